@@ -1,0 +1,73 @@
+// Lint rules that keep the layers of ARCHITECTURE.md apart (bulletproof-react style zones).
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const features = fs.existsSync('src/web/features')
+  ? fs.readdirSync('src/web/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/e2e/screenshots/**', 'dev-dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'import-x/no-cycle': ['error', { maxDepth: 8 }],
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No barrel files: import from the module that defines the thing.' }],
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          { target: './src/domain', from: './src/server', message: 'domain imports only zod and itself' },
+          { target: './src/domain', from: './src/web', message: 'domain imports only zod and itself' },
+          { target: './src/web', from: './src/server', message: 'web never imports server' },
+          { target: './src/server', from: './src/web', message: 'server never imports web' },
+          // Shared web parts never reach into features or the app composition.
+          { target: ['./src/web/ui', './src/web/lib', './src/web/offline'], from: ['./src/web/features', './src/web/app'], message: 'shared web code must not import features or app' },
+          { target: './src/web/features', from: './src/web/app', message: 'features must not import the app composition' },
+          // Features never import other features (compose them in src/web/app).
+          ...features.map((f) => ({ target: `./src/web/features/${f}`, from: './src/web/features', except: [`./${f}`], message: 'features stay apart: move shared parts to src/web/ui or src/domain' })),
+        ],
+      }],
+    },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+  },
+  {
+    // vite-plugin-pwa cannot be resolved by the legacy node resolver (it crashes the import-x rules);
+    // the build config imports no project module, so there is no cycle or zone to check.
+    files: ['vite.config.ts'],
+    rules: { 'import-x/no-cycle': 'off', 'import-x/no-restricted-paths': 'off' },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod($|/)|\\.\\.?/)', message: 'domain imports only zod and itself (no I/O, no React, no Fastify)' }] }],
+    },
+  },
+  {
+    files: ['src/server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'route handlers call services/repositories, never raw SQL' }, { name: 'pg', message: 'route handlers call services/repositories' }] }],
+    },
+  },
+  {
+    files: ['src/web/**/*.tsx', 'src/web/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // No literal UI text in JSX: every string goes through i18next.
+      'no-restricted-syntax': ['error',
+        { selector: 'ExportAllDeclaration', message: 'No barrel files.' },
+        { selector: 'JSXText[value=/[\\u3400-\\u9fffA-Za-z]/]', message: 'No literal UI text in JSX: use t("ns:key").' },
+        { selector: 'JSXAttribute[name.name=/^(title|placeholder|label|alt|aria-label)$/] > Literal[value=/[\\u3400-\\u9fffA-Za-z]/]', message: 'No literal UI text in JSX attributes: use t("ns:key").' },
+      ],
+    },
+  },
+);

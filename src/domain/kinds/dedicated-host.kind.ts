@@ -1,0 +1,86 @@
+// Dedicated host (cdhManage, cdhBuy, cdhDetail): a whole physical server of one host type for one
+// tenant; cloud hosts of its zone are placed on it while its CPU and memory last. A dedicated host
+// with hosts on it cannot be deleted.
+import { z } from 'zod';
+import { idSchema } from '../ids.ts';
+import type { KindDefinition } from './kind.ts';
+import { REMOVED, SAME } from './kind.ts';
+import { chargingShape, descriptionRule, nameRule, placementShape } from './rules.ts';
+
+export const DEDICATED_HOST_TYPES = [
+  { id: 'dh.s6', cpu: 64, memory: 256 },
+  { id: 'dh.c6', cpu: 96, memory: 192 },
+  { id: 'dh.m6', cpu: 64, memory: 512 },
+] as const;
+export const DEDICATED_HOST_TYPE_IDS = DEDICATED_HOST_TYPES.map((t) => t.id) as unknown as readonly [string, ...string[]];
+
+export const dedicatedHostKind: KindDefinition = {
+  kind: 'dedicated_host',
+  collection: 'dedicated_hosts',
+  productCode: 'dedicated_host',
+  routes: { list: 'cdhManage', detail: 'cdhDetail_ecsManage', buy: 'cdhBuy', others: ['cdhDetail', 'cdhMonitor'] },
+  fields: [
+    { key: 'id', source: 'column', type: 'text' },
+    { key: 'name', source: 'column', type: 'text' },
+    { key: 'status', source: 'column', type: 'status' },
+    { key: 'vendor', source: 'column', type: 'enum' },
+    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
+    { key: 'az_id', source: 'column', type: 'ref', ref: 'az' },
+    { key: 'host_type', source: 'spec', type: 'enum', options: DEDICATED_HOST_TYPE_IDS },
+    { key: 'cpu', source: 'spec', type: 'number', unit: 'core' },
+    { key: 'memory', source: 'spec', type: 'number', unit: 'gb' },
+    { key: 'used_cpu', source: 'spec', type: 'number', unit: 'core' },
+    { key: 'used_memory', source: 'spec', type: 'number', unit: 'gb' },
+    { key: 'free_cpu', source: 'spec', type: 'number', unit: 'core' },
+    { key: 'free_memory', source: 'spec', type: 'number', unit: 'gb' },
+    { key: 'instance_count', source: 'spec', type: 'number', unit: 'count' },
+    { key: 'instance_id', source: 'spec', type: 'ref', ref: 'instance' },
+    { key: 'charging_code', source: 'spec', type: 'enum', options: ['year', 'quantity'] },
+    { key: 'billing', source: 'spec', type: 'enum', options: ['active', 'suspended'] },
+    { key: 'description', source: 'spec', type: 'text' },
+    { key: 'created_at', source: 'column', type: 'datetime' },
+  ],
+  columns: [
+    { field: 'name', frozen: true, sortable: true, copyable: true, editable: true, display: true },
+    { field: 'id', copyable: true, display: true },
+    { field: 'status', sortable: true, display: true },
+    { field: 'host_type', display: true },
+    { field: 'free_cpu', display: true },
+    { field: 'free_memory', display: true },
+    { field: 'instance_count', display: true },
+    { field: 'vendor', display: true },
+    { field: 'created_at', sortable: true, display: true },
+  ],
+  filters: [
+    { param: 'name', source: 'column', key: 'name', type: 'text' },
+    { param: 'status', source: 'column', key: 'status', type: 'enum' },
+    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    { param: 'host_type', source: 'spec', key: 'host_type', type: 'enum' },
+  ],
+  statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
+  create: { inBetween: 'creating', final: 'available' },
+  createSchema: z.object({ name: nameRule(), description: descriptionRule, ...placementShape, ...chargingShape, host_type: z.enum(DEDICATED_HOST_TYPE_IDS) }),
+  placement: 'own',
+  derive: (spec) => {
+    const t = DEDICATED_HOST_TYPES.find((x) => x.id === spec.host_type);
+    if (!t) return {};
+    const usedCpu = Number(spec.used_cpu ?? 0);
+    const usedMemory = Number(spec.used_memory ?? 0);
+    return { cpu: t.cpu, memory: t.memory, used_cpu: usedCpu, used_memory: usedMemory, free_cpu: t.cpu - usedCpu, free_memory: t.memory - usedMemory };
+  },
+  actions: [
+    { id: 'place', allowedFrom: ['available'], inBetween: null, final: SAME, refusalKey: 'refusals.dedicated_host.place', permission: 'operate',
+      params: z.object({ instance_id: idSchema }),
+      guards: [{ type: 'target', param: 'instance_id', kind: 'instance', allowedFrom: ['running', 'stopped'], refusalKey: 'refusals.dedicated_host.no_placeable_host', sameAz: true }],
+      effects: [{ type: 'link', relation: 'places', param: 'instance_id' }] },
+    { id: 'remove', allowedFrom: ['available'], inBetween: null, final: SAME, refusalKey: 'refusals.dedicated_host.remove', permission: 'operate', dialog: 'warning',
+      params: z.object({ instance_id: idSchema }),
+      effects: [{ type: 'unlink_param', relation: 'places', param: 'instance_id' }] },
+    { id: 'delete', allowedFrom: ['available', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.dedicated_host.delete', permission: 'delete', dialog: 'delete', sms: true,
+      guards: [{ type: 'no_links', relation: 'places', direction: 'out', refusalKey: 'refusals.dedicated_host.has_hosts' }],
+      effects: [{ type: 'billing', value: 'suspended' }] },
+  ],
+  relations: [{ relation: 'places', direction: 'out', kind: 'instance', many: true }],
+  recycle: false,
+  priced: true,
+};

@@ -1,0 +1,194 @@
+// The shape of a resource kind (ARCHITECTURE.md "Resource kinds are data"). A kind is
+// configuration: the server derives its routes, checks and transitions from it and the web derives
+// list, detail, purchase and action screens from it. Labels are never here: they live in
+// locales/{lang}/kinds.json under `kinds:<kind>.…` (statuses under `kinds:status.<code>`).
+import type { z } from 'zod';
+
+export type FieldType = 'text' | 'number' | 'enum' | 'boolean' | 'datetime' | 'status' | 'ref' | 'ip' | 'cidr';
+
+/** A field shown on detail pages and usable as a list column. `source: 'column'` reads the row, 'spec' reads row.spec. */
+export interface FieldDef {
+  key: string;
+  source: 'column' | 'spec';
+  type: FieldType;
+  /** enum values; labels at `kinds:<kind>.options.<key>.<value>` */
+  options?: readonly string[];
+  /** the kind a `ref` field points to */
+  ref?: string;
+  /** unit key under `kinds:units.*` (GB, Mbps, core…) */
+  unit?: string;
+}
+
+/** A list column (seed 000 §3 "Column definition"). */
+export interface ColumnDef {
+  field: string;
+  frozen?: boolean;
+  sortable?: boolean;
+  copyable?: boolean;
+  editable?: boolean;
+  /** shown by default (the custom-columns modal toggles the rest) */
+  display?: boolean;
+}
+
+/** A list filter: `param` is the query parameter; spec fields filter on `spec->>key`. */
+export interface FilterDef { param: string; source: 'column' | 'spec'; key: string; type: 'text' | 'enum' | 'ref' | 'boolean' }
+
+/** Checks beyond the status, each with its own refusal text (409). */
+export type Guard =
+  | { type: 'unlocked'; refusalKey: string }
+  | { type: 'locked'; refusalKey: string }
+  /** no links of `relation` in `direction` ('in': other resources point at this one) */
+  | { type: 'no_links'; relation: string; direction: 'in' | 'out'; refusalKey: string }
+  /** this resource must be on a private cloud (public clouds refuse the action) */
+  | { type: 'private_cloud'; refusalKey: string }
+  /** params[param] names a resource of `kind` in the same scope whose status is one of `allowedFrom` */
+  | { type: 'target'; param: string; kind: string; allowedFrom: readonly string[]; refusalKey: string; sameAz?: boolean; ofThis?: { relation: string } }
+  /** a number param must exceed the current spec value by at least `min` (400 naming the param) */
+  | { type: 'min_increase'; param: string; specKey: string; min: number };
+
+/** What completing an action changes besides the status. */
+export type Effect =
+  | { type: 'set_locked'; value: boolean }
+  | { type: 'link'; relation: string; param: string }
+  | { type: 'unlink'; relation: string; direction: 'in' | 'out' }
+  /** removes only the link from this resource to params[param] (one disk off a policy) */
+  | { type: 'unlink_param'; relation: string; param: string }
+  | { type: 'set_spec'; keys: readonly string[] }
+  | { type: 'billing'; value: 'active' | 'suspended' }
+  /** resources linked by `relation` follow this one into `status` ('__removed' = destroyed) */
+  | { type: 'cascade'; relation: string; direction: 'in' | 'out'; status: string; onlyFrom?: readonly string[] }
+  /** creates a child resource of `kind` linked to this one (snapshot of a disk) */
+  | { type: 'create_child'; kind: string; relation: string; nameParam: string; status: string };
+
+export const REMOVED = '__removed';
+/** A purchase waiting for its approval (审批中): no actions, not billed, provisioned when approved. */
+export const APPROVING = 'approving';
+/** An expansion waiting for its approval (扩容审批中); rejection restores the status it had. */
+export const EXPANSION_APPROVING = 'expansion_approving';
+export const SAME = '__same';
+
+export interface ActionDef {
+  id: string;
+  /** statuses the action may start from; anything else answers 409 with `refusalKey` */
+  allowedFrom: readonly string[];
+  /** the in-between status set at once; null = the action completes immediately */
+  inBetween: string | null;
+  /** the status after the job: a status code, SAME (back to where it started) or REMOVED */
+  final: string;
+  /** status when the simulated cloud fails the job (default 'error') */
+  failStatus?: string;
+  /** errors.json key of 「当前状态不允许…」 for this action */
+  refusalKey: string;
+  /** a more precise refusal for some statuses (「该云硬盘已挂载」 rather than the generic text) */
+  refusals?: Readonly<Record<string, string>>;
+  params?: z.ZodObject<any>;
+  guards?: readonly Guard[];
+  effects?: readonly Effect[];
+  /** permission action checked with can(roles, permission, 'resource') */
+  permission: 'operate' | 'update' | 'delete';
+  /** offered on the list's batch menu */
+  batch?: boolean;
+  /** confirm in a dialog of this variant (seed 000 §4: warning, enable, disable, delete) */
+  dialog?: 'warning' | 'enable' | 'disable' | 'delete';
+  /** needs the SMS-verified flow when the server says so */
+  sms?: boolean;
+  /** hidden from menus (recycle-bin actions live on the recycle page) */
+  recycleBin?: boolean;
+  /**
+   * An expansion (bigger disk, bigger flavor): in a project whose approval process covers
+   * `resource_expansion` the resource waits in EXPANSION_APPROVING and the action runs only when
+   * approved. `needed` narrows it (a smaller flavor buys nothing and runs at once).
+   */
+  approval?: { type: 'resource_expansion'; needed?: (spec: Record<string, unknown>, params: Record<string, unknown>) => boolean };
+}
+
+export interface RelationDef {
+  /** links.relation */
+  relation: string;
+  /** 'out': this kind is links.from_id; 'in': this kind is links.to_id */
+  direction: 'in' | 'out';
+  kind: string;
+  many: boolean;
+}
+
+export interface KindDefinition {
+  /** resources.kind */
+  kind: string;
+  /** API collection: /api/{collection} */
+  collection: string;
+  /** product code for pricing, charging packages and export */
+  productCode: string;
+  /** route names of routes.json that show this kind: list, detail, buy, others */
+  routes: { list: string; detail?: string; buy?: string; others?: readonly string[] };
+  fields: readonly FieldDef[];
+  columns: readonly ColumnDef[];
+  filters: readonly FilterDef[];
+  statuses: {
+    /** stable statuses */
+    stable: readonly string[];
+    /** in-between statuses (spinner, polling, no actions) */
+    inBetween: readonly string[];
+    /** failure statuses */
+    failure: readonly string[];
+  };
+  /** status while creating and after */
+  create: { inBetween: string; final: string; failStatus?: string };
+  /** validates the purchase body (columns + spec) */
+  createSchema: z.ZodObject<any>;
+  /**
+   * 'own': the body names vendor/region_id/az_id; otherwise the body param naming the parent whose
+   * placement the new resource takes (a subnet sits where its VPC is).
+   */
+  placement: 'own' | { from: string; kind: string };
+  /** links made at creation: body[param] names a resource of `kind` in scope (404 otherwise) */
+  createLinks?: readonly { relation: string; param: string; kind: string; allowedFrom?: readonly string[]; refusalKey?: string }[];
+  /** body keys never stored (passwords go to the cloud, not the database) */
+  secret?: readonly string[];
+  /** pure derivation of spec values from others (cpu and memory from the flavor) */
+  derive?: (spec: Record<string, unknown>) => Record<string, unknown>;
+  /** spec keys editable through PATCH (besides name/description) */
+  editable?: readonly string[];
+  actions: readonly ActionDef[];
+  relations: readonly RelationDef[];
+  /** hosts and disks go to the recycle bin on delete */
+  recycle: boolean;
+  /** charging model: yearly/monthly packages or pay-as-you-go; false = free resource */
+  priced: boolean;
+  /** spec key holding the priced quantity (GB, Mbps); absent = 1 per resource */
+  priceQuantityKey?: string;
+  /**
+   * Rows whose spec[specKey] is one of `values` are read-only for tenants (public images): every
+   * action and edit answers 409 with `refusalKey`, and no action is offered.
+   */
+  readOnly?: { specKey: string; values: readonly string[]; refusalKey: string };
+}
+
+export const CREATE_FAILED = 'error';
+
+/** The action a kind answers to `id`, or undefined. */
+export function actionOf(def: KindDefinition, id: string): ActionDef | undefined {
+  return def.actions.find((a) => a.id === id);
+}
+
+/** The refusal key when `status` does not allow the action; null when it does. */
+export function stateRefusal(action: ActionDef, status: string): string | null {
+  return action.allowedFrom.includes(status) ? null : action.refusals?.[status] ?? action.refusalKey;
+}
+
+/** Whether a status is in-between for the kind (web shows a spinner and polls). */
+export function isInBetween(def: KindDefinition, status: string): boolean {
+  return def.statuses.inBetween.includes(status) || status === def.create.inBetween;
+}
+
+/** The refusal key when the row is read-only for tenants; null otherwise. */
+export function readOnlyRefusal(def: KindDefinition, spec: Record<string, unknown> | undefined): string | null {
+  if (!def.readOnly || !spec) return null;
+  return def.readOnly.values.includes(String(spec[def.readOnly.specKey])) ? def.readOnly.refusalKey : null;
+}
+
+/** Actions available to a row, from its status and lock flag (the web's row-action menu). */
+export function availableActions(def: KindDefinition, row: { status: string; locked: boolean; spec?: Record<string, unknown> }): ActionDef[] {
+  if (readOnlyRefusal(def, row.spec)) return [];
+  return def.actions.filter((a) => !a.recycleBin && a.allowedFrom.includes(row.status)
+    && !(a.guards ?? []).some((g) => (g.type === 'unlocked' && row.locked) || (g.type === 'locked' && !row.locked)));
+}

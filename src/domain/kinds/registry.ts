@@ -1,0 +1,38 @@
+// Every resource kind, in menu order. Import this module (not a barrel: it owns the list) from
+// server and web alike: `import { KINDS, kindByCollection } from '.../domain/kinds/registry.ts'`.
+import type { KindDefinition } from './kind.ts';
+import { instanceKind } from './instance.kind.ts';
+import { volumeKind } from './volume.kind.ts';
+import { snapshotKind } from './snapshot.kind.ts';
+import { vpcKind } from './vpc.kind.ts';
+import { subnetKind } from './subnet.kind.ts';
+import { eipKind } from './eip.kind.ts';
+import { vipKind } from './vip.kind.ts';
+import { sharedBandwidthKind } from './shared-bandwidth.kind.ts';
+import { deployUnitKind } from './deploy-unit.kind.ts';
+import { imageKind } from './image.kind.ts';
+import { snapshotPolicyKind } from './snapshot-policy.kind.ts';
+import { loadBalancerKind } from './load-balancer.kind.ts';
+import { lbListenerKind } from './lb-listener.kind.ts';
+import { natGatewayKind } from './nat-gateway.kind.ts';
+import { dnatRuleKind, natIpv6RuleKind, snatRuleKind } from './nat-rules.kind.ts';
+import { phyhostKind } from './phyhost.kind.ts';
+import { dedicatedHostKind } from './dedicated-host.kind.ts';
+import { firewallPolicyKind } from './firewall-policy.kind.ts';
+import { vpcEndpointKind, vpcepServiceKind } from './vpc-endpoint.kind.ts';
+import { routingTemplateKind, sdwanBranchKind } from './sdwan.kind.ts';
+
+export const KINDS: readonly KindDefinition[] = [instanceKind, volumeKind, snapshotKind, vpcKind, subnetKind, eipKind, vipKind, sharedBandwidthKind, deployUnitKind,
+  imageKind, snapshotPolicyKind, loadBalancerKind, lbListenerKind, natGatewayKind, snatRuleKind, dnatRuleKind, natIpv6RuleKind,
+  phyhostKind, dedicatedHostKind, firewallPolicyKind, vpcepServiceKind, vpcEndpointKind, sdwanBranchKind, routingTemplateKind,
+];
+
+const byKind = new Map(KINDS.map((k) => [k.kind, k]));
+const byCollection = new Map(KINDS.map((k) => [k.collection, k]));
+const byProduct = new Map(KINDS.map((k) => [k.productCode, k]));
+
+export const kindOf = (kind: string) => byKind.get(kind);
+export const kindByCollection = (collection: string) => byCollection.get(collection);
+export const kindByProductCode = (code: string) => byProduct.get(code);
+/** Kinds that go to the recycle bin on delete (hosts and disks). */
+export const RECYCLABLE_KINDS = KINDS.filter((k) => k.recycle).map((k) => k.kind);

@@ -1,0 +1,125 @@
+// Pricing (seed 000 §3 "Price result", §4 charging rules, §9 bandwidth rental). Pure: the server
+// looks up unit prices (charging packages) and this module does the arithmetic, in integer fen.
+import { DURATION_MONTHS } from './schemas/reference.schema.ts';
+import { FLAVORS } from './kinds/instance.kind.ts';
+
+export type ChargingCode = 'year' | 'quantity';
+
+/** CTyun sells no yearly package (seed 000 §4). */
+export const yearlyAllowed = (vendor: string) => vendor !== 'ctyun';
+export const isDuration = (months: number) => (DURATION_MONTHS as readonly number[]).includes(months);
+
+/** Bandwidth rental 2025: 20 yuan per Mbps per month, billed by the day; under 24 hours counts as a day. */
+export const BANDWIDTH_RENTAL_FEN_PER_MBPS_MONTH = 2000;
+export function bandwidthRentalDays(hours: number): number {
+  return Math.max(1, Math.ceil(hours / 24));
+}
+export function bandwidthRentalFen(mbps: number, hours: number): number {
+  return Math.round((BANDWIDTH_RENTAL_FEN_PER_MBPS_MONTH * mbps * bandwidthRentalDays(hours)) / 30);
+}
+
+/** Yearly purchases of 12 months or more get two months free per year. */
+export function paidMonths(months: number): number {
+  return months - 2 * Math.floor(months / 12);
+}
+
+export const fenToYuan = (fen: number) => (fen / 100).toFixed(2);
+export const priceDisplay = (fen: number) => `¥${fenToYuan(fen)}`;
+
+/** What is being priced: a product of a kind, in its unit (台, GB, Mbps). */
+export interface PriceItem { product_code: string; quantity: number }
+
+/**
+ * The priced items of a resource spec, by the kind's product code (the charging packages' key; a
+ * load balancer kind sells as `load_balance`): a host is the host, its disks and its public bandwidth.
+ */
+export function priceItemsFor(productCode: string, spec: Record<string, unknown>, quantityKey?: string): PriceItem[] {
+  if (productCode === 'instance') {
+    const flavor = FLAVORS.find((f) => f.id === spec.flavor);
+    const factor = flavor ? Math.max(1, flavor.cpu / 2) : 1;
+    const disks = Array.isArray(spec.data_disks) ? (spec.data_disks as { size: number }[]).reduce((s, d) => s + Number(d.size || 0), 0) : 0;
+    const items: PriceItem[] = [{ product_code: 'instance', quantity: factor }, { product_code: 'volume', quantity: Number(spec.system_disk_size ?? 40) + disks }];
+    if (spec.public_ip_type && spec.public_ip_type !== 'none' && spec.bandwidth) items.push({ product_code: 'eip', quantity: Number(spec.bandwidth) });
+    return items;
+  }
+  return [{ product_code: productCode, quantity: quantityKey ? Number(spec[quantityKey] ?? 1) : 1 }];
+}
+
+/** A unit price from a charging package: per month for 'year', per hour for 'quantity'. */
+export interface UnitPrice { product_code: string; charging_code: ChargingCode; unit_price_fen: number; measurement_display: string; package_name: string }
+
+export interface PriceLine {
+  product_code: string;
+  quantity: number;
+  count: number;
+  charging_pkg: { code: ChargingCode; name: string; measurement_display: string };
+  unit_price_fen: number;
+  /** fen payable for the line */
+  price: number;
+  price_display: string;
+  /** fen before discounts */
+  original_price: number;
+  discounts: { started_date: string; ended_date: string; discount_config: { name: string } }[];
+}
+
+export interface PriceResult {
+  sum_price: number;
+  cheap_price: number;
+  whole_year_price: number;
+  sum_price_display: string;
+  data: PriceLine[];
+}
+
+export interface PriceRequest { items: PriceItem[]; units: UnitPrice[]; charging_code: ChargingCode; duration?: number; count: number; hours?: number; now?: Date }
+
+function addMonths(d: Date, months: number): Date {
+  const out = new Date(d);
+  out.setUTCMonth(out.getUTCMonth() + months);
+  return out;
+}
+
+/**
+ * Prices items: yearly packages for `duration` months (1–6, 12, 24, 36), pay-as-you-go for
+ * `hours` (default 1). `whole_year_price` is what twelve months would cost after discounts.
+ */
+export function priceOf(req: PriceRequest): PriceResult {
+  const months = req.charging_code === 'year' ? req.duration ?? 1 : 0;
+  if (req.charging_code === 'year' && !isDuration(months)) throw new RangeError(`duration ${months} is not offered`);
+  const hours = req.hours ?? 1;
+  const now = req.now ?? new Date();
+  const data: PriceLine[] = req.items.map((item) => {
+    const unit = req.units.find((u) => u.product_code === item.product_code && u.charging_code === req.charging_code);
+    if (!unit) throw new RangeError(`no ${req.charging_code} price for ${item.product_code}`);
+    const per = unit.unit_price_fen * item.quantity * req.count;
+    const original = Math.round(req.charging_code === 'year' ? per * months : per * hours);
+    const price = Math.round(req.charging_code === 'year' ? per * paidMonths(months) : original);
+    const discounts = price < original
+      ? [{ started_date: now.toISOString(), ended_date: addMonths(now, months).toISOString(), discount_config: { name: 'yearly_two_months_free' } }]
+      : [];
+    return {
+      product_code: item.product_code, quantity: item.quantity, count: req.count,
+      charging_pkg: { code: req.charging_code, name: unit.package_name, measurement_display: unit.measurement_display },
+      unit_price_fen: unit.unit_price_fen, price, price_display: priceDisplay(price), original_price: original, discounts,
+    };
+  });
+  const sum = data.reduce((s, l) => s + l.price, 0);
+  const original = data.reduce((s, l) => s + l.original_price, 0);
+  const perMonth = req.items.reduce((s, item) => {
+    const unit = req.units.find((u) => u.product_code === item.product_code && u.charging_code === req.charging_code)!;
+    return s + unit.unit_price_fen * item.quantity * req.count;
+  }, 0);
+  const wholeYear = req.charging_code === 'year' ? perMonth * paidMonths(12) : perMonth * 24 * 365;
+  return { sum_price: sum, cheap_price: original - sum, whole_year_price: Math.round(wholeYear), sum_price_display: priceDisplay(sum), data };
+}
+
+/**
+ * An upgrade (bigger flavor, disk or bandwidth) for the months left: the new price minus what the
+ * current spec costs for the same time, never below zero.
+ */
+export function upgradePriceOf(before: PriceRequest, after: PriceRequest): PriceResult & { sum_before_upgrade_price: number } {
+  const b = priceOf(before);
+  const a = priceOf(after);
+  const diff = Math.max(0, a.sum_price - b.sum_price);
+  return { ...a, sum_price: diff, sum_price_display: priceDisplay(diff), sum_before_upgrade_price: b.sum_price };
+}
+

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Routes whose custom columns are not persisted (seed 000 §2 "Shared list page"). */
+export const NON_PERSISTENT_COLUMN_ROUTES = ['databaseDetail_account', 'databaseDetail_database', 'officeServiceManage', 'operationServiceManage', 'safeServiceManage', 'siteMessasgesSet'] as const;
+
+export const persistentFieldsSchema = z.object({
+  route: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_/-]+$/, { message: 'invalid_format' })
+    .refine((r) => !(NON_PERSISTENT_COLUMN_ROUTES as readonly string[]).includes(r), { message: 'persistence_unsupported' }),
+  fields_item: z.string().min(1).max(8000),
+});
+
+export const VENDOR_IDS = ['openstack', 'ali', 'tencent', 'ctyun', 'hwyun', 'vmware'] as const;
+export type VendorId = (typeof VENDOR_IDS)[number];
+
+export const CHARGING_CODES = ['year', 'quantity'] as const;
+export const DURATION_MONTHS = [1, 2, 3, 4, 5, 6, 12, 24, 36] as const;

@@ -1,0 +1,214 @@
+// Builds the Fastify app: external plugins, then app plugins (errors, auth, idempotency), then
+// routes (fastify/demo order). `buildApp` is what tests call, on a fresh database each file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { loadConfig, type Config } from './config.ts';
+import { migrate, openDatabase, type DbHandle } from './db/database.ts';
+import { registerErrors, errorBody } from './plugins/errors.plugin.ts';
+import { registerAuth } from './plugins/auth.plugin.ts';
+import { registerIdempotency, purgeExpiredIdempotencyKeys } from './plugins/idempotency.plugin.ts';
+import { usersRepository } from './repositories/users.repository.ts';
+import { tenancyRepository } from './repositories/tenancy.repository.ts';
+import { referenceRepository } from './repositories/reference.repository.ts';
+import { resourcesRepository } from './repositories/resources.repository.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { tenancyRoutes } from './routes/tenancy.routes.ts';
+import { referenceRoutes } from './routes/reference.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+import { resourcesRoutes } from './routes/resources.routes.ts';
+import { siteRoutes } from './routes/site.routes.ts';
+import { approvalRoutes } from './approvals/approval.routes.ts';
+import { resourceEngineRoutes } from './routes/kinds.routes.ts';
+import { seedDemo } from './seed/demo.seed.ts';
+import type { AppContext } from './context.ts';
+import { pickLanguage } from '../domain/errors.ts';
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  /** an open database; else one is opened from config (PGlite in dataDir or DATABASE_URL) */
+  handle?: DbHandle;
+  /** seed the demo data when the database is empty (default: config.seed === 'demo') */
+  seed?: boolean;
+  logger?: boolean | object;
+  serveStatic?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance & { ctx: AppContext }> {
+  const config = loadConfig(opts.config);
+  const handle = opts.handle ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  await migrate(handle.db);
+  if (opts.seed ?? config.seed === 'demo') await seedDemo(handle.db);
+
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 2 * 1024 * 1024,
+  });
+
+  // Every route as registered (before any plugin, so routes of nested plugins are seen too):
+  // the not-found handler answers 405 for an /api path that exists for another method.
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, pattern: routePattern(route.url) });
+  });
+  ROUTE_TABLES.set(app, routes);
+
+  const ctx: AppContext = {
+    config,
+    handle,
+    db: handle.db,
+    users: usersRepository(handle.db),
+    tenancy: tenancyRepository(handle.db),
+    reference: referenceRepository(handle.db),
+    resources: resourcesRepository(handle.db),
+    approvalEvents: new EventEmitter().setMaxListeners(0),
+  };
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd-mobile sets inline style attributes; no inline <style>/<script> of our own.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  const redisStore = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    ...(redisStore ? { redis: redisStore, nameSpace: 'yunshu-rl-' } : {}),
+    allowList: (req) => !req.url.startsWith('/api/'),
+    errorResponseBuilder: (req, context) => ({ statusCode: 429, ...errorBody(pickLanguage(req.headers['accept-language']), 429, 'too_many_requests'), ttl: context.ttl }),
+  });
+  if (redisStore) app.addHook('onClose', async () => { redisStore.disconnect(); });
+
+  // App plugins.
+  await registerErrors(app);
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  registerAuth(app, ctx.users);
+  registerIdempotency(app, ctx.db);
+
+  // Routes.
+  await healthRoutes(app, ctx);
+  await authRoutes(app, ctx);
+  await tenancyRoutes(app, ctx);
+  await referenceRoutes(app, ctx);
+  await resourcesRoutes(app, ctx);
+  await siteRoutes(app, ctx);
+  // ── more route plugins register here (one line each) ──
+  await approvalRoutes(app, ctx);
+  await resourceEngineRoutes(app, ctx);
+
+  registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
+
+  const purge = setInterval(() => {
+    purgeExpiredIdempotencyKeys(ctx.db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
+    ctx.users.deleteExpiredSessions().catch((err) => app.log.warn({ err }, 'session purge failed'));
+  }, 3600_000);
+  purge.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    if (!opts.handle) await handle.close();
+  });
+
+  return Object.assign(app, { ctx }) as unknown as FastifyInstance & { ctx: AppContext };
+}
+
+export interface RouteEntry { method: string; url: string; pattern: RegExp }
+const ROUTE_TABLES = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** The routes registered on an app built by `buildApp` (tests enumerate the API from it). */
+export function routesOf(app: FastifyInstance): readonly RouteEntry[] {
+  return ROUTE_TABLES.get(app) ?? [];
+}
+
+/** A route URL (`/api/tenants/:id/x`, `/*`) as a regular expression over concrete paths. */
+function routePattern(url: string): RegExp {
+  const body = url.split('/').map((part) => {
+    if (part === '*') return '.*';
+    if (part.startsWith(':')) return '[^/]+';
+    return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }).join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+/**
+ * The built PWA: hashed assets cached for a year, index.html / sw.js / manifest never cached,
+ * client routes fall back to index.html; unknown /api paths stay JSON 404s.
+ */
+function registerStaticAndFallback(app: FastifyInstance, distDir: string | null, routes: readonly RouteEntry[]) {
+  const indexPath = distDir ? path.join(distDir, 'index.html') : null;
+  const hasIndex = indexPath !== null && fs.existsSync(indexPath);
+  if (distDir && !hasIndex) app.log.warn({ distDir }, 'no built PWA found; run `npm run build` (npm start does it for you)');
+  if (hasIndex) app.register(fastifyStatic, {
+    root: distDir!,
+    wildcard: true,
+    index: false,
+    // The build writes .br/.gz beside each asset (vite.config.ts precompress()).
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const rel = path.relative(distDir!, filePath);
+      const value = rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+      // @fastify/static 10 passes the Fastify reply; older majors passed the raw ServerResponse.
+      const target = res as unknown as { header?: (name: string, value: string) => unknown; setHeader?: (name: string, value: string) => unknown };
+      if (typeof target.header === 'function') target.header('cache-control', value);
+      else target.setHeader?.('cache-control', value);
+    },
+  });
+  // The app's root is a directory to @fastify/static (403 with index: false): answer the page.
+  // index.html is small and rebuilt in place: read it per request as a buffer (a stream here once
+  // met the compress/onSend hooks as an invalid payload).
+  const sendIndex = async (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await fs.promises.readFile(indexPath!));
+  if (hasIndex) app.get('/', (_req, reply) => sendIndex(reply));
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const wantsPage = hasIndex && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api'
+      && !url.startsWith('/assets/') && !path.extname(url);
+    if (wantsPage) {
+      reply.header('cache-control', 'no-cache');
+      return sendIndex(reply);
+    }
+    const lang = pickLanguage(req.headers['accept-language']);
+    if (url.startsWith('/api/')) {
+      const allowed = [...new Set(routes.filter((r) => r.url.startsWith('/api/') && r.pattern.test(url)).map((r) => r.method))];
+      if (allowed.length && !allowed.includes(req.method)) {
+        if (allowed.includes('GET') && !allowed.includes('HEAD')) allowed.push('HEAD');
+        return reply.status(405).header('allow', allowed.sort().join(', ')).send(errorBody(lang, 405));
+      }
+    }
+    return reply.status(404).send(errorBody(lang, 404, 'api_not_found', { method: req.method, path: url }));
+  });
+}

@@ -1,0 +1,211 @@
+// The approvals API: processes, requests and decisions, delegations, site messages, and the
+// periodic escalation / issuing check (stopped when the app closes). Handlers call services only.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, notFound, type Language } from '../../domain/errors.ts';
+import { isId } from '../../domain/ids.ts';
+import { can } from '../../domain/roles.ts';
+import {
+  approvalProcessSchema, approveSchema, batchApproveSchema, createRequestSchema, delegationSchema, rejectSchema,
+} from '../../domain/approvals/approval.schema.ts';
+import { errorBody, parse } from '../plugins/errors.plugin.ts';
+import { requirePermission, requireUser, type AuthUser } from '../plugins/auth.plugin.ts';
+import { resolveScope } from '../plugins/scope.ts';
+import { accessOf, canSeeTenant } from '../repositories/tenancy.repository.ts';
+import { t } from '../lib/i18n.ts';
+import type { AppContext } from '../context.ts';
+import { ApprovalConflict, approvalService, type CurrentState } from './approval.service.ts';
+import { approvalProcessService, delegationService } from './approval-process.service.ts';
+import { siteMessageService } from './site-message.service.ts';
+import { ruleService } from './rule.service.ts';
+
+/** How often escalation and deferred issuing run (APPROVAL_TICK_MS, default one minute). */
+const TICK_MS = Number(process.env.APPROVAL_TICK_MS ?? 60_000) || 60_000;
+
+function shanghaiTime(lang: Language, d: Date | string | null): string {
+  if (!d) return '';
+  return new Intl.DateTimeFormat(lang, { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(d));
+}
+
+/** 409 body: the seed's {title, description} plus the request's current state for offline clients. */
+export function conflictBody(lang: Language, key: string, current: CurrentState) {
+  const decider = current.decided_by?.nickname ?? '';
+  const useKey = key === 'approval_already_decided' && !current.decided_by ? 'approval_not_open' : key;
+  return {
+    ...errorBody(lang, 409, useKey, { decider, time: shanghaiTime(lang, current.decided_at), status: t(lang, `approvals:status.${current.status}`), level: current.current_level }),
+    code: useKey,
+    current,
+  };
+}
+
+export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
+  const approvals = approvalService({ db: ctx.db, bus: ctx.approvalEvents });
+  const processes = approvalProcessService(ctx.db);
+  const delegations = delegationService(ctx.db);
+  const messages = siteMessageService(ctx.db);
+  const rules = ruleService(ctx.db);
+  const now = () => new Date();
+
+  async function withConflict<T>(reply: FastifyReply, lang: Language, fn: () => Promise<T>) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof ApprovalConflict) return reply.status(409).send(conflictBody(lang, err.key, err.current));
+      throw err;
+    }
+  }
+  /**
+   * Routes that work across the caller's tenants still honour X-Tenant-Id / X-Project-Id when
+   * sent: a scope the caller may not see answers 404 like everywhere else. Answers the tenant.
+   */
+  async function headerScope(req: FastifyRequest): Promise<{ user: AuthUser; tenantId: string | null }> {
+    const user = requireUser(req);
+    if (!req.headers['x-tenant-id']) return { user, tenantId: null };
+    const scope = await resolveScope(req, ctx.tenancy);
+    return { user, tenantId: scope.tenantId };
+  }
+  const idParam = (params: unknown) => {
+    const { id } = params as { id: string };
+    if (!isId(id)) throw notFound();
+    return id;
+  };
+
+  // ── approval processes ────────────────────────────────────────────────────────────────────
+  async function processScope(req: Parameters<typeof resolveScope>[0]) {
+    const scope = await resolveScope(req, ctx.tenancy);
+    requirePermission(can(scope.roles, 'manage', 'approval_process'));
+    return scope;
+  }
+  app.get('/api/v1/approval_process', async (req) => {
+    const scope = await processScope(req);
+    return processes.list(scope.tenantId, req.query);
+  });
+  app.get('/api/v1/approval_process/:id', async (req) => {
+    const scope = await processScope(req);
+    return processes.get(scope.tenantId, idParam(req.params));
+  });
+  app.post('/api/v1/approval_process', async (req, reply) => {
+    const scope = await processScope(req);
+    const input = parse(approvalProcessSchema, req.body);
+    return reply.status(201).send(await processes.create(scope.tenantId, scope.user.id, input, now()));
+  });
+  app.put('/api/v1/approval_process/:id', async (req) => {
+    const scope = await processScope(req);
+    const id = idParam(req.params);
+    await processes.get(scope.tenantId, id);
+    return processes.update(scope.tenantId, id, parse(approvalProcessSchema, req.body), now());
+  });
+  app.delete('/api/v1/approval_process/:id', async (req, reply) => {
+    const scope = await processScope(req);
+    await processes.remove(scope.tenantId, idParam(req.params));
+    return reply.status(204).send();
+  });
+
+  // ── requests and decisions ────────────────────────────────────────────────────────────────
+  app.get('/api/v1/approvals', async (req) => {
+    const { user, tenantId } = await headerScope(req);
+    return approvals.list(user, req.query, now(), { tenantId: tenantId ?? undefined });
+  });
+
+  app.get('/api/v1/approvals/:id', async (req) => {
+    const { user } = await headerScope(req);
+    return approvals.detail(user, idParam(req.params), now());
+  });
+
+  app.post('/api/v1/approvals', async (req, reply) => {
+    const scope = await resolveScope(req, ctx.tenancy);
+    const input = parse(createRequestSchema, req.body);
+    return reply.status(201).send(await approvals.submit(scope.user, scope, input, now()));
+  });
+
+  app.post('/api/v1/approvals/batch-approve', async (req) => {
+    const { user } = await headerScope(req);
+    const { ids, comment } = parse(batchApproveSchema, req.body);
+    const results = await approvals.batchApprove(user, ids, comment, now());
+    return {
+      count: results.length,
+      succeeded: results.filter((r) => r.ok).length,
+      failed: results.filter((r) => !r.ok).length,
+      results: results.map((r) => (r.ok ? r : r.current
+        ? { id: r.id, ok: false, status_code: r.status_code, ...conflictBody(req.lang, r.key, r.current) }
+        : { id: r.id, ok: false, status_code: r.status_code, code: r.key, ...errorBody(req.lang, r.status_code, r.key) })),
+    };
+  });
+
+  app.post('/api/v1/approvals/:id/approve', async (req, reply) => {
+    const { user } = await headerScope(req);
+    const id = idParam(req.params);
+    await approvals.assertVisible(user, id, now());
+    const body = parse(approveSchema, req.body ?? {});
+    return withConflict(reply, req.lang, async () => {
+      await approvals.decide(user, id, { action: 'approve', comment: body.comment, level: body.level }, now());
+      return approvals.detail(user, id, now());
+    });
+  });
+
+  app.post('/api/v1/approvals/:id/reject', async (req, reply) => {
+    const { user } = await headerScope(req);
+    const id = idParam(req.params);
+    await approvals.assertVisible(user, id, now());
+    const body = parse(rejectSchema, req.body ?? {});
+    return withConflict(reply, req.lang, async () => {
+      await approvals.decide(user, id, { action: 'reject', reason: body.reason, level: body.level }, now());
+      return approvals.detail(user, id, now());
+    });
+  });
+
+  // ── rules and quotas the requests change ──────────────────────────────────────────────────
+  app.get('/api/v1/firewall-orders', async (req) => rules.firewallPolicies(await resolveScope(req, ctx.tenancy), req.query));
+  app.get('/api/v1/nat-rules', async (req) => rules.natRules(await resolveScope(req, ctx.tenancy), req.query));
+  app.get('/api/v1/project-quotas', async (req) => {
+    const scope = await resolveScope(req, ctx.tenancy, { project: 'required' });
+    return rules.quotas({ tenantId: scope.tenantId, projectId: scope.projectId! });
+  });
+
+  // ── delegations ───────────────────────────────────────────────────────────────────────────
+  app.post('/api/v1/approval-delegations', async (req, reply) => {
+    const { user, tenantId: headerTenant } = await headerScope(req);
+    const input = parse(delegationSchema, req.body);
+    const tenantId = input.tenant_id ?? headerTenant;
+    if (!tenantId) throw new AppError(400, 'scope_required');
+    if (!isId(tenantId) || !canSeeTenant(accessOf(user), tenantId)) throw notFound();
+    return reply.status(201).send(await delegations.create(tenantId, user.id, input, now()));
+  });
+  app.get('/api/v1/approval-delegations', async (req) => delegations.list((await headerScope(req)).user.id, req.query as Record<string, unknown>, now()));
+  app.delete('/api/v1/approval-delegations/:id', async (req, reply) => {
+    await delegations.remove((await headerScope(req)).user.id, idParam(req.params));
+    return reply.status(204).send();
+  });
+
+  // ── site messages ─────────────────────────────────────────────────────────────────────────
+  app.get('/api/v1/site_messages', async (req) => messages.list((await headerScope(req)).user.id, req.query as Record<string, unknown>, req.lang));
+  app.get('/api/v1/site_messages/unread_count', async (req) => ({ count: await messages.unreadCount((await headerScope(req)).user.id) }));
+  app.post('/api/v1/site_messages/read_all', async (req) => ({ count: await messages.markAllRead((await headerScope(req)).user.id, now()) }));
+  app.post('/api/v1/site_messages/:id/read', async (req) => {
+    const { user } = await headerScope(req);
+    const id = idParam(req.params);
+    if (!(await messages.markRead(user.id, id, now()))) throw notFound();
+    return { id, status: 'read', unread_count: await messages.unreadCount(user.id) };
+  });
+
+  // ── escalation and deferred issuing ───────────────────────────────────────────────────────
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = (async () => {
+      try {
+        await approvals.escalateOverdue(now());
+        await approvals.issueDue(now());
+      } catch (err) {
+        app.log.warn({ err }, 'approval escalation/issuing check failed');
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const timer = setInterval(tick, TICK_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    if (running) await running;
+  });
+}

@@ -1,0 +1,72 @@
+// The embedded simulated hybrid cloud. Vendors differ a little: private clouds answer faster than
+// public ones, and public clouds refuse the private-only actions. Failures come at the configured
+// rate with a vendor-flavoured reason. Metrics are a pure function of (resource id, time bucket).
+import { createHash } from 'node:crypto';
+import { AppError } from '../../domain/errors.ts';
+import type { CloudProvider, MetricName, MetricPoint, Outcome } from './provider.ts';
+import type { JobRow } from '../repositories/engine.repository.ts';
+
+/** Delay factor per vendor (private clouds are on the same network). */
+export const VENDOR_DELAY_FACTOR: Record<string, number> = { openstack: 1, vmware: 1.2, ali: 1.5, tencent: 1.5, hwyun: 1.6, ctyun: 2 };
+export const PUBLIC_VENDORS = new Set(['ali', 'tencent', 'ctyun', 'hwyun']);
+/** Actions only a private cloud can do (a public cloud answers 「公有云不支持该操作」). */
+export const PRIVATE_ONLY_ACTIONS = new Set(['instance.mount_iso']);
+
+const FAILURE_REASONS = ['quota_exhausted_upstream', 'api_timeout', 'insufficient_capacity', 'hypervisor_error'];
+
+function unit(seed: string): number {
+  const h = createHash('sha256').update(seed).digest();
+  return h.readUInt32BE(0) / 0x1_0000_0000;
+}
+
+export interface SimulatorOptions { delayMs: number; failureRate: number; random?: () => number }
+
+export function simulator(opts: SimulatorOptions): CloudProvider {
+  const random = opts.random ?? Math.random;
+  const delay = (vendor: string) => {
+    const base = opts.delayMs * (VENDOR_DELAY_FACTOR[vendor] ?? 1);
+    // ±20% jitter so a batch does not finish in lockstep.
+    return Math.max(0, Math.round(base * (0.8 + 0.4 * random())));
+  };
+  const checkSupported = (kind: string, vendor: string, action: string) => {
+    if (PUBLIC_VENDORS.has(vendor) && PRIVATE_ONLY_ACTIONS.has(`${kind}.${action}`)) throw new AppError(409, 'public_cloud_unsupported');
+  };
+  return {
+    create: (r) => ({ delayMs: delay(r.vendor) }),
+    act: (r, action) => {
+      checkSupported(r.kind, r.vendor, action);
+      return { delayMs: delay(r.vendor) };
+    },
+    delete: (r) => ({ delayMs: delay(r.vendor) }),
+    complete(_job: JobRow): Outcome {
+      if (opts.failureRate > 0 && random() < opts.failureRate) {
+        return { ok: false, reason: FAILURE_REASONS[Math.floor(random() * FAILURE_REASONS.length)]! };
+      }
+      return { ok: true };
+    },
+    metrics: simulatedMetrics,
+  };
+}
+
+const METRIC_SHAPE: Record<MetricName, { base: number; swing: number; max: number }> = {
+  cpu: { base: 25, swing: 35, max: 100 },
+  memory: { base: 45, swing: 20, max: 100 },
+  network_in: { base: 800, swing: 1200, max: 100_000 },
+  network_out: { base: 500, swing: 900, max: 100_000 },
+};
+
+/** Deterministic series: a daily wave plus noise drawn from (id, metric, bucket). */
+export function simulatedMetrics(resourceId: string, metric: MetricName, from: Date, to: Date, stepSeconds: number): MetricPoint[] {
+  const shape = METRIC_SHAPE[metric];
+  const step = Math.max(10, Math.floor(stepSeconds)) * 1000;
+  const start = Math.floor(from.getTime() / step) * step;
+  const out: MetricPoint[] = [];
+  const phase = unit(`${resourceId}:phase`) * Math.PI * 2;
+  for (let t = start; t <= to.getTime() && out.length < 2000; t += step) {
+    const day = Math.sin((t / 86_400_000) * Math.PI * 2 + phase);
+    const noise = unit(`${resourceId}:${metric}:${t / step}`) - 0.5;
+    const v = Math.min(shape.max, Math.max(0, shape.base + shape.swing * 0.6 * day + shape.swing * 0.4 * noise));
+    out.push({ ts: new Date(t).toISOString(), value: Math.round(v * 100) / 100 });
+  }
+  return out;
+}

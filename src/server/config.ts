@@ -1,0 +1,54 @@
+// Every environment variable Yunshu reads, with its default. The README lists the same set.
+import path from 'node:path';
+
+function num(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got "${raw}"`);
+  return n;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seed: 'demo' | 'none';
+  logLevel: string;
+  sessionTtlHours: number;
+  loginMaxFailures: number;
+  loginIpMaxFailures: number;
+  loginLockMinutes: number;
+  cloudSimDelayMs: number;
+  cloudSimFailureRate: number;
+  redisUrl: string | undefined;
+  supportPhone: string;
+  supportEmail: string;
+  distDir: string;
+  rateLimitPerMinute: number;
+}
+
+export function loadConfig(overrides: Partial<Config> = {}): Config {
+  const seed = (process.env.SEED ?? 'demo') === 'none' ? 'none' : 'demo';
+  return {
+    port: num('PORT', 8080),
+    host: process.env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(process.env.DATA_DIR ?? './data'),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    seed,
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    sessionTtlHours: num('SESSION_TTL_HOURS', 12),
+    loginMaxFailures: num('LOGIN_MAX_FAILURES', 5),
+    loginIpMaxFailures: num('LOGIN_IP_MAX_FAILURES', 20),
+    loginLockMinutes: num('LOGIN_LOCK_MINUTES', 15),
+    cloudSimDelayMs: num('CLOUD_SIM_DELAY_MS', 3000),
+    cloudSimFailureRate: num('CLOUD_SIM_FAILURE_RATE', 0.02),
+    redisUrl: process.env.REDIS_URL || undefined,
+    supportPhone: process.env.SUPPORT_PHONE ?? '400-820-8820',
+    supportEmail: process.env.SUPPORT_EMAIL ?? 'support@yunshu.example.cn',
+    distDir: path.resolve(process.env.DIST_DIR ?? './dist'),
+    rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 1200),
+    ...overrides,
+  };
+}

@@ -1,0 +1,65 @@
+// One Kysely instance over PGlite (embedded, DATA_DIR) or PostgreSQL (DATABASE_URL).
+// The same migrations and queries run on both.
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './tables.ts';
+import * as m0001 from './migrations/0001-foundation.ts';
+import * as m0002 from './migrations/0002-resource-engine.ts';
+import * as m0003 from './migrations/0003-approvals.ts';
+import * as m0004 from './migrations/0004-resource-list-indexes.ts';
+
+// Migrations are listed here, in order, so they run the same from source, tests and bundles.
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': m0001,
+  '0002-resource-engine': m0002,
+  '0003-approvals': m0003,
+  '0004-resource-list-indexes': m0004,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations() { return MIGRATIONS; }
+}
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string when on PostgreSQL (LISTEN/NOTIFY needs its own client). */
+  url?: string;
+  close(): Promise<void>;
+}
+
+// int8 (counts, money in fen) as JS numbers: amounts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean }): Promise<DbHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', url: opts.url, close: () => db.destroy() };
+  }
+  let dataDir: string | undefined;
+  if (!opts.memory) {
+    dataDir = opts.dataDir ?? './data';
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  const client = new PGlite(dataDir, { parsers: { 20: (v: string) => Number(v) } });
+  await client.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+export async function migrate(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+export async function ping(db: Kysely<any>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

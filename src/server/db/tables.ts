@@ -1,0 +1,370 @@
+// Table interfaces (Kysely style: Generated<> for defaults, Selectable/Insertable at use sites).
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T = unknown> = ColumnType<T, string | T, string | T>;
+
+export interface UsersTable {
+  id: string;
+  account: string;
+  nickname: string;
+  password_hash: string;
+  phone: string | null;
+  area_code: string;
+  email: string | null;
+  user_type: string;
+  locked: Generated<boolean>;
+  is_phone_validate: Generated<boolean>;
+  need_sign_service_agreement: Generated<boolean>;
+  is_sign_service_agreement: Generated<boolean>;
+  is_sign: Generated<boolean>;
+  sign_pass_time: Date | null;
+  created_at: Timestamp;
+}
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  chinese_name_abbreviation: string | null;
+  business_type: string;
+  enabled: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  name_zh: string;
+  enabled: Generated<boolean>;
+  template_flag: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  id: string;
+  user_id: string;
+  tenant_id: string | null;
+  project_id: string | null;
+  role: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  failures: number;
+  window_start: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface VendorsTable {
+  id: string;
+  name_cn: string;
+  name_en: string;
+  cloud_type: string;
+  order_value: number;
+  is_deleted: Generated<boolean>;
+}
+
+export interface RegionsTable {
+  id: string;
+  name: string;
+  name_en: string;
+  public_cloud_provider: string;
+  sort_value: number;
+  created_date: Timestamp;
+}
+
+export interface AzsTable {
+  id: string;
+  name: string;
+  name_en: string;
+  region_id: string;
+  sort_value: number;
+  az_type: string;
+  ip_version: string;
+  enabled: Generated<boolean>;
+  product_codes: Json<string[]>;
+  created_date: Timestamp;
+}
+
+export interface TenantAzsTable {
+  tenant_id: string;
+  az_id: string;
+  product_code: string;
+}
+
+export interface ChargingPkgsTable {
+  id: string;
+  name: string;
+  code: string;
+  product_code: string;
+  tenant_id: string | null;
+  enabled: Generated<boolean>;
+  unit_price_fen: number;
+  measurement_display: string;
+  created_at: Timestamp;
+}
+
+export interface PersistentFieldsTable {
+  user_id: string;
+  route: string;
+  fields_item: string;
+  updated_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  method: string;
+  path: string;
+  body_hash: string;
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+  response_type: string | null;
+  created_at: Timestamp;
+}
+
+export interface ResourcesTable {
+  id: string;
+  kind: string;
+  tenant_id: string;
+  project_id: string;
+  vendor: string;
+  region_id: string | null;
+  az_id: string | null;
+  name: string;
+  status: string;
+  locked: Generated<boolean>;
+  spec: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LinksTable {
+  id: string;
+  tenant_id: string;
+  from_id: string;
+  to_id: string;
+  relation: string;
+  created_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: string;
+  resource_id: string;
+  tenant_id: string;
+  kind: string;
+  action: string;
+  from_status: string;
+  target_status: string;
+  fail_status: string;
+  params: Json<Record<string, unknown>>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  state: Generated<string>;
+  error: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface ProjectQuotasTable {
+  project_id: string;
+  kind: string;
+  max_count: number;
+}
+
+export interface TagsTable {
+  id: string;
+  tenant_id: string;
+  project_id: string | null;
+  tag_key: string;
+  tag_value: string;
+  created_at: Timestamp;
+}
+
+export interface TagResourcesTable {
+  tag_id: string;
+  resource_id: string;
+  resource_type: string;
+  tenant_id: string;
+}
+
+export interface SmsCodesTable {
+  id: string;
+  user_id: string;
+  operate_type: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  used: Generated<boolean>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface ExportTasksTable {
+  id: string;
+  tenant_id: string;
+  project_id: string | null;
+  user_id: string;
+  product_code: string;
+  fields: Json<string[]>;
+  filters: Json<Record<string, string>>;
+  lang: string;
+  state: Generated<string>;
+  file_name: string;
+  row_count: number | null;
+  error: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+// ── approvals (migration 0003) ──────────────────────────────────────────────────────────────
+
+export interface ApprovalLevelSnapshot { name: string | null; approver_ids: string[]; escalate_after_hours: number | null }
+
+export interface ApprovalProcessesTable {
+  id: string;
+  tenant_id: string;
+  project_id: string | null;
+  name: string;
+  description: string | null;
+  request_types: Json<string[]>;
+  levels: Json<ApprovalLevelSnapshot[]>;
+  production: Generated<boolean>;
+  enabled: Generated<boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApprovalRequestsTable {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  type: string;
+  status: string;
+  title: string;
+  payload: Json<Record<string, unknown>>;
+  before: Json<Record<string, unknown>> | null;
+  requester_id: string;
+  process_id: string | null;
+  production: Generated<boolean>;
+  estimated_cost_fen: Generated<number>;
+  levels: Json<ApprovalLevelSnapshot[]>;
+  level_count: Generated<number>;
+  current_level: Generated<number>;
+  current_approver_ids: Json<string[]>;
+  participant_ids: Json<string[]>;
+  level_entered_at: Timestamp;
+  escalate_after_hours: number | null;
+  escalated_to_admins: Generated<boolean>;
+  target_id: string | null;
+  effective_at: Timestamp | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decided_on_behalf_of: string | null;
+  reject_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApprovalActionsTable {
+  id: string;
+  request_id: string;
+  tenant_id: string;
+  level: number;
+  action: string;
+  actor_id: string | null;
+  on_behalf_of: string | null;
+  comment: string | null;
+  created_at: Timestamp;
+}
+
+export interface ApprovalDelegationsTable {
+  id: string;
+  tenant_id: string;
+  delegator_id: string;
+  delegate_id: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface FirewallPoliciesTable {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  request_id: string | null;
+  status: string;
+  spec: Json<Record<string, unknown>>;
+  effective_at: Timestamp | null;
+  issued_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NatRulesTable extends FirewallPoliciesTable {
+  kind: string;
+  nat_gateway_id: string | null;
+}
+
+export interface ProjectQuotaValuesTable {
+  tenant_id: string;
+  project_id: string;
+  quota_key: string;
+  value: number;
+  updated_at: Timestamp;
+}
+
+export interface SiteMessagesTable {
+  id: string;
+  user_id: string;
+  tenant_id: string | null;
+  category: string;
+  message_key: string;
+  params: Json<Record<string, string | number>>;
+  link: string | null;
+  ref_id: string | null;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  tenants: TenantsTable;
+  projects: ProjectsTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  vendors: VendorsTable;
+  regions: RegionsTable;
+  azs: AzsTable;
+  tenant_azs: TenantAzsTable;
+  charging_pkgs: ChargingPkgsTable;
+  persistent_fields: PersistentFieldsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  resources: ResourcesTable;
+  links: LinksTable;
+  jobs: JobsTable;
+  project_quotas: ProjectQuotasTable;
+  tags: TagsTable;
+  tag_resources: TagResourcesTable;
+  sms_codes: SmsCodesTable;
+  export_tasks: ExportTasksTable;
+  approval_processes: ApprovalProcessesTable;
+  approval_requests: ApprovalRequestsTable;
+  approval_actions: ApprovalActionsTable;
+  approval_delegations: ApprovalDelegationsTable;
+  firewall_policies: FirewallPoliciesTable;
+  nat_rules: NatRulesTable;
+  project_quota_values: ProjectQuotaValuesTable;
+  site_messages: SiteMessagesTable;
+}

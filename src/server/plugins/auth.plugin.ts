@@ -1,0 +1,51 @@
+// Who is calling: the X-Auth-Token header resolves to a user and their memberships.
+// Routes that need a user call `requireUser`; the scope helper then checks tenant/project.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized, AppError } from '../../domain/errors.ts';
+import { isPlatformRole, type Role } from '../../domain/roles.ts';
+import type { Membership, UsersRepository } from '../repositories/users.repository.ts';
+
+export interface AuthUser {
+  id: string;
+  account: string;
+  nickname: string;
+  memberships: Membership[];
+  /** Platform-wide roles (super/ops administrator). */
+  platformRoles: Role[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest { user: AuthUser | null; authToken: string | null }
+}
+
+export function registerAuth(app: FastifyInstance, users: UsersRepository) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('authToken', null);
+  app.addHook('preHandler', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const raw = req.headers['x-auth-token'];
+    const token = typeof raw === 'string' ? raw.trim() : '';
+    if (!token || token.length > 256) return;
+    const user = await users.userForToken(token);
+    if (!user || user.locked) return;
+    const memberships = await users.memberships(user.id);
+    req.authToken = token;
+    req.user = {
+      id: user.id,
+      account: user.account,
+      nickname: user.nickname,
+      memberships,
+      platformRoles: memberships.filter((m) => m.tenant_id === null && isPlatformRole(m.role)).map((m) => m.role),
+    };
+  });
+}
+
+export function requireUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/** Throws 403 unless `check` holds (one guard for every permission test). */
+export function requirePermission(check: boolean, key = 'no_permission'): void {
+  if (!check) throw new AppError(403, key);
+}

@@ -1,0 +1,110 @@
+// The resource engine's routes, derived from the kind definitions: for every kind at
+// /api/{collection}: list, get, create, update, delete, one action, batch actions and metrics.
+// This plugin also starts the engine (scheduler, event bus) with the app and stops it on close,
+// and registers the shared operations (recycle bin, tags, export, pricing, SMS, events).
+import type { FastifyInstance } from 'fastify';
+import { KINDS } from '../../domain/kinds/registry.ts';
+import type { KindDefinition } from '../../domain/kinds/kind.ts';
+import { deleteQuerySchema, metricsQuerySchema, METRIC_RANGES } from '../../domain/schemas/resource.schema.ts';
+import { can } from '../../domain/roles.ts';
+import { resolveScope } from '../plugins/scope.ts';
+import { requirePermission } from '../plugins/auth.plugin.ts';
+import { t } from '../lib/i18n.ts';
+import { createEngine, type Engine } from '../services/engine.ts';
+import type { AppContext } from '../context.ts';
+import { recycleRoutes } from './recycle.routes.ts';
+import { tagsRoutes } from './tags.routes.ts';
+import { exportRoutes } from './export.routes.ts';
+import { pricingRoutes } from './pricing.routes.ts';
+import { smsRoutes } from './sms.routes.ts';
+import { eventsRoutes } from './events.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance { engine: Engine }
+}
+
+export async function resourceEngineRoutes(app: FastifyInstance, ctx: AppContext) {
+  const engine = createEngine(ctx, app.log);
+  app.decorate('engine', engine);
+  app.addHook('onReady', async () => {
+    await engine.bus.start();
+    engine.scheduler.start();
+  });
+  // Stop before the database goes away (onClose hooks of the app close it).
+  app.addHook('preClose', async () => {
+    await engine.scheduler.stop();
+    await engine.bus.close();
+  });
+
+  for (const def of KINDS) kindRoutes(app, ctx, engine, def);
+  await recycleRoutes(app, ctx, engine);
+  await tagsRoutes(app, ctx);
+  await exportRoutes(app, ctx, engine);
+  await pricingRoutes(app, ctx, engine);
+  await smsRoutes(app, ctx, engine);
+  await eventsRoutes(app, ctx, engine);
+}
+
+function kindRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine, def: KindDefinition) {
+  const base = `/api/${def.collection}`;
+  const svc = engine.resources;
+
+  app.get(base, async (req) => {
+    const scope = await resolveScope(req, ctx.tenancy);
+    return svc.list(scope, def, req.query as Record<string, unknown>);
+  });
+
+  app.get(`${base}/:id`, async (req) => {
+    const scope = await resolveScope(req, ctx.tenancy);
+    return svc.get(scope, def, (req.params as { id: string }).id);
+  });
+
+  app.post(base, async (req, reply) => {
+    const scope = await resolveScope(req, ctx.tenancy);
+    const created = await svc.create(scope, def, req.body);
+    // 202 when the purchase waits for its approval (审批中): the resource exists, nothing is provisioned yet.
+    if (created.approval) {
+      return reply.status(202).send({ ...created, approval_id: created.approval.id, message: t(req.lang, 'kinds:messages.approval_submitted') });
+    }
+    return reply.status(201).send({ ...created, message: t(req.lang, 'kinds:messages.command_sent') });
+  });
+
+  const update = async (req: import('fastify').FastifyRequest) => {
+    const scope = await resolveScope(req, ctx.tenancy);
+    return svc.update(scope, def, (req.params as { id: string }).id, req.body);
+  };
+  app.patch(`${base}/:id`, update);
+  app.put(`${base}/:id`, update);
+
+  app.delete(`${base}/:id`, async (req) => {
+    const scope = await resolveScope(req, ctx.tenancy);
+    const q = deleteQuerySchema.parse({ ...(req.query as object), ...((req.body as object | undefined) ?? {}) });
+    requirePermission(can(scope.roles, 'delete', 'resource'));
+    if (q.sms_necessity_flag === 1) await engine.sms.verify(scope.user.id, q.sms_operate_type ?? `delete_${def.kind}`, q.sms_code);
+    const result = await svc.act(scope, def, (req.params as { id: string }).id, { action: 'delete' }, { delayedDays: def.recycle ? q.delayed_days : undefined });
+    return { ...result, message: t(req.lang, 'kinds:messages.command_sent') };
+  });
+
+  app.post(`${base}/:id/actions`, async (req, reply) => {
+    const scope = await resolveScope(req, ctx.tenancy);
+    const result = await svc.act(scope, def, (req.params as { id: string }).id, req.body);
+    if (result.approval) return reply.status(202).send({ ...result, approval_id: result.approval.id, message: t(req.lang, 'kinds:messages.expansion_submitted') });
+    return { ...result, message: t(req.lang, 'kinds:messages.command_sent') };
+  });
+
+  app.post(`${base}/actions`, async (req) => {
+    const scope = await resolveScope(req, ctx.tenancy);
+    return svc.batch(scope, def, req.body, (key) => t(req.lang, `errors:${key}`));
+  });
+
+  app.get(`${base}/:id/metrics`, async (req) => {
+    const scope = await resolveScope(req, ctx.tenancy);
+    const q = metricsQuerySchema.parse(req.query ?? {});
+    requirePermission(can(scope.roles, 'read', 'resource'));
+    const row = await svc.findOr404(scope, def, (req.params as { id: string }).id);
+    const seconds = METRIC_RANGES[q.range];
+    const to = new Date();
+    const from = new Date(to.getTime() - seconds * 1000);
+    return { metric: q.metric, range: q.range, data: engine.provider.metrics(row.id, q.metric, from, to, Math.max(10, Math.round(seconds / 120))) };
+  });
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { menusFor } from '../../domain/navigation/menus.ts';
+import type { Role } from '../../domain/roles.ts';
+import { requireUser } from '../plugins/auth.plugin.ts';
+import { accessOf, rolesIn } from '../repositories/tenancy.repository.ts';
+import { runList, type ListSpec } from '../lib/list.ts';
+import { splitMulti } from '../../domain/list-query.ts';
+import { t } from '../lib/i18n.ts';
+import type { AppContext } from '../context.ts';
+
+const TENANT_LIST: ListSpec = {
+  sortable: { name: 'tenants.name', created_at: 'tenants.created_at' },
+  filters: { id: 'tenants.id', business_type: 'tenants.business_type' },
+  booleanFilters: { enabled: 'tenants.enabled' },
+  defaultOrder: 'name',
+  idColumn: 'tenants.id',
+  search: { param: 'name', columns: ['tenants.name', 'tenants.chinese_name_abbreviation'] },
+};
+
+const PROJECT_LIST: ListSpec = {
+  sortable: { name: 'projects.name', created_at: 'projects.created_at' },
+  filters: { tenant_id: 'projects.tenant_id', id: 'projects.id', template_flag: 'projects.template_flag' },
+  booleanFilters: { enabled: 'projects.enabled' },
+  defaultOrder: 'name',
+  idColumn: 'projects.id',
+  search: { param: 'name', columns: ['projects.name', 'projects.name_zh'] },
+};
+
+export async function tenancyRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/tenants', async (req) => {
+    const access = accessOf(requireUser(req));
+    return runList(ctx.tenancy.tenantsQuery(access),
+      (qb) => qb.select(['tenants.id', 'tenants.name', 'tenants.chinese_name_abbreviation', 'tenants.business_type', 'tenants.enabled', 'tenants.created_at']),
+      req.query, TENANT_LIST);
+  });
+
+  app.get('/api/projects', async (req) => {
+    const access = accessOf(requireUser(req));
+    return runList(ctx.tenancy.projectsQuery(access),
+      (qb) => qb.select(['projects.id', 'projects.name', 'projects.name_zh', 'projects.tenant_id', 'tenants.name as tenant_name', 'projects.enabled', 'projects.template_flag', 'projects.created_at']),
+      req.query, PROJECT_LIST);
+  });
+
+  // Territories: the tenants the caller can work in, each with the projects it can see.
+  app.get('/api/v1/auth/territories', async (req) => {
+    const user = requireUser(req);
+    const access = accessOf(user);
+    const q = req.query as Record<string, unknown>;
+    let qb = ctx.tenancy.projectsQuery(access)
+      .select(['tenants.id as tenant_id', 'tenants.name as tenant_name', 'tenants.chinese_name_abbreviation', 'tenants.business_type',
+        'projects.id as project_id', 'projects.name as project_name', 'projects.name_zh as project_name_zh'])
+      .orderBy('tenants.name').orderBy('projects.name');
+    if (q.enabled === 'true') qb = qb.where('tenants.enabled', '=', true).where('projects.enabled', '=', true);
+    const tenantIds = splitMulti(q.tenant_id);
+    if (tenantIds.length) qb = qb.where('tenants.id', 'in', tenantIds);
+    const rows = await qb.execute();
+    const byTenant = new Map<string, { tenant_id: string; tenant_name: string; chinese_name_abbreviation: string | null; business_type: string; roles: Role[]; projects: { project_id: string; project_name: string; project_name_zh: string }[] }>();
+    for (const r of rows) {
+      let entry = byTenant.get(r.tenant_id);
+      if (!entry) {
+        entry = { tenant_id: r.tenant_id, tenant_name: r.tenant_name, chinese_name_abbreviation: r.chinese_name_abbreviation, business_type: r.business_type, roles: rolesIn(user, r.tenant_id, null), projects: [] };
+        byTenant.set(r.tenant_id, entry);
+      }
+      entry.projects.push({ project_id: r.project_id, project_name: r.project_name, project_name_zh: r.project_name_zh });
+    }
+    const data = [...byTenant.values()];
+    const limit = Math.min(1000, Math.max(1, Number(q.__limit ?? 1000) || 1000));
+    const offset = Math.max(0, Number(q.__offset ?? 0) || 0);
+    return { count: data.length, data: data.slice(offset, offset + limit) };
+  });
+
+  // Menus the caller's roles allow, labelled in the caller's language.
+  app.get('/api/v1/menus', async (req) => {
+    const user = requireUser(req);
+    const roles = [...new Set(user.memberships.map((m) => m.role))];
+    const groups = menusFor(roles).map((g) => ({
+      code: g.code,
+      icon: g.icon,
+      name: t(req.lang, `menus:${g.code}.title`),
+      menus: g.menus.map((m) => ({ ...m, name: t(req.lang, `menus:${g.code}.${m.code}`) })),
+    }));
+    return { count: groups.length, data: groups, roles };
+  });
+
+}

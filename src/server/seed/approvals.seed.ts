@@ -1,0 +1,222 @@
+// Demo approvals: processes for 华东制造集团 and 鑫泰金融控股, at least ten pending requests of
+// every type waiting for `approver` (some at the second level), a decided history, and the
+// finance tenant's own pending requests for `fin_admin`. Written with a few bulk inserts.
+import type { Db } from '../db/database.ts';
+import { newId } from '../../domain/ids.ts';
+import { REQUEST_TYPES, type RequestType } from '../../domain/approvals/approval-status.ts';
+import { estimateCostFen, requestTitle } from '../../domain/approvals/approval-summary.ts';
+import type { ApprovalLevelSnapshot } from '../db/tables.ts';
+
+const HOUR = 3600_000;
+const RESOURCE_TYPES: readonly RequestType[] = ['resource_purchase', 'resource_expansion'];
+const RULE_AND_QUOTA_TYPES = REQUEST_TYPES.filter((t) => !RESOURCE_TYPES.includes(t));
+const PENDING_PER_TYPE = 12;
+
+export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
+  const tenants = await db.selectFrom('tenants').select(['id', 'name']).execute();
+  const projects = await db.selectFrom('projects').select(['id', 'name', 'tenant_id']).execute();
+  const users = await db.selectFrom('users').select(['id', 'account', 'nickname']).execute();
+  const tenantId = (name: string) => tenants.find((t) => t.name === name)?.id;
+  const projectId = (name: string) => projects.find((p) => p.name === name)?.id;
+  const user = (account: string) => users.find((u) => u.account === account);
+  const hd = tenantId('华东制造集团');
+  const fin = tenantId('鑫泰金融控股');
+  const approver = user('approver');
+  const tenantAdmin = user('tenant_admin');
+  const member = user('member');
+  const finAdmin = user('fin_admin');
+  if (!hd || !fin || !approver || !tenantAdmin || !member || !finAdmin) return;
+  const mes = projectId('smart-factory-mes')!;
+  const supply = projectId('supply-chain')!;
+  const rnd = projectId('rnd-test')!;
+  const trading = projectId('core-trading')!;
+
+  const prices = await db.selectFrom('charging_pkgs').select(['product_code', 'code', 'unit_price_fen']).where('tenant_id', 'is', null).execute();
+  const price = (product: string, code: string) => Number(prices.find((p) => p.product_code === product && p.code === code)?.unit_price_fen ?? 0);
+
+  const twoLevels: ApprovalLevelSnapshot[] = [
+    { name: '项目审批', approver_ids: [approver.id, tenantAdmin.id], escalate_after_hours: 72 },
+    { name: '部门负责人审批', approver_ids: [approver.id], escalate_after_hours: 168 },
+  ];
+  const oneLevel = (ids: string[]): ApprovalLevelSnapshot[] => [{ name: '项目审批', approver_ids: ids, escalate_after_hours: 72 }];
+  const processes: { id: string; tenant_id: string; project_id: string | null; name: string; levels: ApprovalLevelSnapshot[]; production: boolean; request_types?: readonly RequestType[] }[] = [
+    { id: newId(), tenant_id: hd, project_id: mes, name: '智能工厂 MES 两级审批', levels: twoLevels, production: true },
+    { id: newId(), tenant_id: hd, project_id: supply, name: '供应链协同平台审批', levels: oneLevel([approver.id]), production: true },
+    // The test environment buys and resizes freely (the engine provisions at once); its rules and quotas are approved.
+    { id: newId(), tenant_id: hd, project_id: rnd, name: '研发测试环境审批', levels: oneLevel([approver.id]), production: false, request_types: RULE_AND_QUOTA_TYPES },
+    { id: newId(), tenant_id: fin, project_id: trading, name: '核心交易系统审批', levels: oneLevel([finAdmin.id]), production: true },
+    { id: newId(), tenant_id: fin, project_id: null, name: '鑫泰金控默认审批', levels: oneLevel([finAdmin.id]), production: false },
+  ];
+  await db.insertInto('approval_processes').values(processes.map((p) => ({
+    ...p, description: null, request_types: JSON.stringify(p.request_types ?? REQUEST_TYPES), levels: JSON.stringify(p.levels), enabled: true,
+    created_by: p.tenant_id === hd ? tenantAdmin.id : finAdmin.id, created_at: new Date(now.getTime() - 30 * 24 * HOUR), updated_at: new Date(now.getTime() - 30 * 24 * HOUR),
+  }))).execute();
+
+  const requests: Record<string, unknown>[] = [];
+  const actions: Record<string, unknown>[] = [];
+  const resources: Record<string, unknown>[] = [];
+  const firewall: Record<string, unknown>[] = [];
+  const nat: Record<string, unknown>[] = [];
+  const quotas = new Map<string, Record<string, unknown>>();
+  const messages: Record<string, unknown>[] = [];
+
+  const processOf = (pid: string) => processes.find((p) => p.project_id === pid) ?? processes[4]!;
+
+  function payloadFor(type: RequestType, i: number, tenant: string, pid: string, reqId: string, at: Date) {
+    const n = i + 1;
+    switch (type) {
+      case 'firewall_policy': {
+        const systems = ['MES 生产执行', 'ERP 财务', 'WMS 仓储', 'OA 办公', 'SCM 供应链', 'BI 报表', '核心交易', '清算系统'];
+        const temporary = i % 3 === 0;
+        const payload = {
+          rule_id: null, source_system: systems[i % systems.length], target_system: systems[(i + 3) % systems.length],
+          source_ips: [`10.10.${n}.0/24`], target_ips: [`10.20.${n}.${10 + n}`, `10.20.${n}.${11 + n}`], target_ports: [443, 8080 + i], protocol: 'tcp',
+          start_time: temporary ? at.toISOString() : null, end_time: temporary ? new Date(at.getTime() + 7 * 24 * HOUR).toISOString() : null,
+          temporary, reason: `${systems[i % systems.length]}需要访问${systems[(i + 3) % systems.length]}接口，用于数据同步（第 ${n} 批）`, approval_number: `FW-2025-${1000 + n}`,
+        };
+        const id = newId();
+        const { rule_id: _r, ...spec } = payload;
+        firewall.push({ id, tenant_id: tenant, project_id: pid, request_id: reqId, status: 'approving', spec: JSON.stringify(spec), effective_at: null, issued_at: null, created_by: null, created_at: at, updated_at: at });
+        return { payload, target: id, cost: 0 };
+      }
+      case 'snat_rule':
+      case 'dnat_rule': {
+        const snat = type === 'snat_rule';
+        const base = tenant === hd ? 121 : 139;
+        const payload = snat
+          ? { rule_id: null, nat_gateway_id: null, eip: `${base}.40.${n}.${10 + n}`, internal_ip: `192.168.${n}.0/24`, internal_ports: 'any', eip_ports: 'any', protocol: 'any', reason: `子网 192.168.${n}.0/24 访问公网软件源` }
+          : { rule_id: null, nat_gateway_id: null, eip: `${base}.96.${n}.${20 + n}`, eip_ports: [8000 + n], internal_ip: `192.168.1.${10 + n}`, internal_ports: [80], protocol: 'tcp', reason: `对外发布供应商门户（第 ${n} 个站点）` };
+        const id = newId();
+        const { rule_id: _r, ...spec } = payload;
+        nat.push({ id, tenant_id: tenant, project_id: pid, kind: snat ? 'snat' : 'dnat', nat_gateway_id: null, request_id: reqId, status: 'approving', spec: JSON.stringify(spec), effective_at: null, issued_at: null, created_by: null, created_at: at, updated_at: at });
+        return { payload, target: id, cost: 0 };
+      }
+      case 'resource_purchase': {
+        const kinds = [
+          { kind: 'instance', spec: { flavor: 'c6.xlarge', cpu: 4, memory: 8, image: 'CentOS 7.9' }, units: 1, product: 'instance' },
+          { kind: 'volume', spec: { size: 200 + 50 * i, volume_type: 'ssd' }, units: 200 + 50 * i, product: 'volume' },
+          { kind: 'eip', spec: { bandwidth: 10 + i }, units: 10 + i, product: 'eip' },
+        ];
+        const k = kinds[i % kinds.length]!;
+        const payload = { kind: k.kind, name: `${k.kind === 'instance' ? 'line3-app' : k.kind === 'volume' ? 'line3-data' : 'line3-eip'}-${String(n).padStart(2, '0')}`, vendor: 'openstack', spec: k.spec, charging: 'year', months: 12, units: k.units, reason: '产线扩建新增业务节点' };
+        const id = newId();
+        resources.push({ id, kind: k.kind, tenant_id: tenant, project_id: pid, vendor: 'openstack', region_id: null, az_id: null, name: payload.name, status: 'approving', spec: JSON.stringify({ ...k.spec, charging_code: 'year', duration: 12, approval_request_id: reqId }), created_at: at, updated_at: at });
+        return { payload, target: id, cost: estimateCostFen({ unitPriceFen: price(k.product, 'year'), charging: 'year', months: 12, units: k.units }) };
+      }
+      case 'resource_expansion': {
+        const id = newId();
+        const size = 100 + 20 * i;
+        // The disk waits in 扩容审批中 while its request is open (add() puts it back when decided).
+        resources.push({ id, kind: 'volume', tenant_id: tenant, project_id: pid, vendor: 'openstack', region_id: null, az_id: null, name: `erp-disk-${String(n).padStart(2, '0')}`, status: 'expansion_approving', spec: JSON.stringify({ size, volume_type: 'ssd', charging_code: 'quantity', approval_request_id: reqId }), created_at: new Date(at.getTime() - 20 * 24 * HOUR), updated_at: at });
+        const payload = { resource_id: id, spec: { size: size + 100 }, reason: '数据量增长，磁盘使用率超过 85%' };
+        return { payload, target: id, cost: estimateCostFen({ unitPriceFen: price('volume', 'quantity'), charging: 'quantity', months: 1, units: 100 }), before: { status: i % 2 ? 'mounted' : 'unmounted', spec: { size } }, resourceName: `erp-disk-${String(n).padStart(2, '0')}` };
+      }
+      case 'quota_change': {
+        const keys = ['instances', 'vcpus', 'memory_gb', 'volume_gb', 'eips', 'snapshots'] as const;
+        const key = keys[i % keys.length]!;
+        const current = { instances: 50, vcpus: 200, memory_gb: 400, volume_gb: 10240, eips: 20, snapshots: 100 }[key];
+        quotas.set(`${pid}:${key}`, { tenant_id: tenant, project_id: pid, quota_key: key, value: current, updated_at: now });
+        const payload = { quota_key: key, value: current * 2 + i, reason: '年度业务增长，申请提升项目配额' };
+        return { payload, target: pid, cost: 0, before: { quota_key: key, value: current } };
+      }
+    }
+  }
+
+  interface Plan { tenant: string; pid: string; type: RequestType; i: number; requester: { id: string; nickname: string }; ageHours: number; atLevel2?: boolean; decided?: 'approved' | 'rejected' }
+
+  function add(plan: Plan) {
+    const id = newId();
+    const createdAt = new Date(now.getTime() - plan.ageHours * HOUR);
+    const built = payloadFor(plan.type, plan.i, plan.tenant, plan.pid, id, createdAt);
+    const process = processOf(plan.pid);
+    const levels = process.levels;
+    const atLevel2 = !!plan.atLevel2 && levels.length > 1;
+    const level = atLevel2 ? 2 : 1;
+    const levelEnteredAt = atLevel2 ? new Date(createdAt.getTime() + Math.min(plan.ageHours / 2, 20) * HOUR) : createdAt;
+    const expansion = plan.type === 'resource_expansion';
+    let status = atLevel2 ? (expansion ? 'expansion_approving' : 'approving') : (expansion ? 'expansion_approving' : 'pending');
+    let decidedAt: Date | null = null;
+    let decidedBy: string | null = null;
+    let rejectReason: string | null = null;
+    let effectiveAt: Date | null = null;
+    let current = levels[level - 1]!.approver_ids;
+    actions.push({ id: newId(), request_id: id, tenant_id: plan.tenant, level: 1, action: 'submitted', actor_id: plan.requester.id, on_behalf_of: null, comment: null, created_at: createdAt });
+    if (atLevel2) actions.push({ id: newId(), request_id: id, tenant_id: plan.tenant, level: 1, action: 'approved', actor_id: tenantAdmin!.id, on_behalf_of: null, comment: '同意，请部门负责人复核', created_at: levelEnteredAt });
+    if (plan.decided) {
+      decidedAt = new Date(levelEnteredAt.getTime() + 2 * HOUR);
+      decidedBy = levels[level - 1]!.approver_ids[0]!;
+      current = [];
+      if (plan.decided === 'approved') {
+        status = 'approved';
+        effectiveAt = decidedAt;
+        actions.push({ id: newId(), request_id: id, tenant_id: plan.tenant, level, action: 'approved', actor_id: decidedBy, on_behalf_of: null, comment: null, created_at: decidedAt });
+      } else {
+        status = expansion ? 'expansion_rejected' : 'rejected';
+        rejectReason = '申请理由不充分，请补充业务说明后重新提交';
+        actions.push({ id: newId(), request_id: id, tenant_id: plan.tenant, level, action: 'rejected', actor_id: decidedBy, on_behalf_of: null, comment: rejectReason, created_at: decidedAt });
+      }
+      // Bring the effect to its end state.
+      const rule = [...firewall, ...nat].find((r) => r.id === built.target);
+      if (rule) Object.assign(rule, plan.decided === 'approved' ? { status: 'issued', effective_at: decidedAt, issued_at: decidedAt } : { status: 'rejected' });
+      const res = resources.find((r) => r.id === built.target);
+      if (res && plan.type === 'resource_purchase') {
+        if (plan.decided === 'approved') Object.assign(res, { status: res.kind === 'instance' ? 'running' : res.kind === 'volume' ? 'unmounted' : 'available' });
+        else resources.splice(resources.indexOf(res), 1);
+      }
+      if (res && plan.type === 'resource_expansion') {
+        const { approval_request_id: _r, ...spec } = JSON.parse(res.spec as string) as Record<string, unknown>;
+        const p = built.payload as { spec: { size: number } };
+        Object.assign(res, { status: (built as { before?: { status: string } }).before!.status, spec: JSON.stringify(plan.decided === 'approved' ? { ...spec, size: p.spec.size } : spec) });
+      }
+      if (plan.type === 'quota_change' && plan.decided === 'approved') {
+        const p = built.payload as { quota_key: string; value: number };
+        quotas.set(`${plan.pid}:${p.quota_key}`, { tenant_id: plan.tenant, project_id: plan.pid, quota_key: p.quota_key, value: p.value, updated_at: decidedAt });
+      }
+    } else {
+      for (const uid of current) {
+        messages.push({ id: newId(), user_id: uid, tenant_id: plan.tenant, category: 'approval', message_key: 'new_request',
+          params: JSON.stringify({ requester: plan.requester.nickname, type: plan.type, title: requestTitle(plan.type, built.payload as Record<string, unknown>, { resourceName: (built as { resourceName?: string }).resourceName }) }),
+          link: `/selfApprovalDetail/${id}`, ref_id: id, read_at: plan.ageHours > 24 ? levelEnteredAt : null, created_at: levelEnteredAt });
+      }
+    }
+    requests.push({
+      id, tenant_id: plan.tenant, project_id: plan.pid, type: plan.type, status,
+      title: requestTitle(plan.type, built.payload as Record<string, unknown>, { resourceName: (built as { resourceName?: string }).resourceName }),
+      payload: JSON.stringify(built.payload), before: (built as { before?: unknown }).before ? JSON.stringify((built as { before?: unknown }).before) : null,
+      requester_id: plan.requester.id, process_id: process.id, production: process.production, estimated_cost_fen: built.cost,
+      levels: JSON.stringify(levels), level_count: levels.length, current_level: level, current_approver_ids: JSON.stringify(current),
+      participant_ids: JSON.stringify([...new Set(levels.flatMap((l) => l.approver_ids))]), level_entered_at: levelEnteredAt,
+      escalate_after_hours: plan.decided ? null : levels[level - 1]!.escalate_after_hours, escalated_to_admins: false, target_id: built.target,
+      effective_at: effectiveAt, decided_at: decidedAt, decided_by: decidedBy, decided_on_behalf_of: null, reject_reason: rejectReason,
+      created_at: createdAt, updated_at: decidedAt ?? levelEnteredAt,
+    });
+  }
+
+  let seq = 0;
+  for (const type of REQUEST_TYPES) {
+    // Purchases and expansions only where the process covers them (not in the test environment).
+    const hdProjects = RESOURCE_TYPES.includes(type) ? [mes, supply, mes] : [mes, supply, rnd];
+    for (let i = 0; i < PENDING_PER_TYPE; i++) {
+      const pid = hdProjects[i % 3]!;
+      add({ tenant: hd, pid, type, i, requester: pid === mes ? member : tenantAdmin, ageHours: 1 + ((seq++ * 7) % 46) + i / 10, atLevel2: pid === mes && i % 2 === 0 });
+    }
+    // Decided history: two approved, one rejected per type.
+    for (let i = PENDING_PER_TYPE; i < PENDING_PER_TYPE + 3; i++) {
+      const pid = hdProjects[i % 3]!;
+      add({ tenant: hd, pid, type, i, requester: pid === mes ? member : tenantAdmin, ageHours: 72 + i * 5, decided: i === PENDING_PER_TYPE + 2 ? 'rejected' : 'approved' });
+    }
+    // The finance tenant's own pending requests.
+    for (let i = 0; i < 2; i++) add({ tenant: fin, pid: trading, type, i: 20 + i, requester: finAdmin, ageHours: 2 + i * 5 });
+  }
+
+  const chunks = <T,>(rows: T[], size = 200) => Array.from({ length: Math.ceil(rows.length / size) }, (_, k) => rows.slice(k * size, (k + 1) * size));
+  await db.transaction().execute(async (trx) => {
+    if (resources.length) await trx.insertInto('resources').values(resources as never).execute();
+    if (firewall.length) await trx.insertInto('firewall_policies').values(firewall as never).execute();
+    if (nat.length) await trx.insertInto('nat_rules').values(nat as never).execute();
+    if (quotas.size) await trx.insertInto('project_quota_values').values([...quotas.values()] as never).execute();
+    for (const c of chunks(requests)) await trx.insertInto('approval_requests').values(c as never).execute();
+    for (const c of chunks(actions)) await trx.insertInto('approval_actions').values(c as never).execute();
+    for (const c of chunks(messages)) await trx.insertInto('site_messages').values(c as never).execute();
+  });
+}

@@ -1,0 +1,663 @@
+// The resource engine: list, get, create, act, batch, update and the scheduler's job runner,
+// all derived from the kind definitions. Every call takes the caller's scope; every write runs in
+// one transaction and publishes its status changes after commit.
+import type { EventEmitter } from 'node:events';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { AppError, conflict, notFound } from '../../domain/errors.ts';
+import { isId, newId } from '../../domain/ids.ts';
+import { can } from '../../domain/roles.ts';
+import { splitMulti } from '../../domain/list-query.ts';
+import {
+  APPROVING, EXPANSION_APPROVING, REMOVED, SAME, actionOf, availableActions, isInBetween, readOnlyRefusal, stateRefusal, type ActionDef, type Effect, type Guard, type KindDefinition,
+} from '../../domain/kinds/kind.ts';
+import { HOURS_PER_MONTH, estimateCostFen } from '../../domain/approvals/approval-summary.ts';
+import type { ResourcePurchaseSpec } from '../../domain/approvals/approval.schema.ts';
+import { kindOf } from '../../domain/kinds/registry.ts';
+import { descriptionRule, nameRule } from '../../domain/kinds/rules.ts';
+import { priceItemsFor, upgradePriceOf, yearlyAllowed, type PriceResult } from '../../domain/pricing.ts';
+import { requirePermission } from '../plugins/auth.plugin.ts';
+import type { Scope } from '../plugins/scope.ts';
+import { runList } from '../lib/list.ts';
+import type { Db } from '../db/database.ts';
+import { RESOURCE_COLUMNS, RESOURCE_LIST, type ResourceScope } from '../repositories/resources.repository.ts';
+import {
+  claimDueJobs, countActive, deleteLink, deleteLinks, deleteResource, finishJob, incomingIds, insertJob, insertLinks, insertResources, linkedIds, lockById, lockScoped,
+  placementOf, quotaOf, relationsOf, resourcesByIds, updateResource, type Exec, type JobRow, type ResourceRow,
+} from '../repositories/engine.repository.ts';
+import type { CloudProvider } from '../cloud/provider.ts';
+import type { EventBus, ResourceEvent } from '../events/bus.ts';
+import { beforeRemove, invalid, runAfterAction, runBeforeAction, runBeforeCreate } from './kind-hooks.ts';
+import { findApprovalProcess, runAfterCommit, submitRequest } from '../approvals/approval.service.ts';
+import { publish as publishApprovalEvents, type PendingEvent } from '../approvals/approval-events.ts';
+import { unitPriceFen } from '../approvals/approval-effects.ts';
+import { unitPrices } from '../repositories/pricing.repository.ts';
+import type { PricingService } from './pricing.service.ts';
+
+/** Resources a project may hold per kind unless project_quotas says otherwise. */
+export const DEFAULT_QUOTA = 200;
+
+const LIST_SPEC = {
+  ...RESOURCE_LIST,
+  sortable: { ...RESOURCE_LIST.sortable, vendor: 'resources.vendor' },
+  filters: { ...RESOURCE_LIST.filters, tenant_id: 'resources.tenant_id' },
+};
+
+export const actionBodySchema = z.object({ action: z.string().min(1).max(40) }).loose();
+export const batchBodySchema = z.object({ action: z.string().min(1).max(40), ids: z.array(z.string()).min(1).max(100) }).loose();
+const updateSchema = z.object({ name: nameRule().optional(), description: descriptionRule });
+
+export interface PresentedResource {
+  id: string; kind: string; name: string; status: string; locked: boolean; vendor: string; region_id: string | null; az_id: string | null;
+  tenant_id: string; project_id: string; spec: Record<string, unknown>; created_at: Date; updated_at: Date;
+  in_between: boolean; available_actions: string[];
+}
+
+export function present(row: ResourceRow): PresentedResource {
+  const def = kindOf(row.kind);
+  const spec = typeof row.spec === 'string' ? JSON.parse(row.spec) as Record<string, unknown> : { ...row.spec };
+  const derived = def?.derive ? { ...spec, ...def.derive(spec) } : spec;
+  return {
+    id: row.id, kind: row.kind, name: row.name, status: row.status, locked: row.locked, vendor: row.vendor, region_id: row.region_id, az_id: row.az_id,
+    tenant_id: row.tenant_id, project_id: row.project_id, spec: derived, created_at: row.created_at, updated_at: row.updated_at,
+    in_between: def ? isInBetween(def, row.status) : false,
+    available_actions: def ? availableActions(def, row).map((a) => a.id) : [],
+  };
+}
+
+const event = (row: Pick<ResourceRow, 'id' | 'kind' | 'tenant_id' | 'project_id' | 'locked'>, status: string, locked = row.locked): ResourceEvent => ({
+  type: status === REMOVED ? 'resource.removed' : 'resource.status', tenant_id: row.tenant_id, project_id: row.project_id, id: row.id, kind: row.kind,
+  ...(status === REMOVED ? {} : { status, locked }), at: new Date().toISOString(),
+});
+
+export interface ResourceServiceDeps {
+  db: Db;
+  provider: CloudProvider;
+  bus: EventBus;
+  pricing: PricingService;
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  /**
+   * The app's approvals bus (ctx.approvalEvents). With it, buying in a project whose process covers
+   * resource_purchase, or expanding where it covers resource_expansion, waits for the approval.
+   */
+  approvalBus?: EventEmitter;
+}
+
+/** The approval request a purchase or an expansion is waiting for. */
+export interface WaitingFor { id: string; status: string }
+
+/** What a waiting purchase or expansion leaves to do once the transaction has committed. */
+interface ApprovalOutbox { events: PendingEvent[]; after: (() => Promise<void>)[] }
+
+export function resourceService(deps: ResourceServiceDeps) {
+  const { db, provider, bus } = deps;
+
+  function scopedBase(scope: ResourceScope, def: KindDefinition, query: Record<string, unknown>, recycleBin = false) {
+    let qb = db.selectFrom('resources').where('resources.tenant_id', '=', scope.tenantId).where('resources.kind', '=', def.kind);
+    if (scope.projectId) qb = qb.where('resources.project_id', '=', scope.projectId);
+    if (recycleBin) qb = qb.where('resources.status', '=', 'deleted');
+    else if (def.recycle && query.status === undefined) qb = qb.where('resources.status', '!=', 'deleted');
+    for (const f of def.filters) {
+      if (f.source !== 'spec') continue;
+      const values = splitMulti(query[f.param]);
+      if (values.length) qb = qb.where(sql<string>`resources.spec->>${f.key}`, 'in', values);
+    }
+    return qb;
+  }
+
+  async function list(scope: Scope, def: KindDefinition, query: Record<string, unknown>, recycleBin = false) {
+    requirePermission(can(scope.roles, 'read', 'resource'));
+    return runList(scopedBase(scope, def, query, recycleBin), (qb) => qb.select([...RESOURCE_COLUMNS]), query, LIST_SPEC, (r) => present(r as ResourceRow));
+  }
+
+  /** Rows for an export: same filters as the list, up to `limit` rows. */
+  async function exportRows(scope: ResourceScope, def: KindDefinition, query: Record<string, unknown>, limit: number) {
+    const page = await runList(scopedBase(scope, def, query), (qb) => qb.select([...RESOURCE_COLUMNS]), { ...query, __limit: Math.min(limit, 1000), __cursor: '' }, LIST_SPEC, (r) => present(r as ResourceRow));
+    const rows = [...page.data];
+    let cursor = 'next_cursor' in page ? page.next_cursor : null;
+    while (cursor && rows.length < limit) {
+      const next = await runList(scopedBase(scope, def, query), (qb) => qb.select([...RESOURCE_COLUMNS]), { ...query, __limit: Math.min(limit - rows.length, 1000), __cursor: cursor }, LIST_SPEC, (r) => present(r as ResourceRow));
+      rows.push(...next.data);
+      cursor = 'next_cursor' in next ? next.next_cursor : null;
+    }
+    return rows;
+  }
+
+  async function findOr404(scope: ResourceScope, def: KindDefinition | null, id: string): Promise<ResourceRow> {
+    if (!isId(id)) throw notFound();
+    let qb = db.selectFrom('resources').select([...RESOURCE_COLUMNS]).where('resources.id', '=', id).where('resources.tenant_id', '=', scope.tenantId);
+    if (scope.projectId) qb = qb.where('resources.project_id', '=', scope.projectId);
+    if (def) qb = qb.where('resources.kind', '=', def.kind);
+    const row = await qb.executeTakeFirst();
+    if (!row) throw notFound();
+    return row as ResourceRow;
+  }
+
+  async function get(scope: Scope, def: KindDefinition, id: string) {
+    requirePermission(can(scope.roles, 'read', 'resource'));
+    const row = await findOr404(scope, def, id);
+    const relations = await relationsOf(db, row.id);
+    return { ...present(row), relations };
+  }
+
+  async function create(scope: Scope, def: KindDefinition, body: unknown) {
+    requirePermission(can(scope.roles, 'create', 'resource'));
+    if (!scope.projectId) throw new AppError(400, 'scope_required');
+    const projectId = scope.projectId;
+    const input = def.createSchema.parse(body ?? {}) as Record<string, unknown>;
+    const id = newId();
+    const spec: Record<string, unknown> = {};
+    const columns = new Set(['name', 'vendor', 'region_id', 'az_id', 'charging_code', 'duration', ...(def.secret ?? [])]);
+    for (const [k, v] of Object.entries(input)) if (!columns.has(k) && v !== undefined) spec[k] = v;
+
+    let placement: { vendor: string; region_id: string | null; az_id: string | null } | null = null;
+    if (def.placement === 'own') {
+      const p = await placementOf(db, String(input.az_id));
+      if (!p || !p.enabled) throw invalid('az_id', 'invalid_value');
+      if (p.region_id !== input.region_id) throw invalid('az_id', 'az_not_in_region');
+      if (p.vendor !== input.vendor) throw invalid('region_id', 'region_not_of_vendor');
+      placement = { vendor: p.vendor, region_id: p.region_id, az_id: p.az_id };
+    }
+    let price: PriceResult | null = null;
+    if (def.priced) {
+      const code = (input.charging_code as 'year' | 'quantity' | undefined) ?? 'quantity';
+      if (placement && code === 'year' && !yearlyAllowed(placement.vendor)) throw invalid('charging_code', 'ctyun_no_year');
+      const duration = code === 'year' ? Number(input.duration ?? 1) : undefined;
+      Object.assign(spec, { charging_code: code, ...(duration ? { duration } : {}), billing: 'active' });
+      price = await deps.pricing.price({ tenantId: scope.tenantId, items: priceItemsFor(def.productCode, spec, def.priceQuantityKey), charging_code: code, duration, count: 1 });
+      spec.price_fen = price.sum_price;
+    }
+
+    const events: ResourceEvent[] = [];
+    const outbox: ApprovalOutbox = { events: [], after: [] };
+    let waiting: WaitingFor | null = null;
+    const row = await db.transaction().execute(async (trx) => {
+      const parents: Record<string, ResourceRow> = {};
+      for (const link of def.createLinks ?? []) {
+        const target = await lockScoped(trx, scope, String(input[link.param]), link.kind);
+        if (!target) throw notFound();
+        if (link.allowedFrom && !link.allowedFrom.includes(target.status)) throw conflict(link.refusalKey ?? 'refusals.generic.add');
+        parents[link.param] = target;
+      }
+      if (def.placement !== 'own') {
+        const parent = parents[def.placement.from] ?? (await lockScoped(trx, scope, String(input[def.placement.from]), def.placement.kind));
+        if (!parent) throw notFound();
+        placement = { vendor: parent.vendor, region_id: parent.region_id, az_id: parent.az_id };
+      }
+      const quota = (await quotaOf(trx, projectId, def.kind)) ?? DEFAULT_QUOTA;
+      if ((await countActive(trx, projectId, def.kind)) >= quota) throw conflict('quota_insufficient');
+      // In a project whose approval process covers purchases the resource (and what comes with it)
+      // waits in 审批中, reserved but not provisioned and not billed, until the request is decided.
+      const waits = !!deps.approvalBus && !!(await findApprovalProcess(trx, scope.tenantId, projectId, 'resource_purchase'));
+      const accepted = waits ? null : provider.create({ id, kind: def.kind, vendor: placement!.vendor });
+
+      const extras = await runBeforeCreate(def.kind, { trx, id, input, spec, placement: placement!, tenantId: scope.tenantId, projectId, parents });
+      if (waits) {
+        for (const e of extras) {
+          const { billing, ...rest } = e.resource.spec;
+          e.resource.spec = { ...rest, provision: { target: e.target, billing: billing ?? null } };
+          e.resource.status = APPROVING;
+        }
+        delete spec.billing;
+      }
+      const resource = { id, kind: def.kind, tenant_id: scope.tenantId, project_id: projectId, ...placement!, name: String(input.name), status: waits ? APPROVING : def.create.inBetween, spec };
+      await insertResources(trx, [resource, ...extras.map((e) => e.resource)]);
+      await insertLinks(trx, [
+        ...(def.createLinks ?? []).map((l) => ({ tenant_id: scope.tenantId, from_id: id, to_id: String(input[l.param]), relation: l.relation })),
+        ...extras.filter((e) => e.link).map((e) => ({ tenant_id: scope.tenantId, from_id: e.resource.id, to_id: e.link!.to_id, relation: e.link!.relation })),
+      ]);
+      if (!accepted) {
+        for (const e of extras) events.push(event({ ...e.resource, locked: false }, APPROVING));
+        events.push(event({ ...resource, locked: false }, APPROVING));
+        const code = String(spec.charging_code ?? 'quantity');
+        waiting = await submitRequest(trx, {
+          user: scope.user, tenantId: scope.tenantId, projectId, type: 'resource_purchase', now: new Date(), bus: deps.approvalBus, ...outbox,
+          payload: {
+            resource_id: id, kind: def.kind, product_code: def.productCode, name: resource.name, vendor: resource.vendor, region_id: resource.region_id, az_id: resource.az_id,
+            spec: { ...spec }, charging: code, months: Number(spec.duration ?? 1), units: def.priceQuantityKey ? Number(spec[def.priceQuantityKey] ?? 1) : 1,
+            ...(price ? { price_fen: price.sum_price, estimated_cost_fen: code === 'year' ? price.sum_price : price.sum_price * HOURS_PER_MONTH } : {}),
+            ...(typeof input.description === 'string' && input.description ? { reason: input.description } : {}),
+          },
+        });
+        return (await lockById(trx, id))!;
+      }
+      await insertJob(trx, { resource_id: id, tenant_id: scope.tenantId, kind: def.kind, action: 'create', from_status: def.create.inBetween,
+        target_status: def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs: accepted.delayMs });
+      for (const e of extras) {
+        const extraDef = kindOf(e.resource.kind)!;
+        await insertJob(trx, { resource_id: e.resource.id, tenant_id: scope.tenantId, kind: e.resource.kind, action: 'create', from_status: e.resource.status,
+          target_status: e.target, fail_status: extraDef.create.failStatus ?? 'error', delayMs: accepted.delayMs });
+        events.push(event({ ...e.resource, locked: false }, e.resource.status));
+      }
+      events.push(event({ ...resource, locked: false }, resource.status));
+      return (await lockById(trx, id))!;
+    });
+    await bus.publish(events);
+    await afterApproval(outbox);
+    return { ...present(row), price, approval: waiting as WaitingFor | null };
+  }
+
+  /** Publishes what a submitted approval request left (new-approval events, messages). */
+  async function afterApproval(outbox: ApprovalOutbox) {
+    publishApprovalEvents(deps.approvalBus, outbox.events);
+    await runAfterCommit(outbox.after).catch((err) => deps.log.warn({ err }, 'approval follow-up failed'));
+  }
+
+  async function checkGuard(trx: Exec, scope: ResourceScope, row: ResourceRow, guard: Guard, params: Record<string, unknown>) {
+    switch (guard.type) {
+      case 'unlocked': if (row.locked) throw conflict(guard.refusalKey); return;
+      case 'locked': if (!row.locked) throw conflict(guard.refusalKey); return;
+      case 'private_cloud': if (['ali', 'tencent', 'ctyun', 'hwyun'].includes(row.vendor)) throw conflict(guard.refusalKey); return;
+      case 'no_links': if ((await linkedIds(trx, row.id, guard.relation, guard.direction)).length) throw conflict(guard.refusalKey); return;
+      case 'min_increase': {
+        const current = Number(row.spec[guard.specKey] ?? 0);
+        if (Number(params[guard.param]) < current + guard.min) throw invalid(guard.param, 'min_increase');
+        return;
+      }
+      case 'target': {
+        const target = await lockScoped(trx, scope, String(params[guard.param]), guard.kind);
+        if (!target) throw notFound();
+        if (guard.ofThis && !(await linkedIds(trx, target.id, guard.ofThis.relation, 'out')).includes(row.id)) throw notFound();
+        if (!guard.allowedFrom.includes(target.status) || (guard.sameAz && target.az_id !== row.az_id)) throw conflict(guard.refusalKey);
+        return;
+      }
+    }
+  }
+
+  /** Applies an action's effects; answers the row's new locked flag and spec. */
+  async function applyEffects(trx: Exec, row: ResourceRow, effects: readonly Effect[], params: Record<string, unknown>, events: ResourceEvent[]) {
+    let locked = row.locked;
+    const spec = { ...row.spec };
+    for (const e of effects) {
+      switch (e.type) {
+        case 'set_locked': locked = e.value; break;
+        case 'set_spec':
+          for (const k of e.keys) { if (params[k] === undefined) delete spec[k]; else spec[k] = params[k]; }
+          break;
+        case 'billing': spec.billing = e.value; break;
+        case 'link': await insertLinks(trx, [{ tenant_id: row.tenant_id, from_id: row.id, to_id: String(params[e.param]), relation: e.relation }]); break;
+        case 'unlink': await deleteLinks(trx, row.id, e.relation, e.direction); break;
+        case 'unlink_param': await deleteLink(trx, row.id, String(params[e.param]), e.relation); break;
+        case 'cascade': {
+          const others = await resourcesByIds(trx, await linkedIds(trx, row.id, e.relation, e.direction), true);
+          for (const o of others) {
+            if (e.onlyFrom && !e.onlyFrom.includes(o.status)) continue;
+            if (e.status === REMOVED) {
+              events.push(...(await beforeRemove(trx, o)).map((t) => event(t, t.status)));
+              await deleteResource(trx, o.id);
+            } else {
+              const oSpec = { ...o.spec, ...(o.spec.billing ? { billing: e.status === 'deleted' ? 'suspended' : 'active' } : {}) };
+              await updateResource(trx, o.id, { status: e.status, spec: oSpec });
+            }
+            events.push(event(o, e.status));
+          }
+          break;
+        }
+        case 'create_child': {
+          const childDef = kindOf(e.kind)!;
+          const childId = newId();
+          const child = { id: childId, kind: e.kind, tenant_id: row.tenant_id, project_id: row.project_id, vendor: row.vendor, region_id: row.region_id, az_id: row.az_id,
+            name: String(params[e.nameParam]), status: e.status, spec: { volume_id: row.id, size: row.spec.size ?? null } };
+          await insertResources(trx, [child]);
+          await insertLinks(trx, [{ tenant_id: row.tenant_id, from_id: childId, to_id: row.id, relation: e.relation }]);
+          const accepted = provider.create(child);
+          await insertJob(trx, { resource_id: childId, tenant_id: row.tenant_id, kind: e.kind, action: 'create', from_status: e.status,
+            target_status: childDef.create.final, fail_status: 'error', delayMs: accepted.delayMs });
+          events.push(event({ ...child, locked: false }, e.status));
+          break;
+        }
+      }
+    }
+    return { locked, spec };
+  }
+
+  async function act(scope: Scope, def: KindDefinition, id: string, body: unknown, extra: { delayedDays?: number } = {}) {
+    // An id outside the scope answers 404 before the body is looked at (a probe learns nothing).
+    await findOr404(scope, def, id);
+    const { action: actionId, ...rest } = actionBodySchema.parse(body ?? {});
+    const action = actionOf(def, actionId);
+    if (!action) throw invalid('action', 'invalid_value');
+    requirePermission(can(scope.roles, action.permission, 'resource'));
+    const params = (action.params ? action.params.parse(rest) : {}) as Record<string, unknown>;
+    return runAction(scope, def, action, id, params, extra);
+  }
+
+  /** The checks of an action on a locked row: read-only rows, the status, the guards, the kind's hooks. */
+  async function checkAction(trx: Exec, scope: ResourceScope, def: KindDefinition, action: ActionDef, current: ResourceRow, params: Record<string, unknown>) {
+    const readOnly = readOnlyRefusal(def, current.spec);
+    if (readOnly) throw conflict(readOnly);
+    const refusal = stateRefusal(action, current.status);
+    if (refusal) throw conflict(refusal);
+    for (const g of action.guards ?? []) await checkGuard(trx, scope, current, g, params);
+    await runBeforeAction(def.kind, action.id, { trx, scope, row: current, params });
+  }
+
+  /** Hands a checked action to the cloud: done at once, or the in-between status and a job. */
+  async function startAction(trx: Exec, def: KindDefinition, action: ActionDef, current: ResourceRow, params: Record<string, unknown>, extra: { delayedDays?: number }, events: ResourceEvent[]) {
+    const accepted = action.final === REMOVED || action.id === 'delete' ? provider.delete(current) : provider.act(current, action.id, params);
+    if (action.inBetween === null) {
+      const { locked, spec } = await applyEffects(trx, current, action.effects ?? [], params, events);
+      const status = action.final === SAME ? current.status : action.final;
+      await updateResource(trx, current.id, { status, locked, spec });
+      events.push(event(current, status, locked));
+      events.push(...(await runAfterAction(def.kind, action.id, { trx, row: { ...current, status, locked, spec }, params })).map((t) => event(t, t.status)));
+    } else {
+      const spec = { ...current.spec };
+      if (action.id === 'delete' && def.recycle) {
+        const days = extra.delayedDays ?? 60;
+        Object.assign(spec, { recycled_at: new Date().toISOString(), recycle_until: new Date(Date.now() + days * 86_400_000).toISOString(), delayed_days: days });
+      }
+      await updateResource(trx, current.id, { status: action.inBetween, spec });
+      await insertJob(trx, { resource_id: current.id, tenant_id: current.tenant_id, kind: def.kind, action: action.id, from_status: current.status,
+        target_status: action.final === SAME ? current.status : action.final, fail_status: action.failStatus ?? 'error', params, delayMs: accepted.delayMs });
+      events.push(event(current, action.inBetween));
+    }
+  }
+
+  /** The spec values an action changes (its set_spec keys given in params): the expansion asked for. */
+  const changesOf = (action: ActionDef, params: Record<string, unknown>) => Object.fromEntries((action.effects ?? [])
+    .flatMap((e) => (e.type === 'set_spec' ? e.keys : [])).filter((k) => params[k] !== undefined).map((k) => [k, params[k]]));
+
+  async function runAction(scope: ResourceScope | Scope, def: KindDefinition, action: ActionDef, id: string, params: Record<string, unknown>, extra: { delayedDays?: number } = {}) {
+    if (!isId(id)) throw notFound();
+    const events: ResourceEvent[] = [];
+    const outbox: ApprovalOutbox = { events: [], after: [] };
+    let waiting: WaitingFor | null = null;
+    const user = 'user' in scope ? scope.user : null;
+    const row = await db.transaction().execute(async (trx) => {
+      const current = await lockScoped(trx, scope, id, def.kind);
+      if (!current) throw notFound();
+      await checkAction(trx, scope, def, action, current, params);
+      // An expansion in a project whose process covers it waits for the approval (扩容审批中);
+      // the resource_expansion effect moves the row and runs this action when approved.
+      if (action.approval && user && deps.approvalBus && (action.approval.needed?.(current.spec, params) ?? true)
+        && await findApprovalProcess(trx, current.tenant_id, current.project_id, action.approval.type)) {
+        waiting = await submitRequest(trx, {
+          user, tenantId: current.tenant_id, projectId: current.project_id, type: action.approval.type, now: new Date(), bus: deps.approvalBus, ...outbox,
+          payload: { resource_id: current.id, action: action.id, params, spec: changesOf(action, params) },
+        });
+        return (await lockById(trx, current.id))!;
+      }
+      await startAction(trx, def, action, current, params, extra, events);
+      return (await lockById(trx, current.id))!;
+    });
+    await bus.publish(events);
+    await afterApproval(outbox);
+    return { ...present(row), approval: waiting as WaitingFor | null };
+  }
+
+  async function batch(scope: Scope, def: KindDefinition, body: unknown, lang: (key: string) => string) {
+    const { action: actionId, ids, ...rest } = batchBodySchema.parse(body ?? {});
+    const action = actionOf(def, actionId);
+    if (!action || !action.batch) throw invalid('action', 'invalid_value');
+    requirePermission(can(scope.roles, action.permission, 'resource'));
+    const params = (action.params ? action.params.parse(rest) : {}) as Record<string, unknown>;
+    const data = [];
+    for (const id of ids) {
+      try {
+        const r = await runAction(scope, def, action, id, params);
+        data.push({ id, ok: true, status: r.status, locked: r.locked });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        data.push({ id, ok: false, code: err.status, description: lang(err.key) });
+      }
+    }
+    return { action: action.id, data };
+  }
+
+  async function update(scope: Scope, def: KindDefinition, id: string, body: unknown) {
+    requirePermission(can(scope.roles, 'update', 'resource'));
+    await findOr404(scope, def, id);
+    const input = updateSchema.parse(body ?? {});
+    const events: ResourceEvent[] = [];
+    const row = await db.transaction().execute(async (trx) => {
+      if (!isId(id)) throw notFound();
+      const current = await lockScoped(trx, scope, id, def.kind);
+      if (!current) throw notFound();
+      const readOnly = readOnlyRefusal(def, current.spec);
+      if (readOnly) throw conflict(readOnly);
+      if (isInBetween(def, current.status) || current.status === 'deleted') throw conflict('refusals.generic.edit');
+      const spec = { ...current.spec, ...(input.description !== undefined ? { description: input.description } : {}) };
+      await updateResource(trx, current.id, { spec, ...(input.name !== undefined ? { name: input.name } : {}) });
+      events.push(event(current, current.status));
+      return (await lockById(trx, current.id))!;
+    });
+    await bus.publish(events);
+    return present(row);
+  }
+
+  /** Ends one job: the final status and effects, or the failure status with its reason. */
+  async function completeJob(trx: Exec, job: JobRow, outcome: { ok: boolean; reason?: string }, events: ResourceEvent[]) {
+    const row = await lockById(trx, job.resource_id);
+    if (!row) return;
+    const def = kindOf(row.kind);
+    if (!outcome.ok || !def) {
+      await updateResource(trx, row.id, { status: job.fail_status, spec: { ...row.spec, error_reason: outcome.reason ?? 'unknown_kind' } });
+      events.push(event(row, job.fail_status));
+      return;
+    }
+    const params = typeof job.params === 'string' ? JSON.parse(job.params) as Record<string, unknown> : job.params;
+    const action = job.action === 'create' ? null : actionOf(def, job.action);
+    const { locked, spec } = action ? await applyEffects(trx, row, action.effects ?? [], params, events) : { locked: row.locked, spec: { ...row.spec } };
+    delete spec.error_reason;
+    if (job.target_status === REMOVED) {
+      events.push(...(await beforeRemove(trx, row)).map((t) => event(t, t.status)));
+      await deleteResource(trx, row.id);
+      events.push(event(row, REMOVED));
+      return;
+    }
+    await updateResource(trx, row.id, { status: job.target_status, locked, spec });
+    events.push(event(row, job.target_status, locked));
+    if (action) events.push(...(await runAfterAction(def.kind, action.id, { trx, row: { ...row, status: job.target_status, locked, spec }, params })).map((t) => event(t, t.status)));
+  }
+
+  /** Claims and finishes due jobs one transaction each; answers how many ran. */
+  async function runDueJobs(max = 50): Promise<number> {
+    let n = 0;
+    while (n < max) {
+      const events: ResourceEvent[] = [];
+      let claimed: JobRow | undefined;
+      try {
+        claimed = await db.transaction().execute(async (trx) => {
+          const [job] = await claimDueJobs(trx, 1);
+          if (!job) return undefined;
+          const outcome = provider.complete(job);
+          await completeJob(trx, job, outcome, events);
+          await finishJob(trx, job.id, outcome.ok ? 'done' : 'failed', outcome.ok ? null : outcome.reason);
+          return job;
+        });
+      } catch (err) {
+        deps.log.error({ err }, 'job failed to apply');
+        // Park the first due job that keeps failing so the queue moves on.
+        await db.transaction().execute(async (trx) => {
+          const [job] = await claimDueJobs(trx, 1);
+          if (job) await finishJob(trx, job.id, 'failed', 'apply_error');
+        }).catch(() => undefined);
+        break;
+      }
+      if (!claimed) break;
+      n++;
+      await bus.publish(events);
+    }
+    return n;
+  }
+
+
+  // ── approvals ─────────────────────────────────────────────────────────────────────────────
+  // What the resource_purchase / resource_expansion effects (approval-resources.ts) ask of the
+  // engine, inside the approval's transaction. Events go into `events`; the effect publishes them
+  // after commit. A refusal by the cloud or a check that no longer holds answers false (下发失败).
+
+  /** The data disks and public IP bought with a resource, waiting with it. */
+  async function waitingExtras(trx: Exec, row: ResourceRow) {
+    return (await resourcesByIds(trx, await incomingIds(trx, row.id), true)).filter((r) => r.status === APPROVING && r.spec.provision);
+  }
+
+  /** The kind's expansion action a request means: named by the engine, or the one that sets these spec keys. */
+  function expansionAction(def: KindDefinition, payload: { action?: unknown; spec?: Record<string, unknown> }): ActionDef | undefined {
+    if (typeof payload.action === 'string') return def.actions.find((a) => a.id === payload.action && a.approval);
+    const keys = Object.keys(payload.spec ?? {});
+    return def.actions.find((a) => a.approval && keys.length > 0 && keys.every((k) => k in changesOf(a, Object.fromEntries(keys.map((x) => [x, true])))));
+  }
+
+  type ExpansionPayload = { resource_id: string; action?: string; params?: Record<string, unknown>; spec: Record<string, unknown> };
+
+  const withoutRequest = (spec: Record<string, unknown>) => {
+    const out = { ...spec };
+    delete out.approval_request_id;
+    return out;
+  };
+
+  /** What the expansion adds for a month (pay as you go) or the months bought (yearly), read inside `trx`. */
+  async function expansionCostFen(trx: Exec, row: ResourceRow, def: KindDefinition, changes: Record<string, unknown>): Promise<number> {
+    const code: 'year' | 'quantity' = (row.spec.charging_code ?? row.spec.charging) === 'year' ? 'year' : 'quantity';
+    const before = priceItemsFor(def.kind, row.spec, def.priceQuantityKey);
+    const after = priceItemsFor(def.kind, { ...row.spec, ...changes }, def.priceQuantityKey);
+    const units = (await unitPrices(trx, row.tenant_id, [...new Set([...before, ...after].map((i) => i.product_code))])).map((r) => ({
+      product_code: r.product_code, charging_code: r.code as 'year' | 'quantity', unit_price_fen: Number(r.unit_price_fen), measurement_display: r.measurement_display, package_name: r.name,
+    }));
+    const ask = (items: typeof before) => ({ items, units, charging_code: code, count: 1, ...(code === 'year' ? { duration: Number(row.spec.duration ?? 1) } : { hours: HOURS_PER_MONTH }) });
+    try {
+      return upgradePriceOf(ask(before), ask(after)).sum_price;
+    } catch (err) {
+      if (err instanceof RangeError) return 0;
+      throw err;
+    }
+  }
+
+  const approvalPort = {
+    publish: (events: ResourceEvent[]) => bus.publish(events),
+
+    /** A purchase made at POST /api/{collection}: its request takes the waiting resource. */
+    async adoptPurchase(trx: Exec, c: { tenantId: string; projectId: string; resourceId: string; requestId: string }) {
+      const row = await lockById(trx, c.resourceId);
+      if (!row || row.tenant_id !== c.tenantId || row.project_id !== c.projectId || row.status !== APPROVING || row.spec.approval_request_id) throw notFound();
+      await updateResource(trx, row.id, { spec: { ...row.spec, approval_request_id: c.requestId } });
+      return row;
+    },
+
+    /** A purchase asked at POST /api/v1/approvals: a resource of a known kind waits in 审批中. */
+    async insertPurchase(trx: Exec, c: { tenantId: string; projectId: string; requestId: string; payload: Record<string, unknown> }, events: ResourceEvent[]) {
+      const p = c.payload as ResourcePurchaseSpec;
+      const def = kindOf(p.kind);
+      if (!def) throw invalid('payload.kind', 'invalid_value');
+      const id = newId();
+      const spec = { ...p.spec, charging_code: p.charging, ...(p.charging === 'year' ? { duration: p.months } : {}), approval_request_id: c.requestId };
+      const resource = { id, kind: def.kind, tenant_id: c.tenantId, project_id: c.projectId, vendor: p.vendor, region_id: p.region_id ?? null, az_id: p.az_id ?? null, name: p.name, status: APPROVING, spec };
+      await insertResources(trx, [resource]);
+      events.push(event({ ...resource, locked: false }, APPROVING));
+      const unit = await unitPriceFen(trx, c.tenantId, p.product_code ?? def.productCode, p.charging);
+      return { id, resourceName: p.name, estimatedCostFen: estimateCostFen({ unitPriceFen: unit, charging: p.charging, months: p.months, units: p.units }) };
+    },
+
+    /** Approved: the resource (and what came with it) is created through the cloud like any other. */
+    async provision(trx: Exec, resourceId: string, events: ResourceEvent[]): Promise<boolean> {
+      const row = await lockById(trx, resourceId);
+      const def = row && kindOf(row.kind);
+      if (!row || !def || row.status !== APPROVING) return false;
+      let delayMs: number;
+      try {
+        delayMs = provider.create(row).delayMs;
+      } catch (err) {
+        if (err instanceof AppError) return false;
+        throw err;
+      }
+      const spec = { ...row.spec, ...(def.priced ? { billing: 'active' } : {}) };
+      await updateResource(trx, row.id, { status: def.create.inBetween, spec });
+      await insertJob(trx, { resource_id: row.id, tenant_id: row.tenant_id, kind: row.kind, action: 'create', from_status: def.create.inBetween,
+        target_status: def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs });
+      events.push(event(row, def.create.inBetween));
+      for (const x of await waitingExtras(trx, row)) {
+        const xdef = kindOf(x.kind);
+        const { target, billing } = x.spec.provision as { target?: string; billing?: string | null };
+        const { provision: _done, ...kept } = x.spec;
+        const xspec: Record<string, unknown> = { ...kept, ...(billing ? { billing } : {}) };
+        const from = xdef?.create.inBetween ?? 'creating';
+        await updateResource(trx, x.id, { status: from, spec: xspec });
+        await insertJob(trx, { resource_id: x.id, tenant_id: x.tenant_id, kind: x.kind, action: 'create', from_status: from,
+          target_status: target ?? xdef?.create.final ?? 'available', fail_status: xdef?.create.failStatus ?? 'error', delayMs });
+        events.push(event(x, from));
+      }
+      return true;
+    },
+
+    /** Rejected: a purchase that never was — the resource, what came with it and its address go. */
+    async discard(trx: Exec, resourceId: string, events: ResourceEvent[]): Promise<void> {
+      const row = await lockById(trx, resourceId);
+      if (!row || row.status !== APPROVING) return;
+      for (const x of await waitingExtras(trx, row)) {
+        await deleteResource(trx, x.id);
+        events.push(event(x, REMOVED));
+      }
+      events.push(...(await beforeRemove(trx, row)).map((t) => event(t, t.status)));
+      await deleteResource(trx, row.id);
+      events.push(event(row, REMOVED));
+    },
+
+    /**
+     * An expansion asked (at the engine or at POST /api/v1/approvals): checked like the action,
+     * then the resource waits in 扩容审批中. Answers what the approver sees beside the request.
+     */
+    async prepareExpansion(trx: Exec, c: { tenantId: string; projectId: string; requestId: string; payload: Record<string, unknown> }, events: ResourceEvent[]) {
+      const p = c.payload as ExpansionPayload;
+      const scope = { tenantId: c.tenantId, projectId: c.projectId };
+      const row = await lockScoped(trx, scope, p.resource_id);
+      if (!row) throw new AppError(404, 'approval_resource_not_found');
+      const def = kindOf(row.kind);
+      if (row.status === APPROVING || row.status === EXPANSION_APPROVING || (def && isInBetween(def, row.status))) throw new AppError(409, 'approval_resource_busy');
+      const action = def && expansionAction(def, p);
+      if (!def || !action) throw invalid('payload.spec', 'invalid_value');
+      const before: Record<string, unknown> = {};
+      let unchanged = true;
+      for (const [key, value] of Object.entries(p.spec)) {
+        const current = row.spec[key] ?? null;
+        before[key] = current;
+        if (current !== value) unchanged = false;
+        if (typeof current === 'number' && typeof value === 'number' && value < current) throw new AppError(400, 'expansion_shrink', { field: key });
+      }
+      if (unchanged) throw new AppError(400, 'expansion_unchanged');
+      const params = (action.params ? action.params.parse(p.params ?? p.spec) : {}) as Record<string, unknown>;
+      await checkAction(trx, scope, def, action, row, params);
+      await updateResource(trx, row.id, { status: EXPANSION_APPROVING, spec: { ...row.spec, approval_request_id: c.requestId } });
+      events.push(event(row, EXPANSION_APPROVING));
+      return { targetId: row.id, resourceName: row.name, before: { status: row.status, spec: before }, estimatedCostFen: await expansionCostFen(trx, row, def, changesOf(action, params)) };
+    },
+
+    /** Approved: the resource goes back to the status it had and the action runs through the cloud. */
+    async expand(trx: Exec, req: { target_id: string | null; tenant_id: string; project_id: string; payload: Record<string, unknown>; before: Record<string, unknown> | null }, events: ResourceEvent[]): Promise<boolean> {
+      const row = req.target_id ? await lockById(trx, req.target_id) : undefined;
+      const def = row && kindOf(row.kind);
+      const action = def && expansionAction(def, req.payload as ExpansionPayload);
+      if (!row || !def || !action || row.tenant_id !== req.tenant_id) return false;
+      const p = req.payload as ExpansionPayload;
+      const previous = row.status === EXPANSION_APPROVING ? String(req.before?.status ?? def.create.final) : row.status;
+      const current: ResourceRow = { ...row, status: previous, spec: withoutRequest(row.spec) };
+      try {
+        const params = (action.params ? action.params.parse(p.params ?? p.spec) : {}) as Record<string, unknown>;
+        await checkAction(trx, { tenantId: row.tenant_id, projectId: row.project_id }, def, action, current, params);
+        await startAction(trx, def, action, current, params, {}, events);
+        return true;
+      } catch (err) {
+        if (!(err instanceof AppError) && !(err instanceof z.ZodError)) throw err;
+        // The resource changed while the request waited (or the cloud refused): it stays as it was.
+        await updateResource(trx, row.id, { status: previous, spec: current.spec });
+        events.push(event(row, previous));
+        return false;
+      }
+    },
+
+    /** Rejected (扩容驳回): the resource keeps its size and gets its status back. */
+    async restore(trx: Exec, req: { target_id: string | null; before: Record<string, unknown> | null }, events: ResourceEvent[]): Promise<void> {
+      const row = req.target_id ? await lockById(trx, req.target_id) : undefined;
+      if (!row || row.status !== EXPANSION_APPROVING) return;
+      const def = kindOf(row.kind);
+      const previous = String(req.before?.status ?? def?.create.final ?? 'available');
+      await updateResource(trx, row.id, { status: previous, spec: withoutRequest(row.spec) });
+      events.push(event(row, previous));
+    },
+  };
+
+  return { list, exportRows, get, create, act, runAction, batch, update, runDueJobs, findOr404, approvalPort };
+}
+export type ResourceService = ReturnType<typeof resourceService>;
+export type ResourceApprovalPort = ResourceService['approvalPort'];

@@ -1,0 +1,69 @@
+// The SMS-verified delete flow (seed 000 §4): ask whether a code is needed, send a six-digit code
+// through the gateway (60 s between sends), then a delete carrying sms_necessity_flag=1 must bring
+// a valid, unexpired, unused code. The embedded gateway writes codes to the server log.
+import { createHash, randomInt } from 'node:crypto';
+import { AppError, tooMany } from '../../domain/errors.ts';
+import type { Db } from '../db/database.ts';
+import { latestSmsCode, insertSmsCode, markSmsCode, lastSmsSentAt } from '../repositories/sms.repository.ts';
+import { invalid } from './kind-hooks.ts';
+
+export interface SmsMessage { phone: string; area_code: string; operate_type: string; code: string }
+
+export interface SmsGateway { send(msg: SmsMessage): Promise<void> }
+
+/** The embedded gateway: logs the code and keeps the messages in memory (tests read `sent`). */
+export function logSmsGateway(log: { info: (obj: object, msg: string) => void }) {
+  const sent: SmsMessage[] = [];
+  return {
+    sent,
+    lastCode(phone: string): string | undefined { return [...sent].reverse().find((m) => m.phone === phone)?.code; },
+    async send(msg: SmsMessage) {
+      sent.push(msg);
+      if (sent.length > 1000) sent.shift();
+      log.info({ sms: { to: `+${msg.area_code} ${msg.phone}`, operate_type: msg.operate_type, code: msg.code } }, 'sms code sent (embedded gateway)');
+    },
+  };
+}
+
+export const SMS_CODE_TTL_SECONDS = 300;
+export const SMS_RESEND_SECONDS = 60;
+export const SMS_MAX_ATTEMPTS = 5;
+/** Operations that need a code: deleting priced resources (hosts, disks, EIPs). */
+export const SMS_OPERATE_TYPES = ['delete_instance', 'delete_volume', 'delete_eip', 'delete_resource'] as const;
+
+/** Phone mask of seed 000 §9: first 3 and last 4 digits. */
+export const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
+const hash = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
+
+interface SmsUser { id: string; phone: string | null; area_code: string; is_phone_validate: boolean }
+
+export function smsService(db: Db, gateway: SmsGateway) {
+  return {
+    necessity(user: SmsUser, operateType: string) {
+      const status = (SMS_OPERATE_TYPES as readonly string[]).includes(operateType);
+      return { phone: user.phone ? maskPhone(user.phone) : null, area_code: user.area_code, status, is_phone_validate: user.is_phone_validate };
+    },
+    async send(user: SmsUser, operateType: string) {
+      if (!user.phone || !user.is_phone_validate) throw new AppError(409, 'sms_phone_unverified');
+      const last = await lastSmsSentAt(db, user.id, operateType);
+      if (last && Date.now() - last.getTime() < SMS_RESEND_SECONDS * 1000) throw tooMany('sms_too_frequent');
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await insertSmsCode(db, { user_id: user.id, operate_type: operateType, code_hash: hash(user.id, code), expires_at: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000) });
+      await gateway.send({ phone: user.phone, area_code: user.area_code, operate_type: operateType, code });
+      return { phone: maskPhone(user.phone), area_code: user.area_code, countdown: SMS_RESEND_SECONDS };
+    },
+    /** Consumes a code or throws 400 naming sms_code. */
+    async verify(userId: string, operateType: string, code: string | undefined) {
+      if (!code) throw invalid('sms_code', 'sms_code_first');
+      const row = await latestSmsCode(db, userId, operateType);
+      if (!row) throw invalid('sms_code', 'sms_code_first');
+      if (row.expires_at.getTime() < Date.now() || row.attempts >= SMS_MAX_ATTEMPTS) throw invalid('sms_code', 'sms_code_expired');
+      if (row.code_hash !== hash(userId, code)) {
+        await markSmsCode(db, row.id, { attempts: row.attempts + 1 });
+        throw invalid('sms_code', 'sms_code_wrong');
+      }
+      await markSmsCode(db, row.id, { used: true });
+    },
+  };
+}
+export type SmsService = ReturnType<typeof smsService>;

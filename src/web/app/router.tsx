@@ -1,0 +1,155 @@
+// The data router: every route of routes.json, lazily loaded, with its metadata, guards and
+// redirects (seed 000 §2). The rules themselves are pure functions in src/domain/navigation/.
+import { createBrowserRouter, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { allowedMenuUrls } from '../../domain/navigation/menus.ts';
+import { ROUTE_TABLE, type RouteDef } from '../../domain/navigation/route-table.ts';
+import { guardRoute, loginUrl, redirectTarget, resolveUnmatched, routeMeta } from '../../domain/navigation/rules.ts';
+import { catalogueRoutes, type Catalogue } from '../../domain/navigation/catalogue.ts';
+import { ensureSession, ensureShellData } from '../lib/auth-flow.ts';
+import { get } from '../lib/request.ts';
+import { pushNotice } from '../lib/notices.ts';
+import { i18next } from '../lib/i18n.ts';
+import type { PageHandle } from '../lib/hooks.ts';
+import { menuListAtom, menusLoadedAtom, returnPathAtom, store, territoriesAtom } from '../lib/store.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { notFoundPage, pageFor } from './pages.ts';
+
+/** Public pages shown without the portal header (full-screen tools and sign-in pages). */
+const BARE = new Set(['test', 'login', 'users/sign_in', 'customPage', 'dmsManage', 'ecsCaeHostConnect', 'aiasistant']);
+
+/**
+ * The catalogue address for the dynamic product routes. The endpoint is not built yet; set it
+ * and the routes appear on the first unmatched navigation.
+ */
+const CATALOGUE_URL: string | null = null;
+
+type Layout = 'console' | 'portal' | 'bare';
+function layoutOf(route: RouteDef): Layout {
+  if (route.area.startsWith('console')) return 'console';
+  if (route.area === 'public' && BARE.has(route.name)) return 'bare';
+  return 'portal';
+}
+
+async function guard(route: RouteDef, request: Request): Promise<void> {
+  if (!route.auth) return;
+  const url = new URL(request.url);
+  const here = url.pathname + url.search;
+  const authenticated = await ensureSession();
+  if (authenticated) {
+    try { await ensureShellData(); } catch { /* the request helper showed why; guard with what is known */ }
+  }
+  const menusLoaded = store.get(menusLoadedAtom);
+  const territories = store.get(territoriesAtom);
+  const decision = guardRoute({
+    route, url: here, authenticated,
+    allowedMenuUrls: menusLoaded ? allowedMenuUrls(store.get(menuListAtom)) : null,
+    territories: territories ? territories.length : null,
+  });
+  switch (decision.kind) {
+    case 'allow': return;
+    case 'login':
+      store.set(returnPathAtom, { path: decision.returnTo, menuUrl: routeMeta(route).previousMenu });
+      throw redirect(loginUrl(decision.returnTo));
+    case 'deny':
+      pushNotice({ type: 'warning', description: i18next.t('errors:no_permission') });
+      throw redirect(decision.redirect);
+    case 'no_territory':
+      pushNotice({ type: 'warning', description: i18next.t('errors:no_permission') });
+      throw redirect(decision.redirect);
+  }
+}
+
+const RedirectPlaceholder = () => null;
+
+function pageRoute(route: RouteDef, id: string): RouteObject {
+  const handle: PageHandle = { name: route.name, meta: routeMeta(route), path: route.path, parent: route.parent, area: route.area };
+  const target = redirectTarget(route);
+  if (target) {
+    return {
+      id, path: route.path, handle,
+      // Never rendered: the loader always redirects (a component keeps react-router from warning).
+      Component: RedirectPlaceholder,
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        await guard(route, request);
+        // Static manuals are files, not app routes: a full document load.
+        throw target.startsWith('/docs/') ? redirectDocument(target) : redirect(target);
+      },
+    };
+  }
+  const load = pageFor(route.name);
+  return {
+    id, path: route.path, handle,
+    loader: async ({ request }: LoaderFunctionArgs) => { await guard(route, request); return null; },
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+function buildPageRoutes(): Record<Layout, RouteObject[]> {
+  const out: Record<Layout, RouteObject[]> = { console: [], portal: [], bare: [] };
+  const seen = new Map<string, number>();
+  for (const route of ROUTE_TABLE) {
+    const n = (seen.get(route.name) ?? 0) + 1;
+    seen.set(route.name, n);
+    out[layoutOf(route)].push(pageRoute(route, n === 1 ? route.name : `${route.name}#${n}`));
+  }
+  return out;
+}
+
+let catalogueTried = false;
+/** Adds the catalogue's product routes once; true when the path now has a route. */
+async function tryCatalogue(pathname: string): Promise<boolean> {
+  if (catalogueTried || !CATALOGUE_URL) return false;
+  catalogueTried = true;
+  try {
+    const catalogue = await get<Catalogue>(CATALOGUE_URL, undefined, { isNeedloading: false, notice: false });
+    const added = catalogueRoutes(catalogue, ROUTE_TABLE.map((r) => r.path));
+    if (!added.length) return false;
+    const productPage = pageFor('productRoute');
+    router.patchRoutes('layout-portal', added.map((p) => ({
+      id: `product:${p.path}`, path: p.path,
+      handle: { name: 'productRoute', meta: { title: 'routes:productRoute', requireAuth: false, keepAlive: false }, path: p.path, area: 'portal', productId: p.productId },
+      lazy: async () => ({ Component: (await productPage()).default }),
+    })));
+    return added.some((p) => p.path === pathname);
+  } catch { return false; }
+}
+
+const pages = buildPageRoutes();
+
+/** Queued offline writes (not a route of the seed; the offline store links here). */
+const OUTBOX: RouteObject = {
+  id: 'outbox', path: '/outbox',
+  handle: { name: 'outbox', meta: { title: 'shell:outbox', requireAuth: false, keepAlive: false }, path: '/outbox', area: 'console' } satisfies PageHandle,
+  lazy: async () => ({ Component: (await import('./outbox-route.tsx')).default }),
+};
+
+export const routes: RouteObject[] = [{
+  // not 'root': that is the name of the '/' route in routes.json
+  id: 'app',
+  Component: RootLayout,
+  errorElement: <RouteError />,
+  HydrateFallback: () => null,
+  loader: async () => { await ensureSession(); return null; },
+  // Pages keep their own loaders; the root's session check runs once per page load.
+  shouldRevalidate: () => false,
+  children: [
+    { id: 'layout-portal', lazy: async () => ({ Component: (await import('./layouts/portal-layout.tsx')).PortalLayout }), children: pages.portal },
+    { id: 'layout-console', lazy: async () => ({ Component: (await import('./layouts/console-layout.tsx')).ConsoleLayout }), children: [...pages.console, OUTBOX] },
+    { id: 'layout-bare', children: pages.bare },
+    {
+      id: 'not-found', path: '*',
+      handle: { name: 'not-found', meta: { title: 'shell:not_found.title', requireAuth: false, keepAlive: false }, path: '*', area: 'public' } satisfies PageHandle,
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        const url = new URL(request.url);
+        if (await tryCatalogue(url.pathname)) throw redirect(url.pathname + url.search);
+        const target = resolveUnmatched(url.pathname);
+        if (target) throw redirect(target);
+        return null;
+      },
+      lazy: async () => ({ Component: (await notFoundPage()).default }),
+    },
+  ],
+}];
+
+export const router = createBrowserRouter(routes);

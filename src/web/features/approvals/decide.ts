@@ -1,0 +1,68 @@
+// Decisions go through the outbox, online or not: each gets its own Idempotency-Key, shows at once
+// as 待同步 on its card and is sent in order (at once when online, when the network returns
+// otherwise). One path means a decision lands exactly once whether the train is in a tunnel or not.
+// Batch approve uses the batch endpoint when online; offline it queues one entry per request.
+import { enqueue, editAndRequeue, listOutbox } from '../../offline/outbox.ts';
+import { newIdempotencyKey } from '../../offline/outbox-rules.ts';
+import { readSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
+import { scopeHeaders, RequestError } from '../../lib/request.ts';
+import { getUsername } from '../../lib/session.ts';
+import { batchApprove, type ApprovalItem, type BatchResult } from './api.ts';
+import { refOf, type DecisionAction } from './sync-state.ts';
+
+const itemKey = (id: string) => `approval-item:${id}`;
+
+/** The card as the approver saw it, so a conflict can still be shown once the list moved on. */
+export const rememberItem = (item: ApprovalItem) => saveSnapshot(itemKey(item.id), item).catch(() => undefined);
+export const rememberedItem = async (id: string) => (await readSnapshot<ApprovalItem>(itemKey(id)))?.value;
+
+export function decisionBody(item: Pick<ApprovalItem, 'current_level'>, action: DecisionAction, reason?: string) {
+  // The level seen: if the request moved on meanwhile, the server answers 409 instead of deciding
+  // a level the approver never looked at.
+  return action === 'reject' ? { reason: (reason ?? '').trim(), level: item.current_level } : { level: item.current_level };
+}
+
+const queueing = new Set<string>();
+
+/** Queues one decision; a second tap (or swipe) on a request whose decision still waits is ignored. */
+export async function queueDecision(item: ApprovalItem, action: DecisionAction, label: string, reason?: string) {
+  if (queueing.has(item.id)) return null;
+  queueing.add(item.id);
+  try {
+    const waiting = await listOutbox({ ref: refOf(item.id), states: ['pending', 'sending'] });
+    if (waiting.length) return waiting[0]!;
+    await rememberItem(item);
+    return await enqueue({
+      method: 'POST', url: `/api/v1/approvals/${item.id}/${action}`, body: decisionBody(item, action, reason),
+      headers: scopeHeaders(), label, ref: refOf(item.id), owner: getUsername() ?? undefined,
+    });
+  } finally {
+    queueing.delete(item.id);
+  }
+}
+
+/** A rejected reason corrected after a 400/422: the same entry with the new body, back in line. */
+export const requeueReject = (entryId: number, item: Pick<ApprovalItem, 'current_level'>, reason: string) =>
+  editAndRequeue(entryId, decisionBody(item, 'reject', reason));
+
+export type BatchOutcome =
+  | { kind: 'sent'; succeeded: number; failed: BatchResult[] }
+  | { kind: 'queued'; count: number };
+
+/**
+ * Online: one POST batch-approve. No answer (offline, dropped connection): one outbox entry per
+ * request; if the batch did reach the server, those replays come back as decided by this approver
+ * and the cards say so instead of showing a conflict.
+ */
+export async function approveMany(items: ApprovalItem[], labelOf: (item: ApprovalItem) => string): Promise<BatchOutcome> {
+  if (typeof navigator === 'undefined' || navigator.onLine !== false) {
+    try {
+      const answer = await batchApprove(items.map((i) => i.id), newIdempotencyKey());
+      return { kind: 'sent', succeeded: answer.succeeded, failed: answer.results.filter((r) => !r.ok) };
+    } catch (err) {
+      if (!(err instanceof RequestError) || err.status !== 0) throw err;
+    }
+  }
+  for (const item of items) await queueDecision(item, 'approve', labelOf(item));
+  return { kind: 'queued', count: items.length };
+}

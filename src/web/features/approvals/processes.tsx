@@ -1,0 +1,169 @@
+// approvalManage and approvalAdd: the tenant's approval processes (which requests need approval,
+// the levels and their approvers, escalation) — a list with enable/delete, and the add form.
+// Approvers are accounts, comma separated, at most 8 per level (seed 001 §5).
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, Dialog, DotLoading, ErrorBlock, Form, Input, Selector, Stepper, Switch, Tag, Toast } from 'antd-mobile';
+import { MAX_APPROVERS_PER_LEVEL, MAX_LEVELS } from '../../../domain/approvals/approval.schema.ts';
+import { REQUEST_TYPES } from '../../../domain/approvals/approval-status.ts';
+import { projectAtom, territoriesAtom, tenantAtom } from '../../lib/store.ts';
+import { createProcess, deleteProcess, listProcesses, updateProcess, type ApprovalProcess } from './api.ts';
+
+function approverNames(level: ApprovalProcess['levels'][number]): string {
+  return (level.approvers ?? []).map((a) => (typeof a === 'string' ? a : a.nickname)).join('、');
+}
+
+export function ProcessList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: ['approvals', 'processes'], queryFn: listProcesses });
+  const [removing, setRemoving] = useState<ApprovalProcess | null>(null);
+
+  const toggle = async (p: ApprovalProcess, enabled: boolean) => {
+    await updateProcess(p.id, {
+      name: p.name, description: p.description ?? undefined, project_id: p.project_id, request_types: p.request_types, production: p.production, enabled,
+      levels: p.levels.map((l) => ({ name: l.name ?? undefined, approvers: (l.approvers ?? []).map((a) => (typeof a === 'string' ? a : a.account)), escalate_after_hours: l.escalate_after_hours })),
+    }).catch(() => undefined);
+    void client.invalidateQueries({ queryKey: ['approvals', 'processes'] });
+  };
+  const remove = async () => {
+    const p = removing;
+    setRemoving(null);
+    if (!p) return;
+    await deleteProcess(p.id).catch(() => undefined);
+    void client.invalidateQueries({ queryKey: ['approvals', 'processes'] });
+  };
+
+  return (
+    <div className="ys-appr-processes">
+      <div className="ys-appr-toolbar">
+        <span className="ys-appr-toolbar__hint">{t('approvals:process.count', { n: query.data?.count ?? 0 })}</span>
+        <Button size="small" color="primary" onClick={() => navigate('/approvalAdd')} data-testid="process-add">{t('approvals:process.add')}</Button>
+      </div>
+      {query.isPending && <div className="ys-appr-loading"><DotLoading /></div>}
+      {query.isError && <ErrorBlock status="default" title={t('approvals:inbox.load_failed')} description="" />}
+      {query.data?.data.length === 0 && <ErrorBlock status="empty" title={t('approvals:process.empty')} description="" />}
+      {query.data?.data.map((p) => (
+        <Card key={p.id} className="ys-appr-process" title={p.name} data-testid="process-card"
+          extra={<Switch checked={p.enabled} onChange={(on) => void toggle(p, on)} aria-label={t('approvals:process.enabled')} />}>
+          <div className="ys-appr-process__meta">
+            <span>{p.project_name ?? t('approvals:process.all_projects')}</span>
+            {p.production && <Tag color="warning" fill="outline">{t('approvals:process.production')}</Tag>}
+          </div>
+          <div className="ys-appr-process__types">
+            {p.request_types.map((ty) => <Tag key={ty} fill="outline">{t(`approvals:type.${ty}`, { defaultValue: ty })}</Tag>)}
+          </div>
+          <ol className="ys-appr-process__levels">
+            {p.levels.map((l, i) => (
+              <li key={i}>
+                {t('approvals:field.level', { level: i + 1 })}{l.name ? ` · ${l.name}` : ''}：{approverNames(l)}
+                {l.escalate_after_hours ? t('approvals:process.escalate_note', { hours: l.escalate_after_hours }) : ''}
+              </li>
+            ))}
+          </ol>
+          <Button size="mini" color="danger" fill="none" onClick={() => setRemoving(p)}>{t('approvals:process.delete')}</Button>
+        </Card>
+      ))}
+      <Dialog visible={removing !== null} content={removing ? t('approvals:process.delete_confirm', { name: removing.name }) : null}
+        onClose={() => setRemoving(null)} closeOnMaskClick
+        actions={[[
+          { key: 'cancel', text: t('approvals:reject.cancel'), onClick: () => setRemoving(null) },
+          { key: 'ok', text: t('approvals:process.delete'), danger: true, bold: true, onClick: () => void remove() },
+        ]]} />
+    </div>
+  );
+}
+
+interface LevelDraft { name: string; approvers: string; hours: number | null }
+
+export function ProcessForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const territories = useAtomValue(territoriesAtom);
+  const tenant = useAtomValue(tenantAtom);
+  const project = useAtomValue(projectAtom);
+  const projects = territories?.find((x) => x.tenant_id === tenant?.id)?.projects ?? [];
+  const [name, setName] = useState('');
+  const [projectId, setProjectId] = useState<string>(project?.id ?? '');
+  const [types, setTypes] = useState<string[]>([...REQUEST_TYPES]);
+  const [production, setProduction] = useState(false);
+  const [levels, setLevels] = useState<LevelDraft[]>([{ name: '', approvers: '', hours: null }]);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const split = (v: string) => v.split(/[,，\s]+/).map((s) => s.trim()).filter(Boolean);
+  const validate = () => {
+    const e: Record<string, string> = {};
+    if (name.trim().length < 2 || name.trim().length > 60) e.name = t('approvals:process.name_rule');
+    if (types.length === 0) e.types = t('approvals:process.types_rule');
+    levels.forEach((l, i) => {
+      const a = split(l.approvers);
+      if (a.length === 0) e[`level${i}`] = t('approvals:process.approvers_required');
+      else if (a.length > MAX_APPROVERS_PER_LEVEL) e[`level${i}`] = t('approvals:process.approvers_too_many', { max: MAX_APPROVERS_PER_LEVEL });
+      else if (new Set(a).size !== a.length) e[`level${i}`] = t('approvals:process.approvers_repeated');
+    });
+    setErrors(e);
+    return Object.keys(e).length === 0;
+  };
+
+  const save = async () => {
+    if (!validate()) return;
+    setSaving(true);
+    try {
+      await createProcess({
+        name: name.trim(), project_id: projectId || null, request_types: types, production, enabled: true,
+        levels: levels.map((l) => ({ ...(l.name.trim() ? { name: l.name.trim() } : {}), approvers: split(l.approvers), escalate_after_hours: l.hours })),
+      });
+      Toast.show({ content: t('approvals:process.saved') });
+      void client.invalidateQueries({ queryKey: ['approvals', 'processes'] });
+      navigate('/approvalManage');
+    } catch { /* the request helper showed the server's reason */ } finally {
+      setSaving(false);
+    }
+  };
+
+  const setLevel = (i: number, patch: Partial<LevelDraft>) => setLevels((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+
+  return (
+    <Form layout="vertical" className="ys-appr-form" footer={
+      <Button block color="primary" loading={saving} onClick={() => void save()} data-testid="process-save">{t('approvals:process.save')}</Button>
+    }>
+      <Form.Item label={t('approvals:process.name')} required help={errors.name} className={errors.name ? 'has-error' : ''}>
+        <Input value={name} onChange={setName} maxLength={60} placeholder={t('approvals:process.name_placeholder')} data-testid="process-name" />
+      </Form.Item>
+      <Form.Item label={t('approvals:field.project')}>
+        <Selector columns={1} value={[projectId]} onChange={(v) => setProjectId(v[0] ?? '')}
+          options={[{ label: t('approvals:process.all_projects'), value: '' }, ...projects.map((p) => ({ label: p.project_name_zh || p.project_name, value: p.project_id }))]} />
+      </Form.Item>
+      <Form.Item label={t('approvals:process.types')} required help={errors.types}>
+        <Checkbox.Group value={types} onChange={(v) => setTypes(v as string[])}>
+          <div className="ys-appr-form__types">
+            {REQUEST_TYPES.map((ty) => <Checkbox key={ty} value={ty}>{t(`approvals:type.${ty}`)}</Checkbox>)}
+          </div>
+        </Checkbox.Group>
+      </Form.Item>
+      <Form.Item label={t('approvals:process.production')} help={t('approvals:timing.finance_production')}>
+        <Switch checked={production} onChange={setProduction} />
+      </Form.Item>
+      {levels.map((l, i) => (
+        <Form.Item key={i} label={t('approvals:field.level', { level: i + 1 })} required help={errors[`level${i}`] ?? t('approvals:process.approvers_help', { max: MAX_APPROVERS_PER_LEVEL })}>
+          <Input value={l.name} onChange={(v) => setLevel(i, { name: v })} maxLength={32} placeholder={t('approvals:process.level_name')} />
+          <Input value={l.approvers} onChange={(v) => setLevel(i, { approvers: v })} placeholder={t('approvals:process.approvers_placeholder')} data-testid={`process-approvers-${i}`} />
+          <div className="ys-appr-form__hours">
+            <span>{t('approvals:field.escalate_after_hours')}</span>
+            <Stepper min={0} max={8760} digits={1} step={1} value={l.hours ?? 0} onChange={(v) => setLevel(i, { hours: v ? Number(v) : null })} />
+          </div>
+          {levels.length > 1 && <Button size="mini" fill="none" color="danger" onClick={() => setLevels((ls) => ls.filter((_, j) => j !== i))}>{t('approvals:process.remove_level')}</Button>}
+        </Form.Item>
+      ))}
+      {levels.length < MAX_LEVELS && (
+        <Button size="small" fill="outline" onClick={() => setLevels((ls) => [...ls, { name: '', approvers: '', hours: null }])}>{t('approvals:process.add_level')}</Button>
+      )}
+    </Form>
+  );
+}

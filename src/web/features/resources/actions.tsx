@@ -1,0 +1,153 @@
+// Running an action on one or many resources (STYLE item 2 "actions are objects"): a params form
+// from the action's zod params, the seed's confirm dialogs (warning, enable, disable, delete), the
+// SMS-verified delete flow, batch calls with a per-row summary. Refusals (409) arrive as the
+// server's description through the request helper's notice.
+import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button, Dialog, Popup, Toast } from 'antd-mobile';
+import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
+import { useBreakpoint } from '../../lib/hooks.ts';
+import { RequestError } from '../../lib/request.ts';
+import { deleteResource, runAction, runBatch, type BatchAnswer } from './api.ts';
+import { paramRefFilters } from './screen-rules.ts';
+import { actionLabel, fieldLabel, type Resource } from './kind-meta.ts';
+import { FormFields, exists } from './form-fields.tsx';
+import { SmsDelete } from './sms-delete.tsx';
+import { fieldsOf, initialValues, validateAll } from './zod-fields.ts';
+
+type Step =
+  | { type: 'confirm'; action: ActionDef; rows: Resource[] }
+  | { type: 'params'; action: ActionDef; rows: Resource[] }
+  | { type: 'sms'; action: ActionDef; rows: Resource[] }
+  | { type: 'batch'; action: ActionDef; answer: BatchAnswer; rows: Resource[] };
+
+function ParamsForm({ def, action, rows, onDone, onCancel }: { def: KindDefinition; action: ActionDef; rows: Resource[]; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const fields = fieldsOf(action.params!, def);
+  const [values, setValues] = useState<Record<string, unknown>>(() => {
+    const init = initialValues(fields);
+    // An expansion starts from the current size.
+    for (const f of fields) if (f.kind === 'number' && rows[0]?.spec[f.key] !== undefined && init[f.key] === undefined) init[f.key] = rows[0].spec[f.key];
+    return init;
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const label = (key: string) => (exists(`kinds:${def.kind}.fields.${key}`) ? fieldLabel(t, def, key) : t(`resources:params.${key}`, { defaultValue: key }));
+  const submit = async () => {
+    if (busy) return;
+    const errs = validateAll(action.params!, values, label, t, exists);
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setBusy(true);
+    try {
+      const clean = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
+      if (rows.length > 1) await runBatch(def, rows.map((r) => r.id), action.id, clean);
+      else {
+        const res = await runAction(def, rows[0]!.id, action.id, clean);
+        Toast.show({ content: res.message ?? t('resources:messages.done') });
+      }
+      onDone();
+    } catch { /* the notice shows why */ } finally { setBusy(false); }
+  };
+  return (
+    <div className="ys-sheet" data-testid="action-params">
+      <div className="ys-sheet__title">{actionLabel(t, def, action.id)}</div>
+      <div className="ys-sheet__sub">{rows.map((r) => r.name).join('、')}</div>
+      <FormFields def={def} fields={fields} values={values} errors={errors} labelOf={label}
+        onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))}
+        onError={(k, m) => setErrors((s) => { const n = { ...s }; if (m) n[k] = m; else delete n[k]; return n; })}
+        refFilters={(f) => paramRefFilters(def, action, f, rows[0])} />
+      <div className="ys-sheet__foot">
+        <Button onClick={onCancel}>{t('resources:common.cancel')}</Button>
+        <Button color="primary" loading={busy} disabled={busy} data-testid="params-submit" onClick={submit}>{t('resources:common.confirm')}</Button>
+      </div>
+    </div>
+  );
+}
+
+export interface ActionRunner {
+  run: (action: ActionDef, rows: Resource[]) => void;
+  element: ReactNode;
+}
+
+/** The dialog variant of an action: its own, else warning for actions that change a running resource. */
+export const dialogOf = (action: ActionDef) => action.dialog ?? null;
+
+export function useActionRunner(def: KindDefinition, opts: { onChanged?: () => void } = {}): ActionRunner {
+  const { t } = useTranslation();
+  const bp = useBreakpoint();
+  const client = useQueryClient();
+  const [step, setStep] = useState<Step | null>(null);
+  const close = () => setStep(null);
+  const changed = () => {
+    close();
+    void client.invalidateQueries({ queryKey: ['res', def.kind] });
+    opts.onChanged?.();
+  };
+
+  const execute = async (action: ActionDef, rows: Resource[]) => {
+    try {
+      if (rows.length > 1) {
+        const answer = await runBatch(def, rows.map((r) => r.id), action.id);
+        if (answer.data.some((d) => !d.ok)) { setStep({ type: 'batch', action, answer, rows }); return; }
+        Toast.show({ content: t('resources:messages.batch_done', { count: answer.data.length }) });
+      } else if (action.id === 'delete') {
+        const res = await deleteResource(def, rows[0]!.id, undefined);
+        Toast.show({ content: res.message ?? t('resources:messages.done') });
+      } else {
+        const res = await runAction(def, rows[0]!.id, action.id);
+        Toast.show({ content: res.message ?? t('resources:messages.done') });
+      }
+      changed();
+    } catch (err) {
+      if (!(err instanceof RequestError)) throw err;
+      close();
+    }
+  };
+
+  const run = (action: ActionDef, rows: Resource[]) => {
+    if (!rows.length) return;
+    if (action.id === 'delete' && action.sms) { setStep({ type: 'sms', action, rows }); return; }
+    if (action.params) { setStep({ type: 'params', action, rows }); return; }
+    if (dialogOf(action)) { setStep({ type: 'confirm', action, rows }); return; }
+    void execute(action, rows);
+  };
+
+  const names = step ? step.rows.map((r) => r.name).join('、') : '';
+  let element: ReactNode = null;
+  if (step?.type === 'confirm') {
+    const variant = dialogOf(step.action)!;
+    const label = actionLabel(t, def, step.action.id);
+    element = (
+      <Dialog visible onClose={close} title={t(`resources:dialog.${variant}.title`, { action: label })}
+        content={<div className={`ys-dialog ys-dialog--${variant}`} data-testid="confirm-dialog">{t(`resources:dialog.${variant}.content`, { action: label, names, count: step.rows.length })}</div>}
+        actions={[[
+          { key: 'cancel', text: t('resources:common.cancel'), onClick: close },
+          { key: 'ok', text: label, bold: true, danger: variant === 'delete' || variant === 'disable', onClick: () => { void execute(step.action, step.rows); } },
+        ]]} />
+    );
+  } else if (step?.type === 'params') {
+    const form = <ParamsForm def={def} action={step.action} rows={step.rows} onDone={changed} onCancel={close} />;
+    element = bp === 'phone'
+      ? <Popup visible onMaskClick={close} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '85vh', overflowY: 'auto' }}>{form}</Popup>
+      : <Popup visible position="right" onMaskClick={close} bodyStyle={{ width: 'min(480px, 100vw)', overflowY: 'auto' }}>{form}</Popup>;
+  } else if (step?.type === 'sms') {
+    element = <SmsDelete def={def} rows={step.rows} onDone={changed} onCancel={close} />;
+  } else if (step?.type === 'batch') {
+    const failed = step.answer.data.filter((d) => !d.ok);
+    element = (
+      <Dialog visible onClose={close} title={t('resources:batch.result_title')}
+        content={(
+          <div data-testid="batch-result">
+            <p>{t('resources:batch.result', { ok: step.answer.data.length - failed.length, failed: failed.length })}</p>
+            <ul className="ys-batch__fails">
+              {failed.map((f) => <li key={f.id}>{`${step.rows.find((r) => r.id === f.id)?.name ?? f.id}：${f.description ?? ''}`}</li>)}
+            </ul>
+          </div>
+        )}
+        actions={[{ key: 'ok', text: t('resources:common.ok'), onClick: changed }]} />
+    );
+  }
+  return { run, element };
+}

@@ -1,0 +1,191 @@
+// The purchase wizard of any kind with a buy route (ecsBuy, volumeBuy, eipBuy, …): steps with
+// previous / next / purchase; vendor → region → zone with the seed's rules (a change resets what
+// depends on it; zones sorted by sort_value, the first chosen; none: zone cleared and the orange
+// 「当前选项下无可用区，请更换配置」); the kind's fields with their zod rules (validated on blur);
+// the charging package and duration rules; the 实业经营 contract tip; the live price. Save-locked.
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Button, Selector, Steps, Toast } from 'antd-mobile';
+import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { yearlyAllowed } from '../../../domain/pricing.ts';
+import { useBreakpoint } from '../../lib/hooks.ts';
+import { tenantAtom, territoriesAtom } from '../../lib/store.ts';
+import { createResource, inquirePrice, listChargingPkgs, listRegions, listVendors, listZones } from './api.ts';
+import { detailPath, fieldLabel, optionLabel } from './kind-meta.ts';
+import { DURATIONS, showContractTip, sortZones, yuan } from './list-state.ts';
+import { FormFields, exists } from './form-fields.tsx';
+import { useDebounced } from './desktop-list.tsx';
+import { fieldsOf, initialValues, validateAll, validateField, PLACEMENT_KEYS } from './zod-fields.ts';
+import { wizardSteps } from './screen-rules.ts';
+
+export function BuyWizard({ def }: { def: KindDefinition }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const bp = useBreakpoint();
+  const tenant = useAtomValue(tenantAtom);
+  const territories = useAtomValue(territoriesAtom);
+  const businessType = territories?.find((x) => x.tenant_id === tenant?.id)?.business_type;
+  const fields = useMemo(() => fieldsOf(def.createSchema, def), [def]);
+  const steps = useMemo(() => wizardSteps(fields), [fields]);
+  const [step, setStep] = useState(0);
+  const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...initialValues(fields.filter((f) => !PLACEMENT_KEYS.has(f.key))), charging_code: def.priced ? 'quantity' : undefined }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Record<string, unknown>) => setValues((v) => ({ ...v, ...patch }));
+  const vendor = values.vendor as string | undefined;
+  const regionId = values.region_id as string | undefined;
+
+  const vendors = useQuery({ queryKey: ['ref', 'vendors'], queryFn: listVendors, staleTime: 600_000 });
+  const regions = useQuery({ queryKey: ['ref', 'regions', vendor], queryFn: () => listRegions(vendor), enabled: Boolean(vendor), staleTime: 600_000 });
+  const zones = useQuery({ queryKey: ['ref', 'zones', def.productCode, regionId], queryFn: () => listZones(def.productCode, regionId!), enabled: Boolean(regionId) });
+  const pkgs = useQuery({ queryKey: ['ref', 'pkgs', def.productCode, tenant?.id], queryFn: () => listChargingPkgs(def.productCode, tenant?.id), enabled: def.priced, staleTime: 600_000 });
+  const sortedZones = useMemo(() => sortZones((zones.data?.data ?? []).filter((z) => z.enabled)), [zones.data]);
+  const noZone = Boolean(regionId) && zones.isSuccess && !sortedZones.length;
+
+  // First vendor by order; first zone by sort_value; none → zone cleared.
+  useEffect(() => { if (!vendor && vendors.data?.data.length) set({ vendor: vendors.data.data[0]!.id }); }, [vendor, vendors.data]);
+  useEffect(() => { if (vendor && !regionId && regions.data?.data.length) set({ region_id: regions.data.data[0]!.id }); }, [vendor, regionId, regions.data]);
+  useEffect(() => {
+    if (!regionId || !zones.isSuccess) return;
+    const current = values.az_id as string | undefined;
+    if (!sortedZones.length) { if (current) set({ az_id: undefined }); return; }
+    if (!current || !sortedZones.some((z) => z.id === current)) set({ az_id: sortedZones[0]!.id });
+  }, [regionId, zones.isSuccess, sortedZones, values.az_id]);
+
+  const chooseVendor = (v: string) => {
+    // Vendor change resets region and zone; CTyun sells no yearly package.
+    const patch: Record<string, unknown> = { vendor: v, region_id: undefined, az_id: undefined };
+    if (!yearlyAllowed(v) && values.charging_code === 'year') Object.assign(patch, { charging_code: 'quantity', duration: undefined });
+    set(patch);
+  };
+  const chooseRegion = (r: string) => set({ region_id: r, az_id: undefined });
+  const chooseCharging = (code: string) => set({ charging_code: code, duration: code === 'year' ? 1 : undefined });
+
+  const specBody = useMemo(() => Object.fromEntries(Object.entries(values).filter(([k, v]) => !PLACEMENT_KEYS.has(k) && k !== 'password' && v !== '' && v !== undefined)), [values]);
+  const priceBody = useDebounced(useMemo(() => ({ product_code: def.productCode, charging_code: values.charging_code ?? 'quantity', duration: values.charging_code === 'year' ? values.duration ?? 1 : undefined, count: 1, vendor, spec: specBody }), [def.productCode, values.charging_code, values.duration, vendor, specBody]), 400);
+  const price = useQuery({ queryKey: ['price', priceBody], queryFn: ({ signal }) => inquirePrice(priceBody, signal), enabled: def.priced && Boolean(vendor), retry: false });
+
+  const label = (key: string) => fieldLabel(t, def, key);
+  const stepErrors = (i: number): Record<string, string> => {
+    const out: Record<string, string> = {};
+    if (steps[i]!.key === 'placement') {
+      for (const k of ['vendor', 'region_id', 'az_id']) if (!values[k]) out[k] = `${label(k)}${t('errors:rules.required')}`;
+    }
+    for (const f of steps[i]!.fields) { const m = validateField(f, values[f.key], label(f.key), t, exists); if (m) out[f.key] = m; }
+    return out;
+  };
+  const next = () => {
+    const errs = stepErrors(step);
+    setErrors(errs);
+    if (!Object.keys(errs).length) setStep((s) => Math.min(steps.length - 1, s + 1));
+  };
+  const purchase = async () => {
+    if (busy) return;
+    const errs = validateAll(def.createSchema, values, label, t, exists);
+    setErrors(errs);
+    const bad = Object.keys(errs);
+    if (bad.length) {
+      const at = steps.findIndex((s) => s.fields.some((f) => bad.includes(f.key)) || (s.key === 'placement' && bad.some((k) => PLACEMENT_KEYS.has(k))));
+      if (at >= 0) setStep(at);
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
+      const created = await createResource(def, body);
+      Toast.show({ content: created.message ?? t('resources:buy.done') });
+      navigate(detailPath(def, created.id) ?? '/console', { replace: true });
+    } catch { /* the notice shows the server's reason */ } finally { setBusy(false); }
+  };
+
+  const current = steps[step]!;
+  const pkgList = pkgs.data?.data.filter((p) => p.enabled) ?? [];
+  return (
+    <div className="ys-buy" data-kind={def.kind}>
+      {bp !== 'phone' ? <h1 className="ys-page__title">{t('resources:buy.title', { kind: t(`kinds:${def.kind}.name`) })}</h1> : null}
+      <Steps current={step} className="ys-buy__steps">
+        {steps.map((s) => <Steps.Step key={s.key} title={t(`resources:buy.step_${s.key}`)} />)}
+      </Steps>
+      <section className="ys-buy__body" data-testid={`buy-step-${current.key}`}>
+        {current.key === 'placement' ? (
+          <div className="ys-form">
+            <div className={`ys-form__item${errors.vendor ? ' has-error' : ''}`}>
+              <label className="ys-form__label"><span className="ys-form__required">*</span>{label('vendor')}</label>
+              <Selector columns={bp === 'phone' ? 2 : 3} value={vendor ? [vendor] : []} data-testid="field-vendor" onChange={(v) => v[0] && chooseVendor(v[0])}
+                options={(vendors.data?.data ?? []).map((v) => ({ label: optionLabel(t, def, 'vendor', v.id), value: v.id }))} />
+              {errors.vendor ? <div className="ys-form__error">{errors.vendor}</div> : null}
+            </div>
+            <div className={`ys-form__item${errors.region_id ? ' has-error' : ''}`}>
+              <label className="ys-form__label"><span className="ys-form__required">*</span>{label('region_id')}</label>
+              <Selector columns={2} value={regionId ? [regionId] : []} data-testid="field-region_id" onChange={(v) => v[0] && chooseRegion(v[0])}
+                options={(regions.data?.data ?? []).map((r) => ({ label: r.name, value: r.id }))} />
+              {errors.region_id ? <div className="ys-form__error">{errors.region_id}</div> : null}
+            </div>
+            <div className={`ys-form__item${errors.az_id ? ' has-error' : ''}`}>
+              <label className="ys-form__label"><span className="ys-form__required">*</span>{label('az_id')}</label>
+              {noZone ? <div className="ys-form__notice ys-form__notice--orange" role="status" data-testid="no-zone">{t('resources:buy.no_zone')}</div> : (
+                <Selector columns={2} value={values.az_id ? [String(values.az_id)] : []} data-testid="field-az_id" onChange={(v) => v[0] && set({ az_id: v[0] })}
+                  options={sortedZones.map((z) => ({ label: z.name, value: z.id }))} />
+              )}
+              {errors.az_id ? <div className="ys-form__error">{errors.az_id}</div> : null}
+            </div>
+            {def.priced ? (
+              <div className="ys-form__item">
+                <label className="ys-form__label"><span className="ys-form__required">*</span>{label('charging_code')}</label>
+                <Selector columns={2} value={[String(values.charging_code ?? 'quantity')]} data-testid="field-charging_code" onChange={(v) => v[0] && chooseCharging(v[0])}
+                  options={(pkgList.length ? pkgList : [{ code: 'quantity', name: '' }, { code: 'year', name: '' }]).map((p) => ({
+                    label: optionLabel(t, def, 'charging_code', p.code), value: p.code, disabled: p.code === 'year' && Boolean(vendor) && !yearlyAllowed(vendor!),
+                  }))} />
+                {vendor && !yearlyAllowed(vendor) ? <div className="ys-form__hint">{t('errors:rules.ctyun_no_year')}</div> : null}
+              </div>
+            ) : null}
+            {def.priced && values.charging_code === 'year' ? (
+              <div className="ys-form__item">
+                <label className="ys-form__label"><span className="ys-form__required">*</span>{t('resources:buy.duration')}</label>
+                <Selector columns={bp === 'phone' ? 3 : 5} value={[String(values.duration ?? 1)]} data-testid="field-duration" onChange={(v) => v[0] && set({ duration: Number(v[0]) })}
+                  options={DURATIONS.map((m) => ({ label: t('resources:buy.months', { count: m }), value: String(m) }))} />
+              </div>
+            ) : null}
+            {showContractTip(def.productCode, values.charging_code as string | undefined, businessType) ? (
+              <div className="ys-form__notice ys-form__notice--orange" role="note" data-testid="contract-tip">{t('kinds:messages.contract_tip')}</div>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <FormFields def={def} fields={current.fields} values={values} errors={errors}
+              onChange={(k, v) => set({ [k]: v })}
+              onError={(k, m) => setErrors((s) => { const n = { ...s }; if (m) n[k] = m; else delete n[k]; return n; })}
+              refFilters={(f) => { const link = def.createLinks?.find((l) => l.param === f.key); return { 'az.region_id': regionId, ...(link?.allowedFrom ? { status: link.allowedFrom.join(',') } : {}) }; }} />
+            {current.key === 'confirm' ? (
+              <dl className="ys-fields ys-buy__summary" data-testid="buy-summary">
+                {['vendor', ...steps.flatMap((s) => s.fields.map((f) => f.key)).filter((k) => k !== 'password' && k !== 'name' && k !== 'description')].map((k) => (
+                  <div key={k} className="ys-fields__row"><dt>{label(k)}</dt><dd>{values[k] === undefined || values[k] === '' ? '-' : fields.find((f) => f.key === k)?.kind === 'enum' || k === 'vendor' ? optionLabel(t, def, k, String(values[k])) : String(values[k])}</dd></div>
+                ))}
+              </dl>
+            ) : null}
+          </>
+        )}
+      </section>
+      <footer className="ys-buy__bar">
+        {def.priced ? (
+          <div className="ys-buy__price" data-testid="price">
+            <span className="ys-buy__price-label">{t('resources:buy.price')}</span>
+            <strong className="ys-buy__price-sum" data-testid="price-sum">{price.data ? `¥${yuan(price.data.sum_price)}` : '--'}</strong>
+            <span className="ys-buy__price-cheap">{values.charging_code === 'year' ? t('resources:buy.months', { count: Number(values.duration ?? 1) }) : t('resources:buy.per_hour')}</span>
+            {price.data && price.data.cheap_price > 0 ? <span className="ys-buy__price-cheap">{t('resources:buy.cheap', { v: yuan(price.data.cheap_price) })}</span> : null}
+            {price.data ? <span className="ys-buy__price-year">{t('resources:buy.whole_year', { v: yuan(price.data.whole_year_price) })}</span> : null}
+          </div>
+        ) : <span />}
+        <div className="ys-buy__nav">
+          {step > 0 ? <Button onClick={() => setStep((s) => s - 1)} data-testid="buy-prev">{t('resources:buy.prev')}</Button> : null}
+          {step < steps.length - 1
+            ? <Button color="primary" onClick={next} data-testid="buy-next" disabled={noZone}>{t('resources:buy.next')}</Button>
+            : <Button color="primary" onClick={purchase} loading={busy} disabled={busy} data-testid="buy-submit">{t('resources:buy.submit')}</Button>}
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+// The desktop list (≥1200px): the seed's shared list page in full — title, notice, help docs,
+// search area, batch-operation menu, table, pagination, custom columns saved per route.
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, NoticeBar, Popover } from 'antd-mobile';
+import { AddOutline, DownlandOutline, SetOutline, LoopOutline } from 'antd-mobile-icons';
+import { FILTER_DEBOUNCE_MS } from '../../../domain/constants.ts';
+import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { NON_PERSISTENT_COLUMN_ROUTES } from '../../../domain/schemas/reference.schema.ts';
+import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
+import { Pagination } from '../../ui/data-table/pagination.tsx';
+import { ColumnSettings } from '../../ui/data-table/column-settings.tsx';
+import { decodeVisibility, encodeVisibility } from '../../ui/data-table/table-rules.ts';
+import { HelpDocs } from '../../ui/help-docs.tsx';
+import { listResources, loadColumns, queueExport, saveColumns, updateResource } from './api.ts';
+import { actionBlock, actionLabel, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, type Resource } from './kind-meta.ts';
+import { initialListState, listParams, listReducer } from './list-state.ts';
+import { useActionRunner } from './actions.tsx';
+import { ExportNotice, StatusBadge, usePlaceNames, usePlaceOptions, useExportNotice } from './parts.tsx';
+
+export function useDebounced<T>(value: T, ms = FILTER_DEBOUNCE_MS): T {
+  const [v, setV] = useState(value);
+  useEffect(() => { const timer = setTimeout(() => setV(value), ms); return () => clearTimeout(timer); }, [value, ms]);
+  return v;
+}
+
+export function DesktopList({ def, route, title }: { def: KindDefinition; route: string; title: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const places = usePlaceNames();
+  const [state, dispatch] = useReducer(listReducer, undefined, () => initialListState(10));
+  const [selected, setSelected] = useState<string[]>([]);
+  const [nameInput, setNameInput] = useState('');
+  const name = useDebounced(nameInput.trim());
+  useEffect(() => { dispatch({ type: 'filter', key: 'name', value: name }); }, [name]);
+  const params = listParams(state);
+  const q = useQuery({ queryKey: ['res', def.kind, 'list', params], queryFn: ({ signal }) => listResources(def, params, signal), placeholderData: keepPreviousData });
+  const rows = q.data?.data ?? [];
+  useEffect(() => { setSelected([]); }, [state]);
+  const runner = useActionRunner(def);
+  const exportNotice = useExportNotice();
+  const opts = usePlaceOptions(state.filters.provider, state.filters['az.region_id']);
+
+  // Custom columns, saved per route except where the seed says no.
+  const persistent = !(NON_PERSISTENT_COLUMN_ROUTES as readonly string[]).includes(route);
+  const choices = useMemo(() => def.columns.map((c) => ({ id: c.field, label: fieldLabel(t, def, c.field), frozen: c.frozen })), [def, t]);
+  const defaults = useMemo(() => Object.fromEntries(def.columns.map((c) => [c.field, c.display !== false])), [def]);
+  const saved = useQuery({ queryKey: ['columns', route], queryFn: () => loadColumns(route), enabled: persistent, staleTime: Infinity });
+  const [visibility, setVisibility] = useState<Record<string, boolean> | null>(null);
+  const shown = visibility ?? decodeVisibility(choices, saved.data?.fields_item, defaults);
+  const [columnsOpen, setColumnsOpen] = useState(false);
+
+  const columns = useMemo<DataColumn<Resource>[]>(() => def.columns.map((c) => ({
+    id: c.field, header: fieldLabel(t, def, c.field), frozen: c.frozen, sortable: c.sortable, copyable: c.copyable, editable: c.editable,
+    text: (r) => (c.field === 'name' ? r.name : displayValue(t, def, r, c.field, places)),
+    cell: (r) => {
+      if (c.field === 'status') return <StatusBadge def={def} status={r.status} />;
+      if (c.field === 'name') { const to = detailPath(def, r.id); return to ? <Link to={to}>{r.name}</Link> : <span>{r.name}</span>; }
+      const link = refLink(def, r, c.field);
+      const text = displayValue(t, def, r, c.field, places);
+      return link && text !== '-' ? <Link to={link}>{text}</Link> : <span title={text.length > 20 ? text : undefined}>{text}</span>;
+    },
+  })), [def, t, places]);
+
+  const rowActions = (r: Resource): RowAction[] => menuActions(def).filter((a) => actionBlock(def, a, r) === null)
+    .map((a) => ({ key: a.id, label: actionLabel(t, def, a.id), danger: a.dialog === 'delete', onClick: () => runner.run(a, [r]) }));
+  const batchActions = menuActions(def).filter((a) => a.batch);
+  const selectedRows = rows.filter((r) => selected.includes(r.id));
+  const buy = buyPath(def);
+
+  const onEdit = async (r: Resource, _col: string, value: string) => {
+    const updated = await updateResource(def, r.id, { name: value });
+    client.setQueriesData<{ data: Resource[] }>({ queryKey: ['res', def.kind, 'list'] }, (old) => old && { ...old, data: old.data.map((x) => (x.id === r.id ? { ...x, name: updated.name } : x)) });
+  };
+  const doExport = async () => {
+    const fields = def.columns.filter((c) => c.frozen || shown[c.field] !== false).map((c) => c.field);
+    try { await queueExport(def, fields, { ...state.filters }); exportNotice.show(); } catch { /* notice shown */ }
+  };
+
+  return (
+    <div className="ys-rlist ys-rlist--desk" data-kind={def.kind}>
+      <div className="ys-rlist__head">
+        <h1 className="ys-page__title">{title}</h1>
+        <HelpDocs docs={['vps']} />
+      </div>
+      <NoticeBar className="ys-rlist__notice" content={t('resources:list.notice', { kind: t(`kinds:${def.kind}.name`) })} color="info" />
+      <div className="ys-rlist__search" role="search">
+        <input className="ys-input" placeholder={t('resources:filters.name')} aria-label={t('resources:filters.name')} value={nameInput} data-testid="search-name" onChange={(e) => setNameInput(e.target.value)} />
+        <select className="ys-input" aria-label={t('resources:filters.status')} value={state.filters.status ?? ''} data-testid="filter-status" onChange={(e) => dispatch({ type: 'filter', key: 'status', value: e.target.value })}>
+          <option value="">{t('resources:filters.all_status')}</option>
+          {[...def.statuses.stable, ...def.statuses.inBetween, ...def.statuses.failure].map((s) => <option key={s} value={s}>{t(`kinds:status.${s}`, { defaultValue: s })}</option>)}
+        </select>
+        <select className="ys-input" aria-label={t('resources:filters.vendor')} value={state.filters.provider ?? ''} data-testid="filter-vendor" onChange={(e) => dispatch({ type: 'filter', key: 'provider', value: e.target.value })}>
+          <option value="">{t('resources:filters.all_vendor')}</option>
+          {opts.vendors.map((v) => <option key={v.id} value={v.id}>{t(`kinds:vendors.${v.id}`, { defaultValue: v.name_cn })}</option>)}
+        </select>
+        <select className="ys-input" aria-label={t('resources:filters.region')} disabled={!state.filters.provider} value={state.filters['az.region_id'] ?? ''} onChange={(e) => dispatch({ type: 'filter', key: 'az.region_id', value: e.target.value })}>
+          <option value="">{t('resources:filters.all_region')}</option>
+          {opts.regions.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+        </select>
+        <select className="ys-input" aria-label={t('resources:filters.zone')} disabled={!state.filters['az.region_id']} value={state.filters['az.id'] ?? ''} onChange={(e) => dispatch({ type: 'filter', key: 'az.id', value: e.target.value })}>
+          <option value="">{t('resources:filters.all_zone')}</option>
+          {opts.zones.map((z) => <option key={z.id} value={z.id}>{z.name}</option>)}
+        </select>
+        <Button size="small" onClick={() => { setNameInput(''); dispatch({ type: 'reset' }); }}>{t('resources:filters.reset')}</Button>
+      </div>
+      <div className="ys-rlist__toolbar">
+        {buy ? <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}><AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}</Button> : null}
+        {batchActions.length ? (
+          selectedRows.length ? (
+            <Popover.Menu trigger="click" placement="bottom-start" className="ys-dt__more-menu"
+              actions={batchActions.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => runner.run(a, selectedRows) }))}>
+              <Button size="small" data-testid="batch">{t('resources:list.batch', { count: selectedRows.length })}</Button>
+            </Popover.Menu>
+          ) : (
+            <span className="ys-tip" data-tip={t('kinds:messages.select_first')} title={t('kinds:messages.select_first')}>
+              <Button size="small" disabled data-testid="batch">{t('resources:list.batch_none')}</Button>
+            </span>
+          )
+        ) : null}
+        <span className="ys-rlist__spacer" />
+        <Button size="small" onClick={() => void q.refetch()} aria-label={t('resources:list.refresh')}><LoopOutline /></Button>
+        <Button size="small" data-testid="export" onClick={doExport}><DownlandOutline /> {t('resources:export.button')}</Button>
+        <Button size="small" data-testid="columns" onClick={() => setColumnsOpen(true)}><SetOutline /> {t('resources:table.columns')}</Button>
+      </div>
+      <ExportNotice visible={exportNotice.visible} onClose={exportNotice.hide} />
+      <DataTable<Resource> columns={columns} rows={rows} rowKey={(r) => r.id} visibility={shown} selectable selected={selected} onSelectedChange={setSelected}
+        sort={state.sort} onSort={(s) => dispatch({ type: 'sort', field: s.field, state: s.state })} rowActions={rowActions} onEdit={onEdit}
+        loading={q.isLoading} emptyText={t('resources:table.empty')} testId="resource-table" />
+      <Pagination page={state.page} pageSize={state.pageSize} total={q.data?.count} pageRows={rows.length} onChange={(page, pageSize) => dispatch({ type: 'page', page, pageSize })} />
+      <ColumnSettings open={columnsOpen} columns={choices} visible={shown} onClose={() => setColumnsOpen(false)}
+        onSave={(v) => {
+          setVisibility(v);
+          setColumnsOpen(false);
+          if (persistent) void saveColumns(route, encodeVisibility(choices, v)).then(() => client.setQueryData(['columns', route], { route, fields_item: encodeVisibility(choices, v) })).catch(() => undefined);
+        }} />
+      {runner.element}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+// The detail page of any kind: title bar (back, status badge, suffix, 更多操作 and action
+// buttons), tabs (基本信息 with the kind's fields, related resources, tags, monitoring), live
+// status over SSE; every viewed resource goes into the offline store and the page renders from
+// it when the network is gone.
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Popover, Tabs, Tag } from 'antd-mobile';
+import { LeftOutline, DownOutline } from 'antd-mobile-icons';
+import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { kindOf } from '../../../domain/kinds/registry.ts';
+import { backAction } from '../../../domain/navigation/rules.ts';
+import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
+import { RequestError } from '../../lib/request.ts';
+import { offlineDataSavedAtAtom, store } from '../../lib/store.ts';
+import { readRecentResource, rememberResource } from '../../offline/snapshots.ts';
+import { getResource } from './api.ts';
+import { actionBlock, actionLabel, detailPath, displayValue, fieldLabel, listPath, menuActions, refLink, type Resource } from './kind-meta.ts';
+import { useActionRunner } from './actions.tsx';
+import { CopyId, StatusBadge, usePlaceNames } from './parts.tsx';
+import { TagPanel } from './tag-editor.tsx';
+import { MetricPanel } from './metric-chart.tsx';
+
+/** How many action buttons the title bar shows before 更多操作. */
+export const TITLE_BUTTONS = 2;
+
+async function loadDetail(def: KindDefinition, id: string): Promise<Resource & { offline?: boolean }> {
+  try {
+    const row = await getResource(def, id);
+    // Offline copy of the last 200 viewed resources (ARCHITECTURE.md "Offline").
+    void rememberResource({ id: row.id, kind: def.kind, route: def.routes.detail ?? def.routes.list, title: row.name, data: row }).catch(() => undefined);
+    return row;
+  } catch (err) {
+    const noAnswer = !(err instanceof RequestError) || err.status === 0 || (typeof navigator !== 'undefined' && !navigator.onLine);
+    if (!noAnswer) throw err;
+    const saved = await readRecentResource(id);
+    if (!saved) throw err;
+    store.set(offlineDataSavedAtAtom, saved.viewedAt);
+    return { ...(saved.data as Resource), offline: true };
+  }
+}
+
+function Relations({ def, row }: { def: KindDefinition; row: Resource }) {
+  const { t } = useTranslation();
+  const rel = row.relations ?? [];
+  return (
+    <div className="ys-relations" data-testid="relations">
+      {def.relations.map((r) => {
+        const target = kindOf(r.kind);
+        const items = rel.filter((x) => x.relation === r.relation && x.direction === r.direction && x.kind === r.kind);
+        return (
+          <section key={`${r.relation}-${r.kind}`} className="ys-relations__group">
+            <h3 className="ys-relations__title">{target ? t(`kinds:${target.kind}.name`) : r.kind}</h3>
+            {items.length ? items.map((x) => {
+              const to = target ? detailPath(target, x.id) : undefined;
+              return (
+                <div key={x.id} className="ys-relations__item">
+                  {to ? <Link to={to}>{x.name}</Link> : <span>{x.name}</span>}
+                  <StatusBadge def={target} status={x.status} />
+                </div>
+              );
+            }) : <div className="ys-muted">{t('resources:detail.no_relations')}</div>}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function BasicInfo({ def, row }: { def: KindDefinition; row: Resource }) {
+  const { t } = useTranslation();
+  const places = usePlaceNames();
+  return (
+    <dl className="ys-fields" data-testid="basic-info">
+      {def.fields.map((f) => {
+        const text = displayValue(t, def, row, f.key, places);
+        const link = refLink(def, row, f.key);
+        return (
+          <div key={f.key} className="ys-fields__row">
+            <dt>{fieldLabel(t, def, f.key)}</dt>
+            <dd>{f.key === 'status' ? <StatusBadge def={def} status={row.status} /> : link && text !== '-' ? <Link to={link}>{text}</Link> : text}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+export function ResourceDetail({ def, id, tab, embedded }: { def: KindDefinition; id: string; tab?: string; embedded?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const handle = usePageHandle();
+  const bp = useBreakpoint();
+  const q = useQuery({ queryKey: ['res', def.kind, 'detail', id], queryFn: () => loadDetail(def, id), staleTime: 5_000 });
+  const runner = useActionRunner(def);
+  const [active, setActive] = useState(tab ?? 'basic');
+  useEffect(() => { if (tab) setActive(tab); }, [tab]);
+  const row = q.data;
+
+  if (q.isError) {
+    return (
+      <div className="ys-detail ys-detail--missing" data-testid="detail-missing">
+        <p>{t('resources:detail.missing')}</p>
+        <Link to={listPath(def) ?? '/console'}>{t('resources:detail.back_list')}</Link>
+      </div>
+    );
+  }
+  if (!row) return <div className="ys-detail ys-empty">{t('resources:common.loading')}</div>;
+  const removed = row.status === 'removed';
+  const allowed = removed || row.offline ? [] : menuActions(def).filter((a) => actionBlock(def, a, row) === null);
+  const buttons = allowed.slice(0, TITLE_BUTTONS);
+  const more = allowed.slice(TITLE_BUTTONS);
+  const goBack = () => {
+    const action = backAction(handle?.meta ?? {}, location.key !== 'default');
+    if (action.kind === 'history') navigate(-1); else navigate(action.to);
+  };
+
+  return (
+    <div className={`ys-detail${embedded ? ' is-embedded' : ''}`} data-kind={def.kind} data-id={row.id}>
+      <header className="ys-titlebar">
+        {!embedded && bp !== 'phone' ? (
+          <button type="button" className="ys-iconbtn" aria-label={t('shell:nav.back')} data-testid="detail-back" onClick={goBack}><LeftOutline fontSize={18} /></button>
+        ) : null}
+        <h1 className="ys-titlebar__name" data-testid="detail-name">{row.name}</h1>
+        <StatusBadge def={def} status={removed ? 'deleted' : row.status} />
+        <span className="ys-titlebar__suffix">
+          {row.locked ? <Tag color="warning" fill="outline">{t('kinds:common.locked')}</Tag> : null}
+          {row.offline ? <Tag color="default" fill="outline" data-testid="offline-copy">{t('resources:detail.offline_copy')}</Tag> : null}
+        </span>
+        <span className="ys-titlebar__actions">
+          {buttons.map((a) => (
+            <Button key={a.id} size="small" color={a.dialog === 'delete' ? 'danger' : 'primary'} fill="outline" data-action={a.id}
+              onClick={() => runner.run(a, [row])}>{actionLabel(t, def, a.id)}</Button>
+          ))}
+          {more.length ? (
+            <Popover.Menu trigger="click" placement="bottom-end" className="ys-dt__more-menu"
+              actions={more.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => runner.run(a, [row]) }))}>
+              <Button size="small" data-testid="more-actions">{t('resources:detail.more_actions')}<DownOutline fontSize={10} /></Button>
+            </Popover.Menu>
+          ) : null}
+          {!allowed.length && !removed ? <span className="ys-muted ys-titlebar__none">{t('kinds:messages.no_actions')}</span> : null}
+        </span>
+      </header>
+      <CopyId id={row.id} />
+      <Tabs activeKey={active} onChange={setActive} className="ys-detail__tabs">
+        <Tabs.Tab title={t('resources:detail.basic')} key="basic"><BasicInfo def={def} row={row} /></Tabs.Tab>
+        {def.relations.length ? <Tabs.Tab title={t('resources:detail.relations')} key="relations"><Relations def={def} row={row} /></Tabs.Tab> : null}
+        <Tabs.Tab title={t('resources:detail.tags')} key="tags">{row.offline ? null : <TagPanel kind={def.kind} id={row.id} />}</Tabs.Tab>
+        <Tabs.Tab title={t('resources:detail.monitor')} key="monitor">{active === 'monitor' && !row.offline ? <MetricPanel def={def} id={row.id} /> : null}</Tabs.Tab>
+      </Tabs>
+      {runner.element}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// Labels, values and action availability of a kind for the screens. Everything comes from the
+// kind definition and the locales (kinds:<kind>.fields.*, kinds:status.*, kinds:<kind>.actions.*);
+// nothing here is retyped per kind. Pure apart from the `t` it is given.
+import type { ActionDef, FieldDef, KindDefinition } from '../../../domain/kinds/kind.ts';
+import { isInBetween, stateRefusal } from '../../../domain/kinds/kind.ts';
+import { kindOf } from '../../../domain/kinds/registry.ts';
+import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
+import { buildPath } from '../../../domain/navigation/rules.ts';
+
+export type T = (key: string, opts?: Record<string, unknown>) => string;
+
+export interface Resource {
+  id: string; kind: string; name: string; status: string; locked: boolean; vendor: string;
+  region_id: string | null; az_id: string | null; tenant_id?: string; project_id?: string;
+  spec: Record<string, unknown>; created_at: string; updated_at?: string;
+  in_between?: boolean; available_actions?: string[];
+  relations?: { relation: string; id: string; kind: string; name: string; status: string; direction: 'in' | 'out' }[];
+}
+
+/** Names of regions and zones, for ref fields pointing at them. */
+export interface PlaceNames { regions: Record<string, string>; azs: Record<string, string> }
+
+export const kindLabel = (t: T, def: KindDefinition) => t(`kinds:${def.kind}.name`);
+export const fieldLabel = (t: T, def: KindDefinition, key: string) => t(`kinds:${def.kind}.fields.${key}`, { defaultValue: t(`kinds:instance.fields.${key}`, { defaultValue: key }) });
+export const statusLabel = (t: T, status: string) => t(`kinds:status.${status}`, { defaultValue: status });
+export const actionLabel = (t: T, def: KindDefinition, id: string) => t(`kinds:${def.kind}.actions.${id}`, { defaultValue: t(`resources:actions.${id}`, { defaultValue: id }) });
+
+export function optionLabel(t: T, def: KindDefinition, key: string, value: string): string {
+  if (key === 'vendor') return t(`kinds:vendors.${value}`, { defaultValue: value });
+  return t(`kinds:${def.kind}.options.${key}.${value}`, { defaultValue: t(`kinds:options.${key}.${value}`, { defaultValue: value }) });
+}
+
+export type StatusTone = 'success' | 'danger' | 'processing' | 'default' | 'warning';
+const SUCCESS = new Set(['running', 'available', 'mounted', 'allocated', 'enabled', 'online', 'issued', 'done']);
+const WARNING = new Set(['approving', 'expansion_approving', 'pending_review', 'applying', 'queued']);
+export function statusTone(def: KindDefinition | undefined, status: string): StatusTone {
+  if (def && def.statuses.failure.includes(status)) return 'danger';
+  if (def && isInBetween(def, status)) return 'processing';
+  if (status === 'error' || status === 'failed') return 'danger';
+  if (WARNING.has(status)) return 'warning';
+  return SUCCESS.has(status) ? 'success' : 'default';
+}
+
+const TIME = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+export function formatTime(value: unknown): string {
+  if (!value) return '';
+  const d = new Date(String(value));
+  return Number.isNaN(d.getTime()) ? String(value) : TIME.format(d).replace(/\//g, '-');
+}
+
+export function fieldDef(def: KindDefinition, key: string): FieldDef | undefined {
+  return def.fields.find((f) => f.key === key);
+}
+
+/** The raw value of a field of a row (a column or a spec key). */
+export function rawValue(def: KindDefinition, row: Resource, key: string): unknown {
+  const f = fieldDef(def, key);
+  if (f?.source === 'spec' || (!f && !(key in row))) return row.spec?.[key];
+  return (row as unknown as Record<string, unknown>)[key];
+}
+
+/** The text of a field for lists, details and copying. */
+export function displayValue(t: T, def: KindDefinition, row: Resource, key: string, places?: PlaceNames): string {
+  const f = fieldDef(def, key);
+  const v = rawValue(def, row, key);
+  if (v === undefined || v === null || v === '') return '-';
+  if (key === 'locked') return v ? t('kinds:common.locked') : t('kinds:common.unlocked');
+  switch (f?.type) {
+    case 'status': return statusLabel(t, String(v));
+    case 'boolean': return v ? t('kinds:common.yes') : t('kinds:common.no');
+    case 'datetime': return formatTime(v);
+    case 'enum': return optionLabel(t, def, key, String(v));
+    case 'number': return f.unit ? `${String(v)} ${t(`kinds:units.${f.unit}`)}` : String(v);
+    case 'ref':
+      if (f.ref === 'region') return places?.regions[String(v)] ?? String(v);
+      if (f.ref === 'az') return places?.azs[String(v)] ?? String(v);
+      return String(v);
+    default: return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+}
+
+/** The link of a ref field pointing at another kind's detail page. */
+export function refLink(def: KindDefinition, row: Resource, key: string): string | undefined {
+  const f = fieldDef(def, key);
+  if (f?.type !== 'ref' || !f.ref) return undefined;
+  const target = kindOf(f.ref);
+  const v = rawValue(def, row, key);
+  return target && typeof v === 'string' && v ? detailPath(target, v) : undefined;
+}
+
+export function routePath(name: string, params: Record<string, string> = {}): string | undefined {
+  const r = ROUTE_TABLE.find((x) => x.name === name);
+  return r ? buildPath(r.path, params) : undefined;
+}
+export const detailPath = (def: KindDefinition, id: string) => (def.routes.detail ? routePath(def.routes.detail, { id }) : undefined);
+export const listPath = (def: KindDefinition) => routePath(def.routes.list);
+export const buyPath = (def: KindDefinition) => (def.routes.buy ? routePath(def.routes.buy) : undefined);
+
+/** Actions offered on menus (recycle-bin actions live on the recycle page). */
+export const menuActions = (def: KindDefinition) => def.actions.filter((a) => !a.recycleBin);
+
+/** Why an action cannot run on a row now (an errors.json key), or null when it can. */
+export function actionBlock(def: KindDefinition, action: ActionDef, row: Pick<Resource, 'status' | 'locked'>): string | null {
+  if (isInBetween(def, row.status)) return stateRefusal(action, row.status) ?? action.refusalKey;
+  const refusal = stateRefusal(action, row.status);
+  if (refusal) return refusal;
+  for (const g of action.guards ?? []) {
+    if (g.type === 'unlocked' && row.locked) return g.refusalKey;
+    if (g.type === 'locked' && !row.locked) return g.refusalKey;
+  }
+  return null;
+}
+
+/** The key spec shown on a phone card: the displayed columns beyond name, id, status, vendor, time. */
+export function cardSpecKeys(def: KindDefinition, max = 3): string[] {
+  const skip = new Set(['name', 'id', 'status', 'vendor', 'created_at', 'locked']);
+  return def.columns.filter((c) => c.display !== false && !skip.has(c.field)).slice(0, max).map((c) => c.field);
+}
+
+/** Applies a live status event to a row (status, lock flag, and what it now allows). */
+export function applyStatus(row: Resource, ev: { status?: string; locked?: boolean }): Resource {
+  const def = kindOf(row.kind);
+  const status = ev.status ?? row.status;
+  const locked = ev.locked ?? row.locked;
+  const next = { ...row, status, locked };
+  if (!def) return next;
+  return { ...next, in_between: isInBetween(def, status), available_actions: menuActions(def).filter((a) => actionBlock(def, a, next) === null).map((a) => a.id) };
+}

@@ -1,0 +1,113 @@
+// Live status over server-sent events (GET /api/v1/events). EventSource cannot set headers, so the
+// token and scope travel as query parameters. Each status event patches the cached rows of every
+// resource query in place (lists, infinite lists, details): no reload. A resource the cache does
+// not know yet (created elsewhere) refreshes that kind's lists once, debounced.
+import { useEffect } from 'react';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { getProject, getTenant, getToken } from '../../lib/session.ts';
+import { applyStatus, type Resource } from './kind-meta.ts';
+import type { Page } from './api.ts';
+
+export interface ResourceEvent { type: 'resource.status' | 'resource.removed'; id: string; kind: string; status?: string; locked?: boolean }
+
+type Cached = Page<Resource> | InfiniteData<Page<Resource>> | Resource | undefined;
+
+function patchPage(page: Page<Resource>, ev: ResourceEvent): [Page<Resource>, boolean] {
+  let hit = false;
+  const data = ev.type === 'resource.removed'
+    ? page.data.filter((r) => { const gone = r.id === ev.id; hit ||= gone; return !gone; })
+    : page.data.map((r) => { if (r.id !== ev.id) return r; hit = true; return applyStatus(r, ev); });
+  if (!hit) return [page, false];
+  const count = ev.type === 'resource.removed' && typeof page.count === 'number' ? Math.max(0, page.count - 1) : page.count;
+  return [{ ...page, data, ...(count === undefined ? {} : { count }) }, true];
+}
+
+/** Applies one event to one cached value; answers the new value and whether the row was there. */
+export function patchCached(value: Cached, ev: ResourceEvent): [Cached, boolean] {
+  if (!value) return [value, false];
+  if ('pages' in value) {
+    let hit = false;
+    const pages = value.pages.map((p) => { const [np, h] = patchPage(p, ev); hit ||= h; return np; });
+    return [hit ? { ...value, pages } : value, hit];
+  }
+  if ('data' in value && Array.isArray(value.data)) return patchPage(value, ev);
+  const row = value as Resource;
+  if (row.id !== ev.id) return [value, false];
+  if (ev.type === 'resource.removed') return [{ ...row, status: 'removed', in_between: false, available_actions: [] }, true];
+  return [applyStatus(row, ev), true];
+}
+
+const pendingKinds = new Set<string>();
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function applyEvent(client: QueryClient, ev: ResourceEvent): void {
+  let known = false;
+  for (const [key, value] of client.getQueriesData<Cached>({ queryKey: ['res', ev.kind] })) {
+    const [next, hit] = patchCached(value, ev);
+    if (hit) { known = true; client.setQueryData(key, next); }
+  }
+  // Recycle-bin lists and related-resource panels hold rows of other kinds' keys.
+  for (const [key, value] of client.getQueriesData<Cached>({ queryKey: ['res-any'] })) {
+    const [next, hit] = patchCached(value, ev);
+    if (hit) { known = true; client.setQueryData(key, next); }
+  }
+  if (!known && ev.type === 'resource.status') {
+    pendingKinds.add(ev.kind);
+    clearTimeout(flushTimer);
+    flushTimer = setTimeout(() => {
+      for (const kind of pendingKinds) void client.invalidateQueries({ queryKey: ['res', kind], predicate: (q) => q.queryKey[2] !== 'detail' });
+      pendingKinds.clear();
+    }, 400);
+  }
+}
+
+let source: EventSource | null = null;
+let sourceUrl = '';
+let users = 0;
+const listeners = new Set<(ev: ResourceEvent) => void>();
+
+function eventsUrl(): string | null {
+  const token = getToken();
+  const tenant = getTenant();
+  if (!token || !tenant) return null;
+  const q = new URLSearchParams({ token, tenant_id: tenant.id });
+  const project = getProject();
+  if (project) q.set('project_id', project.id);
+  return `/api/v1/events?${q.toString()}`;
+}
+
+function open(): void {
+  const url = eventsUrl();
+  if (!url || typeof EventSource === 'undefined') return;
+  if (source && sourceUrl === url) return;
+  source?.close();
+  sourceUrl = url;
+  source = new EventSource(url);
+  const onEvent = (e: MessageEvent) => {
+    try {
+      const ev = JSON.parse(String(e.data)) as ResourceEvent;
+      for (const l of listeners) l(ev);
+    } catch { /* a malformed frame is skipped */ }
+  };
+  source.addEventListener('resource.status', onEvent as EventListener);
+  source.addEventListener('resource.removed', onEvent as EventListener);
+}
+
+/** Keeps the event stream open while a resource screen is mounted, patching the query cache. */
+export function useLiveResources(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const listener = (ev: ResourceEvent) => applyEvent(client, ev);
+    listeners.add(listener);
+    users++;
+    open();
+    return () => {
+      listeners.delete(listener);
+      users--;
+      if (users === 0) {
+        // Kept for a moment: moving from the list to a detail reuses the stream.
+        setTimeout(() => { if (users === 0) { source?.close(); source = null; sourceUrl = ''; } }, 2000);
+      }
+    };
+  }, [client]);
+}

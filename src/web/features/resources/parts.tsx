@@ -1,0 +1,98 @@
+// Small pieces of the resource screens: status badge (spinner while in-between), copyable id,
+// place names for region/zone refs, the vendor → region → zone options, the export notice.
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SpinLoading, Toast } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
+import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { listAllAzs, listRegions, listVendors } from './api.ts';
+import { statusLabel, statusTone, type PlaceNames } from './kind-meta.ts';
+
+export function StatusBadge({ def, status }: { def?: KindDefinition; status: string }) {
+  const { t } = useTranslation();
+  const tone = statusTone(def, status);
+  return (
+    <span className={`ys-status ys-status--${tone}`} data-status={status} data-testid="status-badge">
+      {tone === 'processing' ? <SpinLoading style={{ '--size': '11px', '--color': 'currentColor' } as React.CSSProperties} /> : <i className="ys-status__dot" />}
+      {statusLabel(t, status)}
+    </span>
+  );
+}
+
+export function copyToClipboard(text: string, done: string) {
+  const fallback = () => {
+    const area = document.createElement('textarea');
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  };
+  (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'))).catch(fallback).finally(() => Toast.show({ content: done }));
+}
+
+export function CopyId({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="ys-copyid">
+      <span className="ys-copyid__text">{id}</span>
+      <button type="button" className="ys-copyid__btn" aria-label={t('resources:table.copy')}
+        onClick={(e) => { e.stopPropagation(); copyToClipboard(id, t('resources:table.copied')); }}>
+        <FileOutline fontSize={13} />
+      </button>
+    </span>
+  );
+}
+
+/** Region and zone names for ref fields (cached for the session). */
+export function usePlaceNames(): PlaceNames {
+  const q = useQuery({
+    queryKey: ['ref', 'places'],
+    staleTime: 10 * 60_000,
+    queryFn: async () => {
+      const [regions, azs] = await Promise.all([listRegions(), listAllAzs()]);
+      return {
+        regions: Object.fromEntries(regions.data.map((r) => [r.id, r.name])),
+        azs: Object.fromEntries(azs.data.map((z) => [z.id, z.name])),
+      };
+    },
+  });
+  return q.data ?? { regions: {}, azs: {} };
+}
+
+/** Vendor → region → zone options of the filters (region needs a vendor, zone needs a region). */
+export function usePlaceOptions(vendor: string | undefined, regionId: string | undefined) {
+  const vendors = useQuery({ queryKey: ['ref', 'vendors'], queryFn: listVendors, staleTime: 10 * 60_000 });
+  const regions = useQuery({ queryKey: ['ref', 'regions', vendor], queryFn: () => listRegions(vendor), enabled: Boolean(vendor), staleTime: 10 * 60_000 });
+  const region = regions.data?.data.find((r) => r.id === regionId);
+  return {
+    vendors: vendors.data?.data ?? [],
+    regions: vendor ? regions.data?.data ?? [] : [],
+    zones: region?.region_az ?? [],
+  };
+}
+
+/** 「已加入导出任务」 with a link to the export records, for 10 s (seed 000 §8). */
+export function useExportNotice() {
+  const [shownAt, setShownAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (shownAt === null) return;
+    const timer = setTimeout(() => setShownAt(null), 10_000);
+    return () => clearTimeout(timer);
+  }, [shownAt]);
+  return { show: () => setShownAt(Date.now()), hide: () => setShownAt(null), visible: shownAt !== null };
+}
+
+export function ExportNotice({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  if (!visible) return null;
+  return (
+    <div className="ys-export-notice" role="status" data-testid="export-notice">
+      <span>{t('kinds:messages.export_queued')}</span>
+      <Link to="/downloadResource" data-testid="export-records-link">{t('resources:export.records')}</Link>
+      <button type="button" className="ys-export-notice__close" aria-label={t('resources:common.close')} onClick={onClose}>×</button>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+// The phone list (<768px; also the left pane on tablets): a cursor-paged infinite list of cards
+// (TanStack useInfiniteQuery over __cursor, windowed with @tanstack/react-virtual once it grows
+// long), pull to refresh, a filter sheet (status, vendor → region → zone, name search debounced
+// 300 ms), an action sheet per card, multi-select for batch actions.
+import { useMemo, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ActionSheet, Button, Checkbox, InfiniteScroll, Popup, PullToRefresh, SearchBar, Selector } from 'antd-mobile';
+import { AddOutline, DownlandOutline, FilterOutline, MoreOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
+import { listResources, queueExport } from './api.ts';
+import { actionBlock, actionLabel, buyPath, cardSpecKeys, detailPath, displayValue, fieldLabel, menuActions, type PlaceNames, type Resource } from './kind-meta.ts';
+import { withFilter, type ListFilters } from './list-state.ts';
+import { useActionRunner } from './actions.tsx';
+import { CopyId, ExportNotice, StatusBadge, useExportNotice, usePlaceNames, usePlaceOptions } from './parts.tsx';
+import { useDebounced } from './desktop-list.tsx';
+
+export const PHONE_PAGE_SIZE = 50;
+/** Cards are windowed beyond this many rows (the first pages render whole). */
+export const VIRTUALIZE_AFTER = 100;
+
+function Card({ def, row, places, selecting, checked, onToggle, onOpen, onMore }: {
+  def: KindDefinition; row: Resource; places: PlaceNames; selecting: boolean; checked: boolean;
+  onToggle: () => void; onOpen: () => void; onMore: () => void;
+}) {
+  const { t } = useTranslation();
+  const place = [displayValue(t, def, row, 'vendor'), row.region_id ? places.regions[row.region_id] : null].filter((x) => x && x !== '-').join(' · ');
+  return (
+    <article className={`ys-card${checked ? ' is-checked' : ''}`} data-testid="resource-card" data-id={row.id} data-status={row.status}
+      onClick={selecting ? onToggle : onOpen}>
+      <div className="ys-card__top">
+        {selecting ? <Checkbox checked={checked} onClick={(e) => e.stopPropagation()} onChange={onToggle} aria-label={row.name} /> : null}
+        <div className="ys-card__name">{row.name}</div>
+        <StatusBadge def={def} status={row.status} />
+        {!selecting ? (
+          <button type="button" className="ys-card__more" aria-label={t('resources:list.actions')} data-testid="card-more" onClick={(e) => { e.stopPropagation(); onMore(); }}>
+            <MoreOutline fontSize={18} />
+          </button>
+        ) : null}
+      </div>
+      <CopyId id={row.id} />
+      {place ? <div className="ys-card__place">{place}</div> : null}
+      <dl className="ys-card__spec">
+        {cardSpecKeys(def).map((k) => (
+          <div key={k} className="ys-card__kv"><dt>{fieldLabel(t, def, k)}</dt><dd>{displayValue(t, def, row, k, places)}</dd></div>
+        ))}
+      </dl>
+    </article>
+  );
+}
+
+function FilterSheet({ def, open, filters, onClose, onApply }: { def: KindDefinition; open: boolean; filters: ListFilters; onClose: () => void; onApply: (f: ListFilters) => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(filters);
+  const [lastOpen, setLastOpen] = useState(open);
+  if (open !== lastOpen) { setLastOpen(open); if (open) setDraft(filters); }
+  const opts = usePlaceOptions(draft.provider, draft['az.region_id']);
+  const statuses = [...def.statuses.stable, ...def.statuses.inBetween, ...def.statuses.failure];
+  const set = (key: keyof ListFilters, v: string[]) => setDraft((d) => withFilter(d, key, v[0]));
+  return (
+    <Popup visible={open} onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh', overflowY: 'auto' }}>
+      <div className="ys-sheet" data-testid="filter-sheet">
+        <div className="ys-sheet__title">{t('resources:filters.title')}</div>
+        <div className="ys-sheet__label">{t('resources:filters.status')}</div>
+        <Selector columns={3} value={draft.status ? [draft.status] : []} onChange={(v) => set('status', v)}
+          options={statuses.map((s) => ({ label: t(`kinds:status.${s}`, { defaultValue: s }), value: s }))} />
+        <div className="ys-sheet__label">{t('resources:filters.vendor')}</div>
+        <Selector columns={2} value={draft.provider ? [draft.provider] : []} onChange={(v) => set('provider', v)}
+          options={opts.vendors.map((v) => ({ label: t(`kinds:vendors.${v.id}`, { defaultValue: v.name_cn }), value: v.id }))} />
+        <div className="ys-sheet__label">{t('resources:filters.region')}</div>
+        {draft.provider ? (
+          <Selector columns={2} value={draft['az.region_id'] ? [draft['az.region_id']] : []} onChange={(v) => set('az.region_id', v)}
+            options={opts.regions.map((r) => ({ label: r.name, value: r.id }))} />
+        ) : <div className="ys-sheet__hint">{t('resources:filters.region_needs_vendor')}</div>}
+        <div className="ys-sheet__label">{t('resources:filters.zone')}</div>
+        {draft['az.region_id'] ? (
+          <Selector columns={2} value={draft['az.id'] ? [draft['az.id']] : []} onChange={(v) => set('az.id', v)}
+            options={opts.zones.map((z) => ({ label: z.name, value: z.id }))} />
+        ) : <div className="ys-sheet__hint">{t('resources:filters.zone_needs_region')}</div>}
+        <div className="ys-sheet__foot">
+          <Button onClick={() => setDraft({ name: draft.name })}>{t('resources:filters.reset')}</Button>
+          <Button color="primary" data-testid="filter-apply" onClick={() => onApply(draft)}>{t('resources:filters.apply')}</Button>
+        </div>
+      </div>
+    </Popup>
+  );
+}
+
+export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; onSelect?: (row: Resource) => void; activeId?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const places = usePlaceNames();
+  const [filters, setFilters] = useState<ListFilters>({});
+  const [search, setSearch] = useState('');
+  const name = useDebounced(search.trim());
+  const params = useMemo(() => ({ ...filters, ...(name ? { name } : {}) }), [filters, name]);
+  const q = useInfiniteQuery({
+    queryKey: ['res', def.kind, 'infinite', params],
+    initialPageParam: '',
+    queryFn: ({ pageParam, signal }) => listResources(def, { ...params, __limit: PHONE_PAGE_SIZE, __cursor: pageParam }, signal),
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+  const rows = useMemo(() => q.data?.pages.flatMap((p) => p.data) ?? [], [q.data]);
+  const runner = useActionRunner(def);
+  const [sheetRow, setSheetRow] = useState<Resource | null>(null);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [selecting, setSelecting] = useState(false);
+  const [checked, setChecked] = useState<string[]>([]);
+  const [batchOpen, setBatchOpen] = useState(false);
+  const virtual = rows.length > VIRTUALIZE_AFTER;
+  const virtualizer = useWindowVirtualizer({ count: virtual ? rows.length : 0, estimateSize: () => 150, overscan: 6 });
+  const buy = buyPath(def);
+  const filterCount = Object.keys(filters).length;
+
+  const open = (r: Resource) => { if (onSelect) onSelect(r); else { const to = detailPath(def, r.id); if (to) navigate(to); } };
+  const toggle = (id: string) => setChecked((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+  const card = (r: Resource) => (
+    <Card def={def} row={r} places={places} selecting={selecting} checked={checked.includes(r.id) || activeId === r.id}
+      onToggle={() => toggle(r.id)} onOpen={() => open(r)} onMore={() => setSheetRow(r)} />
+  );
+  const sheetActions = (row: Resource) => menuActions(def).map((a: ActionDef) => {
+    const block = actionBlock(def, a, row);
+    return { key: a.id, text: actionLabel(t, def, a.id), danger: a.dialog === 'delete', disabled: block !== null,
+      description: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined,
+      onClick: () => { setSheetRow(null); runner.run(a, [row]); } };
+  });
+  const batchActions = menuActions(def).filter((a) => a.batch);
+  const exportNotice = useExportNotice();
+  const doExport = async () => {
+    const fields = def.columns.filter((c) => c.frozen || c.display !== false).map((c) => c.field);
+    try { await queueExport(def, fields, { ...params }); exportNotice.show(); } catch { /* notice shown */ }
+  };
+  const checkedRows = rows.filter((r) => checked.includes(r.id));
+
+  return (
+    <div className="ys-rlist ys-rlist--phone" data-kind={def.kind}>
+      <div className="ys-rlist__bar">
+        <SearchBar className="ys-rlist__searchbar" placeholder={t('resources:filters.name')} value={search} onChange={setSearch} data-testid="search-name" />
+        <button type="button" className={`ys-iconbtn${filterCount ? ' is-active' : ''}`} aria-label={t('resources:filters.title')} data-testid="filter-open" onClick={() => setFilterOpen(true)}>
+          <FilterOutline fontSize={20} />{filterCount ? <span className="ys-rlist__count">{filterCount}</span> : null}
+        </button>
+        {batchActions.length ? (
+          <button type="button" className={`ys-iconbtn${selecting ? ' is-active' : ''}`} aria-label={t('resources:list.multi')} aria-pressed={selecting} data-testid="multi-select"
+            onClick={() => { setSelecting((s) => !s); setChecked([]); }}>
+            <UnorderedListOutline fontSize={20} />
+          </button>
+        ) : null}
+        <button type="button" className="ys-iconbtn" aria-label={t('resources:export.button')} data-testid="export" onClick={doExport}><DownlandOutline fontSize={20} /></button>
+        {buy ? <button type="button" className="ys-iconbtn ys-iconbtn--primary" aria-label={t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })} data-testid="buy" onClick={() => navigate(buy)}><AddOutline fontSize={20} /></button> : null}
+      </div>
+      <ExportNotice visible={exportNotice.visible} onClose={exportNotice.hide} />
+      <PullToRefresh onRefresh={async () => { await q.refetch(); }} pullingText={t('resources:list.pull')} canReleaseText={t('resources:list.release')} refreshingText={t('resources:common.loading')} completeText={t('resources:list.refreshed')}>
+        <div className="ys-rlist__cards" data-testid="card-list">
+          {virtual ? (
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((item) => (
+                <div key={rows[item.index]!.id} data-index={item.index} ref={virtualizer.measureElement}
+                  style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}>
+                  {card(rows[item.index]!)}
+                </div>
+              ))}
+            </div>
+          ) : rows.map((r) => <div key={r.id}>{card(r)}</div>)}
+          {!q.isLoading && !rows.length ? <div className="ys-empty" data-testid="list-empty">{t('resources:table.empty')}</div> : null}
+        </div>
+        <InfiniteScroll loadMore={async () => { await q.fetchNextPage(); }} hasMore={q.hasNextPage !== false && !q.isError}>
+          {q.isFetching ? t('resources:common.loading') : q.hasNextPage ? '' : rows.length ? t('resources:list.no_more') : ''}
+        </InfiniteScroll>
+      </PullToRefresh>
+      {selecting ? (
+        <div className="ys-rlist__batchbar" data-testid="batch-bar">
+          <Checkbox checked={rows.length > 0 && checked.length === rows.length} indeterminate={checked.length > 0 && checked.length < rows.length}
+            onChange={(c) => setChecked(c ? rows.map((r) => r.id) : [])}>{t('resources:list.selected', { count: checked.length })}</Checkbox>
+          <Button size="small" color="primary" disabled={!checked.length} data-testid="batch" onClick={() => setBatchOpen(true)}>
+            {checked.length ? t('resources:list.batch_none') : t('kinds:messages.select_first')}
+          </Button>
+        </div>
+      ) : null}
+      <ActionSheet visible={sheetRow !== null} onClose={() => setSheetRow(null)} cancelText={t('resources:common.cancel')}
+        extra={sheetRow?.name} actions={sheetRow ? sheetActions(sheetRow) : []} />
+      <ActionSheet visible={batchOpen} onClose={() => setBatchOpen(false)} cancelText={t('resources:common.cancel')}
+        extra={t('resources:list.selected', { count: checkedRows.length })}
+        actions={batchActions.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), danger: a.dialog === 'delete',
+          onClick: () => { setBatchOpen(false); runner.run(a, checkedRows); } }))} />
+      <FilterSheet def={def} open={filterOpen} filters={filters} onClose={() => setFilterOpen(false)} onApply={(f) => { setFilters(f); setFilterOpen(false); }} />
+      {runner.element}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// The one page module of every resource route (pages.ts maps them here): the route name picks
+// the screen from the kind registry (kind-screens.ts), so a new kind's routes need no new code.
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { unstableSetRender } from 'antd-mobile';
+import { createRoot, type Root } from 'react-dom/client';
+import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { SplitView } from '../../ui/split-view.tsx';
+import { screenFor } from './kind-screens.ts';
+import { useLiveResources } from './live.ts';
+import { DesktopList } from './desktop-list.tsx';
+import { PhoneList } from './phone-list.tsx';
+import { ResourceDetail } from './detail.tsx';
+import { BuyWizard } from './buy.tsx';
+import { RecycleBin } from './recycle.tsx';
+import { Downloads } from './downloads.tsx';
+import './resources.css';
+
+// antd-mobile's imperative Toast renders through ReactDOM.render, gone in React 19: give it
+// createRoot (antd-mobile's documented adapter; the same one the update prompt installs).
+unstableSetRender((node, container) => {
+  const host = container as Element & { _yunshuRoot?: Root };
+  host._yunshuRoot ??= createRoot(host);
+  const root = host._yunshuRoot;
+  root.render(node);
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    root.unmount();
+    delete host._yunshuRoot;
+  };
+});
+
+export default function ResourcesPage() {
+  const handle = usePageHandle();
+  const params = useParams();
+  const { t } = useTranslation();
+  const bp = useBreakpoint();
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  useLiveResources();
+  if (!handle) return null;
+  const s = screenFor(handle.name, handle.path);
+  const title = t(handle.meta.title);
+  let body: React.ReactNode = null;
+  switch (s.screen) {
+    case 'list':
+      if (bp === 'desktop') body = <DesktopList def={s.def} route={handle.name} title={title} />;
+      else if (bp === 'tablet') {
+        body = (
+          <SplitView list={<PhoneList def={s.def} activeId={picked} onSelect={(r) => setPicked(r.id)} />}
+            detail={picked ? <ResourceDetail key={picked} def={s.def} id={picked} embedded /> : <div className="ys-empty">{t('resources:list.pick')}</div>} />
+        );
+      } else body = <PhoneList def={s.def} />;
+      break;
+    case 'detail':
+      body = params.id ? <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} /> : null;
+      break;
+    case 'buy': body = <BuyWizard def={s.def} />; break;
+    case 'recycle': body = <RecycleBin defs={s.defs} title={title} />; break;
+    case 'downloads': body = <Downloads title={title} />; break;
+    default: body = null;
+  }
+  return <PageFrame name={handle.name} className={`ys-res ys-res--${s.screen}`}>{body}</PageFrame>;
+}

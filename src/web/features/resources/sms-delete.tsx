@@ -1,0 +1,109 @@
+// The SMS-verified delete flow (seed 000 §4, §5, §9): ask the server whether a code is needed;
+// status true and phone not verified → verify the phone first (/handlePhone/verify); status true
+// and verified → code form with 获取验证码, a 60 s countdown, then 重新获取; status false → a plain
+// confirm. Kinds with a recycle bin also ask the retention days (7–60, default 60).
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Dialog, Input, Toast } from 'antd-mobile';
+import { DELETE_RETENTION, SMS_COUNTDOWN_SECONDS } from '../../../domain/constants.ts';
+import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { retentionValid, smsOperateType } from './screen-rules.ts';
+import { deleteResource, runBatch, sendSmsCode, smsNecessity } from './api.ts';
+import type { Resource } from './kind-meta.ts';
+
+export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition; rows: Resource[]; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const type = smsOperateType(def);
+  const check = useQuery({ queryKey: ['sms-necessity', type, rows[0]?.id], queryFn: () => smsNecessity(type, { id: rows[0]!.id }), staleTime: 0, gcTime: 0 });
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const [countdown, setCountdown] = useState(0);
+  const [days, setDays] = useState(String(DELETE_RETENTION.default));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((c) => c - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  if (check.isError) { onCancel(); return null; }
+  if (!check.data) return null;
+  const c = check.data;
+  const names = rows.map((r) => r.name).join('、');
+
+  if (c.status && !c.is_phone_validate) {
+    return (
+      <Dialog visible onClose={onCancel} title={t('resources:sms.verify_title')}
+        content={<div data-testid="sms-verify-first">{t('resources:sms.verify_first')}</div>}
+        actions={[[
+          { key: 'cancel', text: t('resources:common.cancel'), onClick: onCancel },
+          { key: 'go', text: t('resources:sms.go_verify'), bold: true, onClick: () => { onCancel(); navigate('/handlePhone/verify'); } },
+        ]]} />
+    );
+  }
+
+  const getCode = async () => {
+    try {
+      const res = await sendSmsCode(type);
+      setSent(true);
+      setCountdown(SMS_COUNTDOWN_SECONDS);
+      Toast.show({ content: res.message ?? t('resources:sms.sent', { phone: res.phone }) });
+    } catch { /* notice shown */ }
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    if (def.recycle && !retentionValid(days)) { setError(`${t('resources:sms.retention')}${t('resources:sms.retention_rule')}`); return; }
+    if (c.status && !sent) { setError(t('errors:rules.sms_code_first')); return; }
+    if (c.status && !/^\d{6}$/.test(code)) { setError(t('errors:rules.sms_code_format')); return; }
+    setError(null);
+    setBusy(true);
+    try {
+      const first = rows[0]!;
+      const res = await deleteResource(def, first.id, {
+        ...(c.status ? { sms_necessity_flag: 1, sms_operate_type: type, sms_code: code } : {}),
+        ...(def.recycle ? { delayed_days: Number(days) } : {}),
+      });
+      // The code is spent on the first row; the others follow as one batch call.
+      if (rows.length > 1) await runBatch(def, rows.slice(1).map((r) => r.id), 'delete');
+      Toast.show({ content: res.message ?? t('resources:messages.done') });
+      onDone();
+    } catch { /* notice shown */ } finally { setBusy(false); }
+  };
+
+  return (
+    <Dialog visible onClose={onCancel} title={t('resources:dialog.delete.title', { action: t(`kinds:${def.kind}.actions.delete`) })}
+      content={(
+        <div className="ys-sms" data-testid="sms-delete">
+          <p className="ys-sms__text">{t('resources:dialog.delete.content', { names, count: rows.length, action: t(`kinds:${def.kind}.actions.delete`) })}</p>
+          {def.recycle ? (
+            <label className="ys-sms__row">
+              <span className="ys-sms__label"><span className="ys-form__required">*</span>{t('resources:sms.retention')}</span>
+              <Input type="number" value={days} onChange={setDays} data-testid="retention-days" aria-label={t('resources:sms.retention')} />
+              <span className="ys-sms__unit">{t('kinds:units.day')}</span>
+            </label>
+          ) : null}
+          {c.status ? (
+            <>
+              <div className="ys-sms__phone">{t('resources:sms.phone', { phone: c.phone ?? '' })}</div>
+              <div className="ys-sms__row">
+                <Input value={code} onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))} placeholder={t('resources:sms.code_placeholder')} data-testid="sms-code" aria-label={t('resources:sms.code')} />
+                <Button size="small" color="primary" fill="outline" disabled={countdown > 0} onClick={getCode} data-testid="sms-get">
+                  {countdown > 0 ? t('resources:sms.countdown', { s: countdown }) : sent ? t('resources:sms.resend') : t('resources:sms.get')}
+                </Button>
+              </div>
+            </>
+          ) : null}
+          {error ? <div className="ys-form__error" role="alert">{error}</div> : null}
+        </div>
+      )}
+      actions={[[
+        { key: 'cancel', text: t('resources:common.cancel'), onClick: onCancel },
+        { key: 'ok', text: t('resources:common.confirm'), bold: true, danger: true, disabled: busy, onClick: () => { void submit(); } },
+      ]]} />
+  );
+}

@@ -1,0 +1,134 @@
+// Form fields read from a kind's zod schema (the same rules the server applies, seed 001 §5):
+// which inputs to draw, defaults, whether required, and the seed's 'label + message' texts.
+// Pure: unit-tested in tests/unit/list-zod-fields.test.ts.
+import type { z } from 'zod';
+import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { kindOf } from '../../../domain/kinds/registry.ts';
+
+export type FieldKind = 'text' | 'password' | 'number' | 'enum' | 'boolean' | 'ref' | 'list';
+
+export interface FormField {
+  key: string;
+  kind: FieldKind;
+  required: boolean;
+  options?: string[];
+  defaultValue?: unknown;
+  /** for ref fields: the kind whose resources are offered */
+  refKind?: string;
+  min?: number;
+  max?: number;
+  schema: z.ZodType;
+}
+
+type AnyDef = { type: string; innerType?: z.ZodType; defaultValue?: unknown; entries?: Record<string, string>; checks?: { _zod: { def: { check: string; value?: unknown; minimum?: number; maximum?: number } } }[] };
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: AnyDef } })._zod.def;
+
+/** Placement and charging keys: the wizard draws these itself (vendor → region → zone cascade). */
+export const PLACEMENT_KEYS = new Set(['vendor', 'region_id', 'az_id', 'charging_code', 'duration']);
+
+/** The kind a `*_id` param points at: from guards, creation links, placement, or field refs. */
+export function refKindOf(def: KindDefinition | undefined, key: string): string | undefined {
+  if (!def) return key.endsWith('_id') && kindOf(key.slice(0, -3)) ? key.slice(0, -3) : undefined;
+  for (const a of def.actions) for (const g of a.guards ?? []) if (g.type === 'target' && g.param === key) return g.kind;
+  for (const l of def.createLinks ?? []) if (l.param === key) return l.kind;
+  if (def.placement !== 'own' && def.placement.from === key) return def.placement.kind;
+  const f = def.fields.find((x) => x.key === key && x.type === 'ref');
+  if (f?.ref && kindOf(f.ref)) return f.ref;
+  return key.endsWith('_id') && kindOf(key.slice(0, -3)) ? key.slice(0, -3) : undefined;
+}
+
+export function fieldsOf(schema: z.ZodObject<any>, def?: KindDefinition, skip: ReadonlySet<string> = new Set()): FormField[] {
+  const out: FormField[] = [];
+  for (const [key, s] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    if (skip.has(key)) continue;
+    let inner = s;
+    let required = true;
+    let defaultValue: unknown;
+    for (;;) {
+      const d = defOf(inner);
+      if (d.type === 'optional' || d.type === 'nullable') { required = false; inner = d.innerType!; continue; }
+      if (d.type === 'default') { required = false; defaultValue = d.defaultValue; inner = d.innerType!; continue; }
+      break;
+    }
+    const d = defOf(inner);
+    let min: number | undefined;
+    let max: number | undefined;
+    for (const c of d.checks ?? []) {
+      const cd = c._zod.def;
+      if (cd.check === 'greater_than' && typeof cd.value === 'number') min = cd.value;
+      if (cd.check === 'less_than' && typeof cd.value === 'number') max = cd.value;
+      if (cd.check === 'min_length' && typeof cd.minimum === 'number') min = cd.minimum;
+      if (cd.check === 'max_length' && typeof cd.maximum === 'number') max = cd.maximum;
+    }
+    const ref = refKindOf(def, key);
+    let kind: FieldKind;
+    if (d.type === 'enum') kind = 'enum';
+    else if (d.type === 'boolean') kind = 'boolean';
+    else if (d.type === 'number') kind = 'number';
+    else if (d.type === 'array') kind = 'list';
+    else if (ref && key.endsWith('_id')) kind = 'ref';
+    else kind = key === 'password' ? 'password' : 'text';
+    out.push({ key, kind, required, schema: s, defaultValue, min, max, refKind: kind === 'ref' ? ref : undefined,
+      options: d.entries ? Object.values(d.entries) : undefined });
+  }
+  return out;
+}
+
+/** Starting values: zod defaults, else the first option of a required enum. */
+export function initialValues(fields: readonly FormField[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (f.defaultValue !== undefined) out[f.key] = f.defaultValue;
+    else if (f.kind === 'enum' && f.required && f.options?.length) out[f.key] = f.options[0];
+  }
+  return out;
+}
+
+export interface IssueLike { code: string; message: string; path?: PropertyKey[]; minimum?: unknown; maximum?: unknown; input?: unknown }
+
+/**
+ * The rule text of a zod issue (without the label): custom messages are keys of errors:rules.*,
+ * built-in checks map by code; an empty value is 「不能为空」.
+ */
+export function ruleText(issue: IssueLike, t: (key: string, opts?: Record<string, unknown>) => string, exists: (key: string) => boolean): string {
+  if (exists(`errors:rules.${issue.message}`)) return t(`errors:rules.${issue.message}`);
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return t('errors:rules.required');
+  if (issue.code === 'too_small') return t('errors:rules.too_small', { min: issue.minimum });
+  if (issue.code === 'too_big') return t('errors:rules.too_big', { max: issue.maximum });
+  if (issue.code === 'invalid_value') return t('errors:rules.invalid_value');
+  if (issue.code === 'invalid_format') return t('errors:rules.invalid_format');
+  return t('errors:rules.custom');
+}
+
+/** A form value as the schema expects it: '' is "not given". */
+export function cleanValue(v: unknown): unknown {
+  return v === '' ? undefined : v;
+}
+
+/** Validates one field (on blur): the message 'label + rule', or null. */
+export function validateField(f: FormField, value: unknown, label: string, t: (key: string, opts?: Record<string, unknown>) => string, exists: (key: string) => boolean): string | null {
+  const v = cleanValue(value);
+  if (v === undefined && f.required) return `${label}${t('errors:rules.required')}`;
+  if (v === undefined) return null;
+  const r = f.schema.safeParse(v);
+  if (r.success) return null;
+  return `${label}${ruleText(r.error.issues[0] as IssueLike, t, exists)}`;
+}
+
+/** Validates the whole form against the schema (object-level rules too): field → message. */
+export function validateAll(schema: z.ZodType, values: Record<string, unknown>, label: (key: string) => string,
+  t: (key: string, opts?: Record<string, unknown>) => string, exists: (key: string) => boolean): Record<string, string> {
+  const clean = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, cleanValue(v)]));
+  const r = schema.safeParse(clean);
+  if (r.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of r.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (out[key]) continue;
+    const v = clean[key];
+    out[key] = v === undefined && (issue.code === 'invalid_type' || issue.message === 'required')
+      ? `${label(key)}${t('errors:rules.required')}`
+      : `${label(key)}${ruleText(issue as IssueLike, t, exists)}`;
+  }
+  return out;
+}

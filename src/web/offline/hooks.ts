@@ -1,0 +1,79 @@
+// React hooks over the offline store: network status and live views of the outbox. dexie's
+// liveQuery feeds useSyncExternalStore (dexie-react-hooks is not needed for this).
+import { useMemo, useSyncExternalStore } from 'react';
+import { liveQuery } from 'dexie';
+import { db } from './db.ts';
+import type { OutboxEntry, OutboxState } from './outbox-rules.ts';
+import { readSnapshot, type Snapshot } from './snapshots.ts';
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** navigator.onLine, kept current by the online/offline events. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+}
+
+interface LiveSource<T> { subscribe: (onChange: () => void) => () => void; get: () => T }
+
+function liveSource<T>(query: () => Promise<T>, initial: T): LiveSource<T> {
+  let value = initial;
+  const observable = liveQuery(query);
+  return {
+    subscribe(onChange) {
+      const sub = observable.subscribe({
+        next: (next) => { value = next; onChange(); },
+        error: (err) => { console.warn('offline store query failed', err); },
+      });
+      return () => sub.unsubscribe();
+    },
+    get: () => value,
+  };
+}
+
+function useLive<T>(source: LiveSource<T>, initial: T): T {
+  return useSyncExternalStore(source.subscribe, source.get, () => initial);
+}
+
+const NO_ENTRIES: OutboxEntry[] = [];
+
+/** Outbox entries (oldest first), live; optionally only some states or one feature's `ref`. */
+export function useOutbox(filter: { states?: readonly OutboxState[]; ref?: string } = {}): OutboxEntry[] {
+  const statesKey = filter.states?.join(',') ?? '';
+  const ref = filter.ref;
+  const source = useMemo(() => liveSource(async () => {
+    const states = statesKey ? statesKey.split(',') : null;
+    const rows = ref ? await db.outbox.where('ref').equals(ref).toArray() : await db.outbox.toArray();
+    return rows
+      .filter((e) => !states || states.includes(e.state))
+      .sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
+  }, NO_ENTRIES), [statesKey, ref]);
+  return useLive(source, NO_ENTRIES);
+}
+
+export interface OutboxCounts { waiting: number; attention: number }
+const ZERO: OutboxCounts = { waiting: 0, attention: 0 };
+
+/** Entries still to send (pending, sending) and entries that need the user (conflict, needs-edit, failed). */
+export function useOutboxCounts(): OutboxCounts {
+  const source = useMemo(() => liveSource(async () => {
+    const [waiting, attention] = await Promise.all([
+      db.outbox.where('state').anyOf('pending', 'sending').count(),
+      db.outbox.where('state').anyOf('conflict', 'needs_edit', 'failed').count(),
+    ]);
+    return { waiting, attention };
+  }, ZERO), []);
+  return useLive(source, ZERO);
+}
+
+/** A snapshot, live (undefined until read or when none was saved). */
+export function useSnapshot<T>(key: string): Snapshot<T> | undefined {
+  const source = useMemo(() => liveSource(() => readSnapshot<T>(key), undefined), [key]);
+  return useLive(source, undefined);
+}

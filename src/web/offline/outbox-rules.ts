@@ -1,0 +1,165 @@
+// Pure rules of the offline outbox: what a queued write looks like, in which order entries are
+// replayed, and which state an answer moves an entry to. No Dexie and no DOM here, so the rules
+// are unit-tested in node and shared by the store (outbox.ts) and the screens.
+
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'conflict' | 'needs_edit' | 'failed';
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface OutboxError { status: number; title: string; description: string }
+
+export interface OutboxEntry {
+  /** Autoincrement key; absent only before the entry is stored. */
+  id?: number;
+  idempotencyKey: string;
+  method: OutboxMethod;
+  url: string;
+  body: unknown;
+  /** Only the scope headers (X-Tenant-Id, X-Project-Id); token and language are added when sent. */
+  headers: Record<string, string>;
+  /** What the user sees in the outbox list, already translated when queued. */
+  label: string;
+  /** Optional reference a feature uses to find its own entries, e.g. `approval:<id>`. */
+  ref?: string;
+  /** Who queued it (e.g. the username); another user signed in on the device never sends it. */
+  owner?: string;
+  createdAt: number;
+  updatedAt: number;
+  state: OutboxState;
+  attempts: number;
+  lastError: OutboxError | null;
+  /** The server's answer body when the write conflicted (the current state of the thing). */
+  serverState: unknown;
+}
+
+/** What a feature hands to `enqueue`. */
+export interface OutboxWrite {
+  method: OutboxMethod;
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  label: string;
+  ref?: string;
+  owner?: string;
+}
+
+/** An HTTP answer from the injected sender. A network failure is a rejected promise instead. */
+export interface SendResult {
+  status: number;
+  body: any;
+  /** The server said the same key is still being processed (not a real conflict). */
+  inFlight?: boolean;
+}
+
+/** Scope headers an entry keeps; everything else is decided at send time. */
+export const KEPT_HEADERS = ['x-tenant-id', 'x-project-id'] as const;
+
+export function keepScopeHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if ((KEPT_HEADERS as readonly string[]).includes(name.toLowerCase())) kept[name] = value;
+  }
+  return kept;
+}
+
+/** A fresh idempotency key: a v4 UUID without dashes (32 hex characters). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+export function newEntry(write: OutboxWrite, now: number, key = newIdempotencyKey()): OutboxEntry {
+  return {
+    idempotencyKey: key,
+    method: write.method,
+    url: write.url,
+    body: write.body ?? null,
+    headers: keepScopeHeaders(write.headers),
+    label: write.label,
+    ...(write.ref ? { ref: write.ref } : {}),
+    ...(write.owner ? { owner: write.owner } : {}),
+    createdAt: now,
+    updatedAt: now,
+    state: 'pending',
+    attempts: 0,
+    lastError: null,
+    serverState: null,
+  };
+}
+
+/**
+ * Entries to send in this run: pending ones, strictly oldest first (creation time, then id). With
+ * an owner given, entries queued by someone else wait for their owner to sign in again.
+ */
+export function replayOrder(entries: readonly OutboxEntry[], owner?: string | null): OutboxEntry[] {
+  return entries
+    .filter((e) => e.state === 'pending' && (!owner || !e.owner || e.owner === owner))
+    .sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
+}
+
+/** Headers the sender puts on the wire for an entry (besides token and language). */
+export function entryHeaders(entry: OutboxEntry): Record<string, string> {
+  return { ...entry.headers, 'Content-Type': 'application/json', 'Idempotency-Key': entry.idempotencyKey };
+}
+
+/** The change an answer makes to an entry, and whether the run goes on to the next entry. */
+export interface Outcome {
+  patch: Partial<Pick<OutboxEntry, 'state' | 'attempts' | 'lastError' | 'serverState'>>;
+  /** Stop the run: the next entries wait for the network or a new session. */
+  stop: boolean;
+}
+
+function errorOf(status: number, body: any): OutboxError {
+  const title = typeof body?.title === 'string' ? body.title : '';
+  const description = typeof body?.description === 'string' ? body.description : '';
+  return { status, title, description };
+}
+
+/**
+ * Maps an answer to the entry's next state. 2xx sent; 409 conflict keeping the server's body;
+ * 400/422 needs an edit; 5xx failed (attempts counted); 401/428 (session gone), 408 and 429 stay
+ * pending and stop the run so nothing is sent out of order; other 4xx failed. A write that is
+ * still in flight under the same key stays pending too.
+ */
+export function outcomeOf(entry: OutboxEntry, result: SendResult): Outcome {
+  const { status, body } = result;
+  const attempts = entry.attempts + 1;
+  if (status >= 200 && status < 300) return { patch: { state: 'sent', attempts, lastError: null }, stop: false };
+  const lastError = errorOf(status, body);
+  if (result.inFlight) return { patch: { state: 'pending', attempts, lastError }, stop: true };
+  if (status === 409) return { patch: { state: 'conflict', attempts, lastError, serverState: body ?? null }, stop: false };
+  if (status === 400 || status === 422) return { patch: { state: 'needs_edit', attempts, lastError }, stop: false };
+  if (status === 401 || status === 428 || status === 408 || status === 429) {
+    return { patch: { state: 'pending', attempts, lastError }, stop: true };
+  }
+  return { patch: { state: 'failed', attempts, lastError }, stop: false };
+}
+
+/** A network failure (the sender rejected): the entry stays pending and the run stops. */
+export function networkFailureOutcome(entry: OutboxEntry, message: string): Outcome {
+  return { patch: { state: 'pending', attempts: entry.attempts + 1, lastError: { status: 0, title: '', description: message } }, stop: true };
+}
+
+/** States a user can act on in the outbox screen. */
+export const OPEN_STATES: readonly OutboxState[] = ['pending', 'sending', 'conflict', 'needs_edit', 'failed'];
+
+/** Whether the user may put an entry back in the queue. Sent entries are final. */
+export function canRetry(entry: Pick<OutboxEntry, 'state'>): boolean {
+  return entry.state === 'failed' || entry.state === 'conflict' || entry.state === 'needs_edit' || entry.state === 'pending';
+}
+
+/**
+ * Putting an entry back in the queue. The server keeps its decided answers (409, 400, 422, other
+ * 4xx) under the idempotency key and replays them, so such an entry gets a fresh key; after a 5xx,
+ * 429 or network failure the server kept nothing and the same key is safe and right to reuse.
+ */
+export function retryPatch(entry: OutboxEntry, now: number, freshKey: () => string = newIdempotencyKey): Partial<OutboxEntry> {
+  const status = entry.lastError?.status ?? 0;
+  const serverDecided = entry.state === 'conflict' || entry.state === 'needs_edit'
+    || (entry.state === 'failed' && status >= 400 && status < 500 && status !== 408 && status !== 429);
+  return {
+    state: 'pending',
+    updatedAt: now,
+    lastError: null,
+    serverState: null,
+    ...(serverDecided ? { idempotencyKey: freshKey() } : {}),
+  };
+}

@@ -1,0 +1,83 @@
+// Snapshots of server data (menus, catalogue, territories, profile) and the recently viewed
+// resources, so screens can still show something when the network is gone.
+import { RECENT_RESOURCES_CAP } from '../../domain/constants.ts';
+import { offlineDataSavedAtAtom, store } from '../lib/store.ts';
+import { db, type RecentRow } from './db.ts';
+
+export interface Snapshot<T> { value: T; savedAt: number }
+
+export async function saveSnapshot<T>(key: string, value: T): Promise<void> {
+  await db.kv.put({ key, value, savedAt: Date.now() });
+}
+
+export async function readSnapshot<T>(key: string): Promise<Snapshot<T> | undefined> {
+  const row = await db.kv.get(key);
+  return row ? { value: row.value as T, savedAt: row.savedAt } : undefined;
+}
+
+export type RememberedResource = Omit<RecentRow, 'viewedAt'> & { viewedAt?: number };
+
+/** Records a viewed resource (moving it to the front) and evicts the oldest beyond the cap. */
+export async function rememberResource(resource: RememberedResource, cap = RECENT_RESOURCES_CAP): Promise<void> {
+  await db.transaction('rw', db.recent, async () => {
+    await db.recent.put({ ...resource, viewedAt: resource.viewedAt ?? Date.now() });
+    const count = await db.recent.count();
+    if (count > cap) {
+      const oldest = await db.recent.orderBy('viewedAt').limit(count - cap).primaryKeys();
+      await db.recent.bulkDelete(oldest);
+    }
+  });
+}
+
+/** The most recently viewed resources first, optionally of one kind. */
+export async function recentResources(opts: { kind?: string; limit?: number } = {}): Promise<RecentRow[]> {
+  const limit = opts.limit ?? RECENT_RESOURCES_CAP;
+  const rows = opts.kind
+    ? (await db.recent.where('kind').equals(opts.kind).toArray()).sort((a, b) => b.viewedAt - a.viewedAt)
+    : await db.recent.orderBy('viewedAt').reverse().limit(limit).toArray();
+  return rows.slice(0, limit);
+}
+
+export async function readRecentResource(id: string): Promise<RecentRow | undefined> {
+  return db.recent.get(id);
+}
+
+/**
+ * Forgets the snapshots and recent resources (on sign-out, so the next user of the device does not
+ * read them). The outbox is kept: queued writes are never dropped silently; the outbox screen
+ * shows them and the user discards them explicitly.
+ */
+export async function clearReadCache(): Promise<void> {
+  await db.transaction('rw', db.kv, db.recent, async () => {
+    await db.kv.clear();
+    await db.recent.clear();
+  });
+}
+
+export interface Loaded<T> { value: T; savedAt: number; fromSnapshot: boolean }
+
+/** Errors that mean "no answer" rather than an answer: offline, DNS, time-out, aborted. */
+function isNoAnswer(err: unknown): boolean {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  const status = (err as { status?: unknown } | null)?.status;
+  return !(typeof status === 'number' && status > 0);
+}
+
+/**
+ * Loads through `fetcher` and keeps a snapshot; when no answer comes back, serves the last
+ * snapshot instead and records its age for the offline banner. HTTP errors are rethrown.
+ */
+export async function loadWithSnapshot<T>(key: string, fetcher: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    const value = await fetcher();
+    const savedAt = Date.now();
+    await db.kv.put({ key, value, savedAt }).catch(() => undefined);
+    return { value, savedAt, fromSnapshot: false };
+  } catch (err) {
+    if (!isNoAnswer(err)) throw err;
+    const snap = await readSnapshot<T>(key);
+    if (!snap) throw err;
+    store.set(offlineDataSavedAtAtom, snap.savedAt);
+    return { ...snap, fromSnapshot: true };
+  }
+}

@@ -1,0 +1,145 @@
+// The floating help widget (seed 000 §1, §2 "Root and help widget"): AI assistant, contact details,
+// work-order and feedback shortcuts. Bottom-right, above the phone tab bar. Mount once inside the
+// router, next to <AiPanel />.
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Popup, List, SpinLoading } from 'antd-mobile';
+import { CloseOutline, EditSOutline, FileOutline, MessageOutline, PhonebookOutline, QuestionCircleOutline } from 'antd-mobile-icons';
+import { aiButtonShownAtom, returnPathAtom } from '../../lib/store.ts';
+import { getToken } from '../../lib/session.ts';
+import { useAiPanel } from '../ai-panel/use-ai-panel.ts';
+import { FEEDBACK_ROUTE, WORK_ORDER_ROUTE, mailHref, resolveShortcut, telHref } from './help-target.ts';
+
+interface SiteConfig { support_phone: string; support_email: string }
+
+/** Same-origin parent whose layout shows pages in tabs (it marks <html data-layout-tabs="true">). */
+function parentHasTabs(): boolean {
+  if (window.parent === window) return false;
+  try {
+    return window.parent.document.documentElement.dataset.layoutTabs === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export interface HelpWidgetProps {
+  /** Distance from the bottom edge in px; defaults to above the phone tab bar. */
+  bottom?: number;
+}
+
+export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const aiShown = useAtomValue(aiButtonShownAtom);
+  const setReturnPath = useSetAtom(returnPathAtom);
+  const { dispatch } = useAiPanel();
+  const [contactOpen, setContactOpen] = useState(false);
+  // The three shortcuts fold behind one button so the widget does not cover a card column on a phone.
+  const [expanded, setExpanded] = useState(false);
+  const [config, setConfig] = useState<SiteConfig | null>(null);
+  const [configFailed, setConfigFailed] = useState(false);
+
+  function openContact() {
+    setExpanded(false);
+    setContactOpen(true);
+    if (config) return;
+    setConfigFailed(false);
+    fetch('/api/v1/site-config', { headers: { Accept: 'application/json' } })
+      .then((r) => (r.ok ? r.json() as Promise<SiteConfig> : Promise.reject(new Error(String(r.status)))))
+      .then(setConfig)
+      .catch(() => setConfigFailed(true));
+  }
+
+  function go(target: string) {
+    setExpanded(false);
+    const action = resolveShortcut(target, { hasToken: Boolean(getToken()), parentHasTabs: parentHasTabs() });
+    if (action.kind === 'parent-tab') window.parent.postMessage(action.message, window.location.origin);
+    else if (action.kind === 'login') {
+      setReturnPath({ path: action.returnPath });
+      void navigate(action.to);
+    } else void navigate(action.to);
+  }
+
+  const group: CSSProperties = {
+    position: 'fixed',
+    right: 12,
+    bottom: `calc(${bottom}px + env(safe-area-inset-bottom, 0px))`,
+    // Below antd-mobile's popups and dialogs (z-index 1000), so they cover the widget.
+    zIndex: 900,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 8,
+  };
+
+  return (
+    <>
+      <nav data-testid="help-widget" aria-label={t('help:widget.label')} style={group}>
+        {aiShown && (
+          <WidgetButton testId="help-ai" label={t('help:widget.ai')} primary onClick={() => dispatch({ type: 'open' })}>
+            <MessageOutline />
+          </WidgetButton>
+        )}
+        {expanded && (
+          <>
+            <WidgetButton testId="help-contact" label={t('help:widget.contact')} onClick={openContact}>
+              <PhonebookOutline />
+            </WidgetButton>
+            <WidgetButton testId="help-workorder" label={t('help:widget.work_order')} onClick={() => go(WORK_ORDER_ROUTE)}>
+              <FileOutline />
+            </WidgetButton>
+            <WidgetButton testId="help-feedback" label={t('help:widget.feedback')} onClick={() => go(FEEDBACK_ROUTE)}>
+              <EditSOutline />
+            </WidgetButton>
+          </>
+        )}
+        <WidgetButton testId="help-toggle" label={t(expanded ? 'help:widget.collapse' : 'help:widget.more')} expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+          {expanded ? <CloseOutline /> : <QuestionCircleOutline />}
+        </WidgetButton>
+      </nav>
+      <Popup visible={contactOpen} onMaskClick={() => setContactOpen(false)} onClose={() => setContactOpen(false)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+        <div data-testid="help-contact-sheet" style={{ paddingBottom: 'env(safe-area-inset-bottom, 0px)' }}>
+          <List header={t('help:contact.title')}>
+            {config ? (
+              <>
+                <List.Item extra={<a href={telHref(config.support_phone)}>{config.support_phone}</a>} description={t('help:contact.phone_hint')}>
+                  {t('help:contact.phone')}
+                </List.Item>
+                <List.Item extra={<a href={mailHref(config.support_email)}>{config.support_email}</a>} description={t('help:contact.email_hint')}>
+                  {t('help:contact.email')}
+                </List.Item>
+              </>
+            ) : configFailed ? (
+              <List.Item>{t('help:contact.failed')}</List.Item>
+            ) : (
+              <List.Item><SpinLoading style={{ '--size': '20px' }} /></List.Item>
+            )}
+          </List>
+        </div>
+      </Popup>
+    </>
+  );
+}
+
+function WidgetButton(props: { testId: string; label: string; primary?: boolean; expanded?: boolean; onClick: () => void; children: ReactNode }) {
+  const style: CSSProperties = {
+    width: 44,
+    height: 44,
+    borderRadius: 22,
+    border: 0,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    fontSize: 22,
+    cursor: 'pointer',
+    color: props.primary ? '#fff' : 'var(--adm-color-primary, #1677ff)',
+    background: props.primary ? 'var(--adm-color-primary, #1677ff)' : 'var(--adm-color-background, #fff)',
+    boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
+  };
+  return (
+    <button type="button" data-testid={props.testId} aria-label={props.label} title={props.label} aria-expanded={props.expanded} style={style} onClick={props.onClick}>
+      {props.children}
+    </button>
+  );
+}

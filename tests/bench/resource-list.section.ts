@@ -1,0 +1,198 @@
+// The resource list under load (issue 2 item 11): 100,000 rows of `resources` in one tenant and
+// project, the real server as a child process, GET /api/v1/resources with 50 concurrent clients,
+// then a walk of 2,000 cursor pages. Once on PGlite and once on PostgreSQL (a fresh database on
+// the local server, dropped afterwards).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { migrate, openDatabase, type DbHandle } from '../../src/server/db/database.ts';
+import { seedDemo, DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
+import { startServer, type StartedServer } from '../e2e/server.ts';
+import type { BenchResult, BenchSection } from './run.ts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const PAGE_SIZE = 50;
+// 2,000 pages of 50 at the full 100,000 rows; fewer when BENCH_ROWS is set lower for a quick look.
+const DEEP_PAGE = Math.min(2000, Math.floor(ROWS / PAGE_SIZE));
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export function resourceListSections(): BenchSection[] {
+  return [
+    { name: 'list-pglite', title: `GET /api/v1/resources — PGlite, ${ROWS.toLocaleString('en')} rows`, run: () => runList('pglite') },
+    { name: 'list-postgres', title: `GET /api/v1/resources — PostgreSQL, ${ROWS.toLocaleString('en')} rows`, run: () => runList('postgres') },
+  ];
+}
+
+/** Seeds the demo data and ROWS resources in 华东制造集团 / smart-factory-mes with set-based inserts. */
+async function prepare(handle: DbHandle): Promise<void> {
+  const db = handle.db;
+  await migrate(db);
+  await seedDemo(db);
+  const tenant = await db.selectFrom('tenants').select('id').where('name', '=', '华东制造集团').executeTakeFirstOrThrow();
+  const project = await db.selectFrom('projects').select('id').where('name', '=', 'smart-factory-mes').executeTakeFirstOrThrow();
+  const BATCH = 25_000;
+  for (let from = 1; from <= ROWS; from += BATCH) {
+    const to = Math.min(ROWS, from + BATCH - 1);
+    await sql`
+      insert into resources (id, kind, tenant_id, project_id, vendor, region_id, az_id, name, status, locked, spec, created_at, updated_at)
+      select md5('bench-' || g), (array['instance','volume','eip','vpc','subnet','snapshot'])[1 + g % 6], ${tenant.id}, ${project.id},
+             (array['openstack','ali','tencent','ctyun','hwyun','vmware'])[1 + g % 6], null, null,
+             'bench-' || lpad(g::text, 6, '0'), case when g % 7 = 0 then 'stopped' else 'running' end, g % 50 = 0,
+             jsonb_build_object('cpu', 2 + g % 8, 'memory_gb', 4 * (1 + g % 4), 'image', 'CentOS 7.9'),
+             timestamptz '2025-06-01 00:00:00+00' - make_interval(secs => g), timestamptz '2025-06-01 00:00:00+00' - make_interval(secs => g)
+      from generate_series(${from}::int, ${to}::int) g`.execute(db);
+  }
+  // PostgreSQL's autovacuum would do this soon after a bulk load; PGlite has no autovacuum.
+  await sql`vacuum analyze resources`.execute(db);
+}
+
+function peakRssMb(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+async function session(baseURL: string) {
+  const login = await fetch(`${baseURL}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'tenant_admin', password: DEMO_PASSWORD }) });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const terr = await fetch(`${baseURL}/api/v1/auth/territories?enabled=true&__limit=1000`, { headers: { 'x-auth-token': token } });
+  const t = ((await terr.json()) as { data: { tenant_id: string; projects: { project_id: string; project_name: string }[] }[] }).data[0]!;
+  const project = t.projects.find((p) => p.project_name === 'smart-factory-mes')!;
+  return { 'x-auth-token': token, 'x-tenant-id': t.tenant_id, 'x-project-id': project.project_id };
+}
+
+async function load(baseURL: string, headers: Record<string, string>, urlPath: string) {
+  const result = await autocannon({ url: `${baseURL}${urlPath}`, connections: CONNECTIONS, duration: DURATION_S, headers, timeout: 30 });
+  // Requests still running when the clients stop (PGlite runs one query at a time, and each
+  // abandoned request still runs its remaining queries) would be charged to the next
+  // measurement: wait until a single list request is quick again (at most 60 s).
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const t0 = performance.now();
+    await fetch(`${baseURL}${urlPath}`, { headers });
+    if (performance.now() - t0 < 250) break;
+  }
+  return result;
+}
+
+async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; body: { data: unknown[]; next_cursor: string | null } }> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers });
+  const body = (await res.json()) as { data: unknown[]; next_cursor: string | null };
+  const ms = performance.now() - t0;
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Walks cursor pages to DEEP_PAGE; answers the median latency of page 1 and of page DEEP_PAGE (5 tries each). */
+async function cursorWalk(baseURL: string, headers: Record<string, string>) {
+  const base = `${baseURL}/api/v1/resources?__limit=${PAGE_SIZE}&__cursor=`;
+  let cursor = '';
+  let deepUrl = '';
+  const walkStart = performance.now();
+  for (let page = 1; page <= DEEP_PAGE; page++) {
+    const url = base + encodeURIComponent(cursor);
+    if (page === DEEP_PAGE) { deepUrl = url; break; }
+    const { body } = await timed(url, headers);
+    if (!body.next_cursor) throw new Error(`the walk ended at page ${page}: not enough rows for page ${DEEP_PAGE}`);
+    if (page % 500 === 0) console.log(`[bench]   cursor walk: page ${page} of ${DEEP_PAGE} (${((performance.now() - walkStart) / 1000).toFixed(1)} s)`);
+    cursor = body.next_cursor;
+  }
+  const walkMs = performance.now() - walkStart;
+  const first: number[] = [];
+  const deep: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    first.push((await timed(base, headers)).ms);
+    const d = await timed(deepUrl, headers);
+    if (d.body.data.length !== PAGE_SIZE) throw new Error(`page ${DEEP_PAGE} has ${d.body.data.length} rows`);
+    deep.push(d.ms);
+  }
+  return { firstMs: median(first), deepMs: median(deep), walkMs };
+}
+
+async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
+  let dataDir: string | undefined;
+  let dbName: string | undefined;
+  let server: StartedServer | undefined;
+  const env: Record<string, string | undefined> = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', SEED: 'none' };
+  const t0 = Date.now();
+  try {
+    let handle: DbHandle;
+    if (kind === 'pglite') {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yunshu-bench-'));
+      handle = await openDatabase({ dataDir });
+      env.DATA_DIR = dataDir;
+      env.DATABASE_URL = undefined;
+    } else {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      try {
+        await admin.connect();
+      } catch (err) {
+        return { rows: [], skipped: `no PostgreSQL at ${PG_URL}: ${(err as Error).message}` };
+      }
+      dbName = `yunshu_bench_${randomBytes(4).toString('hex')}`;
+      await admin.query(`create database ${dbName}`);
+      await admin.end();
+      const url = new URL(PG_URL);
+      url.pathname = `/${dbName}`;
+      handle = await openDatabase({ url: url.toString() });
+      env.DATABASE_URL = url.toString();
+    }
+    try {
+      await prepare(handle);
+    } finally {
+      await handle.close();
+    }
+    const seededS = (Date.now() - t0) / 1000;
+
+    server = await startServer(env);
+    const headers = await session(server.baseURL);
+    // Warm up (JIT, plan cache, PGlite buffers) before measuring.
+    for (let i = 0; i < 20; i++) await timed(`${server.baseURL}/api/v1/resources?__limit=${PAGE_SIZE}`, headers);
+
+    console.log(`[bench]   ${kind}: seeded in ${seededS.toFixed(1)} s; ${CONNECTIONS} clients for ${DURATION_S} s on each list mode…`);
+    const keyset = await load(server.baseURL, headers, `/api/v1/resources?__limit=${PAGE_SIZE}&__cursor=`);
+    const offset = await load(server.baseURL, headers, `/api/v1/resources?__limit=${PAGE_SIZE}`);
+    const walk = await cursorWalk(server.baseURL, headers);
+    const rss = peakRssMb(server.child.pid);
+    const bad = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
+
+    return {
+      rows: [
+        { metric: 'rows seeded (one tenant, one project)', value: ROWS.toLocaleString('en'), note: `prepared in ${seededS.toFixed(1)} s` },
+        { metric: `req/s, ${CONNECTIONS} clients, offset page (count + 50 rows)`, value: offset.requests.average.toFixed(0) },
+        { metric: '  latency p50 (ms)', value: offset.latency.p50.toFixed(1) },
+        { metric: '  latency p99 (ms)', value: offset.latency.p99.toFixed(1) },
+        { metric: '  failed requests (non-2xx, errors, timeouts)', value: String(bad(offset)) },
+        { metric: `req/s, ${CONNECTIONS} clients, first cursor page`, value: keyset.requests.average.toFixed(0) },
+        { metric: '  latency p50 (ms)', value: keyset.latency.p50.toFixed(1) },
+        { metric: '  latency p99 (ms)', value: keyset.latency.p99.toFixed(1) },
+        { metric: '  failed requests (non-2xx, errors, timeouts)', value: String(bad(keyset)) },
+        { metric: 'cursor page 1 latency (ms, median of 7)', value: walk.firstMs.toFixed(2) },
+        { metric: `cursor page ${DEEP_PAGE} latency (ms, median of 7)`, value: walk.deepMs.toFixed(2) },
+        { metric: `ratio page 1 / page ${DEEP_PAGE}`, value: (walk.firstMs / walk.deepMs).toFixed(2), note: '≈1 means depth costs nothing' },
+        { metric: `walk of ${DEEP_PAGE - 1} pages, one client (s)`, value: (walk.walkMs / 1000).toFixed(1) },
+        { metric: 'server peak RSS (MiB, VmHWM)', value: rss.toFixed(0) },
+      ],
+    };
+  } finally {
+    await server?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}

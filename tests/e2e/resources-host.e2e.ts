@@ -1,0 +1,106 @@
+// Resource screens end to end (issue 4 "Done when"), at 375×740 and 1280×800: sign in as
+// tenant_admin, buy a host through the wizard, watch it reach 运行中 without reloading, stop it
+// (已关机), export the host list and open the downloaded .xlsx (header row and the new host).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot, signIn, type ViewportName } from './browser.ts';
+
+let browser: Browser;
+const baseURL = inject('baseURL');
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+async function buyHost(page: Page, name: string): Promise<string> {
+  await page.goto(`${baseURL}/ecsBuy`);
+  await page.locator('[data-testid="buy-step-placement"]').waitFor();
+  // The cascade picks the first vendor, region and zone (zones by sort_value).
+  await expect.poll(() => page.locator('[data-testid="field-az_id"] .adm-selector-item-active').count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => page.locator('[data-testid="price-sum"]').textContent(), { timeout: 15_000 }).toMatch(/¥\d+\.\d{2}/);
+  await page.locator('[data-testid="buy-next"]').click();
+  await page.locator('[data-testid="buy-step-config"]').waitFor();
+  const subnet = page.locator('select[data-testid="field-subnet_id"]');
+  await expect.poll(() => subnet.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+  await subnet.selectOption({ index: 1 });
+  await page.locator('[data-testid="buy-next"]').click();
+  await page.locator('[data-testid="buy-step-confirm"]').waitFor();
+  // Validation on blur: a one-letter name is refused with 'label + message'.
+  await page.locator('input[name="name"]').fill('x');
+  await page.locator('input[name="password"]').click();
+  await expect.poll(() => page.locator('[data-field="name"] .ys-form__error').textContent()).toContain('名称');
+  await page.locator('input[name="name"]').fill(name);
+  await page.locator('input[name="password"]').fill('E2eHost2025');
+  await page.locator('[data-testid="buy-submit"]').click();
+  await page.waitForURL(/\/ecsDetail\/[0-9a-f]{32}$/);
+  return page.url().split('/').pop()!;
+}
+
+async function statusOf(page: Page): Promise<string> {
+  return (await page.locator('.ys-titlebar [data-testid="status-badge"]').getAttribute('data-status')) ?? '';
+}
+
+async function exportAndRead(page: Page, vp: ViewportName, hostName: string) {
+  await page.goto(`${baseURL}/ecsManage`);
+  if (vp === 'desktop') await page.locator('[data-testid="resource-table"] tbody tr').first().waitFor();
+  else await page.locator('[data-testid="resource-card"]').first().waitFor();
+  await page.locator('[data-testid="export"]').click();
+  await page.locator('[data-testid="export-notice"]').waitFor();
+  await page.locator('[data-testid="export-records-link"]').click();
+  await page.waitForURL(/\/downloadResource$/);
+  const link = page.locator('[data-testid="download-link"]').first();
+  await link.waitFor({ timeout: 30_000 });
+  await screenshot(page, `resources-${vp}-downloads`);
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ys-export-')), download.suggestedFilename());
+  await download.saveAs(file);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const sheet = book.worksheets[0]!;
+  const header = (sheet.getRow(1).values as unknown[]).filter(Boolean).map(String);
+  expect(header).toEqual(expect.arrayContaining(['名称', 'ID', '状态']));
+  const names: string[] = [];
+  sheet.eachRow((row, n) => { if (n > 1) names.push(String(row.getCell(header.indexOf('名称') + 1).value)); });
+  expect(names).toContain(hostName);
+}
+
+for (const vp of ['phone', 'desktop'] as const) {
+  describe(`resources at ${vp}`, () => {
+    it('buys a host, sees it run live, stops it, exports the list and opens the .xlsx', async () => {
+      const page = await newPage(browser, vp);
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      try {
+        await signIn(page, baseURL, 'tenant_admin');
+        const name = `e2e-${vp}-${Date.now().toString(36)}`;
+        const id = await buyHost(page, name);
+        expect(id).toMatch(/^[0-9a-f]{32}$/);
+        // No reload from here on: a marker on window survives only if the page stays.
+        await page.evaluate(() => { (window as unknown as { __stay: number }).__stay = 1; });
+        await expect.poll(() => statusOf(page), { timeout: 30_000 }).toBe('running');
+        expect(await page.locator('.ys-titlebar [data-testid="status-badge"]').textContent()).toContain('运行中');
+        await screenshot(page, `resources-${vp}-detail-running`);
+
+        await page.locator('.ys-titlebar [data-action="stop"]').click();
+        await page.locator('[data-testid="confirm-dialog"]').waitFor();
+        await page.locator('.adm-dialog-button', { hasText: '关机' }).click();
+        await expect.poll(() => statusOf(page), { timeout: 30_000 }).toBe('stopped');
+        expect(await page.locator('.ys-titlebar [data-testid="status-badge"]').textContent()).toContain('已关机');
+        expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay)).toBe(1);
+
+        await exportAndRead(page, vp, name);
+        if (vp === 'phone') await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        expect(errors).toEqual([]);
+      } catch (err) {
+        await screenshot(page, `resources-${vp}-failed`).catch(() => undefined);
+        throw err;
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
+}

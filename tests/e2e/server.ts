@@ -1,0 +1,80 @@
+// Starts the real server (`src/server/main.ts`) as a child process on a free port and waits for
+// /api/health. Shared by the E2E global setup and the benchmark.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export function nodeBinary(): string {
+  // The pinned Node 24 runs TypeScript natively; the system Node may be older.
+  const pinned = path.join(root, 'node_modules', '.bin', 'node');
+  return fs.existsSync(pinned) ? pinned : process.execPath;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was healthy`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) return;
+      lastError = `HTTP ${res.status}`;
+    } catch (err) {
+      lastError = String((err as Error).message);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not become healthy within ${timeoutMs} ms (${lastError})`);
+}
+
+export interface StartedServer { baseURL: string; child: ChildProcess; dataDir: string; log: () => string; stop: () => Promise<void> }
+
+/** Starts `src/server/main.ts` with the given environment on a free port. */
+export async function startServer(env: Record<string, string | undefined> = {}): Promise<StartedServer> {
+  const port = await freePort();
+  // A throwaway DATA_DIR unless the caller brings one (then the caller owns it).
+  const ownDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'yunshu-e2e-'));
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', CLOUD_SIM_DELAY_MS: '300', ...env };
+  if (env.DATABASE_URL === undefined) delete childEnv.DATABASE_URL;
+  for (const [k, v] of Object.entries(childEnv)) if (v === undefined) delete childEnv[k];
+  const child = spawn(nodeBinary(), [path.join(root, 'src/server/main.ts')], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseURL, child);
+  } catch (err) {
+    await stop();
+    throw new Error(`${(err as Error).message}\n--- server output ---\n${output}`);
+  }
+  return { baseURL, child, dataDir, log: () => output, stop };
+}

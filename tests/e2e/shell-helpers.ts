@@ -1,0 +1,77 @@
+// Helpers of the console-shell E2E files (tests/e2e/shell-*.e2e.ts): the route spec, client-side
+// navigation through the data router, waiting for a page by its data-page name, notices.
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { specRoutesPath } from '../fixtures/spec-routes.ts';
+
+export interface SpecRoute {
+  path: string; name: string; area: string; auth: boolean; parent?: string; redirect?: string; sample: string;
+}
+
+/** ../shared/spec/routes.json: every route of seed 000 §2 with a sample URL. */
+export const SPEC_ROUTES: readonly SpecRoute[] = JSON.parse(
+  fs.readFileSync(specRoutesPath(), 'utf8'),
+) as SpecRoute[];
+
+/** A 32-lowercase-hex id, as the samples use. */
+export const SAMPLE_ID = '0123456789abcdef0123456789abcdef';
+
+/**
+ * Navigates inside the single-page app without reloading it: a history entry and a popstate event,
+ * which the data router handles like the back/forward buttons (loaders, guards and lazy pages run).
+ */
+export async function clientNavigate(page: Page, url: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, url);
+}
+
+/** The data-page names on screen (outer first). */
+export function dataPages(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll('[data-page]')].map((e) => e.getAttribute('data-page') ?? ''));
+}
+
+/**
+ * Waits until an element with data-page="<name>" is on screen; on time-out the error says what is
+ * shown instead (URL and data-page names), so a failing route is easy to read.
+ */
+export async function waitForDataPage(page: Page, name: string, timeout = 15_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (n) => [...document.querySelectorAll('[data-page]')].some((e) => e.getAttribute('data-page') === n),
+      name, { timeout, polling: 50 },
+    );
+  } catch {
+    const shown = await dataPages(page).catch(() => []);
+    throw new Error(`data-page="${name}" not shown within ${timeout} ms at ${page.url()} (shown: ${shown.join(', ') || 'none'})`);
+  }
+}
+
+/** Path + search of the page's URL. */
+export function here(page: Page): string {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+}
+
+/** The sample routes that render a page (not the redirect routes). */
+export const PAGE_ROUTES = SPEC_ROUTES.filter((r) => !r.redirect);
+
+/**
+ * About forty routes for the phone: the first route of every area, then every eleventh route, so
+ * every area and every layout (bare, portal, console) is visited.
+ */
+export function representativeRoutes(routes: readonly SpecRoute[] = PAGE_ROUTES, stride = 11): SpecRoute[] {
+  const seenAreas = new Set<string>();
+  return routes.filter((r, i) => {
+    const firstOfArea = !seenAreas.has(r.area);
+    seenAreas.add(r.area);
+    return firstOfArea || i % stride === 0;
+  });
+}
+
+/** expect.poll with a time-out fit for a browser (vitest's default is one second). */
+export function eventually<T>(fn: () => T | Promise<T>, message?: string) {
+  return expect.poll(fn, { timeout: 15_000, interval: 50, message });
+}

@@ -1,0 +1,144 @@
+// The Dexie store's logic on fake-indexeddb (a dev dependency used only here); the real browser
+// runs these paths again in the Chromium end-to-end tests.
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../src/web/offline/db.ts';
+import { discard, enqueue, listOutbox, replayOutbox, retry, type Send } from '../../src/web/offline/outbox.ts';
+import { rememberResource, recentResources, readSnapshot, saveSnapshot, clearReadCache } from '../../src/web/offline/snapshots.ts';
+import { RECENT_RESOURCES_CAP } from '../../src/domain/constants.ts';
+
+beforeEach(async () => {
+  await db.outbox.clear();
+  await db.recent.clear();
+  await db.kv.clear();
+});
+
+const write = (n: number) => ({ method: 'POST' as const, url: `/api/v1/approvals/${n}/approve`, body: { n }, label: `#${n}`, headers: { 'X-Tenant-Id': 't1', 'X-Auth-Token': 'no' } });
+
+describe('snapshots and recent resources', () => {
+  it('reads back a snapshot with its age', async () => {
+    await saveSnapshot('menus', [{ code: 'a' }]);
+    const snap = await readSnapshot<{ code: string }[]>('menus');
+    expect(snap?.value).toEqual([{ code: 'a' }]);
+    expect(Date.now() - snap!.savedAt).toBeLessThan(5000);
+  });
+
+  it('keeps the last 200 viewed resources, evicting the oldest', async () => {
+    for (let i = 0; i < RECENT_RESOURCES_CAP + 15; i++) {
+      await rememberResource({ id: `r${i}`, kind: i % 2 ? 'host' : 'disk', route: `/ecsDetail/r${i}`, title: `r${i}`, data: { i }, viewedAt: 1000 + i });
+    }
+    expect(await db.recent.count()).toBe(RECENT_RESOURCES_CAP);
+    expect(await db.recent.get('r0')).toBeUndefined();
+    expect(await db.recent.get('r14')).toBeUndefined();
+    expect(await db.recent.get('r15')).toBeDefined();
+    const recent = await recentResources({ limit: 3 });
+    expect(recent.map((r) => r.id)).toEqual(['r214', 'r213', 'r212']);
+    expect((await recentResources({ kind: 'host', limit: 2 })).map((r) => r.id)).toEqual(['r213', 'r211']);
+  });
+
+  it('viewing again moves a resource to the front instead of duplicating it', async () => {
+    await rememberResource({ id: 'a', kind: 'host', route: '/a', title: 'a', data: null, viewedAt: 1 });
+    await rememberResource({ id: 'b', kind: 'host', route: '/b', title: 'b', data: null, viewedAt: 2 });
+    await rememberResource({ id: 'a', kind: 'host', route: '/a', title: 'a2', data: null, viewedAt: 3 });
+    expect((await recentResources()).map((r) => r.title)).toEqual(['a2', 'b']);
+  });
+
+  it('sign-out clears the read cache but never the outbox', async () => {
+    await saveSnapshot('menus', []);
+    await enqueue(write(1));
+    await clearReadCache();
+    expect(await readSnapshot('menus')).toBeUndefined();
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe('outbox replay', () => {
+  it('queues with a fresh key and only the scope headers', async () => {
+    const a = await enqueue(write(1));
+    const b = await enqueue(write(2));
+    expect(a.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(a.idempotencyKey).not.toBe(b.idempotencyKey);
+    expect(a.headers).toEqual({ 'X-Tenant-Id': 't1' });
+  });
+
+  it('sends in order and maps each answer to its state', async () => {
+    for (let n = 1; n <= 5; n++) await enqueue(write(n));
+    const seen: number[] = [];
+    const answers: Record<number, { status: number; body: any }> = {
+      1: { status: 200, body: { ok: true } },
+      2: { status: 409, body: { title: '错误', description: '已处理', status: 'approved' } },
+      3: { status: 422, body: { title: '错误', description: '原因必填' } },
+      4: { status: 500, body: null },
+      5: { status: 201, body: {} },
+    };
+    const send: Send = async (entry) => {
+      const n = (entry.body as { n: number }).n;
+      seen.push(n);
+      return answers[n];
+    };
+    const summary = await replayOutbox(send);
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+    expect(summary).toMatchObject({ sent: 2, conflict: 1, needsEdit: 1, failed: 1, stopped: null });
+    const states = (await listOutbox()).map((e) => [e.label, e.state, e.attempts]);
+    expect(states).toEqual([['#1', 'sent', 1], ['#2', 'conflict', 1], ['#3', 'needs_edit', 1], ['#4', 'failed', 1], ['#5', 'sent', 1]]);
+    expect((await listOutbox({ states: ['conflict'] }))[0].serverState).toMatchObject({ status: 'approved' });
+  });
+
+  it('a network failure keeps the entry and everything after it pending', async () => {
+    for (let n = 1; n <= 3; n++) await enqueue(write(n));
+    let calls = 0;
+    const send: Send = async (entry) => {
+      calls += 1;
+      if ((entry.body as { n: number }).n === 2) throw new TypeError('Failed to fetch');
+      return { status: 200, body: null };
+    };
+    const summary = await replayOutbox(send);
+    expect(summary.stopped).toBe('network');
+    expect(calls).toBe(2);
+    expect((await listOutbox()).map((e) => e.state)).toEqual(['sent', 'pending', 'pending']);
+    // Back online: the rest goes out, with the same keys.
+    const keys: string[] = [];
+    await replayOutbox(async (entry) => { keys.push(entry.idempotencyKey); return { status: 200, body: null }; });
+    expect((await listOutbox()).map((e) => e.state)).toEqual(['sent', 'sent', 'sent']);
+    const stored = await listOutbox();
+    expect(keys).toEqual([stored[1].idempotencyKey, stored[2].idempotencyKey]);
+  });
+
+  it('two replays never overlap and each entry is sent once', async () => {
+    for (let n = 1; n <= 4; n++) await enqueue(write(n));
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const sent: number[] = [];
+    const send: Send = async (entry) => {
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      sent.push((entry.body as { n: number }).n);
+      inFlight -= 1;
+      return { status: 200, body: null };
+    };
+    await Promise.all([replayOutbox(send), replayOutbox(send), replayOutbox(send)]);
+    expect(maxInFlight).toBe(1);
+    expect(sent).toEqual([1, 2, 3, 4]);
+  });
+
+  it('an entry left "sending" by a closed tab is sent again with its key', async () => {
+    const e = await enqueue(write(1));
+    await db.outbox.update(e.id!, { state: 'sending' });
+    const keys: string[] = [];
+    await replayOutbox(async (entry) => { keys.push(entry.idempotencyKey); return { status: 200, body: null }; });
+    expect(keys).toEqual([e.idempotencyKey]);
+  });
+
+  it('retry and discard are the user’s choice; nothing disappears otherwise', async () => {
+    const a = await enqueue(write(1));
+    const b = await enqueue(write(2));
+    await replayOutbox(async () => ({ status: 409, body: { title: 't', description: 'd' } }));
+    expect(await retry(a.id!)).toBe(true);
+    const retried = (await listOutbox()).find((e) => e.id === a.id)!;
+    expect(retried.state).toBe('pending');
+    expect(retried.idempotencyKey).not.toBe(a.idempotencyKey);
+    expect(await discard(b.id!)).toBe(true);
+    expect((await listOutbox()).map((e) => e.id)).toEqual([a.id]);
+  });
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// API tests run on in-memory PGlite; with TEST_DATABASE_URL set they run a second time on
+// PostgreSQL (project `api-pg`), each test file in a database of its own.
+const pg = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env: { TEST_DB: 'pglite' } } },
+      ...(pg ? [{ test: { name: 'api-pg', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env: { TEST_DB: 'postgres' } } }] : []),
+      // Browser tests against the real server (tests/e2e/global-setup.ts); one file at a time.
+      { test: { name: 'e2e', include: ['tests/e2e/**/*.e2e.ts'], environment: 'node', globalSetup: ['tests/e2e/global-setup.ts'], testTimeout: 120_000, hookTimeout: 300_000, fileParallelism: false } },
+    ],
+  },
+});
