@@ -1,8 +1,8 @@
 // The AI panel's actions for any component (help widget, panel, pages): applies the pure rules of
 // ai-panel.rules.ts to the shell atoms, navigates and talks to the embedded page.
 import { useCallback } from 'react';
-import { useAtom, useSetAtom } from 'jotai';
-import { useLocation, useNavigate } from 'react-router';
+import { useAtomValue, useStore } from 'jotai';
+import { useNavigate } from 'react-router';
 import {
   aiButtonShownAtom, aiPanelReturnRouteAtom, aiPanelRightAtom, aiPanelStateAtom, returnPathAtom,
 } from '../../lib/store.ts';
@@ -21,25 +21,29 @@ function post(command: AssistantCommand, state: AiPanelState) {
 }
 
 export function useAiPanel(): { state: AiPanelState; dispatch: (event: AiPanelEvent) => void } {
-  const [state, setState] = useAtom(aiPanelStateAtom);
-  const [buttonShown, setButtonShown] = useAtom(aiButtonShownAtom);
-  const [right, setRight] = useAtom(aiPanelRightAtom);
-  const [returnRoute, setReturnRoute] = useAtom(aiPanelReturnRouteAtom);
-  const setReturnPath = useSetAtom(returnPathAtom);
+  const state = useAtomValue(aiPanelStateAtom);
+  const store = useStore();
   const navigate = useNavigate();
-  const location = useLocation();
-  const route = location.pathname + location.search;
 
+  // Reads the model and the route when the event arrives, not from the render that created the
+  // callback: an assistant message can land between a navigation and the next render.
   const dispatch = useCallback((event: AiPanelEvent) => {
-    const step = aiPanelStep({ state, buttonShown, right, returnRoute }, event, route);
-    setState(step.model.state);
-    setButtonShown(step.model.buttonShown);
-    setRight(step.model.right);
-    setReturnRoute(step.model.returnRoute);
-    if (step.returnPath) setReturnPath({ path: step.returnPath });
+    const route = window.location.pathname + window.location.search;
+    const model = {
+      state: store.get(aiPanelStateAtom),
+      buttonShown: store.get(aiButtonShownAtom),
+      right: store.get(aiPanelRightAtom),
+      returnRoute: store.get(aiPanelReturnRouteAtom),
+    };
+    const step = aiPanelStep(model, event, route);
+    store.set(aiPanelStateAtom, step.model.state);
+    store.set(aiButtonShownAtom, step.model.buttonShown);
+    store.set(aiPanelRightAtom, step.model.right);
+    store.set(aiPanelReturnRouteAtom, step.model.returnRoute);
+    if (step.returnPath) store.set(returnPathAtom, { path: step.returnPath });
     if (step.navigate && step.navigate !== route) void navigate(step.navigate);
     for (const command of step.post) post(command, step.model.state);
-  }, [state, buttonShown, right, returnRoute, route, navigate, setState, setButtonShown, setRight, setReturnRoute, setReturnPath]);
+  }, [store, navigate]);
 
   return { state, dispatch };
 }
