@@ -167,7 +167,7 @@ describe('a host resize', () => {
 });
 
 describe('events', () => {
-  it('tell the approver\'s delegate of a new request on the SSE stream', async () => {
+  it('tell the approver\'s delegate of a new request on the SSE stream and by site message', async () => {
     const mes = (await app.as('member')).territories[0]!.projects[0]!.project_id;
     const deputy = await sse('member', mes);
     const res = await buy();
@@ -176,6 +176,10 @@ describe('events', () => {
     deputy.close();
     expect(text).toContain('event: approval.created');
     expect(text).not.toContain('delegate_ids');
+    // …and by site message, linking to the request (approver gets one too).
+    const inbox = async (account: string) => (await (await app.as(account)).req({ method: 'GET', url: '/api/v1/site_messages?status=unread&__limit=200' })).json() as { data: { ref_id: string; link: string }[] };
+    expect((await inbox('member')).data.filter((m) => m.ref_id === res.json().approval_id).map((m) => m.link)).toEqual([`/selfApprovalDetail/${res.json().approval_id}`]);
+    expect((await inbox('approver')).data.some((m) => m.ref_id === res.json().approval_id)).toBe(true);
     // The deputy may decide it, on approver's behalf.
     const done = await decide('member', res.json().approval_id, 'reject', { reason: '代审：预算已用完' });
     expect(done).toMatchObject({ status: 'rejected', decided_by: { account: 'member' }, decided_on_behalf_of: { account: 'approver' } });

@@ -22,7 +22,7 @@ import { accessOf, canSeeProject, rolesIn, type Access } from '../repositories/t
 import { runList, type ListSpec } from '../lib/list.ts';
 import { approvalEffect, effectEnv, type DecisionContext } from './approval-effects.ts';
 import { APPROVAL_EVENTS, publish, type ApprovalEvent, type PendingEvent } from './approval-events.ts';
-import { sendSiteMessages } from './site-message.service.ts';
+import { sendSiteMessages, type NewMessage } from './site-message.service.ts';
 
 export interface UserRef { id: string; account: string; nickname: string }
 
@@ -133,6 +133,12 @@ export async function delegatesOf(db: Db, tenantId: string, approverIds: string[
   return unique(rows.map((r) => r.delegate_id)).filter((id) => !approverIds.includes(id));
 }
 
+/** Tells the approvers of a level, and the deputies acting for them today, by site message. */
+async function notifyApprovers(trx: Db, tenantId: string, approverIds: string[], msg: Omit<NewMessage, 'tenantId'>, now: Date): Promise<PendingEvent[]> {
+  const deputies = await delegatesOf(trx, tenantId, approverIds, now);
+  return sendSiteMessages(trx, [...approverIds, ...deputies], { tenantId, ...msg }, now);
+}
+
 async function eventWithDelegates(db: Db, row: Pick<Row, 'id' | 'tenant_id' | 'project_id' | 'type' | 'requester_id'>, status: string, level: number, approverIds: string[], now: Date): Promise<ApprovalEvent> {
   return { ...eventOf(row, status, level, approverIds), delegate_ids: await delegatesOf(db, row.tenant_id, approverIds, now) };
 }
@@ -199,8 +205,8 @@ export async function submitRequest(trx: Db, a: SubmitArgs): Promise<{ id: strin
   await trx.insertInto('approval_actions').values({ id: newId(), request_id: id, tenant_id: tenantId, level: row.current_level, action: 'submitted', actor_id: user.id, on_behalf_of: null, comment: null, created_at: now }).execute();
   if (needsApproval) {
     events.push({ name: APPROVAL_EVENTS.created, payload: await eventWithDelegates(trx, row, status, 1, first!.approver_ids, now) });
-    events.push(...await sendSiteMessages(trx, first!.approver_ids, {
-      tenantId, category: 'approval', messageKey: 'new_request',
+    events.push(...await notifyApprovers(trx, tenantId, first!.approver_ids, {
+      category: 'approval', messageKey: 'new_request',
       params: { requester: user.nickname, type, title: row.title }, link: `/selfApprovalDetail/${id}`, refId: id,
     }, now));
     return { id, status, needsApproval };
@@ -447,8 +453,8 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
           }).where('id', '=', id).execute();
           events.push({ name: APPROVAL_EVENTS.decided, payload: await eventWithDelegates(trx, row, outcome.status, outcome.level, next.approver_ids, now) });
           const requester = await trx.selectFrom('users').select('nickname').where('id', '=', row.requester_id).executeTakeFirst();
-          events.push(...await sendSiteMessages(trx, next.approver_ids, {
-            tenantId: row.tenant_id, category: 'approval', messageKey: 'new_request',
+          events.push(...await notifyApprovers(trx, row.tenant_id, next.approver_ids, {
+            category: 'approval', messageKey: 'new_request',
             params: { requester: requester?.nickname ?? '', type: row.type, title: row.title }, link: `/selfApprovalDetail/${id}`, refId: id,
           }, now));
           return { id, status: outcome.status, current_level: outcome.level };
@@ -537,8 +543,8 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
           const newcomers = approvers.filter((a) => outcome.kind === 'next_level' || !(row.current_approver_ids ?? []).includes(a));
           const level = outcome.kind === 'next_level' ? outcome.level : row.current_level;
           events.push({ name: APPROVAL_EVENTS.escalated, payload: await eventWithDelegates(trx, row, outcome.kind === 'next_level' ? outcome.status : row.status, level, approvers, now) });
-          events.push(...await sendSiteMessages(trx, newcomers, {
-            tenantId: row.tenant_id, category: 'approval', messageKey: 'escalated',
+          events.push(...await notifyApprovers(trx, row.tenant_id, newcomers, {
+            category: 'approval', messageKey: 'escalated',
             params: { type: row.type, title: row.title, hours: row.escalate_after_hours ?? 0 }, link: `/selfApprovalDetail/${id}`, refId: id,
           }, now));
           return true;
