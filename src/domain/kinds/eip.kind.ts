@@ -28,6 +28,7 @@ export const eipKind: KindDefinition = {
     { key: 'bandwidth', source: 'spec', type: 'number', unit: 'mbps' },
     { key: 'line', source: 'spec', type: 'enum', options: ['bgp', 'static_bgp'] },
     { key: 'instance_id', source: 'spec', type: 'ref', ref: 'instance' },
+    { key: 'nat_gateway_id', source: 'spec', type: 'ref', ref: 'nat_gateway' },
     { key: 'created_at', source: 'column', type: 'datetime' },
   ],
   columns: [
@@ -44,6 +45,8 @@ export const eipKind: KindDefinition = {
     { param: 'status', source: 'column', key: 'status', type: 'enum' },
     { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
     { param: 'address', source: 'spec', key: 'address', type: 'text' },
+    // The EIPs bound to one NAT gateway (the rule forms of natDetail pick from these).
+    { param: 'nat_gateway_id', source: 'spec', key: 'nat_gateway_id', type: 'ref' },
   ],
   statuses: { stable: ['available', 'allocated'], inBetween: ['creating', 'binding', 'unbinding', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },

@@ -68,7 +68,9 @@ export const natGatewayKind: KindDefinition = {
   relations: [
     { relation: 'nat_in_vpc', direction: 'out', kind: 'vpc', many: false },
     { relation: 'bound_to', direction: 'in', kind: 'eip', many: true },
+    { relation: 'rule_of', direction: 'in', kind: 'snat_rule', many: true },
     { relation: 'rule_of', direction: 'in', kind: 'dnat_rule', many: true },
+    { relation: 'rule_of', direction: 'in', kind: 'nat_ipv6_rule', many: true },
   ],
   recycle: false,
   priced: true,

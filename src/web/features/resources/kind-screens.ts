@@ -3,6 +3,7 @@
 // detail view, a *Recycle route is the recycle bin, anything else a list). Pure: unit-tested.
 import { KINDS } from '../../../domain/kinds/registry.ts';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 
 export type Screen =
   | { screen: 'list'; def: KindDefinition; admin: boolean }
@@ -10,7 +11,59 @@ export type Screen =
   | { screen: 'buy'; def: KindDefinition }
   | { screen: 'recycle'; defs: KindDefinition[] }
   | { screen: 'downloads' }
+  | { screen: 'tabs'; def: KindDefinition; tabs: DetailTab[]; active: DetailTab; config: boolean }
+  | { screen: 'redirect'; to: string }
   | { screen: 'none' };
+
+/**
+ * A tab of a detail page whose tabs are routes of their own (the NAT gateway's 概览 / SNAT / DNAT /
+ * IPv6 under /natDetail/<tab>/:id). `child` is the kind listed on that tab, `configRoute` its
+ * add/edit form.
+ */
+export interface DetailTab { key: string; route: string; child?: KindDefinition; configRoute?: string }
+
+const PARENTS = new Map(ROUTE_TABLE.map((r) => [r.name, r.parent]));
+const parentRoute = (name: string) => PARENTS.get(name);
+
+/**
+ * The route tabs of a kind's detail page: its detail route first, then every kind placed in it
+ * whose list route is a sibling of that detail route (same parent route). Empty for kinds whose
+ * detail is a single page.
+ */
+export function detailTabsOf(def: KindDefinition, kinds: readonly KindDefinition[] = KINDS): DetailTab[] {
+  const parent = def.routes.detail ? parentRoute(def.routes.detail) : undefined;
+  if (!parent || !def.routes.detail) return [];
+  const children = kinds.filter((k) => k !== def && k.placement !== 'own' && k.placement.kind === def.kind && parentRoute(k.routes.list) === parent);
+  if (!children.length) return [];
+  return [
+    { key: 'outline', route: def.routes.detail },
+    ...children.map((k) => ({ key: k.kind, route: k.routes.list, child: k, configRoute: k.routes.others?.find((o) => parentRoute(o) === parent) })),
+  ];
+}
+
+const tabCache = new WeakMap<readonly KindDefinition[], [KindDefinition, DetailTab[]][]>();
+function tabbedKinds(kinds: readonly KindDefinition[]): [KindDefinition, DetailTab[]][] {
+  let out = tabCache.get(kinds);
+  if (!out) {
+    out = kinds.map((def) => [def, detailTabsOf(def, kinds)] as [KindDefinition, DetailTab[]]).filter(([, tabs]) => tabs.length > 0);
+    tabCache.set(kinds, out);
+  }
+  return out;
+}
+
+/** The route-tab screen a route belongs to, the list for the bare parent route, or null. */
+function tabbedScreen(routeName: string, kinds: readonly KindDefinition[]): Screen | null {
+  for (const [def, tabs] of tabbedKinds(kinds)) {
+    // The parent route without an id (/natDetail) has no gateway to show: back to the list.
+    if (parentRoute(def.routes.detail!) === routeName) {
+      const to = ROUTE_TABLE.find((r) => r.name === def.routes.list)?.path;
+      return to ? { screen: 'redirect', to } : null;
+    }
+    const active = tabs.find((t) => t.route === routeName) ?? tabs.find((t) => t.configRoute === routeName);
+    if (active) return { screen: 'tabs', def, tabs, active, config: active.configRoute === routeName };
+  }
+  return null;
+}
 
 /** Route names of the export records (downloadRecord and its resource tab). */
 export const DOWNLOAD_ROUTES = ['downloadRecord', 'downloadRecord_downloadResource'] as const;
@@ -19,6 +72,8 @@ export function screenFor(routeName: string, routePath: string, kinds: readonly 
   if ((DOWNLOAD_ROUTES as readonly string[]).includes(routeName)) return { screen: 'downloads' };
   const recycle = kinds.filter((k) => k.recycle && k.routes.others?.includes(routeName) && /Recycle/i.test(routeName));
   if (recycle.length) return { screen: 'recycle', defs: recycle };
+  const tabbed = tabbedScreen(routeName, kinds);
+  if (tabbed) return tabbed;
   for (const def of kinds) {
     if (def.routes.list === routeName) return { screen: 'list', def, admin: false };
     if (def.routes.detail === routeName) return { screen: 'detail', def };

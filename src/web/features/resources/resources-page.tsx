@@ -1,7 +1,7 @@
 // The one page module of every resource route (pages.ts maps them here): the route name picks
 // the screen from the kind registry (kind-screens.ts), so a new kind's routes need no new code.
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
@@ -16,6 +16,7 @@ import { ResourceDetail } from './detail.tsx';
 import { BuyWizard } from './buy.tsx';
 import { RecycleBin } from './recycle.tsx';
 import { Downloads } from './downloads.tsx';
+import { RouteTabsDetail } from './nat-detail.tsx';
 import './resources.css';
 
 // antd-mobile's imperative Toast renders through ReactDOM.render, gone in React 19: give it
@@ -59,6 +60,10 @@ export default function ResourcesPage() {
     case 'buy': body = <BuyWizard def={s.def} />; break;
     case 'recycle': body = <RecycleBin defs={s.defs} title={title} />; break;
     case 'downloads': body = <Downloads title={title} />; break;
+    case 'tabs':
+      body = params.id ? <RouteTabsDetail key={params.id} def={s.def} tabs={s.tabs} active={s.active} config={s.config} id={params.id} /> : null;
+      break;
+    case 'redirect': return <Navigate to={s.to} replace />;
     default: body = null;
   }
   return <PageFrame name={handle.name} className={`ys-res ys-res--${s.screen}`}>{body}</PageFrame>;

@@ -1,0 +1,112 @@
+// A detail page whose tabs are routes (natDetail: 概览 / SNAT规则 / DNAT规则 / IPv6转换, each
+// /natDetail/<tab>/:id with the gateway's id). kind-screens.ts derives the tabs from the registry;
+// switching a tab replaces the URL, so a reload or a shared link opens the same tab. The rule tabs
+// list the gateway's own rules (filtered server-side by nat_gateway_id, inside the caller's scope)
+// and their config routes are the add / edit forms.
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Popup, Tabs } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
+import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { backAction } from '../../../domain/navigation/rules.ts';
+import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
+import { getResource } from './api.ts';
+import { listPath, routePath, type Resource } from './kind-meta.ts';
+import type { DetailTab } from './kind-screens.ts';
+import { ResourceDetail } from './detail.tsx';
+import { StatusBadge } from './parts.tsx';
+import { NatRuleList } from './nat-rule-list.tsx';
+import { NatRuleForm } from './nat-rule-form.tsx';
+import './nat.css';
+
+/** EIPs bound to the gateway, from its relations (id and name). */
+export function boundEips(gateway: Resource): { id: string; name: string }[] {
+  return (gateway.relations ?? []).filter((r) => r.relation === 'bound_to' && r.direction === 'in' && r.kind === 'eip');
+}
+
+function Summary({ def, gateway }: { def: KindDefinition; gateway: Resource }) {
+  const { t } = useTranslation();
+  const eips = boundEips(gateway);
+  return (
+    <section className="ys-natd__summary" data-testid="nat-summary">
+      <div className="ys-natd__summary-top">
+        <h1 className="ys-natd__name" data-testid="detail-name">{gateway.name}</h1>
+        <StatusBadge def={def} status={gateway.status} />
+      </div>
+      <dl className="ys-natd__facts">
+        <div><dt>{t('nat:summary.eips')}</dt><dd>{eips.length ? eips.map((e) => e.name).join('、') : t('nat:summary.no_eip')}</dd></div>
+        <div><dt>{t('nat:summary.rules')}</dt><dd>{String(gateway.spec.rule_count ?? 0)}</dd></div>
+      </dl>
+    </section>
+  );
+}
+
+export function RouteTabsDetail({ def, tabs, active, config, id }: { def: KindDefinition; tabs: DetailTab[]; active: DetailTab; config: boolean; id: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const handle = usePageHandle();
+  const bp = useBreakpoint();
+  const [search] = useSearchParams();
+  const [popupRule, setPopupRule] = useState<string | null | undefined>(undefined);
+  const q = useQuery({ queryKey: ['res', def.kind, 'detail', id], queryFn: () => getResource(def, id), staleTime: 5_000, enabled: active.key !== 'outline' });
+  const pathOf = (route: string, query = '') => `${routePath(route, { id }) ?? '/console'}${query}`;
+  const goBack = () => {
+    const action = backAction(handle?.meta ?? {}, location.key !== 'default');
+    if (action.kind === 'history') navigate(-1); else navigate(action.to);
+  };
+  const child = active.child;
+  const gateway = q.data;
+
+  let body: React.ReactNode;
+  if (active.key === 'outline') body = <ResourceDetail key={id} def={def} id={id} embedded />;
+  else if (q.isError) {
+    body = (
+      <div className="ys-detail ys-detail--missing" data-testid="detail-missing">
+        <p>{t('resources:detail.missing')}</p>
+        <Link to={listPath(def) ?? '/console'}>{t('resources:detail.back_list')}</Link>
+      </div>
+    );
+  } else if (!gateway || !child) body = <div className="ys-empty">{t('resources:common.loading')}</div>;
+  else if (config) {
+    body = (
+      <NatRuleForm key={`${child.kind}-${search.get('rule') ?? 'new'}`} def={child} parent={def} gateway={gateway} ruleId={search.get('rule')}
+        onDone={() => navigate(pathOf(active.route), { replace: true })} onCancel={() => navigate(pathOf(active.route), { replace: true })} />
+    );
+  } else {
+    // Kinds with a config route add and edit there; the others (IPv6) in a sheet over the list.
+    const openForm = (ruleId: string | null) => {
+      if (active.configRoute) navigate(pathOf(active.configRoute, ruleId ? `?rule=${ruleId}` : ''));
+      else setPopupRule(ruleId);
+    };
+    body = (
+      <>
+        <Summary def={def} gateway={gateway} />
+        <NatRuleList key={child.kind} def={child} gateway={gateway} onAdd={() => openForm(null)} onEdit={(r) => openForm(r.id)} />
+        {popupRule !== undefined ? (
+          <Popup visible onMaskClick={() => setPopupRule(undefined)} position={bp === 'phone' ? 'bottom' : 'right'}
+            bodyStyle={bp === 'phone' ? { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '88vh', overflowY: 'auto' } : { width: 'min(520px, 100vw)', overflowY: 'auto' }}>
+            <NatRuleForm def={child} parent={def} gateway={gateway} ruleId={popupRule} onDone={() => setPopupRule(undefined)} onCancel={() => setPopupRule(undefined)} />
+          </Popup>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="ys-natd" data-kind={def.kind} data-id={id} data-tab={active.key}>
+      <div className="ys-natd__bar">
+        {bp !== 'phone' ? (
+          <button type="button" className="ys-iconbtn" aria-label={t('shell:nav.back')} data-testid="nat-back" onClick={goBack}><LeftOutline fontSize={18} /></button>
+        ) : null}
+        <Tabs activeKey={active.key} className="ys-natd__tabs" stretch={bp === 'phone'} data-testid="nat-tabs"
+          onChange={(key) => { const tab = tabs.find((x) => x.key === key); if (tab && tab !== active) navigate(pathOf(tab.route), { replace: true }); }}>
+          {tabs.map((tab) => <Tabs.Tab key={tab.key} title={<span data-testid={`nat-tab-${tab.key}`}>{t(`nat:tabs.${tab.key}`)}</span>} />)}
+        </Tabs>
+      </div>
+      {body}
+    </div>
+  );
+}

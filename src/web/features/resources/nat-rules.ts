@@ -1,0 +1,34 @@
+// Pure rules of the NAT gateway's rule forms (nat-rule-form.tsx), apart from React for unit tests:
+// which body param names the gateway, which param picks an EIP and how the EIP picker is narrowed
+// to the EIPs bound to that gateway, and which hints the form shows.
+import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { kindOf } from '../../../domain/kinds/registry.ts';
+
+export interface RuleFormPlan {
+  /** the body param naming the gateway (the rule's placement parent) */
+  parentParam: string;
+  /** the param choosing an EIP, or null (IPv6 rules have none) */
+  eipParam: string | null;
+  /** the EIP list filter that keeps the EIPs bound to the gateway */
+  eipFilter: string;
+  /** keys of nat:config.* hints to show */
+  hints: string[];
+}
+
+export function ruleFormPlan(def: KindDefinition, parent: KindDefinition): RuleFormPlan {
+  const parentParam = def.placement !== 'own' && def.placement.kind === parent.kind ? def.placement.from : `${parent.kind}_id`;
+  const shape = Object.keys(def.createSchema.shape as Record<string, unknown>);
+  const eipParam = shape.includes('eip_id') ? 'eip_id' : null;
+  // The EIP kind filters by the spec key it keeps the gateway under (nat_gateway_id).
+  const eipFilter = kindOf('eip')?.filters.find((f) => f.source === 'spec' && f.key === parentParam)?.param ?? parentParam;
+  const hints: string[] = [];
+  if (shape.includes('source_cidr')) hints.push('cidr_hint');
+  if (shape.some((k) => k.endsWith('_ports'))) hints.push('ports_hint');
+  return { parentParam, eipParam, eipFilter, hints };
+}
+
+/** The fields a rule card shows: every displayed column but name, status and time. */
+export function ruleCardKeys(def: KindDefinition): string[] {
+  const skip = new Set(['name', 'id', 'status', 'created_at']);
+  return def.columns.filter((c) => c.display !== false && !skip.has(c.field)).map((c) => c.field);
+}
