@@ -92,6 +92,7 @@ export interface ApprovalProcess {
   request_types: string[]; levels: ProcessLevel[]; production: boolean; enabled: boolean; updated_at: string;
 }
 export const listProcesses = () => getList<{ count: number; data: ApprovalProcess[] }>('v1/approval_process', { __limit: 100 }, { isNeedloading: false });
+export const getProcess = (id: string) => get<ApprovalProcess>(`v1/approval_process/${id}`, undefined, { isNeedloading: false });
 export const createProcess = (body: Record<string, unknown>) => post<ApprovalProcess>('v1/approval_process', body);
 export const updateProcess = (id: string, body: Record<string, unknown>) => put<ApprovalProcess>(`v1/approval_process/${id}`, body);
 export const deleteProcess = (id: string) => del(`v1/approval_process/${id}`);

@@ -1,7 +1,7 @@
 // approvalManage and approvalAdd: the tenant's approval processes (which requests need approval,
 // the levels and their approvers, escalation) — a list with enable/delete, and the add form.
 // Approvers are accounts, comma separated, at most 8 per level (seed 001 §5).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
@@ -10,10 +10,14 @@ import { Button, Card, Checkbox, Dialog, DotLoading, ErrorBlock, Form, Input, Se
 import { MAX_APPROVERS_PER_LEVEL, MAX_LEVELS } from '../../../domain/approvals/approval.schema.ts';
 import { REQUEST_TYPES } from '../../../domain/approvals/approval-status.ts';
 import { projectAtom, territoriesAtom, tenantAtom } from '../../lib/store.ts';
-import { createProcess, deleteProcess, listProcesses, updateProcess, type ApprovalProcess } from './api.ts';
+import { createProcess, deleteProcess, getProcess, listProcesses, updateProcess, type ApprovalProcess } from './api.ts';
 
 function approverNames(level: ApprovalProcess['levels'][number]): string {
   return (level.approvers ?? []).map((a) => (typeof a === 'string' ? a : a.nickname)).join('、');
+}
+
+function approverAccounts(level: ApprovalProcess['levels'][number]): string[] {
+  return (level.approvers ?? []).map((a) => (typeof a === 'string' ? a : a.account));
 }
 
 export function ProcessList() {
@@ -26,7 +30,7 @@ export function ProcessList() {
   const toggle = async (p: ApprovalProcess, enabled: boolean) => {
     await updateProcess(p.id, {
       name: p.name, description: p.description ?? undefined, project_id: p.project_id, request_types: p.request_types, production: p.production, enabled,
-      levels: p.levels.map((l) => ({ name: l.name ?? undefined, approvers: (l.approvers ?? []).map((a) => (typeof a === 'string' ? a : a.account)), escalate_after_hours: l.escalate_after_hours })),
+      levels: p.levels.map((l) => ({ name: l.name ?? undefined, approvers: approverAccounts(l), escalate_after_hours: l.escalate_after_hours })),
     }).catch(() => undefined);
     void client.invalidateQueries({ queryKey: ['approvals', 'processes'] });
   };
@@ -65,7 +69,10 @@ export function ProcessList() {
               </li>
             ))}
           </ol>
-          <Button size="mini" color="danger" fill="none" onClick={() => setRemoving(p)}>{t('approvals:process.delete')}</Button>
+          <div className="ys-appr-process__actions">
+            <Button size="mini" color="primary" fill="none" onClick={() => navigate(`/approvalAdd?id=${p.id}`)} data-testid="process-edit">{t('approvals:process.edit')}</Button>
+            <Button size="mini" color="danger" fill="none" onClick={() => setRemoving(p)}>{t('approvals:process.delete')}</Button>
+          </div>
         </Card>
       ))}
       <Dialog visible={removing !== null} content={removing ? t('approvals:process.delete_confirm', { name: removing.name }) : null}
@@ -78,9 +85,16 @@ export function ProcessList() {
   );
 }
 
+/** Under a field: its error in red when there is one, else its note (antd-mobile's `help` is only a popover icon). */
+function FieldNote({ error, note }: { error?: string; note?: string }) {
+  if (error) return <span className="ys-appr-form__error" role="alert">{error}</span>;
+  return note ? <span>{note}</span> : null;
+}
+
 interface LevelDraft { name: string; approvers: string; hours: number | null }
 
-export function ProcessForm() {
+/** approvalAdd: a new process, or with `id` (approvalAdd?id=…) the edit form of an existing one. */
+export function ProcessForm({ id }: { id?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -95,6 +109,21 @@ export function ProcessForm() {
   const [levels, setLevels] = useState<LevelDraft[]>([{ name: '', approvers: '', hours: null }]);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const existing = useQuery({ queryKey: ['approvals', 'process', id], queryFn: () => getProcess(id!), enabled: Boolean(id), retry: false });
+  const [enabled, setEnabled] = useState(true);
+  const [filled, setFilled] = useState(false);
+  // Fill the form once from the saved process; later refetches must not overwrite the user's edits.
+  useEffect(() => {
+    const p = existing.data;
+    if (!p || filled) return;
+    setFilled(true);
+    setName(p.name);
+    setProjectId(p.project_id ?? '');
+    setTypes(p.request_types);
+    setProduction(p.production);
+    setEnabled(p.enabled);
+    setLevels(p.levels.map((l) => ({ name: l.name ?? '', approvers: approverAccounts(l).join(','), hours: l.escalate_after_hours })));
+  }, [existing.data, filled]);
 
   const split = (v: string) => v.split(/[,，\s]+/).map((s) => s.trim()).filter(Boolean);
   const validate = () => {
@@ -115,10 +144,12 @@ export function ProcessForm() {
     if (!validate()) return;
     setSaving(true);
     try {
-      await createProcess({
-        name: name.trim(), project_id: projectId || null, request_types: types, production, enabled: true,
+      const body = {
+        name: name.trim(), project_id: projectId || null, request_types: types, production, enabled: id ? enabled : true,
         levels: levels.map((l) => ({ ...(l.name.trim() ? { name: l.name.trim() } : {}), approvers: split(l.approvers), escalate_after_hours: l.hours })),
-      });
+      };
+      if (id) await updateProcess(id, body);
+      else await createProcess(body);
       Toast.show({ content: t('approvals:process.saved') });
       void client.invalidateQueries({ queryKey: ['approvals', 'processes'] });
       navigate('/approvalManage');
@@ -129,29 +160,35 @@ export function ProcessForm() {
 
   const setLevel = (i: number, patch: Partial<LevelDraft>) => setLevels((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
+  if (id && existing.isPending) return <div className="ys-appr-loading"><DotLoading /></div>;
+  if (id && existing.isError) {
+    return <ErrorBlock status="default" title={t('approvals:process.not_found')} description=""><Button size="small" onClick={() => navigate('/approvalManage')}>{t('approvals:process.back_to_list')}</Button></ErrorBlock>;
+  }
+
   return (
     <Form layout="vertical" className="ys-appr-form" footer={
       <Button block color="primary" loading={saving} onClick={() => void save()} data-testid="process-save">{t('approvals:process.save')}</Button>
     }>
-      <Form.Item label={t('approvals:process.name')} required help={errors.name} className={errors.name ? 'has-error' : ''}>
+      <Form.Item label={t('approvals:process.name')} required description={<FieldNote error={errors.name} />}>
         <Input value={name} onChange={setName} maxLength={60} placeholder={t('approvals:process.name_placeholder')} data-testid="process-name" />
       </Form.Item>
       <Form.Item label={t('approvals:field.project')}>
         <Selector columns={1} value={[projectId]} onChange={(v) => setProjectId(v[0] ?? '')}
           options={[{ label: t('approvals:process.all_projects'), value: '' }, ...projects.map((p) => ({ label: p.project_name_zh || p.project_name, value: p.project_id }))]} />
       </Form.Item>
-      <Form.Item label={t('approvals:process.types')} required help={errors.types}>
+      <Form.Item label={t('approvals:process.types')} required description={<FieldNote error={errors.types} />}>
         <Checkbox.Group value={types} onChange={(v) => setTypes(v as string[])}>
           <div className="ys-appr-form__types">
             {REQUEST_TYPES.map((ty) => <Checkbox key={ty} value={ty}>{t(`approvals:type.${ty}`)}</Checkbox>)}
           </div>
         </Checkbox.Group>
       </Form.Item>
-      <Form.Item label={t('approvals:process.production')} help={t('approvals:timing.finance_production')}>
+      <Form.Item label={t('approvals:process.production')} description={<FieldNote note={t('approvals:timing.finance_production')} />}>
         <Switch checked={production} onChange={setProduction} />
       </Form.Item>
       {levels.map((l, i) => (
-        <Form.Item key={i} label={t('approvals:field.level', { level: i + 1 })} required help={errors[`level${i}`] ?? t('approvals:process.approvers_help', { max: MAX_APPROVERS_PER_LEVEL })}>
+        <Form.Item key={i} label={t('approvals:field.level', { level: i + 1 })} required
+          description={<FieldNote error={errors[`level${i}`]} note={t('approvals:process.approvers_help', { max: MAX_APPROVERS_PER_LEVEL })} />}>
           <Input value={l.name} onChange={(v) => setLevel(i, { name: v })} maxLength={32} placeholder={t('approvals:process.level_name')} />
           <Input value={l.approvers} onChange={(v) => setLevel(i, { approvers: v })} placeholder={t('approvals:process.approvers_placeholder')} data-testid={`process-approvers-${i}`} />
           <div className="ys-appr-form__hours">
