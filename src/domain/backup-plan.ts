@@ -165,7 +165,7 @@ export function cycleLabel(freq: BackupFreq, days: readonly BackupDay[]): { key:
 
 const START_TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
-const nameRule = z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(BACKUP_PLAN_NAME_MAX);
+const nameRule = z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(BACKUP_PLAN_NAME_MAX, { message: 'too_big' });
 const startTimeRule = z.string({ message: 'required' }).trim().min(1, { message: 'required' }).regex(START_TIME, { message: 'backup_start_time' });
 const dayRule = z.union([z.number().int(), z.literal(LAST_DAY)]);
 

@@ -26,6 +26,7 @@ import { resourcesRoutes } from './routes/resources.routes.ts';
 import { siteRoutes } from './routes/site.routes.ts';
 import { approvalRoutes } from './approvals/approval.routes.ts';
 import { resourceEngineRoutes } from './routes/kinds.routes.ts';
+import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
 import { seedDemo } from './seed/demo.seed.ts';
 import type { AppContext } from './context.ts';
 import { pickLanguage } from '../domain/errors.ts';
@@ -130,6 +131,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // ── more route plugins register here (one line each) ──
   await approvalRoutes(app, ctx);
   await resourceEngineRoutes(app, ctx);
+  await backupPlanRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

@@ -10,6 +10,7 @@ import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-resource-engine.ts';
 import * as m0003 from './migrations/0003-approvals.ts';
 import * as m0004 from './migrations/0004-resource-list-indexes.ts';
+import * as m0005 from './migrations/0005-backup-plans.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-resource-engine': m0002,
   '0003-approvals': m0003,
   '0004-resource-list-indexes': m0004,
+  '0005-backup-plans': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

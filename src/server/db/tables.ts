@@ -337,6 +337,24 @@ export interface SiteMessagesTable {
   created_at: Timestamp;
 }
 
+export interface BackupPlansTable {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  resource_id: string;
+  resource_kind: string;
+  name: string;
+  schedule_type: string;
+  start_time: string;
+  backup_freq: string;
+  backup_days: Json<(number | string)[]>;
+  retention_time: string;
+  device_type: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   tenants: TenantsTable;
@@ -367,4 +385,5 @@ export interface Database {
   nat_rules: NatRulesTable;
   project_quota_values: ProjectQuotaValuesTable;
   site_messages: SiteMessagesTable;
+  backup_plans: BackupPlansTable;
 }

@@ -7,6 +7,7 @@ import { hashPassword } from '../services/auth.service.ts';
 import { usersRepository } from '../repositories/users.repository.ts';
 import { seedApprovals } from './approvals.seed.ts';
 import { seedDemoResources } from './resources.seed.ts';
+import { seedBackupPlans } from './backup-plans.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -137,5 +138,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   });
   await seedApprovals(db);
   await seedDemoResources(db);
+  await seedBackupPlans(db);
   return true;
 }

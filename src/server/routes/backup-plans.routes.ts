@@ -1,0 +1,49 @@
+// Backup plans (seed 000 §3 "Backup plan", api catalogue "backup-policies"):
+// GET/POST /api/v1/backup-policies, GET/PUT/DELETE /api/v1/backup-policies/:id, and the plans of
+// one host or disk at /api/instances/:id/backup-policies and /api/volumes/:id/backup-policies.
+// Scoped by the tenant/project headers; reading needs read:resource, writing the resource writes.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can } from '../../domain/roles.ts';
+import { BACKUP_PLAN_KINDS } from '../../domain/backup-plan.ts';
+import { kindOf } from '../../domain/kinds/registry.ts';
+import { requirePermission } from '../plugins/auth.plugin.ts';
+import { resolveScope } from '../plugins/scope.ts';
+import { t } from '../lib/i18n.ts';
+import { backupPlanService } from '../services/backup-plan.service.ts';
+import type { AppContext } from '../context.ts';
+
+export async function backupPlanRoutes(app: FastifyInstance, ctx: AppContext) {
+  const svc = backupPlanService(ctx.db, ctx.resources);
+  const scopeFor = async (req: FastifyRequest, action: 'read' | 'create' | 'update' | 'delete') => {
+    const scope = await resolveScope(req, ctx.tenancy);
+    requirePermission(can(scope.roles, action, 'resource'));
+    return scope;
+  };
+  const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+
+  app.get('/api/v1/backup-policies', async (req) => svc.list(await scopeFor(req, 'read'), req.query));
+
+  app.post('/api/v1/backup-policies', async (req, reply) => {
+    const scope = await scopeFor(req, 'create');
+    const plan = await svc.create(scope, scope.user.id, req.body);
+    return reply.status(201).send({ ...plan, message: t(req.lang, 'backup:messages.created') });
+  });
+
+  app.get('/api/v1/backup-policies/:id', async (req) => svc.get(await scopeFor(req, 'read'), idOf(req)));
+
+  app.put('/api/v1/backup-policies/:id', async (req) => {
+    const plan = await svc.update(await scopeFor(req, 'update'), idOf(req), req.body);
+    return { ...plan, message: t(req.lang, 'backup:messages.updated') };
+  });
+
+  app.delete('/api/v1/backup-policies/:id', async (req) => {
+    const done = await svc.remove(await scopeFor(req, 'delete'), idOf(req));
+    return { ...done, message: t(req.lang, 'backup:messages.deleted') };
+  });
+
+  for (const kind of BACKUP_PLAN_KINDS) {
+    const def = kindOf(kind);
+    if (!def) continue;
+    app.get(`/api/${def.collection}/:id/backup-policies`, async (req) => svc.listOf(await scopeFor(req, 'read'), kind, idOf(req), req.query));
+  }
+}
