@@ -20,7 +20,7 @@ export const smsNecessitySchema = z.object({
 export const smsSendSchema = z.object({ operate_type: z.string().trim().min(1).max(40).regex(/^[a-z_]+$/, { message: 'invalid_format' }) });
 
 /** Tag key: required, letters, digits and dots, 1–32 (「请先填写键」 when empty). */
-export const tagKeyRule = z.string({ message: 'tag_key_first' }).trim().min(1, { message: 'tag_key_first' }).max(32).regex(/^[A-Za-z0-9.]+$/, { message: 'tag_key' });
+export const tagKeyRule = z.string({ message: 'tag_key_first' }).trim().min(1, { message: 'tag_key_first' }).max(32, { message: 'tag_key' }).regex(/^[A-Za-z0-9.]+$/, { message: 'tag_key' });
 /** Tag value: 0–60 letters, digits, dot, underscore, hyphen, Chinese. */
 export const tagValueRule = z.string().trim().max(60).regex(/^[A-Za-z0-9._\-\u4e00-\u9fa5]*$/, { message: 'tag_value' });
 /** The admin editor also takes full-width brackets. */

@@ -17,6 +17,7 @@ import { tagsRoutes } from './tags.routes.ts';
 import { exportRoutes } from './export.routes.ts';
 import { pricingRoutes } from './pricing.routes.ts';
 import { smsRoutes } from './sms.routes.ts';
+import { adminManageRoutes } from './admin-manage.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
 
 declare module 'fastify' {
@@ -42,6 +43,7 @@ export async function resourceEngineRoutes(app: FastifyInstance, ctx: AppContext
   await exportRoutes(app, ctx, engine);
   await pricingRoutes(app, ctx, engine);
   await smsRoutes(app, ctx, engine);
+  await adminManageRoutes(app, ctx);
   await eventsRoutes(app, ctx, engine);
 }
 

@@ -1,11 +1,33 @@
-// The SMS-verified delete flow (seed 000 §3 "SMS check response", §4, §7).
-import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../../domain/errors.ts';
+// The SMS-verified delete flow (seed 000 §3 "SMS check response", §4, §5, §7): the necessity check,
+// sending a code, and the batch delete of a kind whose delete needs a code.
+//
+// Batch delete — `POST /api/{collection}/batch-delete` {ids, sms_code, delayed_days}: ONE request
+// carries the whole set and ONE code. Why a server endpoint rather than letting a code cover several
+// delete calls for a while: a code stays single-use (spent by exactly this request, atomically, see
+// sms.service verify) and is bound to the set the user confirmed, because the set travels in the
+// same request that spends it — no window in which a leaked code could delete other resources.
+// Order: every id is checked against the caller's scope first (one foreign or missing id answers
+// 404 and nothing is deleted, the code not spent), then the code is verified (wrong, reused or
+// expired: 400 naming sms_code, nothing deleted), then each resource is deleted on its own, and
+// the answer lists per resource whether it went or why its state refused it (409 text).
+// The server asks for the code whenever the operation needs one, whatever sms_necessity_flag says.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, unauthorized } from '../../domain/errors.ts';
+import { KINDS } from '../../domain/kinds/registry.ts';
+import type { KindDefinition } from '../../domain/kinds/kind.ts';
+import { can } from '../../domain/roles.ts';
 import { smsNecessitySchema, smsSendSchema } from '../../domain/schemas/resource.schema.ts';
+import { batchDeleteSchema, type BatchDeleteRow } from '../../domain/schemas/shared-ops.schema.ts';
+import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
 import { t } from '../lib/i18n.ts';
 import type { Engine } from '../services/engine.ts';
+import { invalid } from '../services/kind-hooks.ts';
 import type { AppContext } from '../context.ts';
+
+/** Kinds whose delete needs the SMS flow and is offered as a batch action. */
+export const smsBatchDeleteKinds = (kinds: readonly KindDefinition[] = KINDS) =>
+  kinds.filter((k) => k.actions.some((a) => a.id === 'delete' && a.sms && a.batch));
 
 export async function smsRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine) {
   const load = async (id: string) => {
@@ -27,4 +49,34 @@ export async function smsRoutes(app: FastifyInstance, ctx: AppContext, engine: E
     const sent = await engine.sms.send(await load(user.id), body.operate_type);
     return { ...sent, message: t(req.lang, 'kinds:messages.sms_sent', { phone: sent.phone }) };
   });
+
+  for (const def of smsBatchDeleteKinds()) {
+    app.post(`/api/${def.collection}/batch-delete`, async (req: FastifyRequest) => {
+      const scope = await resolveScope(req, ctx.tenancy);
+      requirePermission(can(scope.roles, 'delete', 'resource'));
+      const body = batchDeleteSchema.parse(req.body ?? {});
+      // The code is bound to this kind's delete: a code sent for another operation does not count.
+      const operateType = `delete_${def.kind}`;
+      if (body.sms_operate_type !== undefined && body.sms_operate_type !== operateType) throw invalid('sms_operate_type', 'invalid_value');
+      const rows = [];
+      for (const id of body.ids) rows.push(await engine.resources.findOr404(scope, def, id));
+      if (engine.sms.required(operateType)) {
+        const user = await load(scope.user.id);
+        if (!user.phone || !user.is_phone_validate) throw new AppError(409, 'sms_phone_unverified');
+        await engine.sms.verify(user.id, operateType, body.sms_code);
+      }
+      const data: BatchDeleteRow[] = [];
+      for (const row of rows) {
+        try {
+          const r = await engine.resources.act(scope, def, row.id, { action: 'delete' }, { delayedDays: def.recycle ? body.delayed_days : undefined });
+          data.push({ id: row.id, name: row.name, ok: true, status: r.status });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          data.push({ id: row.id, name: row.name, ok: false, code: err.status, description: t(req.lang, `errors:${err.key}`) });
+        }
+      }
+      const ok = data.filter((d) => d.ok).length;
+      return { action: 'delete', data, message: t(req.lang, 'ops:batch_delete.result', { ok, failed: data.length - ok }) };
+    });
+  }
 }

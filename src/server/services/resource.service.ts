@@ -390,6 +390,9 @@ export function resourceService(deps: ResourceServiceDeps) {
     const { action: actionId, ids, ...rest } = batchBodySchema.parse(body ?? {});
     const action = actionOf(def, actionId);
     if (!action || !action.batch) throw invalid('action', 'invalid_value');
+    // An SMS-verified delete goes through POST /api/{collection}/batch-delete, which spends one code
+    // for the set (routes/sms.routes.ts); here it would run without any code.
+    if (action.sms) throw invalid('sms_code', 'sms_code_first');
     requirePermission(can(scope.roles, action.permission, 'resource'));
     const params = (action.params ? action.params.parse(rest) : {}) as Record<string, unknown>;
     const data = [];

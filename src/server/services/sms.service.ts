@@ -4,7 +4,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { AppError, tooMany } from '../../domain/errors.ts';
 import type { Db } from '../db/database.ts';
-import { latestSmsCode, insertSmsCode, markSmsCode, lastSmsSentAt } from '../repositories/sms.repository.ts';
+import { consumeSmsCode, latestSmsCode, insertSmsCode, markSmsCode, lastSmsSentAt } from '../repositories/sms.repository.ts';
 import { invalid } from './kind-hooks.ts';
 
 export interface SmsMessage { phone: string; area_code: string; operate_type: string; code: string }
@@ -62,7 +62,12 @@ export function smsService(db: Db, gateway: SmsGateway) {
         await markSmsCode(db, row.id, { attempts: row.attempts + 1 });
         throw invalid('sms_code', 'sms_code_wrong');
       }
-      await markSmsCode(db, row.id, { used: true });
+      // Single use even under concurrent requests: only the call that flips `used` gets through.
+      if (!(await consumeSmsCode(db, row.id))) throw invalid('sms_code', 'sms_code_expired');
+    },
+    /** Whether this user must bring a code for the operation (the server's own necessity check). */
+    required(operateType: string) {
+      return (SMS_OPERATE_TYPES as readonly string[]).includes(operateType);
     },
   };
 }
