@@ -171,7 +171,7 @@ describe('forms from the kind\'s zod rules', () => {
   it('splits the wizard: placement and charging, configuration, name and confirmation', () => {
     const steps = wizardSteps(fields);
     expect(steps.map((s) => s.key)).toEqual(['placement', 'config', 'confirm']);
-    expect(steps[1]!.fields.map((f) => f.key)).toEqual(['image', 'flavor', 'system_disk_size', 'subnet_id', 'public_ip_type', 'bandwidth']);
+    expect(steps[1]!.fields.map((f) => f.key)).toEqual(['image', 'flavor', 'system_disk_size', 'data_disks', 'subnet_id', 'public_ip_type', 'bandwidth']);
     expect(steps[2]!.fields.map((f) => f.key)).toEqual(['name', 'description', 'password']);
   });
 });

@@ -21,6 +21,17 @@ export const DISK_TYPES = ['ssd', 'sas', 'sata'] as const;
 
 const flavorRule = z.enum(FLAVOR_IDS);
 
+/**
+ * Data disks bought with a host. The seeds give no host-specific range, so a data disk takes the
+ * range of a disk bought on its own (volume.kind.ts, 10–32768 GB, whole GB) and a host carries at
+ * most 8 of them (the attach limit the simulated clouds share).
+ */
+export const DATA_DISK = { minGb: 10, maxGb: 32768, maxCount: 8 } as const;
+export const dataDiskSchema = z.object({
+  type: z.enum(DISK_TYPES).default('ssd'),
+  size: z.coerce.number().int().min(DATA_DISK.minGb).max(DATA_DISK.maxGb),
+});
+
 /** A resize that adds cores or memory is an expansion (it needs approval where purchases do). */
 export function flavorGrows(from: unknown, to: unknown): boolean {
   const a = FLAVORS.find((f) => f.id === from);
@@ -36,7 +47,7 @@ export const instanceCreateSchema = z.object({
   image: z.enum(IMAGES),
   flavor: flavorRule,
   system_disk_size: z.coerce.number().int().min(40).max(1024).default(40),
-  data_disks: z.array(z.object({ size: z.coerce.number().int().min(10).max(32768), type: z.enum(DISK_TYPES).default('ssd') })).max(8).default([]),
+  data_disks: z.array(dataDiskSchema).max(DATA_DISK.maxCount, { message: 'data_disks_max' }).default([]),
   subnet_id: idSchema,
   public_ip_type: z.enum(['none', 'bgp']).default('none'),
   bandwidth: z.coerce.number().int().min(1).max(200).optional(),

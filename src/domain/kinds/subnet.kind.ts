@@ -4,7 +4,34 @@ import { z } from 'zod';
 import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
-import { cidrRule, descriptionRule, nameRule } from './rules.ts';
+import { cidrInside, cidrOverlaps, cidrRule, descriptionRule, nameRule, parseCidr, usableIps } from './rules.ts';
+
+export const SUBNET_PREFIX = { min: 16, max: 29 } as const;
+
+export const subnetCreateSchema = z.object({ name: nameRule(), description: descriptionRule, vpc_id: idSchema, cidr: cidrRule(SUBNET_PREFIX.min, SUBNET_PREFIX.max) });
+
+/**
+ * Why a subnet CIDR cannot be taken in its VPC (an errors:rules.* key), or null: inside the VPC's
+ * CIDR and overlapping no sibling. The server checks it under the VPC's lock; the create form
+ * checks it as the user types, against the siblings it has loaded.
+ */
+export function subnetCidrProblem(cidr: string, vpcCidr: string, siblingCidrs: readonly string[]): 'cidr' | 'cidr_outside_vpc' | 'cidr_overlap' | null {
+  const c = parseCidr(cidr);
+  if (!c || c.prefix < SUBNET_PREFIX.min || c.prefix > SUBNET_PREFIX.max) return 'cidr';
+  const vpc = parseCidr(vpcCidr);
+  if (!vpc || !cidrInside(c, vpc)) return 'cidr_outside_vpc';
+  for (const s of siblingCidrs) {
+    const other = parseCidr(s);
+    if (other && cidrOverlaps(other, c)) return 'cidr_overlap';
+  }
+  return null;
+}
+
+/** Addresses a subnet of this CIDR offers to hosts (null when the CIDR is malformed). */
+export function subnetFreeIps(cidr: string): number | null {
+  const c = parseCidr(cidr);
+  return c ? usableIps(c) : null;
+}
 
 export const subnetKind: KindDefinition = {
   kind: 'subnet',
@@ -39,7 +66,7 @@ export const subnetKind: KindDefinition = {
   ],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: z.object({ name: nameRule(), description: descriptionRule, vpc_id: idSchema, cidr: cidrRule(16, 29) }),
+  createSchema: subnetCreateSchema,
   placement: { from: 'vpc_id', kind: 'vpc' },
   createLinks: [{ relation: 'in_vpc', param: 'vpc_id', kind: 'vpc', allowedFrom: ['available'], refusalKey: 'refusals.subnet.vpc_not_available' }],
   derive: (spec) => ({ free_ips: Math.max(0, Number(spec.total_ips ?? 0) - Number(spec.used_ips ?? 0)) }),

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { cidrInside, cidrOverlaps, intToIp, parseCidr, usableIps } from '../../domain/kinds/rules.ts';
+import { cidrInside, intToIp, parseCidr, usableIps } from '../../domain/kinds/rules.ts';
+import { subnetCidrProblem } from '../../domain/kinds/subnet.kind.ts';
 import { FLAVORS } from '../../domain/kinds/instance.kind.ts';
 import { dedicatedHostKind } from '../../domain/kinds/dedicated-host.kind.ts';
 import { PUBLIC_VENDORS } from '../cloud/simulator.ts';
@@ -141,14 +142,10 @@ const portFamily = (protocol: unknown) => (protocol === 'udp' ? 'udp' : 'tcp');
 const beforeCreate: Record<string, BeforeCreate> = {
   async subnet(c) {
     const vpc = c.parents.vpc_id!;
-    const vpcCidr = parseCidr(String(vpc.spec.cidr ?? ''));
-    const cidr = parseCidr(String(c.input.cidr));
-    if (!vpcCidr || !cidr || !cidrInside(cidr, vpcCidr)) throw invalid('cidr', 'cidr_outside_vpc');
     const siblings = await siblingsBySpec(c.trx, c.tenantId, 'subnet', 'vpc_id', vpc.id);
-    for (const s of siblings) {
-      const other = parseCidr(String(s.spec.cidr ?? ''));
-      if (other && cidrOverlaps(other, cidr)) throw invalid('cidr', 'cidr_overlap');
-    }
+    const problem = subnetCidrProblem(String(c.input.cidr), String(vpc.spec.cidr ?? ''), siblings.map((s) => String(s.spec.cidr ?? '')));
+    if (problem) throw invalid('cidr', problem);
+    const cidr = parseCidr(String(c.input.cidr))!;
     Object.assign(c.spec, { gateway: intToIp(cidr.base + 1), total_ips: usableIps(cidr), used_ips: 0 });
   },
 

@@ -3,7 +3,7 @@
 // depends on it; zones sorted by sort_value, the first chosen; none: zone cleared and the orange
 // 「当前选项下无可用区，请更换配置」); the kind's fields with their zod rules (validated on blur);
 // the charging package and duration rules; the 实业经营 contract tip; the live price. Save-locked.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
@@ -13,12 +13,13 @@ import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { yearlyAllowed } from '../../../domain/pricing.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { tenantAtom, territoriesAtom } from '../../lib/store.ts';
-import { createResource, inquirePrice, listChargingPkgs, listRegions, listVendors, listZones } from './api.ts';
-import { detailPath, fieldLabel, optionLabel } from './kind-meta.ts';
-import { DURATIONS, showContractTip, sortZones, yuan } from './list-state.ts';
-import { FormFields, exists } from './form-fields.tsx';
+import { createResource, inquirePrice, listChargingPkgs } from './api.ts';
+import { detailPath, optionLabel } from './kind-meta.ts';
+import { DURATIONS, showContractTip, yuan } from './list-state.ts';
+import { FormFields, exists, itemLabel, listSummary, pathLabel } from './form-fields.tsx';
+import { PlacementFields, placementErrors, usePlacement } from './placement.tsx';
 import { useDebounced } from './desktop-list.tsx';
-import { fieldsOf, initialValues, validateAll, validateField, PLACEMENT_KEYS } from './zod-fields.ts';
+import { cleanForm, fieldsOf, initialValues, validateAll, validateField, validateList, PLACEMENT_KEYS } from './zod-fields.ts';
 import { wizardSteps } from './screen-rules.ts';
 
 export function BuyWizard({ def }: { def: KindDefinition }) {
@@ -34,47 +35,26 @@ export function BuyWizard({ def }: { def: KindDefinition }) {
   const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...initialValues(fields.filter((f) => !PLACEMENT_KEYS.has(f.key))), charging_code: def.priced ? 'quantity' : undefined }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (patch: Record<string, unknown>) => setValues((v) => ({ ...v, ...patch }));
-  const vendor = values.vendor as string | undefined;
-  const regionId = values.region_id as string | undefined;
-
-  const vendors = useQuery({ queryKey: ['ref', 'vendors'], queryFn: listVendors, staleTime: 600_000 });
-  const regions = useQuery({ queryKey: ['ref', 'regions', vendor], queryFn: () => listRegions(vendor), enabled: Boolean(vendor), staleTime: 600_000 });
-  const zones = useQuery({ queryKey: ['ref', 'zones', def.productCode, regionId], queryFn: () => listZones(def.productCode, regionId!), enabled: Boolean(regionId) });
+  const set = useCallback((patch: Record<string, unknown>) => setValues((v) => ({ ...v, ...patch })), []);
+  const p = usePlacement(def.productCode, values, set);
+  const { vendor, regionId, noZone } = p;
   const pkgs = useQuery({ queryKey: ['ref', 'pkgs', def.productCode, tenant?.id], queryFn: () => listChargingPkgs(def.productCode, tenant?.id), enabled: def.priced, staleTime: 600_000 });
-  const sortedZones = useMemo(() => sortZones((zones.data?.data ?? []).filter((z) => z.enabled)), [zones.data]);
-  const noZone = Boolean(regionId) && zones.isSuccess && !sortedZones.length;
 
-  // First vendor by order; first zone by sort_value; none → zone cleared.
-  useEffect(() => { if (!vendor && vendors.data?.data.length) set({ vendor: vendors.data.data[0]!.id }); }, [vendor, vendors.data]);
-  useEffect(() => { if (vendor && !regionId && regions.data?.data.length) set({ region_id: regions.data.data[0]!.id }); }, [vendor, regionId, regions.data]);
-  useEffect(() => {
-    if (!regionId || !zones.isSuccess) return;
-    const current = values.az_id as string | undefined;
-    if (!sortedZones.length) { if (current) set({ az_id: undefined }); return; }
-    if (!current || !sortedZones.some((z) => z.id === current)) set({ az_id: sortedZones[0]!.id });
-  }, [regionId, zones.isSuccess, sortedZones, values.az_id]);
-
-  const chooseVendor = (v: string) => {
-    // Vendor change resets region and zone; CTyun sells no yearly package.
-    const patch: Record<string, unknown> = { vendor: v, region_id: undefined, az_id: undefined };
-    if (!yearlyAllowed(v) && values.charging_code === 'year') Object.assign(patch, { charging_code: 'quantity', duration: undefined });
-    set(patch);
-  };
-  const chooseRegion = (r: string) => set({ region_id: r, az_id: undefined });
+  // A vendor change resets region and zone; CTyun sells no yearly package.
+  const chooseVendor = (v: string) => p.chooseVendor(v, !yearlyAllowed(v) && values.charging_code === 'year' ? { charging_code: 'quantity', duration: undefined } : {});
   const chooseCharging = (code: string) => set({ charging_code: code, duration: code === 'year' ? 1 : undefined });
 
   const specBody = useMemo(() => Object.fromEntries(Object.entries(values).filter(([k, v]) => !PLACEMENT_KEYS.has(k) && k !== 'password' && v !== '' && v !== undefined)), [values]);
   const priceBody = useDebounced(useMemo(() => ({ product_code: def.productCode, charging_code: values.charging_code ?? 'quantity', duration: values.charging_code === 'year' ? values.duration ?? 1 : undefined, count: 1, vendor, spec: specBody }), [def.productCode, values.charging_code, values.duration, vendor, specBody]), 400);
   const price = useQuery({ queryKey: ['price', priceBody], queryFn: ({ signal }) => inquirePrice(priceBody, signal), enabled: def.priced && Boolean(vendor), retry: false });
 
-  const label = (key: string) => fieldLabel(t, def, key);
+  const label = (key: string) => pathLabel(t, def, key);
   const stepErrors = (i: number): Record<string, string> => {
-    const out: Record<string, string> = {};
-    if (steps[i]!.key === 'placement') {
-      for (const k of ['vendor', 'region_id', 'az_id']) if (!values[k]) out[k] = `${label(k)}${t('errors:rules.required')}`;
+    const out: Record<string, string> = steps[i]!.key === 'placement' ? placementErrors(values, label, t('errors:rules.required')) : {};
+    for (const f of steps[i]!.fields) {
+      if (f.kind === 'list') Object.assign(out, validateList(f, values[f.key], { list: label(f.key), item: (k) => itemLabel(t, def, f.key, k) }, t, exists));
+      else { const m = validateField(f, values[f.key], label(f.key), t, exists); if (m) out[f.key] = m; }
     }
-    for (const f of steps[i]!.fields) { const m = validateField(f, values[f.key], label(f.key), t, exists); if (m) out[f.key] = m; }
     return out;
   };
   const next = () => {
@@ -88,19 +68,26 @@ export function BuyWizard({ def }: { def: KindDefinition }) {
     setErrors(errs);
     const bad = Object.keys(errs);
     if (bad.length) {
-      const at = steps.findIndex((s) => s.fields.some((f) => bad.includes(f.key)) || (s.key === 'placement' && bad.some((k) => PLACEMENT_KEYS.has(k))));
+      const at = steps.findIndex((s) => s.fields.some((f) => bad.some((k) => k === f.key || k.startsWith(`${f.key}.`))) || (s.key === 'placement' && bad.some((k) => PLACEMENT_KEYS.has(k))));
       if (at >= 0) setStep(at);
       return;
     }
     setBusy(true);
     try {
-      const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
+      const body = Object.fromEntries(Object.entries(cleanForm(values)).filter(([, v]) => v !== undefined));
       const created = await createResource(def, body);
       Toast.show({ content: created.message ?? t('resources:buy.done') });
       navigate(detailPath(def, created.id) ?? '/console', { replace: true });
     } catch { /* the notice shows the server's reason */ } finally { setBusy(false); }
   };
 
+  const summaryText = (k: string) => {
+    const f = fields.find((x) => x.key === k);
+    const v = values[k];
+    if (f?.kind === 'list') return listSummary(t, def, f, v);
+    if (v === undefined || v === '') return '-';
+    return f?.kind === 'enum' || k === 'vendor' ? optionLabel(t, def, k, String(v)) : String(v);
+  };
   const current = steps[step]!;
   const pkgList = pkgs.data?.data.filter((p) => p.enabled) ?? [];
   return (
@@ -112,26 +99,7 @@ export function BuyWizard({ def }: { def: KindDefinition }) {
       <section className="ys-buy__body" data-testid={`buy-step-${current.key}`}>
         {current.key === 'placement' ? (
           <div className="ys-form">
-            <div className={`ys-form__item${errors.vendor ? ' has-error' : ''}`}>
-              <label className="ys-form__label"><span className="ys-form__required">*</span>{label('vendor')}</label>
-              <Selector columns={bp === 'phone' ? 2 : 3} value={vendor ? [vendor] : []} data-testid="field-vendor" onChange={(v) => v[0] && chooseVendor(v[0])}
-                options={(vendors.data?.data ?? []).map((v) => ({ label: optionLabel(t, def, 'vendor', v.id), value: v.id }))} />
-              {errors.vendor ? <div className="ys-form__error">{errors.vendor}</div> : null}
-            </div>
-            <div className={`ys-form__item${errors.region_id ? ' has-error' : ''}`}>
-              <label className="ys-form__label"><span className="ys-form__required">*</span>{label('region_id')}</label>
-              <Selector columns={2} value={regionId ? [regionId] : []} data-testid="field-region_id" onChange={(v) => v[0] && chooseRegion(v[0])}
-                options={(regions.data?.data ?? []).map((r) => ({ label: r.name, value: r.id }))} />
-              {errors.region_id ? <div className="ys-form__error">{errors.region_id}</div> : null}
-            </div>
-            <div className={`ys-form__item${errors.az_id ? ' has-error' : ''}`}>
-              <label className="ys-form__label"><span className="ys-form__required">*</span>{label('az_id')}</label>
-              {noZone ? <div className="ys-form__notice ys-form__notice--orange" role="status" data-testid="no-zone">{t('resources:buy.no_zone')}</div> : (
-                <Selector columns={2} value={values.az_id ? [String(values.az_id)] : []} data-testid="field-az_id" onChange={(v) => v[0] && set({ az_id: v[0] })}
-                  options={sortedZones.map((z) => ({ label: z.name, value: z.id }))} />
-              )}
-              {errors.az_id ? <div className="ys-form__error">{errors.az_id}</div> : null}
-            </div>
+            <PlacementFields def={def} p={p} values={values} errors={errors} onVendor={chooseVendor} />
             {def.priced ? (
               <div className="ys-form__item">
                 <label className="ys-form__label"><span className="ys-form__required">*</span>{label('charging_code')}</label>
@@ -162,7 +130,7 @@ export function BuyWizard({ def }: { def: KindDefinition }) {
             {current.key === 'confirm' ? (
               <dl className="ys-fields ys-buy__summary" data-testid="buy-summary">
                 {['vendor', ...steps.flatMap((s) => s.fields.map((f) => f.key)).filter((k) => k !== 'password' && k !== 'name' && k !== 'description')].map((k) => (
-                  <div key={k} className="ys-fields__row"><dt>{label(k)}</dt><dd>{values[k] === undefined || values[k] === '' ? '-' : fields.find((f) => f.key === k)?.kind === 'enum' || k === 'vendor' ? optionLabel(t, def, k, String(values[k])) : String(values[k])}</dd></div>
+                  <div key={k} className="ys-fields__row"><dt>{label(k)}</dt><dd>{summaryText(k)}</dd></div>
                 ))}
               </dl>
             ) : null}

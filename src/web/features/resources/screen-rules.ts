@@ -12,7 +12,7 @@ const LAST_STEP_KEYS = new Set(['name', 'description', 'password']);
 
 /** The wizard's steps: placement and charging, configuration, name and confirmation. */
 export function wizardSteps(fields: readonly FormField[]): { key: string; fields: FormField[] }[] {
-  const config = fields.filter((f) => !LAST_STEP_KEYS.has(f.key) && !PLACEMENT_KEYS.has(f.key) && f.kind !== 'list');
+  const config = fields.filter((f) => !LAST_STEP_KEYS.has(f.key) && !PLACEMENT_KEYS.has(f.key) && (f.kind !== 'list' || f.item !== undefined));
   const last = fields.filter((f) => LAST_STEP_KEYS.has(f.key));
   return [{ key: 'placement', fields: [] }, ...(config.length ? [{ key: 'config', fields: config }] : []), { key: 'confirm', fields: last }];
 }

@@ -18,9 +18,11 @@ export interface FormField {
   min?: number;
   max?: number;
   schema: z.ZodType;
+  /** for list fields (a zod array of objects): the fields of one row; min/max count the rows */
+  item?: FormField[];
 }
 
-type AnyDef = { type: string; innerType?: z.ZodType; defaultValue?: unknown; entries?: Record<string, string>; checks?: { _zod: { def: { check: string; value?: unknown; minimum?: number; maximum?: number } } }[] };
+type AnyDef = { type: string; innerType?: z.ZodType; element?: z.ZodType; defaultValue?: unknown; entries?: Record<string, string>; checks?: { _zod: { def: { check: string; value?: unknown; minimum?: number; maximum?: number } } }[] };
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: AnyDef } })._zod.def;
 
 /** Placement and charging keys: the wizard draws these itself (vendor → region → zone cascade). */
@@ -68,8 +70,9 @@ export function fieldsOf(schema: z.ZodObject<any>, def?: KindDefinition, skip: R
     else if (d.type === 'array') kind = 'list';
     else if (ref && key.endsWith('_id')) kind = 'ref';
     else kind = key === 'password' ? 'password' : 'text';
+    const element = kind === 'list' && d.element && defOf(d.element).type === 'object' ? d.element as z.ZodObject<any> : undefined;
     out.push({ key, kind, required, schema: s, defaultValue, min, max, refKind: kind === 'ref' ? ref : undefined,
-      options: d.entries ? Object.values(d.entries) : undefined });
+      options: d.entries ? Object.values(d.entries) : undefined, ...(element ? { item: fieldsOf(element) } : {}) });
   }
   return out;
 }
@@ -91,7 +94,7 @@ export interface IssueLike { code: string; message: string; path?: PropertyKey[]
  * built-in checks map by code; an empty value is 「不能为空」.
  */
 export function ruleText(issue: IssueLike, t: (key: string, opts?: Record<string, unknown>) => string, exists: (key: string) => boolean): string {
-  if (exists(`errors:rules.${issue.message}`)) return t(`errors:rules.${issue.message}`);
+  if (exists(`errors:rules.${issue.message}`)) return t(`errors:rules.${issue.message}`, { min: issue.minimum, max: issue.maximum });
   if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return t('errors:rules.required');
   if (issue.code === 'too_small') return t('errors:rules.too_small', { min: issue.minimum });
   if (issue.code === 'too_big') return t('errors:rules.too_big', { max: issue.maximum });
@@ -103,6 +106,66 @@ export function ruleText(issue: IssueLike, t: (key: string, opts?: Record<string
 /** A form value as the schema expects it: '' is "not given". */
 export function cleanValue(v: unknown): unknown {
   return v === '' ? undefined : v;
+}
+
+// ── list fields ─────────────────────────────────────────────────────────────────────────────
+// A list field (data disks of a host) is a repeatable group of rows. Its messages are keyed by
+// path like the server's 400 answers: `data_disks.0.size` for a row's field, `data_disks` for the
+// row count.
+
+/** The error key of a row's field. */
+export const itemKey = (listKey: string, index: number, field: string) => `${listKey}.${index}.${field}`;
+
+/** A new row: the row fields' defaults (and the first option of a required enum). */
+export function newListRow(f: FormField): Record<string, unknown> {
+  return initialValues(f.item ?? []);
+}
+
+/** Whether another row may be added (the schema's max count). */
+export function canAddRow(f: FormField, rows: readonly unknown[]): boolean {
+  return f.max === undefined || rows.length < f.max;
+}
+
+/** The rows of a list value ('' and non-arrays are no rows). */
+export const rowsOf = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v as Record<string, unknown>[] : []);
+
+/**
+ * Validates a list field: `label(key)` names each row's field as 'list label + row number + field
+ * label' (数据盘 2 容量不能小于 10); the count rule is keyed by the list. Answers key → message.
+ */
+export function validateList(f: FormField, value: unknown, labels: { list: string; item: (key: string) => string }, t: (key: string, opts?: Record<string, unknown>) => string,
+  exists: (key: string) => boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  const rows = rowsOf(value);
+  if (!rows.length && f.required) { out[f.key] = `${labels.list}${t('errors:rules.required')}`; return out; }
+  rows.forEach((row, i) => {
+    for (const sub of f.item ?? []) {
+      const m = validateField(sub, row[sub.key], `${labels.list} ${i + 1} ${labels.item(sub.key)}`, t, exists);
+      if (m) out[itemKey(f.key, i, sub.key)] = m;
+    }
+  });
+  const r = f.schema.safeParse(cleanForm({ rows }).rows);
+  if (!r.success) {
+    for (const issue of r.error.issues) {
+      const row = issue.path.length >= 2 ? Number(issue.path[0]) : null;
+      const key = row === null ? f.key : itemKey(f.key, row, String(issue.path[1]));
+      if (out[key]) continue;
+      const rule = ruleText(issue as IssueLike, t, exists);
+      out[key] = row === null ? `${labels.list}${rule}` : `${labels.list} ${row + 1} ${labels.item(String(issue.path[1]))}${rule}`;
+    }
+  }
+  return out;
+}
+
+/** Drops a list field's messages (all rows) before they are recomputed. */
+export function withoutListErrors(errors: Record<string, string>, listKey: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => k !== listKey && !k.startsWith(`${listKey}.`)));
+}
+
+/** Form values as the schema expects them, rows of list fields included ('' is "not given"). */
+export function cleanForm(values: Record<string, unknown>): Record<string, unknown> {
+  const row = (r: unknown) => (r && typeof r === 'object' && !Array.isArray(r) ? Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cleanValue(v)])) : r);
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.map(row) : cleanValue(v)]));
 }
 
 /** Validates one field (on blur): the message 'label + rule', or null. */
@@ -118,14 +181,15 @@ export function validateField(f: FormField, value: unknown, label: string, t: (k
 /** Validates the whole form against the schema (object-level rules too): field → message. */
 export function validateAll(schema: z.ZodType, values: Record<string, unknown>, label: (key: string) => string,
   t: (key: string, opts?: Record<string, unknown>) => string, exists: (key: string) => boolean): Record<string, string> {
-  const clean = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, cleanValue(v)]));
+  const clean = cleanForm(values);
   const r = schema.safeParse(clean);
   if (r.success) return {};
   const out: Record<string, string> = {};
   for (const issue of r.error.issues) {
-    const key = String(issue.path[0] ?? '');
+    // A row of a list field is keyed by its path (data_disks.0.size); `label` names it.
+    const key = issue.path.length >= 3 && typeof issue.path[1] === 'number' ? issue.path.slice(0, 3).join('.') : String(issue.path[0] ?? '');
     if (out[key]) continue;
-    const v = clean[key];
+    const v = issue.path.reduce<unknown>((at, p) => (at && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined), clean);
     out[key] = v === undefined && (issue.code === 'invalid_type' || issue.message === 'required')
       ? `${label(key)}${t('errors:rules.required')}`
       : `${label(key)}${ruleText(issue as IssueLike, t, exists)}`;

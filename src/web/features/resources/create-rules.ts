@@ -1,0 +1,21 @@
+// Pure rules of the create form (create-form.tsx): which kinds get one, and what the subnet form
+// checks as the user types. Unit-tested in tests/unit/form-list-fields.test.ts.
+import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { KINDS } from '../../../domain/kinds/registry.ts';
+
+/**
+ * Kinds created from their list page in a form (no purchase route of their own in routes.json):
+ * VPC and subnet are free and quick, so the list opens a popup / modal rather than a wizard.
+ */
+const CREATE_FORM_KINDS: ReadonlySet<string> = new Set(['vpc', 'subnet']);
+
+export function createFormKinds(kinds: readonly KindDefinition[] = KINDS): KindDefinition[] {
+  return kinds.filter((k) => CREATE_FORM_KINDS.has(k.kind) && !k.routes.buy);
+}
+
+export const hasCreateForm = (def: KindDefinition) => CREATE_FORM_KINDS.has(def.kind) && !def.routes.buy;
+
+/** CIDRs of the subnets already in a VPC (the rows the form loaded). */
+export function siblingCidrs(rows: readonly { spec?: Record<string, unknown> }[], vpcId: string): string[] {
+  return rows.filter((r) => r.spec?.vpc_id === vpcId && typeof r.spec.cidr === 'string').map((r) => String(r.spec!.cidr));
+}
