@@ -16,6 +16,7 @@ import { ResourceDetail } from './detail.tsx';
 import { BuyWizard } from './buy.tsx';
 import { RecycleBin } from './recycle.tsx';
 import { Downloads } from './downloads.tsx';
+import { AdminList } from './admin-list.tsx';
 import { RouteTabsDetail } from './nat-detail.tsx';
 import './resources.css';
 
@@ -46,7 +47,9 @@ export default function ResourcesPage() {
   let body: React.ReactNode = null;
   switch (s.screen) {
     case 'list':
-      if (bp === 'desktop') body = <DesktopList def={s.def} route={handle.name} title={title} />;
+      // Admin lists (…AdminManage) span every tenant: their own screen with the admin tag editor.
+      if (s.admin) body = <AdminList def={s.def} title={title} />;
+      else if (bp === 'desktop') body = <DesktopList def={s.def} route={handle.name} title={title} />;
       else if (bp === 'tablet') {
         body = (
           <SplitView list={<PhoneList def={s.def} activeId={picked} onSelect={(r) => setPicked(r.id)} />}

@@ -2,6 +2,9 @@
 // status true and phone not verified → verify the phone first (/handlePhone/verify); status true
 // and verified → code form with 获取验证码, a 60 s countdown, then 重新获取; status false → a plain
 // confirm. Kinds with a recycle bin also ask the retention days (7–60, default 60).
+// Several rows go in ONE call, POST /api/{collection}/batch-delete, carrying the one code for the
+// whole set (the server spends it once for that set; see routes/sms.routes.ts); its answer says per
+// resource whether it went or why its state refused it, and the refused ones are shown by name.
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -10,7 +13,9 @@ import { Button, Dialog, Input, Toast } from 'antd-mobile';
 import { DELETE_RETENTION, SMS_COUNTDOWN_SECONDS } from '../../../domain/constants.ts';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { retentionValid, smsOperateType } from './screen-rules.ts';
-import { deleteResource, runBatch, sendSmsCode, smsNecessity } from './api.ts';
+import { batchOutcome } from '../../../domain/schemas/shared-ops.schema.ts';
+import { deleteResource, sendSmsCode, smsNecessity } from './api.ts';
+import { batchDelete, type BatchDeleteAnswer } from './ops-api.ts';
 import type { Resource } from './kind-meta.ts';
 
 export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition; rows: Resource[]; onDone: () => void; onCancel: () => void }) {
@@ -24,6 +29,7 @@ export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition
   const [days, setDays] = useState(String(DELETE_RETENTION.default));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<BatchDeleteAnswer | null>(null);
   useEffect(() => {
     if (countdown <= 0) return;
     const timer = setTimeout(() => setCountdown((c) => c - 1), 1000);
@@ -63,17 +69,42 @@ export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition
     setError(null);
     setBusy(true);
     try {
-      const first = rows[0]!;
-      const res = await deleteResource(def, first.id, {
+      if (rows.length > 1) {
+        const answer = await batchDelete(def, {
+          ids: rows.map((r) => r.id),
+          ...(c.status ? { sms_operate_type: type, sms_code: code } : {}),
+          ...(def.recycle ? { delayed_days: Number(days) } : {}),
+        });
+        if (answer.data.some((d) => !d.ok)) { setResult(answer); return; }
+        Toast.show({ content: t('ops:batch_delete.all_done', { count: answer.data.length }) });
+        onDone();
+        return;
+      }
+      const res = await deleteResource(def, rows[0]!.id, {
         ...(c.status ? { sms_necessity_flag: 1, sms_operate_type: type, sms_code: code } : {}),
         ...(def.recycle ? { delayed_days: Number(days) } : {}),
       });
-      // The code is spent on the first row; the others follow as one batch call.
-      if (rows.length > 1) await runBatch(def, rows.slice(1).map((r) => r.id), 'delete');
       Toast.show({ content: res.message ?? t('resources:messages.done') });
       onDone();
     } catch { /* notice shown */ } finally { setBusy(false); }
   };
+
+  if (result) {
+    const outcome = batchOutcome(result.data, (id) => rows.find((r) => r.id === id)?.name);
+    return (
+      <Dialog visible onClose={onDone} title={t('ops:batch_delete.result_title')}
+        content={(
+          <div data-testid="batch-delete-result">
+            <p>{t('ops:batch_delete.result', { ok: outcome.ok, failed: outcome.refused.length })}</p>
+            <div className="ys-sms__phone">{t('ops:batch_delete.refused_title')}</div>
+            <ul className="ys-batch__fails">
+              {outcome.refused.map((f) => <li key={f.id} data-testid="batch-refused">{`${f.name}：${f.description}`}</li>)}
+            </ul>
+          </div>
+        )}
+        actions={[{ key: 'ok', text: t('resources:common.ok'), onClick: onDone }]} />
+    );
+  }
 
   return (
     <Dialog visible onClose={onCancel} title={t('resources:dialog.delete.title', { action: t(`kinds:${def.kind}.actions.delete`) })}
