@@ -26,9 +26,9 @@ export function registerAuth(app: FastifyInstance, users: UsersRepository) {
     const raw = req.headers['x-auth-token'];
     const token = typeof raw === 'string' ? raw.trim() : '';
     if (!token || token.length > 256) return;
-    const user = await users.userForToken(token);
+    const user = await users.sessionUser(token);
     if (!user || user.locked) return;
-    const memberships = await users.memberships(user.id);
+    const { memberships } = user;
     req.authToken = token;
     req.user = {
       id: user.id,

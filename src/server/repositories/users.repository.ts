@@ -1,6 +1,7 @@
 // Users, sessions, memberships and the login lockout counters.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database.ts';
 import type { Role } from '../../domain/roles.ts';
 import { newId } from '../../domain/ids.ts';
@@ -37,6 +38,20 @@ export function usersRepository(db: Db) {
         .where('sessions.token_hash', '=', hashToken(token))
         .where('sessions.expires_at', '>', sql<Date>`now()`)
         .executeTakeFirst();
+    },
+    /** The signed-in user of a live session with their memberships, in one round trip (every API call asks). */
+    async sessionUser(token: string): Promise<(Awaited<ReturnType<typeof this.userForToken>> & { memberships: Membership[] }) | undefined> {
+      const row = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select((eb) => jsonArrayFrom(
+          eb.selectFrom('memberships').select(['memberships.tenant_id', 'memberships.project_id', 'memberships.role']).whereRef('memberships.user_id', '=', 'users.id'),
+        ).as('memberships'))
+        .where('sessions.token_hash', '=', hashToken(token))
+        .where('sessions.expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { memberships, ...user } = row;
+      return { ...user, memberships: memberships.map((m) => ({ tenant_id: m.tenant_id, project_id: m.project_id, role: m.role as Role })) };
     },
     async deleteSession(token: string) {
       await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
