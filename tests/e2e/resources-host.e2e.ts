@@ -47,11 +47,16 @@ async function exportAndRead(page: Page, vp: ViewportName, hostName: string) {
   await page.goto(`${baseURL}/ecsManage`);
   if (vp === 'desktop') await page.locator('[data-testid="resource-table"] tbody tr').first().waitFor();
   else await page.locator('[data-testid="resource-card"]').first().waitFor();
-  await page.locator('[data-testid="export"]').click();
+  const [queued] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/v1/export/resource/') && r.request().method() === 'GET'),
+    page.locator('[data-testid="export"]').click(),
+  ]);
+  const task = (await queued.json() as { id: string }).id;
   await page.locator('[data-testid="export-notice"]').waitFor();
   await page.locator('[data-testid="export-records-link"]').click();
   await page.waitForURL(/\/downloadResource$/);
-  const link = page.locator('[data-testid="download-link"]').first();
+  // This export's own file (an earlier test's export may be listed and ready first).
+  const link = page.locator(`[data-testid="download-link"][data-task="${task}"]`);
   await link.waitFor({ timeout: 30_000 });
   await screenshot(page, `resources-${vp}-downloads`);
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);

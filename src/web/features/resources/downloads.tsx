@@ -28,7 +28,7 @@ export function Downloads({ title }: { title: string }) {
   const product = (code: string) => { const k = kindByProductCode(code); return k ? t(`kinds:${k.kind}.name`) : code; };
   const state = (s: string) => <span className={`ys-status ys-status--${s === 'done' ? 'success' : s === 'failed' ? 'danger' : 'processing'}`} data-state={s}><i className="ys-status__dot" />{t(`resources:downloads.state_${s}`, { defaultValue: s })}</span>;
   const link = (x: ExportTask) => (x.download_url
-    ? <Button size="mini" color="primary" fill="none" data-testid="download-link" onClick={() => void downloadExport(x.download_url!, x.file_name).catch(() => undefined)}>{t('resources:downloads.download')}</Button>
+    ? <Button size="mini" color="primary" fill="none" data-testid="download-link" data-task={x.id} onClick={() => void downloadExport(x.download_url!, x.file_name).catch(() => undefined)}>{t('resources:downloads.download')}</Button>
     : <span className="ys-muted">-</span>);
   const columns: DataColumn<ExportTask>[] = [
     { id: 'file_name', header: t('resources:downloads.file'), frozen: true, text: (x) => x.file_name, cell: (x) => <span>{x.file_name}</span> },
