@@ -13,7 +13,7 @@ import { RequestError } from '../../lib/request.ts';
 import { createResource, getResource, updateResource } from './api.ts';
 import { displayValue, fieldLabel, type Resource } from './kind-meta.ts';
 import { FormFields, exists } from './form-fields.tsx';
-import { fieldsOf, initialValues, validateAll, validateField } from './zod-fields.ts';
+import { fieldsOf, initialValues, validateAll, validateField, type FormField } from './zod-fields.ts';
 import { ruleFormPlan } from './nat-rules.ts';
 
 interface FormProps { def: KindDefinition; parent: KindDefinition; gateway: Resource; ruleId: string | null; onDone: () => void; onCancel: () => void }
@@ -23,6 +23,12 @@ function fieldOfError(err: unknown): { field: string; description: string } | nu
   if (!(err instanceof RequestError) || err.status !== 400) return null;
   const body = err.body as { field?: string; description?: string } | null;
   return body?.field ? { field: body.field, description: body.description ?? '' } : null;
+}
+
+function requiredErrors(fields: FormField[], values: Record<string, unknown>, label: (k: string) => string, t: (k: string) => string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fields) if (f.required && (values[f.key] === undefined || values[f.key] === '')) out[f.key] = `${label(f.key)}${t('errors:rules.required')}`;
+  return out;
 }
 
 function AddForm({ def, parent, gateway, onDone, onCancel }: Omit<FormProps, 'ruleId'>) {
@@ -43,7 +49,8 @@ function AddForm({ def, parent, gateway, onDone, onCancel }: Omit<FormProps, 'ru
   const submit = async () => {
     if (busy) return;
     const body = { ...values, [plan.parentParam]: gateway.id };
-    const errs = validateAll(def.createSchema, body, label, t, exists);
+    // An empty required field reads 「…不能为空」 whatever rule its schema would break first.
+    const errs = { ...validateAll(def.createSchema, body, label, t, exists), ...requiredErrors(fields, body, label, t) };
     setErrors(errs);
     if (Object.keys(errs).length) return;
     setBusy(true);
