@@ -113,9 +113,13 @@ export function reconcilePlan(plan: BackupPlanInput, vendor: string): BackupPlan
     out.backup_freq = freqs[0]!;
     out.backup_days = daysForFreq(out.backup_freq);
   }
+  // Switching to a device type with limitedLastDay keeps the chosen dates and drops the last day.
+  if (out.backup_freq === 'month' && limitedLastDay(out.device_type) && out.backup_days.includes(LAST_DAY) && out.backup_days.length > 1) {
+    out.backup_days = out.backup_days.filter((d) => d !== LAST_DAY);
+  }
   const options = retentionOptions(vendor, out.device_type);
   if (options === null) {
-    out.retention_time = typeof out.retention_time === 'number' ? clampRetentionDays(out.retention_time)! : CTYUN_RETENTION_DEFAULT;
+    out.retention_time = typeof out.retention_time === 'number' ? clampRetentionDays(out.retention_time) ?? out.retention_time : CTYUN_RETENTION_DEFAULT;
   } else if (typeof out.retention_time === 'number' || !options.includes(out.retention_time)) {
     out.retention_time = options[0]!;
   }
@@ -208,6 +212,32 @@ export function backupPlanSchema(vendor: string) {
   }).transform((plan) => ({ ...plan, backup_days: sortDays(plan.backup_days) }));
 }
 export type BackupPlanFields = z.output<ReturnType<typeof backupPlanSchema>>;
+
+export type PlanField = keyof BackupPlanInput;
+/** An error of the form as a text key and its parameters (`errors:rules.*` or `backup:required`). */
+export interface FieldError { key: string; params: Record<string, string | number> }
+
+/**
+ * The form's errors by field, from the same schema the server uses: the first rule each field
+ * breaks. `required` becomes 「请填写…」 with the field's label; a rule key of the error catalogue
+ * is used as it is; anything else falls back to the generic rule of its zod code.
+ */
+export function planErrors(vendor: string, values: unknown): Partial<Record<PlanField, FieldError>> {
+  const r = backupPlanSchema(vendor).safeParse(values);
+  if (r.success) return {};
+  const out: Partial<Record<PlanField, FieldError>> = {};
+  for (const issue of r.error.issues) {
+    const field = issue.path[0] as PlanField | undefined;
+    if (!field || out[field]) continue;
+    const message = issue.message;
+    const params: Record<string, string | number> = { field };
+    if (issue.code === 'too_big') params.max = Number((issue as { maximum: number | bigint }).maximum);
+    if (message === 'required') out[field] = { key: 'backup:required', params };
+    else if (/^[a-z_]+$/.test(message) && message !== 'too_big') out[field] = { key: `errors:rules.${message}`, params };
+    else out[field] = { key: `errors:rules.${issue.code === 'too_big' ? 'too_big' : 'invalid_value'}`, params };
+  }
+  return out;
+}
 
 /** POST /api/v1/backup-policies: the plan and the host or disk it belongs to. */
 export const backupPlanTargetSchema = z.object({ resource_id: idSchema });

@@ -3,8 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   backupPlanSchema, clampRetentionDays, cycleLabel, daysForFreq, defaultPlan, freqOptions, limitedLastDay, reconcilePlan,
-  retentionOptions, RETENTION_OPTIONS, scheduleTypeOptions, toggleMonthDay, toggleWeekday, type BackupPlanInput,
+  planErrors, retentionOptions, RETENTION_OPTIONS, scheduleTypeOptions, toggleMonthDay, toggleWeekday, type BackupPlanInput,
+  BACKUP_PLAN_KINDS,
 } from '../../src/domain/backup-plan.ts';
+import { BACKUP_TAB_KINDS } from '../../src/web/app/detail-tabs.ts';
+import { detailTabsFor } from '../../src/web/ui/detail-tabs.tsx';
 
 const valid = (over: Partial<BackupPlanInput> = {}): BackupPlanInput => ({
   name: 'nightly', schedule_type: 'full_backup', start_time: '02:30:00', backup_freq: 'week', backup_days: [1, 3, 5],
@@ -58,6 +61,13 @@ describe('defaults and resets', () => {
     expect(ct).toMatchObject({ schedule_type: 'incre_backup', backup_freq: 'week', backup_days: [1, 2, 3, 4, 5, 6, 7], retention_time: 7 });
     expect(reconcilePlan(valid({ retention_time: 500_000 }), 'ctyun').retention_time).toBe(99_999);
   });
+
+  it('drops the last day beside dates when the device type limits it, keeps it for nbu', () => {
+    const mixed = valid({ backup_freq: 'month', backup_days: [1, 'last_day'], device_type: 'nbu' });
+    expect(reconcilePlan(mixed, 'ali').backup_days).toEqual([1, 'last_day']);
+    expect(reconcilePlan({ ...mixed, device_type: 'any' }, 'ali').backup_days).toEqual([1]);
+    expect(reconcilePlan(valid({ backup_freq: 'month', backup_days: ['last_day'] }), 'ali').backup_days).toEqual(['last_day']);
+  });
 });
 
 describe('month-day panel and weekdays', () => {
@@ -87,6 +97,18 @@ describe('labels', () => {
     expect(cycleLabel('month', ['last_day'])).toEqual({ key: 'backup:label.month_last_day', days: [] });
     expect(cycleLabel('month', ['last_day', 2])).toEqual({ key: 'backup:label.month_days_and_last', days: [2] });
     expect(cycleLabel('month', []).key).toBe('backup:label.month_none');
+  });
+});
+
+describe('form errors', () => {
+  it('maps each broken rule to a text key, one per field; a valid plan has none', () => {
+    expect(planErrors('ali', valid())).toEqual({});
+    const errs = planErrors('ali', valid({ name: '', start_time: '', backup_freq: 'month', backup_days: [3, 'last_day'] }));
+    expect(errs.name).toEqual({ key: 'backup:required', params: { field: 'name' } });
+    expect(errs.start_time).toEqual({ key: 'backup:required', params: { field: 'start_time' } });
+    expect(errs.backup_days).toEqual({ key: 'errors:rules.backup_last_day_alone', params: { field: 'backup_days' } });
+    expect(planErrors('ali', valid({ name: 'x'.repeat(61) })).name).toEqual({ key: 'errors:rules.too_big', params: { field: 'name', max: 60 } });
+    expect(planErrors('ctyun', valid({ retention_time: 0, schedule_type: 'incre_backup' })).retention_time?.key).toBe('errors:rules.backup_retention_days');
   });
 });
 
@@ -167,5 +189,14 @@ describe('backupPlanSchema', () => {
   it('device type: any, nbu or others', () => {
     expect(issue('ali', { ...valid(), device_type: 'tape' })).toMatchObject({ path: 'device_type' });
     expect(backupPlanSchema('ali').parse({ ...valid(), device_type: undefined }).device_type).toBe('any');
+  });
+});
+
+describe('detail tab registration', () => {
+  it('shows the 备份策略 tab on exactly the kinds that take plans', () => {
+    expect([...BACKUP_TAB_KINDS]).toEqual([...BACKUP_PLAN_KINDS]);
+    expect(detailTabsFor('instance').map((x) => x.key)).toEqual(['backup']);
+    expect(detailTabsFor('volume').map((x) => x.key)).toEqual(['backup']);
+    expect(detailTabsFor('vpc')).toEqual([]);
   });
 });

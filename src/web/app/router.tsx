@@ -14,6 +14,7 @@ import { menuListAtom, menusLoadedAtom, returnPathAtom, store, territoriesAtom }
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { notFoundPage, pageFor } from './pages.ts';
+import './detail-tabs.ts';
 
 /** Public pages shown without the portal header (full-screen tools and sign-in pages). */
 const BARE = new Set(['test', 'login', 'users/sign_in', 'customPage', 'dmsManage', 'ecsCaeHostConnect', 'aiasistant']);

@@ -21,6 +21,7 @@ import { useActionRunner } from './actions.tsx';
 import { CopyId, StatusBadge, usePlaceNames } from './parts.tsx';
 import { TagPanel } from './tag-editor.tsx';
 import { MetricPanel } from './metric-chart.tsx';
+import { DetailTabBody, detailTabsFor } from '../../ui/detail-tabs.tsx';
 
 /** How many action buttons the title bar shows before 更多操作. */
 export const TITLE_BUTTONS = 2;
@@ -149,6 +150,9 @@ export function ResourceDetail({ def, id, tab, embedded }: { def: KindDefinition
         {def.relations.length ? <Tabs.Tab title={t('resources:detail.relations')} key="relations"><Relations def={def} row={row} /></Tabs.Tab> : null}
         <Tabs.Tab title={t('resources:detail.tags')} key="tags">{row.offline ? null : <TagPanel kind={def.kind} id={row.id} />}</Tabs.Tab>
         <Tabs.Tab title={t('resources:detail.monitor')} key="monitor">{active === 'monitor' && !row.offline ? <MetricPanel def={def} id={row.id} /> : null}</Tabs.Tab>
+        {detailTabsFor(def.kind).map((x) => (
+          <Tabs.Tab title={t(x.titleKey)} key={x.key}>{active === x.key && !row.offline ? <DetailTabBody tab={x} kind={def.kind} id={row.id} vendor={row.vendor} status={row.status} /> : null}</Tabs.Tab>
+        ))}
       </Tabs>
       {runner.element}
     </div>
