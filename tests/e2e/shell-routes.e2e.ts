@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STATIC_DOCS, staticDocUrl } from '../../src/domain/navigation/rules.ts';
+import { screenFor } from '../../src/web/features/resources/kind-screens.ts';
 import { launchBrowser, newPage, signIn, type ViewportName } from './browser.ts';
 import { eventually, here, PAGE_ROUTES, representativeRoutes, SPEC_ROUTES, waitForDataPage, type SpecRoute } from './shell-helpers.ts';
 
@@ -35,10 +36,20 @@ async function visitAll(page: Page, routes: readonly SpecRoute[], perRouteMs = 1
       }
       if (!shown.includes(route.name)) failures.push(`${route.sample} (${route.name}): not shown within ${limit} ms at ${location.pathname} (shown: ${shown.join(', ') || 'none'})`);
       else if (shown.includes('not-found')) failures.push(`${route.sample}: the not-found page is shown (${shown.join(', ')})`);
-      else if (location.pathname !== route.sample) failures.push(`${route.sample}: moved to ${location.pathname}`);
+      else if (location.pathname !== route.path) failures.push(`${route.sample}: moved to ${location.pathname}`);
     }
     return failures;
-  }, { list: routes.map((r) => ({ sample: r.sample, name: r.name })), limit: perRouteMs });
+  }, { list: routes.map(expectedPage), limit: perRouteMs });
+}
+
+/**
+ * The page a sample shows: its own, or for a bare parent route that a screen sends elsewhere in the
+ * app (/natDetail has no gateway: natManage) that target's page and path.
+ */
+function expectedPage(r: SpecRoute): { sample: string; name: string; path: string } {
+  const s = screenFor(r.name, r.path);
+  const target = s.screen === 'redirect' ? SPEC_ROUTES.find((x) => x.path === s.to) : undefined;
+  return target ? { sample: r.sample, name: target.name, path: target.path } : { sample: r.sample, name: r.name, path: r.sample };
 }
 
 async function routeRun(viewport: ViewportName, routes: readonly SpecRoute[]): Promise<void> {

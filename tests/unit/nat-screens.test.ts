@@ -69,7 +69,7 @@ describe('rule forms and cards', () => {
   it('post the gateway as nat_gateway_id and pick EIPs bound to it', () => {
     expect(ruleFormPlan(kindOf('snat_rule')!, nat)).toEqual({ parentParam: 'nat_gateway_id', eipParam: 'eip_id', eipFilter: 'nat_gateway_id', hints: ['cidr_hint'] });
     expect(ruleFormPlan(kindOf('dnat_rule')!, nat)).toEqual({ parentParam: 'nat_gateway_id', eipParam: 'eip_id', eipFilter: 'nat_gateway_id', hints: ['ports_hint'] });
-    expect(ruleFormPlan(kindOf('nat_ipv6_rule')!, nat)).toMatchObject({ eipParam: null, hints: ['ports_hint'] });
+    expect(ruleFormPlan(kindOf('nat_ipv6_rule')!, nat)).toMatchObject({ eipParam: null, hints: ['ipv6_ports_hint'] });
     // The EIP list really has that filter (the server applies only declared filters).
     expect(kindOf('eip')!.filters.some((f) => f.param === 'nat_gateway_id' && f.source === 'spec')).toBe(true);
   });

@@ -23,7 +23,8 @@ export function ruleFormPlan(def: KindDefinition, parent: KindDefinition): RuleF
   const eipFilter = kindOf('eip')?.filters.find((f) => f.source === 'spec' && f.key === parentParam)?.param ?? parentParam;
   const hints: string[] = [];
   if (shape.includes('source_cidr')) hints.push('cidr_hint');
-  if (shape.some((k) => k.endsWith('_ports'))) hints.push('ports_hint');
+  if (shape.includes('ipv6_ports')) hints.push('ipv6_ports_hint');
+  else if (shape.some((k) => k.endsWith('_ports'))) hints.push('ports_hint');
   return { parentParam, eipParam, eipFilter, hints };
 }
 
