@@ -43,19 +43,23 @@ async function until(s: Session, id: string, test: (status: string | null) => bo
   }, { timeout: 30_000, interval: 200 }).toBe(true);
 }
 
-/** Two stopped hosts named `${prefix}-a/b` in the web's default project (created and stopped through the API). */
-async function stoppedHosts(s: Session, prefix: string): Promise<{ id: string; name: string }[]> {
+/**
+ * Hosts named `${prefix}-a/b/c` in the web's default project, created through the API: a and b
+ * stopped, c running and locked (a locked host cannot be destroyed, so the batch must refuse it).
+ */
+async function testHosts(s: Session, prefix: string): Promise<{ id: string; name: string }[]> {
   const project = s.projects[0]!;
   const subnet = (await api<{ data: { id: string; vendor: string; region_id: string; az_id: string }[] }>(s, 'GET', 'subnets?status=available&__limit=1', undefined, project)).json.data[0]!;
   const out = [];
-  for (const suffix of ['a', 'b']) {
+  for (const suffix of ['a', 'b', 'c']) {
     const name = `${prefix}-${suffix}`;
     const created = await api<{ id: string }>(s, 'POST', 'instances', { name, vendor: subnet.vendor, region_id: subnet.region_id, az_id: subnet.az_id,
       image: 'centos-7.9', flavor: 's6.large.2', subnet_id: subnet.id, password: 'E2eHost2025' }, project);
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     await until(s, created.json.id, (st) => st === 'running', project);
-    expect((await api(s, 'POST', `instances/${created.json.id}/actions`, { action: 'stop' }, project)).status).toBe(200);
-    await until(s, created.json.id, (st) => st === 'stopped', project);
+    const action = suffix === 'c' ? 'lock' : 'stop';
+    expect((await api(s, 'POST', `instances/${created.json.id}/actions`, { action }, project)).status).toBe(200);
+    if (action === 'stop') await until(s, created.json.id, (st) => st === 'stopped', project);
     out.push({ id: created.json.id, name });
   }
   return out;
@@ -110,21 +114,23 @@ async function adminTagsForeignHost(page: Page, vp: ViewportName) {
 async function batchDeleteWithCode(page: Page, vp: ViewportName, account: string) {
   const s = await login(account);
   const prefix = `e2e-del-${vp}-${Date.now().toString(36)}`;
-  const hosts = await stoppedHosts(s, prefix);
+  const all = await testHosts(s, prefix);
+  const hosts = all.slice(0, 2);
+  const locked = all[2]!;
   await signIn(page, server.baseURL, account);
   await page.goto(`${server.baseURL}/ecsManage`);
   await page.locator('[data-page="ecsManage"]').waitFor();
   if (vp === 'phone') {
     await page.locator('[data-testid="search-name"] input').fill(prefix);
-    await expect.poll(() => page.locator('[data-testid="resource-card"]').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => page.locator('[data-testid="resource-card"]').count(), { timeout: 15_000 }).toBe(3);
     await page.locator('[data-testid="multi-select"]').click();
-    for (const h of hosts) await page.locator(`[data-testid="resource-card"][data-id="${h.id}"]`).click();
+    for (const h of all) await page.locator(`[data-testid="resource-card"][data-id="${h.id}"]`).click();
     await page.locator('[data-testid="batch-bar"] [data-testid="batch"]').click();
     await page.locator('.adm-action-sheet-button-item', { hasText: '删除' }).click();
   } else {
     await page.locator('[data-testid="search-name"]').fill(prefix);
-    await expect.poll(() => page.locator('[data-testid="resource-table"] tbody tr[data-row-id]').count(), { timeout: 15_000 }).toBe(2);
-    for (const h of hosts) await page.locator(`tr[data-row-id="${h.id}"] input[type="checkbox"]`).check();
+    await expect.poll(() => page.locator('[data-testid="resource-table"] tbody tr[data-row-id]').count(), { timeout: 15_000 }).toBe(3);
+    for (const h of all) await page.locator(`tr[data-row-id="${h.id}"] input[type="checkbox"]`).check();
     await page.locator('[data-testid="batch"]').click();
     await page.locator('.adm-popover-menu-item', { hasText: '删除' }).click();
   }
@@ -141,13 +147,22 @@ async function batchDeleteWithCode(page: Page, vp: ViewportName, account: string
   await dialog.locator('[data-testid="retention-days"] input').fill('30');
   await screenshot(page, `delete-${vp}-sms-dialog`);
   await page.locator('.adm-dialog-button', { hasText: '确定' }).click();
+  // One call, one code: the locked host is refused by its state and named in the result.
+  const result = page.locator('[data-testid="batch-delete-result"]');
+  await result.waitFor();
+  await expect.poll(() => result.textContent()).toContain('已提交删除 2 个，未能删除 1 个');
+  expect(await result.locator('[data-testid="batch-refused"]').allTextContents()).toEqual([expect.stringMatching(new RegExp(`^${locked.name}：.*锁定`))]);
+  await screenshot(page, `delete-${vp}-result`);
+  await page.locator('.adm-dialog-button', { hasText: '知道了' }).click();
+  await result.waitFor({ state: 'detached' });
   await dialog.waitFor({ state: 'detached' });
-  // Both went with the one code: each reaches 已删除 (the recycle bin) with 30 days' retention.
+  // The others went with the one code: each reaches 已删除 (the recycle bin) with 30 days' retention.
   for (const h of hosts) await until(s, h.id, (st) => st === 'deleted' || st === null, s.projects[0]);
   for (const h of hosts) {
     const row = await api<{ spec: { delayed_days?: number } }>(s, 'GET', `instances/${h.id}`, undefined, s.projects[0]);
     expect(row.json.spec.delayed_days).toBe(30);
   }
+  expect((await api<{ status: string; locked: boolean }>(s, 'GET', `instances/${locked.id}`, undefined, s.projects[0])).json).toMatchObject({ status: 'running', locked: true });
   await screenshot(page, `delete-${vp}-after`);
 }
 
@@ -167,7 +182,7 @@ for (const vp of ['phone', 'desktop'] as const) {
 
     // Two tenant administrators: a user may ask for a new code only every 60 s.
     const account = vp === 'phone' ? 'tenant_admin' : 'wl_admin';
-    it(`${account} (tenant administrator) deletes two stopped hosts with one SMS code`, async () => {
+    it(`${account} (tenant administrator) deletes two stopped hosts with one SMS code; a locked one is refused`, async () => {
       const page = await newPage(browser, vp);
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
