@@ -116,12 +116,12 @@ export function BackupPlanForm({ vendor, resourceId, plan, onClose, onSaved }: {
           placeholder={t('backup:placeholders.name')} aria-label={label('name')} data-testid="backup-name" />
       ), { required: true })}
       {item('device_type', 'device_type', (
-        <Selector columns={3} options={DEVICE_TYPES.map((d) => ({ label: t(`backup:device_type.${d}`), value: d }))} value={[values.device_type]}
-          onChange={(v) => { if (v[0]) set({ device_type: v[0] }); }} data-testid="backup-device" />
+        <div data-testid="backup-device"><Selector columns={3} options={DEVICE_TYPES.map((d) => ({ label: t(`backup:device_type.${d}`), value: d }))} value={[values.device_type]}
+          onChange={(v) => { if (v[0]) set({ device_type: v[0] }); }} /></div>
       ), { required: true })}
       {item('schedule_type', 'schedule_type', (
-        <Selector columns={2} options={scheduleTypeOptions(vendor).map((o) => ({ label: t(`backup:schedule_type.${o}`), value: o }))}
-          value={[values.schedule_type]} onChange={(v) => { if (v[0]) set({ schedule_type: v[0] }); }} data-testid="backup-type" />
+        <div data-testid="backup-type"><Selector columns={2} options={scheduleTypeOptions(vendor).map((o) => ({ label: t(`backup:schedule_type.${o}`), value: o }))}
+          value={[values.schedule_type]} onChange={(v) => { if (v[0]) set({ schedule_type: v[0] }); }} /></div>
       ), { required: true })}
       {item('start_time', 'start_time', (
         <>
@@ -134,19 +134,19 @@ export function BackupPlanForm({ vendor, resourceId, plan, onClose, onSaved }: {
         </>
       ), { required: true })}
       {item('backup_freq', 'backup_freq', (
-        <Selector columns={2} options={freqOptions(vendor).map((o) => ({ label: t(`backup:backup_freq.${o}`), value: o }))} value={[values.backup_freq]}
+        <div data-testid="backup-freq"><Selector columns={2} options={freqOptions(vendor).map((o) => ({ label: t(`backup:backup_freq.${o}`), value: o }))} value={[values.backup_freq]}
           onChange={(v) => {
             const freq = v[0];
             if (!freq || freq === values.backup_freq) return;
             set({ backup_freq: freq, backup_days: daysForFreq(freq) });
             if (freq === 'month') setPanelOpen(true);
-          }} data-testid="backup-freq" />
+          }} /></div>
       ), { required: true })}
       {values.backup_freq === 'week'
         ? item('backup_days', 'backup_days', (
-          <Selector multiple columns={phone ? 4 : 7} options={WEEKDAYS.map((d) => ({ label: t(`backup:weekday.${d}`), value: d }))}
+          <div data-testid="backup-weekdays"><Selector multiple columns={phone ? 4 : 7} options={WEEKDAYS.map((d) => ({ label: t(`backup:weekday.${d}`), value: d }))}
             value={values.backup_days.filter((d): d is number => d !== LAST_DAY)}
-            onChange={(v) => { set({ backup_days: [...v].sort((a, b) => a - b) }); touch('backup_days'); }} data-testid="backup-weekdays" />
+            onChange={(v) => { set({ backup_days: [...v].sort((a, b) => a - b) }); touch('backup_days'); }} /></div>
         ), { required: true })
         : item('backup_days', 'backup_days', (
           <>
@@ -175,9 +175,9 @@ export function BackupPlanForm({ vendor, resourceId, plan, onClose, onSaved }: {
           </div>
         ), { required: true, hint: t('backup:hints.retention_days'), error: err('retention_time', 'retention_days') })
         : item('retention_time', 'retention_time', (
-          <Selector columns={phone ? 3 : 5} options={retention.map((o) => ({ label: t(`backup:retention.${o}`), value: o }))}
+          <div data-testid="backup-retention"><Selector columns={phone ? 3 : 5} options={retention.map((o) => ({ label: t(`backup:retention.${o}`), value: o }))}
             value={typeof values.retention_time === 'string' ? [values.retention_time] : []}
-            onChange={(v) => { if (v[0]) set({ retention_time: v[0] }); }} data-testid="backup-retention" />
+            onChange={(v) => { if (v[0]) set({ retention_time: v[0] }); }} /></div>
         ), { required: true })}
       <div className="ys-bk-foot">
         <Button onClick={onClose} data-testid="backup-cancel">{t('backup:actions.cancel')}</Button>
