@@ -19,6 +19,7 @@ import { actionBlock, actionLabel, buyPath, detailPath, displayValue, fieldLabel
 import { initialListState, listParams, listReducer } from './list-state.ts';
 import { useActionRunner } from './actions.tsx';
 import { ExportNotice, StatusBadge, usePlaceNames, usePlaceOptions, useExportNotice } from './parts.tsx';
+import { useCreateForm } from './create-form.tsx';
 
 export function useDebounced<T>(value: T, ms = FILTER_DEBOUNCE_MS): T {
   const [v, setV] = useState(value);
@@ -70,6 +71,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   const batchActions = menuActions(def).filter((a) => a.batch);
   const selectedRows = rows.filter((r) => selected.includes(r.id));
   const buy = buyPath(def);
+  const creator = useCreateForm(def, 'desktop');
 
   const onEdit = async (r: Resource, _col: string, value: string) => {
     const updated = await updateResource(def, r.id, { name: value });
@@ -108,7 +110,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
         <Button size="small" onClick={() => { setNameInput(''); dispatch({ type: 'reset' }); }}>{t('resources:filters.reset')}</Button>
       </div>
       <div className="ys-rlist__toolbar">
-        {buy ? <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}><AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}</Button> : null}
+        {buy ? <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}><AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}</Button> : creator.trigger}
         {batchActions.length ? (
           selectedRows.length ? (
             <Popover.Menu trigger="click" placement="bottom-start" className="ys-dt__more-menu"
@@ -138,6 +140,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
           if (persistent) void saveColumns(route, encodeVisibility(choices, v)).then(() => client.setQueryData(['columns', route], { route, fields_item: encodeVisibility(choices, v) })).catch(() => undefined);
         }} />
       {runner.element}
+      {creator.element}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { withFilter, type ListFilters } from './list-state.ts';
 import { useActionRunner } from './actions.tsx';
 import { CopyId, ExportNotice, StatusBadge, useExportNotice, usePlaceNames, usePlaceOptions } from './parts.tsx';
 import { useDebounced } from './desktop-list.tsx';
+import { useCreateForm } from './create-form.tsx';
 
 export const PHONE_PAGE_SIZE = 50;
 /** Cards are windowed beyond this many rows (the first pages render whole). */
@@ -112,6 +113,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
   const virtual = rows.length > VIRTUALIZE_AFTER;
   const virtualizer = useWindowVirtualizer({ count: virtual ? rows.length : 0, estimateSize: () => 150, overscan: 6 });
   const buy = buyPath(def);
+  const creator = useCreateForm(def, 'phone');
   const filterCount = Object.keys(filters).length;
 
   const open = (r: Resource) => { if (onSelect) onSelect(r); else { const to = detailPath(def, r.id); if (to) navigate(to); } };
@@ -148,7 +150,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
           </button>
         ) : null}
         <button type="button" className="ys-iconbtn" aria-label={t('resources:export.button')} data-testid="export" onClick={doExport}><DownlandOutline fontSize={20} /></button>
-        {buy ? <button type="button" className="ys-iconbtn ys-iconbtn--primary" aria-label={t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })} data-testid="buy" onClick={() => navigate(buy)}><AddOutline fontSize={20} /></button> : null}
+        {buy ? <button type="button" className="ys-iconbtn ys-iconbtn--primary" aria-label={t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })} data-testid="buy" onClick={() => navigate(buy)}><AddOutline fontSize={20} /></button> : creator.trigger}
       </div>
       <ExportNotice visible={exportNotice.visible} onClose={exportNotice.hide} />
       <PullToRefresh onRefresh={async () => { await q.refetch(); }} pullingText={t('resources:list.pull')} canReleaseText={t('resources:list.release')} refreshingText={t('resources:common.loading')} completeText={t('resources:list.refreshed')}>
@@ -186,6 +188,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
           onClick: () => { setBatchOpen(false); runner.run(a, checkedRows); } }))} />
       <FilterSheet def={def} open={filterOpen} filters={filters} onClose={() => setFilterOpen(false)} onApply={(f) => { setFilters(f); setFilterOpen(false); }} />
       {runner.element}
+      {creator.element}
     </div>
   );
 }
