@@ -111,6 +111,15 @@ async function adminTagsForeignHost(page: Page, vp: ViewportName) {
   expect(tags.json.data.map((d) => `${d.tag.tag_key}=${d.tag.tag_value}`)).toContain(`${key}=运维（二线）`);
 }
 
+/** The ops administrator reads the admin list (tags shown) but is offered no tag editing. */
+async function opsAdminReadsOnly(page: Page, vp: ViewportName) {
+  await signIn(page, server.baseURL, 'oncall');
+  await page.goto(`${server.baseURL}/ecsAdminManage`);
+  const rowSel = vp === 'phone' ? '[data-testid="admin-card"]' : '[data-testid="admin-table"] tbody tr[data-row-id]';
+  await expect.poll(() => page.locator(rowSel).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.locator(`${rowSel} :is([data-testid="edit-tags"], [data-action="tags"])`).count()).toBe(0);
+}
+
 async function batchDeleteWithCode(page: Page, vp: ViewportName, account: string) {
   const s = await login(account);
   const prefix = `e2e-del-${vp}-${Date.now().toString(36)}`;
@@ -168,12 +177,14 @@ async function batchDeleteWithCode(page: Page, vp: ViewportName, account: string
 
 for (const vp of ['phone', 'desktop'] as const) {
   describe(`tags and batch delete at ${vp}`, () => {
-    it('the admin tags another tenant\'s host from ecsAdminManage', async () => {
+    it('the admin tags another tenant\'s host from ecsAdminManage; the ops administrator only reads', async () => {
       const page = await newPage(browser, vp);
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
       try {
         await adminTagsForeignHost(page, vp);
+        const ops = await newPage(browser, vp);
+        try { await opsAdminReadsOnly(ops, vp); } finally { await ops.context().close(); }
         expect(errors).toEqual([]);
       } finally {
         await page.context().close();

@@ -1,7 +1,7 @@
 // Pure rules of the admin tag editor and the batch delete (src/domain/schemas/shared-ops.schema.ts).
 import { describe, expect, it } from 'vitest';
 import {
-  adminTagManageSchema, adminTagQuerySchema, batchDeleteSchema, batchOutcome, isAdminTagCall, tagLabel, tagPairIssue,
+  adminTagManageSchema, adminTagQuerySchema, batchDeleteSchema, batchOutcome, isAdminTagCall, mayEditTagsAsAdmin, tagLabel, tagPairIssue,
 } from '../../src/domain/schemas/shared-ops.schema.ts';
 
 const T = 'a'.repeat(32);
@@ -75,5 +75,16 @@ describe('batch delete', () => {
     ], (id) => (id === 'b' ? 'host-b' : undefined));
     expect(out.ok).toBe(1);
     expect(out.refused).toEqual([{ id: 'b', name: 'host-b', description: '已锁定的云主机不能销毁' }, { id: 'c', name: 'host-c', description: '当前状态不允许删除' }]);
+  });
+});
+
+describe('who uses the admin tag editor', () => {
+  it('is the super administrator or a tenant administrator, never the ops administrator or a project role', () => {
+    expect(mayEditTagsAsAdmin(['super_admin'])).toBe(true);
+    expect(mayEditTagsAsAdmin(['tenant_admin'])).toBe(true);
+    expect(mayEditTagsAsAdmin(['ops_admin'])).toBe(false);
+    expect(mayEditTagsAsAdmin(['project_member', 'project_owner'])).toBe(false);
+    expect(mayEditTagsAsAdmin(['made_up'])).toBe(false);
+    expect(mayEditTagsAsAdmin([])).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { idSchema } from '../ids.ts';
 import { DELETE_RETENTION } from '../constants.ts';
+import { ROLES, can, type Role } from '../roles.ts';
 import { adminTagValueRule, tagKeyRule, tagManageSchema, tagResourcesQuerySchema, tagResourcesSaveSchema, tagValueRule } from './resource.schema.ts';
 
 export type TagEditorVariant = 'user' | 'admin';
@@ -15,6 +16,16 @@ export function tagPairIssue(key: string, value: string, variant: TagEditorVaria
   if (!k.success) return k.error.issues[0]!.message === 'tag_key_first' ? 'tag_key_first' : 'tag_key';
   if (variant === 'admin') return adminTagValueRule.safeParse(value).success ? null : 'tag_value_admin';
   return tagValueRule.safeParse(value).success ? null : 'tag_value';
+}
+
+/**
+ * Who may use the admin tag editor inside a tenant: the tenant administrators and the super
+ * administrator (update:resource and update:project). The ops administrator reads the admin lists
+ * but edits no tags. The server applies the same rule (routes/tags.routes.ts).
+ */
+export function mayEditTagsAsAdmin(roles: readonly string[]): boolean {
+  const known = roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+  return can(known, 'update', 'resource') && can(known, 'update', 'project');
 }
 
 /** A tag as the editors show it: 「key: value」, or the key alone when the value is empty. */

@@ -9,18 +9,15 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../domain/errors.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
-import { can, type Role } from '../../domain/roles.ts';
+import { can } from '../../domain/roles.ts';
 import { tagManageSchema, tagResourcesQuerySchema, tagResourcesSaveSchema } from '../../domain/schemas/resource.schema.ts';
-import { PROJECT_RESOURCE_TYPE, adminTagManageSchema, adminTagQuerySchema, adminTagSaveSchema, isAdminTagCall } from '../../domain/schemas/shared-ops.schema.ts';
+import { PROJECT_RESOURCE_TYPE, adminTagManageSchema, adminTagQuerySchema, adminTagSaveSchema, isAdminTagCall, mayEditTagsAsAdmin } from '../../domain/schemas/shared-ops.schema.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope, type Scope } from '../plugins/scope.ts';
 import { resolveNamedScope } from '../plugins/admin-scope.ts';
 import { t } from '../lib/i18n.ts';
 import { tagsRepository } from '../repositories/tags.repository.ts';
 import type { AppContext } from '../context.ts';
-
-/** Who may use the admin tag editor inside a scope: tenant administrators and the super administrator. */
-export const isTagAdmin = (roles: Role[]) => can(roles, 'update', 'resource') && can(roles, 'update', 'project');
 
 export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = tagsRepository(ctx.db);
@@ -37,7 +34,7 @@ export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The admin variant's scope, named in the payload; the project type needs no project. */
   const adminScope = async (req: import('fastify').FastifyRequest, named: { tenant_id: string; project_id?: string }, type: string) => {
     const scope = await resolveNamedScope(req, ctx.tenancy, { tenant_id: named.tenant_id, project_id: type === PROJECT_RESOURCE_TYPE ? null : named.project_id });
-    requirePermission(isTagAdmin(scope.roles));
+    requirePermission(mayEditTagsAsAdmin(scope.roles));
     return scope;
   };
 

@@ -4,13 +4,15 @@
 // wider screens a table; both page by offset (seed 000 §9 page sizes).
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, NoticeBar, Tag } from 'antd-mobile';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
-import { tagLabel } from '../../../domain/schemas/shared-ops.schema.ts';
+import { mayEditTagsAsAdmin, tagLabel } from '../../../domain/schemas/shared-ops.schema.ts';
 import { DataTable, type DataColumn } from '../../ui/data-table/data-table.tsx';
 import { Pagination } from '../../ui/data-table/pagination.tsx';
 import { useBreakpoint } from '../../lib/hooks.ts';
+import { territoriesAtom } from '../../lib/store.ts';
 import { displayValue, fieldLabel } from './kind-meta.ts';
 import { CopyId, StatusBadge } from './parts.tsx';
 import { useDebounced } from './desktop-list.tsx';
@@ -44,6 +46,9 @@ export function AdminList({ def, title }: { def: KindDefinition; title: string }
   const q = useQuery({ queryKey: ['admin-res', def.kind, params], queryFn: ({ signal }) => listAdminResources(def, params, signal), placeholderData: keepPreviousData });
   const tenants = useQuery({ queryKey: ['admin-tenants'], queryFn: listTenantOptions, staleTime: 5 * 60_000 });
   const rows = q.data?.data ?? [];
+  // The roles held in a row's tenant (platform roles count in every tenant) decide whether it may be tagged.
+  const territories = useAtomValue(territoriesAtom);
+  const mayTag = (r: AdminRow) => mayEditTagsAsAdmin(territories?.find((x) => x.tenant_id === r.tenant_id)?.roles ?? []);
   const scopeOf = (r: AdminRow) => t('ops:admin_tags.scope', { tenant: r.tenant_name, project: r.project_name });
   const statuses = [...def.statuses.stable, ...def.statuses.inBetween, ...def.statuses.failure];
 
@@ -86,15 +91,17 @@ export function AdminList({ def, title }: { def: KindDefinition; title: string }
               <CopyId id={r.id} />
               <div className="ys-admincard__scope">{scopeOf(r)}</div>
               <TagChips row={r} />
-              <div className="ys-admincard__foot">
-                <Button size="mini" color="primary" fill="outline" data-testid="edit-tags" onClick={() => setEditing(r)}>{t('ops:admin_list.edit_tags')}</Button>
-              </div>
+              {mayTag(r) ? (
+                <div className="ys-admincard__foot">
+                  <Button size="mini" color="primary" fill="outline" data-testid="edit-tags" onClick={() => setEditing(r)}>{t('ops:admin_list.edit_tags')}</Button>
+                </div>
+              ) : null}
             </article>
           )) : <div className="ys-empty">{q.isLoading ? t('resources:common.loading') : t('ops:admin_list.empty')}</div>}
         </div>
       ) : (
         <DataTable<AdminRow> columns={columns} rows={rows} rowKey={(r) => r.id} loading={q.isLoading} emptyText={t('ops:admin_list.empty')} testId="admin-table"
-          rowActions={(r) => [{ key: 'tags', label: t('ops:admin_list.edit_tags'), onClick: () => setEditing(r) }]} />
+          rowActions={(r) => (mayTag(r) ? [{ key: 'tags', label: t('ops:admin_list.edit_tags'), onClick: () => setEditing(r) }] : [])} />
       )}
       <Pagination page={page} pageSize={pageSize} total={q.data?.count} pageRows={rows.length} onChange={(p, s) => { setPage(s === pageSize ? p : 1); setPageSize(s); }} />
       {editing ? (
