@@ -23,6 +23,7 @@ import { tenancyRoutes } from './routes/tenancy.routes.ts';
 import { referenceRoutes } from './routes/reference.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { resourcesRoutes } from './routes/resources.routes.ts';
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { siteRoutes } from './routes/site.routes.ts';
 import { approvalRoutes } from './approvals/approval.routes.ts';
 import { resourceEngineRoutes } from './routes/kinds.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await referenceRoutes(app, ctx);
   await resourcesRoutes(app, ctx);
   await siteRoutes(app, ctx);
+  await catalogueRoutes(app, ctx);
   // ── more route plugins register here (one line each) ──
   await approvalRoutes(app, ctx);
   await resourceEngineRoutes(app, ctx);

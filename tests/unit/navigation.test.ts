@@ -8,7 +8,7 @@ import {
   ALL_MENU_URLS, backAction, buildPath, guardRoute, isChunkLoadError, loginUrl, menuTarget, menuUrlsOf, phoneTabs,
   REDIRECT_ID_PATTERN, redirectTarget, resolveUnmatched, routeMeta, safeReturnPath, STATIC_DOCS,
 } from '../../src/domain/navigation/rules.ts';
-import { catalogueRoutes, productPath } from '../../src/domain/navigation/catalogue.ts';
+import { catalogueRoutes, productPath, productTarget } from '../../src/domain/navigation/catalogue.ts';
 import { allowedMenuUrls, menusFor } from '../../src/domain/navigation/menus.ts';
 import { ID_PATTERN } from '../../src/domain/ids.ts';
 import { nextSort, sortToOrders, type SortState } from '../../src/domain/list-query.ts';
@@ -191,6 +191,13 @@ describe('catalogue product routes', () => {
       { path: '/gpuCloud', productId: '8' },
       { path: '/edgeNode', productId: '13' },
     ]);
+  });
+  it('a product opens as a route, a document (static HTML), an outside link, or not at all', () => {
+    expect(productTarget({ link: 'https://p.example/#/product/ecs?x=1', is_inner: true, is_static_html: false })).toEqual({ kind: 'route', path: '/product/ecs' });
+    expect(productTarget({ link: '/docs/whitepaper/manual.html', is_inner: true, is_static_html: true })).toEqual({ kind: 'document', href: '/docs/whitepaper/manual.html' });
+    expect(productTarget({ link: 'https://cdn.partner.example/', is_inner: false })).toEqual({ kind: 'external', href: 'https://cdn.partner.example/' });
+    expect(productTarget({ link: null, is_inner: true })).toEqual({ kind: 'none' });
+    expect(productTarget({ link: 'https://p.example/#/', is_inner: 1 })).toEqual({ kind: 'none' });
   });
   it('strips everything up to and including /#/', () => {
     expect(productPath('http://a.b/c/#/x/y?q=1')).toBe('/x/y');

@@ -44,3 +44,14 @@ export function catalogueRoutes(catalogue: Catalogue | null | undefined, existin
   }
   return out;
 }
+
+/** How a catalogue product opens: a console route (internal, not static), a document, or an outside link. */
+export type ProductTarget = { kind: 'route'; path: string } | { kind: 'document'; href: string } | { kind: 'external'; href: string } | { kind: 'none' };
+
+export function productTarget(item: CatalogueProduct): ProductTarget {
+  if (!item.link) return { kind: 'none' };
+  if (truthy(item.is_static_html)) return { kind: 'document', href: item.link };
+  if (!truthy(item.is_inner)) return { kind: 'external', href: item.link };
+  const path = productPath(item.link);
+  return path === '/' ? { kind: 'none' } : { kind: 'route', path };
+}

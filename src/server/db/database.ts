@@ -11,6 +11,7 @@ import * as m0002 from './migrations/0002-resource-engine.ts';
 import * as m0003 from './migrations/0003-approvals.ts';
 import * as m0004 from './migrations/0004-resource-list-indexes.ts';
 import * as m0005 from './migrations/0005-backup-plans.ts';
+import * as m0006 from './migrations/0006-service-catalog.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-approvals': m0003,
   '0004-resource-list-indexes': m0004,
   '0005-backup-plans': m0005,
+  '0006-service-catalog': m0006,
 };
 
 class StaticProvider implements MigrationProvider {

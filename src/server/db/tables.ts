@@ -386,4 +386,31 @@ export interface Database {
   project_quota_values: ProjectQuotaValuesTable;
   site_messages: SiteMessagesTable;
   backup_plans: BackupPlansTable;
+  catalog_classifies: CatalogClassifiesTable;
+  catalog_products: CatalogProductsTable;
+}
+
+/** A text in each console language. */
+export type LocalText = Record<string, string>;
+
+export interface CatalogClassifiesTable {
+  id: string;
+  area: 'header' | 'footer';
+  group_name: Json<LocalText> | null;
+  name: Json<LocalText>;
+  sort: number;
+}
+
+export interface CatalogProductsTable {
+  id: string;
+  classify_id: string;
+  name: Json<LocalText>;
+  summary: Json<LocalText>;
+  highlights: Json<LocalText[]>;
+  link: string | null;
+  is_inner: boolean;
+  is_static_html: boolean;
+  console_route: string | null;
+  buy_route: string | null;
+  sort: number;
 }

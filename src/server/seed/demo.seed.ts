@@ -8,6 +8,7 @@ import { usersRepository } from '../repositories/users.repository.ts';
 import { seedApprovals } from './approvals.seed.ts';
 import { seedDemoResources } from './resources.seed.ts';
 import { seedBackupPlans } from './backup-plans.seed.ts';
+import { seedCatalogue } from './catalogue.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -139,5 +140,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedApprovals(db);
   await seedDemoResources(db);
   await seedBackupPlans(db);
+  await seedCatalogue(db);
   return true;
 }

@@ -14,6 +14,7 @@ const approvals: PageLoader = () => import('../features/approvals/approvals-page
 export const PAGES: Readonly<Record<string, PageLoader>> = {
   login: () => import('../features/auth/login-page.tsx'),
   portal: () => import('../features/portal/portal-home-page.tsx'),
+  productRoute: () => import('../features/portal/product-page.tsx'),
   homeOperation: consoleHome,
   cloudResourceGeneral: consoleHome,
   ecsManage: resources,

@@ -19,11 +19,8 @@ import './detail-tabs.ts';
 /** Public pages shown without the portal header (full-screen tools and sign-in pages). */
 const BARE = new Set(['test', 'login', 'users/sign_in', 'customPage', 'dmsManage', 'ecsCaeHostConnect', 'aiasistant']);
 
-/**
- * The catalogue address for the dynamic product routes. The endpoint is not built yet; set it
- * and the routes appear on the first unmatched navigation.
- */
-const CATALOGUE_URL: string | null = null;
+/** The catalogue (GET /api/v1/service-catalog) whose products become routes on the first unmatched navigation. */
+const CATALOGUE_URL: string | null = 'v1/service-catalog';
 
 type Layout = 'console' | 'portal' | 'bare';
 function layoutOf(route: RouteDef): Layout {

@@ -1,10 +1,11 @@
-// /portal: the public landing page — hero, product categories (from the portal product routes),
-// platform strengths and the latest notices.
+// /portal: the public landing page — hero, the live service catalogue, product categories (from the
+// portal product routes), platform strengths and the latest notices.
 import { Link } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { CONSOLE_HOME } from '../../../domain/navigation/rules.ts';
+import { lazy, Suspense } from 'react';
 import { loginStateAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import './portal-home.css';
@@ -22,6 +23,9 @@ const CATEGORIES: readonly { key: string; products: readonly string[] }[] = [
 
 const STRENGTHS = ['hybrid', 'tenancy', 'mobile', 'ops'] as const;
 const NOTICES = ['n1', 'n2', 'n3'] as const;
+
+// The live catalogue loads after the first screen (its chunk brings TanStack Query along).
+const CatalogueSection = lazy(() => import('./catalogue-section.tsx'));
 
 const pathOf = (name: string) => ROUTE_TABLE.find((r) => r.name === name)?.path ?? '/allProducts';
 
@@ -48,6 +52,8 @@ export default function PortalHomePage() {
           </dl>
         </div>
       </section>
+
+      <Suspense fallback={null}><CatalogueSection /></Suspense>
 
       <section className="ys-section" id="products" aria-labelledby="products-title">
         <h2 className="ys-section__title" id="products-title">{t('products.title')}</h2>
