@@ -55,7 +55,8 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
   if (q.isError) body = <div className="ys-muted">{t('backup:load_failed')}</div>;
   else if (!q.data) body = null;
   else if (!plans.length) body = <div className="ys-bk-empty" data-testid="backup-empty">{t('backup:empty')}</div>;
-  else if (bp === 'phone') {
+  // Cards up to the tablet width (the split view's detail pane is narrow), a table on the desktop.
+  else if (bp !== 'desktop') {
     body = (
       <div className="ys-bk-cards">
         {plans.map((p) => {
@@ -76,7 +77,7 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
     );
   } else {
     body = (
-      <table className="ys-bk-table">
+      <div className="ys-bk-scroll"><table className="ys-bk-table">
         <thead>
           <tr>
             <th>{t('backup:fields.name')}</th><th>{t('backup:fields.schedule_type')}</th><th>{t('backup:columns.cycle')}</th>
@@ -95,7 +96,7 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
             );
           })}
         </tbody>
-      </table>
+      </table></div>
     );
   }
 
