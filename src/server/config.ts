@@ -1,6 +1,14 @@
 // Every environment variable Yunshu reads, with its default. The README lists the same set.
 import path from 'node:path';
 
+function flag(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
 function num(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -27,6 +35,8 @@ export interface Config {
   supportEmail: string;
   distDir: string;
   rateLimitPerMinute: number;
+  /** Whether deleting hosts, disks and EIPs asks for an SMS code (the necessity answer, enforced by the server). */
+  smsDeleteVerification: boolean;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -49,6 +59,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     supportEmail: process.env.SUPPORT_EMAIL ?? 'support@yunshu.example.cn',
     distDir: path.resolve(process.env.DIST_DIR ?? './dist'),
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 1200),
+    smsDeleteVerification: flag('SMS_DELETE_VERIFICATION', true),
     ...overrides,
   };
 }

@@ -76,7 +76,7 @@ export async function build(opts: { config?: Partial<Config>; seed?: boolean } =
     seed: opts.seed ?? true,
     logger: false,
     serveStatic: false,
-    config: { cloudSimDelayMs: 50, cloudSimFailureRate: 0, rateLimitPerMinute: 100_000, ...opts.config },
+    config: { cloudSimDelayMs: 50, cloudSimFailureRate: 0, rateLimitPerMinute: 100_000, smsDeleteVerification: false, ...opts.config },
   });
   app.addHook('onClose', async () => { await drop(); });
 

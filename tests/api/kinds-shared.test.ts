@@ -9,7 +9,7 @@ let app: Awaited<ReturnType<typeof build>>;
 let c: Client;
 let subnetId: string;
 beforeAll(async () => {
-  app = await build();
+  app = await build({ config: { smsDeleteVerification: true } });
   c = await app.as('tenant_admin');
   subnetId = (await network(app, c)).subnet.id;
 });
@@ -98,6 +98,9 @@ describe('SMS-verified delete', () => {
     const noCode = await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_operate_type=delete_instance` });
     expect400(noCode, 'sms_code');
     expect(noCode.json().description).toBe('sms_code：请先获取验证码');
+    // Leaving the flag out does not skip the check: the server said a code is needed.
+    expect400(await c.req({ method: 'DELETE', url: `/api/instances/${h.id}` }), 'sms_code');
+    expect((await c.req({ method: 'GET', url: `/api/instances/${h.id}` })).json().status).toBe('running');
     const sent = await c.req({ method: 'POST', url: '/api/v1/sms/sms-codes', payload: { operate_type: 'delete_instance' } });
     expect(sent.json()).toMatchObject({ phone: '139****0003', countdown: 60, message: '验证码已发送至 139****0003' });
     expect((await c.req({ method: 'POST', url: '/api/v1/sms/sms-codes', payload: { operate_type: 'delete_instance' } })).statusCode).toBe(429);
@@ -106,6 +109,8 @@ describe('SMS-verified delete', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     expect400(await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_operate_type=delete_instance&sms_code=${wrong}` }), 'sms_code');
     expect400(await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_code=12ab56` }), 'sms_code');
+    // A code asked for another operation is refused by name.
+    expect400(await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_operate_type=delete_volume&sms_code=${code}` }), 'sms_operate_type');
     expect400(await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_operate_type=delete_instance&sms_code=${code}&delayed_days=61` }), 'delayed_days');
     const ok = await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_operate_type=delete_instance&sms_code=${code}&delayed_days=7` });
     expect(ok.json().status).toBe('deleting');

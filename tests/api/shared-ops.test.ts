@@ -15,7 +15,7 @@ let fin: Client;
 let finHost: { id: string; tenant_id: string; project_id: string; name: string };
 
 beforeAll(async () => {
-  app = await build();
+  app = await build({ config: { smsDeleteVerification: true } });
   ids = await demoIds(app.ctx.db);
   admin = await app.as('admin');
   hd = await app.as('tenant_admin');

@@ -145,7 +145,7 @@ for (const vp of ['phone', 'desktop'] as const) {
           await page.locator('.adm-tabs-tab', { hasText: '关联资源' }).click();
           await page.locator('[data-testid="relations"]').waitFor();
           return (await disk.count()) ? ((await disk.locator('[data-testid="status-badge"]').getAttribute('data-status')) ?? '') : '';
-        }, { timeout: 30_000, intervals: [500] }).toBe('mounted');
+        }, { timeout: 30_000, interval: 500 }).toBe('mounted');
         expect(await disk.textContent()).toContain('已挂载');
         await screenshot(page, `network-${vp}-host-disk`);
         if (vp === 'phone') await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -10,6 +10,7 @@ import { can } from '../../domain/roles.ts';
 import { resolveScope } from '../plugins/scope.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import { t } from '../lib/i18n.ts';
+import { invalid } from '../services/kind-hooks.ts';
 import { createEngine, type Engine } from '../services/engine.ts';
 import type { AppContext } from '../context.ts';
 import { recycleRoutes } from './recycle.routes.ts';
@@ -82,7 +83,16 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine, def: 
     const scope = await resolveScope(req, ctx.tenancy);
     const q = deleteQuerySchema.parse({ ...(req.query as object), ...((req.body as object | undefined) ?? {}) });
     requirePermission(can(scope.roles, 'delete', 'resource'));
-    if (q.sms_necessity_flag === 1) await engine.sms.verify(scope.user.id, q.sms_operate_type ?? `delete_${def.kind}`, q.sms_code);
+    // The server decides whether a code is needed (what /sms/necessity answered), whatever the client
+    // sends: a delete of a kind that asks for one is refused without it.
+    const operateType = `delete_${def.kind}`;
+    const smsDelete = def.actions.some((a) => a.id === 'delete' && a.sms);
+    if (smsDelete && engine.sms.required(operateType)) {
+      if (q.sms_operate_type !== undefined && q.sms_operate_type !== operateType) throw invalid('sms_operate_type', 'invalid_value');
+      await engine.sms.verify(scope.user.id, operateType, q.sms_code);
+    } else if (q.sms_necessity_flag === 1) {
+      await engine.sms.verify(scope.user.id, q.sms_operate_type ?? operateType, q.sms_code);
+    }
     const result = await svc.act(scope, def, (req.params as { id: string }).id, { action: 'delete' }, { delayedDays: def.recycle ? q.delayed_days : undefined });
     return { ...result, message: t(req.lang, 'kinds:messages.command_sent') };
   });

@@ -35,7 +35,7 @@ export function createEngine(ctx: AppContext, log: Log, provider?: CloudProvider
   // Purchases and expansions that need approval are provisioned by this engine when approved.
   attachToApprovals(ctx.approvalEvents, RESOURCE_ENGINE, resources.approvalPort);
   const smsGateway = logSmsGateway(log);
-  const sms = smsService(ctx.db, smsGateway);
+  const sms = smsService(ctx.db, smsGateway, { enabled: ctx.config.smsDeleteVerification });
   const exports = exportsRepository(ctx.db);
   const exporter = exportService({ dataDir: ctx.config.dataDir, repo: exports, resources, bus, log });
   // Tick at a quarter of the simulated delay (20 ms–500 ms) so jobs finish close to their due time.

@@ -37,10 +37,12 @@ const hash = (userId: string, code: string) => createHash('sha256').update(`${us
 
 interface SmsUser { id: string; phone: string | null; area_code: string; is_phone_validate: boolean }
 
-export function smsService(db: Db, gateway: SmsGateway) {
+export function smsService(db: Db, gateway: SmsGateway, opts: { enabled: boolean } = { enabled: true }) {
+  /** Operations that ask for a code: the listed deletes, while the platform's SMS verification is on. */
+  const required = (operateType: string) => opts.enabled && (SMS_OPERATE_TYPES as readonly string[]).includes(operateType);
   return {
     necessity(user: SmsUser, operateType: string) {
-      const status = (SMS_OPERATE_TYPES as readonly string[]).includes(operateType);
+      const status = required(operateType);
       return { phone: user.phone ? maskPhone(user.phone) : null, area_code: user.area_code, status, is_phone_validate: user.is_phone_validate };
     },
     async send(user: SmsUser, operateType: string) {
@@ -66,9 +68,7 @@ export function smsService(db: Db, gateway: SmsGateway) {
       if (!(await consumeSmsCode(db, row.id))) throw invalid('sms_code', 'sms_code_expired');
     },
     /** Whether this user must bring a code for the operation (the server's own necessity check). */
-    required(operateType: string) {
-      return (SMS_OPERATE_TYPES as readonly string[]).includes(operateType);
-    },
+    required,
   };
 }
 export type SmsService = ReturnType<typeof smsService>;
