@@ -4,6 +4,7 @@
 // disks stay invisible to another tenant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds, type Client } from './helper.ts';
+import { countActive, setQuota } from '../../src/server/repositories/engine.repository.ts';
 import { create, expect400, network, placement, settle, uniq, type Row } from './kinds-helpers.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
@@ -98,5 +99,29 @@ describe('a host with data disks', () => {
     const foreign = await fin.req({ method: 'POST', url: '/api/instances', payload: { ...(await buy({ data_disks: [{ size: 40 }] })) }, ...own });
     expect(foreign.statusCode).toBe(404);
     expect(await footprint()).toEqual(before);
+  });
+
+  it('counts the data disks against the project\'s volume quota: refused (nothing created) when N more do not fit', async () => {
+    const probe = await create(c, 'instances', await buy());
+    const projectId = String(probe.project_id);
+    await settle(c, 'instances', probe.id);
+    const volumes = await countActive(app.ctx.db, projectId, 'volume');
+    await setQuota(app.ctx.db, projectId, 'volume', volumes + 1);
+    try {
+      const before = await footprint();
+      const two = await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ data_disks: [{ size: 40 }, { size: 40 }] }) });
+      expect(two.statusCode).toBe(409);
+      expect(two.json().description).toBe('可用数量不足，请联系管理员');
+      expect(await footprint()).toEqual(before);
+      // One disk still fits, and the host with it is created.
+      const one = await create(c, 'instances', await buy({ data_disks: [{ size: 40 }] }));
+      expect((await footprint()).volumes).toBe(before.volumes + 1);
+      await settle(c, 'instances', one.id);
+      // Now full: even a single disk is refused, a host without disks is not.
+      expect((await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ data_disks: [{ size: 40 }] }) })).statusCode).toBe(409);
+      await settle(c, 'instances', (await create(c, 'instances', await buy())).id);
+    } finally {
+      await setQuota(app.ctx.db, projectId, 'volume', 200);
+    }
   });
 });

@@ -184,14 +184,14 @@ export function resourceService(deps: ResourceServiceDeps) {
         if (!parent) throw notFound();
         placement = { vendor: parent.vendor, region_id: parent.region_id, az_id: parent.az_id };
       }
-      const quota = (await quotaOf(trx, projectId, def.kind)) ?? DEFAULT_QUOTA;
-      if ((await countActive(trx, projectId, def.kind)) >= quota) throw conflict('quota_insufficient');
+      const extras = await runBeforeCreate(def.kind, { trx, id, input, spec, placement: placement!, tenantId: scope.tenantId, projectId, parents });
+      // What comes with the resource (a host's data disks are volumes) counts against the project's
+      // quota of its own kind: all of it fits, or nothing is created (the transaction rolls back).
+      await checkQuotas(trx, projectId, [def.kind, ...extras.map((e) => e.resource.kind)]);
       // In a project whose approval process covers purchases the resource (and what comes with it)
       // waits in 审批中, reserved but not provisioned and not billed, until the request is decided.
       const waits = !!deps.approvalBus && !!(await findApprovalProcess(trx, scope.tenantId, projectId, 'resource_purchase'));
       const accepted = waits ? null : provider.create({ id, kind: def.kind, vendor: placement!.vendor });
-
-      const extras = await runBeforeCreate(def.kind, { trx, id, input, spec, placement: placement!, tenantId: scope.tenantId, projectId, parents });
       if (waits) {
         for (const e of extras) {
           const { billing, ...rest } = e.resource.spec;
@@ -235,6 +235,16 @@ export function resourceService(deps: ResourceServiceDeps) {
     await bus.publish(events);
     await afterApproval(outbox);
     return { ...present(row), price, approval: waiting as WaitingFor | null };
+  }
+
+  /** Refuses (「可用数量不足」) when the project cannot take one more resource per listed kind. */
+  async function checkQuotas(trx: Exec, projectId: string, kinds: string[]) {
+    const wanted = new Map<string, number>();
+    for (const k of kinds) wanted.set(k, (wanted.get(k) ?? 0) + 1);
+    for (const [kind, n] of wanted) {
+      const quota = (await quotaOf(trx, projectId, kind)) ?? DEFAULT_QUOTA;
+      if ((await countActive(trx, projectId, kind)) + n > quota) throw conflict('quota_insufficient');
+    }
   }
 
   /** Publishes what a submitted approval request left (new-approval events, messages). */
