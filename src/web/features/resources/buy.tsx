@@ -13,14 +13,17 @@ import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { yearlyAllowed } from '../../../domain/pricing.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { tenantAtom, territoriesAtom } from '../../lib/store.ts';
-import { createResource, inquirePrice, listChargingPkgs } from './api.ts';
+import { createResource, getResource, inquirePrice, listChargingPkgs } from './api.ts';
 import { detailPath, optionLabel } from './kind-meta.ts';
+import { kindOf } from '../../../domain/kinds/registry.ts';
+import { usePlaceNames } from './parts.tsx';
 import { DURATIONS, showContractTip, yuan } from './list-state.ts';
 import { FormFields, exists, itemLabel, listSummary, pathLabel } from './form-fields.tsx';
 import { PlacementFields, placementErrors, usePlacement } from './placement.tsx';
 import { useDebounced } from './desktop-list.tsx';
 import { cleanForm, fieldsOf, initialValues, validateAll, validateField, validateList, PLACEMENT_KEYS } from './zod-fields.ts';
-import { wizardSteps } from './screen-rules.ts';
+import { confirmValue, wizardSteps } from './screen-rules.ts';
+import type { FormField } from './zod-fields.ts';
 
 export function BuyWizard({ def }: { def: KindDefinition }) {
   const { t } = useTranslation();
@@ -81,13 +84,10 @@ export function BuyWizard({ def }: { def: KindDefinition }) {
     } catch { /* the notice shows the server's reason */ } finally { setBusy(false); }
   };
 
-  const summaryText = (k: string) => {
-    const f = fields.find((x) => x.key === k);
-    const v = values[k];
-    if (f?.kind === 'list') return listSummary(t, def, f, v);
-    if (v === undefined || v === '') return '-';
-    return f?.kind === 'enum' || k === 'vendor' ? optionLabel(t, def, k, String(v)) : String(v);
-  };
+  const summaryKeys = [
+    'vendor', 'region_id', 'az_id', ...(def.priced ? ['charging_code', ...(values.charging_code === 'year' ? ['duration'] : [])] : []),
+    ...steps.flatMap((s) => s.fields.map((f) => f.key)).filter((k) => k !== 'password' && k !== 'name' && k !== 'description'),
+  ];
   const current = steps[step]!;
   const pkgList = pkgs.data?.data.filter((p) => p.enabled) ?? [];
   return (
@@ -129,8 +129,11 @@ export function BuyWizard({ def }: { def: KindDefinition }) {
               refFilters={(f) => { const link = def.createLinks?.find((l) => l.param === f.key); return { 'az.region_id': regionId, ...(link?.allowedFrom ? { status: link.allowedFrom.join(',') } : {}) }; }} />
             {current.key === 'confirm' ? (
               <dl className="ys-fields ys-buy__summary" data-testid="buy-summary">
-                {['vendor', ...steps.flatMap((s) => s.fields.map((f) => f.key)).filter((k) => k !== 'password' && k !== 'name' && k !== 'description')].map((k) => (
-                  <div key={k} className="ys-fields__row"><dt>{label(k)}</dt><dd>{summaryText(k)}</dd></div>
+                {summaryKeys.map((k) => (
+                  <div key={k} className="ys-fields__row" data-field={k}>
+                    <dt>{k === 'duration' ? t('resources:buy.duration') : label(k)}</dt>
+                    <dd>{k === 'duration' ? t('resources:buy.months', { count: Number(values.duration ?? 1) }) : <ConfirmText def={def} f={fields.find((x) => x.key === k)} k={k} value={values[k]} />}</dd>
+                  </div>
                 ))}
               </dl>
             ) : null}
@@ -156,4 +159,15 @@ export function BuyWizard({ def }: { def: KindDefinition }) {
       </footer>
     </div>
   );
+}
+
+/** One value of the confirm step; a picked resource (subnet…) is shown by name and CIDR, not id. */
+function ConfirmText({ def, f, k, value }: { def: KindDefinition; f: FormField | undefined; k: string; value: unknown }) {
+  const { t } = useTranslation();
+  const places = usePlaceNames();
+  const target = f?.kind === 'ref' && f.refKind ? kindOf(f.refKind) : undefined;
+  const id = typeof value === 'string' && value ? value : '';
+  const ref = useQuery({ queryKey: ['res', target?.kind, 'one', id], queryFn: () => getResource(target!, id), enabled: Boolean(target && id), staleTime: 30_000, retry: false });
+  if (f?.kind === 'list') return <>{listSummary(t, def, f, value)}</>;
+  return <>{confirmValue(t, def, f, k, value, { places, ref: ref.isError ? null : ref.data })}</>;
 }

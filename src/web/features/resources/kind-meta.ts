@@ -65,6 +65,8 @@ export function displayValue(t: T, def: KindDefinition, row: Resource, key: stri
   const v = rawValue(def, row, key);
   if (v === undefined || v === null || v === '') return '-';
   if (key === 'locked') return v ? t('kinds:common.locked') : t('kinds:common.unlocked');
+  // Every resource has a vendor column, listed in its kind's fields or not (a subnet takes its VPC's).
+  if (key === 'vendor') return optionLabel(t, def, key, String(v));
   switch (f?.type) {
     case 'status': return statusLabel(t, String(v));
     case 'boolean': return v ? t('kinds:common.yes') : t('kinds:common.no');

@@ -5,7 +5,7 @@ import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { tagKeyRule, tagValueRule } from '../../../domain/schemas/resource.schema.ts';
 import type { Filters } from './api.ts';
-import type { Resource } from './kind-meta.ts';
+import { fieldDef, optionLabel, type PlaceNames, type Resource, type T } from './kind-meta.ts';
 import { PLACEMENT_KEYS, type FormField } from './zod-fields.ts';
 
 const LAST_STEP_KEYS = new Set(['name', 'description', 'password']);
@@ -46,3 +46,26 @@ export function paramRefFilters(def: KindDefinition, action: ActionDef, f: FormF
   return out;
 }
 
+
+/**
+ * A row of the purchase wizard's confirm step, as a user reads it: option names, numbers with the
+ * field's unit (40 GB), region and zone names, a picked resource by name (and CIDR for a subnet)
+ * rather than its id. `ref` is the picked resource: undefined while it loads, null when unknown.
+ * List fields are summarised by the caller (listSummary).
+ */
+export function confirmValue(t: T, def: KindDefinition, f: FormField | undefined, key: string, value: unknown,
+  opts: { places?: PlaceNames; ref?: Pick<Resource, 'name' | 'spec'> | null } = {}): string {
+  if (value === undefined || value === null || value === '') return '-';
+  if (key === 'region_id') return opts.places?.regions[String(value)] ?? t('resources:common.loading');
+  if (key === 'az_id') return opts.places?.azs[String(value)] ?? t('resources:common.loading');
+  if (f?.kind === 'enum' || key === 'vendor' || key === 'charging_code') return optionLabel(t, def, key, String(value));
+  if (f?.kind === 'boolean') return value ? t('kinds:common.yes') : t('kinds:common.no');
+  if (f?.kind === 'ref') {
+    if (opts.ref === undefined) return t('resources:common.loading');
+    if (opts.ref === null) return String(value);
+    const cidr = opts.ref.spec?.cidr;
+    return typeof cidr === 'string' && cidr ? `${opts.ref.name}（${cidr}）` : opts.ref.name;
+  }
+  const unit = fieldDef(def, key)?.unit;
+  return unit ? `${String(value)} ${t(`kinds:units.${unit}`)}` : String(value);
+}
