@@ -100,7 +100,12 @@ describe('SNAT rule', () => {
     expect400(taken, 'source_cidr');
     expect(taken.json().rule).toBe('snat_source_taken');
     expect400(await post('snat-rules', { ...body, source_cidr: '10.0.2.0/33' }), 'source_cidr');
-    expect400(await post('snat-rules', { ...body, source_cidr: 'fd00::/64' }), 'source_cidr');
+    const v6 = await post('snat-rules', { ...body, source_cidr: 'fd00::/64' });
+    expect400(v6, 'source_cidr');
+    // 源网段 takes IPv4 only, and says so (not the shared 「IPv4/IPv6」 wording).
+    expect(v6.json()).toMatchObject({ rule: 'ip_invalid', description: 'source_cidr：须为 IPv4 地址或网段（如 192.168.1.0/24）' });
+    const v6tw = await c.req({ method: 'POST', url: '/api/snat-rules', payload: { ...body, source_cidr: 'fd00::/64' }, lang: 'zh-TW' });
+    expect(v6tw.json().description).toBe('source_cidr：須為 IPv4 位址或網段（如 192.168.1.0/24）');
     expect((await post('snat-rules', { ...body, name: uniq('snat'), source_cidr: '10.0.2.5' })).statusCode).toBe(201);
     const other = await eip();
     expect409(await post('snat-rules', { ...body, eip_id: other.id, source_cidr: '10.0.3.0/24' }), '弹性IP须已绑定到此 NAT 网关');
@@ -198,6 +203,7 @@ describe('IPv6 rule', () => {
     const mismatch = await post('nat-ipv6-rules', body({ internal_ports: '80,443' }));
     expect400(mismatch, 'ipv6_ports');
     expect(mismatch.json().rule).toBe('port_count_mismatch');
+    expect(mismatch.json().description).toBe('ipv6_ports：数量须与内网端口数量一致');
     expect400(await post('nat-ipv6-rules', body({ internal_ports: '4789', ipv6_ports: '4789', protocol: 'udp' })), 'ipv6_ports');
     expect409(await post('nat-ipv6-rules', body({ ipv6_address: '240E:1:0::10' })), '相同 IP 的相同端口已存在规则，不允许重复');
     expect((await post('nat-ipv6-rules', body({ ipv6_ports: '8443' }))).statusCode).toBe(201);

@@ -6,11 +6,11 @@ import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
 import { PAGES } from '../../src/web/app/pages.ts';
 import { resourceRouteNames, screenFor } from '../../src/web/features/resources/kind-screens.ts';
 import { initialListState, listParams, listReducer, showContractTip, sortZones, withFilter, yuan, DURATIONS } from '../../src/web/features/resources/list-state.ts';
-import { actionBlock, applyStatus, cardSpecKeys, type Resource } from '../../src/web/features/resources/kind-meta.ts';
+import { actionBlock, applyStatus, cardSpecKeys, displayValue, type Resource } from '../../src/web/features/resources/kind-meta.ts';
 import { patchCached } from '../../src/web/features/resources/live.ts';
 import { fieldsOf, initialValues, validateAll, validateField, refKindOf } from '../../src/web/features/resources/zod-fields.ts';
 import { decodeVisibility, encodeVisibility, hasNextPage, pageSizeOptions, pageWindow, splitRowActions } from '../../src/web/ui/data-table/table-rules.ts';
-import { paramRefFilters, retentionValid, tagPairError, wizardSteps } from '../../src/web/features/resources/screen-rules.ts';
+import { confirmValue, paramRefFilters, retentionValid, tagPairError, wizardSteps } from '../../src/web/features/resources/screen-rules.ts';
 
 const instance = kindOf('instance')!;
 const volume = kindOf('volume')!;
@@ -198,5 +198,57 @@ describe('purchase, delete and tag rules', () => {
     expect(tagPairError('a b', '', t)).toBe('键只能包含字母、数字和点，长度 1-32');
     expect(tagPairError('env', '生产', t)).toBeNull();
     expect(tagPairError('env', 'a/b', t)).toBe('值不合规则');
+  });
+});
+
+describe('values as a user reads them', () => {
+  const names: Record<string, string> = { 'kinds:vendors.openstack': '自有云（OpenStack）', 'kinds:vendors.ali': '阿里云', 'kinds:units.gb': 'GB', 'kinds:units.mbps': 'Mbps',
+    'kinds:options.charging_code.quantity': '按量计费', 'kinds:instance.options.public_ip_type.bgp': 'BGP 多线', 'resources:common.loading': '加载中' };
+  const tn = (key: string, opts: Record<string, unknown> = {}) => names[key] ?? (opts.defaultValue as string | undefined) ?? key;
+  it('names the vendor on a card even where the kind lists no vendor field (a subnet takes its VPC\'s)', () => {
+    const subnet = kindOf('subnet')!;
+    expect(subnet.fields.some((f) => f.key === 'vendor')).toBe(false);
+    expect(displayValue(tn, subnet, row({ kind: 'subnet', vendor: 'openstack' }), 'vendor')).toBe('自有云（OpenStack）');
+    expect(displayValue(tn, instance, row({ vendor: 'ali' }), 'vendor')).toBe('阿里云');
+    expect(displayValue(tn, subnet, row({ kind: 'subnet', vendor: '' }), 'vendor')).toBe('-');
+  });
+  it('shows the wizard\'s confirm rows with units, place names and the picked subnet\'s name and CIDR', () => {
+    const fields = fieldsOf(instance.createSchema, instance);
+    const f = (k: string) => fields.find((x) => x.key === k);
+    expect(confirmValue(tn, instance, f('system_disk_size'), 'system_disk_size', 40)).toBe('40 GB');
+    expect(confirmValue(tn, instance, f('bandwidth'), 'bandwidth', 5)).toBe('5 Mbps');
+    expect(confirmValue(tn, instance, f('public_ip_type'), 'public_ip_type', 'bgp')).toBe('BGP 多线');
+    expect(confirmValue(tn, instance, undefined, 'vendor', 'openstack')).toBe('自有云（OpenStack）');
+    expect(confirmValue(tn, instance, undefined, 'charging_code', 'quantity')).toBe('按量计费');
+    const places = { regions: { r1: '华东一' }, azs: { z1: '可用区A' } };
+    expect(confirmValue(tn, instance, undefined, 'region_id', 'r1', { places })).toBe('华东一');
+    expect(confirmValue(tn, instance, undefined, 'az_id', 'z1', { places })).toBe('可用区A');
+    const subnetId = 'b'.repeat(32);
+    expect(f('subnet_id')?.kind).toBe('ref');
+    expect(confirmValue(tn, instance, f('subnet_id'), 'subnet_id', subnetId, { ref: { name: 'web-net', spec: { cidr: '10.0.1.0/24' } } })).toBe('web-net（10.0.1.0/24）');
+    expect(confirmValue(tn, instance, f('subnet_id'), 'subnet_id', subnetId, { ref: undefined })).toBe('加载中');
+    expect(confirmValue(tn, instance, f('subnet_id'), 'subnet_id', subnetId, { ref: { name: 'vpc-a', spec: {} } })).toBe('vpc-a');
+    expect(confirmValue(tn, instance, f('bandwidth'), 'bandwidth', undefined)).toBe('-');
+  });
+});
+
+describe('rule messages a field words its own way', () => {
+  const msgs: Record<string, string> = { 'errors:rules.ip_invalid': 'IP 地址格式不正确（IPv4/IPv6，可带前缀）', 'errors:rules.port_count_mismatch': '公网端口数量必须与内网端口数量一致',
+    'errors:field_rules.source_cidr.ip_invalid': '须为 IPv4 地址或网段（如 192.168.1.0/24）', 'errors:field_rules.ipv6_ports.port_count_mismatch': '数量须与内网端口数量一致',
+    'errors:field_rules.eip_ports.port_count_mismatch': '数量须与内网端口数量一致' };
+  const tm = (key: string) => msgs[key] ?? key;
+  const has = (key: string) => key in msgs;
+  it('SNAT 源网段 says IPv4 only; port-count messages read naturally after their label', () => {
+    const snat = kindOf('snat_rule')!;
+    const cidr = fieldsOf(snat.createSchema, snat).find((f) => f.key === 'source_cidr')!;
+    expect(validateField(cidr, 'fd00::/64', '源网段', tm, has)).toBe('源网段须为 IPv4 地址或网段（如 192.168.1.0/24）');
+    expect(validateField(cidr, '10.0.0.0/24', '源网段', tm, has)).toBeNull();
+    const v6 = kindOf('nat_ipv6_rule')!;
+    const label = (k: string) => ({ ipv6_ports: 'IPv6 端口', internal_ports: '内网端口' } as Record<string, string>)[k] ?? k;
+    const errs = validateAll(v6.createSchema, { name: 'r1', nat_gateway_id: 'a'.repeat(32), ipv6_address: '240e:1::10', internal_ip: '10.0.1.10', protocol: 'tcp', internal_ports: '80,443', ipv6_ports: '443' }, label, tm, has);
+    expect(errs.ipv6_ports).toBe('IPv6 端口数量须与内网端口数量一致');
+    const dnat = kindOf('dnat_rule')!;
+    const d = validateAll(dnat.createSchema, { name: 'r1', nat_gateway_id: 'a'.repeat(32), eip_id: 'b'.repeat(32), internal_ip: '10.0.1.10', protocol: 'tcp', internal_ports: '80,443', eip_ports: '443' }, (k) => (k === 'eip_ports' ? '公网端口' : k), tm, has);
+    expect(d.eip_ports).toBe('公网端口数量须与内网端口数量一致');
   });
 });

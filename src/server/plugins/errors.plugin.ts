@@ -28,7 +28,9 @@ export function validationBody(lang: Language, error: z.ZodError): ErrorBody {
   // A message set in a domain schema may itself be a rule key (e.g. 'invalid_format', 'tag_key').
   const custom = issue.message && /^[a-z_]+$/.test(issue.message) ? issue.message : undefined;
   if (custom && t(lang, `errors:rules.${custom}`) !== custom) rule = custom;
-  const ruleText = t(lang, `errors:rules.${rule}`, params);
+  // A field may word a shared rule its own way (SNAT source_cidr takes IPv4 only).
+  const own = custom ? `field_rules.${field}.${custom}` : undefined;
+  const ruleText = own && t(lang, `errors:${own}`) !== own ? t(lang, `errors:${own}`) : t(lang, `errors:rules.${rule}`, params);
   return { title: t(lang, 'errors:title'), description: t(lang, 'errors:validation', { field, rule: ruleText }), field, rule };
 }
 

@@ -93,7 +93,10 @@ export interface IssueLike { code: string; message: string; path?: PropertyKey[]
  * The rule text of a zod issue (without the label): custom messages are keys of errors:rules.*,
  * built-in checks map by code; an empty value is 「不能为空」.
  */
-export function ruleText(issue: IssueLike, t: (key: string, opts?: Record<string, unknown>) => string, exists: (key: string) => boolean): string {
+export function ruleText(issue: IssueLike, t: (key: string, opts?: Record<string, unknown>) => string, exists: (key: string) => boolean, field?: string): string {
+  // A field may word a shared rule its own way (SNAT 源网段 takes IPv4 only): errors:field_rules.<field>.<rule>.
+  const at = issue.path?.length ? issue.path.join('.') : field;
+  if (at && exists(`errors:field_rules.${at}.${issue.message}`)) return t(`errors:field_rules.${at}.${issue.message}`);
   if (exists(`errors:rules.${issue.message}`)) return t(`errors:rules.${issue.message}`, { min: issue.minimum, max: issue.maximum });
   if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return t('errors:rules.required');
   if (issue.code === 'too_small') return t('errors:rules.too_small', { min: issue.minimum });
@@ -175,7 +178,7 @@ export function validateField(f: FormField, value: unknown, label: string, t: (k
   if (v === undefined) return null;
   const r = f.schema.safeParse(v);
   if (r.success) return null;
-  return `${label}${ruleText(r.error.issues[0] as IssueLike, t, exists)}`;
+  return `${label}${ruleText(r.error.issues[0] as IssueLike, t, exists, f.key)}`;
 }
 
 /** Validates the whole form against the schema (object-level rules too): field → message. */
