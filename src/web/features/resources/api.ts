@@ -1,6 +1,6 @@
 // The resource screens' calls, one helper each, all through the shared request helper (seed 000 §7).
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
-import { del, download, get, getList, post, put, type Payload } from '../../lib/request.ts';
+import { del, download, get, getList, post, put, type Payload, type RequestOptions } from '../../lib/request.ts';
 import type { Resource } from './kind-meta.ts';
 
 export interface Page<T> { count?: number; data: T[]; next_cursor?: string | null }
@@ -9,7 +9,7 @@ const quiet = { isNeedloading: false } as const;
 
 export const listResources = (def: KindDefinition, params: Payload, signal?: AbortSignal) =>
   getList<Page<Resource>>(def.collection, params, { ...quiet, signal });
-export const getResource = (def: KindDefinition, id: string) => get<Resource>(`${def.collection}/${id}`, undefined, quiet);
+export const getResource = (def: KindDefinition, id: string, options: RequestOptions = {}) => get<Resource>(`${def.collection}/${id}`, undefined, { ...quiet, ...options });
 export const createResource = (def: KindDefinition, body: Record<string, unknown>) =>
   post<Resource & { message?: string }>(def.collection, body);
 export const updateResource = (def: KindDefinition, id: string, body: { name?: string; description?: string }) =>

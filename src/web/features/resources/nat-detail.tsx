@@ -43,7 +43,11 @@ function Summary({ def, gateway }: { def: KindDefinition; gateway: Resource }) {
   );
 }
 
-export function RouteTabsDetail({ def, tabs, active, config, id }: { def: KindDefinition; tabs: DetailTab[]; active: DetailTab; config: boolean; id: string }) {
+/**
+ * `embedded`: the detail pane of the tablet split view (natManage at 768–1199px). The tabs switch in
+ * place there (the URL stays the list's); adding or editing a rule opens its own page.
+ */
+export function RouteTabsDetail({ def, tabs, active: routeActive, config, id, embedded = false }: { def: KindDefinition; tabs: DetailTab[]; active: DetailTab; config: boolean; id: string; embedded?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -51,6 +55,8 @@ export function RouteTabsDetail({ def, tabs, active, config, id }: { def: KindDe
   const bp = useBreakpoint();
   const [search] = useSearchParams();
   const [popupRule, setPopupRule] = useState<string | null | undefined>(undefined);
+  const [localKey, setLocalKey] = useState(routeActive.key);
+  const active = embedded ? tabs.find((x) => x.key === localKey) ?? routeActive : routeActive;
   const q = useQuery({ queryKey: ['res', def.kind, 'detail', id], queryFn: () => getResource(def, id), staleTime: 5_000, enabled: active.key !== 'outline' });
   const pathOf = (route: string, query = '') => `${routePath(route, { id }) ?? '/console'}${query}`;
   const goBack = () => {
@@ -84,7 +90,7 @@ export function RouteTabsDetail({ def, tabs, active, config, id }: { def: KindDe
     body = (
       <>
         <Summary def={def} gateway={gateway} />
-        <NatRuleList key={child.kind} def={child} gateway={gateway} onAdd={() => openForm(null)} onEdit={(r) => openForm(r.id)} />
+        <NatRuleList key={child.kind} def={child} gateway={gateway} compact={embedded} onAdd={() => openForm(null)} onEdit={(r) => openForm(r.id)} />
         {popupRule !== undefined ? (
           <Popup visible onMaskClick={() => setPopupRule(undefined)} position={bp === 'phone' ? 'bottom' : 'right'}
             bodyStyle={bp === 'phone' ? { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '88vh', overflowY: 'auto' } : { width: 'min(520px, 100vw)', overflowY: 'auto' }}>
@@ -96,13 +102,17 @@ export function RouteTabsDetail({ def, tabs, active, config, id }: { def: KindDe
   }
 
   return (
-    <div className="ys-natd" data-kind={def.kind} data-id={id} data-tab={active.key}>
+    <div className={`ys-natd${embedded ? ' ys-natd--embedded' : ''}`} data-kind={def.kind} data-id={id} data-tab={active.key} data-testid={embedded ? 'nat-split-detail' : undefined}>
       <div className="ys-natd__bar">
-        {bp !== 'phone' ? (
+        {bp !== 'phone' && !embedded ? (
           <button type="button" className="ys-iconbtn" aria-label={t('shell:nav.back')} data-testid="nat-back" onClick={goBack}><LeftOutline fontSize={18} /></button>
         ) : null}
         <Tabs activeKey={active.key} className="ys-natd__tabs" stretch={bp === 'phone'} data-testid="nat-tabs"
-          onChange={(key) => { const tab = tabs.find((x) => x.key === key); if (tab && tab !== active) navigate(pathOf(tab.route), { replace: true }); }}>
+          onChange={(key) => {
+            const tab = tabs.find((x) => x.key === key);
+            if (!tab || tab === active) return;
+            if (embedded) setLocalKey(tab.key); else navigate(pathOf(tab.route), { replace: true });
+          }}>
           {tabs.map((tab) => <Tabs.Tab key={tab.key} title={<span data-testid={`nat-tab-${tab.key}`}>{t(`nat:tabs.${tab.key}`)}</span>} />)}
         </Tabs>
       </div>

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Toast } from 'antd-mobile';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
-import { RequestError } from '../../lib/request.ts';
+import { RequestError, noticeFor } from '../../lib/request.ts';
 import { createResource, getResource, updateResource } from './api.ts';
 import { displayValue, fieldLabel, type Resource } from './kind-meta.ts';
 import { FormFields, exists } from './form-fields.tsx';
@@ -85,10 +85,11 @@ function AddForm({ def, parent, gateway, onDone, onCancel }: Omit<FormProps, 'ru
 }
 
 function EditForm({ def, parent, gateway, ruleId, onDone, onCancel }: FormProps & { ruleId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const plan = useMemo(() => ruleFormPlan(def, parent), [def, parent]);
-  const q = useQuery({ queryKey: ['res', def.kind, 'detail', ruleId], queryFn: () => getResource(def, ruleId), retry: false });
+  // A missing or foreign rule is said here, inline: no global 「资源未找到」 notice on top of it.
+  const q = useQuery({ queryKey: ['res', def.kind, 'detail', ruleId], queryFn: () => getResource(def, ruleId, { notice: false }), retry: false });
   const rule = q.data;
   const editable = useMemo(() => fieldsOf(def.createSchema, def).filter((f) => f.key === 'name' || f.key === 'description'), [def]);
   const [values, setValues] = useState<Record<string, unknown> | null>(null);
@@ -96,7 +97,15 @@ function EditForm({ def, parent, gateway, ruleId, onDone, onCancel }: FormProps 
   const [busy, setBusy] = useState(false);
   // A rule of another gateway (or none at all) is not this page's to edit.
   const foreign = rule && rule.spec[plan.parentParam] !== gateway.id;
-  if (q.isError || foreign) return <div className="ys-natform ys-detail--missing" data-testid="rule-missing"><p>{t('nat:config.missing')}</p></div>;
+  if (q.isError || foreign) {
+    // Not found (another gateway's, another tenant's, or gone) reads as missing; any other failure says why.
+    const n = q.error instanceof RequestError && q.error.status !== 404 ? noticeFor(q.error.status, q.error.body, i18n.language === 'zh-TW' ? 'zh-TW' : 'zh-CN') : null;
+    return (
+      <div className="ys-natform ys-detail--missing" data-testid="rule-missing" role="alert"><p>{n?.kind === 'error' ? n.description : t('nat:config.missing')}</p>
+        <div className="ys-natform__foot"><Button onClick={onCancel} data-testid="rule-back">{t('nat:config.back_list')}</Button></div>
+      </div>
+    );
+  }
   if (!rule) return <div className="ys-empty">{t('resources:common.loading')}</div>;
   const current = values ?? { name: rule.name, description: rule.spec.description ?? '' };
   const label = (key: string) => fieldLabel(t, def, key);

@@ -21,7 +21,7 @@ import { ruleCardKeys } from './nat-rules.ts';
 export const RULE_PAGE_SIZE = 20;
 
 
-interface ListProps { def: KindDefinition; gateway: Resource; onAdd: () => void; onEdit: (row: Resource) => void }
+interface ListProps { def: KindDefinition; gateway: Resource; onAdd: () => void; onEdit: (row: Resource) => void; compact?: boolean }
 
 function useRowMenu(def: KindDefinition, onEdit: (row: Resource) => void) {
   const { t } = useTranslation();
@@ -140,5 +140,6 @@ function RuleTable({ def, gateway, onAdd, onEdit }: ListProps) {
 
 export function NatRuleList(props: ListProps) {
   const bp = useBreakpoint();
-  return bp === 'phone' ? <RuleCards {...props} /> : <RuleTable {...props} />;
+  // Cards on phones and in the tablet split view's narrow detail pane; a table where there is room.
+  return bp === 'phone' || props.compact ? <RuleCards {...props} /> : <RuleTable {...props} />;
 }

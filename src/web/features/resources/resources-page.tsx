@@ -8,7 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { SplitView } from '../../ui/split-view.tsx';
-import { screenFor } from './kind-screens.ts';
+import { detailTabsOf, screenFor } from './kind-screens.ts';
 import { useLiveResources } from './live.ts';
 import { DesktopList } from './desktop-list.tsx';
 import { PhoneList } from './phone-list.tsx';
@@ -51,10 +51,12 @@ export default function ResourcesPage() {
       if (s.admin) body = <AdminList def={s.def} title={title} />;
       else if (bp === 'desktop') body = <DesktopList def={s.def} route={handle.name} title={title} />;
       else if (bp === 'tablet') {
-        body = (
-          <SplitView list={<PhoneList def={s.def} activeId={picked} onSelect={(r) => setPicked(r.id)} />}
-            detail={picked ? <ResourceDetail key={picked} def={s.def} id={picked} embedded /> : <div className="ys-empty">{t('resources:list.pick')}</div>} />
-        );
+        // A kind whose detail has route tabs (NAT gateway: 概览 / SNAT / DNAT / IPv6) shows them in the pane.
+        const tabs = detailTabsOf(s.def);
+        const detail = !picked ? <div className="ys-empty">{t('resources:list.pick')}</div>
+          : tabs.length ? <RouteTabsDetail key={picked} def={s.def} tabs={tabs} active={tabs[0]!} config={false} id={picked} embedded />
+            : <ResourceDetail key={picked} def={s.def} id={picked} embedded />;
+        body = <SplitView list={<PhoneList def={s.def} activeId={picked} onSelect={(r) => setPicked(r.id)} />} detail={detail} />;
       } else body = <PhoneList def={s.def} />;
       break;
     case 'detail':
