@@ -15,7 +15,7 @@ import { ColumnSettings } from '../../ui/data-table/column-settings.tsx';
 import { decodeVisibility, encodeVisibility } from '../../ui/data-table/table-rules.ts';
 import { HelpDocs } from '../../ui/help-docs.tsx';
 import { listResources, loadColumns, queueExport, saveColumns, updateResource } from './api.ts';
-import { actionBlock, actionLabel, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, type Resource } from './kind-meta.ts';
+import { actionBlock, actionLabel, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, selectableRow, type Resource } from './kind-meta.ts';
 import { initialListState, listParams, listReducer } from './list-state.ts';
 import { useActionRunner } from './actions.tsx';
 import { ExportNotice, StatusBadge, usePlaceNames, usePlaceOptions, useExportNotice } from './parts.tsx';
@@ -41,7 +41,8 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   const q = useQuery({ queryKey: ['res', def.kind, 'list', params], queryFn: ({ signal }) => listResources(def, params, signal), placeholderData: keepPreviousData });
   const rows = q.data?.data ?? [];
   useEffect(() => { setSelected([]); }, [state]);
-  const runner = useActionRunner(def);
+  // A finished action (batch or single) clears the selection: its rows have moved on (deleted…).
+  const runner = useActionRunner(def, { onChanged: () => setSelected([]) });
   const exportNotice = useExportNotice();
   const opts = usePlaceOptions(state.filters.provider, state.filters['az.region_id']);
 
@@ -69,7 +70,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   const rowActions = (r: Resource): RowAction[] => menuActions(def).filter((a) => actionBlock(def, a, r) === null)
     .map((a) => ({ key: a.id, label: actionLabel(t, def, a.id), danger: a.dialog === 'delete', onClick: () => runner.run(a, [r]) }));
   const batchActions = menuActions(def).filter((a) => a.batch);
-  const selectedRows = rows.filter((r) => selected.includes(r.id));
+  const selectedRows = rows.filter((r) => selected.includes(r.id) && selectableRow(r));
   const buy = buyPath(def);
   const creator = useCreateForm(def, 'desktop');
 
@@ -129,7 +130,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
         <Button size="small" data-testid="columns" onClick={() => setColumnsOpen(true)}><SetOutline /> {t('resources:table.columns')}</Button>
       </div>
       <ExportNotice visible={exportNotice.visible} onClose={exportNotice.hide} />
-      <DataTable<Resource> columns={columns} rows={rows} rowKey={(r) => r.id} visibility={shown} selectable selected={selected} onSelectedChange={setSelected}
+      <DataTable<Resource> columns={columns} rows={rows} rowKey={(r) => r.id} visibility={shown} selectable selected={selected} onSelectedChange={setSelected} canSelect={selectableRow}
         sort={state.sort} onSort={(s) => dispatch({ type: 'sort', field: s.field, state: s.state })} rowActions={rowActions} onEdit={onEdit}
         loading={q.isLoading} emptyText={t('resources:table.empty')} testId="resource-table" />
       <Pagination page={state.page} pageSize={state.pageSize} total={q.data?.count} pageRows={rows.length} onChange={(page, pageSize) => dispatch({ type: 'page', page, pageSize })} />

@@ -128,3 +128,8 @@ export function applyStatus(row: Resource, ev: { status?: string; locked?: boole
   if (!def) return next;
   return { ...next, in_between: isInBetween(def, status), available_actions: menuActions(def).filter((a) => actionBlock(def, a, next) === null).map((a) => a.id) };
 }
+
+/** Whether a row may be picked for a batch action: a deleted row may still show, but not be picked. */
+export function selectableRow(row: Pick<Resource, 'status'>): boolean {
+  return row.status !== 'deleted';
+}

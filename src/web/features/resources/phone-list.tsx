@@ -11,7 +11,7 @@ import { ActionSheet, Button, Checkbox, InfiniteScroll, Popup, PullToRefresh, Se
 import { AddOutline, DownlandOutline, FilterOutline, MoreOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
 import { listResources, queueExport } from './api.ts';
-import { actionBlock, actionLabel, buyPath, cardSpecKeys, detailPath, displayValue, fieldLabel, menuActions, type PlaceNames, type Resource } from './kind-meta.ts';
+import { actionBlock, actionLabel, buyPath, cardSpecKeys, detailPath, displayValue, fieldLabel, menuActions, selectableRow, type PlaceNames, type Resource } from './kind-meta.ts';
 import { withFilter, type ListFilters } from './list-state.ts';
 import { useActionRunner } from './actions.tsx';
 import { CopyId, ExportNotice, StatusBadge, useExportNotice, usePlaceNames, usePlaceOptions } from './parts.tsx';
@@ -32,7 +32,7 @@ function Card({ def, row, places, selecting, checked, onToggle, onOpen, onMore }
     <article className={`ys-card${checked ? ' is-checked' : ''}`} data-testid="resource-card" data-id={row.id} data-status={row.status}
       onClick={selecting ? onToggle : onOpen}>
       <div className="ys-card__top">
-        {selecting ? <Checkbox checked={checked} onClick={(e) => e.stopPropagation()} onChange={onToggle} aria-label={row.name} /> : null}
+        {selecting ? <Checkbox checked={checked} disabled={!selectableRow(row)} onClick={(e) => e.stopPropagation()} onChange={onToggle} aria-label={row.name} /> : null}
         <div className="ys-card__name">{row.name}</div>
         <StatusBadge def={def} status={row.status} />
         {!selecting ? (
@@ -104,7 +104,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
   const rows = useMemo(() => q.data?.pages.flatMap((p) => p.data) ?? [], [q.data]);
-  const runner = useActionRunner(def);
+  const runner = useActionRunner(def, { onChanged: () => setChecked([]) });
   const [sheetRow, setSheetRow] = useState<Resource | null>(null);
   const [filterOpen, setFilterOpen] = useState(false);
   const [selecting, setSelecting] = useState(false);
@@ -120,7 +120,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
   const toggle = (id: string) => setChecked((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
   const card = (r: Resource) => (
     <Card def={def} row={r} places={places} selecting={selecting} checked={checked.includes(r.id) || activeId === r.id}
-      onToggle={() => toggle(r.id)} onOpen={() => open(r)} onMore={() => setSheetRow(r)} />
+      onToggle={() => { if (selectableRow(r)) toggle(r.id); }} onOpen={() => open(r)} onMore={() => setSheetRow(r)} />
   );
   const sheetActions = (row: Resource) => menuActions(def).map((a: ActionDef) => {
     const block = actionBlock(def, a, row);
@@ -134,7 +134,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
     const fields = def.columns.filter((c) => c.frozen || c.display !== false).map((c) => c.field);
     try { await queueExport(def, fields, { ...params }); exportNotice.show(); } catch { /* notice shown */ }
   };
-  const checkedRows = rows.filter((r) => checked.includes(r.id));
+  const checkedRows = rows.filter((r) => checked.includes(r.id) && selectableRow(r));
 
   return (
     <div className="ys-rlist ys-rlist--phone" data-kind={def.kind}>
@@ -173,10 +173,10 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
       </PullToRefresh>
       {selecting ? (
         <div className="ys-rlist__batchbar" data-testid="batch-bar">
-          <Checkbox checked={rows.length > 0 && checked.length === rows.length} indeterminate={checked.length > 0 && checked.length < rows.length}
-            onChange={(c) => setChecked(c ? rows.map((r) => r.id) : [])}>{t('resources:list.selected', { count: checked.length })}</Checkbox>
-          <Button size="small" color="primary" disabled={!checked.length} data-testid="batch" onClick={() => setBatchOpen(true)}>
-            {checked.length ? t('resources:list.batch_none') : t('kinds:messages.select_first')}
+          <Checkbox checked={checkedRows.length > 0 && checkedRows.length === rows.filter(selectableRow).length} indeterminate={checkedRows.length > 0 && checkedRows.length < rows.filter(selectableRow).length}
+            onChange={(c) => setChecked(c ? rows.filter(selectableRow).map((r) => r.id) : [])}>{t('resources:list.selected', { count: checkedRows.length })}</Checkbox>
+          <Button size="small" color="primary" disabled={!checkedRows.length} data-testid="batch" onClick={() => setBatchOpen(true)}>
+            {checkedRows.length ? t('resources:list.batch_none') : t('kinds:messages.select_first')}
           </Button>
         </div>
       ) : null}

@@ -3,7 +3,7 @@
 // caller sorts on the server), at most two inline row actions else the first plus 「更多」
 // (dropdown max height 400px), 「该数据暂无可用操作！」, inline edit saved on blur or Enter after
 // 1 s, copy cell, the empty text, and visibility of columns (the custom-columns modal decides).
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
@@ -41,6 +41,8 @@ export interface DataTableProps<R> {
   selectable?: boolean;
   selected?: string[];
   onSelectedChange?: (ids: string[]) => void;
+  /** whether a row may be selected (a deleted row shows but cannot be picked); all by default */
+  canSelect?: (row: R) => boolean;
   sort?: TableSort;
   onSort?: (sort: TableSort) => void;
   rowActions?: (row: R) => RowAction[];
@@ -122,7 +124,7 @@ function ActionsCell({ actions }: { actions: RowAction[] }) {
 
 export function DataTable<R>(props: DataTableProps<R>) {
   const { t } = useTranslation('resources');
-  const { columns, rows, rowKey, visibility = {}, selectable, selected = [], onSelectedChange, sort, onSort, rowActions, onEdit, loading, emptyText, testId } = props;
+  const { columns, rows, rowKey, visibility = {}, selectable, selected = [], onSelectedChange, canSelect, sort, onSort, rowActions, onEdit, loading, emptyText, testId } = props;
   const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selected.map((id) => [id, true])), [selected]);
 
   const defs = useMemo<ColumnDef<R>[]>(() => {
@@ -134,7 +136,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
           <input type="checkbox" aria-label={t('table.select_all')} data-testid="select-all" checked={table.getIsAllRowsSelected()}
             ref={(el) => { if (el) el.indeterminate = table.getIsSomeRowsSelected(); }} onChange={table.getToggleAllRowsSelectedHandler()} />
         ),
-        cell: ({ row }) => <input type="checkbox" aria-label={t('table.select_row')} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />,
+        cell: ({ row }) => <input type="checkbox" aria-label={t('table.select_row')} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />,
       });
     }
     for (const c of columns) {
@@ -176,13 +178,25 @@ export function DataTable<R>(props: DataTableProps<R>) {
   const columnVisibility = useMemo(() => Object.fromEntries(columns.map((c) => [c.id, c.frozen || visibility[c.id] !== false])), [columns, visibility]);
   const table = useReactTable({
     data: rows, columns: defs, getRowId: (r) => rowKey(r), getCoreRowModel: getCoreRowModel(),
-    manualSorting: true, manualPagination: true, enableRowSelection: Boolean(selectable),
+    manualSorting: true, manualPagination: true, enableRowSelection: selectable ? (row) => canSelect?.(row.original) ?? true : false,
     state: { rowSelection, columnVisibility },
     onRowSelectionChange: (updater) => {
       const next = typeof updater === 'function' ? updater(rowSelection) : updater;
       onSelectedChange?.(Object.keys(next).filter((k) => next[k]));
     },
   });
+
+  // When the table scrolls sideways the checkbox and the first frozen column (the name) stay put on
+  // the left, the actions on the right.
+  const firstFrozen = columns.find((c) => c.frozen && columnVisibility[c.id] !== false)?.id;
+  const selectTh = useRef<HTMLTableCellElement | null>(null);
+  const [selectWidth, setSelectWidth] = useState(0);
+  useLayoutEffect(() => { setSelectWidth(selectable ? selectTh.current?.offsetWidth ?? 0 : 0); }, [selectable, rows.length]);
+  const cellClass = (id: string, base = '') => {
+    const extra = id === '__actions' ? 'ys-dt__sticky' : id === '__select' ? 'ys-dt__freeze' : id === firstFrozen ? 'ys-dt__freeze ys-dt__freeze--edge' : '';
+    return [base, extra].filter(Boolean).join(' ') || undefined;
+  };
+  const cellStyle = (id: string): CSSProperties | undefined => (id === firstFrozen ? { left: selectWidth } : undefined);
 
   return (
     <div className="ys-dt" data-testid={testId ?? 'data-table'} aria-busy={loading || undefined}>
@@ -191,7 +205,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
           {table.getHeaderGroups().map((hg) => (
             <tr key={hg.id}>
               {hg.headers.map((h) => (
-                <th key={h.id} className={`ys-dt__th${h.column.id === '__actions' ? ' ys-dt__sticky' : ''}`}>{h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}</th>
+                <th key={h.id} ref={h.column.id === '__select' ? selectTh : undefined} className={cellClass(h.column.id, 'ys-dt__th')} style={cellStyle(h.column.id)}>
+                  {h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}
+                </th>
               ))}
             </tr>
           ))}
@@ -199,7 +215,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-row-id={row.id} className={row.getIsSelected() ? 'is-selected' : undefined}>
-              {row.getVisibleCells().map((cell) => <td key={cell.id} className={cell.column.id === '__actions' ? 'ys-dt__sticky' : undefined}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>)}
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className={cellClass(cell.column.id)} style={cellStyle(cell.column.id)}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              ))}
             </tr>
           ))}
         </tbody>
