@@ -25,6 +25,9 @@ export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition
   const check = useQuery({ queryKey: ['sms-necessity', type, rows[0]?.id], queryFn: () => smsNecessity(type, { id: rows[0]!.id }), staleTime: 0, gcTime: 0 });
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
+  // 「验证码已发送」 is said inside the dialog, under the code row: a toast over a small phone's
+  // dialog covered its inputs and buttons.
+  const [sentText, setSentText] = useState<string | null>(null);
   const [countdown, setCountdown] = useState(0);
   const [days, setDays] = useState(String(DELETE_RETENTION.default));
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +60,7 @@ export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition
       const res = await sendSmsCode(type);
       setSent(true);
       setCountdown(SMS_COUNTDOWN_SECONDS);
-      Toast.show({ content: res.message ?? t('resources:sms.sent', { phone: res.phone }) });
+      setSentText(res.message ?? t('resources:sms.sent', { phone: res.phone }));
     } catch { /* notice shown */ }
   };
 
@@ -127,6 +130,7 @@ export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition
                   {countdown > 0 ? t('resources:sms.countdown', { s: countdown }) : sent ? t('resources:sms.resend') : t('resources:sms.get')}
                 </Button>
               </div>
+              {sentText && !error ? <div className="ys-sms__sent" role="status" data-testid="sms-sent">{sentText}</div> : null}
             </>
           ) : null}
           {error ? <div className="ys-form__error" role="alert">{error}</div> : null}
