@@ -100,7 +100,7 @@ async function buyHostWithDisk(page: Page, vp: ViewportName, subnetName: string,
   await screenshot(page, `network-${vp}-buy-disks`);
   await page.locator('[data-testid="buy-next"]').click();
   await page.locator('[data-testid="buy-step-confirm"]').waitFor();
-  expect(await page.locator('[data-testid="buy-summary"]').textContent()).toContain('SSD 60GB');
+  expect(await page.locator('[data-testid="buy-summary"]').textContent()).toContain('SSD 60 GB');
   await page.locator('input[name="name"]').fill(name);
   await page.locator('input[name="password"]').fill('E2eHost2025');
   await page.locator('[data-testid="buy-submit"]').click();

@@ -86,7 +86,8 @@ export function BuyWizard({ def }: { def: KindDefinition }) {
 
   const summaryKeys = [
     'vendor', 'region_id', 'az_id', ...(def.priced ? ['charging_code', ...(values.charging_code === 'year' ? ['duration'] : [])] : []),
-    ...steps.flatMap((s) => s.fields.map((f) => f.key)).filter((k) => k !== 'password' && k !== 'name' && k !== 'description'),
+    // An optional value left empty (带宽 without a public IP) is not a row of the summary.
+    ...steps.flatMap((s) => s.fields).filter((f) => f.key !== 'password' && f.key !== 'name' && f.key !== 'description' && (f.required || (values[f.key] !== undefined && values[f.key] !== ''))).map((f) => f.key),
   ];
   const current = steps[step]!;
   const pkgList = pkgs.data?.data.filter((p) => p.enabled) ?? [];

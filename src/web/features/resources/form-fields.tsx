@@ -42,7 +42,7 @@ export function listSummary(t: TFunction, def: KindDefinition, f: FormField, val
     if (v === undefined || v === '') return null;
     if (sub.kind === 'enum') return itemOptionLabel(t, def, f.key, sub.key, String(v));
     const unit = t(`forms:items.${f.key}.units.${sub.key}`, { defaultValue: '' });
-    return `${String(v)}${unit}`;
+    return unit ? `${String(v)} ${unit}` : String(v);
   }).filter(Boolean).join(' ')).join(t('forms:list.separator'));
 }
 
