@@ -10,8 +10,8 @@ import { sql } from 'kysely';
 import { build, demoIds, seedResources, type Client } from './helper.ts';
 import type { RouteEntry } from '../../src/server/app.ts';
 
-/** Not called: sign-in, health, public site config, and logout (it would end the session under test). */
-const SKIP = new Set(['POST /api/v1/login', 'GET /api/health', 'GET /api/v1/site-config', 'POST /api/v1/logout']);
+/** Not called: sign-in, health, public site config and service catalogue (the same for everyone, signed in or not), and logout (it would end the session under test). */
+const SKIP = new Set(['POST /api/v1/login', 'GET /api/health', 'GET /api/v1/site-config', 'GET /api/v1/service-catalog', 'GET /api/v1/service-catalog/products/:id', 'POST /api/v1/logout']);
 
 /**
  * Routes that do not take the tenant scope from the headers: the caller's own profile, menus and
