@@ -56,7 +56,8 @@ export default function ResourcesPage() {
         const detail = !picked ? <div className="ys-empty">{t('resources:list.pick')}</div>
           : tabs.length ? <RouteTabsDetail key={picked} def={s.def} tabs={tabs} active={tabs[0]!} config={false} id={picked} embedded />
             : <ResourceDetail key={picked} def={s.def} id={picked} embedded />;
-        body = <SplitView list={<PhoneList def={s.def} activeId={picked} onSelect={(r) => setPicked(r.id)} />} detail={detail} />;
+        // A narrower list leaves the four tabs room to show whole in the pane.
+        body = <SplitView listWidth={tabs.length ? 280 : undefined} list={<PhoneList def={s.def} activeId={picked} onSelect={(r) => setPicked(r.id)} />} detail={detail} />;
       } else body = <PhoneList def={s.def} />;
       break;
     case 'detail':
