@@ -6,7 +6,7 @@ import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
 import { PAGES } from '../../src/web/app/pages.ts';
 import { resourceRouteNames, screenFor } from '../../src/web/features/resources/kind-screens.ts';
 import { initialListState, listParams, listReducer, showContractTip, sortZones, withFilter, yuan, DURATIONS } from '../../src/web/features/resources/list-state.ts';
-import { actionBlock, applyStatus, cardSpecKeys, displayValue, type Resource } from '../../src/web/features/resources/kind-meta.ts';
+import { actionBlock, applyStatus, cardSpecKeys, displayValue, selectableRow, type Resource } from '../../src/web/features/resources/kind-meta.ts';
 import { patchCached } from '../../src/web/features/resources/live.ts';
 import { fieldsOf, initialValues, validateAll, validateField, refKindOf } from '../../src/web/features/resources/zod-fields.ts';
 import { decodeVisibility, encodeVisibility, hasNextPage, pageSizeOptions, pageWindow, splitRowActions } from '../../src/web/ui/data-table/table-rules.ts';
@@ -205,6 +205,10 @@ describe('values as a user reads them', () => {
   const names: Record<string, string> = { 'kinds:vendors.openstack': '自有云（OpenStack）', 'kinds:vendors.ali': '阿里云', 'kinds:units.gb': 'GB', 'kinds:units.mbps': 'Mbps',
     'kinds:options.charging_code.quantity': '按量计费', 'kinds:instance.options.public_ip_type.bgp': 'BGP 多线', 'resources:common.loading': '加载中' };
   const tn = (key: string, opts: Record<string, unknown> = {}) => names[key] ?? (opts.defaultValue as string | undefined) ?? key;
+  it('keeps a deleted row out of batch selection', () => {
+    expect(selectableRow(row({ status: 'deleted' }))).toBe(false);
+    expect(selectableRow(row({ status: 'running' }))).toBe(true);
+  });
   it('names the vendor on a card even where the kind lists no vendor field (a subnet takes its VPC\'s)', () => {
     const subnet = kindOf('subnet')!;
     expect(subnet.fields.some((f) => f.key === 'vendor')).toBe(false);
