@@ -121,3 +121,69 @@ for (const vp of ['phone', 'desktop'] as const) {
     });
   });
 }
+
+describe('NAT detail on a tablet, a foreign rule, the DNAT table width', () => {
+  it('the tablet split view shows the tabbed NAT detail; its rule tabs switch in the pane', async () => {
+    const page = await newPage(browser, 'tablet');
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    try {
+      await signIn(page, baseURL, 'tenant_admin');
+      await page.goto(`${baseURL}/natManage`);
+      await page.locator('[data-testid="resource-card"]').first().click();
+      const pane = page.locator('[data-testid="nat-split-detail"]');
+      await pane.locator('[data-testid="basic-info"]').waitFor();
+      expect(await pane.getAttribute('data-tab')).toBe('outline');
+      const id = (await pane.getAttribute('data-id'))!;
+      await pane.locator('[data-testid="nat-tab-snat_rule"]').click();
+      await pane.locator('[data-testid="rule-list"][data-kind="snat_rule"] [data-testid="rule-card"]').first().waitFor();
+      expect(await pane.getAttribute('data-tab')).toBe('snat_rule');
+      await pane.locator('[data-testid="nat-tab-dnat_rule"]').click();
+      await pane.locator('[data-testid="rule-list"][data-kind="dnat_rule"] [data-testid="rule-card"]').first().waitFor();
+      // The list stays beside the pane: the URL is still the list's.
+      expect(page.url()).toBe(`${baseURL}/natManage`);
+      await screenshot(page, 'nat-tablet-split-dnat');
+      // Adding a rule opens its own page for this gateway.
+      await pane.locator('[data-testid="rule-add"]').click();
+      await page.waitForURL(`${baseURL}/natDetail/dnatConfig/${id}`);
+      await page.locator('[data-testid="rule-form"]').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('a foreign ?rule= id shows only the inline message; the DNAT table keeps its name column while scrolling', async () => {
+    const page = await newPage(browser, 'desktop');
+    try {
+      await signIn(page, baseURL, 'tenant_admin');
+      await page.goto(`${baseURL}/natManage`);
+      await page.locator('[data-testid="resource-table"] tbody tr a').first().click();
+      await page.waitForURL(/\/natDetail\/outline\/[0-9a-f]{32}$/);
+      const id = ID.exec(page.url())![0];
+      await page.goto(`${baseURL}/natDetail/snatConfig/${id}?rule=${'0'.repeat(31)}1`);
+      await page.locator('[data-testid="rule-missing"]').waitFor();
+      expect(await page.locator('[data-testid="rule-missing"]').textContent()).toContain('规则不存在');
+      // No global notice on top of it (the request finished before the inline message showed).
+      expect(await page.locator('.ys-notice').count()).toBe(0);
+      await page.locator('[data-testid="rule-back"]').click();
+      await page.waitForURL(`${baseURL}/natDetail/snatManage/${id}`);
+
+      await page.goto(`${baseURL}/natDetail/dnatManage/${id}`);
+      const table = page.locator('[data-testid="rule-table"]');
+      await table.locator('tbody tr').first().waitFor();
+      // Every column is reachable: the table scrolls sideways, the name column stays on the left.
+      const nameCell = table.locator('tbody tr td:nth-child(2)').first();
+      const before = await nameCell.boundingBox();
+      await table.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+      const created = table.locator('thead th', { hasText: '创建时间' });
+      const box = (await created.boundingBox())!;
+      const actions = (await table.locator('thead th.ys-dt__sticky').boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(actions.x + 1);
+      expect((await nameCell.boundingBox())!.x).toBeCloseTo(before!.x, 0);
+      await screenshot(page, 'nat-desktop-dnat-scrolled');
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -165,8 +165,24 @@ async function batchDeleteWithCode(page: Page, vp: ViewportName, account: string
   await page.locator('.adm-dialog-button', { hasText: '知道了' }).click();
   await result.waitFor({ state: 'detached' });
   await dialog.waitFor({ state: 'detached' });
+  // The batch is over: nothing stays selected, and a deleted row (it may still show 已删除) cannot be picked again.
+  const pickable = (id: string) => page.evaluate(([rowId, phone]) => {
+    const box = phone
+      ? document.querySelector(`[data-testid="resource-card"][data-id="${rowId}"] .adm-checkbox`)
+      : document.querySelector(`tr[data-row-id="${rowId}"] input[type="checkbox"]`);
+    if (!box) return false;
+    return phone ? !box.classList.contains('adm-checkbox-disabled') : !(box as HTMLInputElement).disabled;
+  }, [id, vp === 'phone'] as const);
+  if (vp === 'phone') {
+    await expect.poll(() => page.locator('[data-testid="batch-bar"] [data-testid="batch"]').isDisabled()).toBe(true);
+  } else {
+    await expect.poll(() => page.locator('[data-testid="resource-table"] tbody input[type="checkbox"]:checked').count()).toBe(0);
+    expect(await page.locator('[data-testid="batch"]').isDisabled()).toBe(true);
+  }
   // The others went with the one code: each reaches 已删除 (the recycle bin) with 30 days' retention.
   for (const h of hosts) await until(s, h.id, (st) => st === 'deleted' || st === null, s.projects[0]);
+  for (const h of hosts) await expect.poll(() => pickable(h.id), { timeout: 15_000 }).toBe(false);
+  expect(await pickable(locked.id)).toBe(true);
   for (const h of hosts) {
     const row = await api<{ spec: { delayed_days?: number } }>(s, 'GET', `instances/${h.id}`, undefined, s.projects[0]);
     expect(row.json.spec.delayed_days).toBe(30);
