@@ -130,6 +130,12 @@ describe('NAT detail on a tablet, a foreign rule, the DNAT table width', () => {
     try {
       await signIn(page, baseURL, 'tenant_admin');
       await page.goto(`${baseURL}/natManage`);
+      // The page's own list/detail split takes the width: the console menu folds to icons; the user may open it.
+      await expect.poll(() => page.locator('.ys-tablet').getAttribute('data-menu')).toBe('folded');
+      await page.locator('[data-testid="tablet-menu-toggle"]').click();
+      await expect.poll(() => page.locator('.ys-tablet').getAttribute('data-menu')).toBe('open');
+      await page.locator('[data-testid="tablet-menu-toggle"]').click();
+      await expect.poll(() => page.locator('.ys-tablet').getAttribute('data-menu')).toBe('folded');
       await page.locator('[data-testid="resource-card"]').first().click();
       const pane = page.locator('[data-testid="nat-split-detail"]');
       await pane.locator('[data-testid="basic-info"]').waitFor();

@@ -31,6 +31,8 @@ describe('signed-in home screenshots (tenant_admin)', () => {
         await signIn(page, baseURL, 'tenant_admin');
         await waitForDataPage(page, 'homeOperation');
         await page.locator(shot.layout).waitFor({ state: 'visible' });
+        // The home has no list/detail split of its own: the tablet menu stays open beside it.
+        if (shot.viewport === 'tablet') expect(await page.locator('.ys-tablet').getAttribute('data-menu')).toBe('open');
         // settled: counts answered, the help widget (after the first screen) is up, no overlay
         await page.waitForFunction(() => [...document.querySelectorAll('.ys-ch__count-value')].every((e) => e.textContent !== '…'));
         await page.locator('[data-testid="help-widget"]').waitFor({ state: 'visible' });

@@ -20,6 +20,10 @@ export const aiPanelStateAtom = atom<AiPanelState>('hidden');
 export const aiPanelRightAtom = atom<number>(AI_PANEL.hiddenOffset);
 export const loginStateAtom = atom(false);
 export const sidebarCollapsedAtom = atom(false);
+/** How many mounted pages show their own list/detail split (the tablet menu folds to icons while one does). */
+export const pageSplitCountAtom = atom(0);
+/** The tablet user's own choice for the menu beside the page: null = follow the page. */
+export const tabletMenuChoiceAtom = atom<'open' | 'folded' | null>(null);
 export const tableEditStatusAtom = atom(false);
 export const expandedRowAtom = atom<string | null>(null);
 export const returnPathAtom = atom<ReturnPath | null>(null);

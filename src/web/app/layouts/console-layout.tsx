@@ -13,7 +13,7 @@ import { backAction, phoneTabs } from '../../../domain/navigation/rules.ts';
 import { ensureShellData } from '../../lib/auth-flow.ts';
 import { QueryProvider } from '../../lib/query-provider.tsx';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
-import { loginStateAtom, menuListAtom, sidebarCollapsedAtom, store } from '../../lib/store.ts';
+import { loginStateAtom, menuListAtom, pageSplitCountAtom, sidebarCollapsedAtom, store, tabletMenuChoiceAtom } from '../../lib/store.ts';
 import { ScopePicker } from '../../ui/shell/scope-picker.tsx';
 import { LanguageSwitch } from '../../ui/shell/language-switch.tsx';
 import { UnreadBadge } from '../../ui/shell/unread-badge.tsx';
@@ -105,12 +105,23 @@ function PhoneShell() {
 }
 
 function TabletShell() {
+  const { t } = useTranslation('shell');
+  const splits = useAtomValue(pageSplitCountAtom);
+  const choice = useAtomValue(tabletMenuChoiceAtom);
+  // A page with its own list/detail split needs the width: the menu folds to icons unless the user opened it.
+  const folded = choice ? choice === 'folded' : splits > 0;
   return (
-    <div className="ys-tablet">
+    <div className={`ys-tablet${folded ? ' is-folded' : ''}`} data-menu={folded ? 'folded' : 'open'}>
       <TopBar compact />
       <DeferredOfflineBanner />
       <div className="ys-tablet__body">
-        <aside className="ys-tablet__list"><SideMenu /></aside>
+        <aside className="ys-tablet__list">
+          <SideMenu collapsed={folded} />
+          <button type="button" className="ys-desk__collapse ys-tablet__fold" data-testid="tablet-menu-toggle"
+            onClick={() => store.set(tabletMenuChoiceAtom, folded ? 'open' : 'folded')}>
+            {folded ? t('nav.expand') : t('nav.collapse')}
+          </button>
+        </aside>
         <main className="ys-tablet__detail"><Outlet /></main>
       </div>
     </div>
