@@ -31,8 +31,8 @@ export function requestTitle(type: RequestType, payload: Record<string, any>, ex
     case 'resource_purchase': return `${payload.name} (${payload.kind})`;
     case 'resource_expansion': return `${extra.resourceName ?? payload.resource_id} ${Object.entries(payload.spec ?? {}).map(([k, v]) => `${k}=${String(v)}`).join(' ')}`;
     case 'firewall_policy': return `${payload.source_system} → ${payload.target_system} ${payload.protocol}/${ports(payload.target_ports)}`;
-    case 'snat_rule': return `${payload.internal_ip} → ${payload.eip} ${payload.protocol}/${ports(payload.eip_ports)}`;
-    case 'dnat_rule': return `${payload.eip}:${ports(payload.eip_ports)} → ${payload.internal_ip}:${ports(payload.internal_ports)} ${payload.protocol}`;
+    case 'snat_rule': return `${payload.source_cidr ?? payload.internal_ip} → ${payload.eip ?? payload.eip_id}`;
+    case 'dnat_rule': return `${payload.eip ?? payload.eip_id}:${ports(payload.eip_ports)} → ${payload.internal_ip}:${ports(payload.internal_ports)} ${payload.protocol}`;
     case 'quota_change': return `${payload.quota_key} → ${payload.value}`;
   }
 }

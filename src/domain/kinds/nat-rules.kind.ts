@@ -1,14 +1,17 @@
 // Rules of a NAT gateway (natDetail: snatManage/snatConfig, dnatManage/dnatConfig, ipv6Manage).
 // Created here they are issued at once (issuing → issued; 无响应 when the gateway does not answer),
 // disabled (未生效) and enabled again. Rules that need approval are requested through
-// POST /api/v1/approvals (snat_rule / dnat_rule): the approvals module owns that path.
+// POST /api/v1/approvals (snat_rule / dnat_rule, with snatRequestSchema / dnatRequestSchema: the
+// create body plus rule_id and reason), or created here in a project whose process covers them;
+// either way the rule is a resource of this kind waiting in 审批中 until decided.
 // Ports and addresses follow the approvals' natRuleSchema: port count equality, any alone,
 // destination port and IP not both any, 4789 only over TCP; the EIP must be bound to this gateway
 // and an EIP port is mapped once (kind-hooks).
 import { z } from 'zod';
 import { idSchema } from '../ids.ts';
-import { natRuleSchema, NAT_PROTOCOLS } from '../approvals/approval.schema.ts';
-import { isIpv4, isIpv6, isIpWithPrefix } from '../approvals/network-rules.ts';
+import { MAX_REASON, natRuleSchema, NAT_PROTOCOLS } from '../approvals/rule-checks.ts';
+import { ANY, isIpv4, isIpv6, isIpWithPrefix, parsePorts } from '../approvals/network-rules.ts';
+import { NEW_RULE_ONLY, requireForNew } from './firewall-policy.kind.ts';
 import type { FieldDef, KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
 import { descriptionRule, nameRule } from './rules.ts';
@@ -43,11 +46,22 @@ const relations = [{ relation: 'rule_of', direction: 'out' as const, kind: 'nat_
 
 // ── SNAT: a source network goes out through an EIP of the gateway ───────────────────────────────
 
-export const snatCreateSchema = z.object({
+const snatShape = {
   ...ruleBase,
   eip_id: idSchema,
   source_cidr: z.string().trim().max(64).refine((v) => isIpWithPrefix(v) && isIpv4(v.split('/')[0]!), { message: 'ip_invalid' }),
-});
+};
+export const snatCreateSchema = z.object(snatShape);
+
+const reason = z.string().trim().min(1).max(MAX_REASON);
+/** A change keeps the rule's name and gateway; a new rule names them (requireForNew). */
+const requestBase = { rule_id: idSchema.optional(), name: ruleBase.name.optional(), nat_gateway_id: idSchema.optional(), eip_id: idSchema.optional(), reason };
+const portsOut = (v: unknown) => { const p = parsePorts(v); return p.ok ? p.ports : ANY; };
+
+/** An snat_rule approval request: this kind's create body, plus rule_id for a change and the reason. */
+export const snatRequestSchema = z.object({ ...snatShape, ...requestBase })
+  .superRefine(requireForNew(NEW_RULE_ONLY.snat_rule))
+  .transform((v) => ({ ...v, rule_id: v.rule_id ?? null }));
 
 export const snatRuleKind: KindDefinition = {
   kind: 'snat_rule',
@@ -87,10 +101,19 @@ export const snatRuleKind: KindDefinition = {
 
 const dnatShape = { ...ruleBase, eip_id: idSchema, internal_ip: z.string().trim().min(1).max(64), protocol: z.enum(NAT_PROTOCOLS), internal_ports: listInput, eip_ports: listInput };
 
-export const dnatCreateSchema = z.object(dnatShape).superRefine(issuesFrom<z.infer<z.ZodObject<typeof dnatShape>>>(natRuleSchema, (v) => ({
-  // The EIP is a resource here (checked by the gateway's hook); the approvals' payload wants an address.
+type DnatPorts = Pick<z.infer<z.ZodObject<typeof dnatShape>>, 'internal_ip' | 'internal_ports' | 'eip_ports' | 'protocol'>;
+const dnatChecks = <T extends DnatPorts>() => issuesFrom<T>(natRuleSchema, (v) => ({
+  // The EIP is a resource here (checked by the gateway's hook); the address checks want an address.
   eip: '192.0.2.1', internal_ip: v.internal_ip, internal_ports: v.internal_ports, eip_ports: v.eip_ports, protocol: v.protocol, reason: '-',
-})));
+}));
+export const dnatCreateSchema = z.object(dnatShape).superRefine(dnatChecks<z.infer<z.ZodObject<typeof dnatShape>>>());
+
+const dnatRequestShape = { ...dnatShape, ...requestBase };
+/** A dnat_rule approval request: this kind's create body, plus rule_id for a change and the reason. */
+export const dnatRequestSchema = z.object(dnatRequestShape)
+  .superRefine(requireForNew(NEW_RULE_ONLY.dnat_rule))
+  .superRefine(dnatChecks<z.infer<z.ZodObject<typeof dnatRequestShape>>>())
+  .transform((v) => ({ ...v, rule_id: v.rule_id ?? null, internal_ports: portsOut(v.internal_ports), eip_ports: portsOut(v.eip_ports) }));
 
 export const dnatRuleKind: KindDefinition = {
   kind: 'dnat_rule',

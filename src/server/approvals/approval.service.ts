@@ -370,11 +370,12 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
       let resource = null;
       let quota = null;
       if (isRuleRequest(type) && row.target_id) {
-        const table = type === 'firewall_policy' ? 'firewall_policies' : 'nat_rules';
-        const r = await db.selectFrom(table).select(['id', 'status', 'effective_at', 'issued_at']).where('id', '=', row.target_id).where('tenant_id', '=', row.tenant_id).executeTakeFirst();
+        // The rule is a resource of its kind (firewall_policy, snat_rule, dnat_rule).
+        const r = await db.selectFrom('resources').select(['id', 'kind', 'name', 'status', 'spec']).where('id', '=', row.target_id).where('tenant_id', '=', row.tenant_id).executeTakeFirst();
         const financeProduction = row.production && isFinanceTenant(tenant.business_type);
+        const issuedAt = (r?.spec as Record<string, unknown> | undefined)?.issued_at;
         rule = {
-          id: row.target_id, status: r?.status ?? null, effective_at: r?.effective_at ?? row.effective_at, issued_at: r?.issued_at ?? null,
+          id: row.target_id, kind: r?.kind ?? type, name: r?.name ?? null, status: r?.status ?? null, effective_at: row.effective_at, issued_at: typeof issuedAt === 'string' ? issuedAt : null,
           planned_effective_at: open ? plannedEffectiveAt(type, new Date(row.created_at), financeProduction) : null,
           finance_production: financeProduction,
           before: (row.before?.spec as Record<string, unknown> | undefined) ?? null, after,

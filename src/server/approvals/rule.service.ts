@@ -1,30 +1,49 @@
-// Read side of the firewall policies and SNAT/DNAT rules that approvals create and issue.
+// Read side of what approvals change, now kept by the resource engine: firewall policies and
+// SNAT/DNAT rules are resources of their kinds (also listed at /api/firewall-policies,
+// /api/snat-rules, /api/dnat-rules), quota limits are project_quotas.
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { runList, type ListSpec } from '../lib/list.ts';
+import { splitMulti } from '../../domain/list-query.ts';
+import { quotaKeyOf } from '../../domain/approvals/quota-keys.ts';
+import { quotasOf } from '../repositories/engine.repository.ts';
+import { RESOURCE_COLUMNS } from '../repositories/resources.repository.ts';
+import { ruleView } from '../services/resource.service.ts';
 
-const spec = (table: 'firewall_policies' | 'nat_rules'): ListSpec => ({
-  sortable: { created_at: `${table}.created_at`, updated_at: `${table}.updated_at`, effective_at: `${table}.effective_at` },
-  filters: { status: `${table}.status`, id: `${table}.id`, request_id: `${table}.request_id`, ...(table === 'nat_rules' ? { kind: 'nat_rules.kind', nat_gateway_id: 'nat_rules.nat_gateway_id' } : {}) },
+const spec: ListSpec = {
+  sortable: { created_at: 'resources.created_at', updated_at: 'resources.updated_at' },
+  filters: { status: 'resources.status', id: 'resources.id' },
   defaultOrder: '-created_at',
-  idColumn: `${table}.id`,
-});
+  idColumn: 'resources.id',
+};
+
+type Scope = { tenantId: string; projectId: string | null };
+const NAT_KINDS: Record<string, string> = { snat: 'snat_rule', dnat: 'dnat_rule' };
 
 export function ruleService(db: Db) {
+  function rules(scope: Scope, kinds: string[], query: Record<string, unknown>) {
+    let base = db.selectFrom('resources').where('resources.tenant_id', '=', scope.tenantId).where('resources.kind', 'in', kinds);
+    if (scope.projectId) base = base.where('resources.project_id', '=', scope.projectId);
+    const gateways = splitMulti(query.nat_gateway_id);
+    if (gateways.length) base = base.where(sql<string>`resources.spec->>'nat_gateway_id'`, 'in', gateways);
+    const requests = splitMulti(query.request_id);
+    if (requests.length) base = base.where(sql<string>`resources.spec->>'approval_request_id'`, 'in', requests);
+    return runList(base, (qb) => qb.select([...RESOURCE_COLUMNS]), query, spec,
+      (r) => ({ ...(r as Record<string, unknown>), spec: ruleView((r as { spec: Record<string, unknown> }).spec) }));
+  }
   return {
-    firewallPolicies(scope: { tenantId: string; projectId: string | null }, query: unknown) {
-      let base = db.selectFrom('firewall_policies').where('firewall_policies.tenant_id', '=', scope.tenantId);
-      if (scope.projectId) base = base.where('firewall_policies.project_id', '=', scope.projectId);
-      return runList(base, (qb) => qb.selectAll('firewall_policies'), query, spec('firewall_policies'));
+    firewallPolicies(scope: Scope, query: unknown) {
+      return rules(scope, ['firewall_policy'], (query ?? {}) as Record<string, unknown>);
     },
-    natRules(scope: { tenantId: string; projectId: string | null }, query: unknown) {
-      let base = db.selectFrom('nat_rules').where('nat_rules.tenant_id', '=', scope.tenantId);
-      if (scope.projectId) base = base.where('nat_rules.project_id', '=', scope.projectId);
-      return runList(base, (qb) => qb.selectAll('nat_rules'), query, spec('nat_rules'));
+    natRules(scope: Scope, query: unknown) {
+      const q = (query ?? {}) as Record<string, unknown>;
+      const kinds = splitMulti(q.kind).map((k) => NAT_KINDS[k] ?? k).filter((k) => k === 'snat_rule' || k === 'dnat_rule');
+      return rules(scope, kinds.length ? kinds : ['snat_rule', 'dnat_rule'], q);
     },
     async quotas(scope: { tenantId: string; projectId: string }) {
-      const rows = await db.selectFrom('project_quota_values').select(['quota_key', 'value', 'updated_at'])
-        .where('tenant_id', '=', scope.tenantId).where('project_id', '=', scope.projectId).orderBy('quota_key').execute();
-      return { count: rows.length, data: rows };
+      const rows = await quotasOf(db, scope.tenantId, scope.projectId);
+      const data = rows.map((r) => ({ quota_key: quotaKeyOf(r.kind, r.measure), kind: r.kind, measure: r.measure, value: r.max_count, updated_at: r.updated_at }));
+      return { count: data.length, data };
     },
   };
 }

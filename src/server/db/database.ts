@@ -12,6 +12,7 @@ import * as m0003 from './migrations/0003-approvals.ts';
 import * as m0004 from './migrations/0004-resource-list-indexes.ts';
 import * as m0005 from './migrations/0005-backup-plans.ts';
 import * as m0006 from './migrations/0006-service-catalog.ts';
+import * as m0007 from './migrations/0007-rules-in-engine.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-resource-list-indexes': m0004,
   '0005-backup-plans': m0005,
   '0006-service-catalog': m0006,
+  '0007-rules-in-engine': m0007,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -178,7 +178,10 @@ export interface JobsTable {
 export interface ProjectQuotasTable {
   project_id: string;
   kind: string;
+  /** 'count', or what is summed over the kind (src/domain/approvals/quota-keys.ts) */
+  measure: Generated<string>;
   max_count: number;
+  updated_at: Timestamp;
 }
 
 export interface TagsTable {
@@ -297,33 +300,6 @@ export interface ApprovalDelegationsTable {
   created_at: Timestamp;
 }
 
-export interface FirewallPoliciesTable {
-  id: string;
-  tenant_id: string;
-  project_id: string;
-  request_id: string | null;
-  status: string;
-  spec: Json<Record<string, unknown>>;
-  effective_at: Timestamp | null;
-  issued_at: Timestamp | null;
-  created_by: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface NatRulesTable extends FirewallPoliciesTable {
-  kind: string;
-  nat_gateway_id: string | null;
-}
-
-export interface ProjectQuotaValuesTable {
-  tenant_id: string;
-  project_id: string;
-  quota_key: string;
-  value: number;
-  updated_at: Timestamp;
-}
-
 export interface SiteMessagesTable {
   id: string;
   user_id: string;
@@ -381,9 +357,6 @@ export interface Database {
   approval_requests: ApprovalRequestsTable;
   approval_actions: ApprovalActionsTable;
   approval_delegations: ApprovalDelegationsTable;
-  firewall_policies: FirewallPoliciesTable;
-  nat_rules: NatRulesTable;
-  project_quota_values: ProjectQuotaValuesTable;
   site_messages: SiteMessagesTable;
   backup_plans: BackupPlansTable;
   catalog_classifies: CatalogClassifiesTable;

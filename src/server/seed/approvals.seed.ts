@@ -1,15 +1,22 @@
 // Demo approvals: processes for 华东制造集团 and 鑫泰金融控股, at least ten pending requests of
 // every type waiting for `approver` (some at the second level), a decided history, and the
-// finance tenant's own pending requests for `fin_admin`. Written with a few bulk inserts.
+// finance tenant's own pending requests for `fin_admin`. Written with a few bulk inserts. Rule
+// requests are resources of their kinds waiting in 审批中 on the project's demo NAT gateway (and its
+// EIP) or placed beside it (firewall policies); approved quota changes are project_quotas limits.
+// Runs after the demo resources.
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import { REQUEST_TYPES, type RequestType } from '../../domain/approvals/approval-status.ts';
 import { estimateCostFen, requestTitle } from '../../domain/approvals/approval-summary.ts';
 import type { ApprovalLevelSnapshot } from '../db/tables.ts';
+import { QUOTA_LIMITS } from '../../domain/approvals/quota-keys.ts';
+import type { QuotaKey } from '../../domain/approvals/approval.schema.ts';
 
 const HOUR = 3600_000;
 const RESOURCE_TYPES: readonly RequestType[] = ['resource_purchase', 'resource_expansion'];
 const RULE_AND_QUOTA_TYPES = REQUEST_TYPES.filter((t) => !RESOURCE_TYPES.includes(t));
+const RULE_TYPES: readonly RequestType[] = ['firewall_policy', 'snat_rule', 'dnat_rule'];
 const PENDING_PER_TYPE = 12;
 
 export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
@@ -52,11 +59,27 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
     created_by: p.tenant_id === hd ? tenantAdmin.id : finAdmin.id, created_at: new Date(now.getTime() - 30 * 24 * HOUR), updated_at: new Date(now.getTime() - 30 * 24 * HOUR),
   }))).execute();
 
+  // Each project's first available demo NAT gateway and the EIP bound to it.
+  const gatewayRows = await db.selectFrom('resources').select(['id', 'project_id', 'vendor', 'region_id', 'az_id', 'spec'])
+    .where('kind', '=', 'nat_gateway').where('status', '=', 'available').orderBy('created_at').orderBy('id').execute();
+  const eipRows = await db.selectFrom('links').innerJoin('resources', 'resources.id', 'links.from_id')
+    .select(['links.to_id as gateway_id', 'resources.id', 'resources.spec']).where('links.relation', '=', 'bound_to').where('resources.kind', '=', 'eip').execute();
+  const gateways = new Map<string, { id: string; vendor: string; region_id: string | null; az_id: string | null; eip_id: string; eip_address: string; rules: number }>();
+  for (const g of gatewayRows) {
+    const eip = eipRows.find((e) => e.gateway_id === g.id);
+    if (!eip || gateways.has(g.project_id)) continue;
+    gateways.set(g.project_id, { id: g.id, vendor: g.vendor, region_id: g.region_id, az_id: g.az_id, eip_id: eip.id, eip_address: String((eip.spec as Record<string, unknown>).address ?? ''), rules: 0 });
+  }
+  const gatewayOf = (pid: string) => {
+    const g = gateways.get(pid);
+    if (!g) throw new Error(`demo approvals: project ${pid} has no NAT gateway with an EIP`);
+    return g;
+  };
+  const links: Record<string, unknown>[] = [];
+
   const requests: Record<string, unknown>[] = [];
   const actions: Record<string, unknown>[] = [];
   const resources: Record<string, unknown>[] = [];
-  const firewall: Record<string, unknown>[] = [];
-  const nat: Record<string, unknown>[] = [];
   const quotas = new Map<string, Record<string, unknown>>();
   const messages: Record<string, unknown>[] = [];
 
@@ -68,28 +91,37 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
       case 'firewall_policy': {
         const systems = ['MES 生产执行', 'ERP 财务', 'WMS 仓储', 'OA 办公', 'SCM 供应链', 'BI 报表', '核心交易', '清算系统'];
         const temporary = i % 3 === 0;
+        const g = gatewayOf(pid);
         const payload = {
-          rule_id: null, source_system: systems[i % systems.length], target_system: systems[(i + 3) % systems.length],
+          rule_id: null, name: `fw-${String(n).padStart(2, '0')}-${['mes', 'erp', 'wms', 'oa', 'scm', 'bi', 'trade', 'clear'][i % systems.length]}`,
+          vendor: g.vendor, region_id: g.region_id, az_id: g.az_id,
+          source_system: systems[i % systems.length], target_system: systems[(i + 3) % systems.length],
           source_ips: [`10.10.${n}.0/24`], target_ips: [`10.20.${n}.${10 + n}`, `10.20.${n}.${11 + n}`], target_ports: [443, 8080 + i], protocol: 'tcp',
-          start_time: temporary ? at.toISOString() : null, end_time: temporary ? new Date(at.getTime() + 7 * 24 * HOUR).toISOString() : null,
+          start_time: temporary ? at.toISOString() : undefined, end_time: temporary ? new Date(at.getTime() + 7 * 24 * HOUR).toISOString() : undefined,
           temporary, reason: `${systems[i % systems.length]}需要访问${systems[(i + 3) % systems.length]}接口，用于数据同步（第 ${n} 批）`, approval_number: `FW-2025-${1000 + n}`,
         };
         const id = newId();
-        const { rule_id: _r, ...spec } = payload;
-        firewall.push({ id, tenant_id: tenant, project_id: pid, request_id: reqId, status: 'approving', spec: JSON.stringify(spec), effective_at: null, issued_at: null, created_by: null, created_at: at, updated_at: at });
-        return { payload, target: id, cost: 0 };
+        const { rule_id: _r, name, vendor, region_id, az_id, start_time, end_time, ...rest } = payload;
+        const spec = { ...rest, ...(start_time ? { start_time, end_time } : {}), target_ports: payload.target_ports.join(','), approval_request_id: reqId };
+        resources.push({ id, kind: 'firewall_policy', tenant_id: tenant, project_id: pid, vendor, region_id, az_id, name, status: 'approving', spec: JSON.stringify(spec), created_at: at, updated_at: at });
+        return { payload: JSON.parse(JSON.stringify(payload)) as Record<string, unknown>, target: id, cost: 0 };
       }
       case 'snat_rule':
       case 'dnat_rule': {
         const snat = type === 'snat_rule';
-        const base = tenant === hd ? 121 : 139;
+        const g = gatewayOf(pid);
+        const common = { rule_id: null, nat_gateway_id: g.id, eip_id: g.eip_id };
         const payload = snat
-          ? { rule_id: null, nat_gateway_id: null, eip: `${base}.40.${n}.${10 + n}`, internal_ip: `192.168.${n}.0/24`, internal_ports: 'any', eip_ports: 'any', protocol: 'any', reason: `子网 192.168.${n}.0/24 访问公网软件源` }
-          : { rule_id: null, nat_gateway_id: null, eip: `${base}.96.${n}.${20 + n}`, eip_ports: [8000 + n], internal_ip: `192.168.1.${10 + n}`, internal_ports: [80], protocol: 'tcp', reason: `对外发布供应商门户（第 ${n} 个站点）` };
+          ? { ...common, name: `snat-src-${String(n).padStart(2, '0')}`, source_cidr: `192.168.${n}.0/24`, reason: `子网 192.168.${n}.0/24 访问公网软件源` }
+          : { ...common, name: `dnat-portal-${String(n).padStart(2, '0')}`, eip_ports: [8000 + n], internal_ip: `192.168.1.${10 + n}`, internal_ports: [80], protocol: 'tcp', reason: `对外发布供应商门户（第 ${n} 个站点）` };
         const id = newId();
-        const { rule_id: _r, ...spec } = payload;
-        nat.push({ id, tenant_id: tenant, project_id: pid, kind: snat ? 'snat' : 'dnat', nat_gateway_id: null, request_id: reqId, status: 'approving', spec: JSON.stringify(spec), effective_at: null, issued_at: null, created_by: null, created_at: at, updated_at: at });
-        return { payload, target: id, cost: 0 };
+        const { rule_id: _r, name, reason: _reason, ...rest } = payload as Record<string, unknown> & { name: string };
+        const spec = snat ? { ...rest, eip_address: g.eip_address } : { ...rest, eip_ports: String(8000 + n), internal_ports: '80', eip_address: g.eip_address };
+        resources.push({ id, kind: type, tenant_id: tenant, project_id: pid, vendor: g.vendor, region_id: g.region_id, az_id: g.az_id, name, status: 'approving',
+          spec: JSON.stringify({ ...spec, approval_request_id: reqId }), created_at: at, updated_at: at });
+        links.push({ id: newId(), tenant_id: tenant, from_id: id, to_id: g.id, relation: 'rule_of' });
+        g.rules++;
+        return { payload: { ...payload, eip: g.eip_address }, target: id, cost: 0 };
       }
       case 'resource_purchase': {
         const kinds = [
@@ -115,7 +147,7 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
         const keys = ['instances', 'vcpus', 'memory_gb', 'volume_gb', 'eips', 'snapshots'] as const;
         const key = keys[i % keys.length]!;
         const current = { instances: 50, vcpus: 200, memory_gb: 400, volume_gb: 10240, eips: 20, snapshots: 100 }[key];
-        quotas.set(`${pid}:${key}`, { tenant_id: tenant, project_id: pid, quota_key: key, value: current, updated_at: now });
+        quotas.set(`${pid}:${key}`, { project_id: pid, ...QUOTA_LIMITS[key], max_count: current, updated_at: now });
         const payload = { quota_key: key, value: current * 2 + i, reason: '年度业务增长，申请提升项目配额' };
         return { payload, target: pid, cost: 0, before: { quota_key: key, value: current } };
       }
@@ -155,10 +187,17 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
         rejectReason = '申请理由不充分，请补充业务说明后重新提交';
         actions.push({ id: newId(), request_id: id, tenant_id: plan.tenant, level, action: 'rejected', actor_id: decidedBy, on_behalf_of: null, comment: rejectReason, created_at: decidedAt });
       }
-      // Bring the effect to its end state.
-      const rule = [...firewall, ...nat].find((r) => r.id === built.target);
-      if (rule) Object.assign(rule, plan.decided === 'approved' ? { status: 'issued', effective_at: decidedAt, issued_at: decidedAt } : { status: 'rejected' });
+      // Bring the effect to its end state: an approved rule is issued, a rejected new rule is gone.
       const res = resources.find((r) => r.id === built.target);
+      if (res && RULE_TYPES.includes(plan.type)) {
+        const { approval_request_id: _r, ...spec } = JSON.parse(res.spec as string) as Record<string, unknown>;
+        if (plan.decided === 'approved') Object.assign(res, { status: 'issued', spec: JSON.stringify({ ...spec, issued_at: decidedAt.toISOString() }) });
+        else {
+          resources.splice(resources.indexOf(res), 1);
+          const link = links.findIndex((l) => l.from_id === res.id);
+          if (link >= 0) { links.splice(link, 1); gatewayOf(plan.pid).rules--; }
+        }
+      }
       if (res && plan.type === 'resource_purchase') {
         if (plan.decided === 'approved') Object.assign(res, { status: res.kind === 'instance' ? 'running' : res.kind === 'volume' ? 'unmounted' : 'available' });
         else resources.splice(resources.indexOf(res), 1);
@@ -170,7 +209,7 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
       }
       if (plan.type === 'quota_change' && plan.decided === 'approved') {
         const p = built.payload as { quota_key: string; value: number };
-        quotas.set(`${plan.pid}:${p.quota_key}`, { tenant_id: plan.tenant, project_id: plan.pid, quota_key: p.quota_key, value: p.value, updated_at: decidedAt });
+        quotas.set(`${plan.pid}:${p.quota_key}`, { project_id: plan.pid, ...QUOTA_LIMITS[p.quota_key as QuotaKey], max_count: p.value, updated_at: decidedAt });
       }
     } else {
       for (const uid of current) {
@@ -212,9 +251,12 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
   const chunks = <T,>(rows: T[], size = 200) => Array.from({ length: Math.ceil(rows.length / size) }, (_, k) => rows.slice(k * size, (k + 1) * size));
   await db.transaction().execute(async (trx) => {
     if (resources.length) await trx.insertInto('resources').values(resources as never).execute();
-    if (firewall.length) await trx.insertInto('firewall_policies').values(firewall as never).execute();
-    if (nat.length) await trx.insertInto('nat_rules').values(nat as never).execute();
-    if (quotas.size) await trx.insertInto('project_quota_values').values([...quotas.values()] as never).execute();
+    for (const c of chunks(links)) await trx.insertInto('links').values(c as never).execute();
+    // The gateways count the rules waiting on them, as the engine's hook does.
+    for (const g of gateways.values()) {
+      if (g.rules) await trx.updateTable('resources').set({ spec: sql`jsonb_set(spec, '{rule_count}', to_jsonb(coalesce((spec->>'rule_count')::int, 0) + ${g.rules}))` }).where('id', '=', g.id).execute();
+    }
+    if (quotas.size) await trx.insertInto('project_quotas').values([...quotas.values()] as never).execute();
     for (const c of chunks(requests)) await trx.insertInto('approval_requests').values(c as never).execute();
     for (const c of chunks(actions)) await trx.insertInto('approval_actions').values(c as never).execute();
     for (const c of chunks(messages)) await trx.insertInto('site_messages').values(c as never).execute();

@@ -137,8 +137,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }
     }
   });
-  await seedApprovals(db);
+  // Rule requests name the demo NAT gateways and their EIPs: resources first.
   await seedDemoResources(db);
+  await seedApprovals(db);
   await seedBackupPlans(db);
   await seedCatalogue(db);
   return true;

@@ -1,9 +1,15 @@
-// The resource engine's approval effects: resource_purchase and resource_expansion, registered
+// The resource engine's approval effects: resource_purchase, resource_expansion, the rule requests
+// and quota changes, registered
 // with `registerApprovalEffect` so every purchase or expansion that needs approval — made at
 // POST /api/{collection}, a disk expand or a host resize, or asked at POST /api/v1/approvals —
 // goes one way. The engine of the app (attached to its approvals bus by createEngine) does the
 // work inside the approval's transaction; its status events are published after the commit.
-import { registerApprovalEffect, type EffectEnv } from '../approvals/approval-effects.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { QuotaChangeSpec } from '../../domain/approvals/approval.schema.ts';
+import { isFinanceTenant, ruleEffectiveAt } from '../../domain/approvals/effective-time.ts';
+import { QUOTA_LIMITS } from '../../domain/approvals/quota-keys.ts';
+import { registerApprovalEffect, type ApprovalEffect, type EffectEnv } from '../approvals/approval-effects.ts';
+import { quotaOf, setQuota } from '../repositories/engine.repository.ts';
 import type { ResourceEvent } from '../events/bus.ts';
 import type { ResourceApprovalPort } from './resource.service.ts';
 
@@ -53,4 +59,60 @@ registerApprovalEffect('resource_expansion', {
     const { port, events } = engineOf(c.env);
     await port.restore(c.trx, c.request, events);
   },
+});
+
+// ── firewall policies and SNAT/DNAT rules: resources of their kinds ────────────────────────────
+// Submitted: the rule waits in 审批中 (no actions). Approved: issued at once, or 下发中 until its
+// effective time (22:00 for NAT, 18:00 for the finance tenant's production), when the approvals'
+// issueDue tick issues it. Rejected: a new rule is removed, a change gets its rule back as it was.
+function ruleEffect(type: 'firewall_policy' | 'snat_rule' | 'dnat_rule'): ApprovalEffect {
+  return {
+    async submit(c) {
+      const { port, events } = engineOf(c.env);
+      return port.submitRule(c.trx, { tenantId: c.tenantId, projectId: c.projectId, requestId: c.requestId, type, payload: c.payload }, events);
+    },
+    async approve(c) {
+      const { port, events } = engineOf(c.env);
+      const tenant = await c.trx.selectFrom('tenants').select('business_type').where('id', '=', c.request.tenant_id).executeTakeFirstOrThrow();
+      const effectiveAt = ruleEffectiveAt({
+        type, requestedAt: new Date(c.request.created_at), approvedAt: c.now,
+        financeProduction: c.request.production && isFinanceTenant(tenant.business_type),
+      });
+      const now = effectiveAt.getTime() <= c.now.getTime();
+      const ok = await port.approveRule(c.trx, c.request, now ? 'issued' : 'issuing', c.now, events);
+      if (!ok) return { status: 'dispatch_failed' };
+      return { status: now ? 'approved' : 'issuing', effectiveAt };
+    },
+    async reject(c) {
+      const { port, events } = engineOf(c.env);
+      await port.rejectRule(c.trx, c.request, events);
+    },
+    async issue(c) {
+      const { port, events } = engineOf(c.env);
+      await port.issueRule(c.trx, c.request, c.now, events);
+    },
+  };
+}
+
+registerApprovalEffect('firewall_policy', ruleEffect('firewall_policy'));
+registerApprovalEffect('snat_rule', ruleEffect('snat_rule'));
+registerApprovalEffect('dnat_rule', ruleEffect('dnat_rule'));
+
+// ── quotas: the limits the engine enforces (src/domain/approvals/quota-keys.ts) ───────────────
+
+registerApprovalEffect('quota_change', {
+  async submit(c) {
+    const p = c.payload as QuotaChangeSpec;
+    const limit = QUOTA_LIMITS[p.quota_key];
+    const current = await quotaOf(c.trx, c.projectId, limit.kind, limit.measure);
+    if (current === p.value) throw new AppError(400, 'quota_unchanged');
+    return { targetId: c.projectId, before: { quota_key: p.quota_key, value: current } };
+  },
+  async approve(c) {
+    const p = c.request.payload as QuotaChangeSpec;
+    const limit = QUOTA_LIMITS[p.quota_key];
+    await setQuota(c.trx, c.request.project_id, limit.kind, p.value, limit.measure);
+    return { status: 'approved' };
+  },
+  async reject() { /* the limit stays */ },
 });

@@ -13,6 +13,11 @@ import {
 } from '../../domain/kinds/kind.ts';
 import { HOURS_PER_MONTH, estimateCostFen } from '../../domain/approvals/approval-summary.ts';
 import type { ResourcePurchaseSpec } from '../../domain/approvals/approval.schema.ts';
+import { isRuleRequest, type RequestType } from '../../domain/approvals/approval-status.ts';
+import { measuredLimitsOf, measureOf } from '../../domain/approvals/quota-keys.ts';
+import { formatPorts, parsePorts, splitList } from '../../domain/approvals/network-rules.ts';
+import { firewallRequestSchema } from '../../domain/kinds/firewall-policy.kind.ts';
+import { dnatRequestSchema, snatRequestSchema } from '../../domain/kinds/nat-rules.kind.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
 import { descriptionRule, nameRule } from '../../domain/kinds/rules.ts';
 import { priceItemsFor, upgradePriceOf, yearlyAllowed, type PriceResult } from '../../domain/pricing.ts';
@@ -22,7 +27,7 @@ import { runList } from '../lib/list.ts';
 import type { Db } from '../db/database.ts';
 import { RESOURCE_COLUMNS, RESOURCE_LIST, type ResourceScope } from '../repositories/resources.repository.ts';
 import {
-  claimDueJobs, countActive, deleteLink, deleteLinks, deleteResource, finishJob, incomingIds, insertJob, insertLinks, insertResources, linkedIds, lockById, lockScoped,
+  activeSpecs, claimDueJobs, countActive, deleteLink, deleteLinks, deleteResource, finishJob, incomingIds, insertJob, insertLinks, insertResources, linkedIds, lockById, lockScoped,
   placementOf, quotaOf, relationsOf, resourcesByIds, updateResource, type Exec, type JobRow, type ResourceRow,
 } from '../repositories/engine.repository.ts';
 import type { CloudProvider } from '../cloud/provider.ts';
@@ -33,6 +38,39 @@ import { publish as publishApprovalEvents, type PendingEvent } from '../approval
 import { unitPriceFen } from '../approvals/approval-effects.ts';
 import { unitPrices } from '../repositories/pricing.repository.ts';
 import type { PricingService } from './pricing.service.ts';
+
+/** The rule kinds an approval request creates or changes (the request type is the kind). */
+const RULE_REQUEST_SCHEMAS = { firewall_policy: firewallRequestSchema, snat_rule: snatRequestSchema, dnat_rule: dnatRequestSchema } as const;
+type RuleKind = keyof typeof RULE_REQUEST_SCHEMAS;
+
+/** Keys of a rule request that are not the rule's spec, or that a change keeps from the rule. */
+const NOT_SPEC = new Set(['rule_id', 'resource_id', 'reason_for', 'name', 'vendor', 'region_id', 'az_id', 'nat_gateway_id', 'eip_id', 'eip']);
+const PORT_KEYS = ['target_ports', 'internal_ports', 'eip_ports'];
+const LIST_KEYS = ['source_ips', 'target_ips'];
+
+/** A rule's spec as the approver compares it: lists as arrays, ports as numbers or 'any'. */
+export function ruleView(spec: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(spec)) {
+    if (k === 'approval_request_id' || k === 'issued_at') continue;
+    if (k === 'eip_address') out.eip = v;
+    else if (PORT_KEYS.includes(k)) { const p = parsePorts(v); out[k] = p.ok ? p.ports : v; } else if (LIST_KEYS.includes(k)) out[k] = splitList(v);
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** The spec a change request leaves on its rule once issued (stored like the kind's hook stores it). */
+function changedSpec(spec: Record<string, unknown>, payload: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...spec };
+  delete out.approval_request_id;
+  for (const [k, v] of Object.entries(payload)) {
+    if (NOT_SPEC.has(k) || v === undefined || v === null && !(k in spec)) continue;
+    if (PORT_KEYS.includes(k)) { const p = parsePorts(v); out[k] = p.ok ? formatPorts(p.ports) : v; } else if (LIST_KEYS.includes(k)) out[k] = splitList(v);
+    else out[k] = v;
+  }
+  return out;
+}
 
 /** Resources a project may hold per kind unless project_quotas says otherwise. */
 export const DEFAULT_QUOTA = 200;
@@ -140,24 +178,84 @@ export function resourceService(deps: ResourceServiceDeps) {
     return { ...present(row), relations };
   }
 
+  /** The placement a kind that places itself names (zone in region, region of vendor). */
+  async function ownPlacement(ex: Exec, input: Record<string, unknown>) {
+    const p = await placementOf(ex, String(input.az_id));
+    if (!p || !p.enabled) throw invalid('az_id', 'invalid_value');
+    if (p.region_id !== input.region_id) throw invalid('az_id', 'az_not_in_region');
+    if (p.vendor !== input.vendor) throw invalid('region_id', 'region_not_of_vendor');
+    return { vendor: p.vendor, region_id: p.region_id, az_id: p.az_id };
+  }
+
+  /** The spec a create body leaves once the columns are taken out. */
+  function specOf(def: KindDefinition, input: Record<string, unknown>): Record<string, unknown> {
+    const spec: Record<string, unknown> = {};
+    const columns = new Set(['name', 'vendor', 'region_id', 'az_id', 'charging_code', 'duration', ...(def.secret ?? [])]);
+    for (const [k, v] of Object.entries(input)) if (!columns.has(k) && v !== undefined) spec[k] = v;
+    return spec;
+  }
+
+  /**
+   * The checks and the rows of a create, inside `trx`: parents it links to (locked, in a status
+   * that allows it), placement, the project's quota, the kind's hook. The caller inserts.
+   */
+  async function checkCreate(trx: Exec, scope: ResourceScope & { projectId: string }, def: KindDefinition, id: string, input: Record<string, unknown>, spec: Record<string, unknown>,
+    own: { vendor: string; region_id: string | null; az_id: string | null } | null) {
+    const parents: Record<string, ResourceRow> = {};
+    for (const link of def.createLinks ?? []) {
+      const target = await lockScoped(trx, scope, String(input[link.param]), link.kind);
+      if (!target) throw notFound();
+      if (link.allowedFrom && !link.allowedFrom.includes(target.status)) throw conflict(link.refusalKey ?? 'refusals.generic.add');
+      parents[link.param] = target;
+    }
+    let placement = own;
+    if (def.placement !== 'own') {
+      const parent = parents[def.placement.from] ?? (await lockScoped(trx, scope, String(input[def.placement.from]), def.placement.kind));
+      if (!parent) throw notFound();
+      placement = { vendor: parent.vendor, region_id: parent.region_id, az_id: parent.az_id };
+    }
+    const extras = await runBeforeCreate(def.kind, { trx, id, input, spec, placement: placement!, tenantId: scope.tenantId, projectId: scope.projectId, parents });
+    await checkQuotas(trx, scope.projectId, [{ kind: def.kind, spec }, ...extras.map((e) => ({ kind: e.resource.kind, spec: e.resource.spec }))]);
+    const links = [
+      ...(def.createLinks ?? []).map((l) => ({ tenant_id: scope.tenantId, from_id: id, to_id: String(input[l.param]), relation: l.relation })),
+      ...extras.filter((e) => e.link).map((e) => ({ tenant_id: scope.tenantId, from_id: e.resource.id, to_id: e.link!.to_id, relation: e.link!.relation })),
+    ];
+    return { placement: placement!, extras, links };
+  }
+
+  /**
+   * Refuses a create beyond the project's limits (quota-keys.ts): the count of each kind and what
+   * its summed quotas measure. What comes with the resource (a host's data disks are volumes)
+   * counts against the quotas of its own kind: all of it fits, or nothing is created.
+   */
+  async function checkQuotas(trx: Exec, projectId: string, items: { kind: string; spec: Record<string, unknown> }[]) {
+    const byKind = new Map<string, Record<string, unknown>[]>();
+    for (const it of items) byKind.set(it.kind, [...(byKind.get(it.kind) ?? []), it.spec]);
+    for (const [kind, specs] of byKind) {
+      const quota = (await quotaOf(trx, projectId, kind)) ?? DEFAULT_QUOTA;
+      if ((await countActive(trx, projectId, kind)) + specs.length > quota) throw conflict('quota_insufficient');
+      const limits = measuredLimitsOf(kind);
+      if (!limits.length) continue;
+      const live = await activeSpecs(trx, projectId, kind);
+      for (const m of limits) {
+        const max = await quotaOf(trx, projectId, kind, m.measure);
+        if (max === null) continue;
+        const sum = (list: Record<string, unknown>[]) => list.reduce((n, sp) => n + measureOf(kind, m.measure, sp), 0);
+        if (sum(live) + sum(specs) > max) throw conflict('quota_insufficient');
+      }
+    }
+  }
+
   async function create(scope: Scope, def: KindDefinition, body: unknown) {
     requirePermission(can(scope.roles, 'create', 'resource'));
     if (!scope.projectId) throw new AppError(400, 'scope_required');
     const projectId = scope.projectId;
     const input = def.createSchema.parse(body ?? {}) as Record<string, unknown>;
     const id = newId();
-    const spec: Record<string, unknown> = {};
-    const columns = new Set(['name', 'vendor', 'region_id', 'az_id', 'charging_code', 'duration', ...(def.secret ?? [])]);
-    for (const [k, v] of Object.entries(input)) if (!columns.has(k) && v !== undefined) spec[k] = v;
+    const spec = specOf(def, input);
 
     let placement: { vendor: string; region_id: string | null; az_id: string | null } | null = null;
-    if (def.placement === 'own') {
-      const p = await placementOf(db, String(input.az_id));
-      if (!p || !p.enabled) throw invalid('az_id', 'invalid_value');
-      if (p.region_id !== input.region_id) throw invalid('az_id', 'az_not_in_region');
-      if (p.vendor !== input.vendor) throw invalid('region_id', 'region_not_of_vendor');
-      placement = { vendor: p.vendor, region_id: p.region_id, az_id: p.az_id };
-    }
+    if (def.placement === 'own') placement = await ownPlacement(db, input);
     let price: PriceResult | null = null;
     if (def.priced) {
       const code = (input.charging_code as 'year' | 'quantity' | undefined) ?? 'quantity';
@@ -172,26 +270,15 @@ export function resourceService(deps: ResourceServiceDeps) {
     const outbox: ApprovalOutbox = { events: [], after: [] };
     let waiting: WaitingFor | null = null;
     const row = await db.transaction().execute(async (trx) => {
-      const parents: Record<string, ResourceRow> = {};
-      for (const link of def.createLinks ?? []) {
-        const target = await lockScoped(trx, scope, String(input[link.param]), link.kind);
-        if (!target) throw notFound();
-        if (link.allowedFrom && !link.allowedFrom.includes(target.status)) throw conflict(link.refusalKey ?? 'refusals.generic.add');
-        parents[link.param] = target;
-      }
-      if (def.placement !== 'own') {
-        const parent = parents[def.placement.from] ?? (await lockScoped(trx, scope, String(input[def.placement.from]), def.placement.kind));
-        if (!parent) throw notFound();
-        placement = { vendor: parent.vendor, region_id: parent.region_id, az_id: parent.az_id };
-      }
-      const extras = await runBeforeCreate(def.kind, { trx, id, input, spec, placement: placement!, tenantId: scope.tenantId, projectId, parents });
-      // What comes with the resource (a host's data disks are volumes) counts against the project's
-      // quota of its own kind: all of it fits, or nothing is created (the transaction rolls back).
-      await checkQuotas(trx, projectId, [def.kind, ...extras.map((e) => e.resource.kind)]);
-      // In a project whose approval process covers purchases the resource (and what comes with it)
-      // waits in 审批中, reserved but not provisioned and not billed, until the request is decided.
-      const waits = !!deps.approvalBus && !!(await findApprovalProcess(trx, scope.tenantId, projectId, 'resource_purchase'));
-      const accepted = waits ? null : provider.create({ id, kind: def.kind, vendor: placement!.vendor });
+      // In a project whose approval process covers purchases (for a rule kind: that rule's request
+      // type) the resource (and what comes with it) waits in 审批中, reserved but not provisioned
+      // and not billed, until the request is decided.
+      const requestType: RequestType = isRuleRequest(def.kind as RequestType) ? def.kind as RequestType : 'resource_purchase';
+      const waits = !!deps.approvalBus && !!(await findApprovalProcess(trx, scope.tenantId, projectId, requestType));
+      const checked = await checkCreate(trx, { tenantId: scope.tenantId, projectId }, def, id, input, spec, placement);
+      placement = checked.placement;
+      const accepted = waits ? null : provider.create({ id, kind: def.kind, vendor: placement.vendor });
+      const extras = checked.extras;
       if (waits) {
         for (const e of extras) {
           const { billing, ...rest } = e.resource.spec;
@@ -200,24 +287,25 @@ export function resourceService(deps: ResourceServiceDeps) {
         }
         delete spec.billing;
       }
-      const resource = { id, kind: def.kind, tenant_id: scope.tenantId, project_id: projectId, ...placement!, name: String(input.name), status: waits ? APPROVING : def.create.inBetween, spec };
+      const resource = { id, kind: def.kind, tenant_id: scope.tenantId, project_id: projectId, ...placement, name: String(input.name), status: waits ? APPROVING : def.create.inBetween, spec };
       await insertResources(trx, [resource, ...extras.map((e) => e.resource)]);
-      await insertLinks(trx, [
-        ...(def.createLinks ?? []).map((l) => ({ tenant_id: scope.tenantId, from_id: id, to_id: String(input[l.param]), relation: l.relation })),
-        ...extras.filter((e) => e.link).map((e) => ({ tenant_id: scope.tenantId, from_id: e.resource.id, to_id: e.link!.to_id, relation: e.link!.relation })),
-      ]);
+      await insertLinks(trx, checked.links);
       if (!accepted) {
         for (const e of extras) events.push(event({ ...e.resource, locked: false }, APPROVING));
         events.push(event({ ...resource, locked: false }, APPROVING));
         const code = String(spec.charging_code ?? 'quantity');
+        const reason = typeof input.reason === 'string' && input.reason ? input.reason : typeof input.description === 'string' && input.description ? input.description : undefined;
         waiting = await submitRequest(trx, {
-          user: scope.user, tenantId: scope.tenantId, projectId, type: 'resource_purchase', now: new Date(), bus: deps.approvalBus, ...outbox,
-          payload: {
-            resource_id: id, kind: def.kind, product_code: def.productCode, name: resource.name, vendor: resource.vendor, region_id: resource.region_id, az_id: resource.az_id,
-            spec: { ...spec }, charging: code, months: Number(spec.duration ?? 1), units: def.priceQuantityKey ? Number(spec[def.priceQuantityKey] ?? 1) : 1,
-            ...(price ? { price_fen: price.sum_price, estimated_cost_fen: code === 'year' ? price.sum_price : price.sum_price * HOURS_PER_MONTH } : {}),
-            ...(typeof input.description === 'string' && input.description ? { reason: input.description } : {}),
-          },
+          user: scope.user, tenantId: scope.tenantId, projectId, type: requestType, now: new Date(), bus: deps.approvalBus, ...outbox,
+          payload: requestType !== 'resource_purchase'
+            // A rule: the request is the create body the resource was made from (its approver sees the rule).
+            ? { ...RULE_REQUEST_SCHEMAS[def.kind as RuleKind].parse({ ...input, reason: reason ?? '-' }), resource_id: id, ...(spec.eip_address ? { eip: spec.eip_address } : {}) }
+            : {
+              resource_id: id, kind: def.kind, product_code: def.productCode, name: resource.name, vendor: resource.vendor, region_id: resource.region_id, az_id: resource.az_id,
+              spec: { ...spec }, charging: code, months: Number(spec.duration ?? 1), units: def.priceQuantityKey ? Number(spec[def.priceQuantityKey] ?? 1) : 1,
+              ...(price ? { price_fen: price.sum_price, estimated_cost_fen: code === 'year' ? price.sum_price : price.sum_price * HOURS_PER_MONTH } : {}),
+              ...(reason ? { reason } : {}),
+            },
         });
         return (await lockById(trx, id))!;
       }
@@ -238,15 +326,6 @@ export function resourceService(deps: ResourceServiceDeps) {
   }
 
   /** Refuses (「可用数量不足」) when the project cannot take one more resource per listed kind. */
-  async function checkQuotas(trx: Exec, projectId: string, kinds: string[]) {
-    const wanted = new Map<string, number>();
-    for (const k of kinds) wanted.set(k, (wanted.get(k) ?? 0) + 1);
-    for (const [kind, n] of wanted) {
-      const quota = (await quotaOf(trx, projectId, kind)) ?? DEFAULT_QUOTA;
-      if ((await countActive(trx, projectId, kind)) + n > quota) throw conflict('quota_insufficient');
-    }
-  }
-
   /** Publishes what a submitted approval request left (new-approval events, messages). */
   async function afterApproval(outbox: ApprovalOutbox) {
     publishApprovalEvents(deps.approvalBus, outbox.events);
@@ -657,6 +736,88 @@ export function resourceService(deps: ResourceServiceDeps) {
         events.push(event(row, previous));
         return false;
       }
+    },
+
+    /**
+     * A firewall_policy / snat_rule / dnat_rule request (payload checked by the kind's request
+     * schema). Made at the engine (resource_id): the waiting rule is adopted. A new rule: checked and
+     * inserted like the engine's create (gateway available, EIP on it, quota, hook), waiting in 审批中.
+     * A change (rule_id): the rule waits in 审批中 with its current spec kept for the approver.
+     */
+    async submitRule(trx: Exec, c: { tenantId: string; projectId: string; requestId: string; type: string; payload: Record<string, unknown> }, events: ResourceEvent[]) {
+      const def = kindOf(c.type)!;
+      const scope = { tenantId: c.tenantId, projectId: c.projectId };
+      if (typeof c.payload.resource_id === 'string') {
+        const row = await lockById(trx, c.payload.resource_id);
+        if (!row || row.tenant_id !== c.tenantId || row.project_id !== c.projectId || row.kind !== def.kind || row.status !== APPROVING || row.spec.approval_request_id) throw notFound();
+        await updateResource(trx, row.id, { spec: { ...row.spec, approval_request_id: c.requestId } });
+        return { targetId: row.id, resourceName: row.name, before: null };
+      }
+      if (typeof c.payload.rule_id === 'string') {
+        const row = await lockScoped(trx, scope, c.payload.rule_id, def.kind);
+        if (!row) throw new AppError(404, 'approval_rule_not_found');
+        if (row.status === APPROVING || isInBetween(def, row.status)) throw new AppError(409, 'approval_rule_busy');
+        // The rule as it would be: still a valid body of its kind (the gateway and EIP stay).
+        const would = { ...row.spec, ...c.payload, name: row.name, vendor: row.vendor, region_id: row.region_id, az_id: row.az_id,
+          nat_gateway_id: row.spec.nat_gateway_id, eip_id: row.spec.eip_id };
+        def.createSchema.parse(would);
+        await updateResource(trx, row.id, { status: APPROVING, spec: { ...row.spec, approval_request_id: c.requestId } });
+        events.push(event(row, APPROVING));
+        if (row.spec.eip_address) c.payload.eip = row.spec.eip_address;
+        return { targetId: row.id, resourceName: row.name, before: { status: row.status, spec: { name: row.name, ...ruleView(row.spec) } } };
+      }
+      const body: Record<string, unknown> = { ...c.payload };
+      delete body.rule_id;
+      const input = def.createSchema.parse(body) as Record<string, unknown>;
+      const id = newId();
+      const spec: Record<string, unknown> = { ...specOf(def, input), approval_request_id: c.requestId };
+      const own = def.placement === 'own' ? await ownPlacement(trx, input) : null;
+      const checked = await checkCreate(trx, scope, def, id, input, spec, own);
+      const resource = { id, kind: def.kind, tenant_id: c.tenantId, project_id: c.projectId, ...checked.placement, name: String(input.name), status: APPROVING, spec };
+      await insertResources(trx, [resource, ...checked.extras.map((e) => e.resource)]);
+      await insertLinks(trx, checked.links);
+      events.push(event({ ...resource, locked: false }, APPROVING));
+      // The approver reads the rule's address, not the EIP's id.
+      if (spec.eip_address) c.payload.eip = spec.eip_address;
+      return { targetId: id, resourceName: resource.name, before: null };
+    },
+
+    /** Approved: the rule is issued now (`issued`), or waits in 下发中 until its effective time (`issuing`). */
+    async approveRule(trx: Exec, req: { target_id: string | null; tenant_id: string; payload: Record<string, unknown>; before: Record<string, unknown> | null }, status: 'issued' | 'issuing', now: Date, events: ResourceEvent[]): Promise<boolean> {
+      const row = req.target_id ? await lockById(trx, req.target_id) : undefined;
+      if (!row || row.tenant_id !== req.tenant_id || row.status !== APPROVING) return false;
+      if (status === 'issuing') {
+        await updateResource(trx, row.id, { status: 'issuing' });
+        events.push(event(row, 'issuing'));
+        return true;
+      }
+      await approvalPort.issueRule(trx, req, now, events);
+      return true;
+    },
+
+    /** The effective time has come (or was now): the rule takes the requested spec and is 已下发. */
+    async issueRule(trx: Exec, req: { target_id: string | null; tenant_id: string; payload: Record<string, unknown>; before: Record<string, unknown> | null }, now: Date, events: ResourceEvent[]): Promise<void> {
+      const row = req.target_id ? await lockById(trx, req.target_id) : undefined;
+      if (!row || row.tenant_id !== req.tenant_id || (row.status !== APPROVING && row.status !== 'issuing')) return;
+      const spec = req.before ? changedSpec(row.spec, req.payload) : withoutRequest(row.spec);
+      const final = kindOf(row.kind)?.create.final ?? 'issued';
+      await updateResource(trx, row.id, { status: final, spec: { ...spec, issued_at: now.toISOString() } });
+      events.push(event(row, final));
+    },
+
+    /** Rejected: a new rule goes (what it counted on its gateway too); a change gets its status back. */
+    async rejectRule(trx: Exec, req: { target_id: string | null; tenant_id: string; before: Record<string, unknown> | null }, events: ResourceEvent[]): Promise<void> {
+      const row = req.target_id ? await lockById(trx, req.target_id) : undefined;
+      if (!row || row.tenant_id !== req.tenant_id || row.status !== APPROVING) return;
+      if (req.before) {
+        const previous = String(req.before.status ?? kindOf(row.kind)?.create.final ?? 'issued');
+        await updateResource(trx, row.id, { status: previous, spec: withoutRequest(row.spec) });
+        events.push(event(row, previous));
+        return;
+      }
+      events.push(...(await beforeRemove(trx, row)).map((t) => event(t, t.status)));
+      await deleteResource(trx, row.id);
+      events.push(event(row, REMOVED));
     },
 
     /** Rejected (扩容驳回): the resource keeps its size and gets its status back. */

@@ -4,7 +4,7 @@ export type DiffKind = 'added' | 'removed' | 'changed' | 'same';
 export interface DiffRow { field: string; before: string; after: string; kind: DiffKind }
 
 /** Fields that are bookkeeping, not part of what the approver decides on. */
-const HIDDEN = new Set(['rule_id', 'approval_request_id', 'nat_gateway_id']);
+const HIDDEN = new Set(['rule_id', 'approval_request_id', 'nat_gateway_id', 'resource_id', 'eip_id', 'issued_at', 'region_id', 'az_id']);
 
 export function valueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '';

@@ -44,7 +44,7 @@ export function summaryOf(t: TFn, item: Summarised): string {
       return t('approvals:summary.firewall_policy', { source: first(p.source_ips), target: first(p.target_ips), ports: ports(p.target_ports), protocol: proto(p.protocol) })
         + more(t, p.target_ips);
     case 'snat_rule':
-      return t('approvals:summary.snat_rule', { internal: p.internal_ip ?? '', eip: p.eip ?? '', protocol: proto(p.protocol) });
+      return t('approvals:summary.snat_rule', { internal: p.source_cidr ?? p.internal_ip ?? '', eip: p.eip ?? '' });
     case 'dnat_rule':
       return t('approvals:summary.dnat_rule', { eip: p.eip ?? '', eip_ports: ports(p.eip_ports), internal: p.internal_ip ?? '', internal_ports: ports(p.internal_ports), protocol: proto(p.protocol) });
     case 'quota_change':
