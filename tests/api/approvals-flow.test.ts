@@ -158,7 +158,8 @@ describe('SNAT and DNAT rules', () => {
     const expected = natIssueTime(new Date(req.created_at));
     expect(new Date(done.effective_at).getTime()).toBe(expected.getTime());
     expect(done.status).toBe('issuing');
-    expect(done.rule.status).toBe('inactive');
+    // The rule is the engine's resource: 下发中 until its slot, without actions.
+    expect(done.rule.status).toBe('issuing');
 
     const svc = service(app);
     expect(await svc.issueDue(new Date(expected.getTime() - 1000))).toBe(0);
@@ -172,7 +173,7 @@ describe('SNAT and DNAT rules', () => {
   it('refuses port-count mismatches, any/any, 4789 udp and a duplicate EIP port', async () => {
     const mismatch = await submit('member', { type: 'dnat_rule', payload: { ...dnatPayload(3), eip_ports: '9001,9002' } });
     expect(mismatch.json()).toMatchObject({ field: 'payload.eip_ports', rule: 'port_count_mismatch' });
-    const anyAny = await submit('member', { type: 'snat_rule', payload: { ...snatPayload(3), internal_ip: 'any' } });
+    const anyAny = await submit('member', { type: 'dnat_rule', payload: { ...dnatPayload(3), internal_ip: 'any', internal_ports: 'any', eip_ports: 'any' } });
     expect(anyAny.json()).toMatchObject({ field: 'payload.internal_ports', rule: 'any_port_and_ip' });
     const vxlan = await submit('member', { type: 'dnat_rule', payload: { ...dnatPayload(3), protocol: 'udp', eip_ports: [4789] } });
     expect(vxlan.json()).toMatchObject({ rule: 'port_vxlan_udp' });
@@ -191,11 +192,11 @@ describe('SNAT and DNAT rules', () => {
     const adminScope = { ...scope, user: admin };
     const at = (s: string) => new Date(`${s}+08:00`);
 
-    const early = await svc.submit(admin, adminScope, { type: 'snat_rule', payload: { ...snatPayload(7), internal_ports: 'any', eip_ports: 'any', rule_id: null, nat_gateway_id: null } as any }, at('2025-03-10T21:30:00'));
+    const early = await svc.submit(admin, adminScope, { type: 'snat_rule', payload: { ...snatPayload(7, P.supply), rule_id: null } as any }, at('2025-03-10T21:30:00'));
     await svc.decide(approver, early.id, { action: 'approve' }, at('2025-03-10T21:45:00'));
-    const late = await svc.submit(admin, adminScope, { type: 'snat_rule', payload: { ...snatPayload(8), rule_id: null, nat_gateway_id: null } as any }, at('2025-03-10T22:10:00'));
+    const late = await svc.submit(admin, adminScope, { type: 'snat_rule', payload: { ...snatPayload(8, P.supply), rule_id: null } as any }, at('2025-03-10T22:10:00'));
     await svc.decide(approver, late.id, { action: 'approve' }, at('2025-03-10T22:20:00'));
-    const tardy = await svc.submit(admin, adminScope, { type: 'snat_rule', payload: { ...snatPayload(9), rule_id: null, nat_gateway_id: null } as any }, at('2025-03-10T20:00:00'));
+    const tardy = await svc.submit(admin, adminScope, { type: 'snat_rule', payload: { ...snatPayload(9, P.supply), rule_id: null } as any }, at('2025-03-10T20:00:00'));
     await svc.decide(approver, tardy.id, { action: 'approve' }, at('2025-03-11T09:00:00'));
 
     const get = (id: string) => svc.detail(approver, id, at('2025-03-11T09:00:00'));
@@ -204,7 +205,7 @@ describe('SNAT and DNAT rules', () => {
     expect(new Date((await get(tardy.id)).effective_at!).toISOString()).toBe(at('2025-03-11T22:00:00').toISOString());
     expect(await svc.issueDue(at('2025-03-10T22:00:00'))).toBe(1);
     expect((await get(early.id)).rule!.status).toBe('issued');
-    expect((await get(late.id)).rule!.status).toBe('inactive');
+    expect((await get(late.id)).rule!.status).toBe('issuing');
     void scope;
   });
 });
@@ -217,16 +218,16 @@ describe('the finance tenant', () => {
     expect(req.rule.finance_production).toBe(true);
     const done = (await fin.req({ method: 'POST', url: `/api/v1/approvals/${req.id}/approve`, payload: {} })).json();
     expect(new Date(done.effective_at).getTime()).toBe(financeProductionTime(new Date(done.decided_at)).getTime());
-    expect(done.rule.status).toBe(new Date(done.effective_at).getTime() <= new Date(done.decided_at).getTime() ? 'issued' : 'inactive');
+    expect(done.rule.status).toBe(new Date(done.effective_at).getTime() <= new Date(done.decided_at).getTime() ? 'issued' : 'issuing');
 
     const svc = service(app);
     const finUser = await authUser(app, 'fin_admin');
     const at = (s: string) => new Date(`${s}+08:00`);
-    const morning = await svc.submit(finUser, { user: finUser, tenantId: P.fin, projectId: P.trading, roles: [] }, { type: 'dnat_rule', payload: { ...dnatPayload(30), rule_id: null, nat_gateway_id: null } as any }, at('2025-03-10T09:00:00'));
+    const morning = await svc.submit(finUser, { user: finUser, tenantId: P.fin, projectId: P.trading, roles: [] }, { type: 'dnat_rule', payload: { ...dnatPayload(30, P.trading), rule_id: null } as any }, at('2025-03-10T09:00:00'));
     await svc.decide(finUser, morning.id, { action: 'approve' }, at('2025-03-10T10:00:00'));
     expect(new Date((await svc.detail(finUser, morning.id, at('2025-03-10T10:00:00'))).effective_at!).toISOString()).toBe(at('2025-03-10T18:00:00').toISOString());
     // mobile-banking falls under the tenant-wide, non-production process: DNAT keeps the 22:00 slot.
-    const banking = await svc.submit(finUser, { user: finUser, tenantId: P.fin, projectId: P.banking, roles: [] }, { type: 'dnat_rule', payload: { ...dnatPayload(31), rule_id: null, nat_gateway_id: null } as any }, at('2025-03-10T09:00:00'));
+    const banking = await svc.submit(finUser, { user: finUser, tenantId: P.fin, projectId: P.banking, roles: [] }, { type: 'dnat_rule', payload: { ...dnatPayload(31, P.banking), rule_id: null } as any }, at('2025-03-10T09:00:00'));
     await svc.decide(finUser, banking.id, { action: 'approve' }, at('2025-03-10T10:00:00'));
     expect(new Date((await svc.detail(finUser, banking.id, at('2025-03-10T10:00:00'))).effective_at!).toISOString()).toBe(at('2025-03-10T22:00:00').toISOString());
   });

@@ -11,6 +11,16 @@ export async function placement(app: TestApp, vendor = 'openstack') {
   return { vendor, region_id: row.region_id, az_id: row.az_id };
 }
 
+/**
+ * The demo's rnd-test (tenant_admin's first project) has a process for rule requests, so rules
+ * created there wait in 审批中 (tests/api/approvals-rules.test.ts). Tests of the engine's direct
+ * create path take the rule types off that process first.
+ */
+export async function rulesWithoutApproval(app: TestApp) {
+  const project = (await app.ctx.db.selectFrom('projects').select('id').where('name', '=', 'rnd-test').executeTakeFirstOrThrow()).id;
+  await app.ctx.db.updateTable('approval_processes').set({ request_types: JSON.stringify(['quota_change']) }).where('project_id', '=', project).execute();
+}
+
 /** Polls GET until the resource leaves its in-between state (or disappears: answers null). */
 export async function settle(c: Client, collection: string, id: string, timeoutMs = 8000): Promise<Row | null> {
   const until = Date.now() + timeoutMs;

@@ -1,13 +1,14 @@
 // Virtual IPs, shared bandwidth and deployment units through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds, type Client } from './helper.ts';
-import { act, actSettled, create, createSettled, expect400, expect409, host, network, placement, settle, uniq } from './kinds-helpers.ts';
+import { act, actSettled, create, createSettled, expect400, expect409, host, network, placement, rulesWithoutApproval, settle, uniq } from './kinds-helpers.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let c: Client;
 beforeAll(async () => {
   app = await build();
   c = await app.as('tenant_admin');
+  await rulesWithoutApproval(app);
 });
 afterAll(async () => { await app.close(); });
 
