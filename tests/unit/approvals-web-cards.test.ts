@@ -26,8 +26,9 @@ describe('card summary', () => {
       .toBe('防火墙策略 10.0.1.0/24 → 10.0.2.5:443,8080/TCP（另 1 个目标）');
     expect(summaryOf(t, { type: 'dnat_rule', title: '', payload: { eip: '121.96.1.21', eip_ports: [8001], internal_ip: '192.168.1.11', internal_ports: [80], protocol: 'tcp' } }))
       .toBe('DNAT 121.96.1.21:8001 → 192.168.1.11:80/TCP');
-    expect(summaryOf(t, { type: 'snat_rule', title: '', payload: { eip: '121.40.1.11', internal_ip: '192.168.1.0/24', protocol: 'any' } }))
-      .toBe('SNAT 192.168.1.0/24 → 121.40.1.11（ANY）');
+    // An SNAT rule is a source network going out through an EIP of the gateway (no ports or protocol).
+    expect(summaryOf(t, { type: 'snat_rule', title: '', payload: { eip: '121.40.1.11', source_cidr: '192.168.1.0/24', eip_id: 'e'.repeat(32) } }))
+      .toBe('SNAT 192.168.1.0/24 → 121.40.1.11');
     expect(summaryOf(t, { type: 'resource_expansion', title: 'erp-disk-01 size=220', payload: { resource_id: 'x', spec: { size: 220 } } }))
       .toBe('扩容 erp-disk-01 至 220GB');
     expect(summaryOf(t, { type: 'quota_change', title: '', payload: { quota_key: 'vcpus', value: 401 } })).toBe('vCPU 核数调整为 401');
