@@ -117,7 +117,7 @@ describe('the engine\'s own create path', () => {
     const res = await admin.req({ method: 'POST', url: '/api/firewall-policies', project: P.rnd, payload: body });
     expect(res.statusCode).toBe(202);
     const row = res.json();
-    expect(row).toMatchObject({ status: 'approving', available_actions: [], approval: { status: 'pending' } });
+    expect(row).toMatchObject({ status: 'approving', available_actions: [], approval: { status: 'pending' }, message: '已提交审批，审批通过后下发' });
     const detail = (await approver.req({ method: 'GET', url: `/api/v1/approvals/${row.approval.id}` })).json();
     expect(detail).toMatchObject({ type: 'firewall_policy', rule: { id: row.id, status: 'approving', before: null, after: { source_ips: ['10.1.60.0/24'], target_ports: [443, 8443] } } });
     expect((await decide(row.approval.id, 'approve')).json().status).toBe('approved');

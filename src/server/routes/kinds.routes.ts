@@ -20,6 +20,7 @@ import { pricingRoutes } from './pricing.routes.ts';
 import { smsRoutes } from './sms.routes.ts';
 import { adminManageRoutes } from './admin-manage.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
+import { isRuleRequest, type RequestType } from '../../domain/approvals/approval-status.ts';
 
 declare module 'fastify' {
   interface FastifyInstance { engine: Engine }
@@ -67,7 +68,9 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine, def: 
     const created = await svc.create(scope, def, req.body);
     // 202 when the purchase waits for its approval (审批中): the resource exists, nothing is provisioned yet.
     if (created.approval) {
-      return reply.status(202).send({ ...created, approval_id: created.approval.id, message: t(req.lang, 'kinds:messages.approval_submitted') });
+      // A rule is issued (not created) once approved.
+      const key = isRuleRequest(def.kind as RequestType) ? 'kinds:messages.rule_approval_submitted' : 'kinds:messages.approval_submitted';
+      return reply.status(202).send({ ...created, approval_id: created.approval.id, message: t(req.lang, key) });
     }
     return reply.status(201).send({ ...created, message: t(req.lang, 'kinds:messages.command_sent') });
   });

@@ -4,7 +4,7 @@
 // limit the engine enforces. project_quotas gains what a limit measures (a kind's count, or the
 // cores, memory or gigabytes summed over it) and the time it was set; the approvals' own tables go.
 // Quota values already approved are carried over; rules kept in the dropped tables are not (they
-// had no gateway or placement to become resources with) — see docs/decisions/rules-in-engine.md.
+// had no gateway or placement to become resources with) — see docs/decisions/0007-rules-in-engine.md.
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
