@@ -2,7 +2,7 @@
 // services and endpoints, SD-WAN branches and routing templates through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds, type Client } from './helper.ts';
-import { act, actSettled, create, createSettled, expect400, expect409, host, network, settle, uniq, type Row } from './kinds-helpers.ts';
+import { act, actSettled, create, createSettled, expect400, expect409, host, network, rulesWithoutApproval, settle, uniq, type Row } from './kinds-helpers.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let c: Client;
@@ -10,6 +10,7 @@ let net: Awaited<ReturnType<typeof network>>;
 beforeAll(async () => {
   app = await build();
   c = await app.as('tenant_admin');
+  await rulesWithoutApproval(app);
   net = await network(app, c);
 });
 afterAll(async () => { await app.close(); });

@@ -12,9 +12,9 @@ export async function placement(app: TestApp, vendor = 'openstack') {
 }
 
 /**
- * The demo's rnd-test (tenant_admin's first project) has a process for rule requests, so rules
- * created there wait in 审批中 (tests/api/approvals-rules.test.ts). Tests of the engine's direct
- * create path take the rule types off that process first.
+ * The demo's rnd-test (tenant_admin's first project) has a process for firewall_policy requests,
+ * so policies created there wait in 审批中 (tests/api/approvals-rules.test.ts). Tests of the
+ * engine's direct create path take the rule types off that process first.
  */
 export async function rulesWithoutApproval(app: TestApp) {
   const project = (await app.ctx.db.selectFrom('projects').select('id').where('name', '=', 'rnd-test').executeTakeFirstOrThrow()).id;

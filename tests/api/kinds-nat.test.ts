@@ -3,7 +3,7 @@
 // alone, port and IP not both any, 4789/udp), one mapping per EIP port, deletes and isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds, type Client } from './helper.ts';
-import { act, actSettled, create, createSettled, expect400, expect409, network, placement, settle, rulesWithoutApproval, uniq, type Row } from './kinds-helpers.ts';
+import { act, actSettled, create, createSettled, expect400, expect409, network, placement, settle, uniq, type Row } from './kinds-helpers.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let c: Client;
@@ -11,7 +11,6 @@ let vpc: Row;
 beforeAll(async () => {
   app = await build();
   c = await app.as('tenant_admin');
-  await rulesWithoutApproval(app);
   vpc = (await network(app, c)).vpc;
 });
 afterAll(async () => { await app.close(); });

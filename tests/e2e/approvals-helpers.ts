@@ -42,8 +42,9 @@ export async function pendingPage(api: Api, limit = 50): Promise<Item[]> {
 }
 
 /**
- * Request types whose effect belongs to the approvals module itself (rules, quotas): resource
- * purchases and expansions are provisioned by the resource engine, which these tests leave alone.
+ * Request types whose effect starts no cloud job (rules are issued or wait for their window,
+ * quotas are limits): purchases and expansions are provisioned through the simulator, which these
+ * tests leave alone.
  */
 export const OWN_TYPES = new Set(['firewall_policy', 'snat_rule', 'dnat_rule', 'quota_change']);
 

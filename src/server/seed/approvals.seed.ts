@@ -15,8 +15,9 @@ import type { QuotaKey } from '../../domain/approvals/approval.schema.ts';
 
 const HOUR = 3600_000;
 const RESOURCE_TYPES: readonly RequestType[] = ['resource_purchase', 'resource_expansion'];
-const RULE_AND_QUOTA_TYPES = REQUEST_TYPES.filter((t) => !RESOURCE_TYPES.includes(t));
 const RULE_TYPES: readonly RequestType[] = ['firewall_policy', 'snat_rule', 'dnat_rule'];
+const NAT_TYPES: readonly RequestType[] = ['snat_rule', 'dnat_rule'];
+const RND_TYPES: readonly RequestType[] = ['firewall_policy', 'quota_change'];
 const PENDING_PER_TYPE = 12;
 
 export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
@@ -49,8 +50,9 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
   const processes: { id: string; tenant_id: string; project_id: string | null; name: string; levels: ApprovalLevelSnapshot[]; production: boolean; request_types?: readonly RequestType[] }[] = [
     { id: newId(), tenant_id: hd, project_id: mes, name: '智能工厂 MES 两级审批', levels: twoLevels, production: true },
     { id: newId(), tenant_id: hd, project_id: supply, name: '供应链协同平台审批', levels: oneLevel([approver.id]), production: true },
-    // The test environment buys and resizes freely (the engine provisions at once); its rules and quotas are approved.
-    { id: newId(), tenant_id: hd, project_id: rnd, name: '研发测试环境审批', levels: oneLevel([approver.id]), production: false, request_types: RULE_AND_QUOTA_TYPES },
+    // The test environment buys, resizes and adds NAT rules freely (the engine provisions and issues
+    // at once); its firewall policies and quotas are approved.
+    { id: newId(), tenant_id: hd, project_id: rnd, name: '研发测试环境审批', levels: oneLevel([approver.id]), production: false, request_types: RND_TYPES },
     { id: newId(), tenant_id: fin, project_id: trading, name: '核心交易系统审批', levels: oneLevel([finAdmin.id]), production: true },
     { id: newId(), tenant_id: fin, project_id: null, name: '鑫泰金控默认审批', levels: oneLevel([finAdmin.id]), production: false },
   ];
@@ -233,8 +235,8 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
 
   let seq = 0;
   for (const type of REQUEST_TYPES) {
-    // Purchases and expansions only where the process covers them (not in the test environment).
-    const hdProjects = RESOURCE_TYPES.includes(type) ? [mes, supply, mes] : [mes, supply, rnd];
+    // Each type only where the process covers it (no purchases, expansions or NAT rules in the test environment).
+    const hdProjects = RESOURCE_TYPES.includes(type) || NAT_TYPES.includes(type) ? [mes, supply, mes] : [mes, supply, rnd];
     for (let i = 0; i < PENDING_PER_TYPE; i++) {
       const pid = hdProjects[i % 3]!;
       add({ tenant: hd, pid, type, i, requester: pid === mes ? member : tenantAdmin, ageHours: 1 + ((seq++ * 7) % 46) + i / 10, atLevel2: pid === mes && i % 2 === 0 });
