@@ -7,7 +7,7 @@ import { PAGES } from '../../src/web/app/pages.ts';
 import { resourceRouteNames, screenFor } from '../../src/web/features/resources/kind-screens.ts';
 import { initialListState, listParams, listReducer, showContractTip, sortZones, withFilter, yuan, DURATIONS } from '../../src/web/features/resources/list-state.ts';
 import { actionBlock, applyStatus, cardSpecKeys, displayValue, selectableRow, type Resource } from '../../src/web/features/resources/kind-meta.ts';
-import { patchCached } from '../../src/web/features/resources/live.ts';
+import { patchCached, settlePoll, SETTLE_POLL_MS } from '../../src/web/features/resources/live.ts';
 import { fieldsOf, initialValues, validateAll, validateField, refKindOf } from '../../src/web/features/resources/zod-fields.ts';
 import { decodeVisibility, encodeVisibility, hasNextPage, pageSizeOptions, pageWindow, splitRowActions } from '../../src/web/ui/data-table/table-rules.ts';
 import { confirmValue, paramRefFilters, retentionValid, tagPairError, wizardSteps } from '../../src/web/features/resources/screen-rules.ts';
@@ -108,6 +108,17 @@ describe('actions and live status', () => {
     expect(actionBlock(instance, stop, row({ status: 'stopped' }))).toBe('refusals.instance.stop');
     expect(actionBlock(instance, del, row({ locked: true }))).toBe('refusals.instance.locked_cannot_destroy');
     expect(actionBlock(instance, stop, row({ status: 'stopping' }))).toBe('refusals.instance.stop');
+  });
+
+  it('re-reads a list or detail only while a row on it is between states (a lost event cannot leave it spinning)', () => {
+    const settled = { count: 1, data: [row({ in_between: false })] };
+    const moving = { count: 2, data: [row({ in_between: false }), row({ id: 'b'.repeat(32), status: 'stopping', in_between: true })] };
+    expect(settlePoll({ state: { data: settled } })).toBe(false);
+    expect(settlePoll({ state: { data: moving } })).toBe(SETTLE_POLL_MS);
+    expect(settlePoll({ state: { data: { pages: [settled, moving], pageParams: ['', 'x'] } } })).toBe(SETTLE_POLL_MS);
+    expect(settlePoll({ state: { data: { pages: [settled], pageParams: [''] } } })).toBe(false);
+    expect(settlePoll({ state: { data: row({ status: 'starting', in_between: true }) } })).toBe(SETTLE_POLL_MS);
+    expect(settlePoll({ state: { data: undefined } })).toBe(false);
   });
 
   it('patches cached lists, infinite pages and details in place', () => {

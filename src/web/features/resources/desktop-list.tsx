@@ -20,6 +20,7 @@ import { initialListState, listParams, listReducer } from './list-state.ts';
 import { useActionRunner } from './actions.tsx';
 import { ExportNotice, StatusBadge, usePlaceNames, usePlaceOptions, useExportNotice } from './parts.tsx';
 import { useCreateForm } from './create-form.tsx';
+import { settlePoll } from './live.ts';
 
 export function useDebounced<T>(value: T, ms = FILTER_DEBOUNCE_MS): T {
   const [v, setV] = useState(value);
@@ -38,7 +39,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   const name = useDebounced(nameInput.trim());
   useEffect(() => { dispatch({ type: 'filter', key: 'name', value: name }); }, [name]);
   const params = listParams(state);
-  const q = useQuery({ queryKey: ['res', def.kind, 'list', params], queryFn: ({ signal }) => listResources(def, params, signal), placeholderData: keepPreviousData });
+  const q = useQuery({ queryKey: ['res', def.kind, 'list', params], queryFn: ({ signal }) => listResources(def, params, signal), placeholderData: keepPreviousData, refetchInterval: settlePoll });
   const rows = q.data?.data ?? [];
   useEffect(() => { setSelected([]); }, [state]);
   // A finished action (batch or single) clears the selection: its rows have moved on (deleted…).

@@ -22,6 +22,7 @@ import { CopyId, StatusBadge, usePlaceNames } from './parts.tsx';
 import { TagPanel } from './tag-editor.tsx';
 import { MetricPanel } from './metric-chart.tsx';
 import { DetailTabBody, detailTabsFor } from '../../ui/detail-tabs.tsx';
+import { settlePoll } from './live.ts';
 
 /** How many action buttons the title bar shows before 更多操作. */
 export const TITLE_BUTTONS = 2;
@@ -94,7 +95,7 @@ export function ResourceDetail({ def, id, tab, embedded }: { def: KindDefinition
   const location = useLocation();
   const handle = usePageHandle();
   const bp = useBreakpoint();
-  const q = useQuery({ queryKey: ['res', def.kind, 'detail', id], queryFn: () => loadDetail(def, id), staleTime: 5_000 });
+  const q = useQuery({ queryKey: ['res', def.kind, 'detail', id], queryFn: () => loadDetail(def, id), staleTime: 5_000, refetchInterval: settlePoll });
   const runner = useActionRunner(def);
   const [active, setActive] = useState(tab ?? 'basic');
   useEffect(() => { if (tab) setActive(tab); }, [tab]);

@@ -111,3 +111,17 @@ export function useLiveResources(): void {
     };
   }, [client]);
 }
+
+/** While the server events are the only way a row leaves its in-between state, a lost event would
+ * leave it spinning: lists and details showing such a row also re-read every few seconds. */
+export const SETTLE_POLL_MS = 5_000;
+
+export function hasInBetween(value: Cached): boolean {
+  if (!value) return false;
+  if ('pages' in value) return value.pages.some((p) => p.data.some((r) => r.in_between));
+  if ('data' in value && Array.isArray(value.data)) return value.data.some((r) => r.in_between);
+  return Boolean((value as Resource).in_between);
+}
+
+/** For `refetchInterval`: poll while something on screen is between states. */
+export const settlePoll = (query: { state: { data: unknown } }): number | false => (hasInBetween(query.state.data as Cached) ? SETTLE_POLL_MS : false);

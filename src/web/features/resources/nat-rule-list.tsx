@@ -17,6 +17,7 @@ import { actionBlock, actionLabel, displayValue, fieldLabel, menuActions, type R
 import { useActionRunner } from './actions.tsx';
 import { CopyId, StatusBadge } from './parts.tsx';
 import { ruleCardKeys } from './nat-rules.ts';
+import { settlePoll } from './live.ts';
 
 export const RULE_PAGE_SIZE = 20;
 
@@ -55,6 +56,7 @@ function RuleCards({ def, gateway, onAdd, onEdit }: ListProps) {
     initialPageParam: '',
     queryFn: ({ pageParam, signal }) => listResources(def, { ...params, __limit: RULE_PAGE_SIZE, __cursor: pageParam }, signal),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    refetchInterval: settlePoll,
   });
   const rows = useMemo(() => q.data?.pages.flatMap((p) => p.data) ?? [], [q.data]);
   const menu = useRowMenu(def, onEdit);
@@ -99,7 +101,7 @@ function RuleTable({ def, gateway, onAdd, onEdit }: ListProps) {
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [selected, setSelected] = useState<string[]>([]);
   const params = { nat_gateway_id: gateway.id, __limit: page.pageSize, __offset: (page.page - 1) * page.pageSize };
-  const q = useQuery({ queryKey: ['res', def.kind, 'gateway', gateway.id, 'page', params], queryFn: ({ signal }) => listResources(def, params, signal), placeholderData: keepPreviousData });
+  const q = useQuery({ queryKey: ['res', def.kind, 'gateway', gateway.id, 'page', params], queryFn: ({ signal }) => listResources(def, params, signal), placeholderData: keepPreviousData, refetchInterval: settlePoll });
   const rows = q.data?.data ?? [];
   const menu = useRowMenu(def, onEdit);
   const selectedRows = rows.filter((r) => selected.includes(r.id));

@@ -17,6 +17,7 @@ import { useActionRunner } from './actions.tsx';
 import { CopyId, ExportNotice, StatusBadge, useExportNotice, usePlaceNames, usePlaceOptions } from './parts.tsx';
 import { useDebounced } from './desktop-list.tsx';
 import { useCreateForm } from './create-form.tsx';
+import { settlePoll } from './live.ts';
 
 export const PHONE_PAGE_SIZE = 50;
 /** Cards are windowed beyond this many rows (the first pages render whole). */
@@ -102,6 +103,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
     initialPageParam: '',
     queryFn: ({ pageParam, signal }) => listResources(def, { ...params, __limit: PHONE_PAGE_SIZE, __cursor: pageParam }, signal),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    refetchInterval: settlePoll,
   });
   const rows = useMemo(() => q.data?.pages.flatMap((p) => p.data) ?? [], [q.data]);
   const runner = useActionRunner(def, { onChanged: () => setChecked([]) });
