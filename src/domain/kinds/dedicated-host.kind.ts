@@ -6,6 +6,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED, SAME } from './kind.ts';
 import { chargingShape, descriptionRule, nameRule, placementShape } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const DEDICATED_HOST_TYPES = [
   { id: 'dh.s6', cpu: 64, memory: 256 },
@@ -20,12 +21,7 @@ export const dedicatedHostKind: KindDefinition = {
   productCode: 'dedicated_host',
   routes: { list: 'cdhManage', detail: 'cdhDetail_ecsManage', buy: 'cdhBuy', others: ['cdhDetail', 'cdhMonitor'] },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
-    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
-    { key: 'az_id', source: 'column', type: 'ref', ref: 'az' },
+    F.id, F.name, F.status, F.vendor, F.region, F.az,
     { key: 'host_type', source: 'spec', type: 'enum', options: DEDICATED_HOST_TYPE_IDS },
     { key: 'cpu', source: 'spec', type: 'number', unit: 'core' },
     { key: 'memory', source: 'spec', type: 'number', unit: 'gb' },
@@ -35,26 +31,18 @@ export const dedicatedHostKind: KindDefinition = {
     { key: 'free_memory', source: 'spec', type: 'number', unit: 'gb' },
     { key: 'instance_count', source: 'spec', type: 'number', unit: 'count' },
     { key: 'instance_id', source: 'spec', type: 'ref', ref: 'instance' },
-    { key: 'charging_code', source: 'spec', type: 'enum', options: ['year', 'quantity'] },
-    { key: 'billing', source: 'spec', type: 'enum', options: ['active', 'suspended'] },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.charging, F.billing, F.description, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, copyable: true, editable: true, display: true },
-    { field: 'id', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.nameCopyable, C.id, C.status,
     { field: 'host_type', display: true },
     { field: 'free_cpu', display: true },
     { field: 'free_memory', display: true },
     { field: 'instance_count', display: true },
-    { field: 'vendor', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.vendor, C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    Q.name, Q.status, Q.provider,
     { param: 'host_type', source: 'spec', key: 'host_type', type: 'enum' },
   ],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
 import { descriptionRule, nameRule, placementShape } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const deployUnitKind: KindDefinition = {
   kind: 'deploy_unit',
@@ -10,25 +11,17 @@ export const deployUnitKind: KindDefinition = {
   productCode: 'deploy_unit',
   routes: { list: 'deployUnits', detail: 'deployDetail' },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
-    { key: 'az_id', source: 'column', type: 'ref', ref: 'az' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.id, F.name, F.status, F.description, F.region, F.az, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, display: true, editable: true },
-    { field: 'status', sortable: true, display: true },
+    C.name, C.status,
     { field: 'description', display: true },
     { field: 'region_id', display: true },
     { field: 'az_id', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
+    Q.name, Q.status,
   ],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },

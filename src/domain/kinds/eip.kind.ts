@@ -4,6 +4,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
 import { chargingShape, descriptionRule, nameRule, placementShape } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const eipCreateSchema = z.object({
   name: nameRule(),
@@ -20,30 +21,24 @@ export const eipKind: KindDefinition = {
   productCode: 'eip',
   routes: { list: 'eipManage', detail: 'eipDetail', buy: 'eipBuy' },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
+    F.id, F.name, F.status, F.vendor,
     { key: 'address', source: 'spec', type: 'ip' },
     { key: 'bandwidth', source: 'spec', type: 'number', unit: 'mbps' },
     { key: 'line', source: 'spec', type: 'enum', options: ['bgp', 'static_bgp'] },
     { key: 'instance_id', source: 'spec', type: 'ref', ref: 'instance' },
     { key: 'nat_gateway_id', source: 'spec', type: 'ref', ref: 'nat_gateway' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, display: true, editable: true },
+    C.name,
     { field: 'address', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.status,
     { field: 'bandwidth', display: true },
     { field: 'instance_id', display: true },
-    { field: 'vendor', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.vendor, C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    Q.name, Q.status, Q.provider,
     { param: 'address', source: 'spec', key: 'address', type: 'text' },
     // The EIPs bound to one NAT gateway (the rule forms of natDetail pick from these).
     { param: 'nat_gateway_id', source: 'spec', key: 'nat_gateway_id', type: 'ref' },

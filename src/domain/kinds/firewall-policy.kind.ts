@@ -14,6 +14,7 @@ import type { KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
 import { descriptionRule, nameRule, placementShape } from './rules.ts';
 import { issuesFrom, listInput } from './approval-rules.ts';
+import { C, F, Q } from './common.ts';
 
 const datetime = z.iso.datetime({ offset: true });
 
@@ -88,11 +89,7 @@ export const firewallPolicyKind: KindDefinition = {
   productCode: 'firewall_policy',
   routes: { list: 'firewallManage', detail: 'firewallDetail', buy: 'firewallConfig', others: ['firewallRecycle'] },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
-    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
+    F.id, F.name, F.status, F.vendor, F.region,
     { key: 'source_system', source: 'spec', type: 'text' },
     { key: 'target_system', source: 'spec', type: 'text' },
     { key: 'source_ips', source: 'spec', type: 'text' },
@@ -104,12 +101,10 @@ export const firewallPolicyKind: KindDefinition = {
     { key: 'temporary', source: 'spec', type: 'boolean' },
     { key: 'reason', source: 'spec', type: 'text' },
     { key: 'approval_number', source: 'spec', type: 'text' },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.description, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, copyable: true, editable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.nameCopyable, C.status,
     { field: 'source_system', display: true },
     { field: 'target_system', display: true },
     { field: 'source_ips', copyable: true, display: true },
@@ -119,11 +114,10 @@ export const firewallPolicyKind: KindDefinition = {
     { field: 'temporary', display: false },
     { field: 'end_time', display: false },
     { field: 'approval_number', copyable: true, display: false },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
+    Q.name, Q.status,
     { param: 'protocol', source: 'spec', key: 'protocol', type: 'enum' },
     { param: 'source_system', source: 'spec', key: 'source_system', type: 'text' },
     { param: 'target_system', source: 'spec', key: 'target_system', type: 'text' },

@@ -7,6 +7,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED, SAME } from './kind.ts';
 import { descriptionRule, nameRule, placementShape } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const IMAGE_TYPES = ['public', 'custom', 'iso'] as const;
 export const OS_TYPES = ['linux', 'windows'] as const;
@@ -38,11 +39,7 @@ export const imageKind: KindDefinition = {
   productCode: 'image',
   routes: { list: 'images_customImage', detail: 'ecsImagesDetail', others: ['images', 'images_publicImage', 'images_isoImage', 'isoImagesDetail'] },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
-    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
+    F.id, F.name, F.status, F.vendor, F.region,
     { key: 'image_type', source: 'spec', type: 'enum', options: IMAGE_TYPES },
     { key: 'os_type', source: 'spec', type: 'enum', options: OS_TYPES },
     { key: 'os_version', source: 'spec', type: 'text' },
@@ -51,25 +48,19 @@ export const imageKind: KindDefinition = {
     { key: 'min_disk', source: 'spec', type: 'number', unit: 'gb' },
     { key: 'min_memory', source: 'spec', type: 'number', unit: 'gb' },
     { key: 'review_reason', source: 'spec', type: 'text' },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.description, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, copyable: true, editable: true, display: true },
-    { field: 'id', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.nameCopyable, C.id, C.status,
     { field: 'image_type', display: true },
     { field: 'os_type', display: true },
     { field: 'os_version', display: true },
     { field: 'format', display: true },
     { field: 'min_disk', display: false },
-    { field: 'vendor', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.vendor, C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    Q.name, Q.status, Q.provider,
     { param: 'image_type', source: 'spec', key: 'image_type', type: 'enum' },
     { param: 'os_type', source: 'spec', key: 'os_type', type: 'enum' },
   ],

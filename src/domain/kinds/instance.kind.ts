@@ -5,6 +5,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED, SAME } from './kind.ts';
 import { chargingShape, descriptionRule, nameRule, passwordRule, placementShape } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const FLAVORS = [
   { id: 's6.small.1', cpu: 1, memory: 1 },
@@ -62,47 +63,36 @@ export const instanceKind: KindDefinition = {
   productCode: 'instance',
   routes: { list: 'ecsManage', detail: 'ecsDetail', buy: 'ecsBuy', others: ['ecsAdminManage', 'ecsRecycle', 'ecsMonitor', 'isoImageMounted'] },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
+    F.id, F.name, F.status,
     { key: 'locked', source: 'column', type: 'boolean' },
-    { key: 'vendor', source: 'column', type: 'enum' },
-    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
-    { key: 'az_id', source: 'column', type: 'ref', ref: 'az' },
+    F.vendor, F.region, F.az,
     { key: 'image', source: 'spec', type: 'enum', options: IMAGES },
     { key: 'flavor', source: 'spec', type: 'enum', options: FLAVOR_IDS },
     { key: 'cpu', source: 'spec', type: 'number', unit: 'core' },
     { key: 'memory', source: 'spec', type: 'number', unit: 'gb' },
     { key: 'system_disk_size', source: 'spec', type: 'number', unit: 'gb' },
-    { key: 'subnet_id', source: 'spec', type: 'ref', ref: 'subnet' },
+    F.subnet,
     { key: 'private_ip', source: 'spec', type: 'ip' },
     { key: 'public_ip_type', source: 'spec', type: 'enum', options: ['none', 'bgp'] },
     { key: 'bandwidth', source: 'spec', type: 'number', unit: 'mbps' },
-    { key: 'charging_code', source: 'spec', type: 'enum', options: ['year', 'quantity'] },
-    { key: 'billing', source: 'spec', type: 'enum', options: ['active', 'suspended'] },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.charging, F.billing, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, copyable: true, editable: true, display: true },
-    { field: 'id', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
-    { field: 'vendor', display: true },
+    C.nameCopyable, C.id, C.status, C.vendor,
     { field: 'flavor', display: true },
     { field: 'cpu', display: true },
     { field: 'memory', display: true },
     { field: 'private_ip', copyable: true, display: true },
     { field: 'image', display: false },
     { field: 'locked', display: false },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    Q.name, Q.status, Q.provider,
     { param: 'locked', source: 'column', key: 'locked', type: 'boolean' },
     { param: 'image', source: 'spec', key: 'image', type: 'enum' },
     { param: 'flavor', source: 'spec', key: 'flavor', type: 'enum' },
-    { param: 'subnet_id', source: 'spec', key: 'subnet_id', type: 'ref' },
+    Q.subnet,
   ],
   statuses: {
     stable: ['running', 'stopped', 'deleted', 'approving', 'expansion_approving'],

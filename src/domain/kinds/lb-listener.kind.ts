@@ -6,6 +6,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED, SAME } from './kind.ts';
 import { descriptionRule, nameRule, portRule } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const LISTENER_PROTOCOLS = ['tcp', 'udp', 'http', 'https'] as const;
 export const LB_ALGORITHMS = ['round_robin', 'weighted_round_robin', 'least_connections', 'source_ip_hash'] as const;
@@ -96,9 +97,7 @@ export const lbListenerKind: KindDefinition = {
   productCode: 'lb_listener',
   routes: { list: 'balanceLoadDetail' },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
+    F.id, F.name, F.status,
     { key: 'load_balancer_id', source: 'spec', type: 'ref', ref: 'load_balancer' },
     { key: 'protocol', source: 'spec', type: 'enum', options: LISTENER_PROTOCOLS },
     { key: 'port', source: 'spec', type: 'number' },
@@ -112,22 +111,19 @@ export const lbListenerKind: KindDefinition = {
     { key: 'health_check', source: 'spec', type: 'text' },
     { key: 'mode', source: 'spec', type: 'enum', options: BACKEND_MODES },
     { key: 'backends', source: 'spec', type: 'text' },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.description, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, editable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.name, C.status,
     { field: 'protocol', display: true },
     { field: 'port', display: true },
     { field: 'algorithm', display: true },
     { field: 'mode', display: true },
     { field: 'session_persistence', display: false },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
+    Q.name, Q.status,
     { param: 'load_balancer_id', source: 'spec', key: 'load_balancer_id', type: 'ref' },
     { param: 'protocol', source: 'spec', key: 'protocol', type: 'enum' },
   ],

@@ -5,6 +5,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
 import { chargingShape, descriptionRule, nameRule } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const LB_FLAVORS = ['small', 'medium', 'large', 'xlarge'] as const;
 export const LB_NETWORK_TYPES = ['internal', 'public'] as const;
@@ -25,43 +26,28 @@ export const loadBalancerKind: KindDefinition = {
   productCode: 'load_balance',
   routes: { list: 'balanceLoad', detail: 'balanceLoadDetail', buy: 'balanceLoadConfig' },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
-    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
-    { key: 'az_id', source: 'column', type: 'ref', ref: 'az' },
-    { key: 'subnet_id', source: 'spec', type: 'ref', ref: 'subnet' },
-    { key: 'vpc_id', source: 'spec', type: 'ref', ref: 'vpc' },
+    F.id, F.name, F.status, F.vendor, F.region, F.az, F.subnet, F.vpc,
     { key: 'network_type', source: 'spec', type: 'enum', options: LB_NETWORK_TYPES },
     { key: 'flavor', source: 'spec', type: 'enum', options: LB_FLAVORS },
     { key: 'vip_address', source: 'spec', type: 'ip' },
     { key: 'public_address', source: 'spec', type: 'ip' },
     { key: 'bandwidth', source: 'spec', type: 'number', unit: 'mbps' },
     { key: 'listener_count', source: 'spec', type: 'number', unit: 'count' },
-    { key: 'charging_code', source: 'spec', type: 'enum', options: ['year', 'quantity'] },
-    { key: 'billing', source: 'spec', type: 'enum', options: ['active', 'suspended'] },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.charging, F.billing, F.description, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, copyable: true, editable: true, display: true },
-    { field: 'id', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.nameCopyable, C.id, C.status,
     { field: 'vip_address', copyable: true, display: true },
     { field: 'public_address', copyable: true, display: true },
     { field: 'network_type', display: true },
     { field: 'flavor', display: true },
     { field: 'listener_count', display: true },
-    { field: 'vendor', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.vendor, C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    Q.name, Q.status, Q.provider,
     { param: 'network_type', source: 'spec', key: 'network_type', type: 'enum' },
-    { param: 'subnet_id', source: 'spec', key: 'subnet_id', type: 'ref' },
+    Q.subnet,
   ],
   statuses: { stable: ['running', 'stopped'], inBetween: ['creating', 'starting', 'stopping', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'running' },

@@ -6,6 +6,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED, SAME } from './kind.ts';
 import { chargingShape, descriptionRule, nameRule } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const NAT_FLAVORS = ['small', 'medium', 'large', 'xlarge'] as const;
 
@@ -18,36 +19,23 @@ export const natGatewayKind: KindDefinition = {
     others: ['natDetail', 'natDetail_snatManage', 'natDetail_snatConfig', 'natDetail_dnatManage', 'natDetail_dnatConfig', 'natDetail_ipv6Manage'],
   },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
-    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
-    { key: 'vpc_id', source: 'spec', type: 'ref', ref: 'vpc' },
+    F.id, F.name, F.status, F.vendor, F.region, F.vpc,
     { key: 'flavor', source: 'spec', type: 'enum', options: NAT_FLAVORS },
     { key: 'eip_count', source: 'spec', type: 'number', unit: 'count' },
     { key: 'rule_count', source: 'spec', type: 'number', unit: 'count' },
     { key: 'eip_id', source: 'spec', type: 'ref', ref: 'eip' },
-    { key: 'charging_code', source: 'spec', type: 'enum', options: ['year', 'quantity'] },
-    { key: 'billing', source: 'spec', type: 'enum', options: ['active', 'suspended'] },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.charging, F.billing, F.description, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, copyable: true, editable: true, display: true },
-    { field: 'id', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.nameCopyable, C.id, C.status,
     { field: 'vpc_id', display: true },
     { field: 'flavor', display: true },
     { field: 'eip_count', display: true },
     { field: 'rule_count', display: true },
-    { field: 'vendor', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.vendor, C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    Q.name, Q.status, Q.provider,
     { param: 'vpc_id', source: 'spec', key: 'vpc_id', type: 'ref' },
   ],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },

@@ -16,6 +16,7 @@ import type { FieldDef, KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
 import { descriptionRule, nameRule } from './rules.ts';
 import { issuesFrom, listInput } from './approval-rules.ts';
+import { C, F, Q } from './common.ts';
 
 const RULE_STATUSES = { stable: ['issued', 'inactive'], inBetween: ['issuing', 'deleting'], failure: ['no_response'] } as const;
 
@@ -30,13 +31,10 @@ function ruleActions(kind: string): KindDefinition['actions'] {
 }
 
 const common = (extra: FieldDef[]): FieldDef[] => [
-  { key: 'id', source: 'column', type: 'text' },
-  { key: 'name', source: 'column', type: 'text' },
-  { key: 'status', source: 'column', type: 'status' },
+  F.id, F.name, F.status,
   { key: 'nat_gateway_id', source: 'spec', type: 'ref', ref: 'nat_gateway' },
   ...extra,
-  { key: 'description', source: 'spec', type: 'text' },
-  { key: 'created_at', source: 'column', type: 'datetime' },
+  F.description, F.createdAt,
 ];
 
 const ruleBase = { name: nameRule(), description: descriptionRule, nat_gateway_id: idSchema };
@@ -74,15 +72,13 @@ export const snatRuleKind: KindDefinition = {
     { key: 'source_cidr', source: 'spec', type: 'cidr' },
   ]),
   columns: [
-    { field: 'name', frozen: true, sortable: true, editable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.name, C.status,
     { field: 'source_cidr', copyable: true, display: true },
     { field: 'eip_address', copyable: true, display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
+    Q.name, Q.status,
     { param: 'nat_gateway_id', source: 'spec', key: 'nat_gateway_id', type: 'ref' },
     { param: 'eip_id', source: 'spec', key: 'eip_id', type: 'ref' },
   ],
@@ -129,18 +125,16 @@ export const dnatRuleKind: KindDefinition = {
     { key: 'protocol', source: 'spec', type: 'enum', options: NAT_PROTOCOLS },
   ]),
   columns: [
-    { field: 'name', frozen: true, sortable: true, editable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.name, C.status,
     { field: 'eip_address', copyable: true, display: true },
     { field: 'eip_ports', display: true },
     { field: 'internal_ip', copyable: true, display: true },
     { field: 'internal_ports', display: true },
     { field: 'protocol', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
+    Q.name, Q.status,
     { param: 'nat_gateway_id', source: 'spec', key: 'nat_gateway_id', type: 'ref' },
     { param: 'eip_id', source: 'spec', key: 'eip_id', type: 'ref' },
     { param: 'protocol', source: 'spec', key: 'protocol', type: 'enum' },
@@ -184,18 +178,16 @@ export const natIpv6RuleKind: KindDefinition = {
     { key: 'protocol', source: 'spec', type: 'enum', options: NAT_PROTOCOLS },
   ]),
   columns: [
-    { field: 'name', frozen: true, sortable: true, editable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.name, C.status,
     { field: 'ipv6_address', copyable: true, display: true },
     { field: 'ipv6_ports', display: true },
     { field: 'internal_ip', copyable: true, display: true },
     { field: 'internal_ports', display: true },
     { field: 'protocol', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
+    Q.name, Q.status,
     { param: 'nat_gateway_id', source: 'spec', key: 'nat_gateway_id', type: 'ref' },
   ],
   statuses: RULE_STATUSES,

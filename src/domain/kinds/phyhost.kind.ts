@@ -7,6 +7,7 @@ import type { KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
 import { chargingShape, descriptionRule, nameRule, passwordRule, placementShape } from './rules.ts';
 import { IMAGES } from './instance.kind.ts';
+import { C, F, Q } from './common.ts';
 
 export const BMS_FLAVORS = [
   { id: 'bms.s3.large', cpu: 32, memory: 128 },
@@ -24,41 +25,28 @@ export const phyhostKind: KindDefinition = {
   productCode: 'phyhost',
   routes: { list: 'bmsManage', detail: 'bmsDetail', buy: 'bmsBuy', others: ['bmsMonitor', 'bmsWinMonitor'] },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
-    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
-    { key: 'az_id', source: 'column', type: 'ref', ref: 'az' },
+    F.id, F.name, F.status, F.vendor, F.region, F.az,
     { key: 'flavor', source: 'spec', type: 'enum', options: BMS_FLAVOR_IDS },
     { key: 'cpu', source: 'spec', type: 'number', unit: 'core' },
     { key: 'memory', source: 'spec', type: 'number', unit: 'gb' },
     { key: 'image', source: 'spec', type: 'enum', options: IMAGES },
     { key: 'raid', source: 'spec', type: 'enum', options: RAID_LEVELS },
-    { key: 'subnet_id', source: 'spec', type: 'ref', ref: 'subnet' },
+    F.subnet,
     { key: 'private_ip', source: 'spec', type: 'ip' },
-    { key: 'charging_code', source: 'spec', type: 'enum', options: ['year', 'quantity'] },
-    { key: 'billing', source: 'spec', type: 'enum', options: ['active', 'suspended'] },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.charging, F.billing, F.description, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, copyable: true, editable: true, display: true },
-    { field: 'id', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.nameCopyable, C.id, C.status,
     { field: 'flavor', display: true },
     { field: 'cpu', display: true },
     { field: 'memory', display: true },
     { field: 'private_ip', copyable: true, display: true },
-    { field: 'vendor', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.vendor, C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    Q.name, Q.status, Q.provider,
     { param: 'flavor', source: 'spec', key: 'flavor', type: 'enum' },
-    { param: 'subnet_id', source: 'spec', key: 'subnet_id', type: 'ref' },
+    Q.subnet,
   ],
   statuses: { stable: ['running', 'stopped'], inBetween: ['creating', 'starting', 'stopping', 'rebooting', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'running' },

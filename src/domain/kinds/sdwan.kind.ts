@@ -7,6 +7,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED, SAME } from './kind.ts';
 import { cidrRule, descriptionRule, nameRule, passwordRule, placementShape } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const DEVICE_MODELS = ['sdw-100', 'sdw-500', 'sdw-2000'] as const;
 export const NEXT_HOPS = ['hub', 'local', 'internet'] as const;
@@ -58,31 +59,25 @@ export const sdwanBranchKind: KindDefinition = {
   productCode: 'sdwan_branch',
   routes: { list: 'sdwan_branchManage', detail: 'branchDetail', buy: 'branchAdd', others: ['sdwan'] },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
-    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
+    F.id, F.name, F.status, F.vendor, F.region,
     { key: 'name_suffix', source: 'spec', type: 'text' },
     { key: 'device_model', source: 'spec', type: 'enum', options: DEVICE_MODELS },
     { key: 'device_sn', source: 'spec', type: 'text' },
     { key: 'deployment_location', source: 'spec', type: 'text' },
     { key: 'template_id', source: 'spec', type: 'ref', ref: 'routing_template' },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.description, F.createdAt,
   ],
   columns: [
     { field: 'name', frozen: true, sortable: true, copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.status,
     { field: 'device_model', display: true },
     { field: 'device_sn', copyable: true, display: true },
     { field: 'deployment_location', display: true },
     { field: 'template_id', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
+    Q.name, Q.status,
     { param: 'device_model', source: 'spec', key: 'device_model', type: 'enum' },
     { param: 'device_sn', source: 'spec', key: 'device_sn', type: 'text' },
     { param: 'template_id', source: 'spec', key: 'template_id', type: 'ref' },
@@ -113,25 +108,19 @@ export const routingTemplateKind: KindDefinition = {
   productCode: 'routing_template',
   routes: { list: 'sdwan_routingTemplate', detail: 'routingTemplateDetail' },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
+    F.id, F.name, F.status, F.vendor,
     { key: 'routes', source: 'spec', type: 'text' },
     { key: 'branch_count', source: 'spec', type: 'number', unit: 'count' },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.description, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, editable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.name, C.status,
     { field: 'routes', display: true },
     { field: 'branch_count', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
+    Q.name, Q.status,
   ],
   statuses: { stable: ['available'], inBetween: ['creating', 'updating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },

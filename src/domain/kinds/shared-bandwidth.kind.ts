@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED, SAME } from './kind.ts';
 import { chargingShape, descriptionRule, nameRule, placementShape } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 const bandwidthRule = z.coerce.number().int().min(5).max(2000);
 
@@ -12,25 +13,17 @@ export const sharedBandwidthKind: KindDefinition = {
   productCode: 'shared_bandwidth',
   routes: { list: 'shareBand', detail: 'shareDetail', buy: 'shareBuy' },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
+    F.id, F.name, F.status, F.vendor,
     { key: 'bandwidth', source: 'spec', type: 'number', unit: 'mbps' },
-    { key: 'charging_code', source: 'spec', type: 'enum', options: ['year', 'quantity'] },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.charging, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, display: true, editable: true },
-    { field: 'status', sortable: true, display: true },
+    C.name, C.status,
     { field: 'bandwidth', display: true },
-    { field: 'vendor', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.vendor, C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    Q.name, Q.status, Q.provider,
   ],
   statuses: { stable: ['available'], inBetween: ['creating', 'updating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },

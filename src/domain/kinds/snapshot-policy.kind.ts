@@ -5,6 +5,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED, SAME } from './kind.ts';
 import { descriptionRule, nameRule, placementShape } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 const unique = <T>(xs: readonly T[]) => new Set(xs).size === xs.length;
 
@@ -22,32 +23,23 @@ export const snapshotPolicyKind: KindDefinition = {
   productCode: 'snapshot_policy',
   routes: { list: 'snapshots_ecsSnapshotPolicy', detail: 'ecsSnapshotPolicyDetail' },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
-    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
+    F.id, F.name, F.status, F.vendor, F.region,
     { key: 'weekdays', source: 'spec', type: 'text' },
     { key: 'times', source: 'spec', type: 'text' },
     { key: 'retention_days', source: 'spec', type: 'number', unit: 'day' },
     { key: 'volume_count', source: 'spec', type: 'number', unit: 'count' },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.description, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, editable: true, display: true },
-    { field: 'id', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.name, C.id, C.status,
     { field: 'weekdays', display: true },
     { field: 'times', display: true },
     { field: 'retention_days', display: true },
     { field: 'volume_count', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    Q.name, Q.status, Q.provider,
   ],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },

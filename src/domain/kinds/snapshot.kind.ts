@@ -5,6 +5,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
 import { descriptionRule, nameRule } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const snapshotKind: KindDefinition = {
   kind: 'snapshot',
@@ -12,24 +13,19 @@ export const snapshotKind: KindDefinition = {
   productCode: 'snapshot',
   routes: { list: 'snapshots_ecsSnapshot', detail: 'ecsSnapshotDetail', others: ['volumeSnapshot_snapshot', 'volumeSnapshotDetail'] },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
+    F.id, F.name, F.status,
     { key: 'volume_id', source: 'spec', type: 'ref', ref: 'volume' },
     { key: 'size', source: 'spec', type: 'number', unit: 'gb' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, display: true, editable: true },
-    { field: 'id', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.name, C.id, C.status,
     { field: 'volume_id', display: true },
     { field: 'size', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
+    Q.name, Q.status,
     { param: 'volume_id', source: 'spec', key: 'volume_id', type: 'ref' },
   ],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },

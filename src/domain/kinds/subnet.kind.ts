@@ -5,6 +5,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
 import { cidrInside, cidrOverlaps, cidrRule, descriptionRule, nameRule, parseCidr, usableIps } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const SUBNET_PREFIX = { min: 16, max: 29 } as const;
 
@@ -39,29 +40,23 @@ export const subnetKind: KindDefinition = {
   productCode: 'subnet',
   routes: { list: 'subnet', detail: 'subnetDetail' },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vpc_id', source: 'spec', type: 'ref', ref: 'vpc' },
+    F.id, F.name, F.status, F.vpc,
     { key: 'cidr', source: 'spec', type: 'cidr' },
     { key: 'gateway', source: 'spec', type: 'ip' },
     { key: 'total_ips', source: 'spec', type: 'number' },
     { key: 'used_ips', source: 'spec', type: 'number' },
     { key: 'free_ips', source: 'spec', type: 'number' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, display: true, editable: true },
-    { field: 'id', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.name, C.id, C.status,
     { field: 'cidr', copyable: true, display: true },
     { field: 'vpc_id', display: true },
     { field: 'free_ips', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
+    Q.name, Q.status,
     { param: 'vpc_id', source: 'spec', key: 'vpc_id', type: 'ref' },
   ],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },

@@ -5,6 +5,7 @@ import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
 import { descriptionRule, ipv4Rule, nameRule } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 export const vipKind: KindDefinition = {
   kind: 'vip',
@@ -12,26 +13,21 @@ export const vipKind: KindDefinition = {
   productCode: 'vip',
   routes: { list: 'vip', detail: 'vipDetail', buy: 'vipBuy' },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'subnet_id', source: 'spec', type: 'ref', ref: 'subnet' },
+    F.id, F.name, F.status, F.subnet,
     { key: 'ip_address', source: 'spec', type: 'ip' },
     { key: 'instance_id', source: 'spec', type: 'ref', ref: 'instance' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, display: true, editable: true },
+    C.name,
     { field: 'ip_address', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.status,
     { field: 'subnet_id', display: true },
     { field: 'instance_id', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'subnet_id', source: 'spec', key: 'subnet_id', type: 'ref' },
+    Q.name, Q.status, Q.subnet,
   ],
   statuses: { stable: ['available', 'allocated'], inBetween: ['creating', 'binding', 'unbinding', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },

@@ -6,6 +6,7 @@ import type { KindDefinition } from './kind.ts';
 import { REMOVED, SAME } from './kind.ts';
 import { chargingShape, descriptionRule, nameRule, placementShape } from './rules.ts';
 import { DISK_TYPES } from './instance.kind.ts';
+import { C, F, Q } from './common.ts';
 
 export const VOLUME_MIN_EXPAND_GB = 50;
 
@@ -25,34 +26,24 @@ export const volumeKind: KindDefinition = {
   productCode: 'volume',
   routes: { list: 'volumeManage', detail: 'volumeDetail', buy: 'volumeBuy', others: ['volumeAdminManage', 'ecsRecycle'] },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
-    { key: 'az_id', source: 'column', type: 'ref', ref: 'az' },
+    F.id, F.name, F.status, F.vendor, F.az,
     { key: 'size', source: 'spec', type: 'number', unit: 'gb' },
     { key: 'volume_type', source: 'spec', type: 'enum', options: DISK_TYPES },
     { key: 'shared', source: 'spec', type: 'boolean' },
     { key: 'instance_id', source: 'spec', type: 'ref', ref: 'instance' },
     { key: 'mount_path', source: 'spec', type: 'text' },
     { key: 'file_system', source: 'spec', type: 'text' },
-    { key: 'billing', source: 'spec', type: 'enum', options: ['active', 'suspended'] },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.billing, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, copyable: true, editable: true, display: true },
-    { field: 'id', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.nameCopyable, C.id, C.status,
     { field: 'size', display: true },
     { field: 'volume_type', display: true },
     { field: 'instance_id', display: true },
-    { field: 'vendor', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.vendor, C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    Q.name, Q.status, Q.provider,
     { param: 'volume_type', source: 'spec', key: 'volume_type', type: 'enum' },
     { param: 'instance_id', source: 'spec', key: 'instance_id', type: 'ref' },
   ],

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { KindDefinition } from './kind.ts';
 import { REMOVED } from './kind.ts';
 import { cidrRule, descriptionRule, nameRule, parseCidr, placementShape } from './rules.ts';
+import { C, F, Q } from './common.ts';
 
 const PRIVATE_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'].map((c) => parseCidr(c)!);
 
@@ -23,27 +24,17 @@ export const vpcKind: KindDefinition = {
   productCode: 'vpc',
   routes: { list: 'vpc', detail: 'vpcDetail' },
   fields: [
-    { key: 'id', source: 'column', type: 'text' },
-    { key: 'name', source: 'column', type: 'text' },
-    { key: 'status', source: 'column', type: 'status' },
-    { key: 'vendor', source: 'column', type: 'enum' },
-    { key: 'region_id', source: 'column', type: 'ref', ref: 'region' },
+    F.id, F.name, F.status, F.vendor, F.region,
     { key: 'cidr', source: 'spec', type: 'cidr' },
-    { key: 'description', source: 'spec', type: 'text' },
-    { key: 'created_at', source: 'column', type: 'datetime' },
+    F.description, F.createdAt,
   ],
   columns: [
-    { field: 'name', frozen: true, sortable: true, display: true, editable: true },
-    { field: 'id', copyable: true, display: true },
-    { field: 'status', sortable: true, display: true },
+    C.name, C.id, C.status,
     { field: 'cidr', copyable: true, display: true },
-    { field: 'vendor', display: true },
-    { field: 'created_at', sortable: true, display: true },
+    C.vendor, C.createdAt,
   ],
   filters: [
-    { param: 'name', source: 'column', key: 'name', type: 'text' },
-    { param: 'status', source: 'column', key: 'status', type: 'enum' },
-    { param: 'provider', source: 'column', key: 'vendor', type: 'enum' },
+    Q.name, Q.status, Q.provider,
     { param: 'cidr', source: 'spec', key: 'cidr', type: 'text' },
   ],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
