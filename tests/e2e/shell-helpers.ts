@@ -58,19 +58,6 @@ export function here(page: Page): string {
 /** The sample routes that render a page (not the redirect routes). */
 export const PAGE_ROUTES = SPEC_ROUTES.filter((r) => !r.redirect);
 
-/**
- * About forty routes for the phone: the first route of every area, then every eleventh route, so
- * every area and every layout (bare, portal, console) is visited.
- */
-export function representativeRoutes(routes: readonly SpecRoute[] = PAGE_ROUTES, stride = 11): SpecRoute[] {
-  const seenAreas = new Set<string>();
-  return routes.filter((r, i) => {
-    const firstOfArea = !seenAreas.has(r.area);
-    seenAreas.add(r.area);
-    return firstOfArea || i % stride === 0;
-  });
-}
-
 /** expect.poll with a time-out fit for a browser (vitest's default is one second). */
 export function eventually<T>(fn: () => T | Promise<T>, message?: string) {
   return expect.poll(fn, { timeout: 15_000, interval: 50, message });
