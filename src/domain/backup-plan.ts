@@ -247,3 +247,47 @@ export const backupPlanListQuerySchema = z.object({
   resource_id: idSchema.optional(),
   resource_type: z.enum(BACKUP_PLAN_KINDS).optional(),
 }).loose();
+
+// ── states (seed 001 §4 "Backup" states and rules) ───────────────────────────────────────────
+// A new plan is created (创建中), the backup software is installed on its host or disk's agent
+// (安装软件中), then the policy is issued to it (下发中); it settles as created (已创建) or in the
+// failure state of the step that failed. Editing re-issues the plan. While it is creating,
+// installing or issuing, it can be neither edited nor deleted.
+
+export const BACKUP_PLAN_IN_BETWEEN = ['creating', 'installing', 'issuing'] as const;
+export const BACKUP_PLAN_SETTLED = ['created', 'create_failed', 'install_failed', 'issue_failed'] as const;
+export const BACKUP_PLAN_STATUSES = [...BACKUP_PLAN_IN_BETWEEN, ...BACKUP_PLAN_SETTLED] as const;
+export type BackupPlanInBetween = (typeof BACKUP_PLAN_IN_BETWEEN)[number];
+export type BackupPlanStatus = (typeof BACKUP_PLAN_STATUSES)[number];
+
+export const isBackupPlanStatus = (s: string): s is BackupPlanStatus => (BACKUP_PLAN_STATUSES as readonly string[]).includes(s);
+export const isPlanInBetween = (s: string): s is BackupPlanInBetween => (BACKUP_PLAN_IN_BETWEEN as readonly string[]).includes(s);
+
+/** The state a new plan starts in. */
+export const PLAN_INITIAL_STATUS: BackupPlanInBetween = 'creating';
+
+const NEXT: Record<BackupPlanInBetween, BackupPlanStatus> = { creating: 'installing', installing: 'issuing', issuing: 'created' };
+const FAILED: Record<BackupPlanInBetween, BackupPlanStatus> = { creating: 'create_failed', installing: 'install_failed', issuing: 'issue_failed' };
+
+/** Where a plan goes when the agent's step of `status` ends; a settled plan stays where it is. */
+export function planStepDone(status: BackupPlanStatus, ok: boolean): BackupPlanStatus {
+  if (!isPlanInBetween(status)) return status;
+  return ok ? NEXT[status] : FAILED[status];
+}
+
+/**
+ * Where an edit sends a settled plan: an issued plan (or one whose issue failed) is issued again;
+ * a plan whose software install or creation failed goes back to that step. Null while it is
+ * between states: the edit is refused.
+ */
+export function planStatusOnEdit(status: BackupPlanStatus): BackupPlanInBetween | null {
+  switch (status) {
+    case 'created': case 'issue_failed': return 'issuing';
+    case 'install_failed': return 'installing';
+    case 'create_failed': return 'creating';
+    default: return null;
+  }
+}
+
+/** Whether a plan in `status` may be edited or deleted (not while creating, installing or issuing). */
+export const planChangeable = (status: string): boolean => !isPlanInBetween(status);

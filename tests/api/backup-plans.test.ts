@@ -35,6 +35,18 @@ function post(t: Target, body: Record<string, unknown>, lang?: string) {
   return admin.req({ method: 'POST', url: '/api/v1/backup-policies', project: t.project_id, payload: { resource_id: t.id, ...body }, lang });
 }
 
+/** Polls a plan until it has left creating/installing/issuing; answers it settled. */
+async function settled(t: Target, id: string, timeoutMs = 8000): Promise<Record<string, any>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await admin.req({ method: 'GET', url: `/api/v1/backup-policies/${id}`, project: t.project_id });
+    if (res.statusCode !== 200) throw new Error(`plan ${id}: ${res.statusCode}`);
+    if (!res.json().in_between) return res.json();
+    if (Date.now() > end) throw new Error(`plan ${id} still ${res.json().status}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 beforeAll(async () => {
   app = await build();
   ids = await demoIds(app.ctx.db);
@@ -70,10 +82,12 @@ describe('backup plans: create, list, update, delete', () => {
     expect(ofHost.json().count).toBe(ofHost.json().data.length);
     expect(ofHost.json().data.map((p: { id: string }) => p.id)).toContain(plan.id);
 
+    expect((await settled(aliHost, plan.id)).status).toBe('created');
     const put = await admin.req({ method: 'PUT', url: `/api/v1/backup-policies/${plan.id}`, project: aliHost.project_id,
       payload: weekly({ name: 'monthly-archive', backup_freq: 'month', backup_days: [15, 1], retention_time: '1year' }) });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ name: 'monthly-archive', backup_freq: 'month', backup_days: [1, 15], retention_time: '1year', message: '备份策略已修改' });
+    expect((await settled(aliHost, plan.id)).status).toBe('created');
 
     const del = await admin.req({ method: 'DELETE', url: `/api/v1/backup-policies/${plan.id}`, project: aliHost.project_id });
     expect(del.statusCode).toBe(200);
@@ -182,12 +196,14 @@ describe('backup plans: validation (400 names the field, nothing stored)', () =>
 
   it('an update that breaks a rule changes nothing', async () => {
     const plan = (await post(aliHost, weekly({ name: 'keep-me' }))).json();
+    await settled(aliHost, plan.id);
     const bad = await admin.req({ method: 'PUT', url: `/api/v1/backup-policies/${plan.id}`, project: aliHost.project_id, payload: weekly({ name: '', start_time: '09:00:00' }) });
     expect(bad.statusCode).toBe(400);
     const now = (await admin.req({ method: 'GET', url: `/api/v1/backup-policies/${plan.id}`, project: aliHost.project_id })).json();
-    expect(now).toMatchObject({ name: 'keep-me', start_time: '02:30:00' });
+    expect(now).toMatchObject({ name: 'keep-me', start_time: '02:30:00', status: 'created', in_between: false });
     // CTyun rules follow the resource on update too.
     const ct = (await post(ctyunHost, ctyunPlan())).json();
+    await settled(ctyunHost, ct.id);
     const toFull = await admin.req({ method: 'PUT', url: `/api/v1/backup-policies/${ct.id}`, project: ctyunHost.project_id, payload: ctyunPlan({ schedule_type: 'full_backup' }) });
     expect(toFull.statusCode).toBe(400);
     expect(toFull.json().field).toBe('schedule_type');

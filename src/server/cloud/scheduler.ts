@@ -2,7 +2,10 @@
 // against one PostgreSQL: each claim is FOR UPDATE SKIP LOCKED, so a job runs once.
 export type Worker = () => Promise<number>;
 
-export interface Scheduler { start(): void; stop(): Promise<void>; /** runs every worker until idle (tests) */ drain(): Promise<void> }
+export interface Scheduler {
+  start(): void; stop(): Promise<void>; /** runs every worker until idle (tests) */ drain(): Promise<void>;
+  /** one more worker (a feature's own due work, e.g. the backup agent) */ add(worker: Worker): void;
+}
 
 export function scheduler(workers: Worker[], tickMs: number, log: { error: (obj: object, msg: string) => void }): Scheduler {
   let timer: NodeJS.Timeout | null = null;
@@ -32,5 +35,6 @@ export function scheduler(workers: Worker[], tickMs: number, log: { error: (obj:
       if (running) await running;
     },
     async drain() { while ((await once()) > 0) { /* until idle */ } },
+    add(worker) { workers.push(worker); },
   };
 }

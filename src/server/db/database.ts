@@ -13,6 +13,7 @@ import * as m0004 from './migrations/0004-resource-list-indexes.ts';
 import * as m0005 from './migrations/0005-backup-plans.ts';
 import * as m0006 from './migrations/0006-service-catalog.ts';
 import * as m0007 from './migrations/0007-rules-in-engine.ts';
+import * as m0008 from './migrations/0008-backup-plan-states.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-backup-plans': m0005,
   '0006-service-catalog': m0006,
   '0007-rules-in-engine': m0007,
+  '0008-backup-plan-states': m0008,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -329,6 +329,10 @@ export interface BackupPlansTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** creating / installing / issuing, or settled (created, *_failed); migration 0008 */
+  status: Generated<string>;
+  /** when the simulated backup agent ends the current step; null once settled */
+  step_due_at: Timestamp | null;
 }
 
 export interface Database {

@@ -1,9 +1,11 @@
 // Demo backup plans: about one in three demo hosts and disks gets a plan that follows its
 // vendor's rules (CTyun incremental, weekly, retention in days). Deterministic, written once.
+// Demo plans are settled: created, except every fifth, whose policy issue failed (下发失败), so the
+// console shows a plan to re-issue by editing it.
 import type { Db } from '../db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import { REMOVED } from '../../domain/kinds/kind.ts';
-import { backupPlanSchema, BACKUP_PLAN_KINDS, isCtyun, type BackupPlanInput } from '../../domain/backup-plan.ts';
+import { backupPlanSchema, BACKUP_PLAN_KINDS, isCtyun, type BackupPlanInput, type BackupPlanStatus } from '../../domain/backup-plan.ts';
 
 const TEMPLATES: Omit<BackupPlanInput, 'name'>[] = [
   { schedule_type: 'full_backup', start_time: '02:00:00', backup_freq: 'week', backup_days: [1, 2, 3, 4, 5, 6, 7], retention_time: '1month', device_type: 'any' },
@@ -30,6 +32,7 @@ export async function seedBackupPlans(db: Db): Promise<number> {
       id: newId(), tenant_id: r.tenant_id, project_id: r.project_id, resource_id: r.id, resource_kind: r.kind, created_by: null,
       name: plan.name, schedule_type: plan.schedule_type, start_time: plan.start_time, backup_freq: plan.backup_freq,
       backup_days: JSON.stringify(plan.backup_days), retention_time: String(plan.retention_time), device_type: plan.device_type,
+      status: (i % 5 === 4 ? 'issue_failed' : 'created') satisfies BackupPlanStatus, step_due_at: null,
     };
   });
   if (rows.length) await db.insertInto('backup_plans').values(rows).execute();

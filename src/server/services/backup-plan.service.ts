@@ -1,11 +1,17 @@
 // Backup plans of hosts and disks: the rules of src/domain/backup-plan.ts applied with the vendor
 // of the resource the plan belongs to (never one the client sends), inside the caller's scope.
+// Plans have states (seed 001 §4): a new or edited plan goes between states at once and the
+// simulated backup agent moves it on (runDue, from the engine's scheduler); every change is
+// published on the event bus as `backup_plan.status` (`backup_plan.removed` when deleted).
 import { AppError, badRequest, notFound } from '../../domain/errors.ts';
 import { isId, newId } from '../../domain/ids.ts';
 import { REMOVED } from '../../domain/kinds/kind.ts';
 import {
-  backupPlanListQuerySchema, backupPlanSchema, backupPlanTargetSchema, isBackupPlanKind, isCtyun, type BackupPlanFields,
+  backupPlanListQuerySchema, backupPlanSchema, backupPlanTargetSchema, isBackupPlanKind, isBackupPlanStatus, isCtyun, isPlanInBetween,
+  PLAN_INITIAL_STATUS, planStatusOnEdit, planStepDone, type BackupPlanFields,
 } from '../../domain/backup-plan.ts';
+import type { BackupAgent } from '../cloud/backup-agent.ts';
+import type { EventBus, ResourceEvent } from '../events/bus.ts';
 import { runList } from '../lib/list.ts';
 import { BACKUP_PLAN_COLUMNS, BACKUP_PLAN_LIST, backupPlansRepository, type BackupPlanChanges } from '../repositories/backup-plans.repository.ts';
 import type { ResourceScope, ResourcesRepository } from '../repositories/resources.repository.ts';
@@ -29,8 +35,17 @@ export interface BackupPlanView {
   vendor: string;
   tenant_id: string;
   project_id: string;
+  status: string;
+  /** creating, installing or issuing: neither edited nor deleted until it settles */
+  in_between: boolean;
   created_at: Date;
   updated_at: Date;
+}
+
+/** What the bus carries for a plan (the SSE route sends it to the plan's tenant and project). */
+export interface BackupPlanEvent {
+  type: 'backup_plan.status' | 'backup_plan.removed';
+  tenant_id: string; project_id: string; id: string; resource_id: string; kind: string; status?: string; at: string;
 }
 
 function view(row: Record<string, any>): BackupPlanView {
@@ -40,7 +55,8 @@ function view(row: Record<string, any>): BackupPlanView {
     // CTyun keeps a number of days; the others an option name.
     retention_time: isCtyun(row.vendor) && /^\d+$/.test(row.retention_time) ? Number(row.retention_time) : row.retention_time,
     device_type: row.device_type, resource_id: row.resource_id, resource_type: row.resource_kind, resource_name: row.resource_name,
-    vendor: row.vendor, tenant_id: row.tenant_id, project_id: row.project_id, created_at: row.created_at, updated_at: row.updated_at,
+    vendor: row.vendor, tenant_id: row.tenant_id, project_id: row.project_id, status: row.status, in_between: isPlanInBetween(row.status),
+    created_at: row.created_at, updated_at: row.updated_at,
   };
 }
 
@@ -51,8 +67,23 @@ function changesOf(plan: BackupPlanFields): BackupPlanChanges {
   };
 }
 
-export function backupPlanService(db: Db, resources: ResourcesRepository) {
+export interface BackupPlanDeps { agent: BackupAgent; bus: EventBus; log: { error: (o: object, m: string) => void } }
+
+export function backupPlanService(db: Db, resources: ResourcesRepository, deps: BackupPlanDeps) {
   const repo = backupPlansRepository(db);
+  const { agent, bus } = deps;
+  const event = (type: BackupPlanEvent['type'], p: { id: string; tenant_id: string; project_id: string; resource_id: string; resource_kind: string }, status?: string): BackupPlanEvent =>
+    ({ type, tenant_id: p.tenant_id, project_id: p.project_id, id: p.id, resource_id: p.resource_id, kind: p.resource_kind, ...(status ? { status } : {}), at: new Date().toISOString() });
+  // The bus is typed for resource events; the SSE route forwards any event of the caller's tenant and project.
+  const publish = (events: BackupPlanEvent[]) => bus.publish(events as unknown as ResourceEvent[])
+    .catch((err: unknown) => deps.log.error({ err }, 'backup plan event publish failed'));
+
+  /** A plan that could not be changed: still there and between states (409), or gone (404). */
+  async function refusedOr404(scope: ResourceScope, id: string, action: 'edit' | 'delete'): Promise<never> {
+    const row = await repo.findScoped(scope, id);
+    if (row && isPlanInBetween(row.status)) throw new AppError(409, `backup_plan_busy_${action}`);
+    throw notFound();
+  }
   const select = (qb: any) => qb.select([...BACKUP_PLAN_COLUMNS, 'resources.name as resource_name', 'resources.vendor as vendor']);
 
   async function planOr404(scope: ResourceScope, id: string) {
@@ -100,10 +131,9 @@ export function backupPlanService(db: Db, resources: ResourcesRepository) {
       refuseGone(target.status);
       const plan = backupPlanSchema(target.vendor).parse(input);
       const id = newId();
-      await repo.insert({
-        id, tenant_id: target.tenant_id, project_id: target.project_id, resource_id: target.id, resource_kind: target.kind,
-        created_by: userId, ...changesOf(plan),
-      });
+      const row = { id, tenant_id: target.tenant_id, project_id: target.project_id, resource_id: target.id, resource_kind: target.kind, created_by: userId };
+      await repo.insert({ ...row, ...changesOf(plan) }, PLAN_INITIAL_STATUS, agent.stepDelayMs(target.vendor));
+      await publish([event('backup_plan.status', row, PLAN_INITIAL_STATUS)]);
       return view((await repo.findScoped(scope, id))!);
     },
 
@@ -112,15 +142,39 @@ export function backupPlanService(db: Db, resources: ResourcesRepository) {
       const target = await resources.findScoped(scope, current.resource_id);
       if (!target) throw notFound();
       refuseGone(target.status);
+      const from = isBackupPlanStatus(current.status) ? current.status : null;
+      const to = from && planStatusOnEdit(from);
+      if (!from || !to) throw new AppError(409, 'backup_plan_busy_edit');
       const plan = backupPlanSchema(target.vendor).parse(body ?? {});
-      if (!(await repo.update(scope, id, changesOf(plan)))) throw notFound();
+      if (!(await repo.update(scope, id, changesOf(plan), from, to, agent.stepDelayMs(target.vendor)))) await refusedOr404(scope, id, 'edit');
+      await publish([event('backup_plan.status', current, to)]);
       return view((await repo.findScoped(scope, id))!);
     },
 
     async remove(scope: ResourceScope, id: string) {
       const current = await planOr404(scope, id);
-      if (!(await repo.remove(scope, id))) throw notFound();
+      if (isPlanInBetween(current.status)) throw new AppError(409, 'backup_plan_busy_delete');
+      if (!(await repo.remove(scope, id))) await refusedOr404(scope, id, 'delete');
+      await publish([event('backup_plan.removed', current)]);
       return { id: current.id };
+    },
+
+    /**
+     * The simulated backup agent: ends every due step (one transaction each, FOR UPDATE SKIP
+     * LOCKED) and publishes the new states after commit. Answers how many steps ended.
+     */
+    async runDue(max = 50): Promise<number> {
+      let n = 0;
+      while (n < max) {
+        const done = await repo.claimDueStep((step) => {
+          const status = planStepDone(isBackupPlanStatus(step.status) ? step.status : PLAN_INITIAL_STATUS, agent.stepOutcome().ok);
+          return { status, delayMs: isPlanInBetween(status) ? agent.stepDelayMs(step.vendor) : null };
+        });
+        if (!done) break;
+        n++;
+        await publish([event('backup_plan.status', done.step, done.status)]);
+      }
+      return n;
     },
   };
 }
