@@ -156,6 +156,12 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
   // ── rules and quotas the requests change ──────────────────────────────────────────────────
   app.get('/api/v1/firewall-orders', async (req) => rules.firewallPolicies(await resolveScope(req, ctx.tenancy), req.query));
   app.get('/api/v1/nat-rules', async (req) => rules.natRules(await resolveScope(req, ctx.tenancy), req.query));
+  // Whether the current project's process covers a request type (the NAT tabs say when a rule is issued).
+  app.get('/api/v1/approval-requirements', async (req) => {
+    const scope = await resolveScope(req, ctx.tenancy, { project: 'required' });
+    requirePermission(can(scope.roles, 'read', 'resource'));
+    return rules.requirements({ tenantId: scope.tenantId, projectId: scope.projectId! }, req.query);
+  });
   app.get('/api/v1/project-quotas', async (req) => {
     const scope = await resolveScope(req, ctx.tenancy, { project: 'required' });
     return rules.quotas({ tenantId: scope.tenantId, projectId: scope.projectId! });

@@ -2,10 +2,14 @@
 // SNAT/DNAT rules are resources of their kinds (also listed at /api/firewall-policies,
 // /api/snat-rules, /api/dnat-rules), quota limits are project_quotas.
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { runList, type ListSpec } from '../lib/list.ts';
 import { splitMulti } from '../../domain/list-query.ts';
 import { quotaKeyOf } from '../../domain/approvals/quota-keys.ts';
+import { REQUEST_TYPES, isRuleRequest, type RequestType } from '../../domain/approvals/approval-status.ts';
+import { FINANCE_PRODUCTION_HOUR, NAT_ISSUE_HOUR, isFinanceTenant } from '../../domain/approvals/effective-time.ts';
+import { findApprovalProcess } from './approval.service.ts';
 import { quotasOf } from '../repositories/engine.repository.ts';
 import { RESOURCE_COLUMNS } from '../repositories/resources.repository.ts';
 import { ruleView } from '../services/resource.service.ts';
@@ -18,6 +22,15 @@ const spec: ListSpec = {
 };
 
 type Scope = { tenantId: string; projectId: string | null };
+
+/** `types`: comma-joined request types (all of them when left out). */
+const requirementQuerySchema = z.object({
+  types: z.string().max(200).optional().transform((v, ctx) => {
+    const list = splitMulti(v);
+    if (list.some((x) => !(REQUEST_TYPES as readonly string[]).includes(x))) { ctx.addIssue({ code: 'custom', message: 'invalid_value' }); return z.NEVER; }
+    return (list.length ? list : [...REQUEST_TYPES]) as RequestType[];
+  }),
+}).loose();
 const NAT_KINDS: Record<string, string> = { snat: 'snat_rule', dnat: 'dnat_rule' };
 
 export function ruleService(db: Db) {
@@ -39,6 +52,24 @@ export function ruleService(db: Db) {
       const q = (query ?? {}) as Record<string, unknown>;
       const kinds = splitMulti(q.kind).map((k) => NAT_KINDS[k] ?? k).filter((k) => k === 'snat_rule' || k === 'dnat_rule');
       return rules(scope, kinds.length ? kinds : ['snat_rule', 'dnat_rule'], q);
+    },
+    /**
+     * Whether a request of each type waits for approval in the project (its process covers the
+     * type) and, for a rule, the hour it is issued once approved: 18:00 in the finance tenant's
+     * production, 22:00 for SNAT/DNAT elsewhere, null when at once.
+     */
+    async requirements(scope: { tenantId: string; projectId: string }, query: unknown) {
+      const { types } = requirementQuerySchema.parse(query ?? {});
+      const tenant = await db.selectFrom('tenants').select('business_type').where('id', '=', scope.tenantId).executeTakeFirstOrThrow();
+      const data = [];
+      for (const type of types ?? REQUEST_TYPES) {
+        const process = await findApprovalProcess(db, scope.tenantId, scope.projectId, type);
+        const financeProduction = !!process?.production && isFinanceTenant(tenant.business_type);
+        const issueHour = !process || !isRuleRequest(type) ? null
+          : financeProduction ? FINANCE_PRODUCTION_HOUR : type === 'snat_rule' || type === 'dnat_rule' ? NAT_ISSUE_HOUR : null;
+        data.push({ type, needs_approval: !!process, issue_hour: issueHour });
+      }
+      return { count: data.length, data };
     },
     async quotas(scope: { tenantId: string; projectId: string }) {
       const rows = await quotasOf(db, scope.tenantId, scope.projectId);

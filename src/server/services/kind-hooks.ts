@@ -313,6 +313,21 @@ export async function runBeforeCreate(kind: string, c: CreateContext): Promise<E
   return (await beforeCreate[kind]?.(c)) ?? [];
 }
 
+/**
+ * The create hooks' clash checks for a change request of a rule (rule_id): the rule as it would be
+ * (`would`, its gateway and EIP kept) against the other rules, refused with the create's keys.
+ */
+export async function checkRuleChange(trx: Exec, row: ResourceRow, would: Record<string, unknown>): Promise<void> {
+  if (row.kind === 'dnat_rule') {
+    const others = (await siblingsBySpec(trx, row.tenant_id, 'dnat_rule', 'eip_id', String(row.spec.eip_id))).filter((o) => o.id !== row.id);
+    if (clashes(others, portsOf(would.eip_ports), would.protocol, 'eip_ports')) throw conflict('nat_rule_duplicate');
+  }
+  if (row.kind === 'snat_rule') {
+    const others = (await siblingsBySpec(trx, row.tenant_id, 'snat_rule', 'nat_gateway_id', String(row.spec.nat_gateway_id))).filter((o) => o.id !== row.id);
+    if (others.some((s) => s.spec.source_cidr === would.source_cidr)) throw invalid('source_cidr', 'snat_source_taken');
+  }
+}
+
 /** Cleans up around a resource about to be removed for good (links go with it by cascade). */
 export async function beforeRemove(trx: Exec, row: ResourceRow): Promise<ResourceRow[]> {
   const touched: ResourceRow[] = [];

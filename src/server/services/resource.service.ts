@@ -32,7 +32,7 @@ import {
 } from '../repositories/engine.repository.ts';
 import type { CloudProvider } from '../cloud/provider.ts';
 import type { EventBus, ResourceEvent } from '../events/bus.ts';
-import { beforeRemove, invalid, runAfterAction, runBeforeAction, runBeforeCreate } from './kind-hooks.ts';
+import { beforeRemove, checkRuleChange, invalid, runAfterAction, runBeforeAction, runBeforeCreate } from './kind-hooks.ts';
 import { findApprovalProcess, runAfterCommit, submitRequest } from '../approvals/approval.service.ts';
 import { publish as publishApprovalEvents, type PendingEvent } from '../approvals/approval-events.ts';
 import { unitPriceFen } from '../approvals/approval-effects.ts';
@@ -418,7 +418,29 @@ export function resourceService(deps: ResourceServiceDeps) {
     const refusal = stateRefusal(action, current.status);
     if (refusal) throw conflict(refusal);
     for (const g of action.guards ?? []) await checkGuard(trx, scope, current, g, params);
+    await checkGrowthQuotas(trx, current, changesOf(action, params));
     await runBeforeAction(def.kind, action.id, { trx, scope, row: current, params });
+  }
+
+  /**
+   * Refuses an expansion (a disk grown, a host resized) that the project's summed limits cannot
+   * take: what the resource would measure with `changes`, less what it measures now, on top of the
+   * project's live sum. Runs wherever the action is checked: at once, when an expansion request is
+   * submitted, and again when it is approved.
+   */
+  async function checkGrowthQuotas(trx: Exec, row: ResourceRow, changes: Record<string, unknown>) {
+    const limits = measuredLimitsOf(row.kind);
+    if (!limits.length || !Object.keys(changes).length) return;
+    const next = { ...row.spec, ...changes };
+    let used: Record<string, unknown>[] | null = null;
+    for (const m of limits) {
+      const growth = measureOf(row.kind, m.measure, next) - measureOf(row.kind, m.measure, row.spec);
+      if (!(growth > 0)) continue;
+      const max = await quotaOf(trx, row.project_id, row.kind, m.measure);
+      if (max === null) continue;
+      used ??= await activeSpecs(trx, row.project_id, row.kind);
+      if (used.reduce((n, sp) => n + measureOf(row.kind, m.measure, sp), 0) + growth > max) throw conflict('quota_insufficient');
+    }
   }
 
   /** Hands a checked action to the cloud: done at once, or the in-between status and a job. */
@@ -761,6 +783,7 @@ export function resourceService(deps: ResourceServiceDeps) {
         const would = { ...row.spec, ...c.payload, name: row.name, vendor: row.vendor, region_id: row.region_id, az_id: row.az_id,
           nat_gateway_id: row.spec.nat_gateway_id, eip_id: row.spec.eip_id };
         def.createSchema.parse(would);
+        await checkRuleChange(trx, row, would);
         await updateResource(trx, row.id, { status: APPROVING, spec: { ...row.spec, approval_request_id: c.requestId } });
         events.push(event(row, APPROVING));
         if (row.spec.eip_address) c.payload.eip = row.spec.eip_address;
