@@ -1,7 +1,8 @@
 // The backup scheduler end to end at 375×740 and 1280×800: open a host's detail, 备份策略 tab,
 // add a weekly plan (weekdays picked) and see it listed; a monthly plan's day panel refuses the
 // last day beside other days with a notice, 确定 closes it and the label names the days; delete
-// a plan after the confirmation.
+// a plan after the confirmation. A new plan's state badge goes from its in-between state (创建中 /
+// 安装软件中 / 下发中, edit and delete disabled) to 已创建 live, without a reload.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn } from './browser.ts';
@@ -36,6 +37,8 @@ async function pickStartTime(page: Page) {
 }
 
 const planRow = (page: Page, name: string) => page.locator('[data-testid="backup-plan"]', { hasText: name });
+const IN_BETWEEN = ['creating', 'installing', 'issuing'].map((s) => `[data-testid="backup-plan-status"][data-status="${s}"]`).join(', ');
+const IN_BETWEEN_TEXT = /^(创建中|安装软件中|下发中)$/;
 
 for (const vp of ['phone', 'desktop'] as const) {
   describe(`backup scheduler at ${vp}`, () => {
@@ -70,9 +73,20 @@ for (const vp of ['phone', 'desktop'] as const) {
       await expect.poll(() => page.locator('[data-testid="backup-retention"] .adm-selector-item', { hasText: '永久' }).count()).toBe(1);
       await page.locator('[data-testid="backup-device"] .adm-selector-item', { hasText: '不限' }).click();
       await screenshot(page, `backup-${vp}-weekly-form`);
+      // A marker on the window: gone if the page reloads.
+      await page.evaluate(() => { (window as unknown as { __noReload: boolean }).__noReload = true; });
       await page.locator('[data-testid="backup-save"]').click();
       await planRow(page, weekly).waitFor();
       await expect.poll(() => planRow(page, weekly).locator('[data-testid="backup-plan-cycle"]').textContent()).toContain('每周一、二、三、四、五');
+      // The badge: in between first (the agent takes CLOUD_SIM_DELAY_MS per step), then 已创建 from the server events.
+      const badge = planRow(page, weekly).locator('[data-testid="backup-plan-status"]');
+      await planRow(page, weekly).locator(IN_BETWEEN).waitFor();
+      expect(await badge.textContent()).toMatch(IN_BETWEEN_TEXT);
+      await screenshot(page, `backup-${vp}-in-between`);
+      await planRow(page, weekly).locator('[data-testid="backup-plan-status"][data-status="created"]').waitFor({ timeout: 15_000 });
+      expect(await badge.textContent()).toBe('已创建');
+      expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+      expect(await planRow(page, weekly).locator('[data-testid="backup-delete"]').isDisabled()).toBe(false);
       await screenshot(page, `backup-${vp}-listed`);
 
       // Monthly: the day panel opens; the last day beside 1 and 15 is refused with a notice.

@@ -1,5 +1,7 @@
 // The 备份策略 tab of a host or disk: its backup plans (cards on a phone, a table from the
-// tablet width up) with add, edit and delete after a confirmation.
+// tablet width up) with add, edit and delete after a confirmation. Each plan shows its state
+// (创建中 → 安装软件中 → 下发中 → 已创建, or a failure) live from the server events; a plan between
+// states cannot be edited or deleted.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +11,8 @@ import { useBreakpoint } from '../../lib/hooks.ts';
 import { deletePlan, listPlansOf, type BackupPlan } from './api.ts';
 import { BackupPlanForm } from './backup-form.tsx';
 import { cycleText, retentionText } from './texts.ts';
+import { planSettlePoll, useLivePlans } from './live.ts';
+import { isPlanInBetween } from '../../../domain/backup-plan.ts';
 import './backup.css';
 
 /** A resource in the recycle bin or gone takes no new or changed plans (the API refuses with 409). */
@@ -19,7 +23,8 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
   const bp = useBreakpoint();
   const client = useQueryClient();
   const key = ['backup-plans', kind, id];
-  const q = useQuery({ queryKey: key, queryFn: () => listPlansOf(kind, id) });
+  const q = useQuery({ queryKey: key, queryFn: () => listPlansOf(kind, id), refetchInterval: planSettlePoll });
+  useLivePlans(key, id);
   const [editing, setEditing] = useState<BackupPlan | 'new' | null>(null);
   const [deleting, setDeleting] = useState<BackupPlan | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,12 +43,22 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
     } catch { /* the request helper showed the notice */ } finally { setBusy(false); }
   };
 
+  // Between states the API refuses both (409); the buttons say so before a click.
   const actions = (p: BackupPlan) => writable ? (
-    <span className="ys-bk-actions">
-      <Button size="mini" fill="none" color="primary" data-testid="backup-edit" onClick={() => setEditing(p)}>{t('backup:actions.edit')}</Button>
-      <Button size="mini" fill="none" color="danger" data-testid="backup-delete" onClick={() => setDeleting(p)}>{t('backup:actions.delete')}</Button>
+    <span className="ys-bk-actions" title={p.in_between ? t('backup:status.busy_hint') : undefined}>
+      <Button size="mini" fill="none" color="primary" data-testid="backup-edit" disabled={p.in_between} onClick={() => setEditing(p)}>{t('backup:actions.edit')}</Button>
+      <Button size="mini" fill="none" color="danger" data-testid="backup-delete" disabled={p.in_between} onClick={() => setDeleting(p)}>{t('backup:actions.delete')}</Button>
     </span>
   ) : null;
+  const badge = (p: BackupPlan) => {
+    const tone = isPlanInBetween(p.status) ? 'busy' : p.status === 'created' ? 'ok' : 'failed';
+    return (
+      <span className={`ys-bk-status is-${tone}`} data-testid="backup-plan-status" data-status={p.status}>
+        {tone === 'busy' ? <span className="ys-bk-status__spin" aria-hidden="true" /> : null}
+        {t(`backup:status.${p.status}`, { defaultValue: p.status })}
+      </span>
+    );
+  };
   const cells = (p: BackupPlan) => ({
     type: t(`backup:schedule_type.${p.schedule_type}`),
     cycle: cycleText(t, p.backup_freq, p.backup_days),
@@ -65,7 +80,7 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
             <div key={p.id} className="ys-bk-card" data-testid="backup-plan" data-id={p.id}>
               <div className="ys-bk-card__head">
                 <span className="ys-bk-card__name">{p.name}</span>
-                <Tag color="primary" fill="outline">{c.type}</Tag>
+                <span className="ys-bk-card__tags"><Tag color="primary" fill="outline">{c.type}</Tag>{badge(p)}</span>
               </div>
               <div className="ys-bk-card__line" data-testid="backup-plan-cycle">{c.cycle} · {p.start_time}</div>
               <div className="ys-bk-card__line ys-muted">{t('backup:fields.retention_time')} {c.retention} · {t('backup:fields.device_type')} {c.device}</div>
@@ -80,7 +95,7 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
       <div className="ys-bk-scroll"><table className="ys-bk-table">
         <thead>
           <tr>
-            <th>{t('backup:fields.name')}</th><th>{t('backup:fields.schedule_type')}</th><th>{t('backup:columns.cycle')}</th>
+            <th>{t('backup:fields.name')}</th><th>{t('backup:columns.status')}</th><th>{t('backup:fields.schedule_type')}</th><th>{t('backup:columns.cycle')}</th>
             <th>{t('backup:fields.start_time')}</th><th>{t('backup:fields.retention_time')}</th><th>{t('backup:fields.device_type')}</th>
             <th>{t('backup:columns.operations')}</th>
           </tr>
@@ -90,7 +105,7 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
             const c = cells(p);
             return (
               <tr key={p.id} data-testid="backup-plan" data-id={p.id}>
-                <td className="ys-bk-table__name">{p.name}</td><td>{c.type}</td><td data-testid="backup-plan-cycle">{c.cycle}</td>
+                <td className="ys-bk-table__name">{p.name}</td><td>{badge(p)}</td><td>{c.type}</td><td data-testid="backup-plan-cycle">{c.cycle}</td>
                 <td>{p.start_time}</td><td>{c.retention}</td><td>{c.device}</td><td>{actions(p)}</td>
               </tr>
             );
