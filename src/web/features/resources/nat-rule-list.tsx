@@ -2,25 +2,46 @@
 // nat_gateway_id, so the server narrows it inside the caller's tenant and project. Phone: cards in
 // a cursor-paged infinite list with an action sheet per card; wider: a table with row and batch
 // actions and offset pagination. Status changes arrive live (the query keys start with
-// ['res', kind], which live.ts patches).
+// ['res', kind], which live.ts patches). The notice above the list says when a new rule takes
+// effect in the current project: at once, or after approval at the hour the server names
+// (GET /api/v1/approval-requirements: 22:00 for NAT rules, 18:00 in finance production).
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
 import { ActionSheet, Button, InfiniteScroll, NoticeBar, Popover } from 'antd-mobile';
 import { AddOutline, LoopOutline, MoreOutline } from 'antd-mobile-icons';
 import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
 import { Pagination } from '../../ui/data-table/pagination.tsx';
 import { useBreakpoint } from '../../lib/hooks.ts';
+import { get } from '../../lib/request.ts';
+import { projectAtom, tenantAtom } from '../../lib/store.ts';
 import { listResources } from './api.ts';
 import { actionBlock, actionLabel, displayValue, fieldLabel, menuActions, type Resource } from './kind-meta.ts';
 import { useActionRunner } from './actions.tsx';
 import { CopyId, StatusBadge } from './parts.tsx';
-import { ruleCardKeys } from './nat-rules.ts';
+import { issueNotice, ruleCardKeys, type ApprovalRequirement } from './nat-rules.ts';
 import { settlePoll } from './live.ts';
 
 export const RULE_PAGE_SIZE = 20;
 
+
+/** When a rule of `kind` added here takes effect; nothing until the server has said (never a wrong promise). */
+function IssueNotice({ kind }: { kind: string }) {
+  const { t } = useTranslation();
+  const tenant = useAtomValue(tenantAtom);
+  const project = useAtomValue(projectAtom);
+  const q = useQuery({
+    queryKey: ['approval-requirements', tenant?.id, project?.id, kind],
+    queryFn: ({ signal }) => get<{ data: ApprovalRequirement[] }>('v1/approval-requirements', { types: kind }, { isNeedloading: false, notice: false, signal }),
+    staleTime: 60_000,
+  });
+  const r = q.data?.data.find((d) => d.type === kind);
+  if (!r) return null;
+  const { key, hour } = issueNotice(r);
+  return <NoticeBar className="ys-rlist__notice" data-testid="rule-issue-notice" data-approval={r.needs_approval ? 'yes' : 'no'} wrap content={t(`nat:list.${key}`, { hour })} color="info" />;
+}
 
 interface ListProps { def: KindDefinition; gateway: Resource; onAdd: () => void; onEdit: (row: Resource) => void; compact?: boolean }
 
@@ -64,6 +85,7 @@ function RuleCards({ def, gateway, onAdd, onEdit }: ListProps) {
   const keys = ruleCardKeys(def);
   return (
     <div className="ys-natrules ys-natrules--phone" data-kind={def.kind} data-testid="rule-list">
+      <IssueNotice kind={def.kind} />
       <div className="ys-natrules__bar">
         <span className="ys-natrules__title">{t(`kinds:${def.kind}.name`)}</span>
         <button type="button" className="ys-iconbtn" aria-label={t('nat:list.refresh')} onClick={() => void q.refetch()}><LoopOutline fontSize={18} /></button>
@@ -113,7 +135,7 @@ function RuleTable({ def, gateway, onAdd, onEdit }: ListProps) {
   const rowActions = (r: Resource): RowAction[] => menu.items(r).filter((a) => !a.disabled);
   return (
     <div className="ys-natrules ys-natrules--desk" data-kind={def.kind} data-testid="rule-list">
-      <NoticeBar className="ys-rlist__notice" content={t('nat:list.issue_notice')} color="info" />
+      <IssueNotice kind={def.kind} />
       <div className="ys-rlist__toolbar">
         <Button size="small" color="primary" data-testid="rule-add" onClick={onAdd}><AddOutline /> {t('nat:list.add')}</Button>
         {menu.batch.length ? (

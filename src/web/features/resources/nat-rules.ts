@@ -3,6 +3,7 @@
 // to the EIPs bound to that gateway, and which hints the form shows.
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
+import { NAT_ISSUE_HOUR } from '../../../domain/approvals/effective-time.ts';
 
 export interface RuleFormPlan {
   /** the body param naming the gateway (the rule's placement parent) */
@@ -32,4 +33,19 @@ export function ruleFormPlan(def: KindDefinition, parent: KindDefinition): RuleF
 export function ruleCardKeys(def: KindDefinition): string[] {
   const skip = new Set(['name', 'id', 'status', 'created_at']);
   return def.columns.filter((c) => c.display !== false && !skip.has(c.field)).map((c) => c.field);
+}
+
+/** What GET /api/v1/approval-requirements says of one request type in the current project. */
+export interface ApprovalRequirement { type: string; needs_approval: boolean; issue_hour: number | null }
+
+/**
+ * The nat:list.* sentence (and its hour) above a rule list: issued at once; after approval at once;
+ * at the nightly NAT slot of the request time (22:00); or at the first hour after approval
+ * (18:00, finance production).
+ */
+export function issueNotice(r: ApprovalRequirement): { key: string; hour: string } {
+  const hour = r.issue_hour === null ? '' : `${String(r.issue_hour).padStart(2, '0')}:00`;
+  if (!r.needs_approval) return { key: 'issue_notice', hour: '' };
+  if (r.issue_hour === null) return { key: 'issue_notice_approval', hour };
+  return { key: r.issue_hour === NAT_ISSUE_HOUR ? 'issue_notice_nightly' : 'issue_notice_after_approval', hour };
 }
