@@ -106,7 +106,8 @@ describe('backup plan states on a working agent', () => {
     expect((await a.get(id)).json()).toMatchObject({ name: 'reissued', status: 'created' });
     const del = await a.del(id);
     expect(del.statusCode).toBe(200);
-    expect(s.seen.some((e) => e.id === id && e.type === 'backup_plan.removed')).toBe(true);
+    // On PostgreSQL events travel through LISTEN/NOTIFY: they arrive a moment after the answer.
+    await expect.poll(() => s.seen.some((e) => e.id === id && e.type === 'backup_plan.removed'), { timeout: 5_000, interval: 20 }).toBe(true);
     expect((await a.get(id)).statusCode).toBe(404);
   });
 
