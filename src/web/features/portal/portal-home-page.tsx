@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { CONSOLE_HOME } from '../../../domain/navigation/rules.ts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { loginStateAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import './portal-home.css';
@@ -24,14 +24,30 @@ const CATEGORIES: readonly { key: string; products: readonly string[] }[] = [
 const STRENGTHS = ['hybrid', 'tenancy', 'mobile', 'ops'] as const;
 const NOTICES = ['n1', 'n2', 'n3'] as const;
 
-// The live catalogue loads after the first screen (its chunk brings TanStack Query along).
+// The live catalogue loads after the first screen (its chunk brings TanStack Query along): once the
+// browser is idle after the page has painted, so the hero never waits for it.
 const CatalogueSection = lazy(() => import('./catalogue-section.tsx'));
+
+function useIdleAfterPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (h: number) => void };
+    if (w.requestIdleCallback) {
+      const h = w.requestIdleCallback(() => setReady(true), { timeout: 1500 });
+      return () => w.cancelIdleCallback?.(h);
+    }
+    const t = setTimeout(() => setReady(true), 300);
+    return () => clearTimeout(t);
+  }, []);
+  return ready;
+}
 
 const pathOf = (name: string) => ROUTE_TABLE.find((r) => r.name === name)?.path ?? '/allProducts';
 
 export default function PortalHomePage() {
   const { t } = useTranslation('portal');
   const loggedIn = useAtomValue(loginStateAtom);
+  const catalogue = useIdleAfterPaint();
   return (
     <PageFrame name="portal" className="ys-home">
       <section className="ys-hero">
@@ -53,7 +69,7 @@ export default function PortalHomePage() {
         </div>
       </section>
 
-      <Suspense fallback={null}><CatalogueSection /></Suspense>
+      {catalogue ? <Suspense fallback={null}><CatalogueSection /></Suspense> : null}
 
       <section className="ys-section" id="products" aria-labelledby="products-title">
         <h2 className="ys-section__title" id="products-title">{t('products.title')}</h2>
