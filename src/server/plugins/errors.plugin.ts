@@ -27,7 +27,7 @@ export function validationBody(lang: Language, error: z.ZodError): ErrorBody {
   if (issue.code === 'too_big') params.max = Number((issue as { maximum: number | bigint }).maximum);
   // A message set in a domain schema may itself be a rule key (e.g. 'invalid_format', 'tag_key').
   const custom = issue.message && /^[a-z_]+$/.test(issue.message) ? issue.message : undefined;
-  if (custom && t(lang, `errors:rules.${custom}`) !== custom) rule = custom;
+  if (custom && t(lang, `errors:rules.${custom}`) !== `rules.${custom}`) rule = custom;
   // A field may word a shared rule its own way (SNAT source_cidr takes IPv4 only).
   const own = custom ? `field_rules.${field}.${custom}` : undefined;
   const ruleText = own && t(lang, `errors:${own}`) !== own ? t(lang, `errors:${own}`) : t(lang, `errors:rules.${rule}`, params);
