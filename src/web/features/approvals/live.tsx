@@ -7,8 +7,9 @@ import { Badge } from 'antd-mobile';
 import { BillOutline } from 'antd-mobile-icons';
 import { useOutbox } from '../../offline/hooks.ts';
 import { readSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
-import { getProject, getTenant, getToken, getUsername } from '../../lib/session.ts';
+import { getUsername } from '../../lib/session.ts';
 import { store, unreadCountAtom } from '../../lib/store.ts';
+import { subscribeServerEvents } from '../../lib/server-events.ts';
 import { RequestError } from '../../lib/request.ts';
 import { countPending, unreadCount } from './api.ts';
 import { badgeCount, idOfRef } from './sync-state.ts';
@@ -17,15 +18,6 @@ export const APPROVALS_KEY = ['approvals'] as const;
 const COUNT_KEY = ['approvals', 'pending-count'] as const;
 const EVENTS = ['approval.created', 'approval.decided', 'approval.escalated', 'site_message.created'] as const;
 
-function eventsUrl(): string | null {
-  const token = getToken();
-  const tenant = getTenant();
-  if (!token || !tenant) return null;
-  const q = new URLSearchParams({ token, tenant_id: tenant.id });
-  const project = getProject();
-  if (project) q.set('project_id', project.id);
-  return `/api/v1/events?${q.toString()}`;
-}
 
 const noAnswer = (err: unknown) => !(err instanceof RequestError) || err.status === 0;
 
@@ -72,15 +64,11 @@ export function ApprovalsLive() {
 
   useEffect(() => {
     void refreshUnread();
-    const url = eventsUrl();
-    if (!url || typeof EventSource === 'undefined') return;
-    const source = new EventSource(url);
-    const onEvent = () => refreshSoon(client);
-    for (const name of EVENTS) source.addEventListener(name, onEvent);
+    const unsubscribe = subscribeServerEvents(EVENTS, () => refreshSoon(client));
     const onOnline = () => refreshSoon(client);
     window.addEventListener('online', onOnline);
     return () => {
-      source.close();
+      unsubscribe();
       window.removeEventListener('online', onOnline);
     };
   }, [client]);

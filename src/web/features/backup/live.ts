@@ -1,12 +1,12 @@
 // Live plan states on the 备份策略 tab: the server-sent events `backup_plan.status` and
-// `backup_plan.removed` (GET /api/v1/events, token and scope as query parameters) patch the tab's
+// `backup_plan.removed` (the console's stream, lib/server-events.ts) patch the tab's
 // cached plans in place, so a badge moves from 创建中 to 已创建 without a reload. A plan the cache
 // does not hold yet (added in another window) refreshes the tab's list. While a plan is between
 // states the list also re-reads every few seconds, so a lost event cannot leave a badge spinning.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isPlanInBetween } from '../../../domain/backup-plan.ts';
-import { getProject, getTenant, getToken } from '../../lib/session.ts';
+import { subscribeServerEvents } from '../../lib/server-events.ts';
 import type { BackupPlan } from './api.ts';
 
 export interface PlanEvent { type: 'backup_plan.status' | 'backup_plan.removed'; id: string; resource_id: string; status?: string }
@@ -27,35 +27,18 @@ export const PLAN_SETTLE_POLL_MS = 5_000;
 export const planSettlePoll = (query: { state: { data: PlanPage | undefined } }): number | false =>
   (query.state.data?.data.some((p) => p.in_between) ? PLAN_SETTLE_POLL_MS : false);
 
-function eventsUrl(): string | null {
-  const token = getToken();
-  const tenant = getTenant();
-  if (!token || !tenant) return null;
-  const q = new URLSearchParams({ token, tenant_id: tenant.id });
-  const project = getProject();
-  if (project) q.set('project_id', project.id);
-  return `/api/v1/events?${q.toString()}`;
-}
-
-/** Keeps an event stream open while the tab of resource `resourceId` is shown (query key `key`). */
+/** Listens on the console's event stream while the tab of resource `resourceId` is shown (query key `key`). */
 export function useLivePlans(key: readonly unknown[], resourceId: string): void {
   const client = useQueryClient();
   const keyText = JSON.stringify(key);
   useEffect(() => {
-    const url = eventsUrl();
-    if (!url || typeof EventSource === 'undefined') return;
     const queryKey = JSON.parse(keyText) as unknown[];
-    const source = new EventSource(url);
-    const onEvent = (e: MessageEvent) => {
-      let ev: PlanEvent;
-      try { ev = JSON.parse(String(e.data)) as PlanEvent; } catch { return; }
+    return subscribeServerEvents(['backup_plan.status', 'backup_plan.removed'], (data) => {
+      const ev = data as PlanEvent;
       if (ev.resource_id !== resourceId) return;
       const [next, hit] = patchPlans(client.getQueryData<PlanPage>(queryKey), ev);
       if (hit) client.setQueryData(queryKey, next);
       else if (ev.type === 'backup_plan.status') void client.invalidateQueries({ queryKey });
-    };
-    source.addEventListener('backup_plan.status', onEvent as EventListener);
-    source.addEventListener('backup_plan.removed', onEvent as EventListener);
-    return () => source.close();
+    });
   }, [client, keyText, resourceId]);
 }

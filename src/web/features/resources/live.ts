@@ -1,10 +1,9 @@
-// Live status over server-sent events (GET /api/v1/events). EventSource cannot set headers, so the
-// token and scope travel as query parameters. Each status event patches the cached rows of every
+// Live status over the console's server-sent events (lib/server-events.ts). Each status event patches the cached rows of every
 // resource query in place (lists, infinite lists, details): no reload. A resource the cache does
 // not know yet (created elsewhere) refreshes that kind's lists once, debounced.
 import { useEffect } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { getProject, getTenant, getToken } from '../../lib/session.ts';
+import { subscribeServerEvents } from '../../lib/server-events.ts';
 import { applyStatus, type Resource } from './kind-meta.ts';
 import type { Page } from './api.ts';
 
@@ -61,55 +60,10 @@ export function applyEvent(client: QueryClient, ev: ResourceEvent): void {
   }
 }
 
-let source: EventSource | null = null;
-let sourceUrl = '';
-let users = 0;
-const listeners = new Set<(ev: ResourceEvent) => void>();
-
-function eventsUrl(): string | null {
-  const token = getToken();
-  const tenant = getTenant();
-  if (!token || !tenant) return null;
-  const q = new URLSearchParams({ token, tenant_id: tenant.id });
-  const project = getProject();
-  if (project) q.set('project_id', project.id);
-  return `/api/v1/events?${q.toString()}`;
-}
-
-function open(): void {
-  const url = eventsUrl();
-  if (!url || typeof EventSource === 'undefined') return;
-  if (source && sourceUrl === url) return;
-  source?.close();
-  sourceUrl = url;
-  source = new EventSource(url);
-  const onEvent = (e: MessageEvent) => {
-    try {
-      const ev = JSON.parse(String(e.data)) as ResourceEvent;
-      for (const l of listeners) l(ev);
-    } catch { /* a malformed frame is skipped */ }
-  };
-  source.addEventListener('resource.status', onEvent as EventListener);
-  source.addEventListener('resource.removed', onEvent as EventListener);
-}
-
-/** Keeps the event stream open while a resource screen is mounted, patching the query cache. */
+/** Keeps the console's event stream open while a resource screen is mounted, patching the query cache. */
 export function useLiveResources(): void {
   const client = useQueryClient();
-  useEffect(() => {
-    const listener = (ev: ResourceEvent) => applyEvent(client, ev);
-    listeners.add(listener);
-    users++;
-    open();
-    return () => {
-      listeners.delete(listener);
-      users--;
-      if (users === 0) {
-        // Kept for a moment: moving from the list to a detail reuses the stream.
-        setTimeout(() => { if (users === 0) { source?.close(); source = null; sourceUrl = ''; } }, 2000);
-      }
-    };
-  }, [client]);
+  useEffect(() => subscribeServerEvents(['resource.status', 'resource.removed'], (data) => applyEvent(client, data as ResourceEvent)), [client]);
 }
 
 /** While the server events are the only way a row leaves its in-between state, a lost event would
