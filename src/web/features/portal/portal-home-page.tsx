@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { CONSOLE_HOME } from '../../../domain/navigation/rules.ts';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { importWhenOnline } from '../../lib/import-when-online.ts';
 import { loginStateAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import './portal-home.css';
@@ -26,7 +27,8 @@ const NOTICES = ['n1', 'n2', 'n3'] as const;
 
 // The live catalogue loads after the first screen (its chunk brings TanStack Query along): once the
 // browser is idle after the page has painted, so the hero never waits for it.
-const CatalogueSection = lazy(() => import('./catalogue-section.tsx'));
+// Offline, its chunk waits for the network (lib/import-when-online.ts) rather than failing the page.
+const CatalogueSection = lazy(() => importWhenOnline(() => import('./catalogue-section.tsx')));
 
 function useIdleAfterPaint(): boolean {
   const [ready, setReady] = useState(false);
