@@ -120,7 +120,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     return payload;
   });
   registerAuth(app, ctx.users);
-  registerIdempotency(app, ctx.db);
+  registerIdempotency(app, ctx.db, { leaseMs: config.idempotencyLeaseMs });
 
   // Routes.
   await healthRoutes(app, ctx);

@@ -37,6 +37,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Whether deleting hosts, disks and EIPs asks for an SMS code (the necessity answer, enforced by the server). */
   smsDeleteVerification: boolean;
+  /** How long an in-flight Idempotency-Key stays with the process running it before a retry may take it over. */
+  idempotencyLeaseMs: number;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -60,6 +62,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     distDir: path.resolve(process.env.DIST_DIR ?? './dist'),
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 1200),
     smsDeleteVerification: flag('SMS_DELETE_VERIFICATION', true),
+    idempotencyLeaseMs: num('IDEMPOTENCY_LEASE_MS', 30_000),
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../domain/approvals/approval.schema.ts';
 import { errorBody, parse } from '../plugins/errors.plugin.ts';
 import { requirePermission, requireUser, type AuthUser } from '../plugins/auth.plugin.ts';
+import { markIdempotencyApplied } from '../plugins/idempotency.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
 import { accessOf, canSeeTenant } from '../repositories/tenancy.repository.ts';
 import { t } from '../lib/i18n.ts';
@@ -137,7 +138,8 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     await approvals.assertVisible(user, id, now());
     const body = parse(approveSchema, req.body ?? {});
     return withConflict(reply, req.lang, async () => {
-      await approvals.decide(user, id, { action: 'approve', comment: body.comment, level: body.level }, now());
+      // A retry whose first attempt committed the decision and then died answers that decision.
+      if (!req.idempotency?.applied) await approvals.decide(user, id, { action: 'approve', comment: body.comment, level: body.level }, now(), { inTransaction: (trx) => markIdempotencyApplied(trx, req) });
       return approvals.detail(user, id, now());
     });
   });
@@ -148,7 +150,8 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     await approvals.assertVisible(user, id, now());
     const body = parse(rejectSchema, req.body ?? {});
     return withConflict(reply, req.lang, async () => {
-      await approvals.decide(user, id, { action: 'reject', reason: body.reason, level: body.level }, now());
+      // A retry whose first attempt committed the decision and then died answers that decision.
+      if (!req.idempotency?.applied) await approvals.decide(user, id, { action: 'reject', reason: body.reason, level: body.level }, now(), { inTransaction: (trx) => markIdempotencyApplied(trx, req) });
       return approvals.detail(user, id, now());
     });
   });

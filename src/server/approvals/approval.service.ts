@@ -2,7 +2,7 @@
 // lock), escalation and deferred issuing. Every function takes `now`, so tests inject the clock.
 // The domain decides the statuses (src/domain/approvals); this module stores them.
 import type { EventEmitter } from 'node:events';
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { AppError, forbidden, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { can } from '../../domain/roles.ts';
@@ -410,7 +410,8 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
      * One decision under a row lock (SELECT … FOR UPDATE): two approvers deciding at once get one
      * success and one 409 carrying the winner's decision.
      */
-    async decide(user: AuthUser, id: string, decision: ({ action: 'approve'; comment?: string } | { action: 'reject'; reason: string }) & { level?: number }, now: Date): Promise<{ id: string; status: string; current_level: number }> {
+    /** `inTransaction` runs inside the decision's transaction (the idempotency key is marked applied with it). */
+    async decide(user: AuthUser, id: string, decision: ({ action: 'approve'; comment?: string } | { action: 'reject'; reason: string }) & { level?: number }, now: Date, opts: { inTransaction?: (trx: Kysely<Database>) => Promise<void> } = {}): Promise<{ id: string; status: string; current_level: number }> {
       const access = accessOf(user);
       const events: PendingEvent[] = [];
       const after: (() => Promise<void>)[] = [];
@@ -439,6 +440,7 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
             tenantId: row.tenant_id, category: 'approval', messageKey: 'request_rejected',
             params: { type: row.type, title: row.title, reason: decision.reason, approver: user.nickname }, link: `/selfApprovalDetail/${id}`, refId: id,
           }, now));
+          await opts.inTransaction?.(trx);
           return { id, status, current_level: row.current_level };
         }
 
@@ -458,6 +460,7 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
             category: 'approval', messageKey: 'new_request',
             params: { requester: requester?.nickname ?? '', type: row.type, title: row.title }, link: `/selfApprovalDetail/${id}`, refId: id,
           }, now));
+          await opts.inTransaction?.(trx);
           return { id, status: outcome.status, current_level: outcome.level };
         }
         const res = await approvalEffect(row.type as RequestType).approve(decisionContext(trx, row, now, bus, after));
@@ -474,6 +477,7 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
           tenantId: row.tenant_id, category: 'approval', messageKey: 'request_approved',
           params: { type: row.type, title: row.title, approver: user.nickname }, link: `/selfApprovalDetail/${id}`, refId: id,
         }, now));
+        await opts.inTransaction?.(trx);
         return { id, status: res.status, current_level: row.current_level };
       });
       publish(bus, events);

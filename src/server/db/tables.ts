@@ -130,6 +130,8 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   response_type: string | null;
   created_at: Timestamp;
+  /** until when an in-flight row belongs to the process running it (0009) */
+  lease_until: Timestamp | null;
 }
 
 export interface ResourcesTable {
