@@ -23,6 +23,8 @@ export const STATUS_FALLBACK: Record<number, string> = {
   404: 'not_found',
   405: 'method_not_allowed',
   409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
   422: 'unprocessable',
   428: 'precondition_required',
   429: 'too_many_requests',

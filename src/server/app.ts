@@ -13,6 +13,7 @@ import { loadConfig, type Config } from './config.ts';
 import { migrate, openDatabase, type DbHandle } from './db/database.ts';
 import { registerErrors, errorBody } from './plugins/errors.plugin.ts';
 import { registerAuth } from './plugins/auth.plugin.ts';
+import { frameworkError, registerInputGuard } from './plugins/input-guard.plugin.ts';
 import { registerIdempotency, purgeExpiredIdempotencyKeys } from './plugins/idempotency.plugin.ts';
 import { usersRepository } from './repositories/users.repository.ts';
 import { tenancyRepository } from './repositories/tenancy.repository.ts';
@@ -56,6 +57,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     },
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 2 * 1024 * 1024,
+    // A malformed %-escape in the path and other errors raised before routing: the catalogue's answer.
+    frameworkErrors: frameworkError,
   });
 
   // Every route as registered (before any plugin, so routes of nested plugins are seen too):
@@ -114,6 +117,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   // App plugins.
   await registerErrors(app);
+  registerInputGuard(app);
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

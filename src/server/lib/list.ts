@@ -54,7 +54,8 @@ function applyFilters(qb: AnyQB, query: Record<string, unknown>, spec: ListSpec)
 function resolveOrders(orders: string | undefined, spec: ListSpec) {
   const terms = parseOrders(orders ?? spec.defaultOrder);
   for (const term of terms) {
-    if (!spec.sortable[term.field]) {
+    // Own keys only: `__orders=__proto__` must not find Object.prototype.
+    if (!Object.hasOwn(spec.sortable, term.field)) {
       throw new z.ZodError([{ code: 'invalid_value', values: Object.keys(spec.sortable), path: ['__orders'], message: 'invalid_value', input: term.field } as never]);
     }
   }
