@@ -29,6 +29,7 @@ import { approvalRoutes } from './approvals/approval.routes.ts';
 import { resourceEngineRoutes } from './routes/kinds.routes.ts';
 import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
 import { seedDemo } from './seed/demo.seed.ts';
+import { openSecretBox } from './lib/secret-box.ts';
 import type { AppContext } from './context.ts';
 import { pickLanguage } from '../domain/errors.ts';
 
@@ -47,6 +48,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const handle = opts.handle ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(handle.db);
   if (opts.seed ?? config.seed === 'demo') await seedDemo(handle.db);
+  const secrets = await openSecretBox(handle.db, config.secretKey);
 
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
@@ -75,6 +77,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     reference: referenceRepository(handle.db),
     resources: resourcesRepository(handle.db),
     approvalEvents: new EventEmitter().setMaxListeners(0),
+    secrets,
   };
 
   // External plugins.

@@ -37,6 +37,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Whether deleting hosts, disks and EIPs asks for an SMS code (the necessity answer, enforced by the server). */
   smsDeleteVerification: boolean;
+  /** AES-256-GCM key for secret fields (32 bytes, hex or base64); unset: one generated into the database */
+  secretKey: string | undefined;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -60,6 +62,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     distDir: path.resolve(process.env.DIST_DIR ?? './dist'),
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 1200),
     smsDeleteVerification: flag('SMS_DELETE_VERIFICATION', true),
+    secretKey: process.env.SECRET_KEY || undefined,
     ...overrides,
   };
 }

@@ -31,7 +31,7 @@ export function createEngine(ctx: AppContext, log: Log, provider?: CloudProvider
   const cloud = provider ?? simulator({ delayMs: ctx.config.cloudSimDelayMs, failureRate: ctx.config.cloudSimFailureRate });
   const bus = eventBus(ctx.handle, log);
   const pricing = pricingService(ctx.db);
-  const resources = resourceService({ db: ctx.db, provider: cloud, bus, pricing, log, approvalBus: ctx.approvalEvents });
+  const resources = resourceService({ db: ctx.db, provider: cloud, bus, pricing, secrets: ctx.secrets, log, approvalBus: ctx.approvalEvents });
   // Purchases and expansions that need approval are provisioned by this engine when approved.
   attachToApprovals(ctx.approvalEvents, RESOURCE_ENGINE, resources.approvalPort);
   const smsGateway = logSmsGateway(log);
