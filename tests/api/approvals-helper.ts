@@ -3,6 +3,7 @@
 import type { AuthUser } from '../../src/server/plugins/auth.plugin.ts';
 import { approvalService } from '../../src/server/approvals/approval.service.ts';
 import { isPlatformRole } from '../../src/domain/roles.ts';
+import { sql } from 'kysely';
 import type { TestApp } from './helper.ts';
 
 export async function authUser(app: TestApp, account: string): Promise<AuthUser> {
@@ -64,10 +65,11 @@ export const snatPayload = (n = 1, projectId?: string) => {
   return { name: `snat-test-${n}`, nat_gateway_id: g.nat_gateway_id, eip_id: g.eip_id, source_cidr: `192.168.${100 + n}.0/24`, reason: '访问公网' };
 };
 
-/** An available subnet of a project and its placement: what a host bought there names. */
+/** An available subnet of a project (a private cloud's first) and its placement: what a host bought there names. */
 export async function subnetOf(app: TestApp, projectId: string) {
   const s = await app.ctx.db.selectFrom('resources').select(['id', 'vendor', 'region_id', 'az_id'])
-    .where('kind', '=', 'subnet').where('project_id', '=', projectId).where('status', '=', 'available').orderBy('created_at').orderBy('id').executeTakeFirstOrThrow();
+    .where('kind', '=', 'subnet').where('project_id', '=', projectId).where('status', '=', 'available')
+    .orderBy(sql`vendor in ('openstack', 'vmware')`, 'desc').orderBy('created_at').orderBy('id').executeTakeFirstOrThrow();
   return { subnet_id: s.id, vendor: s.vendor, region_id: s.region_id!, az_id: s.az_id! };
 }
 
