@@ -218,19 +218,22 @@ describe('the finance tenant', () => {
     const trading = fin.territories[0]!.projects.find((p) => p.project_name === 'core-trading')!.project_id;
     const req = (await fin.req({ method: 'POST', url: '/api/v1/approvals', project: trading, payload: { type: 'firewall_policy', payload: firewallPayload(5) } })).json();
     expect(req.rule.finance_production).toBe(true);
-    const done = (await fin.req({ method: 'POST', url: `/api/v1/approvals/${req.id}/approve`, payload: {} })).json();
+    // Nobody decides their own request: fin_approver does.
+    const finApprover = await app.as('fin_approver');
+    const done = (await finApprover.req({ method: 'POST', url: `/api/v1/approvals/${req.id}/approve`, tenant: P.fin, project: trading, payload: {} })).json();
     expect(new Date(done.effective_at).getTime()).toBe(financeProductionTime(new Date(done.decided_at)).getTime());
     expect(done.rule.status).toBe(new Date(done.effective_at).getTime() <= new Date(done.decided_at).getTime() ? 'issued' : 'issuing');
 
     const svc = service(app);
     const finUser = await authUser(app, 'fin_admin');
+    const deciderUser = await authUser(app, 'fin_approver');
     const at = (s: string) => new Date(`${s}+08:00`);
     const morning = await svc.submit(finUser, { user: finUser, tenantId: P.fin, projectId: P.trading, roles: [] }, { type: 'dnat_rule', payload: { ...dnatPayload(30, P.trading), rule_id: null } as any }, at('2025-03-10T09:00:00'));
-    await svc.decide(finUser, morning.id, { action: 'approve' }, at('2025-03-10T10:00:00'));
+    await svc.decide(deciderUser, morning.id, { action: 'approve' }, at('2025-03-10T10:00:00'));
     expect(new Date((await svc.detail(finUser, morning.id, at('2025-03-10T10:00:00'))).effective_at!).toISOString()).toBe(at('2025-03-10T18:00:00').toISOString());
     // mobile-banking falls under the tenant-wide, non-production process: DNAT keeps the 22:00 slot.
     const banking = await svc.submit(finUser, { user: finUser, tenantId: P.fin, projectId: P.banking, roles: [] }, { type: 'dnat_rule', payload: { ...dnatPayload(31, P.banking), rule_id: null } as any }, at('2025-03-10T09:00:00'));
-    await svc.decide(finUser, banking.id, { action: 'approve' }, at('2025-03-10T10:00:00'));
+    await svc.decide(deciderUser, banking.id, { action: 'approve' }, at('2025-03-10T10:00:00'));
     expect(new Date((await svc.detail(finUser, banking.id, at('2025-03-10T10:00:00'))).effective_at!).toISOString()).toBe(at('2025-03-10T22:00:00').toISOString());
   });
 });
