@@ -37,7 +37,7 @@ export function createEngine(ctx: AppContext, log: Log, provider?: CloudProvider
   const smsGateway = logSmsGateway(log);
   const sms = smsService(ctx.db, smsGateway, { enabled: ctx.config.smsDeleteVerification });
   const exports = exportsRepository(ctx.db);
-  const exporter = exportService({ dataDir: ctx.config.dataDir, repo: exports, resources, bus, log });
+  const exporter = exportService({ repo: exports, resources, bus, log });
   // Tick at a quarter of the simulated delay (20 ms–500 ms) so jobs finish close to their due time.
   const tick = Math.min(500, Math.max(20, Math.round(ctx.config.cloudSimDelayMs / 4)));
   const sched = scheduler([() => resources.runDueJobs(), () => exporter.runQueued()], tick, log);
