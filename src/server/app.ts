@@ -30,6 +30,7 @@ import { resourceEngineRoutes } from './routes/kinds.routes.ts';
 import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
 import { seedDemo } from './seed/demo.seed.ts';
 import { openSecretBox } from './lib/secret-box.ts';
+import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
 import { pickLanguage } from '../domain/errors.ts';
 
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   // App plugins.
   await registerErrors(app);
+  await registerSiteHostRule(app);
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

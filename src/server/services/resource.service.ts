@@ -292,7 +292,7 @@ export function resourceService(deps: ResourceServiceDeps) {
       if (placement && code === 'year' && !yearlyAllowed(placement.vendor)) throw invalid('charging_code', 'ctyun_no_year');
       const duration = code === 'year' ? Number(input.duration ?? 1) : undefined;
       Object.assign(spec, { charging_code: code, ...(duration ? { duration } : {}), billing: 'active' });
-      price = await deps.pricing.price({ tenantId, items: priceItemsFor(def.productCode, spec, def.priceQuantityKey), charging_code: code, duration, count: 1 }, ex);
+      price = await deps.pricing.price({ tenantId, items: priceItemsFor(def.productCode, spec, def.priceQuantityKey, placement?.vendor), charging_code: code, duration, count: 1 }, ex);
       spec.price_fen = price.sum_price;
     }
     return { def, id: newId(), input, spec, secrets: secrets ? deps.secrets.seal(secrets) : null, placement, price };
@@ -592,6 +592,8 @@ export function resourceService(deps: ResourceServiceDeps) {
       if (!current) throw notFound();
       const readOnly = readOnlyRefusal(def, current.spec);
       if (readOnly) throw conflict(readOnly);
+      // A resource waiting for its request keeps what the approver sees (its name too).
+      if (current.status === APPROVING || current.status === EXPANSION_APPROVING) throw conflict('resource_awaiting_approval');
       if (isInBetween(def, current.status) || current.status === 'deleted') throw conflict('refusals.generic.edit');
       const spec = { ...current.spec, ...(input.description !== undefined ? { description: input.description } : {}) };
       await updateResource(trx, current.id, { spec, ...(input.name !== undefined ? { name: input.name } : {}) });
@@ -687,8 +689,8 @@ export function resourceService(deps: ResourceServiceDeps) {
   /** What the expansion adds for a month (pay as you go) or the months bought (yearly), read inside `trx`. */
   async function expansionCostFen(trx: Exec, row: ResourceRow, def: KindDefinition, changes: Record<string, unknown>): Promise<number> {
     const code: 'year' | 'quantity' = (row.spec.charging_code ?? row.spec.charging) === 'year' ? 'year' : 'quantity';
-    const before = priceItemsFor(def.kind, row.spec, def.priceQuantityKey);
-    const after = priceItemsFor(def.kind, { ...row.spec, ...changes }, def.priceQuantityKey);
+    const before = priceItemsFor(def.kind, row.spec, def.priceQuantityKey, row.vendor);
+    const after = priceItemsFor(def.kind, { ...row.spec, ...changes }, def.priceQuantityKey, row.vendor);
     const units = (await unitPrices(trx, row.tenant_id, [...new Set([...before, ...after].map((i) => i.product_code))])).map((r) => ({
       product_code: r.product_code, charging_code: r.code as 'year' | 'quantity', unit_price_fen: Number(r.unit_price_fen), measurement_display: r.measurement_display, package_name: r.name,
     }));
