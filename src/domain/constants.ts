@@ -39,3 +39,6 @@ export function shorten(text: string, max = TEXT_SHORTEN): string {
 export function fenToYuan(fen: number): string {
   return (fen / 100).toFixed(2);
 }
+
+/** An export writes at most this many rows; a longer list is cut and its task says so (truncated). */
+export const EXPORT_MAX_ROWS = 20_000;

@@ -30,13 +30,32 @@ export const priceDisplay = (fen: number) => `¥${fenToYuan(fen)}`;
 export interface PriceItem { product_code: string; quantity: number }
 
 /**
- * The priced items of a resource spec, by the kind's product code (the charging packages' key; a
- * load balancer kind sells as `load_balance`): a host is the host, its disks and its public bandwidth.
+ * What each vendor's host costs against the price list (the list is the private OpenStack's):
+ * VMware carries its licence, the public clouds their own rates. Disks and bandwidth are list price.
  */
-export function priceItemsFor(productCode: string, spec: Record<string, unknown>, quantityKey?: string): PriceItem[] {
+export const VENDOR_HOST_FACTORS: Readonly<Record<string, number>> = {
+  openstack: 1, vmware: 1.2, ali: 1.1, tencent: 1.05, ctyun: 0.95, hwyun: 1.1,
+};
+
+/**
+ * Price units of a host: cores / 4 + GB / 8 (2 cores and 4 GB make one unit), so both count
+ * (1 core 1 GB is 0.375 units, 1 core 2 GB 0.5, 4 cores 8 GB 2, 16 cores 128 GB 20), times the
+ * vendor's factor. An unknown flavor is one unit.
+ */
+export function hostUnits(flavorId: unknown, vendor?: string): number {
+  const flavor = FLAVORS.find((f) => f.id === flavorId);
+  const base = flavor ? flavor.cpu / 4 + flavor.memory / 8 : 1;
+  return Math.round(base * (VENDOR_HOST_FACTORS[vendor ?? ''] ?? 1) * 1000) / 1000;
+}
+
+/**
+ * The priced items of a resource spec, by the kind's product code (the charging packages' key; a
+ * load balancer kind sells as `load_balance`): a host is the host (hostUnits: cores, memory and
+ * vendor), its disks and its public bandwidth.
+ */
+export function priceItemsFor(productCode: string, spec: Record<string, unknown>, quantityKey?: string, vendor?: string): PriceItem[] {
   if (productCode === 'instance') {
-    const flavor = FLAVORS.find((f) => f.id === spec.flavor);
-    const factor = flavor ? Math.max(1, flavor.cpu / 2) : 1;
+    const factor = hostUnits(spec.flavor, vendor);
     const disks = Array.isArray(spec.data_disks) ? (spec.data_disks as { size: number }[]).reduce((s, d) => s + Number(d.size || 0), 0) : 0;
     const items: PriceItem[] = [{ product_code: 'instance', quantity: factor }, { product_code: 'volume', quantity: Number(spec.system_disk_size ?? 40) + disks }];
     if (spec.public_ip_type && spec.public_ip_type !== 'none' && spec.bandwidth) items.push({ product_code: 'eip', quantity: Number(spec.bandwidth) });

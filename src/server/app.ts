@@ -30,6 +30,8 @@ import { approvalRoutes } from './approvals/approval.routes.ts';
 import { resourceEngineRoutes } from './routes/kinds.routes.ts';
 import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
 import { seedDemo } from './seed/demo.seed.ts';
+import { openSecretBox } from './lib/secret-box.ts';
+import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
 import { pickLanguage } from '../domain/errors.ts';
 
@@ -48,6 +50,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const handle = opts.handle ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(handle.db);
   if (opts.seed ?? config.seed === 'demo') await seedDemo(handle.db);
+  const secrets = await openSecretBox(handle.db, config.secretKey);
 
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
@@ -78,6 +81,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     reference: referenceRepository(handle.db),
     resources: resourcesRepository(handle.db),
     approvalEvents: new EventEmitter().setMaxListeners(0),
+    secrets,
   };
 
   // External plugins.
@@ -118,6 +122,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // App plugins.
   await registerErrors(app);
   registerInputGuard(app);
+  await registerSiteHostRule(app);
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

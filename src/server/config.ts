@@ -39,6 +39,8 @@ export interface Config {
   smsDeleteVerification: boolean;
   /** How long an in-flight Idempotency-Key stays with the process running it before a retry may take it over. */
   idempotencyLeaseMs: number;
+  /** AES-256-GCM key for secret fields (32 bytes, hex or base64); unset: one generated into the database */
+  secretKey: string | undefined;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -63,6 +65,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 1200),
     smsDeleteVerification: flag('SMS_DELETE_VERIFICATION', true),
     idempotencyLeaseMs: num('IDEMPOTENCY_LEASE_MS', 30_000),
+    secretKey: process.env.SECRET_KEY || undefined,
     ...overrides,
   };
 }

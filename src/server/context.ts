@@ -6,6 +6,7 @@ import type { UsersRepository } from './repositories/users.repository.ts';
 import type { TenancyRepository } from './repositories/tenancy.repository.ts';
 import type { ReferenceRepository } from './repositories/reference.repository.ts';
 import type { ResourcesRepository } from './repositories/resources.repository.ts';
+import type { SecretBox } from './lib/secret-box.ts';
 
 export interface AppContext {
   config: Config;
@@ -17,4 +18,6 @@ export interface AppContext {
   resources: ResourcesRepository;
   /** in-process approval events (approval.created/decided/escalated/issued, site_message.created) */
   approvalEvents: EventEmitter;
+  /** seals the secret fields of resources (lib/secret-box.ts) */
+  secrets: SecretBox;
 }

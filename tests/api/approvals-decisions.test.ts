@@ -47,9 +47,11 @@ describe('the inbox', () => {
   it('has a decided history, and the finance tenant its own requests', async () => {
     const decided = (await (await app.as('approver')).req({ method: 'GET', url: '/api/v1/approvals?scope=mine&status=decided' })).json();
     expect(decided.count).toBeGreaterThanOrEqual(10);
-    const fin = await pending('fin_admin');
+    // fin_admin submitted them: fin_approver decides them, and they are not in fin_admin's inbox.
+    const fin = await pending('fin_approver');
     expect(fin.count).toBeGreaterThanOrEqual(10);
-    expect(fin.data.every((r) => r.tenant_name === '鑫泰金融控股')).toBe(true);
+    expect(fin.data.every((r) => r.tenant_name === '鑫泰金融控股' && r.requester.account === 'fin_admin' && r.can_decide)).toBe(true);
+    expect((await pending('fin_admin')).data.filter((r) => r.requester.account === 'fin_admin')).toEqual([]);
   });
 
   it('pages with __cursor without repeats', async () => {
@@ -113,7 +115,7 @@ describe('refused decisions', () => {
     const mine = (await pending('approver')).data[0];
     expect((await (await app.as('fin_admin')).req({ method: 'GET', url: `/api/v1/approvals/${mine.id}` })).statusCode).toBe(404);
     expect((await post('fin_admin', `/api/v1/approvals/${mine.id}/approve`)).statusCode).toBe(404);
-    const theirs = (await pending('fin_admin')).data[0];
+    const theirs = (await pending('fin_approver')).data[0];
     expect((await (await app.as('approver')).req({ method: 'GET', url: `/api/v1/approvals/${theirs.id}` })).statusCode).toBe(404);
     expect((await post('approver', `/api/v1/approvals/${theirs.id}/reject`, { reason: 'x' })).statusCode).toBe(404);
     expect((await (await app.as('approver')).req({ method: 'GET', url: '/api/v1/approvals/not-an-id' })).statusCode).toBe(404);
@@ -171,7 +173,7 @@ describe('batch approve', () => {
     const b = await newRequest('tenant_admin', supply, 8);
     const decided = await newRequest('tenant_admin', supply, 9);
     await post('approver', `/api/v1/approvals/${decided.id}/approve`);
-    const foreign = (await pending('fin_admin')).data[0].id;
+    const foreign = (await pending('fin_approver')).data[0].id;
     const res = await post('approver', '/api/v1/approvals/batch-approve', { ids: [a.id, b.id, decided.id, foreign] });
     expect(res.statusCode).toBe(200);
     const body = res.json();

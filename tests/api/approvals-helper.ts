@@ -3,6 +3,7 @@
 import type { AuthUser } from '../../src/server/plugins/auth.plugin.ts';
 import { approvalService } from '../../src/server/approvals/approval.service.ts';
 import { isPlatformRole } from '../../src/domain/roles.ts';
+import { sql } from 'kysely';
 import type { TestApp } from './helper.ts';
 
 export async function authUser(app: TestApp, account: string): Promise<AuthUser> {
@@ -63,3 +64,17 @@ export const snatPayload = (n = 1, projectId?: string) => {
   const g = gatewayOf(projectId);
   return { name: `snat-test-${n}`, nat_gateway_id: g.nat_gateway_id, eip_id: g.eip_id, source_cidr: `192.168.${100 + n}.0/24`, reason: '访问公网' };
 };
+
+/** An available subnet of a project (a private cloud's first) and its placement: what a host bought there names. */
+export async function subnetOf(app: TestApp, projectId: string) {
+  const s = await app.ctx.db.selectFrom('resources').select(['id', 'vendor', 'region_id', 'az_id'])
+    .where('kind', '=', 'subnet').where('project_id', '=', projectId).where('status', '=', 'available')
+    .orderBy(sql`vendor in ('openstack', 'vmware')`, 'desc').orderBy('created_at').orderBy('id').executeTakeFirstOrThrow();
+  return { subnet_id: s.id, vendor: s.vendor, region_id: s.region_id!, az_id: s.az_id! };
+}
+
+/** A resource_purchase payload of a host in `projectId` (the create body of instance, split as the API takes it). */
+export async function hostPurchase(app: TestApp, projectId: string, name: string, spec: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
+  const { subnet_id, vendor, region_id, az_id } = await subnetOf(app, projectId);
+  return { kind: 'instance', name, vendor, region_id, az_id, spec: { image: 'centos-7.9', flavor: 's6.large.2', subnet_id, password: 'Yunshu2025x', ...spec }, ...extra };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandwidthRentalDays, bandwidthRentalFen, fenToYuan, paidMonths, priceItemsFor, priceOf, upgradePriceOf, yearlyAllowed, type UnitPrice } from '../../src/domain/pricing.ts';
+import { VENDOR_HOST_FACTORS, bandwidthRentalDays, bandwidthRentalFen, fenToYuan, hostUnits, paidMonths, priceItemsFor, priceOf, upgradePriceOf, yearlyAllowed, type UnitPrice } from '../../src/domain/pricing.ts';
 
 const units: UnitPrice[] = [
   { product_code: 'volume', charging_code: 'year', unit_price_fen: 50, measurement_display: '元/GB/月', package_name: '包年包月' },
@@ -39,6 +39,22 @@ describe('pricing', () => {
     const up = upgradePriceOf(before, { ...before, items: [{ product_code: 'volume', quantity: 150 }] });
     expect(up).toMatchObject({ sum_before_upgrade_price: 30000, sum_price: 15000 });
     expect(upgradePriceOf(before, { ...before, items: [{ product_code: 'volume', quantity: 50 }] }).sum_price).toBe(0);
+  });
+
+  it('prices a host by its cores and its memory, and by vendor', () => {
+    const host = (flavor: string, vendor?: string) => priceItemsFor('instance', { flavor }, undefined, vendor)[0]!.quantity;
+    // 1 core 1 GB and 1 core 2 GB no longer cost the same; small hosts cost less than one unit.
+    expect(host('s6.small.1')).toBe(0.375);
+    expect(host('s6.medium.2')).toBe(0.5);
+    expect(host('s6.large.2')).toBe(1);
+    expect(host('c6.2xlarge.4')).toBeGreaterThan(host('s6.2xlarge.2'));
+    expect(host('m6.4xlarge.8')).toBe(20);
+    expect(hostUnits('s6.xlarge.2', 'vmware')).toBe(2 * VENDOR_HOST_FACTORS.vmware!);
+    expect(host('s6.xlarge.2', 'ctyun')).toBeLessThan(host('s6.xlarge.2', 'openstack'));
+    expect(host('s6.xlarge.2', 'unknown-vendor')).toBe(2);
+    const units: UnitPrice[] = [{ product_code: 'instance', charging_code: 'quantity', unit_price_fen: 85, measurement_display: '元/台/小时', package_name: '按需' }];
+    const hourly = (flavor: string) => priceOf({ items: [{ product_code: 'instance', quantity: host(flavor) }], units, charging_code: 'quantity', count: 1 }).sum_price;
+    expect(hourly('s6.medium.2')).toBeGreaterThan(hourly('s6.small.1'));
   });
 
   it('composes a host from flavor, disks and bandwidth; CTyun has no yearly package', () => {

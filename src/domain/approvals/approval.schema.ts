@@ -47,6 +47,8 @@ export const approvalProcessSchema = z.object({
   /** a production project: the finance tenant's rules there take effect at 18:00 */
   production: z.boolean().default(false),
   enabled: z.boolean().default(true),
+  /** separation of duties: requesters may decide their own requests only where this is set */
+  allow_self_approval: z.boolean().default(false),
 });
 export type ApprovalProcessInput = z.infer<typeof approvalProcessSchema>;
 

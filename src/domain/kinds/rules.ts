@@ -6,6 +6,16 @@ import { VENDOR_IDS, CHARGING_CODES, DURATION_MONTHS } from '../schemas/referenc
 
 const NO_URL = (v: string) => !/^https?:\/\//i.test(v);
 
+/**
+ * Seed 001 §5: names and descriptions must not start with http:// or the site's own host. The
+ * host is known only per request, so the server applies this beside the schemas (site-host.plugin.ts).
+ */
+export function startsWithHost(value: unknown, host: string | undefined): boolean {
+  if (typeof value !== 'string' || !host) return false;
+  const h = host.trim().toLowerCase().replace(/:\d+$/, '');
+  return h.length > 0 && value.trim().toLowerCase().startsWith(h);
+}
+
 /** Name 2–60, not starting with http:// or https://. */
 export const nameRule = (min = 2, max = 60) => z.string().trim().min(min).max(max).refine(NO_URL, { message: 'no_url_prefix' });
 /** Description 2–60, same prefix rule, optional. */

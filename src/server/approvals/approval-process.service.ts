@@ -63,7 +63,7 @@ export function approvalProcessService(db: Db) {
     const users = await loadUsers(db, list.flatMap((r) => r.levels.flatMap((l) => l.approver_ids)));
     return list.map((r) => ({
       id: r.id, tenant_id: r.tenant_id, project_id: r.project_id, project_name: r.project_name ?? null, project_name_zh: r.project_name_zh ?? null,
-      name: r.name, description: r.description, request_types: r.request_types, production: r.production, enabled: r.enabled,
+      name: r.name, description: r.description, request_types: r.request_types, production: r.production, enabled: r.enabled, allow_self_approval: r.allow_self_approval,
       levels: r.levels.map((l, i) => ({
         level: i + 1, name: l.name, escalate_after_hours: l.escalate_after_hours,
         approvers: l.approver_ids.map((id) => users.get(id)).filter((u): u is UserRef => !!u),
@@ -73,7 +73,7 @@ export function approvalProcessService(db: Db) {
   }
 
   const COLUMNS = ['approval_processes.id', 'approval_processes.tenant_id', 'approval_processes.project_id', 'projects.name as project_name', 'projects.name_zh as project_name_zh',
-    'approval_processes.name', 'approval_processes.description', 'approval_processes.request_types', 'approval_processes.production', 'approval_processes.enabled',
+    'approval_processes.name', 'approval_processes.description', 'approval_processes.request_types', 'approval_processes.production', 'approval_processes.enabled', 'approval_processes.allow_self_approval',
     'approval_processes.levels', 'approval_processes.created_at', 'approval_processes.updated_at'] as const;
   const base = (tenantId: string) => db.selectFrom('approval_processes').leftJoin('projects', 'projects.id', 'approval_processes.project_id')
     .where('approval_processes.tenant_id', '=', tenantId);
@@ -98,7 +98,7 @@ export function approvalProcessService(db: Db) {
       const id = newId();
       await db.insertInto('approval_processes').values({
         id, tenant_id: tenantId, project_id: input.project_id, name: input.name, description: input.description ?? null,
-        request_types: JSON.stringify(input.request_types), levels: JSON.stringify(levels), production: input.production, enabled: input.enabled,
+        request_types: JSON.stringify(input.request_types), levels: JSON.stringify(levels), production: input.production, enabled: input.enabled, allow_self_approval: input.allow_self_approval,
         created_by: userId, created_at: now, updated_at: now,
       }).execute();
       return service.get(tenantId, id);
@@ -112,7 +112,7 @@ export function approvalProcessService(db: Db) {
       // Open requests keep the levels they were submitted with.
       await db.updateTable('approval_processes').set({
         project_id: input.project_id, name: input.name, description: input.description ?? null, request_types: JSON.stringify(input.request_types),
-        levels: JSON.stringify(levels), production: input.production, enabled: input.enabled, updated_at: now,
+        levels: JSON.stringify(levels), production: input.production, enabled: input.enabled, allow_self_approval: input.allow_self_approval, updated_at: now,
       }).where('id', '=', id).execute();
       return service.get(tenantId, id);
     },

@@ -104,10 +104,29 @@ function visibleWhere(eb: ExpressionBuilder<Database, 'approval_requests'>, user
   return eb.or(ors);
 }
 
+/** What the caller may decide now: open, at a level they (or whom they stand in for) approve, not their own request unless its process allows it. */
 function mineOpenWhere(eb: ExpressionBuilder<Database, 'approval_requests'>, userId: string, delegators: Delegator[]): Expression<SqlBool> {
   const ors: Expression<SqlBool>[] = [jsonHas('approval_requests.current_approver_ids', userId)];
   for (const d of delegators) ors.push(eb.and([eb('approval_requests.tenant_id', '=', d.tenant_id), jsonHas('approval_requests.current_approver_ids', d.delegator_id)]));
-  return eb.and([eb('approval_requests.status', 'in', [...OPEN_STATUSES]), eb.or(ors)]);
+  const notOwn = eb.or([eb('approval_requests.requester_id', '!=', userId), eb.exists(eb.selectFrom('approval_processes').select(sql`1`.as('one'))
+    .whereRef('approval_processes.id', '=', 'approval_requests.process_id').where('approval_processes.allow_self_approval', '=', true))]);
+  return eb.and([eb('approval_requests.status', 'in', [...OPEN_STATUSES]), eb.or(ors), notOwn]);
+}
+
+/** Separation of duties: nobody decides their own request unless its process explicitly allows it. */
+async function selfDecisionAllowed(db: Db, row: Pick<Row, 'requester_id' | 'process_id'>, userId: string): Promise<boolean> {
+  if (row.requester_id !== userId) return true;
+  if (!row.process_id) return false;
+  const p = await db.selectFrom('approval_processes').select('allow_self_approval').where('id', '=', row.process_id).executeTakeFirst();
+  return p?.allow_self_approval === true;
+}
+
+/** The processes among `ids` that let requesters decide their own requests. */
+async function selfApprovingProcesses(db: Db, ids: (string | null)[]): Promise<Set<string>> {
+  const list = unique(ids.filter((x): x is string => !!x));
+  if (!list.length) return new Set();
+  const rows = await db.selectFrom('approval_processes').select('id').where('id', 'in', list).where('allow_self_approval', '=', true).execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 function mineDecidedWhere(eb: ExpressionBuilder<Database, 'approval_requests'>, userId: string): Expression<SqlBool> {
@@ -231,7 +250,7 @@ const LIST_COLUMNS = [
   'approval_requests.requester_id', 'requester.account as requester_account', 'requester.nickname as requester_nickname',
   'approval_requests.estimated_cost_fen', 'approval_requests.current_level', 'approval_requests.level_count', 'approval_requests.current_approver_ids',
   'approval_requests.production', 'approval_requests.level_entered_at', 'approval_requests.effective_at', 'approval_requests.decided_at',
-  'approval_requests.created_at', 'approval_requests.updated_at',
+  'approval_requests.created_at', 'approval_requests.updated_at', 'approval_requests.process_id',
 ] as const;
 
 function listSpec(defaultOrder: string): ListSpec {
@@ -328,7 +347,7 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
       base = base.where((eb) => visibleWhere(eb, user, access, delegators));
       if (opts.tenantId) base = base.where('approval_requests.tenant_id', '=', opts.tenantId);
       const order = q.status === 'pending' ? 'created_at' : q.status === 'decided' ? '-updated_at' : '-created_at';
-      return runList(base, (qb) => qb.select([...LIST_COLUMNS]), q, listSpec(order), (r) => ({
+      const page = await runList(base, (qb) => qb.select([...LIST_COLUMNS]), q, listSpec(order), (r) => ({
         id: r.id, type: r.type, status: r.status, title: r.title, payload: r.payload,
         tenant_id: r.tenant_id, tenant_name: r.tenant_name, project_id: r.project_id, project_name: r.project_name, project_name_zh: r.project_name_zh,
         requester: { id: r.requester_id, account: r.requester_account, nickname: r.requester_nickname },
@@ -336,7 +355,12 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
         level_entered_at: r.level_entered_at, effective_at: r.effective_at, decided_at: r.decided_at, created_at: r.created_at, updated_at: r.updated_at,
         waiting_seconds: waitingSeconds(r, now),
         can_decide: isOpen(r.status) && actingFor(user.id, delegators, r) !== null,
+        process_id: r.process_id,
       }));
+      // One's own request is not one's to decide (unless the process allows it).
+      const selfOk = await selfApprovingProcesses(db, page.data.filter((r) => r.requester.id === user.id).map((r) => r.process_id));
+      const data = page.data.map(({ process_id: processId, ...r }) => ({ ...r, can_decide: r.can_decide && (r.requester.id !== user.id || selfOk.has(processId ?? '')) }));
+      return { ...page, data };
     },
 
     /** GET /api/v1/approvals/{id}: the request, its levels, history and before/after. */
@@ -399,7 +423,7 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
         waiting_seconds: waitingSeconds(row, now),
         created_at: row.created_at, updated_at: row.updated_at, decided_at: row.decided_at, effective_at: row.effective_at,
         decided_by: ref(row.decided_by), decided_on_behalf_of: ref(row.decided_on_behalf_of), reject_reason: row.reject_reason,
-        can_decide: open && actingFor(user.id, delegators, row) !== null,
+        can_decide: open && actingFor(user.id, delegators, row) !== null && await selfDecisionAllowed(db, row, user.id),
         levels,
         history: actions.map((a) => ({ id: a.id, action: a.action, level: a.level, actor: ref(a.actor_id), on_behalf_of: ref(a.on_behalf_of), comment: a.comment, created_at: a.created_at })),
         rule, resource, quota,
@@ -422,6 +446,7 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
         if (!isOpen(row.status)) throw new ApprovalConflict('approval_already_decided', await currentState(trx, row));
         const acting = actingFor(user.id, delegators, row);
         if (!acting) throw new ApprovalConflict('approval_not_current_approver', await currentState(trx, row));
+        if (!(await selfDecisionAllowed(trx, row, user.id))) throw forbidden('approval_self_decision');
         if (decision.level !== undefined && decision.level !== row.current_level) throw new ApprovalConflict('approval_level_changed', await currentState(trx, row));
         const participants = JSON.stringify(unique([...(row.participant_ids ?? []), user.id]));
         const action = { id: newId(), request_id: id, tenant_id: row.tenant_id, level: row.current_level, actor_id: user.id, on_behalf_of: acting.onBehalfOf, created_at: now };

@@ -146,6 +146,8 @@ export interface ResourcesTable {
   status: string;
   locked: Generated<boolean>;
   spec: Json<Record<string, unknown>>;
+  /** the kind's secret fields, AES-256-GCM sealed (lib/secret-box.ts); never selected for answers */
+  secrets: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -226,8 +228,19 @@ export interface ExportTasksTable {
   file_name: string;
   row_count: number | null;
   error: string | null;
+  /** the written .xlsx (migration 0010): every process serves it */
+  content: Generated<Uint8Array | null>;
+  /** the export stopped at EXPORT_MAX_ROWS */
+  truncated: Generated<boolean>;
   created_at: Timestamp;
   finished_at: Timestamp | null;
+}
+
+/** Keys the server generated for itself (migration 0010), e.g. the secret box's key. */
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+  created_at: Generated<Timestamp>;
 }
 
 // ── approvals (migration 0003) ──────────────────────────────────────────────────────────────
@@ -244,6 +257,8 @@ export interface ApprovalProcessesTable {
   levels: Json<ApprovalLevelSnapshot[]>;
   production: Generated<boolean>;
   enabled: Generated<boolean>;
+  /** requesters may decide their own requests (separation of duties is the default) */
+  allow_self_approval: Generated<boolean>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -359,6 +374,7 @@ export interface Database {
   tag_resources: TagResourcesTable;
   sms_codes: SmsCodesTable;
   export_tasks: ExportTasksTable;
+  server_keys: ServerKeysTable;
   approval_processes: ApprovalProcessesTable;
   approval_requests: ApprovalRequestsTable;
   approval_actions: ApprovalActionsTable;

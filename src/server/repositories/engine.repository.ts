@@ -15,6 +15,8 @@ export interface ResourceRow {
 export interface NewResource {
   id?: string; kind: string; tenant_id: string; project_id: string; vendor: string; region_id: string | null; az_id: string | null;
   name: string; status: string; locked?: boolean; spec: Record<string, unknown>; created_at?: Date;
+  /** the kind's secret fields, sealed (lib/secret-box.ts) */
+  secrets?: string | null;
 }
 
 export interface NewJob {
@@ -44,7 +46,7 @@ export async function insertResources(ex: Exec, rows: NewResource[]): Promise<st
   if (!rows.length) return [];
   const values = rows.map((r) => ({
     id: r.id ?? newId(), kind: r.kind, tenant_id: r.tenant_id, project_id: r.project_id, vendor: r.vendor, region_id: r.region_id, az_id: r.az_id,
-    name: r.name, status: r.status, locked: r.locked ?? false, spec: JSON.stringify(r.spec),
+    name: r.name, status: r.status, locked: r.locked ?? false, spec: JSON.stringify(r.spec), ...(r.secrets ? { secrets: r.secrets } : {}),
     ...(r.created_at ? { created_at: r.created_at, updated_at: r.created_at } : {}),
   }));
   for (let i = 0; i < values.length; i += 500) await ex.insertInto('resources').values(values.slice(i, i + 500)).execute();

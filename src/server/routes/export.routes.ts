@@ -1,7 +1,6 @@
 // Export as a queued task (seed 000 §4, §7): GET /api/v1/export/resource/{product_code} queues it,
 // the scheduler writes the .xlsx, GET /api/export/resource/download_files lists the caller's tasks
 // (downloadRecord) and …/{id}/file downloads one. Tasks belong to the tenant and the user.
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
@@ -14,7 +13,7 @@ import { resolveScope } from '../plugins/scope.ts';
 import { runList } from '../lib/list.ts';
 import { t } from '../lib/i18n.ts';
 import { EXPORT_COLUMNS, EXPORT_LIST } from '../repositories/exports.repository.ts';
-import { exportPath } from '../services/export.service.ts';
+import { exportStamp } from '../services/export.service.ts';
 import { invalid } from '../services/kind-hooks.ts';
 import type { Engine } from '../services/engine.ts';
 import type { AppContext } from '../context.ts';
@@ -34,7 +33,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext, engine
       if (k === 'export_field_list' || k === 'is_export_file' || NON_FILTER_PARAMS.has(k) || typeof v !== 'string') continue;
       filters[k] = v;
     }
-    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+    const stamp = exportStamp(new Date());
     const id = await engine.exports.insert({ tenant_id: scope.tenantId, project_id: scope.projectId, user_id: scope.user.id, product_code: def.productCode,
       fields, filters, lang: req.lang, file_name: `${t(req.lang, `kinds:${def.kind}.name`)}-${stamp}.xlsx` });
     return reply.status(202).send({ id, state: 'queued', message: t(req.lang, 'kinds:messages.export_queued') });
@@ -51,12 +50,11 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext, engine
       const scope = await resolveScope(req, ctx.tenancy);
       const id = (req.params as { id: string }).id;
       if (!isId(id)) throw notFound();
-      const task = await engine.exports.findOwned(scope.tenantId, scope.user.id, id);
-      const file = exportPath(ctx.config.dataDir, id);
-      if (!task || task.state !== 'done' || !fs.existsSync(file)) throw notFound();
+      const file = await engine.exports.fileOf(scope.tenantId, scope.user.id, id);
+      if (!file?.content) throw notFound();
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      reply.header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(task.file_name)}`);
-      return reply.send(fs.createReadStream(file));
+      reply.header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`);
+      return reply.send(Buffer.from(file.content));
     });
   }
 }

@@ -28,7 +28,7 @@ export async function pricingRoutes(app: FastifyInstance, ctx: AppContext, engin
       const def = kindByProductCode(body.product_code);
       if (!def || !def.priced) throw notFound();
       if (body.charging_code === 'year' && body.vendor && !yearlyAllowed(body.vendor)) throw invalid('charging_code', 'ctyun_no_year');
-      return engine.pricing.price({ tenantId: scope.tenantId, items: priceItemsFor(def.productCode, body.spec, def.priceQuantityKey), charging_code: body.charging_code,
+      return engine.pricing.price({ tenantId: scope.tenantId, items: priceItemsFor(def.productCode, body.spec, def.priceQuantityKey, body.vendor), charging_code: body.charging_code,
         duration: body.charging_code === 'year' ? body.duration ?? 1 : undefined, count: body.count, hours: body.hours });
     });
   }
@@ -45,8 +45,8 @@ export async function pricingRoutes(app: FastifyInstance, ctx: AppContext, engin
       const duration = code === 'year' ? Number(row.spec.duration ?? 1) : undefined;
       const after = { ...row.spec, ...body.changes };
       return engine.pricing.upgrade(
-        { tenantId: scope.tenantId, items: priceItemsFor(def.productCode, row.spec, def.priceQuantityKey), charging_code: code, duration, count: 1 },
-        { tenantId: scope.tenantId, items: priceItemsFor(def.productCode, after, def.priceQuantityKey), charging_code: code, duration, count: 1 },
+        { tenantId: scope.tenantId, items: priceItemsFor(def.productCode, row.spec, def.priceQuantityKey, row.vendor), charging_code: code, duration, count: 1 },
+        { tenantId: scope.tenantId, items: priceItemsFor(def.productCode, after, def.priceQuantityKey, row.vendor), charging_code: code, duration, count: 1 },
       );
     });
   }

@@ -33,7 +33,8 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
   const tenantAdmin = user('tenant_admin');
   const member = user('member');
   const finAdmin = user('fin_admin');
-  if (!hd || !fin || !approver || !tenantAdmin || !member || !finAdmin) return;
+  const finApprover = user('fin_approver');
+  if (!hd || !fin || !approver || !tenantAdmin || !member || !finAdmin || !finApprover) return;
   const mes = projectId('smart-factory-mes')!;
   const supply = projectId('supply-chain')!;
   const rnd = projectId('rnd-test')!;
@@ -53,8 +54,9 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
     // The test environment buys, resizes and adds NAT rules freely (the engine provisions and issues
     // at once); its firewall policies and quotas are approved.
     { id: newId(), tenant_id: hd, project_id: rnd, name: '研发测试环境审批', levels: oneLevel([approver.id]), production: false, request_types: RND_TYPES },
-    { id: newId(), tenant_id: fin, project_id: trading, name: '核心交易系统审批', levels: oneLevel([finAdmin.id]), production: true },
-    { id: newId(), tenant_id: fin, project_id: null, name: '鑫泰金控默认审批', levels: oneLevel([finAdmin.id]), production: false },
+    // fin_admin approves too, but the requests fin_admin submits are fin_approver's to decide.
+    { id: newId(), tenant_id: fin, project_id: trading, name: '核心交易系统审批', levels: oneLevel([finApprover.id, finAdmin.id]), production: true },
+    { id: newId(), tenant_id: fin, project_id: null, name: '鑫泰金控默认审批', levels: oneLevel([finApprover.id, finAdmin.id]), production: false },
   ];
   await db.insertInto('approval_processes').values(processes.map((p) => ({
     ...p, description: null, request_types: JSON.stringify(p.request_types ?? REQUEST_TYPES), levels: JSON.stringify(p.levels), enabled: true,

@@ -69,6 +69,8 @@ export const DEMO_USERS: UserSeed[] = [
   { account: 'approver', nickname: '审批人 张伟', phone: '13900000004', email: 'zhangwei@huadong-mfg.example.cn', grants: [{ role: 'project_approver', tenant: 0, projects: [0, 1, 2] }] },
   { account: 'member', nickname: '项目成员 陈晨', phone: '13900000005', email: 'chenchen@huadong-mfg.example.cn', grants: [{ role: 'project_member', tenant: 0, projects: [0] }] },
   { account: 'fin_admin', nickname: '鑫泰金控 管理员 周敏', phone: '13700000006', email: 'zhoumin@xintai-fin.example.cn', grants: [{ role: 'tenant_admin', tenant: 1 }] },
+  // Decides the finance tenant's requests that fin_admin submits (nobody approves their own).
+  { account: 'fin_approver', nickname: '鑫泰金控 审批人 孙悦', phone: '13700000008', email: 'sunyue@xintai-fin.example.cn', grants: [{ role: 'project_approver', tenant: 1, projects: [0, 1] }] },
   { account: 'wl_admin', nickname: '江南物流 管理员 吴刚', phone: '13600000007', email: 'wugang@jiangnan-log.example.cn', grants: [{ role: 'tenant_admin', tenant: 2 }] },
 ];
 

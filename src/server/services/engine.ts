@@ -31,13 +31,13 @@ export function createEngine(ctx: AppContext, log: Log, provider?: CloudProvider
   const cloud = provider ?? simulator({ delayMs: ctx.config.cloudSimDelayMs, failureRate: ctx.config.cloudSimFailureRate });
   const bus = eventBus(ctx.handle, log);
   const pricing = pricingService(ctx.db);
-  const resources = resourceService({ db: ctx.db, provider: cloud, bus, pricing, log, approvalBus: ctx.approvalEvents });
+  const resources = resourceService({ db: ctx.db, provider: cloud, bus, pricing, secrets: ctx.secrets, log, approvalBus: ctx.approvalEvents });
   // Purchases and expansions that need approval are provisioned by this engine when approved.
   attachToApprovals(ctx.approvalEvents, RESOURCE_ENGINE, resources.approvalPort);
   const smsGateway = logSmsGateway(log);
   const sms = smsService(ctx.db, smsGateway, { enabled: ctx.config.smsDeleteVerification });
   const exports = exportsRepository(ctx.db);
-  const exporter = exportService({ dataDir: ctx.config.dataDir, repo: exports, resources, bus, log });
+  const exporter = exportService({ repo: exports, resources, bus, log });
   // Tick at a quarter of the simulated delay (20 ms–500 ms) so jobs finish close to their due time.
   const tick = Math.min(500, Math.max(20, Math.round(ctx.config.cloudSimDelayMs / 4)));
   const sched = scheduler([() => resources.runDueJobs(), () => exporter.runQueued()], tick, log);

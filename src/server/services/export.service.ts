@@ -1,8 +1,9 @@
 // Export of a kind's list as a queued task: the scheduler writes a real .xlsx (exceljs) of up to
-// 20,000 rows into DATA_DIR/exports, with the columns asked and the labels of the task's language.
-import fs from 'node:fs';
-import path from 'node:path';
+// 20,000 rows, with the columns asked and the labels of the task's language, into the task's row
+// (bytea), so the process that serves the download need not be the one that wrote it. A list
+// longer than that is cut at 20,000 and the task says so (truncated).
 import ExcelJS from 'exceljs';
+import { EXPORT_MAX_ROWS } from '../../domain/constants.ts';
 import type { Language } from '../../domain/errors.ts';
 import { kindByProductCode } from '../../domain/kinds/registry.ts';
 import { t } from '../lib/i18n.ts';
@@ -10,10 +11,12 @@ import type { ExportsRepository } from '../repositories/exports.repository.ts';
 import type { ResourceService } from './resource.service.ts';
 import type { EventBus } from '../events/bus.ts';
 
-export const EXPORT_MAX_ROWS = 20_000;
+export { EXPORT_MAX_ROWS };
 
-export function exportDir(dataDir: string) { return path.join(dataDir, 'exports'); }
-export function exportPath(dataDir: string, id: string) { return path.join(exportDir(dataDir), `${id}.xlsx`); }
+/** A file name's time stamp: the wall clock of Asia/Shanghai (UTC+8, no daylight saving), yyyyMMddHHmmss. */
+export function exportStamp(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace(/[-:T]/g, '');
+}
 
 function cellValue(lang: Language, kind: string, field: string, row: Record<string, unknown>): string | number | Date | null {
   const spec = row.spec as Record<string, unknown>;
@@ -27,24 +30,24 @@ function cellValue(lang: Language, kind: string, field: string, row: Record<stri
   return typeof v === 'number' ? v : String(v);
 }
 
-export function exportService(deps: { dataDir: string; repo: ExportsRepository; resources: ResourceService; bus: EventBus; log: { error: (o: object, m: string) => void } }) {
+export function exportService(deps: { repo: ExportsRepository; resources: ResourceService; bus: EventBus; log: { error: (o: object, m: string) => void } }) {
   async function write(task: Awaited<ReturnType<ExportsRepository['claim']>> & object) {
     const def = kindByProductCode(task.product_code)!;
     const lang = task.lang as Language;
     const fields = typeof task.fields === 'string' ? JSON.parse(task.fields) as string[] : task.fields;
     const filters = typeof task.filters === 'string' ? JSON.parse(task.filters) as Record<string, string> : task.filters;
-    const rows = await deps.resources.exportRows({ tenantId: task.tenant_id, projectId: task.project_id }, def, filters, EXPORT_MAX_ROWS);
+    // One row past the limit tells whether the list was cut.
+    const found = await deps.resources.exportRows({ tenantId: task.tenant_id, projectId: task.project_id }, def, filters, EXPORT_MAX_ROWS + 1);
+    const truncated = found.length > EXPORT_MAX_ROWS;
+    const rows = truncated ? found.slice(0, EXPORT_MAX_ROWS) : found;
     const book = new ExcelJS.Workbook();
     book.creator = 'Yunshu';
     const sheet = book.addWorksheet(t(lang, `kinds:${def.kind}.name`));
     sheet.columns = fields.map((f) => ({ header: t(lang, `kinds:${def.kind}.fields.${f}`), key: f, width: 22 }));
     sheet.getRow(1).font = { bold: true };
     for (const r of rows) sheet.addRow(Object.fromEntries(fields.map((f) => [f, cellValue(lang, def.kind, f, r as unknown as Record<string, unknown>)])));
-    fs.mkdirSync(exportDir(deps.dataDir), { recursive: true });
-    const file = exportPath(deps.dataDir, task.id);
-    await book.xlsx.writeFile(`${file}.part`);
-    fs.renameSync(`${file}.part`, file);
-    return rows.length;
+    const content = Buffer.from(await book.xlsx.writeBuffer() as ArrayBuffer);
+    return { count: rows.length, truncated, content };
   }
 
   /** Scheduler worker: writes queued exports, one per claim. */
@@ -54,8 +57,8 @@ export function exportService(deps: { dataDir: string; repo: ExportsRepository; 
       const task = await deps.repo.claim();
       if (!task) break;
       try {
-        const count = await write(task);
-        await deps.repo.finish(task.id, { state: 'done', row_count: count });
+        const { count, truncated, content } = await write(task);
+        await deps.repo.finish(task.id, { state: 'done', row_count: count, truncated, content });
       } catch (err) {
         deps.log.error({ err, task: task.id }, 'export failed');
         await deps.repo.finish(task.id, { state: 'failed', error: 'write_failed' });

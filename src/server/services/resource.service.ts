@@ -11,7 +11,7 @@ import { splitMulti } from '../../domain/list-query.ts';
 import {
   APPROVING, EXPANSION_APPROVING, REMOVED, SAME, actionOf, availableActions, isInBetween, readOnlyRefusal, stateRefusal, type ActionDef, type Effect, type Guard, type KindDefinition,
 } from '../../domain/kinds/kind.ts';
-import { HOURS_PER_MONTH, estimateCostFen } from '../../domain/approvals/approval-summary.ts';
+import { HOURS_PER_MONTH } from '../../domain/approvals/approval-summary.ts';
 import type { ResourcePurchaseSpec } from '../../domain/approvals/approval.schema.ts';
 import { isRuleRequest, type RequestType } from '../../domain/approvals/approval-status.ts';
 import { measuredLimitsOf, measureOf } from '../../domain/approvals/quota-keys.ts';
@@ -35,9 +35,9 @@ import type { EventBus, ResourceEvent } from '../events/bus.ts';
 import { beforeRemove, checkRuleChange, invalid, runAfterAction, runBeforeAction, runBeforeCreate } from './kind-hooks.ts';
 import { findApprovalProcess, runAfterCommit, submitRequest } from '../approvals/approval.service.ts';
 import { publish as publishApprovalEvents, type PendingEvent } from '../approvals/approval-events.ts';
-import { unitPriceFen } from '../approvals/approval-effects.ts';
 import { unitPrices } from '../repositories/pricing.repository.ts';
 import type { PricingService } from './pricing.service.ts';
+import { splitSecrets, type SecretBox } from '../lib/secret-box.ts';
 
 /** The rule kinds an approval request creates or changes (the request type is the kind). */
 const RULE_REQUEST_SCHEMAS = { firewall_policy: firewallRequestSchema, snat_rule: snatRequestSchema, dnat_rule: dnatRequestSchema } as const;
@@ -113,6 +113,8 @@ export interface ResourceServiceDeps {
   provider: CloudProvider;
   bus: EventBus;
   pricing: PricingService;
+  /** seals the kinds' secret fields (never stored or answered in clear) */
+  secrets: SecretBox;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   /**
    * The app's approvals bus (ctx.approvalEvents). With it, buying in a project whose process covers
@@ -126,6 +128,34 @@ export interface WaitingFor { id: string; status: string }
 
 /** What a waiting purchase or expansion leaves to do once the transaction has committed. */
 interface ApprovalOutbox { events: PendingEvent[]; after: (() => Promise<void>)[] }
+
+/** A create body checked and priced, ready for insertCreate. */
+interface PreparedCreate {
+  def: KindDefinition; id: string; input: Record<string, unknown>; spec: Record<string, unknown>;
+  /** the kind's secret fields, sealed */
+  secrets: string | null;
+  placement: { vendor: string; region_id: string | null; az_id: string | null } | null;
+  price: PriceResult | null;
+}
+
+/** Where a create body's key sits in a resource_purchase payload. */
+function purchasePath(path: PropertyKey[]): PropertyKey[] {
+  const [head, ...rest] = path;
+  if (head === 'name' || head === 'vendor' || head === 'region_id' || head === 'az_id') return ['payload', head, ...rest];
+  if (head === 'charging_code') return ['payload', 'charging', ...rest];
+  if (head === 'duration') return ['payload', 'months', ...rest];
+  return ['payload', 'spec', ...path];
+}
+
+/** Runs the engine's create for a purchase request: its validation errors name the payload's fields. */
+async function underPurchasePayload<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof z.ZodError)) throw err;
+    throw new z.ZodError(err.issues.map((i) => ({ ...i, path: purchasePath(i.path) })));
+  }
+}
 
 export function resourceService(deps: ResourceServiceDeps) {
   const { db, provider, bus } = deps;
@@ -246,83 +276,105 @@ export function resourceService(deps: ResourceServiceDeps) {
     }
   }
 
-  async function create(scope: Scope, def: KindDefinition, body: unknown) {
-    requirePermission(can(scope.roles, 'create', 'resource'));
-    if (!scope.projectId) throw new AppError(400, 'scope_required');
-    const projectId = scope.projectId;
+  /**
+   * The first half of the engine's create pipeline, shared by POST /api/{collection} and purchases
+   * asked at POST /api/v1/approvals: the kind's create schema, the zone, the price (read through
+   * `ex`, which is the approval's transaction there). Secret fields leave the spec and are sealed.
+   */
+  async function prepareCreate(ex: Exec, tenantId: string, def: KindDefinition, body: unknown): Promise<PreparedCreate> {
     const input = def.createSchema.parse(body ?? {}) as Record<string, unknown>;
-    const id = newId();
     const spec = specOf(def, input);
-
-    let placement: { vendor: string; region_id: string | null; az_id: string | null } | null = null;
-    if (def.placement === 'own') placement = await ownPlacement(db, input);
+    const { secrets } = splitSecrets(def.secret, input);
+    const placement = def.placement === 'own' ? await ownPlacement(ex, input) : null;
     let price: PriceResult | null = null;
     if (def.priced) {
       const code = (input.charging_code as 'year' | 'quantity' | undefined) ?? 'quantity';
       if (placement && code === 'year' && !yearlyAllowed(placement.vendor)) throw invalid('charging_code', 'ctyun_no_year');
       const duration = code === 'year' ? Number(input.duration ?? 1) : undefined;
       Object.assign(spec, { charging_code: code, ...(duration ? { duration } : {}), billing: 'active' });
-      price = await deps.pricing.price({ tenantId: scope.tenantId, items: priceItemsFor(def.productCode, spec, def.priceQuantityKey), charging_code: code, duration, count: 1 });
+      price = await deps.pricing.price({ tenantId, items: priceItemsFor(def.productCode, spec, def.priceQuantityKey, placement?.vendor), charging_code: code, duration, count: 1 }, ex);
       spec.price_fen = price.sum_price;
     }
+    return { def, id: newId(), input, spec, secrets: secrets ? deps.secrets.seal(secrets) : null, placement, price };
+  }
 
+  /**
+   * The second half, inside `trx`: parents, placement, quota and the kind's hooks (checkCreate),
+   * then the rows. `waits`: the resource and what comes with it wait in 审批中, reserved but not
+   * provisioned and not billed; otherwise the cloud accepts the create and its jobs are queued.
+   */
+  async function insertCreate(trx: Exec, scope: ResourceScope & { projectId: string }, p: PreparedCreate, waits: boolean, events: ResourceEvent[]) {
+    const { def, id, input, spec } = p;
+    const checked = await checkCreate(trx, scope, def, id, input, spec, p.placement);
+    const accepted = waits ? null : provider.create({ id, kind: def.kind, vendor: checked.placement.vendor });
+    const extras = checked.extras;
+    if (waits) {
+      for (const e of extras) {
+        const { billing, ...rest } = e.resource.spec;
+        e.resource.spec = { ...rest, provision: { target: e.target, billing: billing ?? null } };
+        e.resource.status = APPROVING;
+      }
+      delete spec.billing;
+    }
+    const resource = { id, kind: def.kind, tenant_id: scope.tenantId, project_id: scope.projectId, ...checked.placement, name: String(input.name),
+      status: waits ? APPROVING : def.create.inBetween, spec, secrets: p.secrets };
+    await insertResources(trx, [resource, ...extras.map((e) => e.resource)]);
+    await insertLinks(trx, checked.links);
+    if (accepted) {
+      await insertJob(trx, { resource_id: id, tenant_id: scope.tenantId, kind: def.kind, action: 'create', from_status: def.create.inBetween,
+        target_status: def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs: accepted.delayMs });
+      for (const e of extras) {
+        await insertJob(trx, { resource_id: e.resource.id, tenant_id: scope.tenantId, kind: e.resource.kind, action: 'create', from_status: e.resource.status,
+          target_status: e.target, fail_status: kindOf(e.resource.kind)!.create.failStatus ?? 'error', delayMs: accepted.delayMs });
+      }
+    }
+    for (const e of extras) events.push(event({ ...e.resource, locked: false }, e.resource.status));
+    events.push(event({ ...resource, locked: false }, resource.status));
+    return resource;
+  }
+
+  /** What a purchase request records: the checked spec (no secrets), its price and estimate. */
+  function purchasePayload(p: PreparedCreate, resource: { name: string; vendor: string; region_id: string | null; az_id: string | null }) {
+    const { def, spec, price } = p;
+    const code = String(spec.charging_code ?? 'quantity');
+    const { approval_request_id: _request, ...kept } = spec;
+    return {
+      kind: def.kind, product_code: def.productCode, name: resource.name, vendor: resource.vendor, region_id: resource.region_id, az_id: resource.az_id,
+      spec: kept, charging: code, months: Number(spec.duration ?? 1), units: def.priceQuantityKey ? Number(spec[def.priceQuantityKey] ?? 1) : 1,
+      ...(price ? { price_fen: price.sum_price, estimated_cost_fen: code === 'year' ? price.sum_price : price.sum_price * HOURS_PER_MONTH } : {}),
+    };
+  }
+
+  async function create(scope: Scope, def: KindDefinition, body: unknown) {
+    requirePermission(can(scope.roles, 'create', 'resource'));
+    if (!scope.projectId) throw new AppError(400, 'scope_required');
+    const projectId = scope.projectId;
+    const prepared = await prepareCreate(db, scope.tenantId, def, body);
+    const { input, spec } = prepared;
     const events: ResourceEvent[] = [];
     const outbox: ApprovalOutbox = { events: [], after: [] };
     let waiting: WaitingFor | null = null;
     const row = await db.transaction().execute(async (trx) => {
       // In a project whose approval process covers purchases (for a rule kind: that rule's request
-      // type) the resource (and what comes with it) waits in 审批中, reserved but not provisioned
-      // and not billed, until the request is decided.
+      // type) the resource (and what comes with it) waits in 审批中 until the request is decided.
       const requestType: RequestType = isRuleRequest(def.kind as RequestType) ? def.kind as RequestType : 'resource_purchase';
       const waits = !!deps.approvalBus && !!(await findApprovalProcess(trx, scope.tenantId, projectId, requestType));
-      const checked = await checkCreate(trx, { tenantId: scope.tenantId, projectId }, def, id, input, spec, placement);
-      placement = checked.placement;
-      const accepted = waits ? null : provider.create({ id, kind: def.kind, vendor: placement.vendor });
-      const extras = checked.extras;
+      const resource = await insertCreate(trx, { tenantId: scope.tenantId, projectId }, prepared, waits, events);
       if (waits) {
-        for (const e of extras) {
-          const { billing, ...rest } = e.resource.spec;
-          e.resource.spec = { ...rest, provision: { target: e.target, billing: billing ?? null } };
-          e.resource.status = APPROVING;
-        }
-        delete spec.billing;
-      }
-      const resource = { id, kind: def.kind, tenant_id: scope.tenantId, project_id: projectId, ...placement, name: String(input.name), status: waits ? APPROVING : def.create.inBetween, spec };
-      await insertResources(trx, [resource, ...extras.map((e) => e.resource)]);
-      await insertLinks(trx, checked.links);
-      if (!accepted) {
-        for (const e of extras) events.push(event({ ...e.resource, locked: false }, APPROVING));
-        events.push(event({ ...resource, locked: false }, APPROVING));
-        const code = String(spec.charging_code ?? 'quantity');
         const reason = typeof input.reason === 'string' && input.reason ? input.reason : typeof input.description === 'string' && input.description ? input.description : undefined;
         waiting = await submitRequest(trx, {
           user: scope.user, tenantId: scope.tenantId, projectId, type: requestType, now: new Date(), bus: deps.approvalBus, ...outbox,
           payload: requestType !== 'resource_purchase'
             // A rule: the request is the create body the resource was made from (its approver sees the rule).
-            ? { ...RULE_REQUEST_SCHEMAS[def.kind as RuleKind].parse({ ...input, reason: reason ?? '-' }), resource_id: id, ...(spec.eip_address ? { eip: spec.eip_address } : {}) }
-            : {
-              resource_id: id, kind: def.kind, product_code: def.productCode, name: resource.name, vendor: resource.vendor, region_id: resource.region_id, az_id: resource.az_id,
-              spec: { ...spec }, charging: code, months: Number(spec.duration ?? 1), units: def.priceQuantityKey ? Number(spec[def.priceQuantityKey] ?? 1) : 1,
-              ...(price ? { price_fen: price.sum_price, estimated_cost_fen: code === 'year' ? price.sum_price : price.sum_price * HOURS_PER_MONTH } : {}),
-              ...(reason ? { reason } : {}),
-            },
+            ? { ...RULE_REQUEST_SCHEMAS[def.kind as RuleKind].parse({ ...input, reason: reason ?? '-' }), resource_id: prepared.id, ...(spec.eip_address ? { eip: spec.eip_address } : {}) }
+            : { resource_id: prepared.id, ...purchasePayload(prepared, resource), ...(reason ? { reason } : {}) },
         });
-        return (await lockById(trx, id))!;
       }
-      await insertJob(trx, { resource_id: id, tenant_id: scope.tenantId, kind: def.kind, action: 'create', from_status: def.create.inBetween,
-        target_status: def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs: accepted.delayMs });
-      for (const e of extras) {
-        const extraDef = kindOf(e.resource.kind)!;
-        await insertJob(trx, { resource_id: e.resource.id, tenant_id: scope.tenantId, kind: e.resource.kind, action: 'create', from_status: e.resource.status,
-          target_status: e.target, fail_status: extraDef.create.failStatus ?? 'error', delayMs: accepted.delayMs });
-        events.push(event({ ...e.resource, locked: false }, e.resource.status));
-      }
-      events.push(event({ ...resource, locked: false }, resource.status));
-      return (await lockById(trx, id))!;
+      return (await lockById(trx, prepared.id))!;
     });
     await bus.publish(events);
     await afterApproval(outbox);
-    return { ...present(row), price, approval: waiting as WaitingFor | null };
+    return { ...present(row), price: prepared.price, approval: waiting as WaitingFor | null };
   }
 
   /** Refuses (「可用数量不足」) when the project cannot take one more resource per listed kind. */
@@ -459,10 +511,20 @@ export function resourceService(deps: ResourceServiceDeps) {
         Object.assign(spec, { recycled_at: new Date().toISOString(), recycle_until: new Date(Date.now() + days * 86_400_000).toISOString(), delayed_days: days });
       }
       await updateResource(trx, current.id, { status: action.inBetween, spec });
+      // A secret parameter (rebuild's new password) is sealed onto the resource, never queued in clear.
+      const { clear, secrets } = splitSecrets(def.secret, params);
+      if (secrets) await sealSecrets(trx, current.id, secrets);
       await insertJob(trx, { resource_id: current.id, tenant_id: current.tenant_id, kind: def.kind, action: action.id, from_status: current.status,
-        target_status: action.final === SAME ? current.status : action.final, fail_status: action.failStatus ?? 'error', params, delayMs: accepted.delayMs });
+        target_status: action.final === SAME ? current.status : action.final, fail_status: action.failStatus ?? 'error', params: clear, delayMs: accepted.delayMs });
       events.push(event(current, action.inBetween));
     }
+  }
+
+  /** Merges `secrets` into the resource's sealed secret fields. */
+  async function sealSecrets(trx: Exec, id: string, secrets: Record<string, unknown>) {
+    const row = await trx.selectFrom('resources').select('secrets').where('id', '=', id).executeTakeFirst();
+    const before = row?.secrets ? deps.secrets.open(row.secrets) : {};
+    await trx.updateTable('resources').set({ secrets: deps.secrets.seal({ ...before, ...secrets }) }).where('id', '=', id).execute();
   }
 
   /** The spec values an action changes (its set_spec keys given in params): the expansion asked for. */
@@ -485,7 +547,7 @@ export function resourceService(deps: ResourceServiceDeps) {
         && await findApprovalProcess(trx, current.tenant_id, current.project_id, action.approval.type)) {
         waiting = await submitRequest(trx, {
           user, tenantId: current.tenant_id, projectId: current.project_id, type: action.approval.type, now: new Date(), bus: deps.approvalBus, ...outbox,
-          payload: { resource_id: current.id, action: action.id, params, spec: changesOf(action, params) },
+          payload: { resource_id: current.id, action: action.id, params: splitSecrets(def.secret, params).clear, spec: changesOf(action, params) },
         });
         return (await lockById(trx, current.id))!;
       }
@@ -530,6 +592,8 @@ export function resourceService(deps: ResourceServiceDeps) {
       if (!current) throw notFound();
       const readOnly = readOnlyRefusal(def, current.spec);
       if (readOnly) throw conflict(readOnly);
+      // A resource waiting for its request keeps what the approver sees (its name too).
+      if (current.status === APPROVING || current.status === EXPANSION_APPROVING) throw conflict('resource_awaiting_approval');
       if (isInBetween(def, current.status) || current.status === 'deleted') throw conflict('refusals.generic.edit');
       const spec = { ...current.spec, ...(input.description !== undefined ? { description: input.description } : {}) };
       await updateResource(trx, current.id, { spec, ...(input.name !== undefined ? { name: input.name } : {}) });
@@ -625,8 +689,8 @@ export function resourceService(deps: ResourceServiceDeps) {
   /** What the expansion adds for a month (pay as you go) or the months bought (yearly), read inside `trx`. */
   async function expansionCostFen(trx: Exec, row: ResourceRow, def: KindDefinition, changes: Record<string, unknown>): Promise<number> {
     const code: 'year' | 'quantity' = (row.spec.charging_code ?? row.spec.charging) === 'year' ? 'year' : 'quantity';
-    const before = priceItemsFor(def.kind, row.spec, def.priceQuantityKey);
-    const after = priceItemsFor(def.kind, { ...row.spec, ...changes }, def.priceQuantityKey);
+    const before = priceItemsFor(def.kind, row.spec, def.priceQuantityKey, row.vendor);
+    const after = priceItemsFor(def.kind, { ...row.spec, ...changes }, def.priceQuantityKey, row.vendor);
     const units = (await unitPrices(trx, row.tenant_id, [...new Set([...before, ...after].map((i) => i.product_code))])).map((r) => ({
       product_code: r.product_code, charging_code: r.code as 'year' | 'quantity', unit_price_fen: Number(r.unit_price_fen), measurement_display: r.measurement_display, package_name: r.name,
     }));
@@ -650,18 +714,23 @@ export function resourceService(deps: ResourceServiceDeps) {
       return row;
     },
 
-    /** A purchase asked at POST /api/v1/approvals: a resource of a known kind waits in 审批中. */
+    /**
+     * A purchase asked at POST /api/v1/approvals: the payload is made the create body of its kind and
+     * goes through the engine's own pipeline (schema, zone, price, quota, hooks), then waits in 审批中.
+     * Refusals name the payload's field. The request keeps the checked spec and the engine's price.
+     */
     async insertPurchase(trx: Exec, c: { tenantId: string; projectId: string; requestId: string; payload: Record<string, unknown> }, events: ResourceEvent[]) {
       const p = c.payload as ResourcePurchaseSpec;
       const def = kindOf(p.kind);
-      if (!def) throw invalid('payload.kind', 'invalid_value');
-      const id = newId();
-      const spec = { ...p.spec, charging_code: p.charging, ...(p.charging === 'year' ? { duration: p.months } : {}), approval_request_id: c.requestId };
-      const resource = { id, kind: def.kind, tenant_id: c.tenantId, project_id: c.projectId, vendor: p.vendor, region_id: p.region_id ?? null, az_id: p.az_id ?? null, name: p.name, status: APPROVING, spec };
-      await insertResources(trx, [resource]);
-      events.push(event({ ...resource, locked: false }, APPROVING));
-      const unit = await unitPriceFen(trx, c.tenantId, p.product_code ?? def.productCode, p.charging);
-      return { id, resourceName: p.name, estimatedCostFen: estimateCostFen({ unitPriceFen: unit, charging: p.charging, months: p.months, units: p.units }) };
+      if (!def || isRuleRequest(def.kind as RequestType)) throw invalid('payload.kind', 'invalid_value');
+      const body = { ...p.spec, name: p.name, vendor: p.vendor, region_id: p.region_id, az_id: p.az_id, charging_code: p.charging, ...(p.charging === 'year' ? { duration: p.months } : {}) };
+      return underPurchasePayload(async () => {
+        const prepared = await prepareCreate(trx, c.tenantId, def, body);
+        prepared.spec.approval_request_id = c.requestId;
+        const resource = await insertCreate(trx, { tenantId: c.tenantId, projectId: c.projectId }, prepared, true, events);
+        Object.assign(c.payload, purchasePayload(prepared, resource));
+        return { id: resource.id, resourceName: resource.name, estimatedCostFen: Number(c.payload.estimated_cost_fen ?? 0) };
+      });
     },
 
     /** Approved: the resource (and what came with it) is created through the cloud like any other. */

@@ -64,7 +64,7 @@ export const sendSmsCode = (operateType: string) => post<{ phone: string; countd
 // Export (seed 000 §4, §7)
 export const queueExport = (def: KindDefinition, fields: string[], filters: Filters) =>
   get<{ id: string; state: string; message?: string }>(`v1/export/resource/${def.productCode}`, { ...filters, export_field_list: fields.join(','), is_export_file: 'true' } as Payload);
-export interface ExportTask { id: string; product_code: string; state: string; file_name: string; row_count?: number | null; created_at: string; finished_at?: string | null; error?: string | null; download_url: string | null }
+export interface ExportTask { id: string; product_code: string; state: string; file_name: string; row_count?: number | null; truncated?: boolean; created_at: string; finished_at?: string | null; error?: string | null; download_url: string | null }
 export const listExports = (params: Payload) => getList<Page<ExportTask>>('export/resource/download_files', params, quiet);
 export const downloadExport = (url: string, fileName: string) => download('GET', url, undefined, { filename: fileName });
 

@@ -72,6 +72,8 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
     .map((a) => ({ key: a.id, label: actionLabel(t, def, a.id), danger: a.dialog === 'delete', onClick: () => runner.run(a, [r]) }));
   const batchActions = menuActions(def).filter((a) => a.batch);
   const selectedRows = rows.filter((r) => selected.includes(r.id) && selectableRow(r));
+  // Only what the state machine allows for at least one selected row (none for hosts awaiting approval).
+  const offered = batchActions.filter((a) => selectedRows.some((r) => actionBlock(def, a, r) === null));
   const buy = buyPath(def);
   const creator = useCreateForm(def, 'desktop');
 
@@ -114,9 +116,9 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
       <div className="ys-rlist__toolbar">
         {buy ? <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}><AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}</Button> : creator.trigger}
         {batchActions.length ? (
-          selectedRows.length ? (
+          selectedRows.length && offered.length ? (
             <Popover.Menu trigger="click" placement="bottom-start" className="ys-dt__more-menu"
-              actions={batchActions.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => runner.run(a, selectedRows) }))}>
+              actions={offered.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => runner.run(a, selectedRows) }))}>
               <Button size="small" data-testid="batch">{t('resources:list.batch', { count: selectedRows.length })}</Button>
             </Popover.Menu>
           ) : (

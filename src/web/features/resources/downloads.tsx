@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
 import { kindByProductCode } from '../../../domain/kinds/registry.ts';
+import { EXPORT_MAX_ROWS } from '../../../domain/constants.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { DataTable, type DataColumn } from '../../ui/data-table/data-table.tsx';
 import { Pagination } from '../../ui/data-table/pagination.tsx';
@@ -26,6 +27,8 @@ export function Downloads({ title }: { title: string }) {
   });
   const rows = q.data?.data ?? [];
   const product = (code: string) => { const k = kindByProductCode(code); return k ? t(`kinds:${k.kind}.name`) : code; };
+  // The server stops at EXPORT_MAX_ROWS and says so: the record tells the user the file is not the whole list.
+  const cut = (x: ExportTask) => (x.truncated ? t('resources:downloads.truncated', { max: EXPORT_MAX_ROWS.toLocaleString('en-US') }) : '');
   const state = (s: string) => <span className={`ys-status ys-status--${s === 'done' ? 'success' : s === 'failed' ? 'danger' : 'processing'}`} data-state={s}><i className="ys-status__dot" />{t(`resources:downloads.state_${s}`, { defaultValue: s })}</span>;
   const link = (x: ExportTask) => (x.download_url
     ? <Button size="mini" color="primary" fill="none" data-testid="download-link" data-task={x.id} onClick={() => void downloadExport(x.download_url!, x.file_name).catch(() => undefined)}>{t('resources:downloads.download')}</Button>
@@ -34,7 +37,7 @@ export function Downloads({ title }: { title: string }) {
     { id: 'file_name', header: t('resources:downloads.file'), frozen: true, text: (x) => x.file_name, cell: (x) => <span>{x.file_name}</span> },
     { id: 'product', header: t('resources:downloads.product'), text: (x) => product(x.product_code), cell: (x) => <span>{product(x.product_code)}</span> },
     { id: 'state', header: t('resources:downloads.state'), text: (x) => x.state, cell: (x) => state(x.state) },
-    { id: 'rows', header: t('resources:downloads.rows'), text: (x) => String(x.row_count ?? '-'), cell: (x) => <span>{x.row_count ?? '-'}</span> },
+    { id: 'rows', header: t('resources:downloads.rows'), text: (x) => [x.row_count ?? '-', cut(x)].filter(Boolean).join(' '), cell: (x) => <span>{x.row_count ?? '-'}{x.truncated ? <span className="ys-downloads__cut" data-testid="export-truncated"> {cut(x)}</span> : null}</span> },
     { id: 'created_at', header: t('resources:downloads.created_at'), text: (x) => formatTime(x.created_at), cell: (x) => <span>{formatTime(x.created_at)}</span> },
     { id: 'download', header: t('resources:downloads.download'), text: () => '', cell: link },
   ];
@@ -47,6 +50,7 @@ export function Downloads({ title }: { title: string }) {
             <article key={x.id} className="ys-card" data-testid="download-card">
               <div className="ys-card__top"><div className="ys-card__name">{x.file_name}</div>{state(x.state)}</div>
               <div className="ys-card__place">{`${product(x.product_code)} · ${formatTime(x.created_at)}`}</div>
+              {x.truncated ? <div className="ys-card__place" data-testid="export-truncated">{cut(x)}</div> : null}
               <div className="ys-card__actions">{link(x)}</div>
             </article>
           ))}
