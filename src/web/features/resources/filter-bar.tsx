@@ -89,7 +89,7 @@ function SheetControl({ def, c, filters, onChange }: { def: KindDefinition; c: F
       return (
         <div data-testid={`filter-${c.param}`}>
           <div className="ys-sheet__label">{label}</div>
-          {refRows.length ? pick(c.param, refRows.map((r) => ({ label: r.name, value: r.id })))
+          {refRows.length ? <div className="ys-sheet__refs">{pick(c.param, refRows.map((r) => ({ label: r.name, value: r.id })))}</div>
             : <div className="ys-sheet__hint">{t('resources:filters.none_to_pick', { label })}</div>}
         </div>
       );
