@@ -1,13 +1,15 @@
 // Resource screens end to end (issue 4 "Done when"), at 375×740 and 1280×800: sign in as
 // tenant_admin, buy a host through the wizard, watch it reach 运行中 without reloading, stop it
 // (已关机), export the host list and open the downloaded .xlsx (header row and the new host).
+// The volume list's filters come from the kind (issue 9): pick a 磁盘类型 in the phone's filter
+// sheet or the desktop's filter bar, see the list narrowed, and the URL keep it after a reload.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, signIn, type ViewportName } from './browser.ts';
+import { launchBrowser, newPage, screenshot, signIn, DEMO_PASSWORD, type ViewportName } from './browser.ts';
 
 let browser: Browser;
 const baseURL = inject('baseURL');
@@ -73,6 +75,69 @@ async function exportAndRead(page: Page, vp: ViewportName, hostName: string) {
   expect(names).toContain(hostName);
 }
 
+/** Volumes `${prefix}-ssd` and `${prefix}-sata`, bought through the API in tenant_admin's default project. */
+async function testVolumes(prefix: string): Promise<void> {
+  const login = await fetch(`${baseURL}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'tenant_admin', password: DEMO_PASSWORD }) });
+  const token = ((await login.json()) as { token: string }).token;
+  const terr = await fetch(`${baseURL}/api/v1/auth/territories?enabled=true&__limit=1000`, { headers: { 'x-auth-token': token } });
+  const first = ((await terr.json()) as { data: { tenant_id: string; projects: { project_id: string }[] }[] }).data[0]!;
+  const headers = { 'x-auth-token': token, 'x-tenant-id': first.tenant_id, 'x-project-id': first.projects[0]!.project_id, 'content-type': 'application/json' };
+  const subnets = await fetch(`${baseURL}/api/subnets?status=available&__limit=1`, { headers });
+  const place = ((await subnets.json()) as { data: { vendor: string; region_id: string; az_id: string }[] }).data[0]!;
+  for (const type of ['ssd', 'sata']) {
+    const res = await fetch(`${baseURL}/api/volumes`, { method: 'POST', headers,
+      body: JSON.stringify({ name: `${prefix}-${type}`, vendor: place.vendor, region_id: place.region_id, az_id: place.az_id, size: 20, volume_type: type }) });
+    expect(res.status, await res.clone().text()).toBe(201);
+  }
+}
+
+/** The names of the volumes listed (desktop table rows or phone cards). */
+async function listedNames(page: Page, vp: ViewportName, prefix: string): Promise<string[]> {
+  const rows = vp === 'desktop' ? page.locator('[data-testid="resource-table"] tbody tr', { hasText: prefix }) : page.locator('[data-testid="resource-card"]', { hasText: prefix });
+  const texts = await rows.allTextContents();
+  return ['ssd', 'sata'].map((x) => `${prefix}-${x}`).filter((n) => texts.some((t) => t.includes(n)));
+}
+
+async function filterVolumesByType(page: Page, vp: ViewportName) {
+  const prefix = `e2e-vf-${vp}-${Date.now().toString(36)}`;
+  await testVolumes(prefix);
+  // The search box's name is in the URL too: the list shows only this test's two volumes.
+  await page.goto(`${baseURL}/volumeManage?name=${prefix}`);
+  await expect.poll(() => listedNames(page, vp, prefix), { timeout: 15_000 }).toEqual([`${prefix}-ssd`, `${prefix}-sata`]);
+  if (vp === 'phone') {
+    await page.locator('[data-testid="filter-open"]').click();
+    const sheet = page.locator('[data-testid="filter-sheet"]');
+    await sheet.waitFor();
+    const type = sheet.locator('[data-testid="filter-volume_type"]');
+    expect(await type.locator('.ys-sheet__label').textContent()).toBe('磁盘类型');
+    expect(await type.locator('.adm-selector-item').allTextContents()).toEqual(['SSD 云硬盘', '高IO 云硬盘', '普通云硬盘']);
+    // Thumb-sized choices.
+    const box = await type.locator('.adm-selector-item').first().boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await type.locator('.adm-selector-item', { hasText: '普通云硬盘' }).click();
+    await screenshot(page, 'filters-phone-sheet');
+    await page.locator('[data-testid="filter-apply"]').click();
+    await sheet.waitFor({ state: 'hidden' });
+  } else {
+    const select = page.locator('select[data-testid="filter-volume_type"]');
+    expect(await select.getAttribute('aria-label')).toBe('磁盘类型');
+    expect(await select.locator('option').allTextContents()).toEqual(['全部磁盘类型', 'SSD 云硬盘', '高IO 云硬盘', '普通云硬盘']);
+    await select.selectOption({ label: '普通云硬盘' });
+  }
+  await expect.poll(() => listedNames(page, vp, prefix), { timeout: 15_000 }).toEqual([`${prefix}-sata`]);
+  expect(new URL(page.url()).searchParams.get('volume_type')).toBe('sata');
+  if (vp === 'desktop') await screenshot(page, 'filters-desktop-bar');
+  await page.reload();
+  await expect.poll(() => listedNames(page, vp, prefix), { timeout: 15_000 }).toEqual([`${prefix}-sata`]);
+  expect(new URL(page.url()).searchParams.get('volume_type')).toBe('sata');
+  if (vp === 'desktop') expect(await page.locator('select[data-testid="filter-volume_type"]').inputValue()).toBe('sata');
+  else {
+    expect(await page.locator('[data-testid="filter-open"]').textContent()).toContain('1');
+    await page.locator('[data-testid="filter-open"]').click();
+    expect(await page.locator('[data-testid="filter-volume_type"] .adm-selector-item-active').textContent()).toBe('普通云硬盘');
+  }
+}
+
 for (const vp of ['phone', 'desktop'] as const) {
   describe(`resources at ${vp}`, () => {
     it('buys a host, sees it run live, stops it, exports the list and opens the .xlsx', async () => {
@@ -102,6 +167,22 @@ for (const vp of ['phone', 'desktop'] as const) {
         expect(errors).toEqual([]);
       } catch (err) {
         await screenshot(page, `resources-${vp}-failed`).catch(() => undefined);
+        throw err;
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it('filters the volume list by its declared 磁盘类型 filter, kept in the URL across a reload', async () => {
+      const page = await newPage(browser, vp);
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      try {
+        await signIn(page, baseURL, 'tenant_admin');
+        await filterVolumesByType(page, vp);
+        expect(errors).toEqual([]);
+      } catch (err) {
+        await screenshot(page, `filters-${vp}-failed`).catch(() => undefined);
         throw err;
       } finally {
         await page.context().close();

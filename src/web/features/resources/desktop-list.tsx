@@ -6,7 +6,6 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, NoticeBar, Popover } from 'antd-mobile';
 import { AddOutline, DownlandOutline, SetOutline, LoopOutline } from 'antd-mobile-icons';
-import { FILTER_DEBOUNCE_MS } from '../../../domain/constants.ts';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { NON_PERSISTENT_COLUMN_ROUTES } from '../../../domain/schemas/reference.schema.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
@@ -16,36 +15,41 @@ import { decodeVisibility, encodeVisibility } from '../../ui/data-table/table-ru
 import { HelpDocs } from '../../ui/help-docs.tsx';
 import { listResources, loadColumns, queueExport, saveColumns, updateResource } from './api.ts';
 import { actionBlock, actionLabel, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, selectableRow, type Resource } from './kind-meta.ts';
-import { initialListState, listParams, listReducer } from './list-state.ts';
+import { initialListState, listParams, listReducer, type ListFilters } from './list-state.ts';
+import { BarFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
+import { SEARCH_PARAM } from './filter-model.ts';
 import { useActionRunner } from './actions.tsx';
-import { ExportNotice, StatusBadge, usePlaceNames, usePlaceOptions, useExportNotice } from './parts.tsx';
+import { ExportNotice, StatusBadge, usePlaceNames, useExportNotice } from './parts.tsx';
 import { useCreateForm } from './create-form.tsx';
 import { settlePoll } from './live.ts';
 
-export function useDebounced<T>(value: T, ms = FILTER_DEBOUNCE_MS): T {
-  const [v, setV] = useState(value);
-  useEffect(() => { const timer = setTimeout(() => setV(value), ms); return () => clearTimeout(timer); }, [value, ms]);
-  return v;
-}
+export { useDebounced };
 
 export function DesktopList({ def, route, title }: { def: KindDefinition; route: string; title: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const places = usePlaceNames();
+  // Sort and page are the page's own; the filters live in the URL (reload and back keep them).
   const [state, dispatch] = useReducer(listReducer, undefined, () => initialListState(10));
+  const [filters, setUrlFilters] = useUrlFilters(def);
+  const setFilters = (next: ListFilters) => { setUrlFilters(next); dispatch({ type: 'page', page: 1, pageSize: state.pageSize }); };
   const [selected, setSelected] = useState<string[]>([]);
-  const [nameInput, setNameInput] = useState('');
+  const [nameInput, setNameInput] = useState(filters[SEARCH_PARAM] ?? '');
+  const [lastName, setLastName] = useState(filters[SEARCH_PARAM] ?? '');
+  // The URL's name changed under us (back, reset): the box shows it.
+  if ((filters[SEARCH_PARAM] ?? '') !== lastName) { setLastName(filters[SEARCH_PARAM] ?? ''); setNameInput(filters[SEARCH_PARAM] ?? ''); }
   const name = useDebounced(nameInput.trim());
-  useEffect(() => { dispatch({ type: 'filter', key: 'name', value: name }); }, [name]);
-  const params = listParams(state);
+  useEffect(() => {
+    if (name !== (filters[SEARCH_PARAM] ?? '')) setFilters({ ...filters, [SEARCH_PARAM]: name });
+  }, [name]); // eslint-disable-line react-hooks/exhaustive-deps
+  const params = listParams({ ...state, filters });
   const q = useQuery({ queryKey: ['res', def.kind, 'list', params], queryFn: ({ signal }) => listResources(def, params, signal), placeholderData: keepPreviousData, refetchInterval: settlePoll });
   const rows = q.data?.data ?? [];
-  useEffect(() => { setSelected([]); }, [state]);
+  useEffect(() => { setSelected([]); }, [state, filters]);
   // A finished action (batch or single) clears the selection: its rows have moved on (deleted…).
   const runner = useActionRunner(def, { onChanged: () => setSelected([]) });
   const exportNotice = useExportNotice();
-  const opts = usePlaceOptions(state.filters.provider, state.filters['az.region_id']);
 
   // Custom columns, saved per route except where the seed says no.
   const persistent = !(NON_PERSISTENT_COLUMN_ROUTES as readonly string[]).includes(route);
@@ -83,7 +87,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   };
   const doExport = async () => {
     const fields = def.columns.filter((c) => c.frozen || shown[c.field] !== false).map((c) => c.field);
-    try { await queueExport(def, fields, { ...state.filters }); exportNotice.show(); } catch { /* notice shown */ }
+    try { await queueExport(def, fields, { ...filters }); exportNotice.show(); } catch { /* notice shown */ }
   };
 
   return (
@@ -95,23 +99,8 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
       <NoticeBar className="ys-rlist__notice" content={t('resources:list.notice', { kind: t(`kinds:${def.kind}.name`) })} color="info" />
       <div className="ys-rlist__search" role="search">
         <input className="ys-input" placeholder={t('resources:filters.name')} aria-label={t('resources:filters.name')} value={nameInput} data-testid="search-name" onChange={(e) => setNameInput(e.target.value)} />
-        <select className="ys-input" aria-label={t('resources:filters.status')} value={state.filters.status ?? ''} data-testid="filter-status" onChange={(e) => dispatch({ type: 'filter', key: 'status', value: e.target.value })}>
-          <option value="">{t('resources:filters.all_status')}</option>
-          {[...def.statuses.stable, ...def.statuses.inBetween, ...def.statuses.failure].map((s) => <option key={s} value={s}>{t(`kinds:status.${s}`, { defaultValue: s })}</option>)}
-        </select>
-        <select className="ys-input" aria-label={t('resources:filters.vendor')} value={state.filters.provider ?? ''} data-testid="filter-vendor" onChange={(e) => dispatch({ type: 'filter', key: 'provider', value: e.target.value })}>
-          <option value="">{t('resources:filters.all_vendor')}</option>
-          {opts.vendors.map((v) => <option key={v.id} value={v.id}>{t(`kinds:vendors.${v.id}`, { defaultValue: v.name_cn })}</option>)}
-        </select>
-        <select className="ys-input" aria-label={t('resources:filters.region')} disabled={!state.filters.provider} value={state.filters['az.region_id'] ?? ''} onChange={(e) => dispatch({ type: 'filter', key: 'az.region_id', value: e.target.value })}>
-          <option value="">{t('resources:filters.all_region')}</option>
-          {opts.regions.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
-        </select>
-        <select className="ys-input" aria-label={t('resources:filters.zone')} disabled={!state.filters['az.region_id']} value={state.filters['az.id'] ?? ''} onChange={(e) => dispatch({ type: 'filter', key: 'az.id', value: e.target.value })}>
-          <option value="">{t('resources:filters.all_zone')}</option>
-          {opts.zones.map((z) => <option key={z.id} value={z.id}>{z.name}</option>)}
-        </select>
-        <Button size="small" onClick={() => { setNameInput(''); dispatch({ type: 'reset' }); }}>{t('resources:filters.reset')}</Button>
+        <BarFilters def={def} filters={filters} onChange={setFilters} />
+        <Button size="small" data-testid="filter-reset" onClick={() => { setNameInput(''); setUrlFilters({}); dispatch({ type: 'reset' }); }}>{t('resources:filters.reset')}</Button>
       </div>
       <div className="ys-rlist__toolbar">
         {buy ? <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}><AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}</Button> : creator.trigger}

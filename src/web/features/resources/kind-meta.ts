@@ -27,7 +27,9 @@ export const actionLabel = (t: T, def: KindDefinition, id: string) => t(`kinds:$
 
 export function optionLabel(t: T, def: KindDefinition, key: string, value: string): string {
   if (key === 'vendor') return t(`kinds:vendors.${value}`, { defaultValue: value });
-  return t(`kinds:${def.kind}.options.${key}.${value}`, { defaultValue: t(`kinds:options.${key}.${value}`, { defaultValue: value }) });
+  // A dot would split the key (s6.large.2): locales spell it with '_' (s6_large_2).
+  const v = value.replace(/\./g, '_');
+  return t(`kinds:${def.kind}.options.${key}.${v}`, { defaultValue: t(`kinds:options.${key}.${v}`, { defaultValue: value }) });
 }
 
 export type StatusTone = 'success' | 'danger' | 'processing' | 'default' | 'warning';

@@ -2,7 +2,8 @@
 // searching reset the page to 1. Pure: unit-tested in tests/unit/list-state.test.ts.
 import { sortToOrders, type SortState } from '../../../domain/list-query.ts';
 
-export interface ListFilters { name?: string; status?: string; provider?: string; 'az.region_id'?: string; 'az.id'?: string }
+/** Filter param → value: the kind's declared filters (kind.filters) and the placement cascade. */
+export type ListFilters = Record<string, string>;
 
 export interface ListState {
   filters: ListFilters;
@@ -14,17 +15,17 @@ export interface ListState {
 export const initialListState = (pageSize = 10): ListState => ({ filters: {}, sort: { field: null, state: 'none' }, page: 1, pageSize });
 
 export type ListEvent =
-  | { type: 'filter'; key: keyof ListFilters; value: string | undefined }
+  | { type: 'filter'; key: string; value: string | undefined }
   | { type: 'sort'; field: string | null; state: SortState }
   | { type: 'page'; page: number; pageSize: number }
   | { type: 'reset' };
 
 /** Vendor change clears region and zone; region change clears the zone (seed 000 §4). */
-export function withFilter(filters: ListFilters, key: keyof ListFilters, value: string | undefined): ListFilters {
-  const next: ListFilters = { ...filters, [key]: value || undefined };
+export function withFilter(filters: ListFilters, key: string, value: string | undefined): ListFilters {
+  const next: ListFilters = { ...filters };
+  if (value) next[key] = value; else delete next[key];
   if (key === 'provider') { delete next['az.region_id']; delete next['az.id']; }
   if (key === 'az.region_id') delete next['az.id'];
-  for (const k of Object.keys(next) as (keyof ListFilters)[]) if (next[k] === undefined) delete next[k];
   return next;
 }
 

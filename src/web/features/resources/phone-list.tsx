@@ -1,21 +1,22 @@
 // The phone list (<768px; also the left pane on tablets): a cursor-paged infinite list of cards
 // (TanStack useInfiniteQuery over __cursor, windowed with @tanstack/react-virtual once it grows
-// long), pull to refresh, a filter sheet (status, vendor → region → zone, name search debounced
-// 300 ms), an action sheet per card, multi-select for batch actions.
-import { useMemo, useState } from 'react';
+// long), pull to refresh, a filter sheet of the kind's declared filters (filter-bar.tsx; kept in
+// the URL), name search debounced 300 ms, an action sheet per card, multi-select for batch actions.
+import { useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ActionSheet, Button, Checkbox, InfiniteScroll, Popup, PullToRefresh, SearchBar, Selector } from 'antd-mobile';
+import { ActionSheet, Button, Checkbox, InfiniteScroll, Popup, PullToRefresh, SearchBar } from 'antd-mobile';
 import { AddOutline, DownlandOutline, FilterOutline, MoreOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
 import { listResources, queueExport } from './api.ts';
 import { actionBlock, actionLabel, buyPath, cardSpecKeys, detailPath, displayValue, fieldLabel, menuActions, selectableRow, type PlaceNames, type Resource } from './kind-meta.ts';
-import { withFilter, type ListFilters } from './list-state.ts';
+import type { ListFilters } from './list-state.ts';
+import { activeFilterCount, SEARCH_PARAM } from './filter-model.ts';
+import { SheetFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
 import { useActionRunner } from './actions.tsx';
-import { CopyId, ExportNotice, StatusBadge, useExportNotice, usePlaceNames, usePlaceOptions } from './parts.tsx';
-import { useDebounced } from './desktop-list.tsx';
+import { CopyId, ExportNotice, StatusBadge, useExportNotice, usePlaceNames } from './parts.tsx';
 import { useCreateForm } from './create-form.tsx';
 import { settlePoll } from './live.ts';
 
@@ -58,31 +59,13 @@ function FilterSheet({ def, open, filters, onClose, onApply }: { def: KindDefini
   const [draft, setDraft] = useState(filters);
   const [lastOpen, setLastOpen] = useState(open);
   if (open !== lastOpen) { setLastOpen(open); if (open) setDraft(filters); }
-  const opts = usePlaceOptions(draft.provider, draft['az.region_id']);
-  const statuses = [...def.statuses.stable, ...def.statuses.inBetween, ...def.statuses.failure];
-  const set = (key: keyof ListFilters, v: string[]) => setDraft((d) => withFilter(d, key, v[0]));
   return (
     <Popup visible={open} onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh', overflowY: 'auto' }}>
-      <div className="ys-sheet" data-testid="filter-sheet">
+      <div className="ys-sheet ys-sheet--filters" data-testid="filter-sheet">
         <div className="ys-sheet__title">{t('resources:filters.title')}</div>
-        <div className="ys-sheet__label">{t('resources:filters.status')}</div>
-        <Selector columns={3} value={draft.status ? [draft.status] : []} onChange={(v) => set('status', v)}
-          options={statuses.map((s) => ({ label: t(`kinds:status.${s}`, { defaultValue: s }), value: s }))} />
-        <div className="ys-sheet__label">{t('resources:filters.vendor')}</div>
-        <Selector columns={2} value={draft.provider ? [draft.provider] : []} onChange={(v) => set('provider', v)}
-          options={opts.vendors.map((v) => ({ label: t(`kinds:vendors.${v.id}`, { defaultValue: v.name_cn }), value: v.id }))} />
-        <div className="ys-sheet__label">{t('resources:filters.region')}</div>
-        {draft.provider ? (
-          <Selector columns={2} value={draft['az.region_id'] ? [draft['az.region_id']] : []} onChange={(v) => set('az.region_id', v)}
-            options={opts.regions.map((r) => ({ label: r.name, value: r.id }))} />
-        ) : <div className="ys-sheet__hint">{t('resources:filters.region_needs_vendor')}</div>}
-        <div className="ys-sheet__label">{t('resources:filters.zone')}</div>
-        {draft['az.region_id'] ? (
-          <Selector columns={2} value={draft['az.id'] ? [draft['az.id']] : []} onChange={(v) => set('az.id', v)}
-            options={opts.zones.map((z) => ({ label: z.name, value: z.id }))} />
-        ) : <div className="ys-sheet__hint">{t('resources:filters.zone_needs_region')}</div>}
+        <SheetFilters def={def} filters={draft} onChange={setDraft} />
         <div className="ys-sheet__foot">
-          <Button onClick={() => setDraft({ name: draft.name })}>{t('resources:filters.reset')}</Button>
+          <Button onClick={() => setDraft(draft[SEARCH_PARAM] ? { [SEARCH_PARAM]: draft[SEARCH_PARAM] } : {})}>{t('resources:filters.reset')}</Button>
           <Button color="primary" data-testid="filter-apply" onClick={() => onApply(draft)}>{t('resources:filters.apply')}</Button>
         </div>
       </div>
@@ -94,10 +77,14 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
   const { t } = useTranslation();
   const navigate = useNavigate();
   const places = usePlaceNames();
-  const [filters, setFilters] = useState<ListFilters>({});
-  const [search, setSearch] = useState('');
+  // The filters live in the URL (reload and back keep them); the search box writes `name` there once typing pauses.
+  const [filters, setFilters] = useUrlFilters(def);
+  const [search, setSearch] = useState(filters[SEARCH_PARAM] ?? '');
   const name = useDebounced(search.trim());
-  const params = useMemo(() => ({ ...filters, ...(name ? { name } : {}) }), [filters, name]);
+  useEffect(() => {
+    if (name !== (filters[SEARCH_PARAM] ?? '')) setFilters({ ...filters, [SEARCH_PARAM]: name });
+  }, [name]); // eslint-disable-line react-hooks/exhaustive-deps
+  const params = filters;
   const q = useInfiniteQuery({
     queryKey: ['res', def.kind, 'infinite', params],
     initialPageParam: '',
@@ -116,7 +103,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
   const virtualizer = useWindowVirtualizer({ count: virtual ? rows.length : 0, estimateSize: () => 150, overscan: 6 });
   const buy = buyPath(def);
   const creator = useCreateForm(def, 'phone');
-  const filterCount = Object.keys(filters).length;
+  const filterCount = activeFilterCount(filters);
 
   const open = (r: Resource) => { if (onSelect) onSelect(r); else { const to = detailPath(def, r.id); if (to) navigate(to); } };
   const toggle = (id: string) => setChecked((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
@@ -188,7 +175,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
         extra={t('resources:list.selected', { count: checkedRows.length })}
         actions={batchActions.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), danger: a.dialog === 'delete',
           onClick: () => { setBatchOpen(false); runner.run(a, checkedRows); } }))} />
-      <FilterSheet def={def} open={filterOpen} filters={filters} onClose={() => setFilterOpen(false)} onApply={(f) => { setFilters(f); setFilterOpen(false); }} />
+      <FilterSheet def={def} open={filterOpen} filters={filters} onClose={() => setFilterOpen(false)} onApply={(f) => { setFilters({ ...f, ...(filters[SEARCH_PARAM] ? { [SEARCH_PARAM]: filters[SEARCH_PARAM] } : {}) }); setFilterOpen(false); }} />
       {runner.element}
       {creator.element}
     </div>

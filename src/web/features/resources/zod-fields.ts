@@ -1,7 +1,8 @@
 // Form fields read from a kind's zod schema (the same rules the server applies, seed 001 §5):
 // which inputs to draw, defaults, whether required, and the seed's 'label + message' texts.
-// Pure: unit-tested in tests/unit/list-zod-fields.test.ts.
-import type { z } from 'zod';
+// Read through zod's public z.toJSONSchema, never its internals. Pure: unit-tested in
+// tests/unit/form-fields-json.test.ts.
+import { z } from 'zod';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 
@@ -22,9 +23,6 @@ export interface FormField {
   item?: FormField[];
 }
 
-type AnyDef = { type: string; innerType?: z.ZodType; element?: z.ZodType; defaultValue?: unknown; entries?: Record<string, string>; checks?: { _zod: { def: { check: string; value?: unknown; minimum?: number; maximum?: number } } }[] };
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: AnyDef } })._zod.def;
-
 /** Placement and charging keys: the wizard draws these itself (vendor → region → zone cascade). */
 export const PLACEMENT_KEYS = new Set(['vendor', 'region_id', 'az_id', 'charging_code', 'duration']);
 
@@ -39,42 +37,103 @@ export function refKindOf(def: KindDefinition | undefined, key: string): string 
   return key.endsWith('_id') && kindOf(key.slice(0, -3)) ? key.slice(0, -3) : undefined;
 }
 
-export function fieldsOf(schema: z.ZodObject<any>, def?: KindDefinition, skip: ReadonlySet<string> = new Set()): FormField[] {
-  const out: FormField[] = [];
-  for (const [key, s] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-    if (skip.has(key)) continue;
-    let inner = s;
-    let required = true;
-    let defaultValue: unknown;
-    for (;;) {
-      const d = defOf(inner);
-      if (d.type === 'optional' || d.type === 'nullable') { required = false; inner = d.innerType!; continue; }
-      if (d.type === 'default') { required = false; defaultValue = d.defaultValue; inner = d.innerType!; continue; }
-      break;
-    }
-    const d = defOf(inner);
-    let min: number | undefined;
-    let max: number | undefined;
-    for (const c of d.checks ?? []) {
-      const cd = c._zod.def;
-      if (cd.check === 'greater_than' && typeof cd.value === 'number') min = cd.value;
-      if (cd.check === 'less_than' && typeof cd.value === 'number') max = cd.value;
-      if (cd.check === 'min_length' && typeof cd.minimum === 'number') min = cd.minimum;
-      if (cd.check === 'max_length' && typeof cd.maximum === 'number') max = cd.maximum;
-    }
-    const ref = refKindOf(def, key);
-    let kind: FieldKind;
-    if (d.type === 'enum') kind = 'enum';
-    else if (d.type === 'boolean') kind = 'boolean';
-    else if (d.type === 'number') kind = 'number';
-    else if (d.type === 'array') kind = 'list';
-    else if (ref && key.endsWith('_id')) kind = 'ref';
-    else kind = key === 'password' ? 'password' : 'text';
-    const element = kind === 'list' && d.element && defOf(d.element).type === 'object' ? d.element as z.ZodObject<any> : undefined;
-    out.push({ key, kind, required, schema: s, defaultValue, min, max, refKind: kind === 'ref' ? ref : undefined,
-      options: d.entries ? Object.values(d.entries) : undefined, ...(element ? { item: fieldsOf(element) } : {}) });
+// ── the schema as JSON Schema ───────────────────────────────────────────────────────────────
+// The fields are read from z.toJSONSchema (zod's public description of a schema) on its input
+// side: what a form sends. Defaulted and optional keys are not `required` there; a nullable one
+// is an anyOf with null (or a type list with 'null'); transforms and refinements are not
+// representable and read as "any" — the field still validates through its zod schema.
+
+/** The parts of a JSON Schema node the form reads. */
+interface JsonNode {
+  type?: string | string[];
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number;
+  minLength?: number; maxLength?: number; minItems?: number; maxItems?: number;
+  items?: JsonNode;
+  properties?: Record<string, JsonNode>;
+  required?: string[];
+  anyOf?: JsonNode[]; oneOf?: JsonNode[];
+}
+
+const jsonCache = new WeakMap<z.ZodType, JsonNode>();
+/** The schema's JSON Schema (input side), computed once per schema. */
+export function jsonSchemaOf(schema: z.ZodType): JsonNode {
+  let out = jsonCache.get(schema);
+  if (!out) {
+    out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonNode;
+    jsonCache.set(schema, out);
   }
   return out;
+}
+
+const isNull = (n: JsonNode) => n.type === 'null';
+/** A node without its null alternative, and whether null was one (a nullable field). */
+function withoutNull(n: JsonNode): { node: JsonNode; nullable: boolean } {
+  if (Array.isArray(n.type) && n.type.includes('null')) {
+    const rest = n.type.filter((x) => x !== 'null');
+    return { node: { ...n, type: rest.length === 1 ? rest[0] : rest }, nullable: true };
+  }
+  const alts = n.anyOf ?? n.oneOf;
+  if (alts?.some(isNull)) {
+    const rest = alts.filter((x) => !isNull(x));
+    const { anyOf: _a, oneOf: _o, ...own } = n;
+    return { node: rest.length === 1 ? { ...own, ...rest[0] } : { ...own, anyOf: rest }, nullable: true };
+  }
+  return { node: n, nullable: false };
+}
+
+/** zod's integer checks state the safe-integer range: not a bound anyone typed. */
+const bound = (v: number | undefined) => (typeof v === 'number' && Math.abs(v) < Number.MAX_SAFE_INTEGER ? v : undefined);
+
+/** The zod object of an array of objects (through optional, nullable and default), via zod's public classes. */
+function rowObject(s: z.ZodType): z.ZodObject<any> | undefined {
+  let cur: z.ZodType = s;
+  while (cur instanceof z.ZodOptional || cur instanceof z.ZodNullable || cur instanceof z.ZodDefault) cur = cur.unwrap() as z.ZodType;
+  return cur instanceof z.ZodArray && cur.element instanceof z.ZodObject ? cur.element : undefined;
+}
+
+/** A default the field's input can show (an object default, zod's prefault({}), is not one). */
+function fits(kind: FieldKind, v: unknown): boolean {
+  if (v === undefined || v === null) return false;
+  if (kind === 'list') return Array.isArray(v);
+  return typeof v !== 'object';
+}
+
+function fieldsOfJson(json: JsonNode, shape: Record<string, z.ZodType>, def: KindDefinition | undefined, skip: ReadonlySet<string>): FormField[] {
+  const out: FormField[] = [];
+  const requiredKeys = new Set(json.required ?? []);
+  for (const [key, raw] of Object.entries(json.properties ?? {})) {
+    if (skip.has(key)) continue;
+    const s = shape[key];
+    if (!s) continue;
+    const { node, nullable } = withoutNull(raw);
+    const type = Array.isArray(node.type) ? undefined : node.type;
+    const ref = refKindOf(def, key);
+    let kind: FieldKind;
+    if (node.enum) kind = 'enum';
+    else if (type === 'boolean') kind = 'boolean';
+    else if (type === 'number' || type === 'integer') kind = 'number';
+    else if (type === 'array') kind = 'list';
+    else if (ref && key.endsWith('_id')) kind = 'ref';
+    else kind = key === 'password' ? 'password' : 'text';
+    const min = bound(node.minimum ?? node.exclusiveMinimum) ?? node.minLength ?? node.minItems;
+    const max = bound(node.maximum ?? node.exclusiveMaximum) ?? node.maxLength ?? node.maxItems;
+    const row = kind === 'list' && node.items?.type === 'object' ? rowObject(s) : undefined;
+    const given = raw.default ?? node.default;
+    out.push({ key, kind, required: requiredKeys.has(key) && !nullable, schema: s, defaultValue: fits(kind, given) ? given : undefined, min, max,
+      refKind: kind === 'ref' ? ref : undefined, options: node.enum ? node.enum.map(String) : undefined,
+      ...(row && node.items ? { item: fieldsOfJson(node.items, row.shape as Record<string, z.ZodType>, undefined, new Set()) } : {}) });
+  }
+  return out;
+}
+
+/**
+ * The form fields of an object schema: kind, required, options, default and bounds from its JSON
+ * Schema; `schema` is the key's own zod schema, which validates the value as the server will.
+ */
+export function fieldsOf(schema: z.ZodObject<any>, def?: KindDefinition, skip: ReadonlySet<string> = new Set()): FormField[] {
+  return fieldsOfJson(jsonSchemaOf(schema), schema.shape as Record<string, z.ZodType>, def, skip);
 }
 
 /** Starting values: zod defaults, else the first option of a required enum. */

@@ -1,0 +1,109 @@
+// The list filters a kind declares (kind.filters), as controls of the phone filter sheet and the
+// desktop filter bar, and their state in the URL's search params (reload and back keep them).
+// Pure: unit-tested in tests/unit/filter-model.test.ts.
+import type { FilterDef, KindDefinition } from '../../../domain/kinds/kind.ts';
+import { kindOf } from '../../../domain/kinds/registry.ts';
+import { fieldDef, optionLabel, statusLabel, type T } from './kind-meta.ts';
+import { withFilter, type ListFilters } from './list-state.ts';
+import { jsonSchemaOf } from './zod-fields.ts';
+
+/** The search box (name or ID): every list draws it ahead of the other controls. */
+export const SEARCH_PARAM = 'name';
+/** The placement cascade under the vendor filter: region, then zone (seed 000 §4). */
+export const PLACE_PARAMS = ['az.region_id', 'az.id'] as const;
+/** The vendor filter (the seed calls it `provider`): options are the vendors the server lists. */
+export const VENDOR_PARAM = 'provider';
+
+export type FilterControl =
+  | { param: string; key: string; type: 'search' }
+  | { param: string; key: string; type: 'text' }
+  | { param: string; key: string; type: 'boolean' }
+  | { param: string; key: string; type: 'ref'; refKind: string }
+  | { param: string; key: string; type: 'vendor' }
+  | { param: string; key: string; type: 'enum'; options: readonly string[] };
+
+/** Every status a kind's rows can be in, in the kind's order. */
+const statusesOf = (def: KindDefinition) => [...def.statuses.stable, ...def.statuses.inBetween, ...def.statuses.failure];
+
+/** The values of an enum filter: the field's options, else the create schema's enum for that key. */
+function enumOptions(def: KindDefinition, f: FilterDef): readonly string[] {
+  if (f.key === 'status') return statusesOf(def);
+  const declared = fieldDef(def, f.key)?.options;
+  if (declared?.length) return declared;
+  const node = jsonSchemaOf(def.createSchema) as { properties?: Record<string, { enum?: unknown[]; anyOf?: { enum?: unknown[] }[] }> };
+  const prop = node.properties?.[f.key];
+  const values = prop?.enum ?? prop?.anyOf?.find((x) => x.enum)?.enum ?? [];
+  return values.map(String);
+}
+
+/** The kind a ref filter picks from: the field's ref, else the `<kind>_id` naming. */
+function refKindOfFilter(def: KindDefinition, f: FilterDef): string | undefined {
+  const ref = fieldDef(def, f.key)?.ref;
+  if (ref && kindOf(ref)) return ref;
+  const byName = f.key.endsWith('_id') ? f.key.slice(0, -3) : undefined;
+  return byName && kindOf(byName) ? byName : undefined;
+}
+
+/** The controls of a kind's declared filters, in the kind's order. */
+export function filterControls(def: KindDefinition): FilterControl[] {
+  return def.filters.map((f): FilterControl => {
+    const base = { param: f.param, key: f.key };
+    if (f.param === SEARCH_PARAM) return { ...base, type: 'search' };
+    if (f.param === VENDOR_PARAM) return { ...base, type: 'vendor' };
+    switch (f.type) {
+      case 'enum': return { ...base, type: 'enum', options: enumOptions(def, f) };
+      case 'boolean': return { ...base, type: 'boolean' };
+      case 'ref': {
+        const refKind = refKindOfFilter(def, f);
+        // A ref whose kind is not in the registry can still be typed in as an ID.
+        return refKind ? { ...base, type: 'ref', refKind } : { ...base, type: 'text' };
+      }
+      default: return { ...base, type: 'text' };
+    }
+  });
+}
+
+/** The label of a filter: the kind's field label (kinds:<kind>.fields.<key>). */
+export function filterLabel(t: T, def: KindDefinition, c: FilterControl): string {
+  return t(`kinds:${def.kind}.fields.${c.key}`, { defaultValue: t(`kinds:instance.fields.${c.key}`, { defaultValue: c.key }) });
+}
+
+/** The label of an enum or boolean value of a filter. */
+export function filterOptionLabel(t: T, def: KindDefinition, c: FilterControl, value: string): string {
+  if (c.key === 'status') return statusLabel(t, value);
+  if (c.type === 'boolean') {
+    if (c.key === 'locked') return t(value === 'true' ? 'kinds:common.locked' : 'kinds:common.unlocked');
+    return t(value === 'true' ? 'kinds:common.yes' : 'kinds:common.no');
+  }
+  return optionLabel(t, def, c.key, value);
+}
+
+/** The params a kind's list keeps in the URL: its declared filters and the placement cascade. */
+export function urlFilterParams(def: KindDefinition): string[] {
+  const own = def.filters.map((f) => f.param);
+  return own.includes(VENDOR_PARAM) ? [...own, ...PLACE_PARAMS] : own;
+}
+
+/** The filters in the URL's search params (other params are not filters of this kind). */
+export function filtersFromSearch(def: KindDefinition, search: URLSearchParams): ListFilters {
+  const out: ListFilters = {};
+  for (const p of urlFilterParams(def)) {
+    const v = search.get(p);
+    if (v) out[p] = v;
+  }
+  return out;
+}
+
+/** The search params with the kind's filters replaced by `filters` (other params kept). */
+export function searchWithFilters(def: KindDefinition, search: URLSearchParams, filters: ListFilters): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const p of urlFilterParams(def)) next.delete(p);
+  for (const p of urlFilterParams(def)) if (filters[p]) next.set(p, filters[p]);
+  return next;
+}
+
+/** One filter changed (vendor clears region and zone, region clears zone). */
+export const setFilter = (filters: ListFilters, param: string, value: string | undefined): ListFilters => withFilter(filters, param, value);
+
+/** How many filters are set besides the search box (the badge on the phone's filter button). */
+export const activeFilterCount = (filters: ListFilters) => Object.keys(filters).filter((k) => k !== SEARCH_PARAM && filters[k]).length;
