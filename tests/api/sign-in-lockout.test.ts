@@ -1,5 +1,5 @@
 // Failed sign-ins slow the attacker down without locking out the office or the owner (issue 8
-// item 3, docs/decisions/0008-sign-in-lockout-by-account-and-ip.md): attempts are counted per
+// item 3, docs/decisions/0003-sessions-and-lockout.md): attempts are counted per
 // (account, IP) and per account before any password is checked, in one statement each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from './helper.ts';

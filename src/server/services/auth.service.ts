@@ -1,5 +1,5 @@
 // Sign-in with argon2id and 12-hour opaque tokens. Failed sign-ins are slowed down, never made
-// unanswerable for the owner (docs/decisions/0008-sign-in-lockout-by-account-and-ip.md):
+// unanswerable for the owner (docs/decisions/0003-sessions-and-lockout.md):
 // - per (account, client IP): LOGIN_MAX_FAILURES attempts, then that pair waits LOGIN_LOCK_MINUTES;
 // - per account, from any IP: past LOGIN_MAX_FAILURES, one attempt per back-off (LOGIN_DELAY_SECONDS,
 //   doubling, at most LOGIN_LOCK_MINUTES), after which the right password from any IP works;
