@@ -34,6 +34,7 @@ import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
 import { pickLanguage } from '../domain/errors.ts';
+import { logRedaction } from './lib/log-redaction.ts';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -53,12 +54,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const secrets = await openSecretBox(handle.db, config.secretKey);
 
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // Redaction always applies; a caller's logger options (a test's stream) are merged over it.
+    logger: opts.logger === false ? false : { level: config.logLevel, ...logRedaction, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // A hop count trusts that many proxies nearest to us (what Fastify does for a number; its types lack it).
+    trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // A malformed %-escape in the path and other errors raised before routing: the catalogue's answer.
     frameworkErrors: frameworkError,
@@ -115,6 +118,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     timeWindow: '1 minute',
     ...(redisStore ? { redis: redisStore, nameSpace: 'yunshu-rl-' } : {}),
     allowList: (req) => !req.url.startsWith('/api/'),
+    // Limits by who, not where: a signed-in call counts against its user (the auth hook has run, on
+    // onRequest, before this route-level hook), so one office behind a NAT does not share a bucket;
+    // an anonymous call counts against its client IP (trusted proxy hops only, see config.trustProxy).
+    keyGenerator: (req) => (req.user ? `user:${req.user.id}` : `ip:${req.ip}`),
     errorResponseBuilder: (req, context) => ({ statusCode: 429, ...errorBody(pickLanguage(req.headers['accept-language']), 429, 'too_many_requests'), ttl: context.ttl }),
   });
   if (redisStore) app.addHook('onClose', async () => { redisStore.disconnect(); });
@@ -149,6 +156,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const purge = setInterval(() => {
     purgeExpiredIdempotencyKeys(ctx.db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
     ctx.users.deleteExpiredSessions().catch((err) => app.log.warn({ err }, 'session purge failed'));
+    ctx.users.deleteExpiredStreamTickets().catch((err) => app.log.warn({ err }, 'stream ticket purge failed'));
   }, 3600_000);
   purge.unref();
 

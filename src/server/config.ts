@@ -17,6 +17,23 @@ function num(name: string, fallback: number): number {
   return n;
 }
 
+/**
+ * TRUST_PROXY: which hops in front of us may set X-Forwarded-For. A hop count (`1` = one load
+ * balancer; `true` is read as 1) or a comma list of proxy addresses/CIDRs. Never "trust every hop":
+ * then a client writes its own X-Forwarded-For and gets a fresh rate-limit bucket per request.
+ */
+function trustProxy(): false | number | string[] {
+  const raw = (process.env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || ['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
+  if (['true', 'on', 'yes'].includes(raw.toLowerCase())) return 1;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!list.every((s) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(s) || ['loopback', 'linklocal', 'uniquelocal'].includes(s))) {
+    throw new Error(`TRUST_PROXY must be a hop count or a comma list of proxy addresses, got "${raw}"`);
+  }
+  return list;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -28,6 +45,9 @@ export interface Config {
   loginMaxFailures: number;
   loginIpMaxFailures: number;
   loginLockMinutes: number;
+  /** First delay of the per-account back-off once an account has LOGIN_MAX_FAILURES failures; doubles per further failure. */
+  loginDelaySeconds: number;
+  trustProxy: false | number | string[];
   cloudSimDelayMs: number;
   cloudSimFailureRate: number;
   redisUrl: string | undefined;
@@ -56,6 +76,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginMaxFailures: num('LOGIN_MAX_FAILURES', 5),
     loginIpMaxFailures: num('LOGIN_IP_MAX_FAILURES', 20),
     loginLockMinutes: num('LOGIN_LOCK_MINUTES', 15),
+    loginDelaySeconds: num('LOGIN_DELAY_SECONDS', 30),
+    trustProxy: trustProxy(),
     cloudSimDelayMs: num('CLOUD_SIM_DELAY_MS', 3000),
     cloudSimFailureRate: num('CLOUD_SIM_FAILURE_RATE', 0.02),
     redisUrl: process.env.REDIS_URL || undefined,

@@ -3,7 +3,7 @@
 // rejection discards the purchase (not billed) or gives the disk its status back; the approver's
 // delegate hears of the new request on the SSE stream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type Client } from './helper.ts';
+import { build, eventsUrl, type Client } from './helper.ts';
 import { createSettled, network, placement, settle, uniq, type Row } from './kinds-helpers.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
@@ -50,7 +50,7 @@ const get = (collection: string, id: string) => admin.req({ method: 'GET', url: 
 async function sse(account: string, project: string) {
   const c = await app.as(account);
   const ctrl = new AbortController();
-  const res = await fetch(`${address}/api/v1/events?token=${c.token}&tenant_id=${c.territories[0]!.tenant_id}&project_id=${project}`, { signal: ctrl.signal });
+  const res = await fetch(await eventsUrl(address, c, { tenant_id: c.territories[0]!.tenant_id, project_id: project }), { signal: ctrl.signal });
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
   let text = '';

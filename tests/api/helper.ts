@@ -62,7 +62,7 @@ export interface Helpers {
   routes: () => RouteEntry[];
 }
 
-export async function build(opts: { config?: Partial<Config>; seed?: boolean } = {}): Promise<TestApp & Helpers> {
+export async function build(opts: { config?: Partial<Config>; seed?: boolean; logger?: object } = {}): Promise<TestApp & Helpers> {
   let handle: DbHandle;
   let drop: () => Promise<void>;
   if (process.env.TEST_DB === 'postgres') {
@@ -74,7 +74,7 @@ export async function build(opts: { config?: Partial<Config>; seed?: boolean } =
   const app = await buildApp({
     handle,
     seed: opts.seed ?? true,
-    logger: false,
+    logger: opts.logger ?? false,
     serveStatic: false,
     config: { cloudSimDelayMs: 50, cloudSimFailureRate: 0, rateLimitPerMinute: 100_000, smsDeleteVerification: false, ...opts.config },
   });
@@ -114,6 +114,16 @@ export async function build(opts: { config?: Partial<Config>; seed?: boolean } =
   }
   const routes = () => routesOf(app).filter((r) => r.method !== 'HEAD');
   return Object.assign(app, { as, routes });
+}
+
+/**
+ * The event stream URL for a signed-in client: a fresh single-use ticket from
+ * POST /api/v1/events/ticket (the session token never goes in a URL) plus the scope params.
+ */
+export async function eventsUrl(address: string, c: Client, scope: Record<string, string>): Promise<string> {
+  const res = await c.req({ method: 'POST', url: '/api/v1/events/ticket', tenant: null, project: null });
+  if (res.statusCode !== 200) throw new Error(`stream ticket: ${res.statusCode} ${res.body}`);
+  return `${address}/api/v1/events?${new URLSearchParams({ ticket: res.json().ticket as string, ...scope }).toString()}`;
 }
 
 /** The demo tenants and projects by name (names of demo.seed.ts). */

@@ -15,14 +15,14 @@ const SKIP = new Set(['POST /api/v1/login', 'GET /api/health', 'GET /api/v1/site
 
 /**
  * Routes that do not take the tenant scope from the headers: the caller's own profile, menus and
- * preferences, the tenant/project pickers (already narrowed to the caller), and platform reference
- * data. They are still called with the other tenant's ids and must not fail or reveal anything;
+ * preferences, the tenant/project pickers (already narrowed to the caller), platform reference
+ * data, and the event stream's ticket (it stands for the session; the stream checks the scope). They are still called with the other tenant's ids and must not fail or reveal anything;
  * they need not answer 404.
  */
 const HEADER_INDEPENDENT = new Set([
   'GET /api/v1/edit-user', 'GET /api/v1/menus', 'GET /api/v1/auth/territories', 'GET /api/tenants', 'GET /api/projects',
   'GET /api/vendors', 'GET /api/regions', 'GET /api/azs', 'GET /api/v1/azs', 'GET /api/charging-pkgs',
-  'GET /api/persistent_fields', 'POST /api/v1/persistent_fields',
+  'GET /api/persistent_fields', 'POST /api/v1/persistent_fields', 'POST /api/v1/events/ticket',
 ]);
 
 const REFUSED = [401, 403, 404];

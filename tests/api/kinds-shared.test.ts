@@ -2,7 +2,7 @@
 // delete, xlsx export tasks, price inquiry and upgrade, metrics and server-sent events.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, demoIds, type Client } from './helper.ts';
+import { build, demoIds, eventsUrl, type Client } from './helper.ts';
 import { act, expect400, host, network, placement, settle } from './kinds-helpers.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
@@ -186,14 +186,14 @@ describe('pricing', () => {
 });
 
 describe('events', () => {
-  it('streams status changes of the caller\'s tenant over SSE, authenticated by a token param', async () => {
+  it('streams status changes of the caller\'s tenant over SSE, authenticated by a single-use ticket', async () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const h = await host(app, c, { subnetId });
     const ids = await demoIds(app.ctx.db);
     const ctrl = new AbortController();
-    const foreign = await fetch(`${address}/api/v1/events?token=${(await app.as('fin_admin')).token}&tenant_id=${ids.huadong}`, { signal: ctrl.signal });
+    const foreign = await fetch(await eventsUrl(address, await app.as('fin_admin'), { tenant_id: ids.huadong }), { signal: ctrl.signal });
     expect(foreign.status).toBe(404);
-    const res = await fetch(`${address}/api/v1/events?token=${c.token}&tenant_id=${c.territories[0]!.tenant_id}`, { signal: ctrl.signal });
+    const res = await fetch(await eventsUrl(address, c, { tenant_id: c.territories[0]!.tenant_id }), { signal: ctrl.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();

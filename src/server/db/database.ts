@@ -16,6 +16,7 @@ import * as m0007 from './migrations/0007-rules-in-engine.ts';
 import * as m0008 from './migrations/0008-backup-plan-states.ts';
 import * as m0009 from './migrations/0009-idempotency-lease.ts';
 import * as m0010 from './migrations/0010-trust-what-exists.ts';
+import * as m0011 from './migrations/0011-stream-tickets.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-backup-plan-states': m0008,
   '0009-idempotency-lease': m0009,
   '0010-trust-what-exists': m0010,
+  '0011-stream-tickets': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

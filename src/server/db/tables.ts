@@ -56,6 +56,13 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+export interface StreamTicketsTable {
+  ticket_hash: string;
+  session_hash: string;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
 export interface LoginAttemptsTable {
   key: string;
   failures: number;
@@ -359,6 +366,7 @@ export interface Database {
   memberships: MembershipsTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  stream_tickets: StreamTicketsTable;
   vendors: VendorsTable;
   regions: RegionsTable;
   azs: AzsTable;

@@ -21,23 +21,30 @@ declare module 'fastify' {
 export function registerAuth(app: FastifyInstance, users: UsersRepository) {
   app.decorateRequest('user', null);
   app.decorateRequest('authToken', null);
-  app.addHook('preHandler', async (req) => {
+  // onRequest, not preHandler: the rate limit (a route-level onRequest hook, which runs after this
+  // app-level one) keys signed-in calls by user, so it needs to know the user first.
+  app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const raw = req.headers['x-auth-token'];
     const token = typeof raw === 'string' ? raw.trim() : '';
     if (!token || token.length > 256) return;
     const user = await users.sessionUser(token);
     if (!user || user.locked) return;
-    const { memberships } = user;
     req.authToken = token;
-    req.user = {
-      id: user.id,
-      account: user.account,
-      nickname: user.nickname,
-      memberships,
-      platformRoles: memberships.filter((m) => m.tenant_id === null && isPlatformRole(m.role)).map((m) => m.role),
-    };
+    req.user = authUserOf(user);
   });
+}
+
+/** The request's user made from a session's user row and memberships. */
+export function authUserOf(user: { id: string; account: string; nickname: string; memberships: Membership[] }): AuthUser {
+  const { memberships } = user;
+  return {
+    id: user.id,
+    account: user.account,
+    nickname: user.nickname,
+    memberships,
+    platformRoles: memberships.filter((m) => m.tenant_id === null && isPlatformRole(m.role)).map((m) => m.role),
+  };
 }
 
 export function requireUser(req: FastifyRequest): AuthUser {

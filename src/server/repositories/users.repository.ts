@@ -11,6 +11,19 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export interface Membership { tenant_id: string | null; project_id: string | null; role: Role }
 
 export function usersRepository(db: Db) {
+  async function sessionUserByHash(tokenHash: string) {
+    const row = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select((eb) => jsonArrayFrom(
+        eb.selectFrom('memberships').select(['memberships.tenant_id', 'memberships.project_id', 'memberships.role']).whereRef('memberships.user_id', '=', 'users.id'),
+      ).as('memberships'))
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { memberships, ...user } = row;
+    return { ...user, memberships: memberships.map((m): Membership => ({ tenant_id: m.tenant_id, project_id: m.project_id, role: m.role as Role })) };
+  }
   return {
     findByAccount(account: string) {
       return db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
@@ -40,18 +53,33 @@ export function usersRepository(db: Db) {
         .executeTakeFirst();
     },
     /** The signed-in user of a live session with their memberships, in one round trip (every API call asks). */
-    async sessionUser(token: string): Promise<(Awaited<ReturnType<typeof this.userForToken>> & { memberships: Membership[] }) | undefined> {
-      const row = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .select((eb) => jsonArrayFrom(
-          eb.selectFrom('memberships').select(['memberships.tenant_id', 'memberships.project_id', 'memberships.role']).whereRef('memberships.user_id', '=', 'users.id'),
-        ).as('memberships'))
-        .where('sessions.token_hash', '=', hashToken(token))
-        .where('sessions.expires_at', '>', sql<Date>`now()`)
+    sessionUser(token: string) {
+      return sessionUserByHash(hashToken(token));
+    },
+    /**
+     * A ticket that opens the event stream once, within `ttlSeconds`, for the session of `token`.
+     * Only its hash is stored, tied to the session: signing out voids it.
+     */
+    async createStreamTicket(token: string, ttlSeconds: number): Promise<string> {
+      const ticket = randomBytes(32).toString('hex');
+      await db.insertInto('stream_tickets').values({
+        ticket_hash: hashToken(ticket),
+        session_hash: hashToken(token),
+        expires_at: new Date(Date.now() + ttlSeconds * 1000),
+      }).execute();
+      return ticket;
+    },
+    /** Redeems a stream ticket (deleting it, so a second use finds nothing); answers the session's user. */
+    async redeemStreamTicket(ticket: string) {
+      const row = await db.deleteFrom('stream_tickets')
+        .where('ticket_hash', '=', hashToken(ticket))
+        .returning(['session_hash', 'expires_at'])
         .executeTakeFirst();
-      if (!row) return undefined;
-      const { memberships, ...user } = row;
-      return { ...user, memberships: memberships.map((m) => ({ tenant_id: m.tenant_id, project_id: m.project_id, role: m.role as Role })) };
+      if (!row || new Date(row.expires_at) <= new Date()) return undefined;
+      return sessionUserByHash(row.session_hash);
+    },
+    async deleteExpiredStreamTickets() {
+      await db.deleteFrom('stream_tickets').where('expires_at', '<=', sql<Date>`now()`).execute();
     },
     async deleteSession(token: string) {
       await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
@@ -59,30 +87,76 @@ export function usersRepository(db: Db) {
     async deleteExpiredSessions() {
       await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
     },
-    async lockedUntil(key: string): Promise<Date | null> {
-      const row = await db.selectFrom('login_attempts').select('locked_until').where('key', '=', key).executeTakeFirst();
-      return row?.locked_until && row.locked_until > new Date() ? row.locked_until : null;
-    },
     /**
-     * Counts one failure for `key` inside a sliding window of `lockMinutes`; at `max` failures the
-     * key is locked for `lockMinutes`. Answers whether the key is now locked.
+     * Takes one sign-in attempt on `key` in a single statement, before the password is checked, so
+     * parallel guesses cannot all pass a check made before any of them is counted. Attempts count
+     * inside a window of `windowMs`; the attempt that reaches `max` sets a wait of
+     * `min(baseMs · 2^(n − max), capMs)` and goes on; while a wait runs no attempt is taken at all
+     * (the conflict update's WHERE fails and nothing is returned). A right password clears the key.
      */
-    async recordFailure(key: string, max: number, lockMinutes: number): Promise<boolean> {
-      const windowMs = lockMinutes * 60_000;
+    async takeAttempt(key: string, o: { max: number; windowMs: number; baseMs: number; capMs: number }): Promise<{ ok: true; count: number } | { ok: false; until: Date }> {
       const now = new Date();
+      const windowStart = new Date(now.getTime() - o.windowMs);
+      const firstWait = o.max <= 1 ? new Date(now.getTime() + Math.min(o.baseMs, o.capMs)) : null;
+      const next = sql<number>`case when login_attempts.window_start < ${windowStart} then 1 else login_attempts.failures + 1 end`;
+      const row = await db.insertInto('login_attempts')
+        .values({ key, failures: 1, window_start: now, locked_until: firstWait })
+        .onConflict((oc) => oc.column('key')
+          .doUpdateSet({
+            failures: next,
+            window_start: sql`case when login_attempts.window_start < ${windowStart} then ${now}::timestamptz else login_attempts.window_start end`,
+            locked_until: sql`case when ${next} >= ${o.max}::int
+              then ${now}::timestamptz + least(${o.baseMs}::float8 * power(2, least(${next} - ${o.max}::int, 30)), ${o.capMs}::float8) * interval '1 millisecond'
+              else null end`,
+          })
+          .where((eb) => eb.or([eb('login_attempts.locked_until', 'is', null), eb('login_attempts.locked_until', '<=', now)])))
+        .returning(['failures'])
+        .executeTakeFirst();
+      if (row) return { ok: true, count: row.failures };
+      const held = await db.selectFrom('login_attempts').select('locked_until').where('key', '=', key).executeTakeFirst();
+      const until = held?.locked_until ? new Date(held.locked_until) : now;
+      return { ok: false, until: until > now ? until : new Date(now.getTime() + 1000) };
+    },
+    /** Gives back an attempt taken on `key` that a later check refused before the password was checked. */
+    async refundAttempt(key: string, max: number) {
+      await db.updateTable('login_attempts')
+        .set({
+          failures: sql`greatest(failures - 1, 0)`,
+          locked_until: sql`case when failures - 1 < ${max}::int then null else locked_until end`,
+        })
+        .where('key', '=', key).execute();
+    },
+    /** Counts one more failing account on a client IP (password spraying); answers the count in the window. */
+    async countFailure(key: string, windowMs: number): Promise<number> {
+      const now = new Date();
+      const windowStart = new Date(now.getTime() - windowMs);
       const row = await db.insertInto('login_attempts')
         .values({ key, failures: 1, window_start: now, locked_until: null })
         .onConflict((oc) => oc.column('key').doUpdateSet({
-          failures: sql`case when login_attempts.window_start < ${new Date(now.getTime() - windowMs)} then 1 else login_attempts.failures + 1 end`,
-          window_start: sql`case when login_attempts.window_start < ${new Date(now.getTime() - windowMs)} then ${now} else login_attempts.window_start end`,
+          failures: sql`case when login_attempts.window_start < ${windowStart} then 1 else login_attempts.failures + 1 end`,
+          window_start: sql`case when login_attempts.window_start < ${windowStart} then ${now}::timestamptz else login_attempts.window_start end`,
         }))
         .returning(['failures'])
         .executeTakeFirstOrThrow();
-      if (row.failures >= max) {
-        await db.updateTable('login_attempts').set({ locked_until: new Date(now.getTime() + windowMs), failures: 0, window_start: now }).where('key', '=', key).execute();
-        return true;
-      }
-      return false;
+      return row.failures;
+    },
+    /**
+     * Past `max` failing accounts in the window, a client IP may try one sign-in per `delayMs`:
+     * answers null when this attempt may go on (claiming the slot atomically), else when to retry.
+     */
+    async takeIpSlot(key: string, max: number, windowMs: number, delayMs: number): Promise<Date | null> {
+      const now = new Date();
+      const windowStart = new Date(now.getTime() - windowMs);
+      const claimed = await db.updateTable('login_attempts')
+        .set({ locked_until: new Date(now.getTime() + delayMs) })
+        .where('key', '=', key).where('failures', '>=', max).where('window_start', '>=', windowStart)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .returning(['key'])
+        .executeTakeFirst();
+      if (claimed) return null;
+      const row = await db.selectFrom('login_attempts').select(['failures', 'window_start', 'locked_until']).where('key', '=', key).executeTakeFirst();
+      if (!row || row.failures < max || new Date(row.window_start) < windowStart) return null;
+      return row.locked_until && new Date(row.locked_until) > now ? new Date(row.locked_until) : null;
     },
     async clearFailures(key: string) {
       await db.deleteFrom('login_attempts').where('key', '=', key).execute();

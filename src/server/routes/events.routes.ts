@@ -1,29 +1,34 @@
-// GET /api/v1/events: server-sent events of resource status changes for the caller's tenant
-// (and project, when given). EventSource cannot set headers, so the token may come as `token`
-// and the scope as tenant_id/project_id query params; they are checked exactly like resolveScope.
+// GET /api/v1/events: server-sent events for the caller, each scoped like the data it describes
+// (events/event-audience.ts). EventSource cannot set headers and a session token must not sit in
+// a URL (URLs end up in logs, proxies and browser history), so the browser first asks
+// POST /api/v1/events/ticket with its X-Auth-Token for a 60-second single-use ticket and opens
+// the stream with `?ticket=`. The scope comes as tenant_id/project_id query params, checked exactly
+// like resolveScope. Opening the stream is not counted by the rate limit (EventSource reconnects on
+// its own); tickets have their own per-user bucket.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { can } from '../../domain/roles.ts';
-import { isPlatformRole } from '../../domain/roles.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
+import { authUserOf, requirePermission, requireUser } from '../plugins/auth.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
 import type { Engine } from '../services/engine.ts';
 import type { AppContext } from '../context.ts';
 import type { ResourceEvent } from '../events/bus.ts';
+import { AUDIENCE_FIELDS, eventVisible, participantsOf, type StreamEvent } from '../events/event-audience.ts';
 import { APPROVAL_EVENTS, type ApprovalEvent, type SiteMessageEvent } from '../approvals/approval-events.ts';
 
 export const SSE_HEARTBEAT_MS = 15_000;
+export const STREAM_TICKET_SECONDS = 60;
+/** Tickets per user per minute: EventSource retries every 3 s, so this leaves room for many tabs. */
+const TICKETS_PER_MINUTE = 300;
 
-async function authenticateFromQuery(req: FastifyRequest, ctx: AppContext) {
+async function authenticateFromTicket(req: FastifyRequest, ctx: AppContext) {
   if (req.user) return;
   const q = req.query as Record<string, unknown>;
-  const token = typeof q.token === 'string' ? q.token.trim() : '';
-  if (!token || token.length > 256) return;
-  const user = await ctx.users.userForToken(token);
+  const ticket = typeof q.ticket === 'string' ? q.ticket.trim() : '';
+  if (!/^[0-9a-f]{64}$/.test(ticket)) return;
+  const user = await ctx.users.redeemStreamTicket(ticket);
   if (!user || user.locked) return;
-  const memberships = await ctx.users.memberships(user.id);
-  req.user = { id: user.id, account: user.account, nickname: user.nickname, memberships,
-    platformRoles: memberships.filter((m) => m.tenant_id === null && isPlatformRole(m.role)).map((m) => m.role) };
+  req.user = authUserOf(user);
 }
 
 export async function eventsRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine) {
@@ -34,23 +39,27 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext, engine
   });
 
   // Approvals publish on their in-process emitter; hand them to the bus (NOTIFY on PostgreSQL) so
-  // every process's streams see them. They go to the people concerned, not to the whole tenant.
-  const personal = new Set<string>(Object.values(APPROVAL_EVENTS));
-  for (const name of personal) {
+  // every process's streams see them, with every level's approvers named so a decision also
+  // reaches the co-approvers who did not make it. One chain keeps them in the order they happened.
+  let chain = Promise.resolve();
+  for (const name of Object.values(APPROVAL_EVENTS)) {
     ctx.approvalEvents.on(name, (payload: ApprovalEvent | SiteMessageEvent) => {
-      const e = { ...payload, type: name, project_id: 'project_id' in payload ? payload.project_id : null, at: new Date().toISOString() };
-      engine.bus.publish([e as unknown as ResourceEvent]).catch((err) => app.log.warn({ err }, 'approval event publish failed'));
+      chain = chain.then(async () => {
+        const participant_ids = name === APPROVAL_EVENTS.message ? [] : await participantsOf(ctx.db, (payload as ApprovalEvent).id);
+        const e = { ...payload, type: name, project_id: 'project_id' in payload ? payload.project_id : null, participant_ids, at: new Date().toISOString() };
+        await engine.bus.publish([e as unknown as ResourceEvent]);
+      }).catch((err) => app.log.warn({ err }, 'approval event publish failed'));
     });
   }
-  // The approvers of the request and their active deputies (delegations), the requester, or the
-  // addressee of a site message.
-  const concerns = (e: Record<string, unknown>, userId: string) =>
-    e.user_id === userId || e.requester_id === userId
-    || (Array.isArray(e.approver_ids) && e.approver_ids.includes(userId))
-    || (Array.isArray(e.delegate_ids) && e.delegate_ids.includes(userId));
 
-  app.get('/api/v1/events', async (req, reply) => {
-    await authenticateFromQuery(req, ctx);
+  app.post('/api/v1/events/ticket', { config: { rateLimit: { max: TICKETS_PER_MINUTE, timeWindow: '1 minute' } } }, async (req) => {
+    requireUser(req);
+    const ticket = await ctx.users.createStreamTicket(req.authToken!, STREAM_TICKET_SECONDS);
+    return { ticket, expires_in: STREAM_TICKET_SECONDS };
+  });
+
+  app.get('/api/v1/events', { config: { rateLimit: false } }, async (req, reply) => {
+    await authenticateFromTicket(req, ctx);
     const q = req.query as Record<string, unknown>;
     // The query scope wins over the headers, and goes through the same membership check.
     if (typeof q.tenant_id === 'string') req.headers['x-tenant-id'] = q.tenant_id;
@@ -63,18 +72,12 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext, engine
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     res.write(`retry: 3000\n: connected\n\n`);
     open.add(res);
-    const unsubscribe = engine.bus.subscribe((e) => {
-      if (personal.has(e.type)) {
-        // A decision also concerns the co-approvers who did not make it: their inboxes drop the card.
-        const decidedHere = (e.type as string) === APPROVAL_EVENTS.decided && e.tenant_id === scope.tenantId;
-        if (!decidedHere && !concerns(e as unknown as Record<string, unknown>, scope.user.id)) return;
-        const { approver_ids: _a, delegate_ids: _d, ...shown } = e as unknown as Record<string, unknown>;
-        res.write(`event: ${e.type}\ndata: ${JSON.stringify(shown)}\n\n`);
-        return;
-      }
-      if (e.tenant_id !== scope.tenantId) return;
-      if (scope.projectId && e.project_id && e.project_id !== scope.projectId) return;
-      res.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+    const unsubscribe = engine.bus.subscribe((raw) => {
+      const e = raw as unknown as StreamEvent;
+      if (!eventVisible(e, scope.user, scope)) return;
+      const shown: Record<string, unknown> = { ...e };
+      for (const f of AUDIENCE_FIELDS) delete shown[f];
+      res.write(`event: ${e.type}\ndata: ${JSON.stringify(shown)}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS);
     heartbeat.unref();

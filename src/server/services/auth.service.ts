@@ -1,4 +1,10 @@
-// Sign-in with argon2id, per-account and per-IP lockout, 12-hour opaque tokens.
+// Sign-in with argon2id and 12-hour opaque tokens. Failed sign-ins are slowed down, never made
+// unanswerable for the owner (docs/decisions/0003-sessions-and-lockout.md):
+// - per (account, client IP): LOGIN_MAX_FAILURES attempts, then that pair waits LOGIN_LOCK_MINUTES;
+// - per account, from any IP: past LOGIN_MAX_FAILURES, one attempt per back-off (LOGIN_DELAY_SECONDS,
+//   doubling, at most LOGIN_LOCK_MINUTES), after which the right password from any IP works;
+// - per client IP: past LOGIN_IP_MAX_FAILURES failing accounts, one attempt per LOGIN_DELAY_SECONDS.
+// Every attempt is counted atomically before its password is checked.
 import { hash, verify } from '@node-rs/argon2';
 import { AppError } from '../../domain/errors.ts';
 import type { LoginInput, SessionProfile } from '../../domain/schemas/auth.schema.ts';
@@ -28,26 +34,46 @@ export function profileOf(user: UserRow, token?: string): SessionProfile {
   };
 }
 
+/** Passwords checked with argon2 since start (how many guesses really reached a hash). */
+export const signInStats = { passwordChecks: 0 };
+
 export function authService(users: UsersRepository, config: Config) {
-  const lockMinutes = config.loginLockMinutes;
+  const lockMs = config.loginLockMinutes * 60_000;
+  const delayMs = config.loginDelaySeconds * 1000;
+  const max = config.loginMaxFailures;
+  const lockedOut = (until: Date) => new AppError(429, 'login_locked_out', { minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)) });
+  const delayed = (until: Date, key = 'login_delayed') => new AppError(429, key, { seconds: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)) });
   return {
     async login(input: LoginInput, ip: string): Promise<SessionProfile> {
-      const accountKey = `account:${input.account.toLowerCase()}`;
+      const account = input.account.toLowerCase();
+      const pairKey = `pair:${account}|${ip}`;
+      const accountKey = `account:${account}`;
       const ipKey = `ip:${ip}`;
-      for (const key of [accountKey, ipKey]) {
-        const until = await users.lockedUntil(key);
-        if (until) throw new AppError(429, 'login_locked_out', { minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)) });
+      const pair = await users.takeAttempt(pairKey, { max, windowMs: lockMs, baseMs: lockMs, capMs: lockMs });
+      if (!pair.ok) throw lockedOut(pair.until);
+      const acct = await users.takeAttempt(accountKey, { max, windowMs: lockMs, baseMs: delayMs, capMs: lockMs });
+      if (!acct.ok) {
+        await users.refundAttempt(pairKey, max);
+        throw delayed(acct.until);
+      }
+      const ipWait = await users.takeIpSlot(ipKey, config.loginIpMaxFailures, lockMs, delayMs);
+      if (ipWait) {
+        await users.refundAttempt(pairKey, max);
+        await users.refundAttempt(accountKey, max);
+        throw delayed(ipWait, 'login_ip_delayed');
       }
       const user = await users.findByAccount(input.account);
       dummyHash ??= hashPassword('not-a-password-' + Math.random());
+      signInStats.passwordChecks++;
       const ok = await verify(user?.password_hash ?? (await dummyHash), input.password).catch(() => false);
       if (!user || !ok) {
-        const accountLocked = await users.recordFailure(accountKey, config.loginMaxFailures, lockMinutes);
-        const ipLocked = await users.recordFailure(ipKey, config.loginIpMaxFailures, lockMinutes);
-        if (accountLocked || ipLocked) throw new AppError(429, 'login_locked_out', { minutes: lockMinutes });
+        // The first failure of this account from this IP adds one failing account to the IP.
+        if (pair.count === 1) await users.countFailure(ipKey, lockMs);
+        if (pair.count >= max) throw lockedOut(new Date(Date.now() + lockMs));
         throw new AppError(401, 'login_failed');
       }
       if (user.locked) throw new AppError(403, 'user_locked');
+      await users.clearFailures(pairKey);
       await users.clearFailures(accountKey);
       const token = await users.createSession(user.id, config.sessionTtlHours);
       return profileOf(user, token);

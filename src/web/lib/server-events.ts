@@ -1,27 +1,40 @@
 // One server-sent event stream (GET /api/v1/events) for the whole console, shared by every feature
-// that listens (resources, approvals, backup plans). EventSource cannot set headers, so the token and
-// scope travel as query parameters; a scope change reopens the stream. The stream stays open while
-// anyone listens, and a moment longer, so moving between screens reuses it.
+// that listens (resources, approvals, backup plans). EventSource cannot set headers and the session
+// token must not travel in a URL (it would reach logs and history), so each opening first asks
+// POST /api/v1/events/ticket (with the X-Auth-Token header) for a single-use, 60-second ticket and
+// opens `/api/v1/events?ticket=…&tenant_id=…`. A used ticket cannot serve EventSource's own
+// reconnect, so on any error the stream is closed and reopened with a fresh ticket after a back-off.
+// A scope change reopens the stream. The stream stays open while anyone listens, and a moment
+// longer, so moving between screens reuses it.
 
+import { post } from './request.ts';
 import { getProject, getTenant, getToken } from './session.ts';
 
 type Handler = (data: unknown) => void;
 
+const RETRY_MS = 3000;
+const MAX_RETRY_MS = 60_000;
+
 const handlers = new Map<string, Set<Handler>>();
 let source: EventSource | null = null;
-let sourceUrl = '';
+/** The session and scope the stream is (being) opened for; '' when closed. */
+let streamKey = '';
+/** Bumped on every (re)open and close, so a ticket that arrives late for an older opening is dropped. */
+let generation = 0;
+let retryMs = RETRY_MS;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let users = 0;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** The stream of the current session's tenant and project; null when signed out. */
-function eventsUrl(): string | null {
+/** The session and scope of the stream, with its scope params; null when signed out. */
+function wanted(): { key: string; scope: Record<string, string> } | null {
   const token = getToken();
   const tenant = getTenant();
   if (!token || !tenant) return null;
-  const q = new URLSearchParams({ token, tenant_id: tenant.id });
+  const scope: Record<string, string> = { tenant_id: tenant.id };
   const project = getProject();
-  if (project) q.set('project_id', project.id);
-  return `/api/v1/events?${q.toString()}`;
+  if (project) scope.project_id = project.id;
+  return { key: `${token}|${tenant.id}|${project?.id ?? ''}`, scope };
 }
 
 function dispatch(name: string) {
@@ -36,38 +49,75 @@ function listen(name: string): void {
   source?.addEventListener(name, dispatch(name));
 }
 
-function open(url: string): void {
-  if (source && sourceUrl === url) return;
+function stop(): void {
+  generation++;
+  clearTimeout(retryTimer);
   source?.close();
-  sourceUrl = url;
-  source = new EventSource(url);
+  source = null;
+}
+
+async function connect(key: string, scope: Record<string, string>): Promise<void> {
+  const mine = ++generation;
+  let ticket: string;
+  try {
+    ({ ticket } = await post<{ ticket: string }>('v1/events/ticket', undefined, { isNeedloading: false, notice: false }));
+  } catch {
+    if (mine === generation && streamKey === key) scheduleRetry(key, scope);
+    return;
+  }
+  if (mine !== generation || streamKey !== key) return;
+  const es = new EventSource(`/api/v1/events?${new URLSearchParams({ ticket, ...scope }).toString()}`);
+  source = es;
   for (const name of handlers.keys()) listen(name);
+  es.onopen = () => { retryMs = RETRY_MS; };
+  es.onerror = () => {
+    if (source !== es) return;
+    es.close();
+    source = null;
+    scheduleRetry(key, scope);
+  };
+}
+
+function scheduleRetry(key: string, scope: Record<string, string>): void {
+  clearTimeout(retryTimer);
+  const wait = retryMs;
+  retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+  retryTimer = setTimeout(() => {
+    if (streamKey === key && users > 0) void connect(key, scope);
+  }, wait);
+}
+
+function open(key: string, scope: Record<string, string>): void {
+  if (streamKey === key) return;
+  stop();
+  streamKey = key;
+  retryMs = RETRY_MS;
+  void connect(key, scope);
 }
 
 /** Calls `handler` with the parsed data of each event named in `names`; answers the unsubscribe. */
 export function subscribeServerEvents(names: readonly string[], handler: Handler): () => void {
-  const url = eventsUrl();
-  if (!url || typeof EventSource === 'undefined') return () => undefined;
+  const want = wanted();
+  if (!want || typeof EventSource === 'undefined') return () => undefined;
   clearTimeout(closeTimer);
   users++;
   for (const name of names) {
     let set = handlers.get(name);
     if (!set) {
       handlers.set(name, (set = new Set()));
-      if (source && sourceUrl === url) listen(name);
+      if (source && streamKey === want.key) listen(name);
     }
     set.add(handler);
   }
-  open(url);
+  open(want.key, want.scope);
   return () => {
     for (const name of names) handlers.get(name)?.delete(handler);
     users--;
     if (users === 0) {
       closeTimer = setTimeout(() => {
         if (users > 0) return;
-        source?.close();
-        source = null;
-        sourceUrl = '';
+        stop();
+        streamKey = '';
         handlers.clear();
       }, 2000);
     }
