@@ -17,6 +17,7 @@ import { requestFieldLabel, requestFieldRows, requestFieldValue, requestKind } f
 import { diffRows } from './diff.ts';
 import { decisionLabel } from './inbox.tsx';
 import { RejectSheet } from './reject-sheet.tsx';
+import { withUndo } from './undo.ts';
 import { projectName, summaryOf, timeText, waitingText, yuan } from './summary.ts';
 import { isWaiting, syncByApproval } from './sync-state.ts';
 
@@ -97,7 +98,10 @@ export function ApprovalDetailView({ id }: { id: string }) {
   const canDecide = open && d.can_decide && !isWaiting(sync) && sync?.state !== 'conflict';
   const fields = requestFieldRows(t, d, { lang: i18n.language });
 
-  const approve = async () => { await queueDecision(d, 'approve', decisionLabel(t, 'approve', d)); back(); };
+  const approve = () => {
+    withUndo(d.id, t('approvals:undo.approved', { summary: summaryOf(t, d) }), () => queueDecision(d, 'approve', decisionLabel(t, 'approve', d)));
+    back();
+  };
   const reject = async (reason: string) => {
     setRejecting(false);
     if (sync?.state === 'needs_edit' && sync.action === 'reject') await requeueReject(sync.entryId, d, reason);
@@ -181,7 +185,7 @@ export function ApprovalDetailView({ id }: { id: string }) {
       {canDecide && (
         <div className="ys-appr-detail__actions">
           <Button block color="danger" fill="outline" onClick={() => setRejecting(true)} data-testid="detail-reject">{t('approvals:decision.reject')}</Button>
-          <Button block color="primary" onClick={() => void approve()} data-testid="detail-approve">{t('approvals:decision.approve')}</Button>
+          <Button block color="primary" onClick={approve} data-testid="detail-approve">{t('approvals:decision.approve')}</Button>
         </div>
       )}
       <RejectSheet open={rejecting} subject={summaryOf(t, d)} initial={sync?.reason} problem={sync?.state === 'needs_edit' ? sync.description : undefined}
