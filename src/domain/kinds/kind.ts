@@ -144,6 +144,11 @@ export interface KindDefinition {
   createLinks?: readonly { relation: string; param: string; kind: string; allowedFrom?: readonly string[]; refusalKey?: string }[];
   /** body keys never stored (passwords go to the cloud, not the database) */
   secret?: readonly string[];
+  /**
+   * What the list's name search matches besides the name and id: spec keys (a host's private IP)
+   * and, with `boundEip`, the address of an EIP bound to the resource (its public IP).
+   */
+  search?: { spec: readonly string[]; boundEip?: boolean };
   /** pure derivation of spec values from others (cpu and memory from the flavor) */
   derive?: (spec: Record<string, unknown>) => Record<string, unknown>;
   /** spec keys editable through PATCH (besides name/description) */

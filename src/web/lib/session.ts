@@ -36,6 +36,8 @@ export function getLanguage(): Language {
   const v = read(STORAGE_KEYS.language);
   return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : DEFAULT_LANGUAGE;
 }
+/** The language the user chose (or the first visit detected), null before any. */
+export const storedLanguage = () => read(STORAGE_KEYS.language);
 export const setLanguageStored = (lang: Language) => write(STORAGE_KEYS.language, lang);
 
 function cookieOptions(): Cookies.CookieAttributes {

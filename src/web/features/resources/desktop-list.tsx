@@ -92,7 +92,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
       </div>
       <NoticeBar className="ys-rlist__notice" content={t('resources:list.notice', { kind: t(`kinds:${def.kind}.name`) })} color="info" />
       <div className="ys-rlist__search" role="search">
-        <input className="ys-input" placeholder={t('resources:filters.name')} aria-label={t('resources:filters.name')} value={nameInput} data-testid="search-name" onChange={(e) => setNameInput(e.target.value)} />
+        <input className="ys-input" placeholder={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')} aria-label={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')} value={nameInput} data-testid="search-name" onChange={(e) => setNameInput(e.target.value)} />
         <select className="ys-input" aria-label={t('resources:filters.status')} value={state.filters.status ?? ''} data-testid="filter-status" onChange={(e) => dispatch({ type: 'filter', key: 'status', value: e.target.value })}>
           <option value="">{t('resources:filters.all_status')}</option>
           {[...def.statuses.stable, ...def.statuses.inBetween, ...def.statuses.failure].map((s) => <option key={s} value={s}>{t(`kinds:status.${s}`, { defaultValue: s })}</option>)}
