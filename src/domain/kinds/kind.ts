@@ -4,7 +4,15 @@
 // locales/{lang}/kinds.json under `kinds:<kind>.…` (statuses under `kinds:status.<code>`).
 import type { z } from 'zod';
 
-export type FieldType = 'text' | 'number' | 'enum' | 'boolean' | 'datetime' | 'status' | 'ref' | 'ip' | 'cidr';
+export type FieldType = 'text' | 'number' | 'enum' | 'boolean' | 'datetime' | 'status' | 'ref' | 'ip' | 'cidr' | 'location';
+
+/** A postal location {province, city, district?, address} as one line of Chinese text: 「江苏省苏州市工业园区 星湖街 328 号」. */
+export function locationText(v: unknown): string {
+  if (!v || typeof v !== 'object') return v === undefined || v === null ? '' : String(v);
+  const l = v as { province?: unknown; city?: unknown; district?: unknown; address?: unknown };
+  const area = [l.province, l.city, l.district].filter((x) => typeof x === 'string' && x).join('');
+  return [area, typeof l.address === 'string' ? l.address : ''].filter(Boolean).join(' ');
+}
 
 /** A field shown on detail pages and usable as a list column. `source: 'column'` reads the row, 'spec' reads row.spec. */
 export interface FieldDef {

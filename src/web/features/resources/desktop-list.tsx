@@ -17,6 +17,7 @@ import { HelpDocs } from '../../ui/help-docs.tsx';
 import { listResources, loadColumns, queueExport, saveColumns, updateResource } from './api.ts';
 import { actionBlock, actionLabel, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, selectableRow, type Resource } from './kind-meta.ts';
 import { initialListState, listParams, listReducer } from './list-state.ts';
+import { getPageSize, setPageSize } from '../../lib/session.ts';
 import { useActionRunner } from './actions.tsx';
 import { ExportNotice, StatusBadge, usePlaceNames, usePlaceOptions, useExportNotice } from './parts.tsx';
 import { useCreateForm } from './create-form.tsx';
@@ -33,7 +34,9 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   const navigate = useNavigate();
   const client = useQueryClient();
   const places = usePlaceNames();
-  const [state, dispatch] = useReducer(listReducer, undefined, () => initialListState(10));
+  const [state, dispatch] = useReducer(listReducer, undefined, () => initialListState(getPageSize(route, 10)));
+  // The chosen page size outlives a reload (per list).
+  useEffect(() => { setPageSize(route, state.pageSize); }, [route, state.pageSize]);
   const [selected, setSelected] = useState<string[]>([]);
   const [nameInput, setNameInput] = useState('');
   const name = useDebounced(nameInput.trim());

@@ -9,6 +9,7 @@ import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { SplitView } from '../../ui/split-view.tsx';
 import { detailTabsOf, screenFor } from './kind-screens.ts';
+import { listPath } from './kind-meta.ts';
 import { useLiveResources } from './live.ts';
 import { DesktopList } from './desktop-list.tsx';
 import { PhoneList } from './phone-list.tsx';
@@ -60,9 +61,13 @@ export default function ResourcesPage() {
         body = <SplitView listWidth={tabs.length ? 280 : undefined} list={<PhoneList def={s.def} activeId={picked} onSelect={(r) => setPicked(r.id)} />} detail={detail} />;
       } else body = <PhoneList def={s.def} />;
       break;
-    case 'detail':
-      body = params.id ? <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} /> : null;
+    case 'detail': {
+      if (params.id) { body = <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} />; break; }
+      // A detail route without an id (/balanceLoadDetail) has nothing to show: back to the list.
+      const list = listPath(s.def);
+      if (list) return <Navigate to={list} replace />;
       break;
+    }
     case 'buy': body = <BuyWizard def={s.def} />; break;
     case 'recycle': body = <RecycleBin defs={s.defs} title={title} />; break;
     case 'downloads': body = <Downloads title={title} />; break;
