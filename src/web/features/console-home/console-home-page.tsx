@@ -108,7 +108,7 @@ export default function ConsoleHomePage() {
           <div className="ys-ch__grid">
             {(showAll || shortcuts.length <= PHONE_SHORTCUTS || bp !== 'phone' ? shortcuts : shortcuts.slice(0, PHONE_SHORTCUTS - 1)).map((m) => (
               <Link key={`${m.group}-${m.code}`} to={menuTarget(m.menuUrl)} className="ys-ch__shortcut" data-menu-url={m.menuUrl}>
-                <MenuIcon name={m.icon} className="ys-ch__shortcut-icon" />
+                <MenuIcon name={m.icon} code={m.code} className="ys-ch__shortcut-icon" />
                 <span className="ys-ch__shortcut-name">{m.name}</span>
               </Link>
             ))}
