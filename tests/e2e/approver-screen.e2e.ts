@@ -150,7 +150,6 @@ describe('the approver on a phone, zh-TW browser', () => {
 
 describe('smaller web defects', () => {
   it('redirects a bare detail route, links the 快照 tile, formats SD-WAN locations, finds a host by IP, keeps the page size', async () => {
-    const admin = await apiAs(baseURL, 'tenant_admin');
     const phone = await newPage(browser, 'phone');
     try {
       await signIn(phone, baseURL, 'tenant_admin');
@@ -166,7 +165,12 @@ describe('smaller web defects', () => {
       expect(branchText).toContain('江苏省苏州市工业园区 星湖街');
       expect(branchText).not.toMatch(/[{}"]/);
 
-      const hosts = (await admin.call('GET', '/api/instances?__limit=100')).body.data as { id: string; name: string; spec: { private_ip?: string } }[];
+      // The hosts of the signed-in scope, through the API with the page's own session.
+      const hosts = await phone.evaluate(async () => {
+        const scoped = (k: string) => (JSON.parse(localStorage.getItem(k) ?? '{}') as { id?: string }).id ?? '';
+        const r = await fetch('/api/instances?__limit=100', { headers: { 'X-Auth-Token': localStorage.getItem('x_auth_token') ?? '', 'X-Tenant-Id': scoped('tenant'), 'X-Project-Id': scoped('project') } });
+        return (await r.json()).data as { id: string; name: string; spec: { private_ip?: string } }[];
+      });
       const host = hosts.find((h) => h.spec.private_ip)!;
       await phone.goto(`${baseURL}/ecsManage`);
       await phone.locator('[data-testid="resource-card"]').first().waitFor();

@@ -27,7 +27,6 @@ export default function AccountPage() {
     <PageFrame name={handle?.name ?? 'accountinfo'} className="ys-mine">
       <section className="ys-mine__head">
         <div className="ys-mine__name" data-testid="mine-nickname">{nickname ?? getUsername() ?? ''}</div>
-        <div className="ys-mine__account">{t('mine.account', { account: getUsername() ?? '' })}</div>
       </section>
       <List className="ys-mine__list">
         <List.Item extra={tenant?.name ?? '-'}>{t('scope.tenant')}</List.Item>
