@@ -19,7 +19,8 @@ export function SideMenu({ collapsed = false }: { collapsed?: boolean }) {
   return (
     <nav className={`ys-menu${collapsed ? ' is-collapsed' : ''}`} aria-label={t('nav.menu')} data-testid="side-menu">
       {groups.map((g) => {
-        const isClosed = closed[g.code] && !g.menus.some((m) => m.menuUrl === active);
+        // Folded to icons there are no group titles to reopen a group with: every entry shows.
+        const isClosed = !collapsed && closed[g.code] && !g.menus.some((m) => m.menuUrl === active);
         return (
           <div key={g.code} className="ys-menu__group">
             <button type="button" className="ys-menu__group-title" aria-expanded={!isClosed} aria-label={g.name} title={g.name} onClick={() => setClosed((c) => ({ ...c, [g.code]: !c[g.code] }))}>
