@@ -29,3 +29,11 @@ describe('floating buttons and actions', () => {
     expect(intersects(widget, { left: 20, top: 600, right: 300, bottom: 644 }, 4)).toBe(false);
   });
 });
+
+describe('a detail route without an id', () => {
+  it('goes back to its list (/balanceLoadDetail → /balanceLoad); other screens stay', async () => {
+    const { screenFor, withoutId } = await import('../../src/web/features/resources/kind-screens.ts');
+    expect(withoutId(screenFor('balanceLoadDetail', '/balanceLoadDetail/:id?'))).toEqual({ screen: 'redirect', to: '/balanceLoad' });
+    expect(withoutId(screenFor('balanceLoad', '/balanceLoad')).screen).toBe('list');
+  });
+});

@@ -8,8 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { SplitView } from '../../ui/split-view.tsx';
-import { detailTabsOf, screenFor } from './kind-screens.ts';
-import { listPath } from './kind-meta.ts';
+import { detailTabsOf, screenFor, withoutId } from './kind-screens.ts';
 import { useLiveResources } from './live.ts';
 import { DesktopList } from './desktop-list.tsx';
 import { PhoneList } from './phone-list.tsx';
@@ -43,7 +42,8 @@ export default function ResourcesPage() {
   const [picked, setPicked] = useState<string | undefined>(undefined);
   useLiveResources();
   if (!handle) return null;
-  const s = screenFor(handle.name, handle.path);
+  const found = screenFor(handle.name, handle.path);
+  const s = params.id ? found : withoutId(found);
   const title = t(handle.meta.title);
   let body: React.ReactNode = null;
   switch (s.screen) {
@@ -61,13 +61,9 @@ export default function ResourcesPage() {
         body = <SplitView listWidth={tabs.length ? 280 : undefined} list={<PhoneList def={s.def} activeId={picked} onSelect={(r) => setPicked(r.id)} />} detail={detail} />;
       } else body = <PhoneList def={s.def} />;
       break;
-    case 'detail': {
-      if (params.id) { body = <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} />; break; }
-      // A detail route without an id (/balanceLoadDetail) has nothing to show: back to the list.
-      const list = listPath(s.def);
-      if (list) return <Navigate to={list} replace />;
+    case 'detail':
+      body = params.id ? <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} /> : null;
       break;
-    }
     case 'buy': body = <BuyWizard def={s.def} />; break;
     case 'recycle': body = <RecycleBin defs={s.defs} title={title} />; break;
     case 'downloads': body = <Downloads title={title} />; break;
