@@ -93,7 +93,7 @@ describe('the approver on a phone, zh-TW browser', () => {
         expect(await coveredActions(page), `scrolled to ${y}`).toEqual([]);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
-      expect(await smallTargets(page, '[data-testid="approval-list"] .adm-button, [data-testid="batch-toggle"]')).toEqual([]);
+      expect(await smallTargets(page, '[data-testid="approval-list"] .adm-button, [data-testid="batch-toggle"], .ys-phone__navright .ys-iconbtn')).toEqual([]);
       await shot(page, 'approver-inbox-zh-TW');
 
       // 核准 → the 復原 bar → undo: nothing was queued, the request still waits.
