@@ -101,3 +101,17 @@ export function chooseScope(
 export function tenantLabel(name: string, abbreviation: string | null | undefined): string {
   return `${name}(${abbreviation?.trim() ? abbreviation : '-'})`;
 }
+
+/**
+ * The language of a first visit, from the browser's preferred languages: Traditional Chinese for
+ * zh-TW, zh-HK, zh-MO and any zh-Hant tag, else the first Chinese tag decides, else the default.
+ */
+export function browserLanguage(languages: readonly string[] | undefined): 'zh-CN' | 'zh-TW' {
+  for (const raw of languages ?? []) {
+    const tag = raw.toLowerCase();
+    if (!tag.startsWith('zh')) continue;
+    if (/^zh-(tw|hk|mo)\b|^zh-hant\b/.test(tag)) return 'zh-TW';
+    return 'zh-CN';
+  }
+  return 'zh-CN';
+}

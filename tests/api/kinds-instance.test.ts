@@ -247,3 +247,18 @@ describe('cloud host access', () => {
     expect((await (await app.as('fin_admin')).req({ method: 'GET', url: `/api/instances/${h.id}`, tenant: ids.finance, project: null })).statusCode).toBe(404);
   });
 });
+
+describe('finding a host by its address', () => {
+  it('the name search matches the private IP and the public IP of a bound EIP', async () => {
+    const hosts = (await c.req({ method: 'GET', url: '/api/instances?__limit=100' })).json().data as { id: string; spec: { private_ip?: string } }[];
+    const withIp = hosts.find((h) => h.spec.private_ip)!;
+    const ids = async (term: string) => ((await c.req({ method: 'GET', url: `/api/instances?name=${encodeURIComponent(term)}&__limit=100` })).json().data as { id: string }[]).map((h) => h.id);
+    expect(await ids(withIp.spec.private_ip!)).toContain(withIp.id);
+    const eips = (await c.req({ method: 'GET', url: '/api/eips?__limit=100' })).json().data as { spec: { address?: string; instance_id?: string } }[];
+    const bound = eips.find((e) => e.spec.instance_id && e.spec.address && hosts.some((h) => h.id === e.spec.instance_id))!;
+    expect(bound).toBeTruthy();
+    expect(await ids(bound.spec.address!)).toEqual([bound.spec.instance_id]);
+    // Still a search by name, and an address nobody has finds nothing.
+    expect(await ids('203.0.113.254')).toEqual([]);
+  });
+});

@@ -61,6 +61,16 @@ describe('GET /api/regions', () => {
     expect(body.data[0].region_az.map((z: Row) => z.name).sort()).toEqual(['杭州 可用区 H', '杭州 可用区 I', '杭州 可用区 J']);
   });
 
+  it('names regions and zones in Traditional characters for a zh-TW reader', async () => {
+    const regions = (await get('tenant_admin', '/api/regions?public_cloud_provider=tencent', 'zh-TW')).json();
+    expect(regions.data.map((r: Row) => r.name)).toEqual(['華東地區（上海）', '華南地區（廣州）']);
+    expect(regions.data[0].region_az.map((z: Row) => z.name).sort()).toEqual(['上海二區', '上海五區', '上海四區']);
+    const azs = (await get('tenant_admin', '/api/azs?region.public_cloud_provider=openstack', 'zh-TW')).json();
+    expect(azs.data.map((z: Row) => `${(z.region as Row).name} ${z.name}`)).toContain('華東-上海數據中心 上海可用區 A');
+    const cn = (await get('tenant_admin', '/api/regions?public_cloud_provider=tencent', 'zh-CN')).json();
+    expect(cn.data.map((r: Row) => r.name)).toEqual(['华东地区（上海）', '华南地区（广州）']);
+  });
+
   it('takes comma-joined providers and sorts by sort_value, name and -sort_value', async () => {
     const both = (await get('tenant_admin', '/api/regions?public_cloud_provider=ali,hwyun&__limit=100')).json();
     expect(both.count).toBe(5);

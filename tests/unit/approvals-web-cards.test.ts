@@ -54,12 +54,12 @@ describe('card summary', () => {
 describe('rule diff', () => {
   it('marks changed, added, removed and unchanged fields', () => {
     const rows = diffRows({ protocol: 'tcp', target_ports: [443], temporary: false, old: 'x' }, { protocol: 'tcp', target_ports: [443, 8443], temporary: true, reason: 'r', rule_id: 'hidden' });
+    // The changes first; the reason is shown on its own, not as a change of the rule.
     expect(rows).toEqual([
-      { field: 'protocol', before: 'tcp', after: 'tcp', kind: 'same' },
       { field: 'target_ports', before: '443', after: '443, 8443', kind: 'changed' },
       { field: 'temporary', before: 'false', after: 'true', kind: 'changed' },
-      { field: 'reason', before: '', after: 'r', kind: 'added' },
       { field: 'old', before: 'x', after: '', kind: 'removed' },
+      { field: 'protocol', before: 'tcp', after: 'tcp', kind: 'same' },
     ]);
   });
   it('shows a new rule as all added', () => {

@@ -94,6 +94,8 @@ export const instanceKind: KindDefinition = {
     { param: 'flavor', source: 'spec', key: 'flavor', type: 'enum' },
     Q.subnet,
   ],
+  // On call, a host is looked up by the address in the alarm: private or public.
+  search: { spec: ['private_ip'], boundEip: true },
   statuses: {
     stable: ['running', 'stopped', 'deleted', 'approving', 'expansion_approving'],
     inBetween: ['creating', 'starting', 'stopping', 'rebooting', 'rebuilding', 'resizing', 'deleting', 'recovering', 'destroying'],

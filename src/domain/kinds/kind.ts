@@ -4,7 +4,15 @@
 // locales/{lang}/kinds.json under `kinds:<kind>.…` (statuses under `kinds:status.<code>`).
 import type { z } from 'zod';
 
-export type FieldType = 'text' | 'number' | 'enum' | 'boolean' | 'datetime' | 'status' | 'ref' | 'ip' | 'cidr';
+export type FieldType = 'text' | 'number' | 'enum' | 'boolean' | 'datetime' | 'status' | 'ref' | 'ip' | 'cidr' | 'location';
+
+/** A postal location {province, city, district?, address} as one line of Chinese text: 「江苏省苏州市工业园区 星湖街 328 号」. */
+export function locationText(v: unknown): string {
+  if (!v || typeof v !== 'object') return v === undefined || v === null ? '' : String(v);
+  const l = v as { province?: unknown; city?: unknown; district?: unknown; address?: unknown };
+  const area = [l.province, l.city, l.district].filter((x) => typeof x === 'string' && x).join('');
+  return [area, typeof l.address === 'string' ? l.address : ''].filter(Boolean).join(' ');
+}
 
 /** A field shown on detail pages and usable as a list column. `source: 'column'` reads the row, 'spec' reads row.spec. */
 export interface FieldDef {
@@ -144,6 +152,11 @@ export interface KindDefinition {
   createLinks?: readonly { relation: string; param: string; kind: string; allowedFrom?: readonly string[]; refusalKey?: string }[];
   /** body keys never stored (passwords go to the cloud, not the database) */
   secret?: readonly string[];
+  /**
+   * What the list's name search matches besides the name and id: spec keys (a host's private IP)
+   * and, with `boundEip`, the address of an EIP bound to the resource (its public IP).
+   */
+  search?: { spec: readonly string[]; boundEip?: boolean };
   /** pure derivation of spec values from others (cpu and memory from the flavor) */
   derive?: (spec: Record<string, unknown>) => Record<string, unknown>;
   /** spec keys editable through PATCH (besides name/description) */

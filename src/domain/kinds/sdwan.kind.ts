@@ -63,7 +63,7 @@ export const sdwanBranchKind: KindDefinition = {
     { key: 'name_suffix', source: 'spec', type: 'text' },
     { key: 'device_model', source: 'spec', type: 'enum', options: DEVICE_MODELS },
     { key: 'device_sn', source: 'spec', type: 'text' },
-    { key: 'deployment_location', source: 'spec', type: 'text' },
+    { key: 'deployment_location', source: 'spec', type: 'location' },
     { key: 'template_id', source: 'spec', type: 'ref', ref: 'routing_template' },
     F.description, F.createdAt,
   ],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { splitMulti } from '../../domain/list-query.ts';
+import { placeName } from '../../domain/place-names.ts';
 import { persistentFieldsSchema } from '../../domain/schemas/reference.schema.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import { accessOf, canSeeTenant } from '../repositories/tenancy.repository.ts';
@@ -34,9 +35,9 @@ const PKG_LIST: ListSpec = {
 
 const AZ_COLUMNS = ['azs.id', 'azs.name', 'azs.name_en', 'azs.sort_value', 'azs.az_type', 'azs.ip_version', 'azs.enabled', 'azs.region_id', 'azs.created_date',
   'regions.name as region_name', 'regions.public_cloud_provider'] as const;
-const azRow = (r: Record<string, unknown>) => {
+const azRowIn = (lang: string) => (r: Record<string, unknown>) => {
   const { region_name, public_cloud_provider, ...az } = r;
-  return { ...az, region: { id: r.region_id, name: region_name, public_cloud_provider } };
+  return { ...az, name: placeName(az.name as string, lang), region: { id: r.region_id, name: placeName(region_name as string, lang), public_cloud_provider } };
 };
 
 export async function referenceRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -52,13 +53,13 @@ export async function referenceRoutes(app: FastifyInstance, ctx: AppContext) {
     const page = await runList(base, (qb) => qb.select(['regions.id', 'regions.name', 'regions.name_en', 'regions.public_cloud_provider', 'regions.sort_value', 'regions.created_date']),
       { __limit: 100, ...q }, REGION_LIST);
     const zones = await ctx.reference.zonesOfRegions(page.data.map((r) => (r as { id: string }).id));
-    return { ...page, data: page.data.map((r) => ({ ...(r as object), region_id: (r as { id: string }).id,
-      region_az: zones.filter((z) => z.region_id === (r as { id: string }).id).map((z) => ({ id: z.id, name: z.name })) })) };
+    return { ...page, data: page.data.map((r) => ({ ...(r as object), name: placeName((r as { name: string }).name, req.lang), region_id: (r as { id: string }).id,
+      region_az: zones.filter((z) => z.region_id === (r as { id: string }).id).map((z) => ({ id: z.id, name: placeName(z.name, req.lang) })) })) };
   });
 
   app.get('/api/azs', async (req) => {
     requireUser(req);
-    return runList(ctx.reference.azsQuery(), (qb) => qb.select([...AZ_COLUMNS]), { __limit: 100, ...(req.query as object) }, AZ_LIST, azRow);
+    return runList(ctx.reference.azsQuery(), (qb) => qb.select([...AZ_COLUMNS]), { __limit: 100, ...(req.query as object) }, AZ_LIST, azRowIn(req.lang));
   });
 
   // Zones open for a product (the purchase wizards' zone picker).
@@ -66,7 +67,7 @@ export async function referenceRoutes(app: FastifyInstance, ctx: AppContext) {
     requireUser(req);
     const q = req.query as Record<string, unknown>;
     const base = ctx.reference.azsQuery(splitMulti(q.product_code));
-    return runList(base, (qb) => qb.select([...AZ_COLUMNS]), { __limit: 100, ...q }, AZ_LIST, azRow);
+    return runList(base, (qb) => qb.select([...AZ_COLUMNS]), { __limit: 100, ...q }, AZ_LIST, azRowIn(req.lang));
   });
 
   app.get('/api/tenants/:id/synchronizedazs', async (req) => {
@@ -75,7 +76,7 @@ export async function referenceRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!isId(id) || !canSeeTenant(accessOf(user), id) || !(await ctx.tenancy.tenantById(id))) throw notFound();
     const q = req.query as Record<string, unknown>;
     const rows = await ctx.reference.synchronizedAzs(id, typeof q.product_code === 'string' ? q.product_code : undefined);
-    const data = rows.map(({ region_id, region_name, public_cloud_provider, ...az }) => ({ ...az, region: { id: region_id, name: region_name, public_cloud_provider } }));
+    const data = rows.map(({ region_id, region_name, public_cloud_provider, ...az }) => ({ ...az, name: placeName(az.name, req.lang), region: { id: region_id, name: placeName(region_name, req.lang), public_cloud_provider } }));
     return { count: data.length, data };
   });
 

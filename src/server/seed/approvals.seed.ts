@@ -129,7 +129,7 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
       }
       case 'resource_purchase': {
         const kinds = [
-          { kind: 'instance', spec: { flavor: 'c6.xlarge', cpu: 4, memory: 8, image: 'CentOS 7.9' }, units: 1, product: 'instance' },
+          { kind: 'instance', spec: { flavor: 's6.xlarge.2', cpu: 4, memory: 8, image: 'centos-7.9' }, units: 1, product: 'instance' },
           { kind: 'volume', spec: { size: 200 + 50 * i, volume_type: 'ssd' }, units: 200 + 50 * i, product: 'volume' },
           { kind: 'eip', spec: { bandwidth: 10 + i }, units: 10 + i, product: 'eip' },
         ];

@@ -173,14 +173,33 @@ export function resourceService(deps: ResourceServiceDeps) {
     return qb;
   }
 
+  /** The name search of a kind that also matches addresses (KindDefinition.search); the query without `name`. */
+  function searched<Q extends ReturnType<typeof scopedBase>>(qb: Q, def: KindDefinition, query: Record<string, unknown>): [Q, Record<string, unknown>] {
+    const term = query.name;
+    if (!def.search || typeof term !== 'string' || !term.trim()) return [qb, query];
+    const like = `%${term.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const { spec, boundEip } = def.search;
+    const narrowed = qb.where((eb) => eb.or([
+      eb(sql.ref('resources.name'), 'ilike', like),
+      eb(sql.ref('resources.id'), 'ilike', like),
+      ...spec.map((k) => eb(sql<string>`resources.spec->>${k}`, 'ilike', like)),
+      ...(boundEip ? [eb.exists(db.selectFrom('links').innerJoin('resources as bound', 'bound.id', 'links.from_id').select('links.id')
+        .where('links.to_id', '=', sql.ref<string>('resources.id')).where('links.relation', '=', 'bound_to').where(sql<string>`bound.spec->>'address'`, 'ilike', like))] : []),
+    ])) as Q;
+    const { name: _name, ...rest } = query;
+    return [narrowed, rest];
+  }
+
   async function list(scope: Scope, def: KindDefinition, query: Record<string, unknown>, recycleBin = false) {
     requirePermission(can(scope.roles, 'read', 'resource'));
-    return runList(scopedBase(scope, def, query, recycleBin), (qb) => qb.select([...RESOURCE_COLUMNS]), query, LIST_SPEC, (r) => present(r as ResourceRow));
+    const [qb, rest] = searched(scopedBase(scope, def, query, recycleBin), def, query);
+    return runList(qb, (qb) => qb.select([...RESOURCE_COLUMNS]), rest, LIST_SPEC, (r) => present(r as ResourceRow));
   }
 
   /** Rows for an export: same filters as the list, up to `limit` rows. */
   async function exportRows(scope: ResourceScope, def: KindDefinition, query: Record<string, unknown>, limit: number) {
-    const page = await runList(scopedBase(scope, def, query), (qb) => qb.select([...RESOURCE_COLUMNS]), { ...query, __limit: Math.min(limit, 1000), __cursor: '' }, LIST_SPEC, (r) => present(r as ResourceRow));
+    const [qb, rest] = searched(scopedBase(scope, def, query), def, query);
+    const page = await runList(qb, (q) => q.select([...RESOURCE_COLUMNS]), { ...rest, __limit: Math.min(limit, 1000), __cursor: '' }, LIST_SPEC, (r) => present(r as ResourceRow));
     const rows = [...page.data];
     let cursor = 'next_cursor' in page ? page.next_cursor : null;
     while (cursor && rows.length < limit) {

@@ -15,6 +15,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   login: () => import('../features/auth/login-page.tsx'),
   portal: () => import('../features/portal/portal-home-page.tsx'),
   productRoute: () => import('../features/portal/product-page.tsx'),
+  accountinfo: () => import('../features/account/account-page.tsx'),
   homeOperation: consoleHome,
   cloudResourceGeneral: consoleHome,
   ecsManage: resources,

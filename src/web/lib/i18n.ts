@@ -3,7 +3,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/errors.ts';
-import { getLanguage, setLanguageStored } from './session.ts';
+import { browserLanguage } from '../../domain/session.ts';
+import { getLanguage, setLanguageStored, storedLanguage } from './session.ts';
 import { languageAtom, store } from './store.ts';
 
 type Bundle = Record<string, unknown>;
@@ -25,6 +26,9 @@ function applyDocumentLanguage(lang: Language): void {
 }
 
 export async function initI18n(): Promise<typeof i18next> {
+  // First visit: the browser's language (a zh-TW/zh-HK/zh-Hant browser starts in Traditional
+  // Chinese), kept like a choice so API calls ask for the same language.
+  if (!storedLanguage() && typeof navigator !== 'undefined') setLanguageStored(browserLanguage(navigator.languages ?? [navigator.language]));
   const lang = getLanguage();
   const resources: Record<string, Record<string, Bundle>> = { [DEFAULT_LANGUAGE]: {} };
   for (const [file, bundle] of Object.entries(zhCN)) resources[DEFAULT_LANGUAGE]![nsOf(file)] = bundle;

@@ -3,6 +3,7 @@
 import Cookies from 'js-cookie';
 import { COOKIE_LIFETIME_HOURS } from '../../domain/constants.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/errors.ts';
+import { PAGE_SIZES } from '../../domain/list-query.ts';
 import { STORAGE_KEYS, cookieDomain, cookieNames, type Scoped } from '../../domain/session.ts';
 
 const hasWindow = typeof window !== 'undefined';
@@ -36,6 +37,15 @@ export function getLanguage(): Language {
   const v = read(STORAGE_KEYS.language);
   return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : DEFAULT_LANGUAGE;
 }
+/** The page size chosen for a list (its route name), kept across reloads; `fallback` until chosen. */
+export function getPageSize(list: string, fallback: number): number {
+  const n = Number(read(`page_size:${list}`));
+  return (PAGE_SIZES as readonly number[]).includes(n) ? n : fallback;
+}
+export const setPageSize = (list: string, size: number) => write(`page_size:${list}`, String(size));
+
+/** The language the user chose (or the first visit detected), null before any. */
+export const storedLanguage = () => read(STORAGE_KEYS.language);
 export const setLanguageStored = (lang: Language) => write(STORAGE_KEYS.language, lang);
 
 function cookieOptions(): Cookies.CookieAttributes {

@@ -7,6 +7,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { Inbox } from './inbox.tsx';
 import { ApprovalDetailView } from './detail.tsx';
 import { ProcessForm, ProcessList } from './processes.tsx';
+import { UndoBar } from './undo-bar.tsx';
 import './approvals.css';
 
 export default function ApprovalsPage() {
@@ -19,5 +20,5 @@ export default function ApprovalsPage() {
   else if (name === 'approvalManage') body = <ProcessList />;
   else if (name === 'approvalAdd') body = <ProcessForm key={search.get('id') ?? 'new'} id={search.get('id') ?? undefined} />;
   else body = <Inbox />;
-  return <PageFrame name={name} className="ys-appr-page">{body}</PageFrame>;
+  return <PageFrame name={name} className="ys-appr-page">{body}<UndoBar /></PageFrame>;
 }

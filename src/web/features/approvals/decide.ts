@@ -66,3 +66,25 @@ export async function approveMany(items: ApprovalItem[], labelOf: (item: Approva
   for (const item of items) await queueDecision(item, 'approve', labelOf(item));
   return { kind: 'queued', count: items.length };
 }
+
+const detailKey = (id: string) => `approval:${id}`;
+const CACHED_DETAILS = 30;
+
+/**
+ * Keeps the details of the open requests of the inbox as it is read, so each opens offline too
+ * (the detail's own snapshot key). Only those missing or changed since their copy are fetched, one
+ * after the other, and nothing when the network is gone.
+ */
+export async function cacheDetails(items: ApprovalItem[], fetchDetail: (id: string) => Promise<unknown>): Promise<number> {
+  let fetched = 0;
+  for (const item of items.slice(0, CACHED_DETAILS)) {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) break;
+    const snap = await readSnapshot<{ updated_at?: string }>(detailKey(item.id));
+    if (snap && snap.value.updated_at === item.updated_at) continue;
+    try {
+      await saveSnapshot(detailKey(item.id), await fetchDetail(item.id));
+      fetched++;
+    } catch { break; }
+  }
+  return fetched;
+}

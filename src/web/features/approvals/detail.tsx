@@ -13,23 +13,22 @@ import { discard, retry } from '../../offline/outbox.ts';
 import { getApproval, type ApprovalDetail as Detail } from './api.ts';
 import { ServerState } from './card.tsx';
 import { queueDecision, requeueReject } from './decide.ts';
+import { requestFieldLabel, requestFieldRows, requestFieldValue, requestKind } from '../../../domain/approvals/request-fields.ts';
 import { diffRows } from './diff.ts';
 import { decisionLabel } from './inbox.tsx';
 import { RejectSheet } from './reject-sheet.tsx';
+import { withUndo } from './undo.ts';
 import { projectName, summaryOf, timeText, waitingText, yuan } from './summary.ts';
 import { isWaiting, syncByApproval } from './sync-state.ts';
 
 const OPEN = ['pending', 'approving', 'expansion_approving'];
 const LEVEL_STATUS: Record<string, 'finish' | 'process' | 'wait' | 'error'> = { approved: 'finish', current: 'process', waiting: 'wait', rejected: 'error', skipped: 'wait' };
 
-function FieldLabel({ field }: { field: string }) {
-  const { t } = useTranslation();
-  return <>{t(`approvals:field.${field}`, { defaultValue: field })}</>;
-}
+interface DiffProps { before: Record<string, unknown> | null | undefined; after: Record<string, unknown> | null | undefined; isNew: boolean; kind?: string }
 
-function DiffTable({ before, after, isNew }: { before: Record<string, unknown> | null | undefined; after: Record<string, unknown> | null | undefined; isNew: boolean }) {
-  const { t } = useTranslation();
-  const rows = diffRows(before, after);
+function DiffTable({ before, after, isNew, kind }: DiffProps) {
+  const { t, i18n } = useTranslation();
+  const rows = diffRows(before, after, (field, v) => requestFieldValue(t, field, v, { lang: i18n.language, kind, spec: after ?? undefined }));
   return (
     <div className="ys-appr-diff" data-testid="rule-diff">
       {isNew && <div className="ys-appr-diff__note">{t('approvals:detail.new_rule')}</div>}
@@ -38,7 +37,7 @@ function DiffTable({ before, after, isNew }: { before: Record<string, unknown> |
       </div>
       {rows.map((r) => (
         <div key={r.field} className={`ys-appr-diff__row is-${r.kind}`} data-kind={r.kind}>
-          <span className="ys-appr-diff__field"><FieldLabel field={r.field} /></span>
+          <span className="ys-appr-diff__field">{requestFieldLabel(t, kind, r.field)}</span>
           <span className="ys-appr-diff__before">{r.before || t('approvals:detail.none')}</span>
           <span className="ys-appr-diff__after">{r.after || t('approvals:detail.none')}</span>
         </div>
@@ -53,7 +52,7 @@ function ChangeSection({ d }: { d: Detail }) {
     return (
       <section className="ys-appr-section">
         <h3>{t('approvals:detail.rule_change')}</h3>
-        <DiffTable before={d.rule.before} after={d.rule.after} isNew={!d.rule.before} />
+        <DiffTable before={d.rule.before} after={d.rule.after} isNew={!d.rule.before} kind={d.type} />
         <div className="ys-appr-timing">
           {d.rule.status && <Tag fill="outline">{t(`approvals:rule_status.${d.rule.status}`, { defaultValue: d.rule.status })}</Tag>}
           <span>{d.rule.finance_production ? t('approvals:timing.finance_production') : d.type === 'firewall_policy' ? t('approvals:timing.immediate') : t('approvals:timing.nat')}</span>
@@ -67,7 +66,7 @@ function ChangeSection({ d }: { d: Detail }) {
     return (
       <section className="ys-appr-section">
         <h3>{t('approvals:detail.resource_change')}</h3>
-        <DiffTable before={d.resource.before} after={d.resource.after} isNew={false} />
+        <DiffTable before={d.resource.before} after={d.resource.after} isNew={false} kind={requestKind(d)} />
       </section>
     );
   }
@@ -75,7 +74,7 @@ function ChangeSection({ d }: { d: Detail }) {
     return (
       <section className="ys-appr-section">
         <h3>{t('approvals:detail.quota_change', { quota: t(`approvals:quota.${d.quota.quota_key}`, { defaultValue: d.quota.quota_key }) })}</h3>
-        <DiffTable before={{ value: d.quota.before }} after={{ value: d.quota.after }} isNew={false} />
+        <DiffTable before={{ [d.quota.quota_key]: d.quota.before }} after={{ [d.quota.quota_key]: d.quota.after }} isNew={false} kind="quota" />
       </section>
     );
   }
@@ -97,9 +96,12 @@ export function ApprovalDetailView({ id }: { id: string }) {
   const d = query.data.value;
   const open = OPEN.includes(d.status);
   const canDecide = open && d.can_decide && !isWaiting(sync) && sync?.state !== 'conflict';
-  const { rule_id: _r, ...payload } = d.payload ?? {};
+  const fields = requestFieldRows(t, d, { lang: i18n.language });
 
-  const approve = async () => { await queueDecision(d, 'approve', decisionLabel(t, 'approve', d)); back(); };
+  const approve = () => {
+    withUndo(d.id, t('approvals:undo.approved', { summary: summaryOf(t, d) }), () => queueDecision(d, 'approve', decisionLabel(t, 'approve', d)));
+    back();
+  };
   const reject = async (reason: string) => {
     setRejecting(false);
     if (sync?.state === 'needs_edit' && sync.action === 'reject') await requeueReject(sync.entryId, d, reason);
@@ -145,13 +147,11 @@ export function ApprovalDetailView({ id }: { id: string }) {
 
       <ChangeSection d={d} />
 
-      {!d.rule && <List className="ys-appr-section" header={t('approvals:detail.payload')}>
-        {Object.entries(payload).filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => (
-          <List.Item key={k} extra={<span className="ys-appr-value">{Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v)}</span>}>
-            <FieldLabel field={k} />
-          </List.Item>
+      <List className="ys-appr-section" header={t('approvals:detail.payload')} data-testid="request-fields">
+        {fields.filter((f) => !d.rule || f.key === 'reason' || f.key === 'vendor' || f.key === 'name').map((f) => (
+          <List.Item key={f.key} extra={<span className="ys-appr-value" data-field={f.key}>{f.value}</span>}>{f.label}</List.Item>
         ))}
-      </List>}
+      </List>
 
       {d.levels.length > 0 && (
         <section className="ys-appr-section">
@@ -185,7 +185,7 @@ export function ApprovalDetailView({ id }: { id: string }) {
       {canDecide && (
         <div className="ys-appr-detail__actions">
           <Button block color="danger" fill="outline" onClick={() => setRejecting(true)} data-testid="detail-reject">{t('approvals:decision.reject')}</Button>
-          <Button block color="primary" onClick={() => void approve()} data-testid="detail-approve">{t('approvals:decision.approve')}</Button>
+          <Button block color="primary" onClick={approve} data-testid="detail-approve">{t('approvals:decision.approve')}</Button>
         </div>
       )}
       <RejectSheet open={rejecting} subject={summaryOf(t, d)} initial={sync?.reason} problem={sync?.state === 'needs_edit' ? sync.description : undefined}

@@ -17,11 +17,12 @@ import { RequestError } from '../../lib/request.ts';
 import { getUsername } from '../../lib/session.ts';
 import { nicknameAtom, offlineDataSavedAtAtom, store, territoriesAtom } from '../../lib/store.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
-import { listApprovals, type ApprovalItem, type Filter, type Scope } from './api.ts';
+import { getApproval, listApprovals, type ApprovalItem, type Filter, type Scope } from './api.ts';
 import { ApprovalCard } from './card.tsx';
-import { approveMany, queueDecision, rememberedItem, requeueReject } from './decide.ts';
+import { approveMany, cacheDetails, queueDecision, rememberedItem, requeueReject } from './decide.ts';
 import { usePendingCount } from './live.tsx';
 import { RejectSheet } from './reject-sheet.tsx';
+import { useUndoable, withUndo } from './undo.ts';
 import { projectName, summaryOf, timeText, waitingText, yuan, type TFn } from './summary.ts';
 import { isWaiting, needsAttention, syncByApproval, type CardSync, type DecisionAction } from './sync-state.ts';
 
@@ -103,6 +104,13 @@ export function Inbox() {
     void saveSnapshot(snapKey(scope, filter), items).catch(() => undefined);
   }, [items, first, scope, filter]);
 
+  // …and the details of the open requests, so a request opens offline from the cached inbox.
+  useEffect(() => {
+    if (!first || first.fromSnapshot || filter !== 'pending') return;
+    const timer = window.setTimeout(() => { void cacheDetails(items, getApproval).catch(() => undefined); }, 300);
+    return () => window.clearTimeout(timer);
+  }, [items, first, filter]);
+
   const entries = useOutbox();
   const sync = useMemo(() => syncByApproval(entries.filter((e) => !e.owner || !nickname || e.owner === nickname)), [entries, nickname]);
 
@@ -119,11 +127,13 @@ export function Inbox() {
   });
   const orphanItems = orphans.data;
   const attention = useMemo(() => (orphanIds.length ? (orphanItems ?? []) : []), [orphanIds, orphanItems]);
+  const undoable = useUndoable();
   const shown = useMemo(() => {
-    const list = [...attention, ...items];
+    // A card approved a moment ago leaves the list while its 撤销 bar is up.
+    const list = [...attention, ...items].filter((i) => i.id !== undoable?.id);
     // Cards that need the approver come first; the rest keep the server's order (oldest first).
     return list.sort((a, b) => Number(needsAttention(sync.get(b.id))) - Number(needsAttention(sync.get(a.id))));
-  }, [attention, items, sync]);
+  }, [attention, items, sync, undoable]);
 
   const decidable = (item: ApprovalItem, s: CardSync | undefined) => OPEN.includes(item.status) && item.can_decide && !isWaiting(s) && s?.state !== 'sent' && s?.state !== 'conflict';
   const selectable = shown.filter((i) => decidable(i, sync.get(i.id)));
@@ -134,9 +144,11 @@ export function Inbox() {
     if (!navigator.onLine) Toast.show({ content: t('approvals:toast.queued_offline', { n }), position: 'bottom' });
   };
 
-  async function approve(item: ApprovalItem) {
-    await queueDecision(item, 'approve', decisionLabel(t, 'approve', item));
-    afterQueue(1);
+  function approve(item: ApprovalItem) {
+    withUndo(item.id, t('approvals:undo.approved', { summary: summaryOf(t, item) }), async () => {
+      await queueDecision(item, 'approve', decisionLabel(t, 'approve', item));
+      afterQueue(1);
+    });
   }
 
   async function confirmReject(reason: string) {
@@ -210,7 +222,7 @@ export function Inbox() {
   } else if (!shown.length) content = <ErrorBlock status="empty" title={t(filter === 'pending' ? 'approvals:inbox.empty_pending' : 'approvals:inbox.empty_decided')} description="" />;
   else if (bp === 'desktop') {
     content = <DesktopTable items={shown} sync={sync} now={now} selected={selected} onSelected={setSelected}
-      selectable={filter === 'pending'} onOpen={openDetail} onApprove={(i) => void approve(i)} onReject={(item) => setRejecting({ item })}
+      selectable={filter === 'pending'} onOpen={openDetail} onApprove={(i) => approve(i)} onReject={(item) => setRejecting({ item })}
       isDecidable={(i) => decidable(i, sync.get(i.id))} />;
   } else {
     content = (
@@ -222,7 +234,7 @@ export function Inbox() {
               selecting={selecting} selected={selected.has(item.id)}
               onToggle={() => setSelected((prev) => { const next = new Set(prev); if (next.has(item.id)) next.delete(item.id); else next.add(item.id); return next; })}
               onOpen={() => openDetail(item)}
-              onApprove={() => void approve(item)}
+              onApprove={() => approve(item)}
               onReject={() => setRejecting({ item })}
               onDismiss={(entryId) => void discard(entryId)}
               onEditReason={() => s && editReason(item, s)}

@@ -7,6 +7,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { menuTarget } from '../../../domain/navigation/rules.ts';
 import { tenantLabel } from '../../../domain/session.ts';
+import { kindOf } from '../../../domain/kinds/registry.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { getList } from '../../lib/request.ts';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
@@ -16,7 +17,7 @@ import { MenuIcon } from '../../ui/menu-icon.tsx';
 import { ScopePicker } from '../../ui/shell/scope-picker.tsx';
 import './console-home.css';
 
-/** Kinds counted on the overview, with the list route each links to. */
+/** Kinds counted on the overview, with the route whose name labels each. */
 const COUNTED = [
   { kind: 'instance', route: 'ecsManage' },
   { kind: 'volume', route: 'volumeManage' },
@@ -89,7 +90,8 @@ export default function ConsoleHomePage() {
         <div className="ys-ch__counts">
           {COUNTED.map((c, i) => {
             const q = counts[i + 1]!;
-            const route = ROUTE_TABLE.find((r) => r.name === c.route)!;
+            // The link is the kind's own list (快照 → /snapshots/ecsSnapshot, as the menu), the label the area's name.
+            const route = ROUTE_TABLE.find((r) => r.name === (kindOf(c.kind)?.routes.list ?? c.route))!;
             return (
               <Link key={c.kind} to={route.path} className="ys-ch__count" data-kind={c.kind}>
                 <span className="ys-ch__count-label">{t(`routes:${c.route}`)}</span>
@@ -106,7 +108,7 @@ export default function ConsoleHomePage() {
           <div className="ys-ch__grid">
             {(showAll || shortcuts.length <= PHONE_SHORTCUTS || bp !== 'phone' ? shortcuts : shortcuts.slice(0, PHONE_SHORTCUTS - 1)).map((m) => (
               <Link key={`${m.group}-${m.code}`} to={menuTarget(m.menuUrl)} className="ys-ch__shortcut" data-menu-url={m.menuUrl}>
-                <MenuIcon name={m.icon} className="ys-ch__shortcut-icon" />
+                <MenuIcon name={m.icon} code={m.code} className="ys-ch__shortcut-icon" />
                 <span className="ys-ch__shortcut-name">{m.name}</span>
               </Link>
             ))}

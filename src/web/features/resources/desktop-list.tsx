@@ -18,6 +18,7 @@ import { actionBlock, actionLabel, buyPath, detailPath, displayValue, fieldLabel
 import { initialListState, listParams, listReducer, type ListFilters } from './list-state.ts';
 import { BarFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
 import { SEARCH_PARAM } from './filter-model.ts';
+import { getPageSize, setPageSize } from '../../lib/session.ts';
 import { useActionRunner } from './actions.tsx';
 import { ExportNotice, StatusBadge, usePlaceNames, useExportNotice } from './parts.tsx';
 import { useCreateForm } from './create-form.tsx';
@@ -31,9 +32,11 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   const client = useQueryClient();
   const places = usePlaceNames();
   // Sort and page are the page's own; the filters live in the URL (reload and back keep them).
-  const [state, dispatch] = useReducer(listReducer, undefined, () => initialListState(10));
+  const [state, dispatch] = useReducer(listReducer, undefined, () => initialListState(getPageSize(route, 10)));
   const [filters, setUrlFilters] = useUrlFilters(def);
   const setFilters = (next: ListFilters) => { setUrlFilters(next); dispatch({ type: 'page', page: 1, pageSize: state.pageSize }); };
+  // The chosen page size outlives a reload (per list).
+  useEffect(() => { setPageSize(route, state.pageSize); }, [route, state.pageSize]);
   const [selected, setSelected] = useState<string[]>([]);
   const [nameInput, setNameInput] = useState(filters[SEARCH_PARAM] ?? '');
   const [lastName, setLastName] = useState(filters[SEARCH_PARAM] ?? '');
@@ -98,7 +101,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
       </div>
       <NoticeBar className="ys-rlist__notice" content={t('resources:list.notice', { kind: t(`kinds:${def.kind}.name`) })} color="info" />
       <div className="ys-rlist__search" role="search">
-        <input className="ys-input" placeholder={t('resources:filters.name')} aria-label={t('resources:filters.name')} value={nameInput} data-testid="search-name" onChange={(e) => setNameInput(e.target.value)} />
+        <input className="ys-input" placeholder={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')} aria-label={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')} value={nameInput} data-testid="search-name" onChange={(e) => setNameInput(e.target.value)} />
         <BarFilters def={def} filters={filters} onChange={setFilters} />
         <Button size="small" data-testid="filter-reset" onClick={() => { setNameInput(''); setUrlFilters({}); dispatch({ type: 'reset' }); }}>{t('resources:filters.reset')}</Button>
       </div>

@@ -2,7 +2,7 @@
 // kind definition and the locales (kinds:<kind>.fields.*, kinds:status.*, kinds:<kind>.actions.*);
 // nothing here is retyped per kind. Pure apart from the `t` it is given.
 import type { ActionDef, FieldDef, KindDefinition } from '../../../domain/kinds/kind.ts';
-import { isInBetween, stateRefusal } from '../../../domain/kinds/kind.ts';
+import { isInBetween, locationText, stateRefusal } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { buildPath } from '../../../domain/navigation/rules.ts';
@@ -73,6 +73,7 @@ export function displayValue(t: T, def: KindDefinition, row: Resource, key: stri
     case 'status': return statusLabel(t, String(v));
     case 'boolean': return v ? t('kinds:common.yes') : t('kinds:common.no');
     case 'datetime': return formatTime(v);
+    case 'location': return locationText(v);
     case 'enum': return optionLabel(t, def, key, String(v));
     case 'number': return f.unit ? `${String(v)} ${t(`kinds:units.${f.unit}`)}` : String(v);
     case 'ref':

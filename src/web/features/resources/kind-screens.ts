@@ -65,6 +65,16 @@ function tabbedScreen(routeName: string, kinds: readonly KindDefinition[]): Scre
   return null;
 }
 
+/**
+ * A detail route opened without an id (/balanceLoadDetail, whose id is optional) has nothing to
+ * show: back to the kind's list, as the bare /natDetail does.
+ */
+export function withoutId(s: Screen): Screen {
+  if (s.screen !== 'detail') return s;
+  const to = ROUTE_TABLE.find((r) => r.name === s.def.routes.list)?.path;
+  return to ? { screen: 'redirect', to } : s;
+}
+
 /** Route names of the export records (downloadRecord and its resource tab). */
 export const DOWNLOAD_ROUTES = ['downloadRecord', 'downloadRecord_downloadResource'] as const;
 

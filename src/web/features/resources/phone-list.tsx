@@ -128,7 +128,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
   return (
     <div className="ys-rlist ys-rlist--phone" data-kind={def.kind}>
       <div className="ys-rlist__bar">
-        <SearchBar className="ys-rlist__searchbar" placeholder={t('resources:filters.name')} value={search} onChange={setSearch} data-testid="search-name" />
+        <SearchBar className="ys-rlist__searchbar" placeholder={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')} value={search} onChange={setSearch} data-testid="search-name" />
         <button type="button" className={`ys-iconbtn${filterCount ? ' is-active' : ''}`} aria-label={t('resources:filters.title')} data-testid="filter-open" onClick={() => setFilterOpen(true)}>
           <FilterOutline fontSize={20} />{filterCount ? <span className="ys-rlist__count">{filterCount}</span> : null}
         </button>

@@ -8,7 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { SplitView } from '../../ui/split-view.tsx';
-import { detailTabsOf, screenFor } from './kind-screens.ts';
+import { detailTabsOf, screenFor, withoutId } from './kind-screens.ts';
 import { useLiveResources } from './live.ts';
 import { DesktopList } from './desktop-list.tsx';
 import { PhoneList } from './phone-list.tsx';
@@ -42,7 +42,8 @@ export default function ResourcesPage() {
   const [picked, setPicked] = useState<string | undefined>(undefined);
   useLiveResources();
   if (!handle) return null;
-  const s = screenFor(handle.name, handle.path);
+  const found = screenFor(handle.name, handle.path);
+  const s = params.id ? found : withoutId(found);
   const title = t(handle.meta.title);
   let body: React.ReactNode = null;
   switch (s.screen) {

@@ -1,7 +1,7 @@
 // The floating help widget (seed 000 §1, §2 "Root and help widget"): AI assistant, contact details,
 // work-order and feedback shortcuts. Bottom-right, above the phone tab bar. Mount once inside the
 // router, next to <AiPanel />.
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { CloseOutline, EditSOutline, FileOutline, MessageOutline, PhonebookOutli
 import { aiButtonShownAtom, returnPathAtom } from '../../lib/store.ts';
 import { getToken } from '../../lib/session.ts';
 import { useAiPanel } from '../ai-panel/use-ai-panel.ts';
+import { useCoversAction } from './clear-of-actions.ts';
 import { FEEDBACK_ROUTE, WORK_ORDER_ROUTE, mailHref, resolveShortcut, telHref } from './help-target.ts';
 
 interface SiteConfig { support_phone: string; support_email: string }
@@ -40,6 +41,9 @@ export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
   const [expanded, setExpanded] = useState(false);
   const [config, setConfig] = useState<SiteConfig | null>(null);
   const [configFailed, setConfigFailed] = useState(false);
+  const nav = useRef<HTMLElement>(null);
+  // Folded, the widget steps aside while it would cover an action; opened, the user asked for it.
+  const stepAside = useCoversAction(nav) && !expanded;
 
   function openContact() {
     setExpanded(false);
@@ -71,11 +75,14 @@ export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
     display: 'flex',
     flexDirection: 'column',
     gap: 8,
+    visibility: stepAside ? 'hidden' : 'visible',
+    opacity: stepAside ? 0 : 1,
+    transition: 'opacity 0.15s ease',
   };
 
   return (
     <>
-      <nav data-testid="help-widget" aria-label={t('help:widget.label')} style={group}>
+      <nav ref={nav} data-testid="help-widget" data-floating data-stepped-aside={stepAside || undefined} aria-label={t('help:widget.label')} style={group}>
         {aiShown && (
           <WidgetButton testId="help-ai" label={t('help:widget.ai')} primary onClick={() => dispatch({ type: 'open' })}>
             <MessageOutline />

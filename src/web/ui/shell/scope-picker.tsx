@@ -66,7 +66,7 @@ export function ScopePicker({ layout = 'row' }: ScopePickerProps) {
     <div className={`ys-scope ys-scope--${layout}`}>
       <button type="button" className="ys-scope__trigger" data-testid="tenant-picker" onClick={() => setOpen('tenant')} aria-label={t('scope.tenant')}>
         <span className="ys-scope__label">{t('scope.tenant')}</span>
-        <span className="ys-scope__value">{tenantText ?? t('scope.none')}</span>
+        <span className="ys-scope__value" title={tenantText ?? undefined}>{tenantText ?? t('scope.none')}</span>
         <DownOutline className="ys-scope__caret" />
       </button>
       <button type="button" className="ys-scope__trigger" data-testid="project-picker" onClick={() => setOpen('project')} aria-label={t('scope.project')} disabled={!current}>

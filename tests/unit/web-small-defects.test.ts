@@ -1,0 +1,39 @@
+// Small web defects, without a browser: an SD-WAN branch's 部署位置 reads as an address, and the
+// help widget's overlap rule (touching edges are not an overlap, a near miss within the gap is).
+import { describe, expect, it } from 'vitest';
+import { kindOf } from '../../src/domain/kinds/registry.ts';
+import { displayValue, type Resource } from '../../src/web/features/resources/kind-meta.ts';
+import { intersects } from '../../src/web/ui/help-widget/clear-of-actions.ts';
+
+const t = (key: string, opts?: Record<string, unknown>) => String(opts?.defaultValue ?? key);
+
+describe('SD-WAN branch location', () => {
+  it('is one line of Chinese address, not JSON', () => {
+    const def = kindOf('sdwan_branch')!;
+    const row = { id: 'x', kind: 'sdwan_branch', name: 'b', status: 'online', locked: false, vendor: 'openstack', region_id: null, az_id: null, created_at: '',
+      spec: { deployment_location: { province: '江苏省', city: '苏州市', district: '工业园区', address: '星湖街 328 号' } } } as Resource;
+    expect(displayValue(t, def, row, 'deployment_location')).toBe('江苏省苏州市工业园区 星湖街 328 号');
+    const noDistrict = { ...row, spec: { deployment_location: { province: '上海市', city: '上海市', address: '张江路 1 号' } } };
+    expect(displayValue(t, def, noDistrict, 'deployment_location')).toBe('上海市上海市 张江路 1 号');
+  });
+});
+
+describe('floating buttons and actions', () => {
+  const widget = { left: 319, top: 570, right: 363, bottom: 664 };
+  it('sees a button under the widget, or within 4 px of it', () => {
+    expect(intersects(widget, { left: 270, top: 600, right: 350, bottom: 644 }, 4)).toBe(true);
+    expect(intersects(widget, { left: 200, top: 600, right: 317, bottom: 644 }, 4)).toBe(true);
+  });
+  it('leaves alone what is clear of it', () => {
+    expect(intersects(widget, { left: 0, top: 682, right: 375, bottom: 740 }, 4)).toBe(false);
+    expect(intersects(widget, { left: 20, top: 600, right: 300, bottom: 644 }, 4)).toBe(false);
+  });
+});
+
+describe('a detail route without an id', () => {
+  it('goes back to its list (/balanceLoadDetail → /balanceLoad); other screens stay', async () => {
+    const { screenFor, withoutId } = await import('../../src/web/features/resources/kind-screens.ts');
+    expect(withoutId(screenFor('balanceLoadDetail', '/balanceLoadDetail/:id?'))).toEqual({ screen: 'redirect', to: '/balanceLoad' });
+    expect(withoutId(screenFor('balanceLoad', '/balanceLoad')).screen).toBe('list');
+  });
+});
