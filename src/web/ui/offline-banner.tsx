@@ -53,7 +53,7 @@ export function OfflineBanner({ savedAt }: OfflineBannerProps) {
         </div>
       )}
       {(counts.waiting > 0 || counts.attention > 0) && (
-        <Link to={OUTBOX_ROUTE} data-testid="outbox-link" style={{ ...strip, background: '#e6f4ff', color: '#1677ff', textDecoration: 'none' }}>
+        <Link to={OUTBOX_ROUTE} data-testid="outbox-link" style={{ ...strip, background: '#e6f4ff', color: '#1366d6', textDecoration: 'none' }}>
           <span>
             {counts.waiting > 0 && t('offline:banner.waiting', { n: counts.waiting })}
             {counts.waiting > 0 && counts.attention > 0 && t('offline:banner.separator')}

@@ -20,7 +20,7 @@ function Chart({ xs, ys, label }: { xs: number[]; ys: number[]; label: string })
     const plot = new uPlot({
       width, height: 220, legend: { show: false },
       scales: { x: { time: true } },
-      series: [{}, { label, stroke: '#1677ff', fill: 'rgba(22,119,255,0.08)', width: 2 }],
+      series: [{}, { label, stroke: '#1366d6', fill: 'rgba(19,102,214,0.08)', width: 2 }],
       axes: [{ stroke: '#86909c', grid: { stroke: '#f0f0f0' } }, { stroke: '#86909c', grid: { stroke: '#f0f0f0' }, size: 40 }],
     }, [xs, ys], el);
     const onResize = () => plot.setSize({ width: Math.max(280, el.clientWidth), height: 220 });

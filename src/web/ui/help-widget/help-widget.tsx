@@ -140,8 +140,8 @@ function WidgetButton(props: { testId: string; label: string; primary?: boolean;
     justifyContent: 'center',
     fontSize: 22,
     cursor: 'pointer',
-    color: props.primary ? '#fff' : 'var(--adm-color-primary, #1677ff)',
-    background: props.primary ? 'var(--adm-color-primary, #1677ff)' : 'var(--adm-color-background, #fff)',
+    color: props.primary ? '#fff' : 'var(--adm-color-primary, #1366d6)',
+    background: props.primary ? 'var(--adm-color-primary, #1366d6)' : 'var(--adm-color-background, #fff)',
     boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
   };
   return (
