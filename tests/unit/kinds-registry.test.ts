@@ -81,3 +81,20 @@ describe('field rules', () => {
     expect(adminTagValueRule.safeParse('（x）').success).toBe(true);
   });
 });
+
+describe('create fields shown only when they apply', () => {
+  it('a host asks for 带宽 only with a public IP', async () => {
+    const { fieldShown } = await import('../../src/domain/kinds/kind.ts');
+    const { KINDS } = await import('../../src/domain/kinds/registry.ts');
+    const host = KINDS.find((k) => k.kind === 'instance')!;
+    expect(fieldShown(host, 'bandwidth', { public_ip_type: 'none' })).toBe(false);
+    expect(fieldShown(host, 'bandwidth', {})).toBe(false);
+    expect(fieldShown(host, 'bandwidth', { public_ip_type: 'bgp' })).toBe(true);
+    expect(fieldShown(host, 'name', {})).toBe(true);
+    // Every rule names fields of the kind's create schema.
+    for (const def of KINDS) for (const [key, rule] of Object.entries(def.shownWhen ?? {})) {
+      expect(Object.keys(def.createSchema.shape), `${def.kind}.${key}`).toContain(key);
+      expect(Object.keys(def.createSchema.shape), `${def.kind}.${rule.key}`).toContain(rule.key);
+    }
+  });
+});

@@ -96,6 +96,7 @@ export const instanceKind: KindDefinition = {
   ],
   // On call, a host is looked up by the address in the alarm: private or public.
   search: { spec: ['private_ip'], boundEip: true },
+  shownWhen: { bandwidth: { key: 'public_ip_type', in: ['bgp'] } },
   statuses: {
     stable: ['running', 'stopped', 'deleted', 'approving', 'expansion_approving'],
     inBetween: ['creating', 'starting', 'stopping', 'rebooting', 'rebuilding', 'resizing', 'deleting', 'recovering', 'destroying'],

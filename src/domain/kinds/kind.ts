@@ -157,6 +157,8 @@ export interface KindDefinition {
    * and, with `boundEip`, the address of an EIP bound to the resource (its public IP).
    */
   search?: { spec: readonly string[]; boundEip?: boolean };
+  /** create fields shown only while another field has one of the given values (a host's 带宽 only with a public IP) */
+  shownWhen?: Readonly<Record<string, { key: string; in: readonly string[] }>>;
   /** pure derivation of spec values from others (cpu and memory from the flavor) */
   derive?: (spec: Record<string, unknown>) => Record<string, unknown>;
   /** spec keys editable through PATCH (besides name/description) */
@@ -204,4 +206,10 @@ export function availableActions(def: KindDefinition, row: { status: string; loc
   if (readOnlyRefusal(def, row.spec)) return [];
   return def.actions.filter((a) => !a.recycleBin && a.allowedFrom.includes(row.status)
     && !(a.guards ?? []).some((g) => (g.type === 'unlocked' && row.locked) || (g.type === 'locked' && !row.locked)));
+}
+
+/** Whether a create field applies with these values (`shownWhen`); a hidden field is neither shown nor sent. */
+export function fieldShown(def: Pick<KindDefinition, 'shownWhen'>, key: string, values: Readonly<Record<string, unknown>>): boolean {
+  const rule = def.shownWhen && Object.hasOwn(def.shownWhen, key) ? def.shownWhen[key] : undefined;
+  return !rule || rule.in.includes(String(values[rule.key]));
 }

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, Selector, Steps, Toast } from 'antd-mobile';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { fieldShown, type KindDefinition } from '../../../domain/kinds/kind.ts';
 import { yearlyAllowed } from '../../../domain/pricing.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { tenantAtom, territoriesAtom } from '../../lib/store.ts';
@@ -77,7 +77,7 @@ export function BuyWizard({ def }: { def: KindDefinition }) {
     }
     setBusy(true);
     try {
-      const body = Object.fromEntries(Object.entries(cleanForm(values)).filter(([, v]) => v !== undefined));
+      const body = Object.fromEntries(Object.entries(cleanForm(values)).filter(([k, v]) => v !== undefined && fieldShown(def, k, values)));
       const created = await createResource(def, body);
       Toast.show({ content: created.message ?? t('resources:buy.done') });
       navigate(detailPath(def, created.id) ?? '/console', { replace: true });
@@ -87,7 +87,7 @@ export function BuyWizard({ def }: { def: KindDefinition }) {
   const summaryKeys = [
     'vendor', 'region_id', 'az_id', ...(def.priced ? ['charging_code', ...(values.charging_code === 'year' ? ['duration'] : [])] : []),
     // An optional value left empty (带宽 without a public IP) is not a row of the summary.
-    ...steps.flatMap((s) => s.fields).filter((f) => f.key !== 'password' && f.key !== 'name' && f.key !== 'description' && (f.required || (values[f.key] !== undefined && values[f.key] !== ''))).map((f) => f.key),
+    ...steps.flatMap((s) => s.fields).filter((f) => fieldShown(def, f.key, values) && f.key !== 'password' && f.key !== 'name' && f.key !== 'description' && (f.required || (values[f.key] !== undefined && values[f.key] !== ''))).map((f) => f.key),
   ];
   const current = steps[step]!;
   const pkgList = pkgs.data?.data.filter((p) => p.enabled) ?? [];

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Button, Input, Selector, Switch } from 'antd-mobile';
 import { AddOutline, DeleteOutline } from 'antd-mobile-icons';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { fieldShown, type KindDefinition } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { i18next } from '../../lib/i18n.ts';
 import { listResources, type Filters } from './api.ts';
@@ -160,6 +160,7 @@ export function FormFields({ def, fields, values, errors, onChange: change, onEr
   return (
     <div className="ys-form">
       {fields.map((f) => {
+        if (!fieldShown(def, f.key, values)) return null;
         const l = label(f.key);
         const v = values[f.key];
         let control: React.ReactNode = null;
