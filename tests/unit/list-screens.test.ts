@@ -267,3 +267,18 @@ describe('rule messages a field words its own way', () => {
     expect(d.eip_ports).toBe('公网端口数量须与内网端口数量一致');
   });
 });
+
+describe('batch menu', () => {
+  it('offers only the actions some selected row allows: none for hosts awaiting approval', async () => {
+    const { offeredBatchActions } = await import('../../src/web/features/resources/kind-meta.ts');
+    const { menuActions } = await import('../../src/web/features/resources/kind-meta.ts');
+    const host = kindOf('instance')!;
+    const batch = menuActions(host).filter((a) => a.batch);
+    const ids = (rows: { status: string; locked: boolean }[]) => offeredBatchActions(host, batch, rows).map((a) => a.id);
+    expect(ids([{ status: 'approving', locked: false }])).not.toEqual(expect.arrayContaining(['start']));
+    for (const a of ['start', 'stop', 'reboot']) expect(ids([{ status: 'approving', locked: false }])).not.toContain(a);
+    expect(ids([{ status: 'running', locked: false }])).toContain('stop');
+    expect(ids([{ status: 'running', locked: false }])).not.toContain('start');
+    expect(ids([{ status: 'running', locked: false }, { status: 'stopped', locked: false }])).toEqual(expect.arrayContaining(['start', 'stop']));
+  });
+});

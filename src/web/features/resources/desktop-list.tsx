@@ -14,7 +14,7 @@ import { ColumnSettings } from '../../ui/data-table/column-settings.tsx';
 import { decodeVisibility, encodeVisibility } from '../../ui/data-table/table-rules.ts';
 import { HelpDocs } from '../../ui/help-docs.tsx';
 import { listResources, loadColumns, queueExport, saveColumns, updateResource } from './api.ts';
-import { actionBlock, actionLabel, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, selectableRow, type Resource } from './kind-meta.ts';
+import { actionBlock, actionLabel, offeredBatchActions, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, selectableRow, type Resource } from './kind-meta.ts';
 import { initialListState, listParams, listReducer, type ListFilters } from './list-state.ts';
 import { BarFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
 import { SEARCH_PARAM } from './filter-model.ts';
@@ -80,7 +80,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   const batchActions = menuActions(def).filter((a) => a.batch);
   const selectedRows = rows.filter((r) => selected.includes(r.id) && selectableRow(r));
   // Only what the state machine allows for at least one selected row (none for hosts awaiting approval).
-  const offered = batchActions.filter((a) => selectedRows.some((r) => actionBlock(def, a, r) === null));
+  const offered = offeredBatchActions(def, batchActions, selectedRows);
   const buy = buyPath(def);
   const creator = useCreateForm(def, 'desktop');
 

@@ -133,6 +133,11 @@ export function applyStatus(row: Resource, ev: { status?: string; locked?: boole
 }
 
 /** Whether a row may be picked for a batch action: a deleted row may still show, but not be picked. */
+/** The batch actions to offer for a selection: those the state machine allows for at least one row (none for hosts awaiting approval). */
+export function offeredBatchActions(def: KindDefinition, actions: readonly ActionDef[], rows: readonly Pick<Resource, 'status' | 'locked'>[]): ActionDef[] {
+  return actions.filter((a) => rows.some((r) => actionBlock(def, a, r) === null));
+}
+
 export function selectableRow(row: Pick<Resource, 'status'>): boolean {
   return row.status !== 'deleted';
 }

@@ -11,7 +11,7 @@ import { ActionSheet, Button, Checkbox, InfiniteScroll, Popup, PullToRefresh, Se
 import { AddOutline, DownlandOutline, FilterOutline, MoreOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
 import { listResources, queueExport } from './api.ts';
-import { actionBlock, actionLabel, buyPath, cardSpecKeys, detailPath, displayValue, fieldLabel, menuActions, selectableRow, type PlaceNames, type Resource } from './kind-meta.ts';
+import { actionBlock, actionLabel, buyPath, cardSpecKeys, detailPath, displayValue, fieldLabel, menuActions, selectableRow, type PlaceNames, type Resource, offeredBatchActions } from './kind-meta.ts';
 import type { ListFilters } from './list-state.ts';
 import { activeFilterCount, SEARCH_PARAM } from './filter-model.ts';
 import { SheetFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
@@ -173,7 +173,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
         extra={sheetRow?.name} actions={sheetRow ? sheetActions(sheetRow) : []} />
       <ActionSheet visible={batchOpen} onClose={() => setBatchOpen(false)} cancelText={t('resources:common.cancel')}
         extra={t('resources:list.selected', { count: checkedRows.length })}
-        actions={batchActions.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), danger: a.dialog === 'delete',
+        actions={offeredBatchActions(def, batchActions, checkedRows).map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), danger: a.dialog === 'delete',
           onClick: () => { setBatchOpen(false); runner.run(a, checkedRows); } }))} />
       <FilterSheet def={def} open={filterOpen} filters={filters} onClose={() => setFilterOpen(false)} onApply={(f) => { setFilters({ ...f, ...(filters[SEARCH_PARAM] ? { [SEARCH_PARAM]: filters[SEARCH_PARAM] } : {}) }); setFilterOpen(false); }} />
       {runner.element}
