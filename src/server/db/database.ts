@@ -14,6 +14,7 @@ import * as m0005 from './migrations/0005-backup-plans.ts';
 import * as m0006 from './migrations/0006-service-catalog.ts';
 import * as m0007 from './migrations/0007-rules-in-engine.ts';
 import * as m0008 from './migrations/0008-backup-plan-states.ts';
+import * as m0012 from './migrations/0012-dns-cdn-ssl.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-service-catalog': m0006,
   '0007-rules-in-engine': m0007,
   '0008-backup-plan-states': m0008,
+  '0012-dns-cdn-ssl': m0012,
 };
 
 class StaticProvider implements MigrationProvider {

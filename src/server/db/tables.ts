@@ -365,7 +365,14 @@ export interface Database {
   backup_plans: BackupPlansTable;
   catalog_classifies: CatalogClassifiesTable;
   catalog_products: CatalogProductsTable;
+  certificate_keys: CertificateKeysTable;
+  cdn_task_counters: CdnTaskCountersTable;
 }
+
+/** A certificate's private key, sealed (migration 0012). */
+export interface CertificateKeysTable { resource_id: string; tenant_id: string; sealed: string; created_at: Generated<Date> }
+/** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
+export interface CdnTaskCountersTable { tenant_id: string; day: string; task_type: string; used: Generated<number> }
 
 /** A text in each console language. */
 export type LocalText = Record<string, string>;

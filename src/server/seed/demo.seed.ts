@@ -1,5 +1,6 @@
 // The demo dataset, written once into an empty database (SEED=none skips it).
 // Every demo account signs in with DEMO_PASSWORD.
+import { dnsCdnSslSeed } from './dns-cdn-ssl.seed.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import type { Role } from '../../domain/roles.ts';
@@ -138,7 +139,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
   });
   // Rule requests name the demo NAT gateways and their EIPs: resources first.
-  await seedDemoResources(db);
+  await seedDemoResources(db, [dnsCdnSslSeed]);
   await seedApprovals(db);
   await seedBackupPlans(db);
   await seedCatalogue(db);

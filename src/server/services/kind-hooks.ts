@@ -17,6 +17,7 @@ import {
   type Exec, type NewResource, type ResourceRow,
 } from '../repositories/engine.repository.ts';
 import type { ResourceScope } from '../repositories/resources.repository.ts';
+import { sslCertificateHooks } from './kinds/ssl-certificate.hooks.ts';
 
 /** A 400 naming the field and a rule key of errors:rules.*. */
 export function invalid(field: string, rule: string): z.ZodError {
@@ -140,6 +141,7 @@ async function recountTemplate(trx: Exec, templateId: unknown, except?: string) 
 const portFamily = (protocol: unknown) => (protocol === 'udp' ? 'udp' : 'tcp');
 
 const beforeCreate: Record<string, BeforeCreate> = {
+  ...sslCertificateHooks.beforeCreate,
   async subnet(c) {
     const vpc = c.parents.vpc_id!;
     const siblings = await siblingsBySpec(c.trx, c.tenantId, 'subnet', 'vpc_id', vpc.id);
@@ -394,6 +396,7 @@ async function countLinks(trx: Exec, c: AfterActionContext, relation: string, ke
 }
 
 const beforeAction: Record<string, BeforeAction> = {
+  ...sslCertificateHooks.beforeAction,
   async 'image.mount'(c) {
     if (c.row.spec.image_type !== 'iso') throw conflict('refusals.image.not_iso');
     const hostId = String(c.params.instance_id);
@@ -453,6 +456,7 @@ const beforeAction: Record<string, BeforeAction> = {
 };
 
 const afterAction: Record<string, AfterAction> = {
+  ...sslCertificateHooks.afterAction,
   async 'image.mount'(c) {
     const [host] = await resourcesByIds(c.trx, [String(c.params.instance_id)], true);
     return host ? [await patchSpec(c.trx, host, { iso: c.row.name, iso_image_id: c.row.id })] : [];

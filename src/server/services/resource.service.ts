@@ -310,7 +310,7 @@ export function resourceService(deps: ResourceServiceDeps) {
         return (await lockById(trx, id))!;
       }
       await insertJob(trx, { resource_id: id, tenant_id: scope.tenantId, kind: def.kind, action: 'create', from_status: def.create.inBetween,
-        target_status: def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs: accepted.delayMs });
+        target_status: def.create.finalFor?.(spec) ?? def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs: accepted.delayMs });
       for (const e of extras) {
         const extraDef = kindOf(e.resource.kind)!;
         await insertJob(trx, { resource_id: e.resource.id, tenant_id: scope.tenantId, kind: e.resource.kind, action: 'create', from_status: e.resource.status,
@@ -679,7 +679,7 @@ export function resourceService(deps: ResourceServiceDeps) {
       const spec = { ...row.spec, ...(def.priced ? { billing: 'active' } : {}) };
       await updateResource(trx, row.id, { status: def.create.inBetween, spec });
       await insertJob(trx, { resource_id: row.id, tenant_id: row.tenant_id, kind: row.kind, action: 'create', from_status: def.create.inBetween,
-        target_status: def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs });
+        target_status: def.create.finalFor?.(spec) ?? def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs });
       events.push(event(row, def.create.inBetween));
       for (const x of await waitingExtras(trx, row)) {
         const xdef = kindOf(x.kind);

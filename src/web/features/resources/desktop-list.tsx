@@ -15,7 +15,8 @@ import { ColumnSettings } from '../../ui/data-table/column-settings.tsx';
 import { decodeVisibility, encodeVisibility } from '../../ui/data-table/table-rules.ts';
 import { HelpDocs } from '../../ui/help-docs.tsx';
 import { listResources, loadColumns, queueExport, saveColumns, updateResource } from './api.ts';
-import { actionBlock, actionLabel, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, selectableRow, type Resource } from './kind-meta.ts';
+import { actionBlock, actionLabel, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, routePath, selectableRow, type Resource } from './kind-meta.ts';
+import { formRoutesOf, ROUTE_FORMS } from './route-forms.ts';
 import { initialListState, listParams, listReducer } from './list-state.ts';
 import { useActionRunner } from './actions.tsx';
 import { ExportNotice, StatusBadge, usePlaceNames, usePlaceOptions, useExportNotice } from './parts.tsx';
@@ -73,6 +74,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   const batchActions = menuActions(def).filter((a) => a.batch);
   const selectedRows = rows.filter((r) => selected.includes(r.id) && selectableRow(r));
   const buy = buyPath(def);
+  const forms = formRoutesOf(def);
   const creator = useCreateForm(def, 'desktop');
 
   const onEdit = async (r: Resource, _col: string, value: string) => {
@@ -112,7 +114,9 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
         <Button size="small" onClick={() => { setNameInput(''); dispatch({ type: 'reset' }); }}>{t('resources:filters.reset')}</Button>
       </div>
       <div className="ys-rlist__toolbar">
-        {buy ? <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}><AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}</Button> : creator.trigger}
+        {forms.length ? forms.map((r, i) => (
+          <Button key={r} size="small" color="primary" fill={i ? 'outline' : 'solid'} data-testid={i ? `form-${r}` : 'buy'} onClick={() => navigate(routePath(r)!)}><AddOutline /> {t(ROUTE_FORMS[r]!.titleKey)}</Button>
+        )) : buy ? <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}><AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}</Button> : creator.trigger}
         {batchActions.length ? (
           selectedRows.length ? (
             <Popover.Menu trigger="click" placement="bottom-start" className="ys-dt__more-menu"

@@ -18,6 +18,7 @@ import { RecycleBin } from './recycle.tsx';
 import { Downloads } from './downloads.tsx';
 import { AdminList } from './admin-list.tsx';
 import { RouteTabsDetail } from './nat-detail.tsx';
+import { ROUTE_FORMS } from './route-forms.ts';
 import './resources.css';
 
 // antd-mobile's imperative Toast renders through ReactDOM.render, gone in React 19: give it
@@ -61,9 +62,10 @@ export default function ResourcesPage() {
       } else body = <PhoneList def={s.def} />;
       break;
     case 'detail':
-      body = params.id ? <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} /> : null;
+      body = params.id ? <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} />
+        : ROUTE_FORMS[handle.name] ? <BuyWizard def={s.def} form={ROUTE_FORMS[handle.name]} /> : null;
       break;
-    case 'buy': body = <BuyWizard def={s.def} />; break;
+    case 'buy': body = <BuyWizard def={s.def} form={ROUTE_FORMS[handle.name]} />; break;
     case 'recycle': body = <RecycleBin defs={s.defs} title={title} />; break;
     case 'downloads': body = <Downloads title={title} />; break;
     case 'tabs':
