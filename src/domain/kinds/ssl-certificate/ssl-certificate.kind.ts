@@ -129,13 +129,13 @@ export const sslCertificateKind: KindDefinition = {
     { id: 'renew', allowedFrom: ['pending_renewal', 'expired'], inBetween: 'configuring', final: 'normal', failStatus: 'expired',
       refusalKey: 'refusals.ssl_certificate.renew', permission: 'operate', dialog: 'warning' },
     { id: 'revoke', allowedFrom: ['normal', 'pending_renewal'], inBetween: null, final: 'revoked', refusalKey: 'refusals.ssl_certificate.revoke',
-      permission: 'operate', dialog: 'warning',
-      guards: [{ type: 'no_links', relation: 'uses_certificate', direction: 'in', refusalKey: 'refusals.ssl_certificate.in_use' }] },
+      permission: 'operate', dialog: 'warning' },
     { id: 'delete', allowedFrom: ['pending_validation', 'normal', 'pending_renewal', 'expired', 'revoked', 'error'], inBetween: 'deleting', final: REMOVED,
-      refusalKey: 'refusals.ssl_certificate.delete', permission: 'delete', dialog: 'delete', batch: true,
-      guards: [{ type: 'no_links', relation: 'uses_certificate', direction: 'in', refusalKey: 'refusals.ssl_certificate.in_use' }] },
+      refusalKey: 'refusals.ssl_certificate.delete', permission: 'delete', dialog: 'delete', batch: true },
   ],
-  relations: [{ relation: 'uses_certificate', direction: 'in', kind: 'cdn_domain', many: true }],
+  // CDN domains and listeners name a certificate in their spec (certificate_id); the server refuses
+  // revoking or deleting one in use.
+  relations: [],
   recycle: false,
   priced: false,
 };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { conflict } from '../../../domain/errors.ts';
 import { FREE_VALIDITY_DAYS, revocable } from '../../../domain/kinds/ssl-certificate/ssl-certificate.rules.ts';
 import { seal } from '../../lib/secret-box.ts';
-import { storeSealedKey, sweepCertificateExpiry } from '../../repositories/certificates.repository.ts';
+import { certificateUsers, storeSealedKey, sweepCertificateExpiry } from '../../repositories/certificates.repository.ts';
 import { updateResource, type Exec, type ResourceRow } from '../../repositories/engine.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -67,6 +67,11 @@ async function patch(trx: Exec, row: ResourceRow, values: Record<string, unknown
   return [];
 }
 
+/** A certificate a CDN domain or listener uses cannot be revoked or deleted. */
+async function notInUse(c: ActionCtx) {
+  if ((await certificateUsers(c.trx, c.row.tenant_id, c.row.id)).length) throw conflict('refusals.ssl_certificate.in_use');
+}
+
 export const sslCertificateHooks = {
   beforeCreate: {
     async ssl_certificate(c: CreateCtx) {
@@ -78,9 +83,11 @@ export const sslCertificateHooks = {
   },
   beforeAction: {
     async 'ssl_certificate.revoke'(c: ActionCtx) {
+      await notInUse(c);
       if (c.row.spec.source === 'upload') throw conflict('refusals.ssl_certificate.revoke_uploaded');
       if (!revocable(c.row.spec.issued_at as string | undefined, new Date())) throw conflict('refusals.ssl_certificate.revoke_window');
     },
+    'ssl_certificate.delete': notInUse,
     async 'ssl_certificate.renew'(c: ActionCtx) {
       if (c.row.spec.source === 'upload') throw conflict('refusals.ssl_certificate.renew_uploaded');
     },

@@ -19,6 +19,7 @@ import { Downloads } from './downloads.tsx';
 import { AdminList } from './admin-list.tsx';
 import { RouteTabsDetail } from './nat-detail.tsx';
 import { ROUTE_FORMS } from './route-forms.ts';
+import { CDN_TAB_ROUTES, CdnRefreshNotice, CdnTabs, CdnWatch } from './cdn-pages.tsx';
 import './resources.css';
 
 // antd-mobile's imperative Toast renders through ReactDOM.render, gone in React 19: give it
@@ -46,6 +47,10 @@ export default function ResourcesPage() {
   const s = screenFor(handle.name, handle.path);
   const title = t(handle.meta.title);
   let body: React.ReactNode = null;
+  // CDN statistics are a page of their own among the CDN tabs.
+  if (handle.name === 'cdnTab_cdnWatch') {
+    return <PageFrame name={handle.name} className="ys-res ys-res--cdn-watch"><CdnTabs /><CdnWatch /></PageFrame>;
+  }
   switch (s.screen) {
     case 'list':
       // Admin lists (…AdminManage) span every tenant: their own screen with the admin tag editor.
@@ -74,5 +79,11 @@ export default function ResourcesPage() {
     case 'redirect': return <Navigate to={s.to} replace />;
     default: body = null;
   }
-  return <PageFrame name={handle.name} className={`ys-res ys-res--${s.screen}`}>{body}</PageFrame>;
+  return (
+    <PageFrame name={handle.name} className={`ys-res ys-res--${s.screen}`}>
+      {CDN_TAB_ROUTES.has(handle.name) ? <CdnTabs /> : null}
+      {handle.name === 'cdnTab_refreshPreheat' || handle.name === 'refreshPreheatConfig' ? <CdnRefreshNotice /> : null}
+      {body}
+    </PageFrame>
+  );
 }
