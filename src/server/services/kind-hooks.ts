@@ -19,7 +19,7 @@ import {
 import type { ResourceScope } from '../repositories/resources.repository.ts';
 import { sslCertificateHooks } from './kinds/ssl-certificate.hooks.ts';
 import { dnsHooks } from './kinds/dns.hooks.ts';
-import { cdnHooks } from './kinds/cdn.hooks.ts';
+import { cdnHooks, checkListenerCertificate } from './kinds/cdn.hooks.ts';
 
 /** A 400 naming the field and a rule key of errors:rules.*. */
 export function invalid(field: string, rule: string): z.ZodError {
@@ -311,6 +311,7 @@ const beforeCreate: Record<string, BeforeCreate> = {
       throw invalid('port', 'listener_port_taken');
     }
     await checkBackendHosts(c.trx, { tenantId: c.tenantId, projectId: c.projectId }, lb, c.input.backends);
+    await checkListenerCertificate(c);
     await bumpCount(c.trx, lb.id, 'listener_count', 1);
   },
 };

@@ -27,12 +27,15 @@ export function taskUrlProblem(type: string, url: string): string | null {
   return null;
 }
 
-export const cdnTaskCreateSchema = z.object({
+/** The refreshPreheatConfig form: the domain, the operation and the URLs, one a line. */
+export const cdnTaskFormSchema = z.object({
   domain_id: idSchema,
-  name: z.string().trim().min(1).max(60).optional(),
   task_type: z.enum(CDN_TASK_TYPES),
   urls: z.string().trim().min(1).max(20000),
-}).superRefine((v, ctx) => {
+  name: z.string().trim().min(1).max(60).optional(),
+});
+
+export const cdnTaskCreateSchema = cdnTaskFormSchema.superRefine((v, ctx) => {
   const urls = splitUrls(v.urls);
   if (!urls.length) ctx.addIssue({ code: 'custom', path: ['urls'], message: 'required' });
   else if (urls.length > MAX_URLS_PER_TASK) ctx.addIssue({ code: 'custom', path: ['urls'], message: 'task_too_many_urls' });

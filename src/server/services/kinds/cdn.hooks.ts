@@ -16,20 +16,25 @@ const invalid = (field: string, rule: string) => new z.ZodError([{ code: 'custom
 interface CreateCtx { trx: Exec; id: string; input: Record<string, unknown>; spec: Record<string, unknown>; tenantId: string; projectId: string; parents: Record<string, ResourceRow> }
 interface ActionCtx { trx: Exec; scope: ResourceScope; row: ResourceRow; params: Record<string, unknown> }
 
-/** The certificate an HTTPS domain names: in scope (404), usable (409) and covering the domain (400). */
-async function checkCertificate(trx: Exec, scope: ResourceScope, domain: string, https: unknown, certificateId: unknown) {
+/** The certificate an HTTPS domain names: in scope (404), usable (409) and covering the domain (400; a listener has no domain). */
+export async function checkCertificate(trx: Exec, scope: ResourceScope, domain: string | null, https: unknown, certificateId: unknown) {
   if (!https || !certificateId) return;
   const cert = await lockScoped(trx, scope, String(certificateId), 'ssl_certificate');
   if (!cert) throw notFound();
   if (!(CERT_USABLE as readonly string[]).includes(cert.status)) throw conflict('refusals.cdn_domain.cert_unusable');
   const names = Array.isArray(cert.spec.domains) ? (cert.spec.domains as string[]) : [];
-  if (!certificateCovers(names, domain)) throw invalid('certificate_id', 'cert_not_covering');
+  if (domain !== null && !certificateCovers(names, domain)) throw invalid('certificate_id', 'cert_not_covering');
 }
 
 /** Whether a URL's host is the accelerated domain (or under its wildcard). */
 function onDomain(url: string, domain: string): boolean {
   const host = new URL(url).hostname.toLowerCase();
   return domain.startsWith('*.') ? host.endsWith(domain.slice(1)) && host.split('.').length === domain.split('.').length : host === domain;
+}
+
+/** An HTTPS listener of a load balancer takes a usable certificate of the store (called by the lb_listener hook). */
+export async function checkListenerCertificate(c: { trx: Exec; tenantId: string; projectId: string; input: Record<string, unknown> }) {
+  await checkCertificate(c.trx, { tenantId: c.tenantId, projectId: c.projectId }, null, c.input.protocol === 'https', c.input.certificate_id);
 }
 
 export const cdnHooks = {

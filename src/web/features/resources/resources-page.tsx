@@ -82,7 +82,7 @@ export default function ResourcesPage() {
   return (
     <PageFrame name={handle.name} className={`ys-res ys-res--${s.screen}`}>
       {CDN_TAB_ROUTES.has(handle.name) ? <CdnTabs /> : null}
-      {handle.name === 'cdnTab_refreshPreheat' || handle.name === 'refreshPreheatConfig' ? <CdnRefreshNotice /> : null}
+      {handle.name === 'cdnTab_refreshPreheat' ? <CdnRefreshNotice /> : null}
       {body}
     </PageFrame>
   );
