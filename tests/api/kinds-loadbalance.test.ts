@@ -1,6 +1,8 @@
 // Load balancers and their listeners through the API: address from the subnet, start and stop,
 // listeners with protocol and port rules (4789/udp refused), health checks, backends with weights
 // 0–100 and at most 7 in primary/backup mode, HTTPS certificates, deletes and isolation.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds, type Client } from './helper.ts';
 import { act, actSettled, create, createSettled, expect400, expect409, host, network, settle, uniq, type Row } from './kinds-helpers.ts';
@@ -134,7 +136,15 @@ describe('listener', () => {
   it('needs a certificate for HTTPS; redirect only on HTTP, FTP only on TCP', async () => {
     expect400(await post('lb-listeners', listenerBody(lb.id, { protocol: 'https', port: 443 })), 'certificate_id');
     expect400(await post('lb-listeners', listenerBody(lb.id, { protocol: 'https', port: 443, certificate_id: 'not-an-id' })), 'certificate_id');
-    expect((await post('lb-listeners', listenerBody(lb.id, { protocol: 'https', port: 443, certificate_id: 'c'.repeat(32) }))).statusCode).toBe(201);
+    // The certificate comes from the SSL certificate store of the caller's scope, in a usable state.
+    expect((await post('lb-listeners', listenerBody(lb.id, { protocol: 'https', port: 443, certificate_id: 'c'.repeat(32) }))).statusCode).toBe(404);
+    const where = { vendor: lb.vendor, region_id: lb.region_id, az_id: lb.az_id };
+    const pending = await createSettled(c, 'ssl-certificates', { name: uniq('cert'), ...where, domain: 'lb.yunshu-demo.test' });
+    expect409(await post('lb-listeners', listenerBody(lb.id, { protocol: 'https', port: 443, certificate_id: pending.id })), '证书不是正常状态，不能用于 HTTPS');
+    const cert = await createSettled(c, 'ssl-certificates', { name: uniq('cert'), ...where,
+      public_key: fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs/shop.cert.pem'), 'utf8'), private_key: fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs/shop.key.pem'), 'utf8') });
+    expect((await post('lb-listeners', listenerBody(lb.id, { protocol: 'https', port: 443, certificate_id: cert.id }))).statusCode).toBe(201);
+    expect409(await c.req({ method: 'DELETE', url: `/api/ssl-certificates/${cert.id}` }), '证书正在被使用，请先解除关联');
     expect400(await post('lb-listeners', listenerBody(lb.id, { protocol: 'tcp', redirect: true })), 'redirect');
     expect((await post('lb-listeners', listenerBody(lb.id, { protocol: 'http', port: 8081, redirect: true }))).statusCode).toBe(201);
     expect400(await post('lb-listeners', listenerBody(lb.id, { protocol: 'http', ftp: true })), 'ftp');

@@ -140,7 +140,11 @@ export interface KindDefinition {
     failure: readonly string[];
   };
   /** status while creating and after */
-  create: { inBetween: string; final: string; failStatus?: string };
+  create: {
+    inBetween: string; final: string; failStatus?: string;
+    /** the final status when it depends on the body (an uploaded certificate is ready, an applied-for one waits) */
+    finalFor?: (spec: Record<string, unknown>) => string;
+  };
   /** validates the purchase body (columns + spec) */
   createSchema: z.ZodObject<any>;
   /**

@@ -1,6 +1,6 @@
 // Listener of a load balancer (balanceLoadDetail): protocol and port (4789/udp cannot be listened
 // on), scheduling algorithm, session persistence, health check, and backend servers with ports and
-// weights 0–100 — at most 7 in primary/backup mode. HTTPS needs an SSL certificate.
+// weights 0–100 — at most 7 in primary/backup mode. HTTPS needs an SSL certificate of the store.
 import { z } from 'zod';
 import { idSchema } from '../ids.ts';
 import type { KindDefinition } from './kind.ts';
@@ -104,7 +104,7 @@ export const lbListenerKind: KindDefinition = {
     { key: 'algorithm', source: 'spec', type: 'enum', options: LB_ALGORITHMS },
     { key: 'session_persistence', source: 'spec', type: 'boolean' },
     { key: 'session_timeout', source: 'spec', type: 'number' },
-    { key: 'certificate_id', source: 'spec', type: 'text' },
+    { key: 'certificate_id', source: 'spec', type: 'ref', ref: 'ssl_certificate' },
     { key: 'redirect', source: 'spec', type: 'boolean' },
     { key: 'ftp', source: 'spec', type: 'boolean' },
     { key: 'real_ip', source: 'spec', type: 'boolean' },

@@ -21,10 +21,16 @@ import { dedicatedHostKind } from './dedicated-host.kind.ts';
 import { firewallPolicyKind } from './firewall-policy.kind.ts';
 import { vpcEndpointKind, vpcepServiceKind } from './vpc-endpoint.kind.ts';
 import { routingTemplateKind, sdwanBranchKind } from './sdwan.kind.ts';
+import { sslCertificateKind } from './ssl-certificate/ssl-certificate.kind.ts';
+import { dnsDomainKind, privateDnsZoneKind } from './dns-zone/dns-zone.kind.ts';
+import { dnsInternetRecordKind, dnsRecordKind } from './dns-record/dns-record.kind.ts';
+import { cdnDomainKind } from './cdn-domain/cdn-domain.kind.ts';
+import { cdnTaskKind } from './cdn-task/cdn-task.kind.ts';
 
 export const KINDS: readonly KindDefinition[] = [instanceKind, volumeKind, snapshotKind, vpcKind, subnetKind, eipKind, vipKind, sharedBandwidthKind, deployUnitKind,
   imageKind, snapshotPolicyKind, loadBalancerKind, lbListenerKind, natGatewayKind, snatRuleKind, dnatRuleKind, natIpv6RuleKind,
   phyhostKind, dedicatedHostKind, firewallPolicyKind, vpcepServiceKind, vpcEndpointKind, sdwanBranchKind, routingTemplateKind,
+  sslCertificateKind, privateDnsZoneKind, dnsRecordKind, dnsDomainKind, dnsInternetRecordKind, cdnDomainKind, cdnTaskKind,
 ];
 
 const byKind = new Map(KINDS.map((k) => [k.kind, k]));

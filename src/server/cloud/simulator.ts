@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../../domain/errors.ts';
 import type { CloudProvider, MetricName, MetricPoint, Outcome } from './provider.ts';
 import type { JobRow } from '../repositories/engine.repository.ts';
+import { CDN_TASK_DELAY_FACTOR } from '../../domain/kinds/cdn-task/cdn-task.kind.ts';
 
 /** Delay factor per vendor (private clouds are on the same network). */
 export const VENDOR_DELAY_FACTOR: Record<string, number> = { openstack: 1, vmware: 1.2, ali: 1.5, tencent: 1.5, hwyun: 1.6, ctyun: 2 };
@@ -32,7 +33,8 @@ export function simulator(opts: SimulatorOptions): CloudProvider {
     if (PUBLIC_VENDORS.has(vendor) && PRIVATE_ONLY_ACTIONS.has(`${kind}.${action}`)) throw new AppError(409, 'public_cloud_unsupported');
   };
   return {
-    create: (r) => ({ delayMs: delay(r.vendor) }),
+    // A CDN refresh / warm-up task takes about 5 minutes against the usual few seconds.
+    create: (r) => ({ delayMs: delay(r.vendor) * (r.kind === 'cdn_task' ? CDN_TASK_DELAY_FACTOR : 1) }),
     act: (r, action) => {
       checkSupported(r.kind, r.vendor, action);
       return { delayMs: delay(r.vendor) };

@@ -17,6 +17,7 @@ import * as m0008 from './migrations/0008-backup-plan-states.ts';
 import * as m0009 from './migrations/0009-idempotency-lease.ts';
 import * as m0010 from './migrations/0010-trust-what-exists.ts';
 import * as m0011 from './migrations/0011-stream-tickets.ts';
+import * as m0012 from './migrations/0012-dns-cdn-ssl.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-idempotency-lease': m0009,
   '0010-trust-what-exists': m0010,
   '0011-stream-tickets': m0011,
+  '0012-dns-cdn-ssl': m0012,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -391,7 +391,11 @@ export interface Database {
   backup_plans: BackupPlansTable;
   catalog_classifies: CatalogClassifiesTable;
   catalog_products: CatalogProductsTable;
+  cdn_task_counters: CdnTaskCountersTable;
 }
+
+/** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
+export interface CdnTaskCountersTable { tenant_id: string; day: string; task_type: string; used: Generated<number> }
 
 /** A text in each console language. */
 export type LocalText = Record<string, string>;

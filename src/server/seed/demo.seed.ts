@@ -1,5 +1,6 @@
 // The demo dataset, written once into an empty database (SEED=none skips it).
 // Every demo account signs in with DEMO_PASSWORD.
+import { dnsCdnSslSeed } from './dns-cdn-ssl.seed.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import type { Role } from '../../domain/roles.ts';
@@ -37,7 +38,8 @@ const REGIONS: [string, string, string, [string, string][]][] = [
   ['vmware', '华东-苏州虚拟化集群', 'sz-vc1', [['苏州集群 1', 'sz-vc1-c1'], ['苏州集群 2', 'sz-vc1-c2']]],
 ];
 
-export const PRODUCT_CODES = ['instance', 'volume', 'eip', 'vpc', 'dbinstance', 'nas', 'phyhost', 'sans', 'dedicated_host', 'load_balance', 'nat_gateway', 'shared_bandwidth', 'oss'] as const;
+export const PRODUCT_CODES = ['instance', 'volume', 'eip', 'vpc', 'dbinstance', 'nas', 'phyhost', 'sans', 'dedicated_host', 'load_balance', 'nat_gateway', 'shared_bandwidth', 'oss',
+  'ssl_certificate', 'dns_domain', 'cdn_domain'] as const;
 
 // [product code, year price fen/month, quantity price fen/month-equivalent, measurement (year), measurement (quantity)]
 const PACKAGES: [string, number, number, string, string][] = [
@@ -140,7 +142,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
   });
   // Rule requests name the demo NAT gateways and their EIPs: resources first.
-  await seedDemoResources(db);
+  await seedDemoResources(db, [dnsCdnSslSeed]);
   await seedApprovals(db);
   await seedBackupPlans(db);
   await seedCatalogue(db);

@@ -12,6 +12,7 @@ import { logSmsGateway, smsService, type SmsService } from './sms.service.ts';
 import { exportService } from './export.service.ts';
 import { attachToApprovals } from '../approvals/approval-effects.ts';
 import { RESOURCE_ENGINE } from './approval-resources.ts';
+import { certificateExpiryWorker } from './kinds/ssl-certificate.hooks.ts';
 
 type Log = { info: (o: object, m: string) => void; warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
 
@@ -40,6 +41,6 @@ export function createEngine(ctx: AppContext, log: Log, provider?: CloudProvider
   const exporter = exportService({ repo: exports, resources, bus, log });
   // Tick at a quarter of the simulated delay (20 ms–500 ms) so jobs finish close to their due time.
   const tick = Math.min(500, Math.max(20, Math.round(ctx.config.cloudSimDelayMs / 4)));
-  const sched = scheduler([() => resources.runDueJobs(), () => exporter.runQueued()], tick, log);
+  const sched = scheduler([() => resources.runDueJobs(), () => exporter.runQueued(), certificateExpiryWorker(ctx.db)], tick, log);
   return { provider: cloud, bus, pricing, resources, smsGateway, sms, exports, exporter, scheduler: sched };
 }

@@ -17,6 +17,9 @@ import {
   type Exec, type NewResource, type ResourceRow,
 } from '../repositories/engine.repository.ts';
 import type { ResourceScope } from '../repositories/resources.repository.ts';
+import { sslCertificateHooks } from './kinds/ssl-certificate.hooks.ts';
+import { dnsHooks } from './kinds/dns.hooks.ts';
+import { cdnHooks, checkListenerCertificate } from './kinds/cdn.hooks.ts';
 
 /** A 400 naming the field and a rule key of errors:rules.*. */
 export function invalid(field: string, rule: string): z.ZodError {
@@ -140,6 +143,9 @@ async function recountTemplate(trx: Exec, templateId: unknown, except?: string) 
 const portFamily = (protocol: unknown) => (protocol === 'udp' ? 'udp' : 'tcp');
 
 const beforeCreate: Record<string, BeforeCreate> = {
+  ...sslCertificateHooks.beforeCreate,
+  ...dnsHooks.beforeCreate,
+  ...cdnHooks.beforeCreate,
   async subnet(c) {
     const vpc = c.parents.vpc_id!;
     const siblings = await siblingsBySpec(c.trx, c.tenantId, 'subnet', 'vpc_id', vpc.id);
@@ -305,6 +311,7 @@ const beforeCreate: Record<string, BeforeCreate> = {
       throw invalid('port', 'listener_port_taken');
     }
     await checkBackendHosts(c.trx, { tenantId: c.tenantId, projectId: c.projectId }, lb, c.input.backends);
+    await checkListenerCertificate(c);
     await bumpCount(c.trx, lb.id, 'listener_count', 1);
   },
 };
@@ -331,6 +338,7 @@ export async function checkRuleChange(trx: Exec, row: ResourceRow, would: Record
 /** Cleans up around a resource about to be removed for good (links go with it by cascade). */
 export async function beforeRemove(trx: Exec, row: ResourceRow): Promise<ResourceRow[]> {
   const touched: ResourceRow[] = [];
+  await dnsHooks.beforeRemove(trx, row);
   if (row.kind === 'load_balancer' || row.kind === 'phyhost' || row.kind === 'vpc_endpoint') await releaseSubnetIp(trx, row.spec.subnet_id);
   if (row.kind === 'vpc_endpoint') await bumpCount(trx, row.spec.service_id, 'endpoint_count', -1);
   if (row.kind === 'sdwan_branch') await recountTemplate(trx, row.spec.template_id, row.id);
@@ -394,6 +402,9 @@ async function countLinks(trx: Exec, c: AfterActionContext, relation: string, ke
 }
 
 const beforeAction: Record<string, BeforeAction> = {
+  ...sslCertificateHooks.beforeAction,
+  ...dnsHooks.beforeAction,
+  ...cdnHooks.beforeAction,
   async 'image.mount'(c) {
     if (c.row.spec.image_type !== 'iso') throw conflict('refusals.image.not_iso');
     const hostId = String(c.params.instance_id);
@@ -453,6 +464,7 @@ const beforeAction: Record<string, BeforeAction> = {
 };
 
 const afterAction: Record<string, AfterAction> = {
+  ...sslCertificateHooks.afterAction,
   async 'image.mount'(c) {
     const [host] = await resourcesByIds(c.trx, [String(c.params.instance_id)], true);
     return host ? [await patchSpec(c.trx, host, { iso: c.row.name, iso_image_id: c.row.id })] : [];

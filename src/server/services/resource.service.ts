@@ -341,7 +341,7 @@ export function resourceService(deps: ResourceServiceDeps) {
     await insertLinks(trx, checked.links);
     if (accepted) {
       await insertJob(trx, { resource_id: id, tenant_id: scope.tenantId, kind: def.kind, action: 'create', from_status: def.create.inBetween,
-        target_status: def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs: accepted.delayMs });
+        target_status: def.create.finalFor?.(spec) ?? def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs: accepted.delayMs });
       for (const e of extras) {
         await insertJob(trx, { resource_id: e.resource.id, tenant_id: scope.tenantId, kind: e.resource.kind, action: 'create', from_status: e.resource.status,
           target_status: e.target, fail_status: kindOf(e.resource.kind)!.create.failStatus ?? 'error', delayMs: accepted.delayMs });
@@ -767,7 +767,7 @@ export function resourceService(deps: ResourceServiceDeps) {
       const spec = { ...row.spec, ...(def.priced ? { billing: 'active' } : {}) };
       await updateResource(trx, row.id, { status: def.create.inBetween, spec });
       await insertJob(trx, { resource_id: row.id, tenant_id: row.tenant_id, kind: row.kind, action: 'create', from_status: def.create.inBetween,
-        target_status: def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs });
+        target_status: def.create.finalFor?.(spec) ?? def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs });
       events.push(event(row, def.create.inBetween));
       for (const x of await waitingExtras(trx, row)) {
         const xdef = kindOf(x.kind);

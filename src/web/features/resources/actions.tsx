@@ -27,8 +27,12 @@ function ParamsForm({ def, action, rows, onDone, onCancel }: { def: KindDefiniti
   const fields = fieldsOf(action.params!, def);
   const [values, setValues] = useState<Record<string, unknown>>(() => {
     const init = initialValues(fields);
-    // An expansion starts from the current size.
-    for (const f of fields) if (f.kind === 'number' && rows[0]?.spec[f.key] !== undefined && init[f.key] === undefined) init[f.key] = rows[0].spec[f.key];
+    // An expansion starts from the current size; a change (a DNS record's value) from what it is now.
+    for (const f of fields) {
+      const current = rows[0]?.spec[f.key];
+      if (current === undefined || current === null) continue;
+      if ((f.kind === 'number' && init[f.key] === undefined) || (rows.length === 1 && (f.kind === 'text' || f.kind === 'enum'))) init[f.key] = current;
+    }
     return init;
   });
   const [errors, setErrors] = useState<Record<string, string>>({});

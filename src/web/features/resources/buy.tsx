@@ -24,9 +24,12 @@ import { useDebounced } from './desktop-list.tsx';
 import { cleanForm, fieldsOf, initialValues, validateAll, validateField, validateList, PLACEMENT_KEYS } from './zod-fields.ts';
 import { confirmValue, wizardSteps } from './screen-rules.ts';
 import type { FormField } from './zod-fields.ts';
+import type { RouteForm } from './route-forms.ts';
 
-export function BuyWizard({ def }: { def: KindDefinition }) {
+export function BuyWizard({ def: kindDef, form }: { def: KindDefinition; form?: RouteForm }) {
   const { t } = useTranslation();
+  // A route with its own form (a free, bought or uploaded certificate) draws that form's schema.
+  const def = useMemo(() => (form ? { ...kindDef, createSchema: form.schema } : kindDef), [kindDef, form]);
   const navigate = useNavigate();
   const bp = useBreakpoint();
   const tenant = useAtomValue(tenantAtom);
@@ -93,7 +96,8 @@ export function BuyWizard({ def }: { def: KindDefinition }) {
   const pkgList = pkgs.data?.data.filter((p) => p.enabled) ?? [];
   return (
     <div className="ys-buy" data-kind={def.kind}>
-      {bp !== 'phone' ? <h1 className="ys-page__title">{t('resources:buy.title', { kind: t(`kinds:${def.kind}.name`) })}</h1> : null}
+      {bp !== 'phone' ? <h1 className="ys-page__title">{form ? t(form.titleKey) : t('resources:buy.title', { kind: t(`kinds:${def.kind}.name`) })}</h1> : null}
+      {form ? <div className="ys-form__notice" role="note" data-testid="form-tip">{t(form.tipKey)}</div> : null}
       <Steps current={step} className="ys-buy__steps">
         {steps.map((s) => <Steps.Step key={s.key} title={t(`resources:buy.step_${s.key}`)} />)}
       </Steps>

@@ -14,11 +14,12 @@ import { ColumnSettings } from '../../ui/data-table/column-settings.tsx';
 import { decodeVisibility, encodeVisibility } from '../../ui/data-table/table-rules.ts';
 import { HelpDocs } from '../../ui/help-docs.tsx';
 import { listResources, loadColumns, queueExport, saveColumns, updateResource } from './api.ts';
-import { actionBlock, actionLabel, offeredBatchActions, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, selectableRow, type Resource } from './kind-meta.ts';
+import { actionBlock, actionLabel, offeredBatchActions, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, routePath, selectableRow, type Resource } from './kind-meta.ts';
 import { initialListState, listParams, listReducer, type ListFilters } from './list-state.ts';
 import { BarFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
 import { SEARCH_PARAM } from './filter-model.ts';
 import { getPageSize, setPageSize } from '../../lib/session.ts';
+import { formRoutesOf, ROUTE_FORMS } from './route-forms.ts';
 import { useActionRunner } from './actions.tsx';
 import { ExportNotice, StatusBadge, usePlaceNames, useExportNotice } from './parts.tsx';
 import { useCreateForm } from './create-form.tsx';
@@ -82,6 +83,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   // Only what the state machine allows for at least one selected row (none for hosts awaiting approval).
   const offered = offeredBatchActions(def, batchActions, selectedRows);
   const buy = buyPath(def);
+  const forms = formRoutesOf(def);
   const creator = useCreateForm(def, 'desktop');
 
   const onEdit = async (r: Resource, _col: string, value: string) => {
@@ -106,7 +108,9 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
         <Button size="small" data-testid="filter-reset" onClick={() => { setNameInput(''); setUrlFilters({}); dispatch({ type: 'reset' }); }}>{t('resources:filters.reset')}</Button>
       </div>
       <div className="ys-rlist__toolbar">
-        {buy ? <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}><AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}</Button> : creator.trigger}
+        {forms.length ? forms.map((r, i) => (
+          <Button key={r} size="small" color="primary" fill={i ? 'outline' : 'solid'} data-testid={i ? `form-${r}` : 'buy'} onClick={() => navigate(routePath(r)!)}><AddOutline /> {t(ROUTE_FORMS[r]!.titleKey)}</Button>
+        )) : buy ? <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}><AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}</Button> : creator.trigger}
         {batchActions.length ? (
           selectedRows.length && offered.length ? (
             <Popover.Menu trigger="click" placement="bottom-start" className="ys-dt__more-menu"

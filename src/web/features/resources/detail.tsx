@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Popover, Tabs, Tag } from 'antd-mobile';
+import { Button, NoticeBar, Popover, Tabs, Tag } from 'antd-mobile';
 import { LeftOutline, DownOutline } from 'antd-mobile-icons';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
@@ -68,6 +68,15 @@ function Relations({ def, row }: { def: KindDefinition; row: Resource }) {
       })}
     </div>
   );
+}
+
+/** A certificate close to or past its expiry says so above its details (seed 001 §9 expiry warnings). */
+function ExpiryNotice({ def, row }: { def: KindDefinition; row: Resource }) {
+  const { t } = useTranslation();
+  const days = row.spec?.days_left;
+  if (typeof days !== 'number' || !['pending_renewal', 'expired'].includes(row.status)) return null;
+  const text = row.status === 'expired' ? t(`kinds:${def.kind}.expiry.expired`) : t(`kinds:${def.kind}.expiry.warning`, { count: Math.max(0, days) });
+  return <NoticeBar className="ys-detail__notice" content={text} color={row.status === 'expired' ? 'error' : 'alert'} data-testid="expiry-notice" />;
 }
 
 function BasicInfo({ def, row }: { def: KindDefinition; row: Resource }) {
@@ -146,6 +155,7 @@ export function ResourceDetail({ def, id, tab, embedded }: { def: KindDefinition
         </span>
       </header>
       <CopyId id={row.id} />
+      <ExpiryNotice def={def} row={row} />
       <Tabs activeKey={active} onChange={setActive} className="ys-detail__tabs">
         <Tabs.Tab title={t('resources:detail.basic')} key="basic"><BasicInfo def={def} row={row} /></Tabs.Tab>
         {def.relations.length ? <Tabs.Tab title={t('resources:detail.relations')} key="relations"><Relations def={def} row={row} /></Tabs.Tab> : null}

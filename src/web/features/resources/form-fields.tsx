@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Button, Input, Selector, Switch } from 'antd-mobile';
+import { Button, Input, Selector, Switch, TextArea } from 'antd-mobile';
 import { AddOutline, DeleteOutline } from 'antd-mobile-icons';
 import { fieldShown, type KindDefinition } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
@@ -150,6 +150,9 @@ function RefPicker({ f, value, filters, onChange, onBlur, label }: { f: FormFiel
   );
 }
 
+/** Texts longer than this get a text area. */
+const LONG_TEXT = 2000;
+
 export function FormFields({ def, fields, values, errors, onChange: change, onError, refFilters, labelOf }: FieldsProps) {
   const { t } = useTranslation();
   // Typing clears the field's message (it comes back on blur if still wrong), so the layout does
@@ -183,6 +186,14 @@ export function FormFields({ def, fields, values, errors, onChange: change, onEr
             control = <ListField def={def} f={f} value={v} label={l} errors={errors} onChange={(rows) => change(f.key, rows)} onError={onError} />;
             break;
           default:
+            // Long texts (a PEM certificate or key) keep their line breaks in a text area.
+            if (f.kind === 'text' && (f.max ?? 0) > LONG_TEXT) {
+              control = (
+                <TextArea data-testid={`field-${f.key}`} value={v === undefined || v === null ? '' : String(v)} placeholder={t('resources:form.enter', { label: l })}
+                  rows={5} onChange={(x) => onChange(f.key, x)} onBlur={() => blur(f)} />
+              );
+              break;
+            }
             control = (
               <Input name={f.key} data-testid={`field-${f.key}`} type={f.kind === 'password' ? 'password' : f.kind === 'number' ? 'number' : 'text'}
                 value={v === undefined || v === null ? '' : String(v)} placeholder={t('resources:form.enter', { label: l })} clearable

@@ -69,6 +69,8 @@ export function displayValue(t: T, def: KindDefinition, row: Resource, key: stri
   if (key === 'locked') return v ? t('kinds:common.locked') : t('kinds:common.unlocked');
   // Every resource has a vendor column, listed in its kind's fields or not (a subnet takes its VPC's).
   if (key === 'vendor') return optionLabel(t, def, key, String(v));
+  // A list of names (a certificate's domains, a task's URLs) reads as a list, not as JSON.
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.length ? v.join(', ') : '-';
   switch (f?.type) {
     case 'status': return statusLabel(t, String(v));
     case 'boolean': return v ? t('kinds:common.yes') : t('kinds:common.no');

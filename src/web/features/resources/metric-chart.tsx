@@ -30,18 +30,23 @@ function Chart({ xs, ys, label }: { xs: number[]; ys: number[]; label: string })
   return <div ref={ref} className="ys-chart" data-testid="metric-chart" />;
 }
 
-export function MetricPanel({ def, id }: { def: KindDefinition; id: string }) {
+/**
+ * The metric picker, range picker and chart of one resource. `metrics` narrows the choice (a CDN
+ * domain draws its bandwidth and origin traffic), `labelOf` names them.
+ */
+export function MetricPanel({ def, id, metrics = METRICS, labelOf }: { def: KindDefinition; id: string; metrics?: readonly string[]; labelOf?: (metric: string) => string }) {
   const { t } = useTranslation();
-  const [metric, setMetric] = useState<string>('cpu');
+  const [metric, setMetric] = useState<string>(metrics[0] ?? 'cpu');
+  const label = (m: string) => labelOf?.(m) ?? t(`resources:monitor.${m}`);
   const [range, setRange] = useState<string>('1h');
   const q = useQuery({ queryKey: ['metrics', def.kind, id, metric, range], queryFn: () => getMetrics(def, id, metric, range), refetchInterval: 60_000 });
   const xs = q.data?.data.map((p) => new Date(p.ts).getTime() / 1000) ?? [];
   const ys = q.data?.data.map((p) => p.value) ?? [];
   return (
     <div className="ys-monitor">
-      <Selector columns={4} value={[metric]} onChange={(v) => v[0] && setMetric(v[0])} options={METRICS.map((m) => ({ label: t(`resources:monitor.${m}`), value: m }))} />
+      <Selector columns={Math.min(4, metrics.length)} value={[metric]} onChange={(v) => v[0] && setMetric(v[0])} options={metrics.map((m) => ({ label: label(m), value: m }))} />
       <Selector columns={4} value={[range]} onChange={(v) => v[0] && setRange(v[0])} options={RANGES.map((r) => ({ label: t(`resources:monitor.range_${r}`), value: r }))} />
-      {xs.length ? <Chart xs={xs} ys={ys} label={t(`resources:monitor.${metric}`)} /> : <div className="ys-empty">{q.isLoading ? t('resources:common.loading') : t('resources:table.empty')}</div>}
+      {xs.length ? <Chart xs={xs} ys={ys} label={label(metric)} /> : <div className="ys-empty">{q.isLoading ? t('resources:common.loading') : t('resources:table.empty')}</div>}
     </div>
   );
 }

@@ -11,10 +11,11 @@ import { ActionSheet, Button, Checkbox, InfiniteScroll, Popup, PullToRefresh, Se
 import { AddOutline, DownlandOutline, FilterOutline, MoreOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
 import { listResources, queueExport } from './api.ts';
-import { actionBlock, actionLabel, buyPath, cardSpecKeys, detailPath, displayValue, fieldLabel, menuActions, selectableRow, type PlaceNames, type Resource, offeredBatchActions } from './kind-meta.ts';
-import type { ListFilters } from './list-state.ts';
+import { actionBlock, actionLabel, buyPath, cardSpecKeys, detailPath, displayValue, fieldLabel, menuActions, routePath, selectableRow, type PlaceNames, type Resource, offeredBatchActions } from './kind-meta.ts';
+import { withFilter, type ListFilters } from './list-state.ts';
 import { activeFilterCount, SEARCH_PARAM } from './filter-model.ts';
 import { SheetFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
+import { formRoutesOf, ROUTE_FORMS } from './route-forms.ts';
 import { useActionRunner } from './actions.tsx';
 import { CopyId, ExportNotice, StatusBadge, useExportNotice, usePlaceNames } from './parts.tsx';
 import { useCreateForm } from './create-form.tsx';
@@ -102,6 +103,8 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
   const virtual = rows.length > VIRTUALIZE_AFTER;
   const virtualizer = useWindowVirtualizer({ count: virtual ? rows.length : 0, estimateSize: () => 150, overscan: 6 });
   const buy = buyPath(def);
+  const forms = formRoutesOf(def);
+  const [formsOpen, setFormsOpen] = useState(false);
   const creator = useCreateForm(def, 'phone');
   const filterCount = activeFilterCount(filters);
 
@@ -139,7 +142,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
           </button>
         ) : null}
         <button type="button" className="ys-iconbtn" aria-label={t('resources:export.button')} data-testid="export" onClick={doExport}><DownlandOutline fontSize={20} /></button>
-        {buy ? <button type="button" className="ys-iconbtn ys-iconbtn--primary" aria-label={t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })} data-testid="buy" onClick={() => navigate(buy)}><AddOutline fontSize={20} /></button> : creator.trigger}
+        {buy ? <button type="button" className="ys-iconbtn ys-iconbtn--primary" aria-label={t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })} data-testid="buy" onClick={() => (forms.length > 1 ? setFormsOpen(true) : navigate(buy))}><AddOutline fontSize={20} /></button> : creator.trigger}
       </div>
       <ExportNotice visible={exportNotice.visible} onClose={exportNotice.hide} />
       <PullToRefresh onRefresh={async () => { await q.refetch(); }} pullingText={t('resources:list.pull')} canReleaseText={t('resources:list.release')} refreshingText={t('resources:common.loading')} completeText={t('resources:list.refreshed')}>
@@ -171,6 +174,8 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
       ) : null}
       <ActionSheet visible={sheetRow !== null} onClose={() => setSheetRow(null)} cancelText={t('resources:common.cancel')}
         extra={sheetRow?.name} actions={sheetRow ? sheetActions(sheetRow) : []} />
+      <ActionSheet visible={formsOpen} onClose={() => setFormsOpen(false)} cancelText={t('resources:common.cancel')} data-testid="forms-sheet"
+        actions={forms.map((r) => ({ key: r, text: t(ROUTE_FORMS[r]!.titleKey), onClick: () => { setFormsOpen(false); navigate(routePath(r)!); } }))} />
       <ActionSheet visible={batchOpen} onClose={() => setBatchOpen(false)} cancelText={t('resources:common.cancel')}
         extra={t('resources:list.selected', { count: checkedRows.length })}
         actions={offeredBatchActions(def, batchActions, checkedRows).map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), danger: a.dialog === 'delete',

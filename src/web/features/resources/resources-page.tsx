@@ -18,6 +18,8 @@ import { RecycleBin } from './recycle.tsx';
 import { Downloads } from './downloads.tsx';
 import { AdminList } from './admin-list.tsx';
 import { RouteTabsDetail } from './nat-detail.tsx';
+import { ROUTE_FORMS } from './route-forms.ts';
+import { CDN_TAB_ROUTES, CdnRefreshNotice, CdnTabs, CdnWatch } from './cdn-pages.tsx';
 import './resources.css';
 
 // antd-mobile's imperative Toast renders through ReactDOM.render, gone in React 19: give it
@@ -46,6 +48,10 @@ export default function ResourcesPage() {
   const s = params.id ? found : withoutId(found);
   const title = t(handle.meta.title);
   let body: React.ReactNode = null;
+  // CDN statistics are a page of their own among the CDN tabs.
+  if (handle.name === 'cdnTab_cdnWatch') {
+    return <PageFrame name={handle.name} className="ys-res ys-res--cdn-watch"><CdnTabs /><CdnWatch /></PageFrame>;
+  }
   switch (s.screen) {
     case 'list':
       // Admin lists (…AdminManage) span every tenant: their own screen with the admin tag editor.
@@ -62,9 +68,10 @@ export default function ResourcesPage() {
       } else body = <PhoneList def={s.def} />;
       break;
     case 'detail':
-      body = params.id ? <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} /> : null;
+      body = params.id ? <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} />
+        : ROUTE_FORMS[handle.name] ? <BuyWizard def={s.def} form={ROUTE_FORMS[handle.name]} /> : null;
       break;
-    case 'buy': body = <BuyWizard def={s.def} />; break;
+    case 'buy': body = <BuyWizard def={s.def} form={ROUTE_FORMS[handle.name]} />; break;
     case 'recycle': body = <RecycleBin defs={s.defs} title={title} />; break;
     case 'downloads': body = <Downloads title={title} />; break;
     case 'tabs':
@@ -73,5 +80,11 @@ export default function ResourcesPage() {
     case 'redirect': return <Navigate to={s.to} replace />;
     default: body = null;
   }
-  return <PageFrame name={handle.name} className={`ys-res ys-res--${s.screen}`}>{body}</PageFrame>;
+  return (
+    <PageFrame name={handle.name} className={`ys-res ys-res--${s.screen}`}>
+      {CDN_TAB_ROUTES.has(handle.name) ? <CdnTabs /> : null}
+      {handle.name === 'cdnTab_refreshPreheat' ? <CdnRefreshNotice /> : null}
+      {body}
+    </PageFrame>
+  );
 }

@@ -1,0 +1,94 @@
+// Records of a DNS zone, private (dnsDetail) or internet (dnsInternetDetail): host record, type,
+// value, TTL, line, weight, MX priority; enabled / disabled (暂停) and locked (a locked record
+// cannot be changed, paused or deleted). Shown in the zone's 解析记录 tab; no route of their own.
+import { z } from 'zod';
+import { idSchema } from '../../ids.ts';
+import type { KindDefinition } from '../kind.ts';
+import { REMOVED, SAME } from '../kind.ts';
+import { descriptionRule } from '../rules.ts';
+import { C, F, Q } from '../common.ts';
+import { checkRecordValue, mxPriorityRule, RECORD_LINES, RECORD_TYPES, recordNameRule, TTL, ttlRule, weightRule } from './dns-record.rules.ts';
+
+const recordShape = {
+  zone_id: idSchema,
+  name: recordNameRule,
+  type: z.enum(RECORD_TYPES),
+  value: z.string().trim().min(1).max(512),
+  ttl: ttlRule.default(TTL.default),
+  line: z.enum(RECORD_LINES).default('default'),
+  weight: weightRule.optional(),
+  mx_priority: mxPriorityRule.optional(),
+  description: descriptionRule,
+};
+export const recordCreateSchema = z.object(recordShape).superRefine(checkRecordValue);
+
+/** A record change: the value and its settings (the type and host record stay). */
+export const recordModifySchema = z.object({ value: z.string().trim().min(1).max(512), ttl: ttlRule, line: z.enum(RECORD_LINES), weight: weightRule.optional(), mx_priority: mxPriorityRule.optional() });
+
+const LOCKED = 'refusals.dns_record.locked';
+
+function recordKind(kind: string, parentKind: string, route: string): KindDefinition {
+  return {
+    kind,
+    collection: kind === 'dns_record' ? 'dns-records' : 'dns-internet-records',
+    productCode: kind,
+    routes: { list: route },
+    fields: [
+      F.id,
+      { key: 'name', source: 'column', type: 'text' },
+      F.status,
+      { key: 'zone_id', source: 'spec', type: 'ref', ref: parentKind },
+      { key: 'type', source: 'spec', type: 'enum', options: RECORD_TYPES },
+      { key: 'value', source: 'spec', type: 'text' },
+      { key: 'ttl', source: 'spec', type: 'number', unit: 'second' },
+      { key: 'line', source: 'spec', type: 'enum', options: RECORD_LINES },
+      { key: 'weight', source: 'spec', type: 'number' },
+      { key: 'mx_priority', source: 'spec', type: 'number' },
+      { key: 'locked', source: 'column', type: 'boolean' },
+      F.description, F.createdAt,
+    ],
+    columns: [
+      { field: 'name', frozen: true, sortable: true, display: true },
+      { field: 'type', display: true },
+      { field: 'line', display: true },
+      { field: 'value', copyable: true, display: true },
+      { field: 'ttl', display: true },
+      { field: 'weight', display: false },
+      C.status,
+      { field: 'locked', display: true },
+      C.createdAt,
+    ],
+    filters: [
+      Q.name, Q.status,
+      { param: 'zone_id', source: 'spec', key: 'zone_id', type: 'ref' },
+      { param: 'type', source: 'spec', key: 'type', type: 'enum' },
+      { param: 'line', source: 'spec', key: 'line', type: 'enum' },
+    ],
+    statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'updating', 'deleting'], failure: ['error'] },
+    create: { inBetween: 'creating', final: 'enabled' },
+    createSchema: recordCreateSchema as unknown as z.ZodObject<any>,
+    placement: { from: 'zone_id', kind: parentKind },
+    createLinks: [{ relation: 'record_of', param: 'zone_id', kind: parentKind, allowedFrom: ['enabled'], refusalKey: 'refusals.dns_record.zone_not_ready' }],
+    actions: [
+      { id: 'modify', allowedFrom: ['enabled', 'disabled'], inBetween: 'updating', final: SAME, refusalKey: 'refusals.generic.edit', permission: 'update',
+        params: recordModifySchema, guards: [{ type: 'unlocked', refusalKey: LOCKED }],
+        effects: [{ type: 'set_spec', keys: ['value', 'ttl', 'line', 'weight', 'mx_priority'] }] },
+      { id: 'disable', allowedFrom: ['enabled'], inBetween: null, final: 'disabled', refusalKey: 'refusals.generic.enable', permission: 'operate', batch: true, dialog: 'disable',
+        guards: [{ type: 'unlocked', refusalKey: LOCKED }] },
+      { id: 'enable', allowedFrom: ['disabled'], inBetween: null, final: 'enabled', refusalKey: 'refusals.generic.enable', permission: 'operate', batch: true, dialog: 'enable',
+        guards: [{ type: 'unlocked', refusalKey: LOCKED }] },
+      { id: 'lock', allowedFrom: ['enabled', 'disabled'], inBetween: null, final: SAME, refusalKey: 'refusals.dns_record.lock', permission: 'operate', batch: true,
+        guards: [{ type: 'unlocked', refusalKey: 'refusals.dns_record.already_locked' }], effects: [{ type: 'set_locked', value: true }] },
+      { id: 'unlock', allowedFrom: ['enabled', 'disabled'], inBetween: null, final: SAME, refusalKey: 'refusals.dns_record.lock', permission: 'operate', batch: true,
+        guards: [{ type: 'locked', refusalKey: 'refusals.dns_record.not_locked' }], effects: [{ type: 'set_locked', value: false }] },
+      { id: 'delete', allowedFrom: ['enabled', 'disabled', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.generic.delete', permission: 'delete',
+        batch: true, dialog: 'delete', guards: [{ type: 'unlocked', refusalKey: LOCKED }] },
+    ],
+    relations: [{ relation: 'record_of', direction: 'out', kind: parentKind, many: false }],
+    recycle: false,
+    priced: false,
+  };
+}
+
+export const dnsRecordKind = recordKind('dns_record', 'private_dns_zone', 'dnsDetail');
+export const dnsInternetRecordKind = recordKind('dns_internet_record', 'dns_domain', 'dnsInternetDetail');

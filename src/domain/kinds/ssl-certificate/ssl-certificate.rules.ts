@@ -1,0 +1,81 @@
+// Rules of the SSL certificate store (seed 001 §5, §8, §9): a free certificate covers one domain,
+// a bought one is chosen by brand, domain type, validation method, algorithm and validity, an own
+// certificate is uploaded as PEM. Revoking within 30 days of issue cancels the order; after that
+// revocation cannot be completed. Pure: the server and the web share these.
+import { z } from 'zod';
+
+export const CERT_SOURCES = ['free', 'buy', 'upload'] as const;
+export const CERT_BRANDS = ['digicert', 'geotrust', 'globalsign', 'cfca', 'trustasia'] as const;
+export const CERT_DOMAIN_TYPES = ['single', 'multiple', 'wildcard'] as const;
+export const CERT_VALIDATION_METHODS = ['dns', 'file', 'email'] as const;
+export const CERT_ALGORITHMS = ['rsa', 'ecc', 'sm2'] as const;
+export const CERT_VALIDITY_YEARS = [1, 2, 3] as const;
+/** A free certificate is for one year (the usual DV offer) and covers one domain. */
+export const FREE_VALIDITY_DAYS = 365;
+/** Revocation cancels the order only within this many days of issue (seed 001 §9, §10). */
+export const REVOKE_WINDOW_DAYS = 30;
+/** A certificate this close to its expiry is 待续期 (and warned about). */
+export const RENEWAL_WARNING_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** A host name: labels of a-z, 0-9 and hyphen (not first or last), 1-63 each, 253 in all. */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+export function isDomainName(v: string): boolean {
+  if (v.length < 3 || v.length > 253) return false;
+  const labels = v.split('.');
+  return labels.length >= 2 && labels.every((l) => LABEL.test(l)) && /[a-z]/.test(labels[labels.length - 1]!);
+}
+/** A wildcard (*.example.com) is a domain with `*.` in front. */
+export const isCertDomain = (v: string, wildcard: boolean) => (wildcard && v.startsWith('*.') ? isDomainName(v.slice(2)) : isDomainName(v));
+
+export const certDomainRule = z.string().trim().toLowerCase().max(253).refine((v) => isCertDomain(v, true), { message: 'domain_invalid' });
+/** Domains of a bought certificate: comma or newline separated; a single-domain type takes one. */
+export const certDomainsRule = z.string().trim().toLowerCase().max(2000);
+
+export function splitDomains(v: unknown): string[] {
+  return String(v ?? '').split(/[\s,，;；]+/).map((x) => x.trim().toLowerCase()).filter(Boolean);
+}
+
+/** The problem of a bought certificate's domain list for its type, or null. */
+export function domainsProblem(domains: string[], type: string): string | null {
+  if (!domains.length) return 'required';
+  if (new Set(domains).size !== domains.length) return 'domain_repeated';
+  if (domains.some((d) => !isCertDomain(d, type === 'wildcard'))) return 'domain_invalid';
+  if (type === 'single' && domains.length > 1) return 'cert_one_domain';
+  if (type === 'wildcard' && domains.some((d) => !d.startsWith('*.'))) return 'cert_wildcard_only';
+  if (type === 'multiple' && domains.length > 100) return 'too_big';
+  return null;
+}
+
+/** The source of a create body: uploaded keys, a bought product, or the free certificate. */
+export function certSourceOf(v: { source?: unknown; public_key?: unknown; brand?: unknown }): (typeof CERT_SOURCES)[number] {
+  if (v.source === 'free' || v.source === 'buy' || v.source === 'upload') return v.source;
+  if (v.public_key) return 'upload';
+  return v.brand ? 'buy' : 'free';
+}
+
+/** Whether a certificate issued at `issuedAt` may still be revoked (the order cancelled) at `now`. */
+export function revocable(issuedAt: string | null | undefined, now: Date): boolean {
+  if (!issuedAt) return true;
+  const t = Date.parse(issuedAt);
+  return Number.isFinite(t) && now.getTime() - t <= REVOKE_WINDOW_DAYS * DAY_MS;
+}
+
+/** The status a valid certificate has at `now` from its expiry: 正常, 待续期 (≤ 30 days left) or 已过期. */
+export function expiryStatus(expiresAt: string | null | undefined, now: Date): 'normal' | 'pending_renewal' | 'expired' {
+  const t = expiresAt ? Date.parse(expiresAt) : NaN;
+  if (!Number.isFinite(t)) return 'normal';
+  if (t <= now.getTime()) return 'expired';
+  return t - now.getTime() <= RENEWAL_WARNING_DAYS * DAY_MS ? 'pending_renewal' : 'normal';
+}
+
+/** Whole days left before expiry (negative once expired), or null. */
+export function daysLeft(expiresAt: unknown, now: Date): number | null {
+  const t = typeof expiresAt === 'string' ? Date.parse(expiresAt) : NaN;
+  return Number.isFinite(t) ? Math.floor((t - now.getTime()) / DAY_MS) : null;
+}
+
+const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
+const PEM_KEY = /-----BEGIN (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+?-----END (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----/;
+export const pemCertRule = z.string().trim().max(20000).refine((v) => PEM_CERT.test(v), { message: 'pem_certificate' });
+export const pemKeyRule = z.string().trim().max(20000).refine((v) => PEM_KEY.test(v), { message: 'pem_private_key' });

@@ -1,0 +1,135 @@
+// The DNS, CDN and certificate console (issue 9, part 5) at 375×740 and 1280×800: every route of
+// the console.dns group this part built renders its real page (its data-page, never 功能建设中),
+// detail routes with a demo resource of the signed-in scope; and one journey: upload an own
+// certificate (PEM pasted into the form), then add a CDN domain that serves HTTPS with it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn } from './browser.ts';
+
+let browser: Browser;
+const baseURL = inject('baseURL');
+const pem = (f: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs', f), 'utf8');
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+/** Ids of demo resources in the scope the console opens with (first territory, first project). */
+async function demoIds(): Promise<Record<string, string>> {
+  const login = await (await fetch(`${baseURL}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'tenant_admin', password: DEMO_PASSWORD }) })).json() as { token: string };
+  const terr = await (await fetch(`${baseURL}/api/v1/auth/territories?enabled=true&__limit=1000`, { headers: { 'x-auth-token': login.token } })).json() as { data: { tenant_id: string; projects: { project_id: string }[] }[] };
+  const first = terr.data.find((x) => x.projects.length)!;
+  const headers = { 'x-auth-token': login.token, 'x-tenant-id': first.tenant_id, 'x-project-id': first.projects[0]!.project_id };
+  const one = async (collection: string) => ((await (await fetch(`${baseURL}/api/${collection}?__limit=1`, { headers })).json()) as { data: { id: string }[] }).data[0]!.id;
+  return { zone: await one('private-dns-zones'), domain: await one('dns-domains'), cdn: await one('cdn-domains'), cert: await one('ssl-certificates') };
+}
+
+/** Each built route with the page it must show (a bare cdnTab shows the CDN list under its own name). */
+function routes(ids: Record<string, string>): [string, string][] {
+  return [
+    ['/dns', 'dns'], [`/dnsDetail/${ids.zone}`, 'dnsDetail'], ['/dnsInternet', 'dnsInternet'], [`/dnsInternetDetail/${ids.domain}`, 'dnsInternetDetail'], ['/dnsBuy', 'dnsBuy'],
+    ['/cdnTab', 'cdnTab'], ['/cdnTab/cdnManage', 'cdnTab_cdnManage'], ['/cdnTab/cdnWatch', 'cdnTab_cdnWatch'], ['/cdnTab/refreshPreheat', 'cdnTab_refreshPreheat'],
+    ['/cdnAdd', 'cdnAdd'], [`/cdnDetail/${ids.cdn}`, 'cdnDetail'], ['/refreshPreheatConfig', 'refreshPreheatConfig'],
+    ['/certificate', 'certificate'], ['/certificateAdd', 'certificateAdd'], [`/certificateAdd/${ids.cert}`, 'certificateAdd'], ['/certificateBuy', 'certificateBuy'],
+    ['/UploadOwnCertificate', 'UploadOwnCertificate'], ['/SSLCertificate', 'SSLCertificate'],
+  ];
+}
+
+/** What each route shows once loaded: a list, a detail, a form or the charts. */
+const CONTENT = '[data-testid="resource-table"], [data-testid="resource-card"], [data-testid="detail-name"], [data-testid^="buy-step-"], [data-testid="cdn-watch"] canvas, .ys-rlist';
+
+async function pasteInto(page: Page, field: string, text: string) {
+  const area = page.locator(`[data-field="${field}"] textarea`);
+  await area.fill(text);
+  await area.blur();
+}
+
+for (const vp of ['phone', 'desktop'] as const) {
+  describe(`DNS, CDN and certificates at ${vp}`, () => {
+    it('renders every built console.dns route as its real page', async () => {
+      const page = await newPage(browser, vp);
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+      try {
+        await signIn(page, baseURL, 'tenant_admin');
+        const ids = await demoIds();
+        for (const [url, name] of routes(ids)) {
+          await page.goto(`${baseURL}${url}`);
+          await page.locator(`[data-page="${name}"]`).waitFor();
+          await page.locator(CONTENT).first().waitFor({ timeout: 20_000 });
+          expect(await page.locator('[data-under-construction]').count(), url).toBe(0);
+          expect(await page.locator('body').textContent(), url).not.toContain('建设中');
+        }
+        // The zone's records tab lists its records; the certificate list shows the store's states.
+        await page.goto(`${baseURL}/dnsDetail/${ids.zone}`);
+        await page.locator('.adm-tabs-tab', { hasText: '解析记录' }).click();
+        await page.locator(vp === 'phone' ? '[data-testid="record-card"]' : '[data-testid="record-table"] tbody tr').first().waitFor();
+        await screenshot(page, `dns-${vp}-records`);
+        await page.goto(`${baseURL}/certificate`);
+        await page.locator('[data-testid="status-badge"][data-status="pending_renewal"]').first().waitFor();
+        await screenshot(page, `ssl-${vp}-list`);
+        await page.goto(`${baseURL}/cdnTab/cdnWatch`);
+        await page.locator('[data-testid="cdn-watch"] canvas').first().waitFor();
+        await screenshot(page, `cdn-${vp}-watch`);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it('uploads a certificate and serves a new CDN domain over HTTPS with it', async () => {
+      const page = await newPage(browser, vp);
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+      const domain = vp === 'phone' ? 'www.shop.yunshu-demo.test' : 'shop.yunshu-demo.test';
+      const certName = `e2e-own-${vp}`;
+      try {
+        await signIn(page, baseURL, 'tenant_admin');
+        await page.goto(`${baseURL}/UploadOwnCertificate`);
+        await page.locator('[data-testid="buy-step-placement"]').waitFor();
+        await expect.poll(() => page.locator('[data-testid="field-az_id"] .adm-selector-item-active').count(), { timeout: 15_000 }).toBe(1);
+        await page.locator('[data-testid="buy-next"]').click();
+        await page.locator('[data-testid="buy-step-config"]').waitFor();
+        await pasteInto(page, 'public_key', pem('shop.cert.pem'));
+        await pasteInto(page, 'private_key', pem('shop.key.pem'));
+        await screenshot(page, `ssl-${vp}-upload`);
+        await page.locator('[data-testid="buy-next"]').click();
+        await page.locator('[data-testid="buy-step-confirm"]').waitFor();
+        await page.locator('input[name="name"]').fill(certName);
+        await page.locator('[data-testid="buy-submit"]').click();
+        await page.waitForURL(/\/certificateAdd\/[0-9a-f]{32}$/);
+        const certId = page.url().split('/').pop()!;
+        await expect.poll(() => page.locator('[data-testid="detail-name"] ~ [data-testid="status-badge"], header [data-testid="status-badge"]').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('normal');
+        expect(await page.locator('[data-testid="basic-info"]').textContent()).toContain('www.shop.yunshu-demo.test');
+        expect(await page.locator('body').textContent()).not.toContain('PRIVATE KEY');
+
+        await page.goto(`${baseURL}/cdnAdd`);
+        await page.locator('[data-testid="buy-step-placement"]').waitFor();
+        await expect.poll(() => page.locator('[data-testid="field-az_id"] .adm-selector-item-active').count(), { timeout: 15_000 }).toBe(1);
+        await page.locator('[data-testid="buy-next"]').click();
+        await page.locator('[data-testid="buy-step-config"]').waitFor();
+        await page.locator('[data-testid="origins-add"]').click();
+        await page.locator('input[name="origins.0.address"]').fill('47.101.12.34');
+        await page.locator('[data-field="https"] .adm-switch').click();
+        const picker = page.locator('select[data-testid="field-certificate_id"]');
+        await expect.poll(async () => (await picker.locator('option').allTextContents()).some((o) => o.startsWith(certName)), { timeout: 15_000 }).toBe(true);
+        await picker.selectOption({ label: (await picker.locator('option').allTextContents()).find((o) => o.startsWith(certName))! });
+        await page.locator('[data-testid="buy-next"]').click();
+        await page.locator('[data-testid="buy-step-confirm"]').waitFor();
+        await page.locator('input[name="name"]').fill(domain);
+        await screenshot(page, `cdn-${vp}-add-confirm`);
+        await page.locator('[data-testid="buy-submit"]').click();
+        await page.waitForURL(/\/cdnDetail\/[0-9a-f]{32}$/);
+        await expect.poll(() => page.locator('header [data-testid="status-badge"]').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('enabled');
+        const info = (await page.locator('[data-testid="basic-info"]').textContent())!;
+        expect(info).toContain(`${domain}.cdn.yunshu-cdn.cn`);
+        expect(info).toContain(certId);
+        await screenshot(page, `cdn-${vp}-detail`);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
+}
