@@ -3,7 +3,7 @@
 // applied for (申请中 → 待域名验证, then validation: 审核中 → 正常); an own certificate is uploaded
 // as PEM (parsed and checked against its private key by the server, 申请中 → 正常). A valid
 // certificate turns 待续期 30 days before expiry and 已过期 after it (server sweep); renewal
-// re-configures it (配置中). The private key is never part of the resource (kept encrypted apart).
+// re-configures it (配置中). The private key is a secret field: the engine seals it, it is never part of spec nor any answer.
 import { z } from 'zod';
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED } from '../kind.ts';

@@ -133,6 +133,8 @@ function fieldsOfJson(json: JsonNode, shape: Record<string, z.ZodType>, def: Kin
  * Schema; `schema` is the key's own zod schema, which validates the value as the server will.
  */
 export function fieldsOf(schema: z.ZodObject<any>, def?: KindDefinition, skip: ReadonlySet<string> = new Set()): FormField[] {
+  // A kind whose create body is a union (certificate sources, CDN task types) has its own form (route-forms.ts).
+  if (!(schema instanceof z.ZodObject)) return [];
   return fieldsOfJson(jsonSchemaOf(schema), schema.shape as Record<string, z.ZodType>, def, skip);
 }
 
