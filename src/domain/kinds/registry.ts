@@ -1,26 +1,26 @@
 // Every resource kind, in menu order. Import this module (not a barrel: it owns the list) from
 // server and web alike: `import { KINDS, kindByCollection } from '.../domain/kinds/registry.ts'`.
 import type { KindDefinition } from './kind.ts';
-import { instanceKind } from './instance.kind.ts';
-import { volumeKind } from './volume.kind.ts';
-import { snapshotKind } from './snapshot.kind.ts';
-import { vpcKind } from './vpc.kind.ts';
-import { subnetKind } from './subnet.kind.ts';
-import { eipKind } from './eip.kind.ts';
-import { vipKind } from './vip.kind.ts';
-import { sharedBandwidthKind } from './shared-bandwidth.kind.ts';
-import { deployUnitKind } from './deploy-unit.kind.ts';
-import { imageKind } from './image.kind.ts';
-import { snapshotPolicyKind } from './snapshot-policy.kind.ts';
-import { loadBalancerKind } from './load-balancer.kind.ts';
-import { lbListenerKind } from './lb-listener.kind.ts';
-import { natGatewayKind } from './nat-gateway.kind.ts';
-import { dnatRuleKind, natIpv6RuleKind, snatRuleKind } from './nat-rules.kind.ts';
-import { phyhostKind } from './phyhost.kind.ts';
-import { dedicatedHostKind } from './dedicated-host.kind.ts';
-import { firewallPolicyKind } from './firewall-policy.kind.ts';
-import { vpcEndpointKind, vpcepServiceKind } from './vpc-endpoint.kind.ts';
-import { routingTemplateKind, sdwanBranchKind } from './sdwan.kind.ts';
+import { instanceKind } from './instance/instance.kind.ts';
+import { volumeKind } from './volume/volume.kind.ts';
+import { snapshotKind } from './snapshot/snapshot.kind.ts';
+import { vpcKind } from './vpc/vpc.kind.ts';
+import { subnetKind } from './subnet/subnet.kind.ts';
+import { eipKind } from './eip/eip.kind.ts';
+import { vipKind } from './vip/vip.kind.ts';
+import { sharedBandwidthKind } from './shared-bandwidth/shared-bandwidth.kind.ts';
+import { deployUnitKind } from './deploy-unit/deploy-unit.kind.ts';
+import { imageKind } from './image/image.kind.ts';
+import { snapshotPolicyKind } from './snapshot-policy/snapshot-policy.kind.ts';
+import { loadBalancerKind } from './load-balancer/load-balancer.kind.ts';
+import { lbListenerKind } from './lb-listener/lb-listener.kind.ts';
+import { natGatewayKind } from './nat-gateway/nat-gateway.kind.ts';
+import { dnatRuleKind, natIpv6RuleKind, snatRuleKind } from './nat-rules/nat-rules.kind.ts';
+import { phyhostKind } from './phyhost/phyhost.kind.ts';
+import { dedicatedHostKind } from './dedicated-host/dedicated-host.kind.ts';
+import { firewallPolicyKind } from './firewall-policy/firewall-policy.kind.ts';
+import { vpcEndpointKind, vpcepServiceKind } from './vpc-endpoint/vpc-endpoint.kind.ts';
+import { routingTemplateKind, sdwanBranchKind } from './sdwan/sdwan.kind.ts';
 
 export const KINDS: readonly KindDefinition[] = [instanceKind, volumeKind, snapshotKind, vpcKind, subnetKind, eipKind, vipKind, sharedBandwidthKind, deployUnitKind,
   imageKind, snapshotPolicyKind, loadBalancerKind, lbListenerKind, natGatewayKind, snatRuleKind, dnatRuleKind, natIpv6RuleKind,

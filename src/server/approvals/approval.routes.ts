@@ -14,7 +14,7 @@ import { resolveScope } from '../plugins/scope.ts';
 import { accessOf, canSeeTenant } from '../repositories/tenancy.repository.ts';
 import { t } from '../lib/i18n.ts';
 import type { AppContext } from '../context.ts';
-import { ApprovalConflict, approvalService, type CurrentState } from './approval.service.ts';
+import { ApprovalConflict, type CurrentState } from './approval.service.ts';
 import { approvalProcessService, delegationService } from './approval-process.service.ts';
 import { siteMessageService } from './site-message.service.ts';
 import { ruleService } from './rule.service.ts';
@@ -39,7 +39,7 @@ export function conflictBody(lang: Language, key: string, current: CurrentState)
 }
 
 export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
-  const approvals = approvalService({ db: ctx.db, bus: ctx.approvalEvents });
+  const approvals = ctx.approvals;
   const processes = approvalProcessService(ctx.db);
   const delegations = delegationService(ctx.db);
   const messages = siteMessageService(ctx.db);

@@ -12,7 +12,7 @@ import { FINANCE_PRODUCTION_HOUR, NAT_ISSUE_HOUR, isFinanceTenant } from '../../
 import { findApprovalProcess } from './approval.service.ts';
 import { quotasOf } from '../repositories/engine.repository.ts';
 import { RESOURCE_COLUMNS } from '../repositories/resources.repository.ts';
-import { ruleView } from '../services/resource.service.ts';
+import { ruleView } from '../../domain/approvals/network-rules.ts';
 
 const spec: ListSpec = {
   sortable: { created_at: 'resources.created_at', updated_at: 'resources.updated_at' },

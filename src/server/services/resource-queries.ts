@@ -1,0 +1,67 @@
+// The resource engine's reads: list, export rows, get, and the scoped lookup every write starts with.
+import { sql } from 'kysely';
+import { notFound } from '../../domain/errors.ts';
+import { isId } from '../../domain/ids.ts';
+import { can } from '../../domain/roles.ts';
+import { splitMulti } from '../../domain/list-query.ts';
+import type { KindDefinition } from '../../domain/kinds/kind.ts';
+import { requirePermission } from '../plugins/auth.plugin.ts';
+import type { Scope } from '../plugins/scope.ts';
+import { runList } from '../lib/list.ts';
+import { RESOURCE_COLUMNS, RESOURCE_LIST, type ResourceScope } from '../repositories/resources.repository.ts';
+import { type ResourceRow, relationsOf } from '../repositories/engine.repository.ts';
+import { type EngineDeps, present } from './resource-engine-deps.ts';
+
+export const LIST_SPEC = {
+  ...RESOURCE_LIST,
+  sortable: { ...RESOURCE_LIST.sortable, vendor: 'resources.vendor' },
+  filters: { ...RESOURCE_LIST.filters, tenant_id: 'resources.tenant_id' },
+};
+
+export function scopedBase(deps: EngineDeps, scope: ResourceScope, def: KindDefinition, query: Record<string, unknown>, recycleBin = false) {
+  let qb = deps.db.selectFrom('resources').where('resources.tenant_id', '=', scope.tenantId).where('resources.kind', '=', def.kind);
+  if (scope.projectId) qb = qb.where('resources.project_id', '=', scope.projectId);
+  if (recycleBin) qb = qb.where('resources.status', '=', 'deleted');
+  else if (def.recycle && query.status === undefined) qb = qb.where('resources.status', '!=', 'deleted');
+  for (const f of def.filters) {
+    if (f.source !== 'spec') continue;
+    const values = splitMulti(query[f.param]);
+    if (values.length) qb = qb.where(sql<string>`resources.spec->>${f.key}`, 'in', values);
+  }
+  return qb;
+}
+
+export async function list(deps: EngineDeps, scope: Scope, def: KindDefinition, query: Record<string, unknown>, recycleBin = false) {
+  requirePermission(can(scope.roles, 'read', 'resource'));
+  return runList(scopedBase(deps, scope, def, query, recycleBin), (qb) => qb.select([...RESOURCE_COLUMNS]), query, LIST_SPEC, (r) => present(r as ResourceRow));
+}
+
+/** Rows for an export: same filters as the list, up to `limit` rows. */
+export async function exportRows(deps: EngineDeps, scope: ResourceScope, def: KindDefinition, query: Record<string, unknown>, limit: number) {
+  const page = await runList(scopedBase(deps, scope, def, query), (qb) => qb.select([...RESOURCE_COLUMNS]), { ...query, __limit: Math.min(limit, 1000), __cursor: '' }, LIST_SPEC, (r) => present(r as ResourceRow));
+  const rows = [...page.data];
+  let cursor = 'next_cursor' in page ? page.next_cursor : null;
+  while (cursor && rows.length < limit) {
+    const next = await runList(scopedBase(deps, scope, def, query), (qb) => qb.select([...RESOURCE_COLUMNS]), { ...query, __limit: Math.min(limit - rows.length, 1000), __cursor: cursor }, LIST_SPEC, (r) => present(r as ResourceRow));
+    rows.push(...next.data);
+    cursor = 'next_cursor' in next ? next.next_cursor : null;
+  }
+  return rows;
+}
+
+export async function findOr404(deps: EngineDeps, scope: ResourceScope, def: KindDefinition | null, id: string): Promise<ResourceRow> {
+  if (!isId(id)) throw notFound();
+  let qb = deps.db.selectFrom('resources').select([...RESOURCE_COLUMNS]).where('resources.id', '=', id).where('resources.tenant_id', '=', scope.tenantId);
+  if (scope.projectId) qb = qb.where('resources.project_id', '=', scope.projectId);
+  if (def) qb = qb.where('resources.kind', '=', def.kind);
+  const row = await qb.executeTakeFirst();
+  if (!row) throw notFound();
+  return row as ResourceRow;
+}
+
+export async function get(deps: EngineDeps, scope: Scope, def: KindDefinition, id: string) {
+  requirePermission(can(scope.roles, 'read', 'resource'));
+  const row = await findOr404(deps, scope, def, id);
+  const relations = await relationsOf(deps.db, row.id);
+  return { ...present(row), relations };
+}
