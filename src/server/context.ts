@@ -10,6 +10,13 @@ import type { ResourcesRepository } from './repositories/resources.repository.ts
 import type { SecretBox } from './lib/secret-box.ts';
 import type { ApprovalEffects } from './approvals/approval-effects.ts';
 import type { ApprovalService } from './approvals/approval.service.ts';
+import type { approvalProcessService, delegationService } from './approvals/approval-process.service.ts';
+import type { siteMessageService } from './approvals/site-message.service.ts';
+import type { ruleService } from './approvals/rule.service.ts';
+import type { TagsRepository } from './repositories/tags.repository.ts';
+import type { adminManageRepository } from './repositories/admin-manage.repository.ts';
+import type { authService } from './services/auth.service.ts';
+import type { backupPlanService } from './services/backup-plan.service.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -27,7 +34,15 @@ export interface AppContext extends BaseContext {
   tenancy: TenancyRepository;
   reference: ReferenceRepository;
   resources: ResourcesRepository;
+  tags: TagsRepository;
+  adminManage: ReturnType<typeof adminManageRepository>;
+  auth: ReturnType<typeof authService>;
+  backupPlans: ReturnType<typeof backupPlanService>;
   /** the effect of every approval request type (over the resource engine's port) */
   approvalEffects: ApprovalEffects;
   approvals: ApprovalService;
+  approvalProcesses: ReturnType<typeof approvalProcessService>;
+  delegations: ReturnType<typeof delegationService>;
+  siteMessages: ReturnType<typeof siteMessageService>;
+  rules: ReturnType<typeof ruleService>;
 }

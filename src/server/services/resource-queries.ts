@@ -8,7 +8,7 @@ import type { KindDefinition } from '../../domain/kinds/kind.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import type { Scope } from '../plugins/scope.ts';
 import { runList } from '../lib/list.ts';
-import { RESOURCE_COLUMNS, RESOURCE_LIST, type ResourceScope } from '../repositories/resources.repository.ts';
+import { RESOURCE_COLUMNS, RESOURCE_LIST, type ResourceScope, scopedResources } from '../repositories/resources.repository.ts';
 import { type ResourceRow, relationsOf } from '../repositories/engine.repository.ts';
 import { type EngineDeps, present } from './resource-engine-deps.ts';
 
@@ -19,8 +19,7 @@ export const LIST_SPEC = {
 };
 
 export function scopedBase(deps: EngineDeps, scope: ResourceScope, def: KindDefinition, query: Record<string, unknown>, recycleBin = false) {
-  let qb = deps.db.selectFrom('resources').where('resources.tenant_id', '=', scope.tenantId).where('resources.kind', '=', def.kind);
-  if (scope.projectId) qb = qb.where('resources.project_id', '=', scope.projectId);
+  let qb = scopedResources(deps.db, scope, def.kind);
   if (recycleBin) qb = qb.where('resources.status', '=', 'deleted');
   else if (def.recycle && query.status === undefined) qb = qb.where('resources.status', '!=', 'deleted');
   for (const f of def.filters) {
@@ -51,9 +50,7 @@ export async function exportRows(deps: EngineDeps, scope: ResourceScope, def: Ki
 
 export async function findOr404(deps: EngineDeps, scope: ResourceScope, def: KindDefinition | null, id: string): Promise<ResourceRow> {
   if (!isId(id)) throw notFound();
-  let qb = deps.db.selectFrom('resources').select([...RESOURCE_COLUMNS]).where('resources.id', '=', id).where('resources.tenant_id', '=', scope.tenantId);
-  if (scope.projectId) qb = qb.where('resources.project_id', '=', scope.projectId);
-  if (def) qb = qb.where('resources.kind', '=', def.kind);
+  const qb = scopedResources(deps.db, scope, def?.kind).select([...RESOURCE_COLUMNS]).where('resources.id', '=', id);
   const row = await qb.executeTakeFirst();
   if (!row) throw notFound();
   return row as ResourceRow;
