@@ -15,10 +15,7 @@ import { registerErrors, errorBody } from './plugins/errors.plugin.ts';
 import { registerAuth } from './plugins/auth.plugin.ts';
 import { frameworkError, registerInputGuard } from './plugins/input-guard.plugin.ts';
 import { registerIdempotency, purgeExpiredIdempotencyKeys } from './plugins/idempotency.plugin.ts';
-import { usersRepository } from './repositories/users.repository.ts';
-import { tenancyRepository } from './repositories/tenancy.repository.ts';
-import { referenceRepository } from './repositories/reference.repository.ts';
-import { resourcesRepository } from './repositories/resources.repository.ts';
+import { composeApp } from './composition.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { tenancyRoutes } from './routes/tenancy.routes.ts';
 import { referenceRoutes } from './routes/reference.routes.ts';
@@ -75,17 +72,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   ROUTE_TABLES.set(app, routes);
 
-  const ctx: AppContext = {
-    config,
-    handle,
-    db: handle.db,
-    users: usersRepository(handle.db),
-    tenancy: tenancyRepository(handle.db),
-    reference: referenceRepository(handle.db),
-    resources: resourcesRepository(handle.db),
-    approvalEvents: new EventEmitter().setMaxListeners(0),
-    secrets,
-  };
+  // The composition root: every repository and service, built once (composition.ts).
+  const ctx: AppContext = composeApp(app, { config, handle, approvalEvents: new EventEmitter().setMaxListeners(0), secrets });
 
   // External plugins.
   await app.register(helmet, {

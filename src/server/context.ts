@@ -1,4 +1,5 @@
-// What every route plugin receives: configuration, the database and the repositories.
+// What every route plugin receives: configuration, the database, the repositories and services
+// the composition root built (src/server/composition.ts).
 import type { EventEmitter } from 'node:events';
 import type { Config } from './config.ts';
 import type { DbHandle, Db } from './db/database.ts';
@@ -7,17 +8,41 @@ import type { TenancyRepository } from './repositories/tenancy.repository.ts';
 import type { ReferenceRepository } from './repositories/reference.repository.ts';
 import type { ResourcesRepository } from './repositories/resources.repository.ts';
 import type { SecretBox } from './lib/secret-box.ts';
+import type { ApprovalEffects } from './approvals/approval-effects.ts';
+import type { ApprovalService } from './approvals/approval.service.ts';
+import type { approvalProcessService, delegationService } from './approvals/approval-process.service.ts';
+import type { siteMessageService } from './approvals/site-message.service.ts';
+import type { ruleService } from './approvals/rule.service.ts';
+import type { TagsRepository } from './repositories/tags.repository.ts';
+import type { adminManageRepository } from './repositories/admin-manage.repository.ts';
+import type { authService } from './services/auth.service.ts';
+import type { backupPlanService } from './services/backup-plan.service.ts';
 
-export interface AppContext {
+/** What exists before the services are composed (src/server/composition.ts). */
+export interface BaseContext {
   config: Config;
   handle: DbHandle;
+  /** in-process approval events (approval.created/decided/escalated/issued, site_message.created) */
+  approvalEvents: EventEmitter;
+  /** seals the secret fields of resources (lib/secret-box.ts) */
+  secrets: SecretBox;
+}
+
+export interface AppContext extends BaseContext {
   db: Db;
   users: UsersRepository;
   tenancy: TenancyRepository;
   reference: ReferenceRepository;
   resources: ResourcesRepository;
-  /** in-process approval events (approval.created/decided/escalated/issued, site_message.created) */
-  approvalEvents: EventEmitter;
-  /** seals the secret fields of resources (lib/secret-box.ts) */
-  secrets: SecretBox;
+  tags: TagsRepository;
+  adminManage: ReturnType<typeof adminManageRepository>;
+  auth: ReturnType<typeof authService>;
+  backupPlans: ReturnType<typeof backupPlanService>;
+  /** the effect of every approval request type (over the resource engine's port) */
+  approvalEffects: ApprovalEffects;
+  approvals: ApprovalService;
+  approvalProcesses: ReturnType<typeof approvalProcessService>;
+  delegations: ReturnType<typeof delegationService>;
+  siteMessages: ReturnType<typeof siteMessageService>;
+  rules: ReturnType<typeof ruleService>;
 }

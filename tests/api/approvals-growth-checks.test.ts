@@ -9,8 +9,8 @@ import { build, type Client } from './helper.ts';
 import { dnatPayload, gatewayOf, ids, service, snatPayload } from './approvals-helper.ts';
 import { createSettled, network, placement, settle, uniq, type Row } from './kinds-helpers.ts';
 import { setQuota } from '../../src/server/repositories/engine.repository.ts';
-import { FLAVORS } from '../../src/domain/kinds/instance.kind.ts';
-import { VOLUME_MIN_EXPAND_GB } from '../../src/domain/kinds/volume.kind.ts';
+import { FLAVORS } from '../../src/domain/kinds/instance/instance.kind.ts';
+import { VOLUME_MIN_EXPAND_GB } from '../../src/domain/kinds/volume/volume.kind.ts';
 import { natIssueTime } from '../../src/domain/approvals/effective-time.ts';
 
 let app: Awaited<ReturnType<typeof build>>;

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { kindOf } from '../../src/domain/kinds/registry.ts';
-import { DATA_DISK, instanceCreateSchema } from '../../src/domain/kinds/instance.kind.ts';
-import { subnetCidrProblem, subnetFreeIps } from '../../src/domain/kinds/subnet.kind.ts';
+import { DATA_DISK, instanceCreateSchema } from '../../src/domain/kinds/instance/instance.kind.ts';
+import { subnetCidrProblem, subnetFreeIps } from '../../src/domain/kinds/subnet/subnet.kind.ts';
 import { priceItemsFor } from '../../src/domain/pricing.ts';
 import { canAddRow, cleanForm, fieldsOf, initialValues, itemKey, newListRow, validateAll, validateList } from '../../src/web/features/resources/zod-fields.ts';
 import { wizardSteps } from '../../src/web/features/resources/screen-rules.ts';

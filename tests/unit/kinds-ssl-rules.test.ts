@@ -9,7 +9,7 @@ import {
 } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.rules.ts';
 import { certCreateSchema, sslCertificateKind } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.kind.ts';
 import { secretBox } from '../../src/server/lib/secret-box.ts';
-import { parseUpload } from '../../src/server/services/kinds/ssl-certificate.hooks.ts';
+import { parseUpload } from '../../src/server/kinds/ssl-certificate/ssl-certificate.hooks.ts';
 
 const pem = (f: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs', f), 'utf8');
 const DAY = 86_400_000;

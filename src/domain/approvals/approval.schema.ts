@@ -6,8 +6,8 @@ import { idSchema } from '../ids.ts';
 import { REQUEST_TYPES, type RequestType } from './approval-status.ts';
 import { splitList } from './network-rules.ts';
 import { MAX_REASON } from './rule-checks.ts';
-import { firewallRequestSchema } from '../kinds/firewall-policy.kind.ts';
-import { dnatRequestSchema, snatRequestSchema } from '../kinds/nat-rules.kind.ts';
+import { firewallRequestSchema } from '../kinds/firewall-policy/firewall-policy.kind.ts';
+import { dnatRequestSchema, snatRequestSchema } from '../kinds/nat-rules/nat-rules.kind.ts';
 
 export { FIREWALL_PROTOCOLS, MAX_REASON, NAT_PROTOCOLS, firewallPolicySchema, natRuleSchema, type FirewallPolicySpec, type NatRuleSpec } from './rule-checks.ts';
 

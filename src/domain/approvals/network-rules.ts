@@ -91,3 +91,19 @@ export function parsePorts(value: unknown): { ok: true; ports: PortList } | { ok
 
 export const portCount = (p: PortList) => (p === ANY ? 0 : p.length);
 export const formatPorts = (p: PortList) => (p === ANY ? ANY : p.join(','));
+
+/** Keys of a rule's spec holding port lists, and address lists. */
+export const RULE_PORT_KEYS = ['target_ports', 'internal_ports', 'eip_ports'];
+export const RULE_LIST_KEYS = ['source_ips', 'target_ips'];
+
+/** A rule's spec as the approver compares it: lists as arrays, ports as numbers or 'any'. */
+export function ruleView(spec: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(spec)) {
+    if (k === 'approval_request_id' || k === 'issued_at') continue;
+    if (k === 'eip_address') out.eip = v;
+    else if (RULE_PORT_KEYS.includes(k)) { const p = parsePorts(v); out[k] = p.ok ? p.ports : v; } else if (RULE_LIST_KEYS.includes(k)) out[k] = splitList(v);
+    else out[k] = v;
+  }
+  return out;
+}

@@ -5,7 +5,7 @@
 // Pure apart from the `t` it is given (unit-tested in both languages).
 import type { FieldDef } from '../kinds/kind.ts';
 import { kindOf } from '../kinds/registry.ts';
-import { FLAVORS } from '../kinds/instance.kind.ts';
+import { FLAVORS } from '../kinds/instance/instance.kind.ts';
 
 export type T = (key: string, opts?: Record<string, unknown>) => string;
 

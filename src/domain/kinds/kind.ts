@@ -75,8 +75,8 @@ export const APPROVING = 'approving';
 export const EXPANSION_APPROVING = 'expansion_approving';
 export const SAME = '__same';
 
-export interface ActionDef {
-  id: string;
+export interface ActionDef<A extends string = string> {
+  id: A;
   /** statuses the action may start from; anything else answers 409 with `refusalKey` */
   allowedFrom: readonly string[];
   /** the in-between status set at once; null = the action completes immediately */
@@ -110,6 +110,8 @@ export interface ActionDef {
   approval?: { type: 'resource_expansion'; needed?: (spec: Record<string, unknown>, params: Record<string, unknown>) => boolean };
 }
 
+export interface KindMenu { group: string; code: string; icon: string }
+
 export interface RelationDef {
   /** links.relation */
   relation: string;
@@ -119,7 +121,7 @@ export interface RelationDef {
   many: boolean;
 }
 
-export interface KindDefinition {
+export interface KindDefinition<S extends z.ZodObject<any> = z.ZodObject<any>, A extends string = string> {
   /** resources.kind */
   kind: string;
   /** API collection: /api/{collection} */
@@ -128,6 +130,11 @@ export interface KindDefinition {
   productCode: string;
   /** route names of routes.json that show this kind: list, detail, buy, others */
   routes: { list: string; detail?: string; buy?: string; others?: readonly string[] };
+  /**
+   * The console menu entry of the kind's list (label `menus:<group>.<code>`), added to its group
+   * by kindMenuGroups (kind-views.ts) unless the group lists that code already.
+   */
+  menu?: KindMenu;
   fields: readonly FieldDef[];
   columns: readonly ColumnDef[];
   filters: readonly FilterDef[];
@@ -146,7 +153,7 @@ export interface KindDefinition {
     finalFor?: (spec: Record<string, unknown>) => string;
   };
   /** validates the purchase body (columns + spec) */
-  createSchema: z.ZodObject<any>;
+  createSchema: S;
   /**
    * 'own': the body names vendor/region_id/az_id; otherwise the body param naming the parent whose
    * placement the new resource takes (a subnet sits where its VPC is).
@@ -167,7 +174,7 @@ export interface KindDefinition {
   derive?: (spec: Record<string, unknown>) => Record<string, unknown>;
   /** spec keys editable through PATCH (besides name/description) */
   editable?: readonly string[];
-  actions: readonly ActionDef[];
+  actions: readonly ActionDef<A>[];
   relations: readonly RelationDef[];
   /** hosts and disks go to the recycle bin on delete */
   recycle: boolean;
@@ -183,6 +190,36 @@ export interface KindDefinition {
 }
 
 export const CREATE_FAILED = 'error';
+
+/**
+ * Declares a kind (one per folder, src/domain/kinds/<kind>/<kind>.kind.ts). The type keeps the
+ * create schema and the action ids, so `SpecOf<typeof k>` is the purchase body and the server
+ * half's hooks (src/server/kinds/<kind>/<kind>.hooks.ts) are keyed by `ActionIdOf<typeof k>`.
+ */
+export function defineKind<S extends z.ZodObject<any>, const A extends string>(def: KindDefinition<S, A>): KindDefinition<S, A> {
+  return def;
+}
+
+/** The action ids a kind declares ('start' | 'stop' | …). */
+export type ActionIdOf<K> = K extends KindDefinition<any, infer A> ? A : never;
+/** The create body of a kind, inferred from its create schema. */
+export type SpecOf<K> = K extends KindDefinition<infer S, any> ? z.infer<S> : never;
+
+/**
+ * Statuses the engine itself puts any resource in, whatever its kind declares: a purchase waiting
+ * for its approval (every kind can be bought in a project whose process covers purchases), an
+ * expansion waiting (kinds with an approval-gated action), the recycle bin (recyclable kinds).
+ * A kind never retypes these; labels live once at `kinds:status.<code>`.
+ */
+export function engineStatusesOf(def: KindDefinition): string[] {
+  return [APPROVING, ...(def.actions.some((a) => a.approval) ? [EXPANSION_APPROVING] : []), ...(def.recycle ? ['deleted'] : [])];
+}
+
+/** Every status a resource of the kind can show: its own (stable, in-between, failure) and the engine's. */
+export function statusesOf(def: KindDefinition): string[] {
+  const own = [...def.statuses.stable, ...def.statuses.inBetween, ...def.statuses.failure, def.create.inBetween, def.create.final];
+  return [...new Set([...own, ...engineStatusesOf(def)])];
+}
 
 /** The action a kind answers to `id`, or undefined. */
 export function actionOf(def: KindDefinition, id: string): ActionDef | undefined {

@@ -80,9 +80,9 @@ export interface MenuEntry { code: string; menuUrl: string; icon: string }
 export interface MenuGroup { code: string; icon: string; menus: MenuEntry[] }
 
 /** The groups and entries the roles allow; empty groups are left out. */
-export function menusFor(roles: readonly Role[]): MenuGroup[] {
+export function menusFor(roles: readonly Role[], groups: readonly MenuGroupDef[] = MENU_GROUPS): MenuGroup[] {
   const has = (allowed: readonly Role[]) => allowed.some((r) => roles.includes(r));
-  return MENU_GROUPS.filter((g) => has(g.roles))
+  return groups.filter((g) => has(g.roles))
     .map((g) => ({ code: g.code, icon: g.icon, menus: g.items.filter((i) => has(i.roles ?? g.roles)).map(({ code, menuUrl, icon }) => ({ code, menuUrl, icon })) }))
     .filter((g) => g.menus.length > 0);
 }

@@ -1,40 +1,20 @@
 // What a request does to the rest of the system, per request type: at submission (create what
-// waits for approval), on approval (provision, issue, apply) and on rejection. Every effect is
-// registered by the resource engine with `registerApprovalEffect` (src/server/services/approval-resources.ts),
-// so a purchase, an expansion or a rule has one path whether it starts at POST /api/{collection}
-// or POST /api/v1/approvals, and a quota change sets the limit the engine enforces.
-import type { EventEmitter } from 'node:events';
+// waits for approval), on approval (provision, issue, apply) and on rejection. The effects are one
+// object per app (ApprovalEffects, built by resourceApprovalEffects in resource-effects.ts over the
+// engine's port), so a purchase, an expansion or a rule has one path whether it starts at
+// POST /api/{collection} or POST /api/v1/approvals, and a quota change sets the limit the engine enforces.
 import { sql } from 'kysely';
 import type { RequestType } from '../../domain/approvals/approval-status.ts';
 import type { Db } from '../db/database.ts';
 
-/**
- * What an effect may use besides the transaction: services another module attached to this app's
- * approvals (the resource engine attaches its provisioner), and work to run once the transaction
- * has committed (publishing the resource events the effect caused).
- */
+/** What an effect may use besides the transaction: work to run once it has committed (publishing the resource events the effect caused). */
 export interface EffectEnv {
-  attached<T>(key: string): T | undefined;
   afterCommit(fn: () => Promise<void>): void;
 }
 
-// One app is one approvals bus (ctx.approvalEvents); what is attached to it belongs to that app,
-// so two apps in one process (tests) never use each other's engine.
-const attachments = new WeakMap<EventEmitter, Map<string, unknown>>();
-
-/** Makes `value` available to the effects of the app whose approvals bus is `bus`. */
-export function attachToApprovals(bus: EventEmitter, key: string, value: unknown): void {
-  let map = attachments.get(bus);
-  if (!map) attachments.set(bus, (map = new Map()));
-  map.set(key, value);
-}
-
 /** An env for one submission or decision; `after` collects the post-commit work. */
-export function effectEnv(bus: EventEmitter | undefined, after: (() => Promise<void>)[]): EffectEnv {
-  return {
-    attached: <T,>(key: string) => (bus ? attachments.get(bus)?.get(key) as T | undefined : undefined),
-    afterCommit: (fn) => { after.push(fn); },
-  };
+export function effectEnv(after: (() => Promise<void>)[]): EffectEnv {
+  return { afterCommit: (fn) => { after.push(fn); } };
 }
 
 export interface SubmitContext {
@@ -84,23 +64,23 @@ export interface ApprovalEffect {
   issue?(c: DecisionContext): Promise<void>;
 }
 
-const registry = new Map<RequestType, ApprovalEffect>();
+/**
+ * The effect of every request type, for one app: built in the composition root (the resource
+ * engine's effects reach the engine through its port, engine-port.ts) and handed to the approval
+ * service. No global registry: two apps in one process never share an engine.
+ */
+export type ApprovalEffects = Readonly<Record<RequestType, ApprovalEffect>>;
 
-/** Replaces the effect of a request type (the resource engine's hook). */
-export function registerApprovalEffect(type: RequestType, effect: ApprovalEffect): void {
-  registry.set(type, effect);
-}
-
-export function approvalEffect(type: RequestType): ApprovalEffect {
-  const effect = registry.get(type);
+export function effectOf(effects: ApprovalEffects, type: RequestType): ApprovalEffect {
+  const effect = effects[type];
   if (!effect) throw new Error(`no approval effect for ${type}`);
   return effect;
 }
 
 // ── resources ────────────────────────────────────────────────────────────────────────────────
-// resource_purchase and resource_expansion are the resource engine's: it registers them from
-// src/server/services/approval-resources.ts (creating, provisioning and resizing go through its
-// kinds, jobs and simulator). The unit price lookup below is shared with it.
+// resource_purchase and resource_expansion act through the engine's port (resource-effects.ts:
+// creating, provisioning and resizing go through its kinds, jobs and simulator). The unit price
+// lookup below is shared with it.
 
 /** The unit price (fen) of a product's charging package for a tenant, or the public one. */
 export async function unitPriceFen(trx: Db, tenantId: string, productCode: string, charging: string): Promise<number> {
@@ -111,5 +91,5 @@ export async function unitPriceFen(trx: Db, tenantId: string, productCode: strin
   return Number(row?.unit_price_fen ?? 0);
 }
 
-// Firewall policies, SNAT/DNAT rules and quota changes act on the resource engine's store: the
-// engine registers those effects too (src/server/services/approval-resources.ts).
+// Firewall policies, SNAT/DNAT rules and quota changes act on the resource engine's store too
+// (resource-effects.ts).

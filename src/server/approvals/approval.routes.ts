@@ -14,10 +14,7 @@ import { resolveScope } from '../plugins/scope.ts';
 import { accessOf, canSeeTenant } from '../repositories/tenancy.repository.ts';
 import { t } from '../lib/i18n.ts';
 import type { AppContext } from '../context.ts';
-import { ApprovalConflict, approvalService, type CurrentState } from './approval.service.ts';
-import { approvalProcessService, delegationService } from './approval-process.service.ts';
-import { siteMessageService } from './site-message.service.ts';
-import { ruleService } from './rule.service.ts';
+import { ApprovalConflict, type CurrentState } from './approval.service.ts';
 
 /** How often escalation and deferred issuing run (APPROVAL_TICK_MS, default one minute). */
 const TICK_MS = Number(process.env.APPROVAL_TICK_MS ?? 60_000) || 60_000;
@@ -39,11 +36,11 @@ export function conflictBody(lang: Language, key: string, current: CurrentState)
 }
 
 export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
-  const approvals = approvalService({ db: ctx.db, bus: ctx.approvalEvents });
-  const processes = approvalProcessService(ctx.db);
-  const delegations = delegationService(ctx.db);
-  const messages = siteMessageService(ctx.db);
-  const rules = ruleService(ctx.db);
+  const approvals = ctx.approvals;
+  const processes = ctx.approvalProcesses;
+  const delegations = ctx.delegations;
+  const messages = ctx.siteMessages;
+  const rules = ctx.rules;
   const now = () => new Date();
 
   async function withConflict<T>(reply: FastifyReply, lang: Language, fn: () => Promise<T>) {

@@ -20,7 +20,7 @@ import type { AuthUser } from '../plugins/auth.plugin.ts';
 import type { Scope } from '../plugins/scope.ts';
 import { accessOf, canSeeProject, rolesIn, type Access } from '../repositories/tenancy.repository.ts';
 import { runList, type ListSpec } from '../lib/list.ts';
-import { approvalEffect, effectEnv, type DecisionContext } from './approval-effects.ts';
+import { effectEnv, effectOf, type ApprovalEffects, type DecisionContext } from './approval-effects.ts';
 import { APPROVAL_EVENTS, publish, type ApprovalEvent, type PendingEvent } from './approval-events.ts';
 import { sendSiteMessages, type NewMessage } from './site-message.service.ts';
 
@@ -171,9 +171,9 @@ export async function findApprovalProcess(trx: Db, tenantId: string, projectId: 
     .orderBy(sql`project_id is null`).orderBy('updated_at', 'desc').limit(1).executeTakeFirst();
 }
 
-function decisionContext(trx: Db, row: Row, now: Date, bus: EventEmitter | undefined, after: (() => Promise<void>)[]): DecisionContext {
+function decisionContext(trx: Db, row: Row, now: Date, after: (() => Promise<void>)[]): DecisionContext {
   return {
-    trx, now, env: effectEnv(bus, after),
+    trx, now, env: effectEnv(after),
     request: {
       id: row.id, type: row.type, tenant_id: row.tenant_id, project_id: row.project_id, payload: row.payload, before: row.before, target_id: row.target_id,
       production: row.production, created_at: row.created_at, requester_id: row.requester_id,
@@ -188,8 +188,8 @@ export interface SubmitArgs {
   type: RequestType;
   payload: Record<string, unknown>;
   now: Date;
-  /** the app's approvals bus (ctx.approvalEvents): effects find the engine through it */
-  bus: EventEmitter | undefined;
+  /** the app's effects of each request type */
+  effects: ApprovalEffects;
   /** filled with the events to publish after commit */
   events: PendingEvent[];
   /** filled with the effects' post-commit work (resource events) */
@@ -208,8 +208,8 @@ export async function submitRequest(trx: Db, a: SubmitArgs): Promise<{ id: strin
   const process = await findApprovalProcess(trx, tenantId, projectId, type);
   const levels: ApprovalLevelSnapshot[] = process ? process.levels : [];
   const needsApproval = levels.length > 0;
-  const effect = approvalEffect(type);
-  const sub = await effect.submit({ trx, now, requestId: id, type, tenantId, projectId, requesterId: user.id, payload, env: effectEnv(a.bus, a.after) });
+  const effect = effectOf(a.effects, type);
+  const sub = await effect.submit({ trx, now, requestId: id, type, tenantId, projectId, requesterId: user.id, payload, env: effectEnv(a.after) });
   const status = initialStatus(type, needsApproval);
   const first = levels[0];
   const row = {
@@ -231,7 +231,7 @@ export async function submitRequest(trx: Db, a: SubmitArgs): Promise<{ id: strin
     return { id, status, needsApproval };
   }
   const saved = (await loadRow(trx, id))!;
-  const res = await effect.approve(decisionContext(trx, saved, now, a.bus, a.after));
+  const res = await effect.approve(decisionContext(trx, saved, now, a.after));
   const final: ApprovalStatus = res.status === 'approved' ? 'no_approval_needed' : res.status;
   assertTransition(status, final);
   await trx.updateTable('approval_requests').set({ status: final, effective_at: res.effectiveAt ?? null, updated_at: now }).where('id', '=', id).execute();
@@ -271,346 +271,361 @@ function waitingSeconds(r: { status: string; level_entered_at: Date; created_at:
   const start = isOpen(r.status) ? ms(r.level_entered_at) : ms(r.created_at);
   return Math.max(0, Math.floor((end - start) / 1000));
 }
+/** What the approval service is given: the database, the app's approvals bus and its effects. */
+export interface ApprovalDeps {
+  db: Db;
+  bus?: EventEmitter;
+  /** the effect of each request type (resource-effects.ts over the engine's port) */
+  effects: ApprovalEffects;
+}
 
-export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
-  const { db, bus } = deps;
-
-  async function currentState(trx: Db, row: Row): Promise<CurrentState> {
-    const users = await loadUsers(trx, [row.decided_by, row.decided_on_behalf_of, ...(row.current_approver_ids ?? [])]);
-    return {
-      id: row.id, status: row.status, current_level: row.current_level, level_count: row.level_count,
-      decided_at: row.decided_at, decided_by: row.decided_by ? users.get(row.decided_by) ?? null : null,
-      decided_on_behalf_of: row.decided_on_behalf_of ? users.get(row.decided_on_behalf_of) ?? null : null,
-      reject_reason: row.reject_reason, current_approvers: (row.current_approver_ids ?? []).map((id) => users.get(id)).filter((u): u is UserRef => !!u),
-      updated_at: row.updated_at,
-    };
-  }
-
-  const service = {
-    /** Creates a request of any type; without a process it needs no approval and applies at once. */
-    async submit(user: AuthUser, scope: Scope, input: CreateRequestInput, now: Date) {
-      const access = accessOf(user);
-      const projectId = input.project_id ?? scope.projectId;
-      if (!projectId) throw new AppError(400, 'scope_required');
-      if (!canSeeProject(access, scope.tenantId, projectId)) throw notFound();
-      const project = await db.selectFrom('projects').select(['id', 'tenant_id']).where('id', '=', projectId).executeTakeFirst();
-      if (!project || project.tenant_id !== scope.tenantId) throw notFound();
-      if (!can(rolesIn(user, scope.tenantId, projectId), 'create', 'resource')) throw forbidden('no_permission');
-      const events: PendingEvent[] = [];
-      const after: (() => Promise<void>)[] = [];
-      const { id } = await db.transaction().execute((trx) => submitRequest(trx, {
-        user, tenantId: scope.tenantId, projectId, type: input.type, payload: input.payload as Record<string, unknown>, now, bus, events, after,
-      }));
-      publish(bus, events);
-      await runAfterCommit(after);
-      return service.detail(user, id, now);
-    },
-
-    /** GET /api/v1/approvals: the caller's inbox (mine) or the tenant's requests (global). */
-    /** 404 unless the caller may see the request (checked before a decision body is read). */
-    async assertVisible(user: AuthUser, id: string, now: Date): Promise<void> {
-      const row = await loadRow(db, id);
-      if (!row || !canSeeRow(user, accessOf(user), await activeDelegators(db, user.id, now), row)) throw notFound();
-    },
-
-    async list(user: AuthUser, rawQuery: unknown, now: Date, opts: { tenantId?: string } = {}) {
-      const q = approvalListQuerySchema.parse(rawQuery ?? {});
-      const access = accessOf(user);
-      const delegators = await activeDelegators(db, user.id, now);
-      let statuses: string[] | null = null;
-      if (q.status === 'pending') statuses = [...OPEN_STATUSES];
-      else if (q.status === 'decided') statuses = [...DECIDED_STATUSES];
-      else if (q.status) {
-        statuses = splitMulti(q.status);
-        const bad = statuses.find((s) => !(APPROVAL_STATUSES as readonly string[]).includes(s));
-        if (bad) throw new AppError(400, 'validation', { field: 'status', rule: bad });
-      }
-      let base = db.selectFrom('approval_requests')
-        .innerJoin('users as requester', 'requester.id', 'approval_requests.requester_id')
-        .innerJoin('projects', 'projects.id', 'approval_requests.project_id')
-        .innerJoin('tenants', 'tenants.id', 'approval_requests.tenant_id');
-      if (q.scope === 'mine') {
-        if (q.status === 'pending') base = base.where((eb) => mineOpenWhere(eb, user.id, delegators));
-        else if (q.status === 'decided') base = base.where((eb) => mineDecidedWhere(eb, user.id));
-        else {
-          base = base.where((eb) => eb.or([mineOpenWhere(eb, user.id, delegators), mineDecidedWhere(eb, user.id)]));
-          if (statuses) base = base.where('approval_requests.status', 'in', statuses);
-        }
-      } else {
-        if (!access.allTenants) {
-          const tenants = [...access.wholeTenants].filter((tid) => can(rolesIn(user, tid, null), 'read', 'approval'));
-          if (tenants.length === 0) throw forbidden('no_permission');
-          base = base.where('approval_requests.tenant_id', 'in', tenants);
-        }
-        if (statuses) base = base.where('approval_requests.status', 'in', statuses);
-      }
-      base = base.where((eb) => visibleWhere(eb, user, access, delegators));
-      if (opts.tenantId) base = base.where('approval_requests.tenant_id', '=', opts.tenantId);
-      const order = q.status === 'pending' ? 'created_at' : q.status === 'decided' ? '-updated_at' : '-created_at';
-      const page = await runList(base, (qb) => qb.select([...LIST_COLUMNS]), q, listSpec(order), (r) => ({
-        id: r.id, type: r.type, status: r.status, title: r.title, payload: r.payload,
-        tenant_id: r.tenant_id, tenant_name: r.tenant_name, project_id: r.project_id, project_name: r.project_name, project_name_zh: r.project_name_zh,
-        requester: { id: r.requester_id, account: r.requester_account, nickname: r.requester_nickname },
-        estimated_cost_fen: Number(r.estimated_cost_fen), current_level: r.current_level, level_count: r.level_count, production: r.production,
-        level_entered_at: r.level_entered_at, effective_at: r.effective_at, decided_at: r.decided_at, created_at: r.created_at, updated_at: r.updated_at,
-        waiting_seconds: waitingSeconds(r, now),
-        can_decide: isOpen(r.status) && actingFor(user.id, delegators, r) !== null,
-        process_id: r.process_id,
-      }));
-      // One's own request is not one's to decide (unless the process allows it).
-      const selfOk = await selfApprovingProcesses(db, page.data.filter((r) => r.requester.id === user.id).map((r) => r.process_id));
-      const data = page.data.map(({ process_id: processId, ...r }) => ({ ...r, can_decide: r.can_decide && (r.requester.id !== user.id || selfOk.has(processId ?? '')) }));
-      return { ...page, data };
-    },
-
-    /** GET /api/v1/approvals/{id}: the request, its levels, history and before/after. */
-    async detail(user: AuthUser, id: string, now: Date) {
-      const access = accessOf(user);
-      const delegators = await activeDelegators(db, user.id, now);
-      const row = await loadRow(db, id);
-      if (!row || !canSeeRow(user, access, delegators, row)) throw notFound();
-      const [project, tenant, actions] = await Promise.all([
-        db.selectFrom('projects').select(['name', 'name_zh']).where('id', '=', row.project_id).executeTakeFirstOrThrow(),
-        db.selectFrom('tenants').select(['name', 'business_type']).where('id', '=', row.tenant_id).executeTakeFirstOrThrow(),
-        db.selectFrom('approval_actions').selectAll().where('request_id', '=', id).orderBy('created_at').orderBy('id').execute(),
-      ]);
-      const users = await loadUsers(db, [row.requester_id, row.decided_by, row.decided_on_behalf_of, ...row.levels.flatMap((l) => l.approver_ids),
-        ...(row.current_approver_ids ?? []), ...actions.flatMap((a) => [a.actor_id, a.on_behalf_of])]);
-      const ref = (uid: string | null) => (uid ? users.get(uid) ?? null : null);
-      const refs = (ids: string[]) => ids.map((uid) => users.get(uid)).filter((u): u is UserRef => !!u);
-      const open = isOpen(row.status);
-      const rejected = row.status === 'rejected' || row.status === 'expansion_rejected';
-      const levels = row.levels.map((l, i) => {
-        const n = i + 1;
-        let state: string;
-        if (open) state = n < row.current_level ? 'approved' : n === row.current_level ? 'current' : 'waiting';
-        else if (rejected) state = n < row.current_level ? 'approved' : n === row.current_level ? 'rejected' : 'skipped';
-        else state = row.level_count === 0 ? 'skipped' : 'approved';
-        return { level: n, name: l.name, escalate_after_hours: l.escalate_after_hours, approvers: refs(l.approver_ids), state };
-      });
-      const type = row.type as RequestType;
-      const { rule_id: _ruleId, ...after } = row.payload as Record<string, unknown>;
-      let rule = null;
-      let resource = null;
-      let quota = null;
-      if (isRuleRequest(type) && row.target_id) {
-        // The rule is a resource of its kind (firewall_policy, snat_rule, dnat_rule).
-        const r = await db.selectFrom('resources').select(['id', 'kind', 'name', 'status', 'spec']).where('id', '=', row.target_id).where('tenant_id', '=', row.tenant_id).executeTakeFirst();
-        const financeProduction = row.production && isFinanceTenant(tenant.business_type);
-        const issuedAt = (r?.spec as Record<string, unknown> | undefined)?.issued_at;
-        rule = {
-          id: row.target_id, kind: r?.kind ?? type, name: r?.name ?? null, status: r?.status ?? null, effective_at: row.effective_at, issued_at: typeof issuedAt === 'string' ? issuedAt : null,
-          planned_effective_at: open ? plannedEffectiveAt(type, new Date(row.created_at), financeProduction) : null,
-          finance_production: financeProduction,
-          before: (row.before?.spec as Record<string, unknown> | undefined) ?? null, after,
-        };
-      } else if ((type === 'resource_purchase' || type === 'resource_expansion') && row.target_id) {
-        const r = await db.selectFrom('resources').select(['id', 'kind', 'name', 'status', 'spec', 'vendor', 'region_id', 'az_id'])
-          .where('id', '=', row.target_id).where('tenant_id', '=', row.tenant_id).executeTakeFirst();
-        resource = {
-          ...(r ?? { id: row.target_id, status: null }),
-          ...(type === 'resource_expansion' ? { before: (row.before?.spec as Record<string, unknown> | undefined) ?? null, after: (row.payload as { spec: unknown }).spec } : {}),
-        };
-      } else if (type === 'quota_change') {
-        quota = { quota_key: (row.payload as { quota_key: string }).quota_key, before: (row.before?.value as number | null | undefined) ?? null, after: (row.payload as { value: number }).value };
-      }
-      return {
-        id: row.id, type: row.type, status: row.status, title: row.title, payload: row.payload,
-        tenant_id: row.tenant_id, tenant_name: tenant.name, project_id: row.project_id, project_name: project.name, project_name_zh: project.name_zh,
-        requester: ref(row.requester_id), estimated_cost_fen: Number(row.estimated_cost_fen), production: row.production,
-        current_level: row.current_level, level_count: row.level_count, current_approvers: open ? refs(row.current_approver_ids ?? []) : [],
-        escalated_to_admins: row.escalated_to_admins, level_entered_at: row.level_entered_at, escalate_after_hours: row.escalate_after_hours,
-        waiting_seconds: waitingSeconds(row, now),
-        created_at: row.created_at, updated_at: row.updated_at, decided_at: row.decided_at, effective_at: row.effective_at,
-        decided_by: ref(row.decided_by), decided_on_behalf_of: ref(row.decided_on_behalf_of), reject_reason: row.reject_reason,
-        can_decide: open && actingFor(user.id, delegators, row) !== null && await selfDecisionAllowed(db, row, user.id),
-        levels,
-        history: actions.map((a) => ({ id: a.id, action: a.action, level: a.level, actor: ref(a.actor_id), on_behalf_of: ref(a.on_behalf_of), comment: a.comment, created_at: a.created_at })),
-        rule, resource, quota,
-      };
-    },
-
-    /**
-     * One decision under a row lock (SELECT … FOR UPDATE): two approvers deciding at once get one
-     * success and one 409 carrying the winner's decision.
-     */
-    /** `inTransaction` runs inside the decision's transaction (the idempotency key is marked applied with it). */
-    async decide(user: AuthUser, id: string, decision: ({ action: 'approve'; comment?: string } | { action: 'reject'; reason: string }) & { level?: number }, now: Date, opts: { inTransaction?: (trx: Kysely<Database>) => Promise<void> } = {}): Promise<{ id: string; status: string; current_level: number }> {
-      const access = accessOf(user);
-      const events: PendingEvent[] = [];
-      const after: (() => Promise<void>)[] = [];
-      const result = await db.transaction().execute(async (trx) => {
-        const delegators = await activeDelegators(trx, user.id, now);
-        const row = await loadRow(trx, id, true);
-        if (!row || !canSeeRow(user, access, delegators, row)) throw notFound();
-        if (!isOpen(row.status)) throw new ApprovalConflict('approval_already_decided', await currentState(trx, row));
-        const acting = actingFor(user.id, delegators, row);
-        if (!acting) throw new ApprovalConflict('approval_not_current_approver', await currentState(trx, row));
-        if (!(await selfDecisionAllowed(trx, row, user.id))) throw forbidden('approval_self_decision');
-        if (decision.level !== undefined && decision.level !== row.current_level) throw new ApprovalConflict('approval_level_changed', await currentState(trx, row));
-        const participants = JSON.stringify(unique([...(row.participant_ids ?? []), user.id]));
-        const action = { id: newId(), request_id: id, tenant_id: row.tenant_id, level: row.current_level, actor_id: user.id, on_behalf_of: acting.onBehalfOf, created_at: now };
-
-        if (decision.action === 'reject') {
-          const status = afterReject({ type: row.type as RequestType, status: row.status as ApprovalStatus })!;
-          assertTransition(row.status, status);
-          await approvalEffect(row.type as RequestType).reject(decisionContext(trx, row, now, bus, after));
-          await trx.updateTable('approval_requests').set({
-            status, decided_at: now, decided_by: user.id, decided_on_behalf_of: acting.onBehalfOf, reject_reason: decision.reason,
-            current_approver_ids: '[]', participant_ids: participants, updated_at: now,
-          }).where('id', '=', id).execute();
-          await trx.insertInto('approval_actions').values({ ...action, action: 'rejected', comment: decision.reason }).execute();
-          events.push({ name: APPROVAL_EVENTS.decided, payload: { ...eventOf(row, status, row.current_level, []), delegate_ids: await delegatesOf(trx, row.tenant_id, row.current_approver_ids ?? [], now) } });
-          events.push(...await sendSiteMessages(trx, [row.requester_id], {
-            tenantId: row.tenant_id, category: 'approval', messageKey: 'request_rejected',
-            params: { type: row.type, title: row.title, reason: decision.reason, approver: user.nickname }, link: `/selfApprovalDetail/${id}`, refId: id,
-          }, now));
-          await opts.inTransaction?.(trx);
-          return { id, status, current_level: row.current_level };
-        }
-
-        const outcome = afterApprove({ type: row.type as RequestType, status: row.status as ApprovalStatus, currentLevel: row.current_level, levelCount: row.level_count })!;
-        await trx.insertInto('approval_actions').values({ ...action, action: 'approved', comment: decision.comment ?? null }).execute();
-        if (outcome.kind === 'next_level') {
-          assertTransition(row.status, outcome.status);
-          const next = row.levels[outcome.level - 1]!;
-          await trx.updateTable('approval_requests').set({
-            status: outcome.status, current_level: outcome.level, current_approver_ids: JSON.stringify(next.approver_ids),
-            participant_ids: JSON.stringify(unique([...(row.participant_ids ?? []), user.id, ...next.approver_ids])),
-            level_entered_at: now, escalate_after_hours: next.escalate_after_hours, updated_at: now,
-          }).where('id', '=', id).execute();
-          events.push({ name: APPROVAL_EVENTS.decided, payload: await eventWithDelegates(trx, row, outcome.status, outcome.level, next.approver_ids, now) });
-          const requester = await trx.selectFrom('users').select('nickname').where('id', '=', row.requester_id).executeTakeFirst();
-          events.push(...await notifyApprovers(trx, row.tenant_id, next.approver_ids, {
-            category: 'approval', messageKey: 'new_request',
-            params: { requester: requester?.nickname ?? '', type: row.type, title: row.title }, link: `/selfApprovalDetail/${id}`, refId: id,
-          }, now));
-          await opts.inTransaction?.(trx);
-          return { id, status: outcome.status, current_level: outcome.level };
-        }
-        const res = await approvalEffect(row.type as RequestType).approve(decisionContext(trx, row, now, bus, after));
-        assertTransition(row.status, res.status);
-        await trx.updateTable('approval_requests').set({
-          status: res.status, decided_at: now, decided_by: user.id, decided_on_behalf_of: acting.onBehalfOf, effective_at: res.effectiveAt ?? null,
-          current_approver_ids: '[]', participant_ids: participants, updated_at: now,
-        }).where('id', '=', id).execute();
-        if (res.status === 'dispatch_failed') {
-          await trx.insertInto('approval_actions').values({ id: newId(), request_id: id, tenant_id: row.tenant_id, level: row.current_level, action: 'effect_failed', actor_id: null, on_behalf_of: null, comment: null, created_at: now }).execute();
-        }
-        events.push({ name: APPROVAL_EVENTS.decided, payload: { ...eventOf(row, res.status, row.current_level, []), delegate_ids: await delegatesOf(trx, row.tenant_id, row.current_approver_ids ?? [], now) } });
-        events.push(...await sendSiteMessages(trx, [row.requester_id], {
-          tenantId: row.tenant_id, category: 'approval', messageKey: 'request_approved',
-          params: { type: row.type, title: row.title, approver: user.nickname }, link: `/selfApprovalDetail/${id}`, refId: id,
-        }, now));
-        await opts.inTransaction?.(trx);
-        return { id, status: res.status, current_level: row.current_level };
-      });
-      publish(bus, events);
-      await runAfterCommit(after);
-      return result;
-    },
-
-    /** Approves each id in turn; one failure does not stop the others. */
-    async batchApprove(user: AuthUser, ids: string[], comment: string | undefined, now: Date) {
-      const results: ({ id: string; ok: true; status_code: 200; status: string; current_level: number } | { id: string; ok: false; status_code: number; key: string; current?: CurrentState })[] = [];
-      for (const id of ids) {
-        try {
-          const r = await service.decide(user, id, { action: 'approve', comment }, now);
-          results.push({ id, ok: true, status_code: 200, status: r.status, current_level: r.current_level });
-        } catch (err) {
-          if (err instanceof ApprovalConflict) results.push({ id, ok: false, status_code: 409, key: err.key, current: err.current });
-          else if (err instanceof AppError && err.status < 500) results.push({ id, ok: false, status_code: err.status, key: err.key });
-          else throw err;
-        }
-      }
-      return results;
-    },
-
-    /**
-     * The periodic escalation check: an open request waiting at its level longer than the
-     * level's limit moves to the next level, or at the last level to the tenant admins.
-     * Several processes may run it at once (SKIP LOCKED). Answers how many moved.
-     */
-    async escalateOverdue(now: Date, limit = 200): Promise<number> {
-      const due = await db.selectFrom('approval_requests').select('id')
-        .where('status', 'in', [...OPEN_STATUSES]).where('escalated_to_admins', '=', false).where('escalate_after_hours', 'is not', null)
-        .where(sql<SqlBool>`level_entered_at + escalate_after_hours * interval '1 hour' <= ${now}`)
-        .orderBy('level_entered_at').limit(limit).execute();
-      let moved = 0;
-      for (const { id } of due) {
-        const events: PendingEvent[] = [];
-        const done = await db.transaction().execute(async (trx) => {
-          const row = await trx.selectFrom('approval_requests').selectAll().where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
-          if (!row) return false;
-          const outcome = escalation({
-            type: row.type as RequestType, status: row.status as ApprovalStatus, currentLevel: row.current_level, levelCount: row.level_count,
-            enteredLevelAt: new Date(row.level_entered_at), limitHours: row.escalate_after_hours, escalatedToAdmins: row.escalated_to_admins,
-          }, now);
-          if (outcome.kind === 'none') return false;
-          let approvers: string[];
-          if (outcome.kind === 'next_level') {
-            assertTransition(row.status, outcome.status);
-            const next = row.levels[outcome.level - 1]!;
-            approvers = next.approver_ids;
-            await trx.updateTable('approval_requests').set({
-              status: outcome.status, current_level: outcome.level, current_approver_ids: JSON.stringify(approvers),
-              participant_ids: JSON.stringify(unique([...(row.participant_ids ?? []), ...approvers])),
-              level_entered_at: now, escalate_after_hours: next.escalate_after_hours, updated_at: now,
-            }).where('id', '=', id).execute();
-          } else {
-            const admins = await trx.selectFrom('memberships').select('user_id')
-              .where('tenant_id', '=', row.tenant_id).where('project_id', 'is', null).where('role', '=', 'tenant_admin').execute();
-            approvers = unique([...(row.current_approver_ids ?? []), ...admins.map((a) => a.user_id)]);
-            await trx.updateTable('approval_requests').set({
-              current_approver_ids: JSON.stringify(approvers), participant_ids: JSON.stringify(unique([...(row.participant_ids ?? []), ...approvers])),
-              escalated_to_admins: true, level_entered_at: now, escalate_after_hours: null, updated_at: now,
-            }).where('id', '=', id).execute();
-          }
-          await trx.insertInto('approval_actions').values({
-            id: newId(), request_id: id, tenant_id: row.tenant_id, level: row.current_level, action: 'escalated', actor_id: null, on_behalf_of: null,
-            comment: outcome.kind === 'next_level' ? `level ${outcome.level}` : 'tenant_admins', created_at: now,
-          }).execute();
-          const newcomers = approvers.filter((a) => outcome.kind === 'next_level' || !(row.current_approver_ids ?? []).includes(a));
-          const level = outcome.kind === 'next_level' ? outcome.level : row.current_level;
-          events.push({ name: APPROVAL_EVENTS.escalated, payload: await eventWithDelegates(trx, row, outcome.kind === 'next_level' ? outcome.status : row.status, level, approvers, now) });
-          events.push(...await notifyApprovers(trx, row.tenant_id, newcomers, {
-            category: 'approval', messageKey: 'escalated',
-            params: { type: row.type, title: row.title, hours: row.escalate_after_hours ?? 0 }, link: `/selfApprovalDetail/${id}`, refId: id,
-          }, now));
-          return true;
-        });
-        if (done) moved++;
-        publish(bus, events);
-      }
-      return moved;
-    },
-
-    /** Deferred effects whose time has come (rules waiting for 22:00 / 18:00): issue them. */
-    async issueDue(now: Date, limit = 200): Promise<number> {
-      const due = await db.selectFrom('approval_requests').select('id')
-        .where('status', '=', 'issuing').where('effective_at', '<=', now).orderBy('effective_at').limit(limit).execute();
-      let issued = 0;
-      for (const { id } of due) {
-        const events: PendingEvent[] = [];
-        const after: (() => Promise<void>)[] = [];
-        const done = await db.transaction().execute(async (trx) => {
-          const row = await trx.selectFrom('approval_requests').selectAll().where('id', '=', id).where('status', '=', 'issuing').forUpdate().skipLocked().executeTakeFirst();
-          if (!row) return false;
-          const effect = approvalEffect(row.type as RequestType);
-          await effect.issue?.(decisionContext(trx, row, now, bus, after));
-          const status: ApprovalStatus = row.decided_by ? 'approved' : 'no_approval_needed';
-          await trx.updateTable('approval_requests').set({ status, updated_at: now }).where('id', '=', id).execute();
-          await trx.insertInto('approval_actions').values({ id: newId(), request_id: id, tenant_id: row.tenant_id, level: row.current_level, action: 'issued', actor_id: null, on_behalf_of: null, comment: null, created_at: now }).execute();
-          events.push({ name: APPROVAL_EVENTS.issued, payload: eventOf(row, status, row.current_level, []) });
-          return true;
-        });
-        if (done) issued++;
-        publish(bus, events);
-        await runAfterCommit(after);
-      }
-      return issued;
-    },
+export async function currentState(trx: Db, row: Row): Promise<CurrentState> {
+  const users = await loadUsers(trx, [row.decided_by, row.decided_on_behalf_of, ...(row.current_approver_ids ?? [])]);
+  return {
+    id: row.id, status: row.status, current_level: row.current_level, level_count: row.level_count,
+    decided_at: row.decided_at, decided_by: row.decided_by ? users.get(row.decided_by) ?? null : null,
+    decided_on_behalf_of: row.decided_on_behalf_of ? users.get(row.decided_on_behalf_of) ?? null : null,
+    reject_reason: row.reject_reason, current_approvers: (row.current_approver_ids ?? []).map((id) => users.get(id)).filter((u): u is UserRef => !!u),
+    updated_at: row.updated_at,
   };
-  return service;
+}
+
+/** Creates a request of any type; without a process it needs no approval and applies at once. */
+export async function submit(deps: ApprovalDeps, user: AuthUser, scope: Scope, input: CreateRequestInput, now: Date) {
+  const access = accessOf(user);
+  const projectId = input.project_id ?? scope.projectId;
+  if (!projectId) throw new AppError(400, 'scope_required');
+  if (!canSeeProject(access, scope.tenantId, projectId)) throw notFound();
+  const project = await deps.db.selectFrom('projects').select(['id', 'tenant_id']).where('id', '=', projectId).executeTakeFirst();
+  if (!project || project.tenant_id !== scope.tenantId) throw notFound();
+  if (!can(rolesIn(user, scope.tenantId, projectId), 'create', 'resource')) throw forbidden('no_permission');
+  const events: PendingEvent[] = [];
+  const after: (() => Promise<void>)[] = [];
+  const { id } = await deps.db.transaction().execute((trx) => submitRequest(trx, {
+    user, tenantId: scope.tenantId, projectId, type: input.type, payload: input.payload as Record<string, unknown>, now, effects: deps.effects, events, after,
+  }));
+  publish(deps.bus, events);
+  await runAfterCommit(after);
+  return detail(deps, user, id, now);
+}
+
+/** GET /api/v1/approvals: the caller's inbox (mine) or the tenant's requests (global). */
+/** 404 unless the caller may see the request (checked before a decision body is read). */
+export async function assertVisible(deps: ApprovalDeps, user: AuthUser, id: string, now: Date): Promise<void> {
+  const row = await loadRow(deps.db, id);
+  if (!row || !canSeeRow(user, accessOf(user), await activeDelegators(deps.db, user.id, now), row)) throw notFound();
+}
+
+export async function list(deps: ApprovalDeps, user: AuthUser, rawQuery: unknown, now: Date, opts: { tenantId?: string } = {}) {
+  const q = approvalListQuerySchema.parse(rawQuery ?? {});
+  const access = accessOf(user);
+  const delegators = await activeDelegators(deps.db, user.id, now);
+  let statuses: string[] | null = null;
+  if (q.status === 'pending') statuses = [...OPEN_STATUSES];
+  else if (q.status === 'decided') statuses = [...DECIDED_STATUSES];
+  else if (q.status) {
+    statuses = splitMulti(q.status);
+    const bad = statuses.find((s) => !(APPROVAL_STATUSES as readonly string[]).includes(s));
+    if (bad) throw new AppError(400, 'validation', { field: 'status', rule: bad });
+  }
+  let base = deps.db.selectFrom('approval_requests')
+    .innerJoin('users as requester', 'requester.id', 'approval_requests.requester_id')
+    .innerJoin('projects', 'projects.id', 'approval_requests.project_id')
+    .innerJoin('tenants', 'tenants.id', 'approval_requests.tenant_id');
+  if (q.scope === 'mine') {
+    if (q.status === 'pending') base = base.where((eb) => mineOpenWhere(eb, user.id, delegators));
+    else if (q.status === 'decided') base = base.where((eb) => mineDecidedWhere(eb, user.id));
+    else {
+      base = base.where((eb) => eb.or([mineOpenWhere(eb, user.id, delegators), mineDecidedWhere(eb, user.id)]));
+      if (statuses) base = base.where('approval_requests.status', 'in', statuses);
+    }
+  } else {
+    if (!access.allTenants) {
+      const tenants = [...access.wholeTenants].filter((tid) => can(rolesIn(user, tid, null), 'read', 'approval'));
+      if (tenants.length === 0) throw forbidden('no_permission');
+      base = base.where('approval_requests.tenant_id', 'in', tenants);
+    }
+    if (statuses) base = base.where('approval_requests.status', 'in', statuses);
+  }
+  base = base.where((eb) => visibleWhere(eb, user, access, delegators));
+  if (opts.tenantId) base = base.where('approval_requests.tenant_id', '=', opts.tenantId);
+  const order = q.status === 'pending' ? 'created_at' : q.status === 'decided' ? '-updated_at' : '-created_at';
+  const page = await runList(base, (qb) => qb.select([...LIST_COLUMNS]), q, listSpec(order), (r) => ({
+    id: r.id, type: r.type, status: r.status, title: r.title, payload: r.payload,
+    tenant_id: r.tenant_id, tenant_name: r.tenant_name, project_id: r.project_id, project_name: r.project_name, project_name_zh: r.project_name_zh,
+    requester: { id: r.requester_id, account: r.requester_account, nickname: r.requester_nickname },
+    estimated_cost_fen: Number(r.estimated_cost_fen), current_level: r.current_level, level_count: r.level_count, production: r.production,
+    level_entered_at: r.level_entered_at, effective_at: r.effective_at, decided_at: r.decided_at, created_at: r.created_at, updated_at: r.updated_at,
+    waiting_seconds: waitingSeconds(r, now),
+    can_decide: isOpen(r.status) && actingFor(user.id, delegators, r) !== null,
+    process_id: r.process_id,
+  }));
+  // One's own request is not one's to decide (unless the process allows it).
+  const selfOk = await selfApprovingProcesses(deps.db, page.data.filter((r) => r.requester.id === user.id).map((r) => r.process_id));
+  const data = page.data.map(({ process_id: processId, ...r }) => ({ ...r, can_decide: r.can_decide && (r.requester.id !== user.id || selfOk.has(processId ?? '')) }));
+  return { ...page, data };
+}
+
+/** GET /api/v1/approvals/{id}: the request, its levels, history and before/after. */
+export async function detail(deps: ApprovalDeps, user: AuthUser, id: string, now: Date) {
+  const access = accessOf(user);
+  const delegators = await activeDelegators(deps.db, user.id, now);
+  const row = await loadRow(deps.db, id);
+  if (!row || !canSeeRow(user, access, delegators, row)) throw notFound();
+  const [project, tenant, actions] = await Promise.all([
+    deps.db.selectFrom('projects').select(['name', 'name_zh']).where('id', '=', row.project_id).executeTakeFirstOrThrow(),
+    deps.db.selectFrom('tenants').select(['name', 'business_type']).where('id', '=', row.tenant_id).executeTakeFirstOrThrow(),
+    deps.db.selectFrom('approval_actions').selectAll().where('request_id', '=', id).orderBy('created_at').orderBy('id').execute(),
+  ]);
+  const users = await loadUsers(deps.db, [row.requester_id, row.decided_by, row.decided_on_behalf_of, ...row.levels.flatMap((l) => l.approver_ids),
+    ...(row.current_approver_ids ?? []), ...actions.flatMap((a) => [a.actor_id, a.on_behalf_of])]);
+  const ref = (uid: string | null) => (uid ? users.get(uid) ?? null : null);
+  const refs = (ids: string[]) => ids.map((uid) => users.get(uid)).filter((u): u is UserRef => !!u);
+  const open = isOpen(row.status);
+  const rejected = row.status === 'rejected' || row.status === 'expansion_rejected';
+  const levels = row.levels.map((l, i) => {
+    const n = i + 1;
+    let state: string;
+    if (open) state = n < row.current_level ? 'approved' : n === row.current_level ? 'current' : 'waiting';
+    else if (rejected) state = n < row.current_level ? 'approved' : n === row.current_level ? 'rejected' : 'skipped';
+    else state = row.level_count === 0 ? 'skipped' : 'approved';
+    return { level: n, name: l.name, escalate_after_hours: l.escalate_after_hours, approvers: refs(l.approver_ids), state };
+  });
+  const type = row.type as RequestType;
+  const { rule_id: _ruleId, ...after } = row.payload as Record<string, unknown>;
+  let rule = null;
+  let resource = null;
+  let quota = null;
+  if (isRuleRequest(type) && row.target_id) {
+    // The rule is a resource of its kind (firewall_policy, snat_rule, dnat_rule).
+    const r = await deps.db.selectFrom('resources').select(['id', 'kind', 'name', 'status', 'spec']).where('id', '=', row.target_id).where('tenant_id', '=', row.tenant_id).executeTakeFirst();
+    const financeProduction = row.production && isFinanceTenant(tenant.business_type);
+    const issuedAt = (r?.spec as Record<string, unknown> | undefined)?.issued_at;
+    rule = {
+      id: row.target_id, kind: r?.kind ?? type, name: r?.name ?? null, status: r?.status ?? null, effective_at: row.effective_at, issued_at: typeof issuedAt === 'string' ? issuedAt : null,
+      planned_effective_at: open ? plannedEffectiveAt(type, new Date(row.created_at), financeProduction) : null,
+      finance_production: financeProduction,
+      before: (row.before?.spec as Record<string, unknown> | undefined) ?? null, after,
+    };
+  } else if ((type === 'resource_purchase' || type === 'resource_expansion') && row.target_id) {
+    const r = await deps.db.selectFrom('resources').select(['id', 'kind', 'name', 'status', 'spec', 'vendor', 'region_id', 'az_id'])
+      .where('id', '=', row.target_id).where('tenant_id', '=', row.tenant_id).executeTakeFirst();
+    resource = {
+      ...(r ?? { id: row.target_id, status: null }),
+      ...(type === 'resource_expansion' ? { before: (row.before?.spec as Record<string, unknown> | undefined) ?? null, after: (row.payload as { spec: unknown }).spec } : {}),
+    };
+  } else if (type === 'quota_change') {
+    quota = { quota_key: (row.payload as { quota_key: string }).quota_key, before: (row.before?.value as number | null | undefined) ?? null, after: (row.payload as { value: number }).value };
+  }
+  return {
+    id: row.id, type: row.type, status: row.status, title: row.title, payload: row.payload,
+    tenant_id: row.tenant_id, tenant_name: tenant.name, project_id: row.project_id, project_name: project.name, project_name_zh: project.name_zh,
+    requester: ref(row.requester_id), estimated_cost_fen: Number(row.estimated_cost_fen), production: row.production,
+    current_level: row.current_level, level_count: row.level_count, current_approvers: open ? refs(row.current_approver_ids ?? []) : [],
+    escalated_to_admins: row.escalated_to_admins, level_entered_at: row.level_entered_at, escalate_after_hours: row.escalate_after_hours,
+    waiting_seconds: waitingSeconds(row, now),
+    created_at: row.created_at, updated_at: row.updated_at, decided_at: row.decided_at, effective_at: row.effective_at,
+    decided_by: ref(row.decided_by), decided_on_behalf_of: ref(row.decided_on_behalf_of), reject_reason: row.reject_reason,
+    can_decide: open && actingFor(user.id, delegators, row) !== null && await selfDecisionAllowed(deps.db, row, user.id),
+    levels,
+    history: actions.map((a) => ({ id: a.id, action: a.action, level: a.level, actor: ref(a.actor_id), on_behalf_of: ref(a.on_behalf_of), comment: a.comment, created_at: a.created_at })),
+    rule, resource, quota,
+  };
+}
+
+/**
+ * One decision under a row lock (SELECT … FOR UPDATE): two approvers deciding at once get one
+ * success and one 409 carrying the winner's decision.
+ */
+/** `inTransaction` runs inside the decision's transaction (the idempotency key is marked applied with it). */
+export async function decide(deps: ApprovalDeps, user: AuthUser, id: string, decision: ({ action: 'approve'; comment?: string } | { action: 'reject'; reason: string }) & { level?: number }, now: Date, opts: { inTransaction?: (trx: Kysely<Database>) => Promise<void> } = {}): Promise<{ id: string; status: string; current_level: number }> {
+  const access = accessOf(user);
+  const events: PendingEvent[] = [];
+  const after: (() => Promise<void>)[] = [];
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const delegators = await activeDelegators(trx, user.id, now);
+    const row = await loadRow(trx, id, true);
+    if (!row || !canSeeRow(user, access, delegators, row)) throw notFound();
+    if (!isOpen(row.status)) throw new ApprovalConflict('approval_already_decided', await currentState(trx, row));
+    const acting = actingFor(user.id, delegators, row);
+    if (!acting) throw new ApprovalConflict('approval_not_current_approver', await currentState(trx, row));
+    if (!(await selfDecisionAllowed(trx, row, user.id))) throw forbidden('approval_self_decision');
+    if (decision.level !== undefined && decision.level !== row.current_level) throw new ApprovalConflict('approval_level_changed', await currentState(trx, row));
+    const participants = JSON.stringify(unique([...(row.participant_ids ?? []), user.id]));
+    const action = { id: newId(), request_id: id, tenant_id: row.tenant_id, level: row.current_level, actor_id: user.id, on_behalf_of: acting.onBehalfOf, created_at: now };
+
+    if (decision.action === 'reject') {
+      const status = afterReject({ type: row.type as RequestType, status: row.status as ApprovalStatus })!;
+      assertTransition(row.status, status);
+      await effectOf(deps.effects, row.type as RequestType).reject(decisionContext(trx, row, now, after));
+      await trx.updateTable('approval_requests').set({
+        status, decided_at: now, decided_by: user.id, decided_on_behalf_of: acting.onBehalfOf, reject_reason: decision.reason,
+        current_approver_ids: '[]', participant_ids: participants, updated_at: now,
+      }).where('id', '=', id).execute();
+      await trx.insertInto('approval_actions').values({ ...action, action: 'rejected', comment: decision.reason }).execute();
+      events.push({ name: APPROVAL_EVENTS.decided, payload: { ...eventOf(row, status, row.current_level, []), delegate_ids: await delegatesOf(trx, row.tenant_id, row.current_approver_ids ?? [], now) } });
+      events.push(...await sendSiteMessages(trx, [row.requester_id], {
+        tenantId: row.tenant_id, category: 'approval', messageKey: 'request_rejected',
+        params: { type: row.type, title: row.title, reason: decision.reason, approver: user.nickname }, link: `/selfApprovalDetail/${id}`, refId: id,
+      }, now));
+      await opts.inTransaction?.(trx);
+      return { id, status, current_level: row.current_level };
+    }
+
+    const outcome = afterApprove({ type: row.type as RequestType, status: row.status as ApprovalStatus, currentLevel: row.current_level, levelCount: row.level_count })!;
+    await trx.insertInto('approval_actions').values({ ...action, action: 'approved', comment: decision.comment ?? null }).execute();
+    if (outcome.kind === 'next_level') {
+      assertTransition(row.status, outcome.status);
+      const next = row.levels[outcome.level - 1]!;
+      await trx.updateTable('approval_requests').set({
+        status: outcome.status, current_level: outcome.level, current_approver_ids: JSON.stringify(next.approver_ids),
+        participant_ids: JSON.stringify(unique([...(row.participant_ids ?? []), user.id, ...next.approver_ids])),
+        level_entered_at: now, escalate_after_hours: next.escalate_after_hours, updated_at: now,
+      }).where('id', '=', id).execute();
+      events.push({ name: APPROVAL_EVENTS.decided, payload: await eventWithDelegates(trx, row, outcome.status, outcome.level, next.approver_ids, now) });
+      const requester = await trx.selectFrom('users').select('nickname').where('id', '=', row.requester_id).executeTakeFirst();
+      events.push(...await notifyApprovers(trx, row.tenant_id, next.approver_ids, {
+        category: 'approval', messageKey: 'new_request',
+        params: { requester: requester?.nickname ?? '', type: row.type, title: row.title }, link: `/selfApprovalDetail/${id}`, refId: id,
+      }, now));
+      await opts.inTransaction?.(trx);
+      return { id, status: outcome.status, current_level: outcome.level };
+    }
+    const res = await effectOf(deps.effects, row.type as RequestType).approve(decisionContext(trx, row, now, after));
+    assertTransition(row.status, res.status);
+    await trx.updateTable('approval_requests').set({
+      status: res.status, decided_at: now, decided_by: user.id, decided_on_behalf_of: acting.onBehalfOf, effective_at: res.effectiveAt ?? null,
+      current_approver_ids: '[]', participant_ids: participants, updated_at: now,
+    }).where('id', '=', id).execute();
+    if (res.status === 'dispatch_failed') {
+      await trx.insertInto('approval_actions').values({ id: newId(), request_id: id, tenant_id: row.tenant_id, level: row.current_level, action: 'effect_failed', actor_id: null, on_behalf_of: null, comment: null, created_at: now }).execute();
+    }
+    events.push({ name: APPROVAL_EVENTS.decided, payload: { ...eventOf(row, res.status, row.current_level, []), delegate_ids: await delegatesOf(trx, row.tenant_id, row.current_approver_ids ?? [], now) } });
+    events.push(...await sendSiteMessages(trx, [row.requester_id], {
+      tenantId: row.tenant_id, category: 'approval', messageKey: 'request_approved',
+      params: { type: row.type, title: row.title, approver: user.nickname }, link: `/selfApprovalDetail/${id}`, refId: id,
+    }, now));
+    await opts.inTransaction?.(trx);
+    return { id, status: res.status, current_level: row.current_level };
+  });
+  publish(deps.bus, events);
+  await runAfterCommit(after);
+  return result;
+}
+
+/** Approves each id in turn; one failure does not stop the others. */
+export async function batchApprove(deps: ApprovalDeps, user: AuthUser, ids: string[], comment: string | undefined, now: Date) {
+  const results: ({ id: string; ok: true; status_code: 200; status: string; current_level: number } | { id: string; ok: false; status_code: number; key: string; current?: CurrentState })[] = [];
+  for (const id of ids) {
+    try {
+      const r = await decide(deps, user, id, { action: 'approve', comment }, now);
+      results.push({ id, ok: true, status_code: 200, status: r.status, current_level: r.current_level });
+    } catch (err) {
+      if (err instanceof ApprovalConflict) results.push({ id, ok: false, status_code: 409, key: err.key, current: err.current });
+      else if (err instanceof AppError && err.status < 500) results.push({ id, ok: false, status_code: err.status, key: err.key });
+      else throw err;
+    }
+  }
+  return results;
+}
+
+/**
+ * The periodic escalation check: an open request waiting at its level longer than the
+ * level's limit moves to the next level, or at the last level to the tenant admins.
+ * Several processes may run it at once (SKIP LOCKED). Answers how many moved.
+ */
+export async function escalateOverdue(deps: ApprovalDeps, now: Date, limit = 200): Promise<number> {
+  const due = await deps.db.selectFrom('approval_requests').select('id')
+    .where('status', 'in', [...OPEN_STATUSES]).where('escalated_to_admins', '=', false).where('escalate_after_hours', 'is not', null)
+    .where(sql<SqlBool>`level_entered_at + escalate_after_hours * interval '1 hour' <= ${now}`)
+    .orderBy('level_entered_at').limit(limit).execute();
+  let moved = 0;
+  for (const { id } of due) {
+    const events: PendingEvent[] = [];
+    const done = await deps.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('approval_requests').selectAll().where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+      if (!row) return false;
+      const outcome = escalation({
+        type: row.type as RequestType, status: row.status as ApprovalStatus, currentLevel: row.current_level, levelCount: row.level_count,
+        enteredLevelAt: new Date(row.level_entered_at), limitHours: row.escalate_after_hours, escalatedToAdmins: row.escalated_to_admins,
+      }, now);
+      if (outcome.kind === 'none') return false;
+      let approvers: string[];
+      if (outcome.kind === 'next_level') {
+        assertTransition(row.status, outcome.status);
+        const next = row.levels[outcome.level - 1]!;
+        approvers = next.approver_ids;
+        await trx.updateTable('approval_requests').set({
+          status: outcome.status, current_level: outcome.level, current_approver_ids: JSON.stringify(approvers),
+          participant_ids: JSON.stringify(unique([...(row.participant_ids ?? []), ...approvers])),
+          level_entered_at: now, escalate_after_hours: next.escalate_after_hours, updated_at: now,
+        }).where('id', '=', id).execute();
+      } else {
+        const admins = await trx.selectFrom('memberships').select('user_id')
+          .where('tenant_id', '=', row.tenant_id).where('project_id', 'is', null).where('role', '=', 'tenant_admin').execute();
+        approvers = unique([...(row.current_approver_ids ?? []), ...admins.map((a) => a.user_id)]);
+        await trx.updateTable('approval_requests').set({
+          current_approver_ids: JSON.stringify(approvers), participant_ids: JSON.stringify(unique([...(row.participant_ids ?? []), ...approvers])),
+          escalated_to_admins: true, level_entered_at: now, escalate_after_hours: null, updated_at: now,
+        }).where('id', '=', id).execute();
+      }
+      await trx.insertInto('approval_actions').values({
+        id: newId(), request_id: id, tenant_id: row.tenant_id, level: row.current_level, action: 'escalated', actor_id: null, on_behalf_of: null,
+        comment: outcome.kind === 'next_level' ? `level ${outcome.level}` : 'tenant_admins', created_at: now,
+      }).execute();
+      const newcomers = approvers.filter((a) => outcome.kind === 'next_level' || !(row.current_approver_ids ?? []).includes(a));
+      const level = outcome.kind === 'next_level' ? outcome.level : row.current_level;
+      events.push({ name: APPROVAL_EVENTS.escalated, payload: await eventWithDelegates(trx, row, outcome.kind === 'next_level' ? outcome.status : row.status, level, approvers, now) });
+      events.push(...await notifyApprovers(trx, row.tenant_id, newcomers, {
+        category: 'approval', messageKey: 'escalated',
+        params: { type: row.type, title: row.title, hours: row.escalate_after_hours ?? 0 }, link: `/selfApprovalDetail/${id}`, refId: id,
+      }, now));
+      return true;
+    });
+    if (done) moved++;
+    publish(deps.bus, events);
+  }
+  return moved;
+}
+
+/** Deferred effects whose time has come (rules waiting for 22:00 / 18:00): issue them. */
+export async function issueDue(deps: ApprovalDeps, now: Date, limit = 200): Promise<number> {
+  const due = await deps.db.selectFrom('approval_requests').select('id')
+    .where('status', '=', 'issuing').where('effective_at', '<=', now).orderBy('effective_at').limit(limit).execute();
+  let issued = 0;
+  for (const { id } of due) {
+    const events: PendingEvent[] = [];
+    const after: (() => Promise<void>)[] = [];
+    const done = await deps.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('approval_requests').selectAll().where('id', '=', id).where('status', '=', 'issuing').forUpdate().skipLocked().executeTakeFirst();
+      if (!row) return false;
+      const effect = effectOf(deps.effects, row.type as RequestType);
+      await effect.issue?.(decisionContext(trx, row, now, after));
+      const status: ApprovalStatus = row.decided_by ? 'approved' : 'no_approval_needed';
+      await trx.updateTable('approval_requests').set({ status, updated_at: now }).where('id', '=', id).execute();
+      await trx.insertInto('approval_actions').values({ id: newId(), request_id: id, tenant_id: row.tenant_id, level: row.current_level, action: 'issued', actor_id: null, on_behalf_of: null, comment: null, created_at: now }).execute();
+      events.push({ name: APPROVAL_EVENTS.issued, payload: eventOf(row, status, row.current_level, []) });
+      return true;
+    });
+    if (done) issued++;
+    publish(deps.bus, events);
+    await runAfterCommit(after);
+  }
+  return issued;
+}
+
+/** The approval service of one app: the functions above, bound to its dependencies. */
+export function approvalService(deps: ApprovalDeps) {
+  const bind = <A extends unknown[], R>(fn: (d: ApprovalDeps, ...args: A) => R) => (...args: A) => fn(deps, ...args);
+  return {
+    submit: bind(submit),
+    assertVisible: bind(assertVisible),
+    list: bind(list),
+    detail: bind(detail),
+    decide: bind(decide),
+    batchApprove: bind(batchApprove),
+    escalateOverdue: bind(escalateOverdue),
+    issueDue: bind(issueDue),
+  };
 }
 export type ApprovalService = ReturnType<typeof approvalService>;

@@ -11,8 +11,8 @@ import { REQUEST_TYPES, isRuleRequest, type RequestType } from '../../domain/app
 import { FINANCE_PRODUCTION_HOUR, NAT_ISSUE_HOUR, isFinanceTenant } from '../../domain/approvals/effective-time.ts';
 import { findApprovalProcess } from './approval.service.ts';
 import { quotasOf } from '../repositories/engine.repository.ts';
-import { RESOURCE_COLUMNS } from '../repositories/resources.repository.ts';
-import { ruleView } from '../services/resource.service.ts';
+import { RESOURCE_COLUMNS, scopedResources } from '../repositories/resources.repository.ts';
+import { ruleView } from '../../domain/approvals/network-rules.ts';
 
 const spec: ListSpec = {
   sortable: { created_at: 'resources.created_at', updated_at: 'resources.updated_at' },
@@ -35,8 +35,7 @@ const NAT_KINDS: Record<string, string> = { snat: 'snat_rule', dnat: 'dnat_rule'
 
 export function ruleService(db: Db) {
   function rules(scope: Scope, kinds: string[], query: Record<string, unknown>) {
-    let base = db.selectFrom('resources').where('resources.tenant_id', '=', scope.tenantId).where('resources.kind', 'in', kinds);
-    if (scope.projectId) base = base.where('resources.project_id', '=', scope.projectId);
+    let base = scopedResources(db, scope).where('resources.kind', 'in', kinds);
     const gateways = splitMulti(query.nat_gateway_id);
     if (gateways.length) base = base.where(sql<string>`resources.spec->>'nat_gateway_id'`, 'in', gateways);
     const requests = splitMulti(query.request_id);

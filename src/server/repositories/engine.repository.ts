@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import { newId } from '../../domain/ids.ts';
-import { RESOURCE_COLUMNS, type ResourceScope } from './resources.repository.ts';
+import { RESOURCE_COLUMNS, scopedResources, type ResourceScope } from './resources.repository.ts';
 
 export type Exec = Kysely<Database>;
 
@@ -31,9 +31,7 @@ export interface JobRow {
 
 /** Reads a scoped resource and locks its row until the transaction ends. */
 export async function lockScoped(ex: Exec, scope: ResourceScope, id: string, kind?: string): Promise<ResourceRow | undefined> {
-  let qb = ex.selectFrom('resources').select([...RESOURCE_COLUMNS]).where('resources.id', '=', id).where('resources.tenant_id', '=', scope.tenantId);
-  if (scope.projectId) qb = qb.where('resources.project_id', '=', scope.projectId);
-  if (kind) qb = qb.where('resources.kind', '=', kind);
+  const qb = scopedResources(ex, scope, kind).select([...RESOURCE_COLUMNS]).where('resources.id', '=', id);
   return (await qb.forUpdate().executeTakeFirst()) as ResourceRow | undefined;
 }
 

@@ -1,6 +1,8 @@
 // The one `resources` table every cloud resource kind lives in (ARCHITECTURE.md "Data").
 // Every function takes the caller's scope: there is no unscoped read.
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/tables.ts';
 import type { ListSpec } from '../lib/list.ts';
 
 export interface ResourceScope { tenantId: string; projectId: string | null }
@@ -22,14 +24,23 @@ export const RESOURCE_LIST: ListSpec = {
   search: { param: 'name', columns: ['resources.name', 'resources.id'] },
 };
 
+/**
+ * The one place the tenant/project filter on `resources` is written: every scoped read of the
+ * table (lists, lookups, row locks, tag checks) starts here, through the app's Kysely or an open
+ * transaction. Narrowed to the tenant, the project when one is selected, and the kind when given.
+ */
+export function scopedResources(ex: Kysely<Database>, scope: ResourceScope, kind?: string) {
+  let qb = ex.selectFrom('resources').where('resources.tenant_id', '=', scope.tenantId);
+  if (scope.projectId) qb = qb.where('resources.project_id', '=', scope.projectId);
+  if (kind) qb = qb.where('resources.kind', '=', kind);
+  return qb;
+}
+
 export function resourcesRepository(db: Db) {
   return {
     /** Base query narrowed to the scope: the tenant, and the project when one is selected. */
     scopedQuery(scope: ResourceScope, kind?: string) {
-      let qb = db.selectFrom('resources').where('resources.tenant_id', '=', scope.tenantId);
-      if (scope.projectId) qb = qb.where('resources.project_id', '=', scope.projectId);
-      if (kind) qb = qb.where('resources.kind', '=', kind);
-      return qb;
+      return scopedResources(db, scope, kind);
     },
     findScoped(scope: ResourceScope, id: string, kind?: string) {
       return this.scopedQuery(scope, kind).select([...RESOURCE_COLUMNS]).where('resources.id', '=', id).executeTakeFirst();

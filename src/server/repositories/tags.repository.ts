@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { newId } from '../../domain/ids.ts';
-import type { ResourceScope } from './resources.repository.ts';
+import { scopedResources, type ResourceScope } from './resources.repository.ts';
 
 export function tagsRepository(db: Db) {
   const tagsInScope = (scope: ResourceScope) => {
@@ -21,15 +21,14 @@ export function tagsRepository(db: Db) {
         .where('tag_resources.tenant_id', '=', scope.tenantId).where('tag_resources.resource_type', '=', resourceType);
       if (resourceId) qb = qb.where('tag_resources.resource_id', '=', resourceId);
       if (scope.projectId) {
-        qb = qb.where('tag_resources.resource_id', 'in', db.selectFrom('resources').select('id').where('tenant_id', '=', scope.tenantId).where('project_id', '=', scope.projectId));
+        qb = qb.where('tag_resources.resource_id', 'in', scopedResources(db, scope).select('resources.id'));
       }
       return qb.orderBy('tags.tag_key').limit(5000).execute();
     },
     /** Resource ids among `ids` that exist in the scope with that kind. */
     async resourcesInScope(scope: ResourceScope, kind: string, ids: string[]) {
       if (!ids.length) return [];
-      let qb = db.selectFrom('resources').select('id').where('tenant_id', '=', scope.tenantId).where('kind', '=', kind).where('id', 'in', ids);
-      if (scope.projectId) qb = qb.where('project_id', '=', scope.projectId);
+      const qb = scopedResources(db, scope, kind).select('resources.id').where('resources.id', 'in', ids);
       return (await qb.execute()).map((r) => r.id);
     },
     async tagsInScopeByIds(scope: ResourceScope, ids: string[]) {

@@ -12,7 +12,6 @@ import { runList } from '../lib/list.ts';
 import { RESOURCE_COLUMNS, RESOURCE_LIST } from '../repositories/resources.repository.ts';
 import { present } from '../services/resource.service.ts';
 import type { ResourceRow } from '../repositories/engine.repository.ts';
-import { adminManageRepository } from '../repositories/admin-manage.repository.ts';
 import type { AppContext } from '../context.ts';
 
 const ADMIN_LIST = { ...RESOURCE_LIST, filters: { ...RESOURCE_LIST.filters, tenant_id: 'resources.tenant_id', project_id: 'resources.project_id' } };
@@ -21,7 +20,7 @@ const ADMIN_LIST = { ...RESOURCE_LIST, filters: { ...RESOURCE_LIST.filters, tena
 export const adminListKinds = (kinds: readonly KindDefinition[] = KINDS) => kinds.filter((k) => k.routes.others?.some((r) => /AdminManage$/.test(r)));
 
 export async function adminManageRoutes(app: FastifyInstance, ctx: AppContext) {
-  const repo = adminManageRepository(ctx.db);
+  const repo = ctx.adminManage;
   for (const def of adminListKinds()) {
     app.get(`/api/v1/manage/${def.collection}`, async (req) => {
       const user = requireUser(req);

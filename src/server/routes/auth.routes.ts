@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { loginSchema } from '../../domain/schemas/auth.schema.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import type { AppContext } from '../context.ts';
-import { authService, profileOf } from '../services/auth.service.ts';
+import { profileOf } from '../services/auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  const auth = authService(ctx.users, ctx.config);
+  const auth = ctx.auth;
 
   app.post('/api/v1/login', async (req) => auth.login(loginSchema.parse(req.body ?? {}), req.ip));
 

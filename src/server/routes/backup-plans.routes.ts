@@ -2,7 +2,7 @@
 // GET/POST /api/v1/backup-policies, GET/PUT/DELETE /api/v1/backup-policies/:id, and the plans of
 // one host or disk at /api/instances/:id/backup-policies and /api/volumes/:id/backup-policies.
 // Scoped by the tenant/project headers; reading needs read:resource, writing the resource writes.
-// The simulated backup agent that moves plans between states runs on the engine's scheduler.
+// The service and its simulated backup agent are built by the composition root (composition.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '../../domain/roles.ts';
 import { BACKUP_PLAN_KINDS } from '../../domain/backup-plan.ts';
@@ -10,14 +10,10 @@ import { kindOf } from '../../domain/kinds/registry.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
 import { t } from '../lib/i18n.ts';
-import { backupPlanService } from '../services/backup-plan.service.ts';
-import { simulatedBackupAgent } from '../cloud/backup-agent.ts';
 import type { AppContext } from '../context.ts';
 
 export async function backupPlanRoutes(app: FastifyInstance, ctx: AppContext) {
-  const agent = simulatedBackupAgent({ delayMs: ctx.config.cloudSimDelayMs, failureRate: ctx.config.cloudSimFailureRate });
-  const svc = backupPlanService(ctx.db, ctx.resources, { agent, bus: app.engine.bus, log: app.log });
-  app.engine.scheduler.add(() => svc.runDue());
+  const svc = ctx.backupPlans;
   const scopeFor = async (req: FastifyRequest, action: 'read' | 'create' | 'update' | 'delete') => {
     const scope = await resolveScope(req, ctx.tenancy);
     requirePermission(can(scope.roles, action, 'resource'));

@@ -1,17 +1,17 @@
 // The resource engine's routes, derived from the kind definitions: for every kind at
 // /api/{collection}: list, get, create, update, delete, one action, batch actions and metrics.
-// This plugin also starts the engine (scheduler, event bus) with the app and stops it on close,
-// and registers the shared operations (recycle bin, tags, export, pricing, SMS, events).
-import type { FastifyInstance } from 'fastify';
+// It also registers the shared operations (recycle bin, tags, export, pricing, SMS, events).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { KINDS } from '../../domain/kinds/registry.ts';
 import type { KindDefinition } from '../../domain/kinds/kind.ts';
+import { kindApiRoutes, type ApiRouteId } from '../../domain/kinds/kind-views.ts';
 import { deleteQuerySchema, metricsQuerySchema, METRIC_RANGES } from '../../domain/schemas/resource.schema.ts';
 import { can } from '../../domain/roles.ts';
 import { resolveScope } from '../plugins/scope.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import { t } from '../lib/i18n.ts';
 import { invalid } from '../services/kind-hooks.ts';
-import { createEngine, type Engine } from '../services/engine.ts';
+import type { Engine } from '../services/engine.ts';
 import type { AppContext } from '../context.ts';
 import { recycleRoutes } from './recycle.routes.ts';
 import { tagsRoutes } from './tags.routes.ts';
@@ -22,22 +22,9 @@ import { adminManageRoutes } from './admin-manage.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { isRuleRequest, type RequestType } from '../../domain/approvals/approval-status.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance { engine: Engine }
-}
-
 export async function resourceEngineRoutes(app: FastifyInstance, ctx: AppContext) {
-  const engine = createEngine(ctx, app.log);
-  app.decorate('engine', engine);
-  app.addHook('onReady', async () => {
-    await engine.bus.start();
-    engine.scheduler.start();
-  });
-  // Stop before the database goes away (onClose hooks of the app close it).
-  app.addHook('preClose', async () => {
-    await engine.scheduler.stop();
-    await engine.bus.close();
-  });
+  // The engine is built by the composition root (composition.ts); this file only registers routes.
+  const engine = app.engine;
 
   for (const def of KINDS) kindRoutes(app, ctx, engine, def);
   await recycleRoutes(app, ctx, engine);
@@ -50,76 +37,69 @@ export async function resourceEngineRoutes(app: FastifyInstance, ctx: AppContext
 }
 
 function kindRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine, def: KindDefinition) {
-  const base = `/api/${def.collection}`;
+  const handlers = kindHandlers(ctx, engine, def);
+  // The routes are the registry's (kind-views.ts kindApiRoutes); this file only supplies handlers.
+  for (const route of kindApiRoutes(def)) app.route({ method: route.method, url: route.url, handler: handlers[route.id] });
+}
+
+type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+function kindHandlers(ctx: AppContext, engine: Engine, def: KindDefinition): Record<ApiRouteId, Handler> {
   const svc = engine.resources;
-
-  app.get(base, async (req) => {
+  const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+  const update: Handler = async (req) => {
     const scope = await resolveScope(req, ctx.tenancy);
-    return svc.list(scope, def, req.query as Record<string, unknown>);
-  });
-
-  app.get(`${base}/:id`, async (req) => {
-    const scope = await resolveScope(req, ctx.tenancy);
-    return svc.get(scope, def, (req.params as { id: string }).id);
-  });
-
-  app.post(base, async (req, reply) => {
-    const scope = await resolveScope(req, ctx.tenancy);
-    const created = await svc.create(scope, def, req.body);
-    // 202 when the purchase waits for its approval (审批中): the resource exists, nothing is provisioned yet.
-    if (created.approval) {
-      // A rule is issued (not created) once approved.
-      const key = isRuleRequest(def.kind as RequestType) ? 'kinds:messages.rule_approval_submitted' : 'kinds:messages.approval_submitted';
-      return reply.status(202).send({ ...created, approval_id: created.approval.id, message: t(req.lang, key) });
-    }
-    return reply.status(201).send({ ...created, message: t(req.lang, 'kinds:messages.command_sent') });
-  });
-
-  const update = async (req: import('fastify').FastifyRequest) => {
-    const scope = await resolveScope(req, ctx.tenancy);
-    return svc.update(scope, def, (req.params as { id: string }).id, req.body);
+    return svc.update(scope, def, idOf(req), req.body);
   };
-  app.patch(`${base}/:id`, update);
-  app.put(`${base}/:id`, update);
-
-  app.delete(`${base}/:id`, async (req) => {
-    const scope = await resolveScope(req, ctx.tenancy);
-    const q = deleteQuerySchema.parse({ ...(req.query as object), ...((req.body as object | undefined) ?? {}) });
-    requirePermission(can(scope.roles, 'delete', 'resource'));
-    // The server decides whether a code is needed (what /sms/necessity answered), whatever the client
-    // sends: a delete of a kind that asks for one is refused without it.
-    const operateType = `delete_${def.kind}`;
-    const smsDelete = def.actions.some((a) => a.id === 'delete' && a.sms);
-    if (smsDelete && engine.sms.required(operateType)) {
-      if (q.sms_operate_type !== undefined && q.sms_operate_type !== operateType) throw invalid('sms_operate_type', 'invalid_value');
-      await engine.sms.verify(scope.user.id, operateType, q.sms_code);
-    } else if (q.sms_necessity_flag === 1) {
-      await engine.sms.verify(scope.user.id, q.sms_operate_type ?? operateType, q.sms_code);
-    }
-    const result = await svc.act(scope, def, (req.params as { id: string }).id, { action: 'delete' }, { delayedDays: def.recycle ? q.delayed_days : undefined });
-    return { ...result, message: t(req.lang, 'kinds:messages.command_sent') };
-  });
-
-  app.post(`${base}/:id/actions`, async (req, reply) => {
-    const scope = await resolveScope(req, ctx.tenancy);
-    const result = await svc.act(scope, def, (req.params as { id: string }).id, req.body);
-    if (result.approval) return reply.status(202).send({ ...result, approval_id: result.approval.id, message: t(req.lang, 'kinds:messages.expansion_submitted') });
-    return { ...result, message: t(req.lang, 'kinds:messages.command_sent') };
-  });
-
-  app.post(`${base}/actions`, async (req) => {
-    const scope = await resolveScope(req, ctx.tenancy);
-    return svc.batch(scope, def, req.body, (key) => t(req.lang, `errors:${key}`));
-  });
-
-  app.get(`${base}/:id/metrics`, async (req) => {
-    const scope = await resolveScope(req, ctx.tenancy);
-    const q = metricsQuerySchema.parse(req.query ?? {});
-    requirePermission(can(scope.roles, 'read', 'resource'));
-    const row = await svc.findOr404(scope, def, (req.params as { id: string }).id);
-    const seconds = METRIC_RANGES[q.range];
-    const to = new Date();
-    const from = new Date(to.getTime() - seconds * 1000);
-    return { metric: q.metric, range: q.range, data: engine.provider.metrics(row.id, q.metric, from, to, Math.max(10, Math.round(seconds / 120))) };
-  });
+  return {
+    list: async (req) => svc.list(await resolveScope(req, ctx.tenancy), def, req.query as Record<string, unknown>),
+    get: async (req) => svc.get(await resolveScope(req, ctx.tenancy), def, idOf(req)),
+    create: async (req, reply) => {
+      const scope = await resolveScope(req, ctx.tenancy);
+      const created = await svc.create(scope, def, req.body);
+      // 202 when the purchase waits for its approval (审批中): the resource exists, nothing is provisioned yet.
+      if (created.approval) {
+        // A rule is issued (not created) once approved.
+        const key = isRuleRequest(def.kind as RequestType) ? 'kinds:messages.rule_approval_submitted' : 'kinds:messages.approval_submitted';
+        return reply.status(202).send({ ...created, approval_id: created.approval.id, message: t(req.lang, key) });
+      }
+      return reply.status(201).send({ ...created, message: t(req.lang, 'kinds:messages.command_sent') });
+    },
+    update,
+    replace: update,
+    delete: async (req) => {
+      const scope = await resolveScope(req, ctx.tenancy);
+      const q = deleteQuerySchema.parse({ ...(req.query as object), ...((req.body as object | undefined) ?? {}) });
+      requirePermission(can(scope.roles, 'delete', 'resource'));
+      // The server decides whether a code is needed (what /sms/necessity answered), whatever the client
+      // sends: a delete of a kind that asks for one is refused without it.
+      const operateType = `delete_${def.kind}`;
+      const smsDelete = def.actions.some((a) => a.id === 'delete' && a.sms);
+      if (smsDelete && engine.sms.required(operateType)) {
+        if (q.sms_operate_type !== undefined && q.sms_operate_type !== operateType) throw invalid('sms_operate_type', 'invalid_value');
+        await engine.sms.verify(scope.user.id, operateType, q.sms_code);
+      } else if (q.sms_necessity_flag === 1) {
+        await engine.sms.verify(scope.user.id, q.sms_operate_type ?? operateType, q.sms_code);
+      }
+      const result = await svc.act(scope, def, idOf(req), { action: 'delete' }, { delayedDays: def.recycle ? q.delayed_days : undefined });
+      return { ...result, message: t(req.lang, 'kinds:messages.command_sent') };
+    },
+    act: async (req, reply) => {
+      const scope = await resolveScope(req, ctx.tenancy);
+      const result = await svc.act(scope, def, idOf(req), req.body);
+      if (result.approval) return reply.status(202).send({ ...result, approval_id: result.approval.id, message: t(req.lang, 'kinds:messages.expansion_submitted') });
+      return { ...result, message: t(req.lang, 'kinds:messages.command_sent') };
+    },
+    batch: async (req) => svc.batch(await resolveScope(req, ctx.tenancy), def, req.body, (key) => t(req.lang, `errors:${key}`)),
+    metrics: async (req) => {
+      const scope = await resolveScope(req, ctx.tenancy);
+      const q = metricsQuerySchema.parse(req.query ?? {});
+      requirePermission(can(scope.roles, 'read', 'resource'));
+      const row = await svc.findOr404(scope, def, idOf(req));
+      const seconds = METRIC_RANGES[q.range];
+      const to = new Date();
+      const from = new Date(to.getTime() - seconds * 1000);
+      return { metric: q.metric, range: q.range, data: engine.provider.metrics(row.id, q.metric, from, to, Math.max(10, Math.round(seconds / 120))) };
+    },
+  };
 }

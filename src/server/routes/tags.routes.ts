@@ -16,11 +16,10 @@ import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope, type Scope } from '../plugins/scope.ts';
 import { resolveNamedScope } from '../plugins/admin-scope.ts';
 import { t } from '../lib/i18n.ts';
-import { tagsRepository } from '../repositories/tags.repository.ts';
 import type { AppContext } from '../context.ts';
 
 export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const tags = tagsRepository(ctx.db);
+  const tags = ctx.tags;
 
   /** Ids among `ids` that are resources of that type in the scope (projects of the tenant for type project). */
   const inScope = async (scope: Scope, type: string, ids: string[]) => {

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { menusFor } from '../../domain/navigation/menus.ts';
+import { MENU_GROUPS, menusFor } from '../../domain/navigation/menus.ts';
+import { KINDS } from '../../domain/kinds/registry.ts';
+import { kindMenuGroups } from '../../domain/kinds/kind-views.ts';
+import { ROUTE_TABLE } from '../../domain/navigation/route-table.ts';
 import type { Role } from '../../domain/roles.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import { accessOf, rolesIn } from '../repositories/tenancy.repository.ts';
@@ -69,11 +72,15 @@ export async function tenancyRoutes(app: FastifyInstance, ctx: AppContext) {
     return { count: data.length, data: data.slice(offset, offset + limit) };
   });
 
+  // The console menu with the kinds' own entries (a kind that declares `menu` needs no line here).
+  const paths = new Map(ROUTE_TABLE.map((r) => [r.name, r.path]));
+  const CONSOLE_MENU = kindMenuGroups(MENU_GROUPS, KINDS, (name) => paths.get(name));
+
   // Menus the caller's roles allow, labelled in the caller's language.
   app.get('/api/v1/menus', async (req) => {
     const user = requireUser(req);
     const roles = [...new Set(user.memberships.map((m) => m.role))];
-    const groups = menusFor(roles).map((g) => ({
+    const groups = menusFor(roles, CONSOLE_MENU).map((g) => ({
       code: g.code,
       icon: g.icon,
       name: t(req.lang, `menus:${g.code}.title`),

@@ -4,11 +4,11 @@
 // in a few bulk inserts, so start-up stays fast. Deterministic: the same data on every start.
 import type { Db } from '../db/database.ts';
 import { newId } from '../../domain/ids.ts';
-import { FLAVORS, IMAGES } from '../../domain/kinds/instance.kind.ts';
-import { BMS_FLAVORS } from '../../domain/kinds/phyhost.kind.ts';
+import { FLAVORS, IMAGES } from '../../domain/kinds/instance/instance.kind.ts';
+import { BMS_FLAVORS } from '../../domain/kinds/phyhost/phyhost.kind.ts';
 import { intToIp, parseCidr, usableIps } from '../../domain/kinds/rules.ts';
 import { insertLinks, insertResources, type NewResource } from '../repositories/engine.repository.ts';
-import { publicAddress } from '../services/kind-hooks.ts';
+import { publicAddress } from '../kinds/hook-helpers.ts';
 
 const VENDOR_ORDER = ['openstack', 'ali', 'tencent', 'ctyun', 'hwyun', 'vmware'];
 

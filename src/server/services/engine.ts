@@ -1,18 +1,23 @@
 // Assembles the resource engine for one app: the cloud provider (the simulator unless another is
-// given), the event bus, pricing, the resource service, SMS, exports and the scheduler.
-import type { AppContext } from '../context.ts';
+// given), the event bus, pricing, the resource service with the app's approval effects (reaching
+// the engine through its port), SMS, exports and the scheduler. Called once, by the composition
+// root (src/server/composition.ts); route files receive what it built.
+import type { EventEmitter } from 'node:events';
+import type { Config } from '../config.ts';
+import type { DbHandle } from '../db/database.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
 import { simulator } from '../cloud/simulator.ts';
 import type { CloudProvider } from '../cloud/provider.ts';
 import { scheduler, type Scheduler } from '../cloud/scheduler.ts';
 import { eventBus, type EventBus } from '../events/bus.ts';
 import { exportsRepository } from '../repositories/exports.repository.ts';
 import { pricingService, type PricingService } from './pricing.service.ts';
-import { resourceService, type ResourceService } from './resource.service.ts';
+import { resourceApprovalPort, resourceService, type ResourceService } from './resource.service.ts';
 import { logSmsGateway, smsService, type SmsService } from './sms.service.ts';
 import { exportService } from './export.service.ts';
-import { attachToApprovals } from '../approvals/approval-effects.ts';
-import { RESOURCE_ENGINE } from './approval-resources.ts';
-import { certificateExpiryWorker } from './kinds/ssl-certificate.hooks.ts';
+import { resourceApprovalEffects } from '../approvals/resource-effects.ts';
+import type { ApprovalEffects } from '../approvals/approval-effects.ts';
+import { certificateExpiryWorker } from '../kinds/ssl-certificate/ssl-certificate.hooks.ts';
 
 type Log = { info: (o: object, m: string) => void; warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
 
@@ -21,6 +26,8 @@ export interface Engine {
   bus: EventBus;
   pricing: PricingService;
   resources: ResourceService;
+  /** the effect of every approval request type, acting on this engine through its port */
+  approvalEffects: ApprovalEffects;
   smsGateway: ReturnType<typeof logSmsGateway>;
   sms: SmsService;
   exports: ReturnType<typeof exportsRepository>;
@@ -28,19 +35,24 @@ export interface Engine {
   scheduler: Scheduler;
 }
 
-export function createEngine(ctx: AppContext, log: Log, provider?: CloudProvider): Engine {
+export interface EngineContext { config: Config; handle: DbHandle; secrets: SecretBox; approvalEvents: EventEmitter }
+
+export function createEngine(ctx: EngineContext, log: Log, provider?: CloudProvider): Engine {
+  const db = ctx.handle.db;
   const cloud = provider ?? simulator({ delayMs: ctx.config.cloudSimDelayMs, failureRate: ctx.config.cloudSimFailureRate });
   const bus = eventBus(ctx.handle, log);
-  const pricing = pricingService(ctx.db);
-  const resources = resourceService({ db: ctx.db, provider: cloud, bus, pricing, secrets: ctx.secrets, log, approvalBus: ctx.approvalEvents });
-  // Purchases and expansions that need approval are provisioned by this engine when approved.
-  attachToApprovals(ctx.approvalEvents, RESOURCE_ENGINE, resources.approvalPort);
+  const pricing = pricingService(db);
+  const core = { db, provider: cloud, bus, pricing, secrets: ctx.secrets, log };
+  // Approvals reach the engine through its port; the engine submits requests to the approvals
+  // directly with these effects (purchases and expansions that need approval wait for it).
+  const approvalEffects = resourceApprovalEffects(resourceApprovalPort(core));
+  const resources = resourceService({ ...core, approvals: { bus: ctx.approvalEvents, effects: approvalEffects } });
   const smsGateway = logSmsGateway(log);
-  const sms = smsService(ctx.db, smsGateway, { enabled: ctx.config.smsDeleteVerification });
-  const exports = exportsRepository(ctx.db);
+  const sms = smsService(db, smsGateway, { enabled: ctx.config.smsDeleteVerification });
+  const exports = exportsRepository(db);
   const exporter = exportService({ repo: exports, resources, bus, log });
   // Tick at a quarter of the simulated delay (20 ms–500 ms) so jobs finish close to their due time.
   const tick = Math.min(500, Math.max(20, Math.round(ctx.config.cloudSimDelayMs / 4)));
-  const sched = scheduler([() => resources.runDueJobs(), () => exporter.runQueued(), certificateExpiryWorker(ctx.db)], tick, log);
-  return { provider: cloud, bus, pricing, resources, smsGateway, sms, exports, exporter, scheduler: sched };
+  const sched = scheduler([() => resources.runDueJobs(), () => exporter.runQueued(), certificateExpiryWorker(db)], tick, log);
+  return { provider: cloud, bus, pricing, resources, approvalEffects, smsGateway, sms, exports, exporter, scheduler: sched };
 }

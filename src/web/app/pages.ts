@@ -10,7 +10,7 @@ const consoleHome: PageLoader = () => import('../features/console-home/console-h
 const resources: PageLoader = () => import('../features/resources/resources-page.tsx');
 const approvals: PageLoader = () => import('../features/approvals/approvals-page.tsx');
 
-/** Route name → page module. Add a line here when a feature takes over a route. */
+/** Route name → page module, for pages that are not a resource kind's (those come from the registry). */
 export const PAGES: Readonly<Record<string, PageLoader>> = {
   login: () => import('../features/auth/login-page.tsx'),
   portal: () => import('../features/portal/portal-home-page.tsx'),
@@ -18,84 +18,8 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   accountinfo: () => import('../features/account/account-page.tsx'),
   homeOperation: consoleHome,
   cloudResourceGeneral: consoleHome,
-  ecsManage: resources,
-  ecsDetail: resources,
-  ecsBuy: resources,
-  ecsAdminManage: resources,
-  ecsRecycle: resources,
-  ecsMonitor: resources,
-  isoImageMounted: resources,
-  volumeManage: resources,
-  volumeDetail: resources,
-  volumeBuy: resources,
-  volumeAdminManage: resources,
-  snapshots_ecsSnapshot: resources,
-  ecsSnapshotDetail: resources,
-  volumeSnapshot_snapshot: resources,
-  volumeSnapshotDetail: resources,
-  vpc: resources,
-  vpcDetail: resources,
-  subnet: resources,
-  subnetDetail: resources,
-  eipManage: resources,
-  eipDetail: resources,
-  eipBuy: resources,
   downloadRecord: resources,
   downloadRecord_downloadResource: resources,
-  vip: resources,
-  vipDetail: resources,
-  vipBuy: resources,
-  shareBand: resources,
-  shareDetail: resources,
-  shareBuy: resources,
-  deployUnits: resources,
-  deployDetail: resources,
-  images: resources,
-  images_publicImage: resources,
-  images_customImage: resources,
-  images_isoImage: resources,
-  ecsImagesDetail: resources,
-  isoImagesDetail: resources,
-  snapshots_ecsSnapshotPolicy: resources,
-  ecsSnapshotPolicyDetail: resources,
-  balanceLoad: resources,
-  balanceLoadDetail: resources,
-  balanceLoadConfig: resources,
-  natManage: resources,
-  natDetail: resources,
-  natDetail_outline: resources,
-  natDetail_snatManage: resources,
-  natDetail_snatConfig: resources,
-  natDetail_dnatManage: resources,
-  natDetail_dnatConfig: resources,
-  natDetail_ipv6Manage: resources,
-  natBuy: resources,
-  bmsManage: resources,
-  bmsDetail: resources,
-  bmsBuy: resources,
-  bmsMonitor: resources,
-  bmsWinMonitor: resources,
-  cdhManage: resources,
-  cdhDetail: resources,
-  cdhDetail_ecsManage: resources,
-  cdhBuy: resources,
-  cdhMonitor: resources,
-  firewallManage: resources,
-  firewallDetail: resources,
-  firewallConfig: resources,
-  firewallRecycle: resources,
-  vpcepManage: resources,
-  vpcepManage_vpcep: resources,
-  vpcepManage_vpcepServices: resources,
-  vpcepAdd: resources,
-  vpcepServicesAdd: resources,
-  vpcepServicesDetail: resources,
-  sdwan: resources,
-  sdwan_branchManage: resources,
-  sdwan_routingTemplate: resources,
-  branchAdd: resources,
-  branchDetail: resources,
-  routingTemplateDetail: resources,
   certificate: resources,
   certificateAdd: resources,
   certificateBuy: resources,
@@ -120,5 +44,15 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   approvalAdd: approvals,
 };
 
-export const pageFor = (name: string): PageLoader => PAGES[name] ?? underConstruction;
+/**
+ * Routes that show a resource kind are not listed: the kind registry says which they are
+ * (kind-views.ts kindPageIndex over the kinds' `routes`), read when such a page is first opened so
+ * the kinds stay out of the first screen. A kind's folder is all a new kind's pages need.
+ */
+const kindPage = (name: string): PageLoader => async () => {
+  const [{ KINDS }, { kindPageIndex }] = await Promise.all([import('../../domain/kinds/registry.ts'), import('../../domain/kinds/kind-views.ts')]);
+  return kindPageIndex(KINDS).has(name) ? resources() : underConstruction();
+};
+
+export const pageFor = (name: string): PageLoader => PAGES[name] ?? kindPage(name);
 export const notFoundPage: PageLoader = () => import('../features/not-found/not-found-page.tsx');

@@ -11,7 +11,7 @@ import { Button, CenterPopup, Popup, Toast } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
-import { subnetCidrProblem, subnetFreeIps } from '../../../domain/kinds/subnet.kind.ts';
+import { subnetCidrProblem, subnetFreeIps } from '../../../domain/kinds/subnet/subnet.kind.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { createResource, getResource, listResources } from './api.ts';
 import { fieldLabel } from './kind-meta.ts';

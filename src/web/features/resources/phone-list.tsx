@@ -12,7 +12,7 @@ import { AddOutline, DownlandOutline, FilterOutline, MoreOutline, UnorderedListO
 import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
 import { listResources, queueExport } from './api.ts';
 import { actionBlock, actionLabel, buyPath, cardSpecKeys, detailPath, displayValue, fieldLabel, menuActions, routePath, selectableRow, type PlaceNames, type Resource, offeredBatchActions } from './kind-meta.ts';
-import { withFilter, type ListFilters } from './list-state.ts';
+import type { ListFilters } from './list-state.ts';
 import { activeFilterCount, SEARCH_PARAM } from './filter-model.ts';
 import { SheetFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
 import { formRoutesOf, ROUTE_FORMS } from './route-forms.ts';

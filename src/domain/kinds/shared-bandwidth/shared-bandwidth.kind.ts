@@ -1,0 +1,40 @@
+// Shared bandwidth (shareBand): a bandwidth pool bought by the Mbps, resizable.
+import { z } from 'zod';
+import { REMOVED, SAME, defineKind } from '../kind.ts';
+import { chargingShape, descriptionRule, nameRule, placementShape } from '../rules.ts';
+import { C, F, Q } from '../common.ts';
+
+const bandwidthRule = z.coerce.number().int().min(5).max(2000);
+
+export const sharedBandwidthKind = defineKind({
+  kind: 'shared_bandwidth',
+  collection: 'shared-bandwidths',
+  productCode: 'shared_bandwidth',
+  routes: { list: 'shareBand', detail: 'shareDetail', buy: 'shareBuy' },
+  fields: [
+    F.id, F.name, F.status, F.vendor,
+    { key: 'bandwidth', source: 'spec', type: 'number', unit: 'mbps' },
+    F.charging, F.createdAt,
+  ],
+  columns: [
+    C.name, C.status,
+    { field: 'bandwidth', display: true },
+    C.vendor, C.createdAt,
+  ],
+  filters: [
+    Q.name, Q.status, Q.provider,
+  ],
+  statuses: { stable: ['available'], inBetween: ['creating', 'updating', 'deleting'], failure: ['error'] },
+  create: { inBetween: 'creating', final: 'available' },
+  createSchema: z.object({ name: nameRule(), description: descriptionRule, ...placementShape, ...chargingShape, bandwidth: bandwidthRule }),
+  placement: 'own',
+  actions: [
+    { id: 'resize', allowedFrom: ['available'], inBetween: 'updating', final: SAME, refusalKey: 'refusals.shared_bandwidth.resize', permission: 'operate',
+      params: z.object({ bandwidth: bandwidthRule }), effects: [{ type: 'set_spec', keys: ['bandwidth'] }] },
+    { id: 'delete', allowedFrom: ['available', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.shared_bandwidth.delete', permission: 'delete', dialog: 'delete' },
+  ],
+  relations: [],
+  recycle: false,
+  priced: true,
+  priceQuantityKey: 'bandwidth',
+});

@@ -1,0 +1,41 @@
+// Disk snapshot (ecsSnapshot / volumeSnapshot). Made from a disk (the disk's `snapshot` action or
+// POST /api/snapshots); it sits where its disk is. A disk cannot be deleted while it has snapshots.
+import { z } from 'zod';
+import { idSchema } from '../../ids.ts';
+import { REMOVED, defineKind } from '../kind.ts';
+import { descriptionRule, nameRule } from '../rules.ts';
+import { C, F, Q } from '../common.ts';
+
+export const snapshotKind = defineKind({
+  kind: 'snapshot',
+  collection: 'snapshots',
+  productCode: 'snapshot',
+  routes: { list: 'snapshots_ecsSnapshot', detail: 'ecsSnapshotDetail', others: ['volumeSnapshot_snapshot', 'volumeSnapshotDetail'] },
+  fields: [
+    F.id, F.name, F.status,
+    { key: 'volume_id', source: 'spec', type: 'ref', ref: 'volume' },
+    { key: 'size', source: 'spec', type: 'number', unit: 'gb' },
+    F.createdAt,
+  ],
+  columns: [
+    C.name, C.id, C.status,
+    { field: 'volume_id', display: true },
+    { field: 'size', display: true },
+    C.createdAt,
+  ],
+  filters: [
+    Q.name, Q.status,
+    { param: 'volume_id', source: 'spec', key: 'volume_id', type: 'ref' },
+  ],
+  statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
+  create: { inBetween: 'creating', final: 'available' },
+  createSchema: z.object({ name: nameRule(), description: descriptionRule, volume_id: idSchema }),
+  placement: { from: 'volume_id', kind: 'volume' },
+  createLinks: [{ relation: 'snapshot_of', param: 'volume_id', kind: 'volume', allowedFrom: ['unmounted', 'mounted'], refusalKey: 'refusals.volume.snapshot' }],
+  actions: [
+    { id: 'delete', allowedFrom: ['available', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.snapshot.delete', permission: 'delete', batch: true, dialog: 'delete' },
+  ],
+  relations: [{ relation: 'snapshot_of', direction: 'out', kind: 'volume', many: false }],
+  recycle: false,
+  priced: false,
+});

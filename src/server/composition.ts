@@ -1,0 +1,63 @@
+// The composition root (ADR 0009): every repository and service of an app is built here, once, in
+// dependency order; route files only register routes and read what they need from the context
+// (or `app.engine`). Nothing is built inside a route file and nothing is found through a global.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext, BaseContext } from './context.ts';
+import { usersRepository } from './repositories/users.repository.ts';
+import { tenancyRepository } from './repositories/tenancy.repository.ts';
+import { referenceRepository } from './repositories/reference.repository.ts';
+import { resourcesRepository } from './repositories/resources.repository.ts';
+import { tagsRepository } from './repositories/tags.repository.ts';
+import { adminManageRepository } from './repositories/admin-manage.repository.ts';
+import { approvalService } from './approvals/approval.service.ts';
+import { approvalProcessService, delegationService } from './approvals/approval-process.service.ts';
+import { siteMessageService } from './approvals/site-message.service.ts';
+import { ruleService } from './approvals/rule.service.ts';
+import { authService } from './services/auth.service.ts';
+import { backupPlanService } from './services/backup-plan.service.ts';
+import { simulatedBackupAgent } from './cloud/backup-agent.ts';
+import { createEngine, type Engine } from './services/engine.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance { engine: Engine }
+}
+
+/** Builds the app's repositories and services on `base`; the engine starts with the app and stops before the database closes. */
+export function composeApp(app: FastifyInstance, base: BaseContext): AppContext {
+  const db = base.handle.db;
+  const engine = createEngine(base, app.log);
+  app.decorate('engine', engine);
+  app.addHook('onReady', async () => {
+    await engine.bus.start();
+    engine.scheduler.start();
+  });
+  // Stop before the database goes away (onClose hooks of the app close it).
+  app.addHook('preClose', async () => {
+    await engine.scheduler.stop();
+    await engine.bus.close();
+  });
+  const users = usersRepository(db);
+  const resources = resourcesRepository(db);
+  // The simulated backup agent moves plans between states on the engine's scheduler.
+  const agent = simulatedBackupAgent({ delayMs: base.config.cloudSimDelayMs, failureRate: base.config.cloudSimFailureRate });
+  const backupPlans = backupPlanService(db, resources, { agent, bus: engine.bus, log: app.log });
+  engine.scheduler.add(() => backupPlans.runDue());
+  return {
+    ...base,
+    db,
+    users,
+    tenancy: tenancyRepository(db),
+    reference: referenceRepository(db),
+    resources,
+    tags: tagsRepository(db),
+    adminManage: adminManageRepository(db),
+    auth: authService(users, base.config),
+    backupPlans,
+    approvalEffects: engine.approvalEffects,
+    approvals: approvalService({ db, bus: base.approvalEvents, effects: engine.approvalEffects }),
+    approvalProcesses: approvalProcessService(db),
+    delegations: delegationService(db),
+    siteMessages: siteMessageService(db),
+    rules: ruleService(db),
+  };
+}
