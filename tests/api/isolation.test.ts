@@ -84,7 +84,8 @@ beforeAll(async () => {
 
   const hdUsers = await app.ctx.db.selectFrom('users').innerJoin('memberships', 'memberships.user_id', 'users.id')
     .select(['users.nickname', 'users.account', 'users.email', 'users.phone']).where('memberships.tenant_id', '=', ids.huadong).execute();
-  const hdNames = await app.ctx.db.selectFrom('resources').select('name').where('tenant_id', '=', ids.huadong).execute();
+  // DNS records are named by their host label (www, db, @): public words, not the tenant's secrets.
+  const hdNames = await app.ctx.db.selectFrom('resources').select('name').where('tenant_id', '=', ids.huadong).where('kind', 'not in', ['dns_record', 'dns_internet_record']).execute();
   secrets = [...new Set([
     '华东制造集团', '华东制造', ...hdProjects.flatMap((p) => [p.name, p.name_zh]),
     ...hdUsers.flatMap((u) => [u.nickname, u.email ?? '', u.phone ?? '']).filter((s) => s.length > 3),
