@@ -20,6 +20,8 @@ import type { ResourceScope } from '../repositories/resources.repository.ts';
 import { sslCertificateHooks } from './kinds/ssl-certificate.hooks.ts';
 import { dnsHooks } from './kinds/dns.hooks.ts';
 import { cdnHooks, checkListenerCertificate } from './kinds/cdn.hooks.ts';
+import { smartDnsHooks } from './kinds/smart-dns.hooks.ts';
+import { gtmHooks } from './kinds/gtm.hooks.ts';
 
 /** A 400 naming the field and a rule key of errors:rules.*. */
 export function invalid(field: string, rule: string): z.ZodError {
@@ -146,6 +148,8 @@ const beforeCreate: Record<string, BeforeCreate> = {
   ...sslCertificateHooks.beforeCreate,
   ...dnsHooks.beforeCreate,
   ...cdnHooks.beforeCreate,
+  ...smartDnsHooks.beforeCreate,
+  ...gtmHooks.beforeCreate,
   async subnet(c) {
     const vpc = c.parents.vpc_id!;
     const siblings = await siblingsBySpec(c.trx, c.tenantId, 'subnet', 'vpc_id', vpc.id);
@@ -339,6 +343,8 @@ export async function checkRuleChange(trx: Exec, row: ResourceRow, would: Record
 export async function beforeRemove(trx: Exec, row: ResourceRow): Promise<ResourceRow[]> {
   const touched: ResourceRow[] = [];
   await dnsHooks.beforeRemove(trx, row);
+  await smartDnsHooks.beforeRemove(trx, row);
+  await gtmHooks.beforeRemove(trx, row);
   if (row.kind === 'load_balancer' || row.kind === 'phyhost' || row.kind === 'vpc_endpoint') await releaseSubnetIp(trx, row.spec.subnet_id);
   if (row.kind === 'vpc_endpoint') await bumpCount(trx, row.spec.service_id, 'endpoint_count', -1);
   if (row.kind === 'sdwan_branch') await recountTemplate(trx, row.spec.template_id, row.id);
@@ -405,6 +411,8 @@ const beforeAction: Record<string, BeforeAction> = {
   ...sslCertificateHooks.beforeAction,
   ...dnsHooks.beforeAction,
   ...cdnHooks.beforeAction,
+  ...smartDnsHooks.beforeAction,
+  ...gtmHooks.beforeAction,
   async 'image.mount'(c) {
     if (c.row.spec.image_type !== 'iso') throw conflict('refusals.image.not_iso');
     const hostId = String(c.params.instance_id);
@@ -465,6 +473,7 @@ const beforeAction: Record<string, BeforeAction> = {
 
 const afterAction: Record<string, AfterAction> = {
   ...sslCertificateHooks.afterAction,
+  ...gtmHooks.afterAction,
   async 'image.mount'(c) {
     const [host] = await resourcesByIds(c.trx, [String(c.params.instance_id)], true);
     return host ? [await patchSpec(c.trx, host, { iso: c.row.name, iso_image_id: c.row.id })] : [];
