@@ -7,7 +7,7 @@
 // each once, and keeps their ids for its request statistics.
 import { z } from 'zod';
 import { conflict } from '../../../domain/errors.ts';
-import { recordClash } from '../../../domain/kinds/dns-record/dns-record.rules.ts';
+import { recordClash, recordValueProblem } from '../../../domain/kinds/dns-record/dns-record.rules.ts';
 import { SMART_LINES } from '../../../domain/kinds/smart-dns/smart-dns.kind.ts';
 import { accountIdOf, HTTPDNS_MAX_DOMAINS } from '../../../domain/kinds/httpdns/httpdns.kind.ts';
 import { resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../../repositories/engine.repository.ts';
@@ -61,6 +61,11 @@ export const smartDnsHooks = {
     },
   },
   beforeAction: {
+    async 'smart_dns_record.modify'(c: ActionCtx) {
+      const problem = recordValueProblem(String(c.row.spec.type), String(c.params.value), (c.params.mx_priority as number | undefined) ?? (c.row.spec.mx_priority as number | undefined));
+      if (problem === 'record_mx_priority') throw invalid('mx_priority', 'required');
+      if (problem) throw invalid('value', problem);
+    },
     async 'smart_dns_record.delete'(c: ActionCtx) {
       if (c.row.spec.line !== 'default') return;
       const same = (await hostRecords(c.trx, c.row.tenant_id, String(c.row.spec.zone_id))).filter((o) => o.name === c.row.name && o.id !== c.row.id);
