@@ -23,7 +23,7 @@ const logs = async (id: string, client = c) => client.req({ method: 'GET', url: 
 describe('GTM', () => {
   it('an instance has its CNAME and default settings; global settings are checked and saved', async () => {
     const g = await instance();
-    expect(g).toMatchObject({ status: 'running', spec: { ttl: 60, alarm_enabled: true, health_protocol: 'tcp', health_port: 80, health_interval: 60, pool_count: 0, policy_count: 0 } });
+    expect(g).toMatchObject({ status: 'enabled', spec: { ttl: 60, alarm_enabled: true, health_protocol: 'tcp', health_port: 80, health_interval: 60, pool_count: 0, policy_count: 0 } });
     expect(g.spec.cname).toMatch(/\.gtm\.yunshu-dns\.cn$/);
     const set = (body: Record<string, unknown>) => act(c, 'gtm-instances', g.id, { action: 'set_global', ...body });
     expect400(await set({ ttl: 0 }), 'ttl');

@@ -4,7 +4,7 @@
 // is sealed and never answered, domains (once each) with request counts stable for the day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Client } from './helper.ts';
-import { act, create, createSettled, expect400, expect409, placement, settle, uniq } from './kinds-helpers.ts';
+import { act, createSettled, expect400, expect409, placement, settle, uniq } from './kinds-helpers.ts';
 import { dailyRequests, shanghaiDay } from '../../src/domain/kinds/httpdns/httpdns.kind.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
@@ -97,8 +97,8 @@ describe('HTTPDNS', () => {
     expect(inst.spec.request_history).toHaveLength(7);
     expect(inst.spec.request_history[6]).toEqual({ day: today, count: d.spec.requests_today });
     expect409(await c.req({ method: 'DELETE', url: `/api/httpdns-instances/${i.id}` }), '实例下仍有已添加的域名，请先删除域名');
-    expect((await act(c, 'httpdns-instances', i.id, { action: 'stop' })).json().status).toBe('stopped');
-    expect409(await post('httpdns-domains', { instance_id: i.id, name: domainName() }), 'HTTPDNS 实例未在运行，不能添加域名');
+    expect((await act(c, 'httpdns-instances', i.id, { action: 'disable' })).json().status).toBe('disabled');
+    expect409(await post('httpdns-domains', { instance_id: i.id, name: domainName() }), 'HTTPDNS 实例已停用，不能添加域名');
     const fin = await app.as('fin_admin');
     for (const url of [`/api/httpdns-instances/${i.id}`, `/api/httpdns-domains/${d.id}`]) expect((await fin.req({ method: 'GET', url })).statusCode).toBe(404);
     expect((await c.req({ method: 'DELETE', url: `/api/httpdns-domains/${d.id}` })).statusCode).toBe(200);

@@ -41,16 +41,3 @@ export const gtmGlobalSchema = z.object({
 }).superRefine((v, ctx) => {
   if (v.health_protocol !== 'ping' && v.health_port === undefined) ctx.addIssue({ code: 'custom', path: ['health_port'], message: 'required' });
 });
-
-/** Whether an address is up: the simulated health check, stable for (pool, address, interval slot). */
-export function addressHealthy(poolId: string, ip: string, slot: number): boolean {
-  let h = 0x811c9dc5;
-  for (const ch of `${poolId}|${ip}|${slot}`) { h ^= ch.charCodeAt(0); h = Math.imul(h, 0x01000193) >>> 0; }
-  return h % 10 !== 0;
-}
-
-/** The pool a line's answers come from: the primary while any weighted address is up, else the backup when failover is on. */
-export function answeringPool(policy: { primary_pool_id: string; backup_pool_id?: string | null; failover: boolean }, primaryUp: boolean): string | null {
-  if (primaryUp) return policy.primary_pool_id;
-  return policy.failover && policy.backup_pool_id ? policy.backup_pool_id : null;
-}

@@ -62,13 +62,15 @@ export const gtmHooks = {
       const others = await siblingsBySpec(c.trx, c.tenantId, 'gtm_policy', 'gtm_id', gtm.id);
       if (others.some((o) => o.spec.line === c.input.line)) throw invalid('line', 'gtm_line_taken');
       const detail = await policyPools(c.trx, { tenantId: c.tenantId, projectId: c.projectId }, gtm.id, c.input);
+      Object.assign(c.spec, { primary_pool_name: detail.primary_pool, ...(detail.backup_pool ? { backup_pool_name: detail.backup_pool } : {}) });
       await bump(c.trx, gtm.id, 'policy_count', 1);
       await log(c.trx, { tenant_id: c.tenantId, kind: 'gtm_policy', id: c.id, name: String(c.input.line), spec: { gtm_id: gtm.id } }, 'create', { line: c.input.line, ...detail });
     },
   },
   beforeAction: {
     async 'gtm_policy.modify'(c: ActionCtx) {
-      await policyPools(c.trx, c.scope, String(c.row.spec.gtm_id), c.params);
+      const d = await policyPools(c.trx, c.scope, String(c.row.spec.gtm_id), c.params);
+      Object.assign(c.params, { primary_pool_name: d.primary_pool, backup_pool_name: d.backup_pool ?? undefined });
     },
     async 'gtm_pool.delete'(c: ActionCtx) {
       const policies = await siblingsBySpec(c.trx, c.row.tenant_id, 'gtm_policy', 'gtm_id', String(c.row.spec.gtm_id));
@@ -81,8 +83,8 @@ export const gtmHooks = {
   },
   afterAction: {
     async 'gtm_instance.set_global'(c: AfterCtx) { await log(c.trx, c.row, 'set_global', Object.fromEntries(GLOBAL_KEYS.map((k) => [k, c.row.spec[k] ?? null]))); return []; },
-    async 'gtm_instance.stop'(c: AfterCtx) { await log(c.trx, c.row, 'stop'); return []; },
-    async 'gtm_instance.start'(c: AfterCtx) { await log(c.trx, c.row, 'start'); return []; },
+    async 'gtm_instance.disable'(c: AfterCtx) { await log(c.trx, c.row, 'disable'); return []; },
+    async 'gtm_instance.enable'(c: AfterCtx) { await log(c.trx, c.row, 'enable'); return []; },
     async 'gtm_pool.modify'(c: AfterCtx) { await log(c.trx, c.row, 'modify', { addresses: addressText(c.row.spec.addresses), health_check: c.row.spec.health_check }); return []; },
     async 'gtm_pool.enable'(c: AfterCtx) { await log(c.trx, c.row, 'enable'); return []; },
     async 'gtm_pool.disable'(c: AfterCtx) { await log(c.trx, c.row, 'disable'); return []; },
