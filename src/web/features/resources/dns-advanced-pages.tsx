@@ -230,10 +230,14 @@ export const GTM_ROUTES: ReadonlySet<string> = new Set(GTM_TABS);
 
 interface LogRow { id: string; operation: string; target_kind: string; target_name: string; detail: Record<string, unknown>; created_at: string }
 
+/** The order a log line's details read in (the database keeps JSON keys in its own order). */
+const DETAIL_ORDER = ['line', 'primary_pool', 'backup_pool', 'failover', 'addresses', 'health_check', 'ttl', 'alarm_enabled', 'health_protocol', 'health_port', 'health_interval'];
+const rank = (k: string) => (DETAIL_ORDER.includes(k) ? DETAIL_ORDER.indexOf(k) : DETAIL_ORDER.length);
+
 function detailText(t: (k: string, o?: Record<string, unknown>) => string, detail: Record<string, unknown>): string {
   const inst = kindOf('gtm_instance')!;
   const policy = kindOf('gtm_policy')!;
-  return Object.entries(detail).filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => {
+  return Object.entries(detail).sort(([a], [b]) => rank(a) - rank(b)).filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => {
     let text = String(v);
     if (typeof v === 'boolean') text = v ? t('kinds:common.yes') : t('kinds:common.no');
     else if (k === 'health_protocol') text = optionLabel(t, inst, k, String(v));
