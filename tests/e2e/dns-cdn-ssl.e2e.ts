@@ -111,6 +111,18 @@ for (const vp of ['phone', 'desktop'] as const) {
         }
         // The log shows what the seed's changes recorded, in words: 创建地址池 demo-pool-hongkong.
         expect(await page.locator('[data-testid="gtm-log"]').textContent()).toContain('demo-pool-hongkong');
+        // Adding an address pool on 全局配置 shows it there and writes its line to the log.
+        const poolName = `e2e-pool-${vp}`;
+        await page.goto(`${baseURL}/gtmDetail/globarSet/${ids.gtm}`);
+        await page.locator('[data-testid="child-add"]').click();
+        await page.locator('[data-testid="child-form"] input[name="name"]').fill(poolName);
+        await page.locator('[data-testid="addresses-add"]').click();
+        await page.locator('input[name="addresses.0.ip"]').fill('47.110.1.1');
+        await page.locator('[data-testid="child-submit"]').click();
+        await page.locator('[data-testid="child-list"]', { hasText: poolName }).waitFor({ timeout: 20_000 });
+        await page.locator('[data-testid="gtm-tabs"] a', { hasText: '操作日志' }).click();
+        await page.locator('[data-testid="gtm-log-row"]', { hasText: poolName }).waitFor();
+        expect(await page.locator('[data-testid="gtm-log-row"]').first().textContent()).toContain('创建地址池');
         expect(errors).toEqual([]);
       } finally {
         await page.context().close();
