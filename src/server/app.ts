@@ -26,6 +26,7 @@ import { siteRoutes } from './routes/site.routes.ts';
 import { approvalRoutes } from './approvals/approval.routes.ts';
 import { resourceEngineRoutes } from './routes/kinds.routes.ts';
 import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
+import { gtmLogRoutes } from './routes/gtm-logs.routes.ts';
 import { seedDemo } from './seed/demo.seed.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await approvalRoutes(app, ctx);
   await resourceEngineRoutes(app, ctx);
   await backupPlanRoutes(app, ctx);
+  await gtmLogRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

@@ -98,7 +98,9 @@ describe('secret fields', () => {
   const pem = (f: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs', f), 'utf8');
   const KEY = pem('shop.key.pem');
   const KEY_BODY = KEY.split('\n')[1]!;
-  const secretOf = (kind: string) => (kind === 'ssl_certificate' ? KEY.trim() : SECRET);
+  // An HTTPDNS signing secret is 16-64 letters or digits.
+  const SIGNING = 'Zz9SigningSecret2026';
+  const secretOf = (kind: string) => (kind === 'ssl_certificate' ? KEY.trim() : kind === 'httpdns_instance' ? SIGNING : SECRET);
   let privateNet: Awaited<ReturnType<typeof network>> | undefined;
   const bodies: Record<string, (project: string) => Promise<Record<string, unknown>>> = {
     instance: async (project) => ({ name: `sec-host-${project.slice(0, 4)}`, ...(await subnetOf(app, project)), image: 'centos-7.9', flavor: 's6.small.1', password: SECRET }),
@@ -111,6 +113,7 @@ describe('secret fields', () => {
       name: 'branch', name_suffix: `sec-${Math.random().toString(36).slice(2, 8)}`, ...(await placement(app)), device_model: 'sdw-500', device_sn: `SN${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
       access_password: SECRET, access_password_confirm: SECRET, deployment_location: { province: '江苏省', city: '苏州市', address: '星湖街 328 号' },
     }),
+    httpdns_instance: async () => ({ name: `sec-httpdns-${Math.random().toString(36).slice(2, 8)}`, ...(await placement(app)), auth_enabled: true, secret_key: SIGNING }),
     ssl_certificate: async () => ({ name: `sec-cert-${Math.random().toString(36).slice(2, 8)}`, ...(await placement(app)), source: 'upload', public_key: pem('shop.cert.pem'), private_key: KEY }),
   };
   const split = (kind: string, body: Record<string, unknown>) => {
@@ -152,6 +155,7 @@ describe('secret fields', () => {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain('Rebuilt2026Pw');
       expect(text).not.toContain(KEY_BODY);
+      expect(text).not.toContain(SIGNING);
     }
   });
 });

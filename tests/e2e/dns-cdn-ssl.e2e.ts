@@ -22,7 +22,8 @@ async function demoIds(): Promise<Record<string, string>> {
   const first = terr.data.find((x) => x.projects.length)!;
   const headers = { 'x-auth-token': login.token, 'x-tenant-id': first.tenant_id, 'x-project-id': first.projects[0]!.project_id };
   const one = async (collection: string) => ((await (await fetch(`${baseURL}/api/${collection}?__limit=1`, { headers })).json()) as { data: { id: string }[] }).data[0]!.id;
-  return { zone: await one('private-dns-zones'), domain: await one('dns-domains'), cdn: await one('cdn-domains'), cert: await one('ssl-certificates') };
+  return { zone: await one('private-dns-zones'), domain: await one('dns-domains'), cdn: await one('cdn-domains'), cert: await one('ssl-certificates'),
+    smart: await one('smart-dns-domains'), httpdns: await one('httpdns-instances'), gtm: await one('gtm-instances') };
 }
 
 /** Each built route with the page it must show (a bare cdnTab shows the CDN list under its own name). */
@@ -33,6 +34,21 @@ function routes(ids: Record<string, string>): [string, string][] {
     ['/cdnAdd', 'cdnAdd'], [`/cdnDetail/${ids.cdn}`, 'cdnDetail'], ['/refreshPreheatConfig', 'refreshPreheatConfig'],
     ['/certificate', 'certificate'], ['/certificateAdd', 'certificateAdd'], [`/certificateAdd/${ids.cert}`, 'certificateAdd'], ['/certificateBuy', 'certificateBuy'],
     ['/UploadOwnCertificate', 'UploadOwnCertificate'], ['/SSLCertificate', 'SSLCertificate'],
+  ];
+}
+
+/** Smart DNS, HTTPDNS and GTM (issue 9, the last console.dns routes); a bare gtmDetail lists the instances to open. */
+function advancedRoutes(ids: Record<string, string>): [string, string, string][] {
+  const list = '[data-testid="resource-table"], [data-testid="resource-card"]';
+  return [
+    ['/smartDns', 'smartDns', list], [`/smartDns/domain/${ids.smart}`, 'smartDns_domain', '[data-testid="child-card"], [data-testid="child-table"] tbody tr'],
+    [`/smartDns/domainDetail/${ids.smart}`, 'smartDns_domainDetail', '[data-testid="detail-name"]'],
+    ['/httpDnsManage', 'httpDnsManage', list], ['/httpDnsManage/httpDns', 'httpDnsManage_httpDns', '[data-testid="httpdns-overview"] li'],
+    ['/httpDnsManage/httpDomainList', 'httpDnsManage_httpDomainList', list], [`/httpDnsDetail/${ids.httpdns}`, 'httpDnsDetail', '[data-testid="detail-name"]'],
+    ['/gtmManage', 'gtmManage', list], ['/gtmDetail', 'gtmDetail', list],
+    [`/gtmDetail/globarSet/${ids.gtm}`, 'gtmDetail_globarSet', '[data-testid="child-list"] [data-testid="child-card"], [data-testid="child-table"] tbody tr'],
+    [`/gtmDetail/policyAdd/${ids.gtm}`, 'gtmDetail_policyAdd', '[data-testid="child-card"], [data-testid="child-table"] tbody tr'],
+    [`/gtmDetail/gtmLog/${ids.gtm}`, 'gtmDetail_gtmLog', '[data-testid="gtm-log-row"]'],
   ];
 }
 
@@ -72,6 +88,41 @@ for (const vp of ['phone', 'desktop'] as const) {
         await page.goto(`${baseURL}/cdnTab/cdnWatch`);
         await page.locator('[data-testid="cdn-watch"] canvas').first().waitFor();
         await screenshot(page, `cdn-${vp}-watch`);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it('renders smart DNS, HTTPDNS and GTM routes as their real pages, with the demo data', async () => {
+      const page = await newPage(browser, vp);
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+      try {
+        await signIn(page, baseURL, 'tenant_admin');
+        const ids = await demoIds();
+        for (const [url, name, content] of advancedRoutes(ids)) {
+          await page.goto(`${baseURL}${url}`);
+          await page.locator(`[data-page="${name}"]`).waitFor();
+          await page.locator(content).first().waitFor({ timeout: 20_000 });
+          expect(await page.locator('[data-under-construction]').count(), url).toBe(0);
+          expect(await page.locator('body').textContent(), url).not.toContain('建设中');
+          if (name === 'smartDns_domain' || name === 'gtmDetail_gtmLog' || name === 'gtmDetail_policyAdd') await screenshot(page, `${name}-${vp}`);
+        }
+        // The log shows what the seed's changes recorded, in words: 创建地址池 demo-pool-hongkong.
+        expect(await page.locator('[data-testid="gtm-log"]').textContent()).toContain('demo-pool-hongkong');
+        // Adding an address pool on 全局配置 shows it there and writes its line to the log.
+        const poolName = `e2e-pool-${vp}`;
+        await page.goto(`${baseURL}/gtmDetail/globarSet/${ids.gtm}`);
+        await page.locator('[data-testid="child-add"]').click();
+        await page.locator('[data-testid="child-form"] input[name="name"]').fill(poolName);
+        await page.locator('[data-testid="addresses-add"]').click();
+        await page.locator('input[name="addresses.0.ip"]').fill('47.110.1.1');
+        await page.locator('[data-testid="child-submit"]').click();
+        await page.locator('[data-testid="child-list"]', { hasText: poolName }).waitFor({ timeout: 20_000 });
+        await page.locator('[data-testid="gtm-tabs"] a', { hasText: '操作日志' }).click();
+        await page.locator('[data-testid="gtm-log-row"]', { hasText: poolName }).waitFor();
+        expect(await page.locator('[data-testid="gtm-log-row"]').first().textContent()).toContain('创建地址池');
         expect(errors).toEqual([]);
       } finally {
         await page.context().close();

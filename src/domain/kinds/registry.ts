@@ -26,11 +26,15 @@ import { dnsDomainKind, privateDnsZoneKind } from './dns-zone/dns-zone.kind.ts';
 import { dnsInternetRecordKind, dnsRecordKind } from './dns-record/dns-record.kind.ts';
 import { cdnDomainKind } from './cdn-domain/cdn-domain.kind.ts';
 import { cdnTaskKind } from './cdn-task/cdn-task.kind.ts';
+import { smartDnsDomainKind, smartDnsRecordKind } from './smart-dns/smart-dns.kind.ts';
+import { httpDnsDomainKind, httpDnsInstanceKind } from './httpdns/httpdns.kind.ts';
+import { gtmInstanceKind, gtmPolicyKind, gtmPoolKind } from './gtm/gtm.kind.ts';
 
 export const KINDS: readonly KindDefinition[] = [instanceKind, volumeKind, snapshotKind, vpcKind, subnetKind, eipKind, vipKind, sharedBandwidthKind, deployUnitKind,
   imageKind, snapshotPolicyKind, loadBalancerKind, lbListenerKind, natGatewayKind, snatRuleKind, dnatRuleKind, natIpv6RuleKind,
   phyhostKind, dedicatedHostKind, firewallPolicyKind, vpcepServiceKind, vpcEndpointKind, sdwanBranchKind, routingTemplateKind,
   sslCertificateKind, privateDnsZoneKind, dnsRecordKind, dnsDomainKind, dnsInternetRecordKind, cdnDomainKind, cdnTaskKind,
+  smartDnsDomainKind, smartDnsRecordKind, httpDnsInstanceKind, httpDnsDomainKind, gtmInstanceKind, gtmPoolKind, gtmPolicyKind,
 ];
 
 const byKind = new Map(KINDS.map((k) => [k.kind, k]));

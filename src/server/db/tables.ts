@@ -392,6 +392,7 @@ export interface Database {
   catalog_classifies: CatalogClassifiesTable;
   catalog_products: CatalogProductsTable;
   cdn_task_counters: CdnTaskCountersTable;
+  gtm_logs: GtmLogsTable;
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
@@ -421,3 +422,5 @@ export interface CatalogProductsTable {
   buy_route: string | null;
   sort: number;
 }
+
+export interface GtmLogsTable { id: string; tenant_id: string; gtm_id: string; operation: string; target_kind: string; target_name: string; detail: Json<Record<string, unknown>>; created_at: Timestamp; seq: Generated<string> }

@@ -1,6 +1,8 @@
 // The kinds' server halves, one import per folder of src/server/kinds (tests/unit/kind-module.test.ts
 // checks this list against the folders). A kind with no database rules has no folder here.
 import type { KindHooks } from './hooks.ts';
+import { gtmHooks } from './gtm/gtm.hooks.ts';
+import { smartDnsHooks } from './smart-dns/smart-dns.hooks.ts';
 import { cdnHooks } from './cdn-domain/cdn-domain.hooks.ts';
 import { dnsHooks } from './dns-record/dns-record.hooks.ts';
 import { sslCertificateHooks } from './ssl-certificate/ssl-certificate.hooks.ts';
@@ -25,7 +27,7 @@ import { vpcEndpointHooks } from './vpc-endpoint/vpc-endpoint.hooks.ts';
 const ALL: readonly (readonly KindHooks[])[] = [
   dedicatedHostHooks, eipHooks, firewallPolicyHooks, imageHooks, instanceHooks, lbListenerHooks, loadBalancerHooks, natGatewayHooks, natRulesHooks,
   phyhostHooks, sdwanHooks, snapshotHooks, snapshotPolicyHooks, subnetHooks, vipHooks, vpcHooks, vpcEndpointHooks,
-  sslCertificateHooks, dnsHooks, cdnHooks,
+  sslCertificateHooks, dnsHooks, cdnHooks, smartDnsHooks, gtmHooks,
 ];
 
 /** resources.kind → the kind's server half. */

@@ -1,6 +1,7 @@
 // The demo dataset, written once into an empty database (SEED=none skips it).
 // Every demo account signs in with DEMO_PASSWORD.
 import { dnsCdnSslSeed } from './dns-cdn-ssl.seed.ts';
+import { dnsAdvancedSeed, seedGtmLogs } from './dns-advanced.seed.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import type { Role } from '../../domain/roles.ts';
@@ -142,7 +143,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
   });
   // Rule requests name the demo NAT gateways and their EIPs: resources first.
-  await seedDemoResources(db, [dnsCdnSslSeed]);
+  await seedDemoResources(db, [dnsCdnSslSeed, dnsAdvancedSeed]);
+  await seedGtmLogs(db);
   await seedApprovals(db);
   await seedBackupPlans(db);
   await seedCatalogue(db);

@@ -20,6 +20,7 @@ import { AdminList } from './admin-list.tsx';
 import { RouteTabsDetail } from './nat-detail.tsx';
 import { ROUTE_FORMS } from './route-forms.ts';
 import { CDN_TAB_ROUTES, CdnRefreshNotice, CdnTabs, CdnWatch } from './cdn-pages.tsx';
+import { GTM_ROUTES, GtmDetail, HTTPDNS_TAB_ROUTES, HttpDnsOverview, HttpDnsTabs, SmartDnsDetailLinks, SmartDnsDomain } from './dns-advanced-pages.tsx';
 import './resources.css';
 
 // antd-mobile's imperative Toast renders through ReactDOM.render, gone in React 19: give it
@@ -51,6 +52,13 @@ export default function ResourcesPage() {
   // CDN statistics are a page of their own among the CDN tabs.
   if (handle.name === 'cdnTab_cdnWatch') {
     return <PageFrame name={handle.name} className="ys-res ys-res--cdn-watch"><CdnTabs /><CdnWatch /></PageFrame>;
+  }
+  // Smart DNS records by line and the GTM instance's route tabs are pages of their own.
+  if (handle.name === 'smartDns_domain' && params.id) {
+    return <PageFrame name={handle.name} className="ys-res ys-res--detail"><SmartDnsDomain key={params.id} id={params.id} /></PageFrame>;
+  }
+  if (GTM_ROUTES.has(handle.name) && params.id) {
+    return <PageFrame name={handle.name} className="ys-res ys-res--detail"><GtmDetail key={params.id} route={handle.name} id={params.id} /></PageFrame>;
   }
   switch (s.screen) {
     case 'list':
@@ -84,6 +92,9 @@ export default function ResourcesPage() {
     <PageFrame name={handle.name} className={`ys-res ys-res--${s.screen}`}>
       {CDN_TAB_ROUTES.has(handle.name) ? <CdnTabs /> : null}
       {handle.name === 'cdnTab_refreshPreheat' ? <CdnRefreshNotice /> : null}
+      {HTTPDNS_TAB_ROUTES.has(handle.name) ? <HttpDnsTabs /> : null}
+      {handle.name === 'httpDnsManage_httpDns' || handle.name === 'httpDnsManage' ? <HttpDnsOverview /> : null}
+      {handle.name === 'smartDns_domainDetail' && params.id ? <SmartDnsDetailLinks id={params.id} /> : null}
       {body}
     </PageFrame>
   );
