@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STATIC_DOCS, staticDocUrl } from '../../src/domain/navigation/rules.ts';
 import { screenFor, withoutId } from '../../src/web/features/resources/kind-screens.ts';
+import { ROUTE_FORMS } from '../../src/web/features/resources/route-forms.ts';
 import { launchBrowser, newPage, signIn, type ViewportName } from './browser.ts';
 import { eventually, here, PAGE_ROUTES, SPEC_ROUTES, waitForDataPage, type SpecRoute } from './shell-helpers.ts';
 
@@ -49,7 +50,7 @@ async function visitAll(page: Page, routes: readonly SpecRoute[], perRouteMs = 1
 function expectedPage(r: SpecRoute): { sample: string; name: string; path: string } {
   const found = screenFor(r.name, r.path);
   // A detail route whose sample has no id (/balanceLoadDetail) goes back to its list.
-  const s = /[0-9a-f]{32}/.test(r.sample) ? found : withoutId(found);
+  const s = /[0-9a-f]{32}/.test(r.sample) || ROUTE_FORMS[r.name] ? found : withoutId(found);
   const target = s.screen === 'redirect' ? SPEC_ROUTES.find((x) => x.path === s.to) : undefined;
   return target ? { sample: r.sample, name: target.name, path: target.path } : { sample: r.sample, name: r.name, path: r.sample };
 }

@@ -46,7 +46,8 @@ export default function ResourcesPage() {
   useLiveResources();
   if (!handle) return null;
   const found = screenFor(handle.name, handle.path);
-  const s = params.id ? found : withoutId(found);
+  // A detail route that is also a form (certificateAdd/:id?) shows the form without an id.
+  const s = params.id || ROUTE_FORMS[handle.name] ? found : withoutId(found);
   const title = t(handle.meta.title);
   let body: React.ReactNode = null;
   // CDN statistics are a page of their own among the CDN tabs.
