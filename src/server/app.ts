@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -26,6 +25,7 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { resourcesRoutes } from './routes/resources.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { siteRoutes } from './routes/site.routes.ts';
+import { eventBus } from './events/bus.ts';
 import { approvalRoutes } from './approvals/approval.routes.ts';
 import { resourceEngineRoutes } from './routes/kinds.routes.ts';
 import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
@@ -83,7 +83,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     tenancy: tenancyRepository(handle.db),
     reference: referenceRepository(handle.db),
     resources: resourcesRepository(handle.db),
-    approvalEvents: new EventEmitter().setMaxListeners(0),
+    events: eventBus(handle, app.log),
     secrets,
   };
 

@@ -3,10 +3,10 @@
 // registered by the resource engine with `registerApprovalEffect` (src/server/services/approval-resources.ts),
 // so a purchase, an expansion or a rule has one path whether it starts at POST /api/{collection}
 // or POST /api/v1/approvals, and a quota change sets the limit the engine enforces.
-import type { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { RequestType } from '../../domain/approvals/approval-status.ts';
 import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
 
 /**
  * What an effect may use besides the transaction: services another module attached to this app's
@@ -18,19 +18,19 @@ export interface EffectEnv {
   afterCommit(fn: () => Promise<void>): void;
 }
 
-// One app is one approvals bus (ctx.approvalEvents); what is attached to it belongs to that app,
+// One app is one event bus (ctx.events); what is attached to it belongs to that app,
 // so two apps in one process (tests) never use each other's engine.
-const attachments = new WeakMap<EventEmitter, Map<string, unknown>>();
+const attachments = new WeakMap<EventBus, Map<string, unknown>>();
 
-/** Makes `value` available to the effects of the app whose approvals bus is `bus`. */
-export function attachToApprovals(bus: EventEmitter, key: string, value: unknown): void {
+/** Makes `value` available to the effects of the app whose event bus is `bus`. */
+export function attachToApprovals(bus: EventBus, key: string, value: unknown): void {
   let map = attachments.get(bus);
   if (!map) attachments.set(bus, (map = new Map()));
   map.set(key, value);
 }
 
 /** An env for one submission or decision; `after` collects the post-commit work. */
-export function effectEnv(bus: EventEmitter | undefined, after: (() => Promise<void>)[]): EffectEnv {
+export function effectEnv(bus: EventBus | undefined, after: (() => Promise<void>)[]): EffectEnv {
   return {
     attached: <T,>(key: string) => (bus ? attachments.get(bus)?.get(key) as T | undefined : undefined),
     afterCommit: (fn) => { after.push(fn); },

@@ -39,7 +39,7 @@ export function conflictBody(lang: Language, key: string, current: CurrentState)
 }
 
 export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
-  const approvals = approvalService({ db: ctx.db, bus: ctx.approvalEvents });
+  const approvals = approvalService({ db: ctx.db, bus: ctx.events });
   const processes = approvalProcessService(ctx.db);
   const delegations = delegationService(ctx.db);
   const messages = siteMessageService(ctx.db);

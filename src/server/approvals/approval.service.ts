@@ -1,7 +1,6 @@
 // Approval requests: submission, the approver's inbox, decisions (one at a time, under a row
 // lock), escalation and deferred issuing. Every function takes `now`, so tests inject the clock.
 // The domain decides the statuses (src/domain/approvals); this module stores them.
-import type { EventEmitter } from 'node:events';
 import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { AppError, forbidden, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
@@ -16,6 +15,7 @@ import { requestTitle } from '../../domain/approvals/approval-summary.ts';
 import { isFinanceTenant, plannedEffectiveAt } from '../../domain/approvals/effective-time.ts';
 import type { Database, ApprovalLevelSnapshot } from '../db/tables.ts';
 import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
 import type { AuthUser } from '../plugins/auth.plugin.ts';
 import type { Scope } from '../plugins/scope.ts';
 import { accessOf, canSeeProject, rolesIn, type Access } from '../repositories/tenancy.repository.ts';
@@ -171,7 +171,7 @@ export async function findApprovalProcess(trx: Db, tenantId: string, projectId: 
     .orderBy(sql`project_id is null`).orderBy('updated_at', 'desc').limit(1).executeTakeFirst();
 }
 
-function decisionContext(trx: Db, row: Row, now: Date, bus: EventEmitter | undefined, after: (() => Promise<void>)[]): DecisionContext {
+function decisionContext(trx: Db, row: Row, now: Date, bus: EventBus | undefined, after: (() => Promise<void>)[]): DecisionContext {
   return {
     trx, now, env: effectEnv(bus, after),
     request: {
@@ -188,8 +188,8 @@ export interface SubmitArgs {
   type: RequestType;
   payload: Record<string, unknown>;
   now: Date;
-  /** the app's approvals bus (ctx.approvalEvents): effects find the engine through it */
-  bus: EventEmitter | undefined;
+  /** the app's event bus (ctx.events): effects find the engine through it */
+  bus: EventBus | undefined;
   /** filled with the events to publish after commit */
   events: PendingEvent[];
   /** filled with the effects' post-commit work (resource events) */
@@ -272,7 +272,7 @@ function waitingSeconds(r: { status: string; level_entered_at: Date; created_at:
   return Math.max(0, Math.floor((end - start) / 1000));
 }
 
-export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
+export function approvalService(deps: { db: Db; bus?: EventBus }) {
   const { db, bus } = deps;
 
   async function currentState(trx: Db, row: Row): Promise<CurrentState> {
@@ -301,7 +301,7 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
       const { id } = await db.transaction().execute((trx) => submitRequest(trx, {
         user, tenantId: scope.tenantId, projectId, type: input.type, payload: input.payload as Record<string, unknown>, now, bus, events, after,
       }));
-      publish(bus, events);
+      publish(bus, db, events);
       await runAfterCommit(after);
       return service.detail(user, id, now);
     },
@@ -505,7 +505,7 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
         await opts.inTransaction?.(trx);
         return { id, status: res.status, current_level: row.current_level };
       });
-      publish(bus, events);
+      publish(bus, db, events);
       await runAfterCommit(after);
       return result;
     },
@@ -580,7 +580,7 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
           return true;
         });
         if (done) moved++;
-        publish(bus, events);
+        publish(bus, db, events);
       }
       return moved;
     },
@@ -605,7 +605,7 @@ export function approvalService(deps: { db: Db; bus?: EventEmitter }) {
           return true;
         });
         if (done) issued++;
-        publish(bus, events);
+        publish(bus, db, events);
         await runAfterCommit(after);
       }
       return issued;

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { simulator } from '../cloud/simulator.ts';
 import type { CloudProvider } from '../cloud/provider.ts';
 import { scheduler, type Scheduler } from '../cloud/scheduler.ts';
-import { eventBus, type EventBus } from '../events/bus.ts';
+import type { EventBus } from '../events/bus.ts';
 import { exportsRepository } from '../repositories/exports.repository.ts';
 import { pricingService, type PricingService } from './pricing.service.ts';
 import { resourceService, type ResourceService } from './resource.service.ts';
@@ -30,11 +30,11 @@ export interface Engine {
 
 export function createEngine(ctx: AppContext, log: Log, provider?: CloudProvider): Engine {
   const cloud = provider ?? simulator({ delayMs: ctx.config.cloudSimDelayMs, failureRate: ctx.config.cloudSimFailureRate });
-  const bus = eventBus(ctx.handle, log);
+  const bus = ctx.events;
   const pricing = pricingService(ctx.db);
-  const resources = resourceService({ db: ctx.db, provider: cloud, bus, pricing, secrets: ctx.secrets, log, approvalBus: ctx.approvalEvents });
+  const resources = resourceService({ db: ctx.db, provider: cloud, bus, pricing, secrets: ctx.secrets, log, approvalBus: ctx.events });
   // Purchases and expansions that need approval are provisioned by this engine when approved.
-  attachToApprovals(ctx.approvalEvents, RESOURCE_ENGINE, resources.approvalPort);
+  attachToApprovals(ctx.events, RESOURCE_ENGINE, resources.approvalPort);
   const smsGateway = logSmsGateway(log);
   const sms = smsService(ctx.db, smsGateway, { enabled: ctx.config.smsDeleteVerification });
   const exports = exportsRepository(ctx.db);

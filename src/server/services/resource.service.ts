@@ -1,7 +1,6 @@
 // The resource engine: list, get, create, act, batch, update and the scheduler's job runner,
 // all derived from the kind definitions. Every call takes the caller's scope; every write runs in
 // one transaction and publishes its status changes after commit.
-import type { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError, conflict, notFound } from '../../domain/errors.ts';
@@ -103,10 +102,10 @@ export function present(row: ResourceRow): PresentedResource {
   };
 }
 
-const event = (row: Pick<ResourceRow, 'id' | 'kind' | 'tenant_id' | 'project_id' | 'locked'>, status: string, locked = row.locked): ResourceEvent => ({
-  type: status === REMOVED ? 'resource.removed' : 'resource.status', tenant_id: row.tenant_id, project_id: row.project_id, id: row.id, kind: row.kind,
-  ...(status === REMOVED ? {} : { status, locked }), at: new Date().toISOString(),
-});
+const event = (row: Pick<ResourceRow, 'id' | 'kind' | 'tenant_id' | 'project_id' | 'locked'>, status: string, locked = row.locked): ResourceEvent => {
+  const about = { tenant_id: row.tenant_id, project_id: row.project_id, id: row.id, kind: row.kind, at: new Date().toISOString() };
+  return status === REMOVED ? { type: 'resource.removed', ...about } : { type: 'resource.status', ...about, status, locked };
+};
 
 export interface ResourceServiceDeps {
   db: Db;
@@ -117,10 +116,10 @@ export interface ResourceServiceDeps {
   secrets: SecretBox;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   /**
-   * The app's approvals bus (ctx.approvalEvents). With it, buying in a project whose process covers
+   * The app's event bus (ctx.events). With it, buying in a project whose process covers
    * resource_purchase, or expanding where it covers resource_expansion, waits for the approval.
    */
-  approvalBus?: EventEmitter;
+  approvalBus?: EventBus;
 }
 
 /** The approval request a purchase or an expansion is waiting for. */
@@ -399,7 +398,7 @@ export function resourceService(deps: ResourceServiceDeps) {
   /** Refuses (「可用数量不足」) when the project cannot take one more resource per listed kind. */
   /** Publishes what a submitted approval request left (new-approval events, messages). */
   async function afterApproval(outbox: ApprovalOutbox) {
-    publishApprovalEvents(deps.approvalBus, outbox.events);
+    publishApprovalEvents(deps.approvalBus, deps.db, outbox.events);
     await runAfterCommit(outbox.after).catch((err) => deps.log.warn({ err }, 'approval follow-up failed'));
   }
 
