@@ -105,11 +105,15 @@ export const isDomainEventType = (type: unknown): type is DomainEventType =>
 export const isApprovalEvent = (e: DomainEvent): e is ApprovalCreatedEvent | ApprovalDecidedEvent | ApprovalEscalatedEvent | ApprovalIssuedEvent =>
   e.type.startsWith('approval.');
 
-/** The event if `value` is one the union declares, field for field; throws otherwise. */
+/**
+ * `value` itself if it is an event the union declares, field for field; throws otherwise. The
+ * value is answered as given (not the schema's copy), so its fields keep their order on the wire.
+ */
 export function parseDomainEvent(value: unknown): DomainEvent {
   const type = (value as { type?: unknown } | null)?.type;
   if (!isDomainEventType(type)) throw new Error(`undeclared event type ${JSON.stringify(type)}`);
-  return EVENT_SCHEMAS[type].parse(value);
+  EVENT_SCHEMAS[type].parse(value);
+  return value as DomainEvent;
 }
 
 /** The event as a browser receives it (audience fields removed). */

@@ -2,7 +2,7 @@
 // them inside its transaction as pending events and publishes them once it has committed. Each is
 // sent with every level's approvers named (read after the commit), so a decision also reaches the
 // co-approvers who did not make it; the bus keeps them in the order they happened.
-import type { ApprovalCreatedEvent, DomainEvent, SiteMessageCreatedEvent } from '../../domain/events.ts';
+import type { ApprovalCreatedEvent, ApprovalDecidedEvent, ApprovalEscalatedEvent, ApprovalIssuedEvent, DomainEvent, SiteMessageCreatedEvent } from '../../domain/events.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { participantsOf } from '../events/event-audience.ts';
@@ -41,14 +41,15 @@ export type PendingEvent =
 async function domainEvent(db: Db, e: PendingEvent, at: string): Promise<DomainEvent> {
   if (e.name === APPROVAL_EVENTS.message) {
     const m = e.payload;
-    return { type: e.name, tenant_id: m.tenant_id, project_id: null, user_id: m.user_id, message_id: m.message_id, at } satisfies SiteMessageCreatedEvent;
+    return { user_id: m.user_id, message_id: m.message_id, tenant_id: m.tenant_id, type: e.name, project_id: null, at } satisfies SiteMessageCreatedEvent;
   }
+  // Fields in the order the stream has always sent them (request_type is new).
   const p = e.payload;
-  const event: Omit<ApprovalCreatedEvent, 'type'> = {
-    tenant_id: p.tenant_id, project_id: p.project_id, id: p.id, request_type: p.type, status: p.status, current_level: p.current_level,
-    requester_id: p.requester_id, approver_ids: p.approver_ids, delegate_ids: p.delegate_ids ?? [], participant_ids: await participantsOf(db, p.id), at,
-  };
-  return { ...event, type: e.name };
+  return {
+    id: p.id, tenant_id: p.tenant_id, project_id: p.project_id, type: e.name, status: p.status, current_level: p.current_level,
+    approver_ids: p.approver_ids, delegate_ids: p.delegate_ids ?? [], requester_id: p.requester_id, request_type: p.type,
+    participant_ids: await participantsOf(db, p.id), at,
+  } satisfies ApprovalCreatedEvent | ApprovalDecidedEvent | ApprovalEscalatedEvent | ApprovalIssuedEvent;
 }
 
 /** Publishes events collected inside a transaction; call it only after that transaction commits. */

@@ -71,11 +71,12 @@ export function backupPlanService(db: Db, resources: ResourcesRepository, deps: 
   const repo = backupPlansRepository(db);
   const { agent, bus } = deps;
   type Plan = { id: string; tenant_id: string; project_id: string; resource_id: string; resource_kind: string };
-  const about = (p: Plan) => ({ tenant_id: p.tenant_id, project_id: p.project_id, id: p.id, resource_id: p.resource_id, kind: p.resource_kind, at: new Date().toISOString() });
+  const about = (p: Plan) => ({ tenant_id: p.tenant_id, project_id: p.project_id, id: p.id, resource_id: p.resource_id, kind: p.resource_kind });
   function event(type: 'backup_plan.status', p: Plan, status: string): BackupPlanEvent;
   function event(type: 'backup_plan.removed', p: Plan): BackupPlanEvent;
   function event(type: BackupPlanEvent['type'], p: Plan, status?: string): BackupPlanEvent {
-    return type === 'backup_plan.removed' ? { type, ...about(p) } : { type, ...about(p), status: status! };
+    const at = new Date().toISOString();
+    return type === 'backup_plan.removed' ? { type, ...about(p), at } : { type, ...about(p), status: status!, at };
   }
   const publish = (events: BackupPlanEvent[]) => bus.publish(events)
     .catch((err: unknown) => deps.log.error({ err }, 'backup plan event publish failed'));

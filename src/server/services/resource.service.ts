@@ -103,8 +103,9 @@ export function present(row: ResourceRow): PresentedResource {
 }
 
 const event = (row: Pick<ResourceRow, 'id' | 'kind' | 'tenant_id' | 'project_id' | 'locked'>, status: string, locked = row.locked): ResourceEvent => {
-  const about = { tenant_id: row.tenant_id, project_id: row.project_id, id: row.id, kind: row.kind, at: new Date().toISOString() };
-  return status === REMOVED ? { type: 'resource.removed', ...about } : { type: 'resource.status', ...about, status, locked };
+  const about = { tenant_id: row.tenant_id, project_id: row.project_id, id: row.id, kind: row.kind };
+  const at = new Date().toISOString();
+  return status === REMOVED ? { type: 'resource.removed', ...about, at } : { type: 'resource.status', ...about, status, locked, at };
 };
 
 export interface ResourceServiceDeps {
