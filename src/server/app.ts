@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -74,7 +73,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   ROUTE_TABLES.set(app, routes);
 
   // The composition root: every repository and service, built once (composition.ts).
-  const ctx: AppContext = composeApp(app, { config, handle, approvalEvents: new EventEmitter().setMaxListeners(0), secrets });
+  const ctx: AppContext = composeApp(app, { config, handle, secrets });
 
   // External plugins.
   await app.register(helmet, {

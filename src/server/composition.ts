@@ -17,6 +17,7 @@ import { authService } from './services/auth.service.ts';
 import { backupPlanService } from './services/backup-plan.service.ts';
 import { simulatedBackupAgent } from './cloud/backup-agent.ts';
 import { createEngine, type Engine } from './services/engine.ts';
+import { eventBus } from './events/bus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance { engine: Engine }
@@ -25,7 +26,9 @@ declare module 'fastify' {
 /** Builds the app's repositories and services on `base`; the engine starts with the app and stops before the database closes. */
 export function composeApp(app: FastifyInstance, base: BaseContext): AppContext {
   const db = base.handle.db;
-  const engine = createEngine(base, app.log);
+  // The app's one event bus: the engine, exports, backup plans and approvals publish on it.
+  const events = eventBus(base.handle, app.log);
+  const engine = createEngine({ ...base, events }, app.log);
   app.decorate('engine', engine);
   app.addHook('onReady', async () => {
     await engine.bus.start();
@@ -45,6 +48,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   return {
     ...base,
     db,
+    events,
     users,
     tenancy: tenancyRepository(db),
     reference: referenceRepository(db),
@@ -54,7 +58,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     auth: authService(users, base.config),
     backupPlans,
     approvalEffects: engine.approvalEffects,
-    approvals: approvalService({ db, bus: base.approvalEvents, effects: engine.approvalEffects }),
+    approvals: approvalService({ db, bus: events, effects: engine.approvalEffects }),
     approvalProcesses: approvalProcessService(db),
     delegations: delegationService(db),
     siteMessages: siteMessageService(db),

@@ -1,6 +1,5 @@
 // What every route plugin receives: configuration, the database, the repositories and services
 // the composition root built (src/server/composition.ts).
-import type { EventEmitter } from 'node:events';
 import type { Config } from './config.ts';
 import type { DbHandle, Db } from './db/database.ts';
 import type { UsersRepository } from './repositories/users.repository.ts';
@@ -8,6 +7,7 @@ import type { TenancyRepository } from './repositories/tenancy.repository.ts';
 import type { ReferenceRepository } from './repositories/reference.repository.ts';
 import type { ResourcesRepository } from './repositories/resources.repository.ts';
 import type { SecretBox } from './lib/secret-box.ts';
+import type { EventBus } from './events/bus.ts';
 import type { ApprovalEffects } from './approvals/approval-effects.ts';
 import type { ApprovalService } from './approvals/approval.service.ts';
 import type { approvalProcessService, delegationService } from './approvals/approval-process.service.ts';
@@ -22,8 +22,6 @@ import type { backupPlanService } from './services/backup-plan.service.ts';
 export interface BaseContext {
   config: Config;
   handle: DbHandle;
-  /** in-process approval events (approval.created/decided/escalated/issued, site_message.created) */
-  approvalEvents: EventEmitter;
   /** seals the secret fields of resources (lib/secret-box.ts) */
   secrets: SecretBox;
 }
@@ -34,6 +32,11 @@ export interface AppContext extends BaseContext {
   tenancy: TenancyRepository;
   reference: ReferenceRepository;
   resources: ResourcesRepository;
+  /**
+   * The app's one event bus (built once by the composition root): every DomainEvent (resources,
+   * exports, backup plans, approvals, site messages) for the SSE streams.
+   */
+  events: EventBus;
   tags: TagsRepository;
   adminManage: ReturnType<typeof adminManageRepository>;
   auth: ReturnType<typeof authService>;

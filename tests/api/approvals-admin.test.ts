@@ -1,9 +1,10 @@
 // Approval processes (tenant admins), delegation to a deputy, escalation of waiting requests,
 // site messages and the in-process events that server-sent events will push.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from './helper.ts';
 import { firewallPayload, ids, service } from './approvals-helper.ts';
 import { APPROVAL_EVENTS } from '../../src/server/approvals/approval-events.ts';
+import type { DomainEvent } from '../../src/domain/events.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let P: Awaited<ReturnType<typeof ids>>;
@@ -117,13 +118,12 @@ describe('site messages and events', () => {
     const admin = await app.as('tenant_admin');
     const count = async (c: typeof approver) => (await c.req({ method: 'GET', url: '/api/v1/site_messages/unread_count' })).json().count as number;
     const [a0, t0] = [await count(approver), await count(admin)];
-    const events: any[] = [];
-    const onCreated = (e: unknown) => events.push(e);
-    app.ctx.approvalEvents.on(APPROVAL_EVENTS.created, onCreated);
+    const events: DomainEvent[] = [];
+    const off = app.ctx.events.subscribe((e) => { if (e.type === APPROVAL_EVENTS.created) events.push(e); });
     const req = (await (await app.as('member')).req({ method: 'POST', url: '/api/v1/approvals', payload: { type: 'firewall_policy', payload: firewallPayload(40) } })).json();
-    app.ctx.approvalEvents.off(APPROVAL_EVENTS.created, onCreated);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ id: req.id, tenant_id: P.hd, type: 'firewall_policy', status: 'pending', current_level: 1 });
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    off();
+    expect(events[0]).toMatchObject({ id: req.id, tenant_id: P.hd, request_type: 'firewall_policy', status: 'pending', current_level: 1 });
     expect([await count(approver), await count(admin)]).toEqual([a0 + 1, t0 + 1]);
 
     const unread = (await approver.req({ method: 'GET', url: '/api/v1/site_messages?status=unread&__limit=5', lang: 'zh-TW' })).json();
@@ -150,9 +150,8 @@ describe('escalation', () => {
     const levelOf = async () => (await app.ctx.db.selectFrom('approval_requests').select('current_level').where('id', '=', req.id).executeTakeFirstOrThrow()).current_level;
     await svc.escalateOverdue(new Date(t0 + 71 * 3600_000));
     expect(await levelOf()).toBe(1);
-    const escalated: any[] = [];
-    const onEscalated = (e: any) => { if (e.id === req.id) escalated.push(e); };
-    app.ctx.approvalEvents.on(APPROVAL_EVENTS.escalated, onEscalated);
+    const escalated: DomainEvent[] = [];
+    const off = app.ctx.events.subscribe((e) => { if (e.type === APPROVAL_EVENTS.escalated && e.id === req.id) escalated.push(e); });
     expect(await svc.escalateOverdue(new Date(t0 + 72 * 3600_000))).toBeGreaterThanOrEqual(1);
     const approver = await app.as('approver');
     let now = (await approver.req({ method: 'GET', url: `/api/v1/approvals/${req.id}` })).json();
@@ -161,11 +160,11 @@ describe('escalation', () => {
     expect(now.history.at(-1)).toMatchObject({ action: 'escalated', level: 1, actor: null });
     const t1 = new Date(now.level_entered_at).getTime();
     await svc.escalateOverdue(new Date(t1 + 168 * 3600_000));
-    app.ctx.approvalEvents.off(APPROVAL_EVENTS.escalated, onEscalated);
     now = (await approver.req({ method: 'GET', url: `/api/v1/approvals/${req.id}` })).json();
     expect(now).toMatchObject({ status: 'approving', current_level: 2, escalated_to_admins: true, escalate_after_hours: null });
     expect(now.current_approvers.map((u: any) => u.account).sort()).toEqual(['approver', 'tenant_admin']);
-    expect(escalated).toHaveLength(2);
+    await vi.waitFor(() => expect(escalated).toHaveLength(2));
+    off();
     const msgs = (await (await app.as('tenant_admin')).req({ method: 'GET', url: '/api/v1/site_messages?status=unread&__limit=200' })).json();
     expect(msgs.data.some((m: any) => m.ref_id === req.id && m.title === '审批超时升级')).toBe(true);
     // The tenant admin can now decide the last level.

@@ -50,7 +50,7 @@ export function gatewayOf(projectId = defaultProject) {
   return g;
 }
 
-export const service = (app: TestApp) => approvalService({ db: app.ctx.db, bus: app.ctx.approvalEvents, effects: app.ctx.approvalEffects });
+export const service = (app: TestApp) => approvalService({ db: app.ctx.db, bus: app.ctx.events, effects: app.ctx.approvalEffects });
 
 export const firewallPayload = (n = 1) => ({
   name: `fw-test-${n}`, ...firewallPlace!,

@@ -24,7 +24,7 @@ async function setup(config: Record<string, unknown>) {
     .where('tenant_id', '=', ids.huadong).where('kind', '=', 'instance').where('vendor', '!=', 'ctyun')
     .where('status', 'not in', ['deleted', '__removed']).orderBy('name').executeTakeFirstOrThrow();
   const seen: Seen[] = [];
-  app.engine.bus.subscribe((e) => { if (String(e.type).startsWith('backup_plan.')) seen.push(e as unknown as Seen); });
+  app.engine.bus.subscribe((e) => { if (e.type === 'backup_plan.status' || e.type === 'backup_plan.removed') seen.push(e); });
   return { app, ids, admin, fin, host: row as Target, seen };
 }
 

@@ -132,3 +132,17 @@ describe('event scoping', () => {
     expect(heard).not.toContain(rnd);
   });
 });
+
+describe('the event bus', () => {
+  it('refuses an event the DomainEvent union does not declare, and publishes none of its batch', async () => {
+    const heard: string[] = [];
+    const off = app.ctx.events.subscribe((e) => heard.push(e.type === 'export.finished' && e.id === 'f'.repeat(32) ? e.type : ''));
+    const ok = { type: 'export.finished', tenant_id: scopeOf(member).tenant_id, project_id: null, id: 'f'.repeat(32), at: new Date().toISOString() } as const;
+    await expect(app.ctx.events.publish([ok, { ...ok, type: 'export.exploded' } as never])).rejects.toThrow(/undeclared event type/);
+    await expect(app.ctx.events.publish([{ ...ok, at: 'yesterday' }])).rejects.toThrow();
+    await app.ctx.events.publish([ok]);
+    await new Promise((r) => setTimeout(r, 200));
+    off();
+    expect(heard.filter(Boolean)).toEqual(['export.finished']);
+  });
+});

@@ -1,6 +1,11 @@
-// In-process events of approvals on the app's bus (ctx.bus). Server-sent events subscribe here to
-// push new approvals and unread counts; several processes fan out through LISTEN/NOTIFY later.
-import type { EventEmitter } from 'node:events';
+// Approval events on the app's event bus (ctx.events, events/bus.ts): the approval service collects
+// them inside its transaction as pending events and publishes them once it has committed. Each is
+// sent with every level's approvers named (read after the commit), so a decision also reaches the
+// co-approvers who did not make it; the bus keeps them in the order they happened.
+import type { ApprovalCreatedEvent, ApprovalDecidedEvent, ApprovalEscalatedEvent, ApprovalIssuedEvent, DomainEvent, SiteMessageCreatedEvent } from '../../domain/events.ts';
+import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
+import { participantsOf } from '../events/event-audience.ts';
 
 export const APPROVAL_EVENTS = {
   created: 'approval.created',
@@ -8,12 +13,15 @@ export const APPROVAL_EVENTS = {
   escalated: 'approval.escalated',
   issued: 'approval.issued',
   message: 'site_message.created',
-} as const;
+} as const satisfies Record<string, DomainEvent['type']>;
+
+type ApprovalEventType = Exclude<(typeof APPROVAL_EVENTS)[keyof typeof APPROVAL_EVENTS], 'site_message.created'>;
 
 export interface ApprovalEvent {
   id: string;
   tenant_id: string;
   project_id: string;
+  /** the request's type */
   type: string;
   status: string;
   current_level: number;
@@ -26,10 +34,27 @@ export interface ApprovalEvent {
 
 export interface SiteMessageEvent { user_id: string; message_id: string; tenant_id: string | null }
 
-export type PendingEvent = { name: string; payload: ApprovalEvent | SiteMessageEvent };
+export type PendingEvent =
+  | { name: ApprovalEventType; payload: ApprovalEvent }
+  | { name: typeof APPROVAL_EVENTS.message; payload: SiteMessageEvent };
 
-/** Events are collected inside a transaction and published only after it commits. */
-export function publish(bus: EventEmitter | undefined, events: PendingEvent[]): void {
-  if (!bus) return;
-  for (const e of events) bus.emit(e.name, e.payload);
+async function domainEvent(db: Db, e: PendingEvent, at: string): Promise<DomainEvent> {
+  if (e.name === APPROVAL_EVENTS.message) {
+    const m = e.payload;
+    return { user_id: m.user_id, message_id: m.message_id, tenant_id: m.tenant_id, type: e.name, project_id: null, at } satisfies SiteMessageCreatedEvent;
+  }
+  // Fields in the order the stream has always sent them (request_type is new).
+  const p = e.payload;
+  return {
+    id: p.id, tenant_id: p.tenant_id, project_id: p.project_id, type: e.name, status: p.status, current_level: p.current_level,
+    approver_ids: p.approver_ids, delegate_ids: p.delegate_ids ?? [], requester_id: p.requester_id, request_type: p.type,
+    participant_ids: await participantsOf(db, p.id), at,
+  } satisfies ApprovalCreatedEvent | ApprovalDecidedEvent | ApprovalEscalatedEvent | ApprovalIssuedEvent;
+}
+
+/** Publishes events collected inside a transaction; call it only after that transaction commits. */
+export function publish(bus: EventBus | undefined, db: Db, events: PendingEvent[]): void {
+  if (!bus || !events.length) return;
+  const at = new Date().toISOString();
+  bus.queue(async () => Promise.all(events.map((e) => domainEvent(db, e, at))));
 }

@@ -1,7 +1,6 @@
 // Approval requests: submission, the approver's inbox, decisions (one at a time, under a row
 // lock), escalation and deferred issuing. Every function takes `now`, so tests inject the clock.
 // The domain decides the statuses (src/domain/approvals); this module stores them.
-import type { EventEmitter } from 'node:events';
 import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { AppError, forbidden, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
@@ -16,6 +15,7 @@ import { requestTitle } from '../../domain/approvals/approval-summary.ts';
 import { isFinanceTenant, plannedEffectiveAt } from '../../domain/approvals/effective-time.ts';
 import type { Database, ApprovalLevelSnapshot } from '../db/tables.ts';
 import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
 import type { AuthUser } from '../plugins/auth.plugin.ts';
 import type { Scope } from '../plugins/scope.ts';
 import { accessOf, canSeeProject, rolesIn, type Access } from '../repositories/tenancy.repository.ts';
@@ -271,10 +271,10 @@ function waitingSeconds(r: { status: string; level_entered_at: Date; created_at:
   const start = isOpen(r.status) ? ms(r.level_entered_at) : ms(r.created_at);
   return Math.max(0, Math.floor((end - start) / 1000));
 }
-/** What the approval service is given: the database, the app's approvals bus and its effects. */
+/** What the approval service is given: the database, the app's event bus (ctx.events) and its effects. */
 export interface ApprovalDeps {
   db: Db;
-  bus?: EventEmitter;
+  bus?: EventBus;
   /** the effect of each request type (resource-effects.ts over the engine's port) */
   effects: ApprovalEffects;
 }
@@ -304,7 +304,7 @@ export async function submit(deps: ApprovalDeps, user: AuthUser, scope: Scope, i
   const { id } = await deps.db.transaction().execute((trx) => submitRequest(trx, {
     user, tenantId: scope.tenantId, projectId, type: input.type, payload: input.payload as Record<string, unknown>, now, effects: deps.effects, events, after,
   }));
-  publish(deps.bus, events);
+  publish(deps.bus, deps.db, events);
   await runAfterCommit(after);
   return detail(deps, user, id, now);
 }
@@ -508,7 +508,7 @@ export async function decide(deps: ApprovalDeps, user: AuthUser, id: string, dec
     await opts.inTransaction?.(trx);
     return { id, status: res.status, current_level: row.current_level };
   });
-  publish(deps.bus, events);
+  publish(deps.bus, deps.db, events);
   await runAfterCommit(after);
   return result;
 }
@@ -583,7 +583,7 @@ export async function escalateOverdue(deps: ApprovalDeps, now: Date, limit = 200
       return true;
     });
     if (done) moved++;
-    publish(deps.bus, events);
+    publish(deps.bus, deps.db, events);
   }
   return moved;
 }
@@ -608,7 +608,7 @@ export async function issueDue(deps: ApprovalDeps, now: Date, limit = 200): Prom
       return true;
     });
     if (done) issued++;
-    publish(deps.bus, events);
+    publish(deps.bus, deps.db, events);
     await runAfterCommit(after);
   }
   return issued;

@@ -5,31 +5,24 @@
 // its addressee only.
 import { sql } from 'kysely';
 import { can } from '../../domain/roles.ts';
+import { AUDIENCE_FIELDS, isApprovalEvent, type DomainEvent } from '../../domain/events.ts';
 import type { Db } from '../db/database.ts';
 import type { AuthUser } from '../plugins/auth.plugin.ts';
 import { accessOf, canSeeProject, rolesIn } from '../repositories/tenancy.repository.ts';
-import { APPROVAL_EVENTS } from '../approvals/approval-events.ts';
-
-export type StreamEvent = Record<string, unknown> & { type: string };
-
-const APPROVAL_TYPES = new Set<string>([APPROVAL_EVENTS.created, APPROVAL_EVENTS.decided, APPROVAL_EVENTS.escalated, APPROVAL_EVENTS.issued]);
-/** Fields that say who an event is for; they are not sent to the browser. */
-export const AUDIENCE_FIELDS = ['approver_ids', 'delegate_ids', 'participant_ids'] as const;
 
 const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** Whether the stream of `user`, opened on (tenantId, projectId), may carry `e`. */
-export function eventVisible(e: StreamEvent, user: AuthUser, scope: { tenantId: string; projectId: string | null }): boolean {
-  if (e.type === APPROVAL_EVENTS.message) return e.user_id === user.id;
-  const tenantId = typeof e.tenant_id === 'string' ? e.tenant_id : null;
-  const projectId = typeof e.project_id === 'string' ? e.project_id : null;
+export function eventVisible(e: DomainEvent, user: AuthUser, scope: { tenantId: string; projectId: string | null }): boolean {
+  if (e.type === 'site_message.created') return e.user_id === user.id;
   const access = accessOf(user);
-  if (APPROVAL_TYPES.has(e.type)) {
+  if (isApprovalEvent(e)) {
     if (e.requester_id === user.id) return true;
-    if (AUDIENCE_FIELDS.some((f) => ids(e[f]).includes(user.id))) return true;
-    if (!tenantId || !projectId || tenantId !== scope.tenantId) return false;
-    return canSeeProject(access, tenantId, projectId) && can(rolesIn(user, tenantId, projectId), 'read', 'approval');
+    if (AUDIENCE_FIELDS.some((f) => e[f].includes(user.id))) return true;
+    if (e.tenant_id !== scope.tenantId) return false;
+    return canSeeProject(access, e.tenant_id, e.project_id) && can(rolesIn(user, e.tenant_id, e.project_id), 'read', 'approval');
   }
+  const { tenant_id: tenantId, project_id: projectId } = e;
   if (tenantId !== scope.tenantId) return false;
   if (!projectId) return access.allTenants || access.wholeTenants.has(tenantId);
   if (scope.projectId && projectId !== scope.projectId) return false;

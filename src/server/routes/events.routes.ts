@@ -10,11 +10,9 @@ import type { ServerResponse } from 'node:http';
 import { can } from '../../domain/roles.ts';
 import { authUserOf, requirePermission, requireUser } from '../plugins/auth.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
-import type { Engine } from '../services/engine.ts';
 import type { AppContext } from '../context.ts';
-import type { ResourceEvent } from '../events/bus.ts';
-import { AUDIENCE_FIELDS, eventVisible, participantsOf, type StreamEvent } from '../events/event-audience.ts';
-import { APPROVAL_EVENTS, type ApprovalEvent, type SiteMessageEvent } from '../approvals/approval-events.ts';
+import { delivered } from '../../domain/events.ts';
+import { eventVisible } from '../events/event-audience.ts';
 
 export const SSE_HEARTBEAT_MS = 15_000;
 export const STREAM_TICKET_SECONDS = 60;
@@ -31,26 +29,12 @@ async function authenticateFromTicket(req: FastifyRequest, ctx: AppContext) {
   req.user = authUserOf(user);
 }
 
-export async function eventsRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine) {
+export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
   const open = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
     open.clear();
   });
-
-  // Approvals publish on their in-process emitter; hand them to the bus (NOTIFY on PostgreSQL) so
-  // every process's streams see them, with every level's approvers named so a decision also
-  // reaches the co-approvers who did not make it. One chain keeps them in the order they happened.
-  let chain = Promise.resolve();
-  for (const name of Object.values(APPROVAL_EVENTS)) {
-    ctx.approvalEvents.on(name, (payload: ApprovalEvent | SiteMessageEvent) => {
-      chain = chain.then(async () => {
-        const participant_ids = name === APPROVAL_EVENTS.message ? [] : await participantsOf(ctx.db, (payload as ApprovalEvent).id);
-        const e = { ...payload, type: name, project_id: 'project_id' in payload ? payload.project_id : null, participant_ids, at: new Date().toISOString() };
-        await engine.bus.publish([e as unknown as ResourceEvent]);
-      }).catch((err) => app.log.warn({ err }, 'approval event publish failed'));
-    });
-  }
 
   app.post('/api/v1/events/ticket', { config: { rateLimit: { max: TICKETS_PER_MINUTE, timeWindow: '1 minute' } } }, async (req) => {
     requireUser(req);
@@ -72,12 +56,9 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext, engine
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     res.write(`retry: 3000\n: connected\n\n`);
     open.add(res);
-    const unsubscribe = engine.bus.subscribe((raw) => {
-      const e = raw as unknown as StreamEvent;
+    const unsubscribe = ctx.events.subscribe((e) => {
       if (!eventVisible(e, scope.user, scope)) return;
-      const shown: Record<string, unknown> = { ...e };
-      for (const f of AUDIENCE_FIELDS) delete shown[f];
-      res.write(`event: ${e.type}\ndata: ${JSON.stringify(shown)}\n\n`);
+      res.write(`event: ${e.type}\ndata: ${JSON.stringify(delivered(e))}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS);
     heartbeat.unref();

@@ -33,7 +33,7 @@ export async function resourceEngineRoutes(app: FastifyInstance, ctx: AppContext
   await pricingRoutes(app, ctx, engine);
   await smsRoutes(app, ctx, engine);
   await adminManageRoutes(app, ctx);
-  await eventsRoutes(app, ctx, engine);
+  await eventsRoutes(app, ctx);
 }
 
 function kindRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine, def: KindDefinition) {

@@ -11,7 +11,8 @@ import {
   PLAN_INITIAL_STATUS, planStatusOnEdit, planStepDone, type BackupPlanFields,
 } from '../../domain/backup-plan.ts';
 import type { BackupAgent } from '../cloud/backup-agent.ts';
-import type { EventBus, ResourceEvent } from '../events/bus.ts';
+import type { BackupPlanRemovedEvent, BackupPlanStatusEvent } from '../../domain/events.ts';
+import type { EventBus } from '../events/bus.ts';
 import { runList } from '../lib/list.ts';
 import { BACKUP_PLAN_COLUMNS, BACKUP_PLAN_LIST, backupPlansRepository, type BackupPlanChanges } from '../repositories/backup-plans.repository.ts';
 import type { ResourceScope, ResourcesRepository } from '../repositories/resources.repository.ts';
@@ -43,10 +44,7 @@ export interface BackupPlanView {
 }
 
 /** What the bus carries for a plan (the SSE route sends it to the plan's tenant and project). */
-export interface BackupPlanEvent {
-  type: 'backup_plan.status' | 'backup_plan.removed';
-  tenant_id: string; project_id: string; id: string; resource_id: string; kind: string; status?: string; at: string;
-}
+export type BackupPlanEvent = BackupPlanStatusEvent | BackupPlanRemovedEvent;
 
 function view(row: Record<string, any>): BackupPlanView {
   return {
@@ -72,10 +70,15 @@ export interface BackupPlanDeps { agent: BackupAgent; bus: EventBus; log: { erro
 export function backupPlanService(db: Db, resources: ResourcesRepository, deps: BackupPlanDeps) {
   const repo = backupPlansRepository(db);
   const { agent, bus } = deps;
-  const event = (type: BackupPlanEvent['type'], p: { id: string; tenant_id: string; project_id: string; resource_id: string; resource_kind: string }, status?: string): BackupPlanEvent =>
-    ({ type, tenant_id: p.tenant_id, project_id: p.project_id, id: p.id, resource_id: p.resource_id, kind: p.resource_kind, ...(status ? { status } : {}), at: new Date().toISOString() });
-  // The bus is typed for resource events; the SSE route forwards any event of the caller's tenant and project.
-  const publish = (events: BackupPlanEvent[]) => bus.publish(events as unknown as ResourceEvent[])
+  type Plan = { id: string; tenant_id: string; project_id: string; resource_id: string; resource_kind: string };
+  const about = (p: Plan) => ({ tenant_id: p.tenant_id, project_id: p.project_id, id: p.id, resource_id: p.resource_id, kind: p.resource_kind });
+  function event(type: 'backup_plan.status', p: Plan, status: string): BackupPlanEvent;
+  function event(type: 'backup_plan.removed', p: Plan): BackupPlanEvent;
+  function event(type: BackupPlanEvent['type'], p: Plan, status?: string): BackupPlanEvent {
+    const at = new Date().toISOString();
+    return type === 'backup_plan.removed' ? { type, ...about(p), at } : { type, ...about(p), status: status!, at };
+  }
+  const publish = (events: BackupPlanEvent[]) => bus.publish(events)
     .catch((err: unknown) => deps.log.error({ err }, 'backup plan event publish failed'));
 
   /** A plan that could not be changed: still there and between states (409), or gone (404). */

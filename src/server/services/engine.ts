@@ -2,14 +2,13 @@
 // given), the event bus, pricing, the resource service with the app's approval effects (reaching
 // the engine through its port), SMS, exports and the scheduler. Called once, by the composition
 // root (src/server/composition.ts); route files receive what it built.
-import type { EventEmitter } from 'node:events';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/database.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import { simulator } from '../cloud/simulator.ts';
 import type { CloudProvider } from '../cloud/provider.ts';
 import { scheduler, type Scheduler } from '../cloud/scheduler.ts';
-import { eventBus, type EventBus } from '../events/bus.ts';
+import type { EventBus } from '../events/bus.ts';
 import { exportsRepository } from '../repositories/exports.repository.ts';
 import { pricingService, type PricingService } from './pricing.service.ts';
 import { resourceApprovalPort, resourceService, type ResourceService } from './resource.service.ts';
@@ -35,18 +34,18 @@ export interface Engine {
   scheduler: Scheduler;
 }
 
-export interface EngineContext { config: Config; handle: DbHandle; secrets: SecretBox; approvalEvents: EventEmitter }
+export interface EngineContext { config: Config; handle: DbHandle; secrets: SecretBox; events: EventBus }
 
 export function createEngine(ctx: EngineContext, log: Log, provider?: CloudProvider): Engine {
   const db = ctx.handle.db;
   const cloud = provider ?? simulator({ delayMs: ctx.config.cloudSimDelayMs, failureRate: ctx.config.cloudSimFailureRate });
-  const bus = eventBus(ctx.handle, log);
+  const bus = ctx.events;
   const pricing = pricingService(db);
   const core = { db, provider: cloud, bus, pricing, secrets: ctx.secrets, log };
   // Approvals reach the engine through its port; the engine submits requests to the approvals
   // directly with these effects (purchases and expansions that need approval wait for it).
   const approvalEffects = resourceApprovalEffects(resourceApprovalPort(core));
-  const resources = resourceService({ ...core, approvals: { bus: ctx.approvalEvents, effects: approvalEffects } });
+  const resources = resourceService({ ...core, approvals: { bus, effects: approvalEffects } });
   const smsGateway = logSmsGateway(log);
   const sms = smsService(db, smsGateway, { enabled: ctx.config.smsDeleteVerification });
   const exports = exportsRepository(db);

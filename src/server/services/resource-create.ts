@@ -202,6 +202,6 @@ export async function create(deps: EngineDeps, scope: Scope, def: KindDefinition
 
 /** Publishes what a submitted approval request left (new-approval events, messages). */
 export async function afterApproval(deps: EngineDeps, outbox: ApprovalOutbox) {
-  publishApprovalEvents(deps.approvals?.bus, outbox.events);
+  publishApprovalEvents(deps.approvals?.bus, deps.db, outbox.events);
   await runAfterCommit(outbox.after).catch((err) => deps.log.warn({ err }, 'approval follow-up failed'));
 }

@@ -1,6 +1,5 @@
 // What every part of the resource engine shares: its dependencies (EngineDeps, built once in the
 // composition root), the row as answered (present) and the status events it publishes.
-import type { EventEmitter } from 'node:events';
 import { type KindDefinition, REMOVED, availableActions, isInBetween } from '../../domain/kinds/kind.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
 import type { PriceResult } from '../../domain/pricing.ts';
@@ -23,12 +22,12 @@ export interface EngineDeps {
   secrets: SecretBox;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   /**
-   * The app's approvals (its events bus and its effects). With them, buying in a project whose
+   * The app's approvals (the app's event bus, ctx.events, and its effects). With them, buying in a project whose
    * process covers resource_purchase, or expanding where it covers resource_expansion, waits for
    * the approval. The engine calls the approvals module directly; approvals reach the engine only
    * through the port (engine-port.ts).
    */
-  approvals?: { bus: EventEmitter; effects: ApprovalEffects };
+  approvals?: { bus: EventBus; effects: ApprovalEffects };
 }
 
 export interface PresentedResource {
@@ -49,10 +48,11 @@ export function present(row: ResourceRow): PresentedResource {
   };
 }
 
-export const event = (row: Pick<ResourceRow, 'id' | 'kind' | 'tenant_id' | 'project_id' | 'locked'>, status: string, locked = row.locked): ResourceEvent => ({
-  type: status === REMOVED ? 'resource.removed' : 'resource.status', tenant_id: row.tenant_id, project_id: row.project_id, id: row.id, kind: row.kind,
-  ...(status === REMOVED ? {} : { status, locked }), at: new Date().toISOString(),
-});
+export const event = (row: Pick<ResourceRow, 'id' | 'kind' | 'tenant_id' | 'project_id' | 'locked'>, status: string, locked = row.locked): ResourceEvent => {
+  const about = { tenant_id: row.tenant_id, project_id: row.project_id, id: row.id, kind: row.kind };
+  const at = new Date().toISOString();
+  return status === REMOVED ? { type: 'resource.removed', ...about, at } : { type: 'resource.status', ...about, status, locked, at };
+};
 
 /** The approval request a purchase or an expansion is waiting for. */
 export interface WaitingFor { id: string; status: string }

@@ -5,17 +5,20 @@
 // opens `/api/v1/events?ticket=…&tenant_id=…`. A used ticket cannot serve EventSource's own
 // reconnect, so on any error the stream is closed and reopened with a fresh ticket after a back-off.
 // A scope change reopens the stream. The stream stays open while anyone listens, and a moment
-// longer, so moving between screens reuses it.
+// longer, so moving between screens reuses it. Handlers are typed by the event union of
+// src/domain/events.ts: each gets the event of its type, checked, or nothing (a frame that does not
+// fit its type is skipped).
 
+import { parseDelivered, type DeliveredEvent, type DomainEventType } from '../../domain/events.ts';
 import { post } from './request.ts';
 import { getProject, getTenant, getToken } from './session.ts';
 
-type Handler = (data: unknown) => void;
+type Handler = (event: DeliveredEvent) => void;
 
 const RETRY_MS = 3000;
 const MAX_RETRY_MS = 60_000;
 
-const handlers = new Map<string, Set<Handler>>();
+const handlers = new Map<DomainEventType, Set<Handler>>();
 let source: EventSource | null = null;
 /** The session and scope the stream is (being) opened for; '' when closed. */
 let streamKey = '';
@@ -37,15 +40,17 @@ function wanted(): { key: string; scope: Record<string, string> } | null {
   return { key: `${token}|${tenant.id}|${project?.id ?? ''}`, scope };
 }
 
-function dispatch(name: string) {
+function dispatch(name: DomainEventType) {
   return (e: Event) => {
     let data: unknown;
     try { data = JSON.parse(String((e as MessageEvent).data)); } catch { return; /* a malformed frame is skipped */ }
-    for (const h of handlers.get(name) ?? []) h(data);
+    const event = parseDelivered(name, data);
+    if (!event) return;
+    for (const h of handlers.get(name) ?? []) h(event);
   };
 }
 
-function listen(name: string): void {
+function listen(name: DomainEventType): void {
   source?.addEventListener(name, dispatch(name));
 }
 
@@ -95,8 +100,16 @@ function open(key: string, scope: Record<string, string>): void {
   void connect(key, scope);
 }
 
-/** Calls `handler` with the parsed data of each event named in `names`; answers the unsubscribe. */
-export function subscribeServerEvents(names: readonly string[], handler: Handler): () => void {
+/**
+ * Calls `handler` with each event of type `type` (or of any of several types: narrow on
+ * `event.type`), checked against the union; answers the unsubscribe.
+ */
+export function subscribe<T extends DomainEventType>(type: T | readonly T[], handler: (event: DeliveredEvent<T>) => void): () => void {
+  const names: readonly DomainEventType[] = typeof type === 'string' ? [type] : type;
+  return subscribeAll(names, handler as Handler);
+}
+
+function subscribeAll(names: readonly DomainEventType[], handler: Handler): () => void {
   const want = wanted();
   if (!want || typeof EventSource === 'undefined') return () => undefined;
   clearTimeout(closeTimer);

@@ -9,7 +9,7 @@ import { useOutbox } from '../../offline/hooks.ts';
 import { readSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
 import { getUsername } from '../../lib/session.ts';
 import { store, unreadCountAtom } from '../../lib/store.ts';
-import { subscribeServerEvents } from '../../lib/server-events.ts';
+import { subscribe } from '../../lib/server-events.ts';
 import { RequestError } from '../../lib/request.ts';
 import { countPending, unreadCount } from './api.ts';
 import { badgeCount, idOfRef } from './sync-state.ts';
@@ -64,7 +64,7 @@ export function ApprovalsLive() {
 
   useEffect(() => {
     void refreshUnread();
-    const unsubscribe = subscribeServerEvents(EVENTS, () => refreshSoon(client));
+    const unsubscribe = subscribe(EVENTS, () => refreshSoon(client));
     const onOnline = () => refreshSoon(client);
     window.addEventListener('online', onOnline);
     return () => {

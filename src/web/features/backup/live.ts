@@ -6,10 +6,12 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isPlanInBetween } from '../../../domain/backup-plan.ts';
-import { subscribeServerEvents } from '../../lib/server-events.ts';
+import type { BackupPlanRemovedEvent, BackupPlanStatusEvent } from '../../../domain/events.ts';
+import { subscribe } from '../../lib/server-events.ts';
 import type { BackupPlan } from './api.ts';
 
-export interface PlanEvent { type: 'backup_plan.status' | 'backup_plan.removed'; id: string; resource_id: string; status?: string }
+/** What patching needs of a plan event (the stream hands over the whole event). */
+export type PlanEvent = Pick<BackupPlanStatusEvent, 'type' | 'id' | 'resource_id' | 'status'> | Pick<BackupPlanRemovedEvent, 'type' | 'id' | 'resource_id'>;
 type PlanPage = { count: number; data: BackupPlan[] };
 
 /** The tab's page after one event, and whether the plan was on it. */
@@ -18,7 +20,7 @@ export function patchPlans(page: PlanPage | undefined, ev: PlanEvent): [PlanPage
   if (ev.type === 'backup_plan.removed') {
     return [{ count: Math.max(0, page.count - 1), data: page.data.filter((p) => p.id !== ev.id) }, true];
   }
-  const status = ev.status ?? '';
+  const { status } = ev;
   return [{ ...page, data: page.data.map((p) => (p.id === ev.id ? { ...p, status, in_between: isPlanInBetween(status) } : p)) }, true];
 }
 
@@ -33,8 +35,7 @@ export function useLivePlans(key: readonly unknown[], resourceId: string): void 
   const keyText = JSON.stringify(key);
   useEffect(() => {
     const queryKey = JSON.parse(keyText) as unknown[];
-    return subscribeServerEvents(['backup_plan.status', 'backup_plan.removed'], (data) => {
-      const ev = data as PlanEvent;
+    return subscribe(['backup_plan.status', 'backup_plan.removed'], (ev) => {
       if (ev.resource_id !== resourceId) return;
       const [next, hit] = patchPlans(client.getQueryData<PlanPage>(queryKey), ev);
       if (hit) client.setQueryData(queryKey, next);

@@ -3,11 +3,15 @@
 // not know yet (created elsewhere) refreshes that kind's lists once, debounced.
 import { useEffect } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { subscribeServerEvents } from '../../lib/server-events.ts';
+import type { ResourceRemovedEvent, ResourceStatusEvent } from '../../../domain/events.ts';
+import { subscribe } from '../../lib/server-events.ts';
 import { applyStatus, type Resource } from './kind-meta.ts';
 import type { Page } from './api.ts';
 
-export interface ResourceEvent { type: 'resource.status' | 'resource.removed'; id: string; kind: string; status?: string; locked?: boolean }
+/** What patching needs of a resource event (the stream hands over the whole event). */
+export type ResourceEvent =
+  | (Pick<ResourceStatusEvent, 'type' | 'id' | 'kind' | 'status'> & Partial<Pick<ResourceStatusEvent, 'locked'>>)
+  | Pick<ResourceRemovedEvent, 'type' | 'id' | 'kind'>;
 
 type Cached = Page<Resource> | InfiniteData<Page<Resource>> | Resource | undefined;
 
@@ -63,7 +67,7 @@ export function applyEvent(client: QueryClient, ev: ResourceEvent): void {
 /** Keeps the console's event stream open while a resource screen is mounted, patching the query cache. */
 export function useLiveResources(): void {
   const client = useQueryClient();
-  useEffect(() => subscribeServerEvents(['resource.status', 'resource.removed'], (data) => applyEvent(client, data as ResourceEvent)), [client]);
+  useEffect(() => subscribe(['resource.status', 'resource.removed'], (ev) => applyEvent(client, ev)), [client]);
 }
 
 /** While the server events are the only way a row leaves its in-between state, a lost event would
