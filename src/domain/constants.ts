@@ -42,3 +42,6 @@ export function fenToYuan(fen: number): string {
 
 /** An export writes at most this many rows; a longer list is cut and its task says so (truncated). */
 export const EXPORT_MAX_ROWS = 20_000;
+
+/** Page sizes a list offers (seed 000 §3). Here, not in list-query.ts, so the shell's session module stays free of zod. */
+export const PAGE_SIZES = [10, 20, 30, 40] as const;

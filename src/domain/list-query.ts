@@ -2,7 +2,6 @@
 // Yunshu's keyset mode __cursor. Filters are plain query params; multi-values comma-joined.
 import { z } from 'zod';
 
-export const PAGE_SIZES = [10, 20, 30, 40] as const;
 export const MAX_LIMIT = 1000;
 
 export const listQuerySchema = z.object({

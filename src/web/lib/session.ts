@@ -3,7 +3,7 @@
 import Cookies from 'js-cookie';
 import { COOKIE_LIFETIME_HOURS } from '../../domain/constants.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/errors.ts';
-import { PAGE_SIZES } from '../../domain/list-query.ts';
+import { PAGE_SIZES } from '../../domain/constants.ts';
 import { STORAGE_KEYS, cookieDomain, cookieNames, type Scoped } from '../../domain/session.ts';
 
 const hasWindow = typeof window !== 'undefined';

@@ -1,6 +1,6 @@
 // Pure rules of the shared list page's table (seed 000 §2, §3, §9), kept apart from the React
 // parts so unit tests run them without a DOM.
-import { PAGE_SIZES } from '../../../domain/list-query.ts';
+import { PAGE_SIZES } from '../../../domain/constants.ts';
 
 /** Inline actions: up to two shown, else the first plus the rest under 「更多」. */
 export function splitRowActions<A>(actions: A[]): { inline: A[]; more: A[] } {
