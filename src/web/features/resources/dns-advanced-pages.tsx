@@ -16,11 +16,12 @@ import { SMART_LINES } from '../../../domain/kinds/smart-dns/smart-dns.kind.ts';
 import { gtmPolicyFormSchema } from '../../../domain/kinds/gtm/gtm.kind.ts';
 import { getList } from '../../lib/request.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
-import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
+import { DataTable, type RowAction } from '../../ui/data-table/data-table.tsx';
 import { createResource, getResource, listResources } from './api.ts';
-import { actionBlock, actionLabel, displayValue, fieldLabel, formatTime, menuActions, optionLabel, routePath, type Resource } from './kind-meta.ts';
+import { displayValue, fieldLabel, formatTime, optionLabel, routePath, type Resource } from './kind-meta.ts';
 import { useActionRunner } from './actions.tsx';
 import { StatusBadge } from './parts.tsx';
+import { rowActions, useShownColumns } from './child-table.tsx';
 import { FormFields, exists } from './form-fields.tsx';
 import { fieldsOf, initialValues, validateAll } from './zod-fields.ts';
 import { settlePoll } from './live.ts';
@@ -88,16 +89,8 @@ export function ChildList({ kind, parentParam, parentId, canAdd, filters = {}, c
   const runner = useActionRunner(def, { onChanged: () => void client.invalidateQueries({ queryKey: ['res', def.kind] }) });
   const [adding, setAdding] = useState(false);
   const [sheetRow, setSheetRow] = useState<Resource | null>(null);
-  const items = (r: Resource): RowAction[] => menuActions(def).map((a) => {
-    const block = actionBlock(def, a, r);
-    return { key: a.id, label: actionLabel(t, def, a.id), danger: a.dialog === 'delete', disabled: block !== null,
-      reason: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined, onClick: () => runner.run(a, [r]) };
-  });
-  const columns = useMemo<DataColumn<Resource>[]>(() => def.columns.filter((c) => c.display !== false).map((c) => ({
-    id: c.field, header: fieldLabel(t, def, c.field), frozen: c.frozen, copyable: c.copyable,
-    text: (r) => (c.field === 'name' ? r.name : displayValue(t, def, r, c.field)),
-    cell: (r) => (c.field === 'status' ? <StatusBadge def={def} status={r.status} /> : <span>{c.field === 'name' ? r.name : displayValue(t, def, r, c.field)}</span>),
-  })), [def, t]);
+  const items = (r: Resource): RowAction[] => rowActions(t, def, r, runner.run);
+  const columns = useShownColumns(t, def);
   const cardTitle = (r: Resource) => (kind === 'gtm_policy' ? displayValue(t, def, r, 'line') : r.name);
   return (
     <section className="ys-dnsrecords" data-testid="child-list" data-kind={def.kind}>

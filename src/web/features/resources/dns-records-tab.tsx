@@ -8,14 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { ActionSheet, Button, Popup, Toast } from 'antd-mobile';
 import { AddOutline, MoreOutline } from 'antd-mobile-icons';
 import type { DetailTabProps } from '../../ui/detail-tabs.tsx';
-import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
+import { DataTable, type RowAction } from '../../ui/data-table/data-table.tsx';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { createResource, listResources } from './api.ts';
-import { actionBlock, actionLabel, displayValue, fieldLabel, menuActions, type Resource } from './kind-meta.ts';
+import { displayValue, fieldLabel, type Resource } from './kind-meta.ts';
 import { useActionRunner } from './actions.tsx';
 import { StatusBadge } from './parts.tsx';
+import { rowActions, useShownColumns } from './child-table.tsx';
 import { FormFields, exists } from './form-fields.tsx';
 import { fieldsOf, initialValues, validateAll } from './zod-fields.ts';
 import { settlePoll } from './live.ts';
@@ -68,16 +69,8 @@ export default function DnsRecordsTab({ kind, id, status }: DetailTabProps) {
   const runner = useActionRunner(def, { onChanged: () => void client.invalidateQueries({ queryKey: key }) });
   const [adding, setAdding] = useState(false);
   const [sheetRow, setSheetRow] = useState<Resource | null>(null);
-  const items = (r: Resource): RowAction[] => menuActions(def).map((a) => {
-    const block = actionBlock(def, a, r);
-    return { key: a.id, label: actionLabel(t, def, a.id), danger: a.dialog === 'delete', disabled: block !== null,
-      reason: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined, onClick: () => runner.run(a, [r]) };
-  });
-  const columns = useMemo<DataColumn<Resource>[]>(() => def.columns.filter((c) => c.display !== false).map((c) => ({
-    id: c.field, header: fieldLabel(t, def, c.field), frozen: c.frozen, copyable: c.copyable,
-    text: (r) => (c.field === 'name' ? r.name : displayValue(t, def, r, c.field)),
-    cell: (r) => (c.field === 'status' ? <StatusBadge def={def} status={r.status} /> : <span>{c.field === 'name' ? r.name : displayValue(t, def, r, c.field)}</span>),
-  })), [def, t]);
+  const items = (r: Resource): RowAction[] => rowActions(t, def, r, runner.run);
+  const columns = useShownColumns(t, def);
   const done = () => { setAdding(false); void client.invalidateQueries({ queryKey: ['res', def.kind] }); };
   return (
     <div className="ys-dnsrecords" data-testid="dns-records" data-kind={def.kind}>
