@@ -7,7 +7,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const features = fs.existsSync('src/web/features')
-  ? fs.readdirSync('src/web/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync('src/web/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 export default tseslint.config(
@@ -22,19 +25,31 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'import-x/no-cycle': ['error', { maxDepth: 8 }],
       'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No barrel files: import from the module that defines the thing.' }],
-      'import-x/no-restricted-paths': ['error', {
-        zones: [
-          { target: './src/domain', from: './src/server', message: 'domain imports only zod and itself' },
-          { target: './src/domain', from: './src/web', message: 'domain imports only zod and itself' },
-          { target: './src/web', from: './src/server', message: 'web never imports server' },
-          { target: './src/server', from: './src/web', message: 'server never imports web' },
-          // Shared web parts never reach into features or the app composition.
-          { target: ['./src/web/ui', './src/web/lib', './src/web/offline'], from: ['./src/web/features', './src/web/app'], message: 'shared web code must not import features or app' },
-          { target: './src/web/features', from: './src/web/app', message: 'features must not import the app composition' },
-          // Features never import other features (compose them in src/web/app).
-          ...features.map((f) => ({ target: `./src/web/features/${f}`, from: './src/web/features', except: [`./${f}`], message: 'features stay apart: move shared parts to src/web/ui or src/domain' })),
-        ],
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/domain', from: './src/server', message: 'domain imports only zod and itself' },
+            { target: './src/domain', from: './src/web', message: 'domain imports only zod and itself' },
+            { target: './src/web', from: './src/server', message: 'web never imports server' },
+            { target: './src/server', from: './src/web', message: 'server never imports web' },
+            // Shared web parts never reach into features or the app composition.
+            {
+              target: ['./src/web/ui', './src/web/lib', './src/web/offline'],
+              from: ['./src/web/features', './src/web/app'],
+              message: 'shared web code must not import features or app',
+            },
+            { target: './src/web/features', from: './src/web/app', message: 'features must not import the app composition' },
+            // Features never import other features (compose them in src/web/app).
+            ...features.map((f) => ({
+              target: `./src/web/features/${f}`,
+              from: './src/web/features',
+              except: [`./${f}`],
+              message: 'features stay apart: move shared parts to src/web/ui or src/domain',
+            })),
+          ],
+        },
+      ],
     },
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
   },
@@ -47,7 +62,10 @@ export default tseslint.config(
   {
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod($|/)|\\.\\.?/)', message: 'domain imports only zod and itself (no I/O, no React, no Fastify)' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod($|/)|\\.\\.?/)', message: 'domain imports only zod and itself (no I/O, no React, no Fastify)' }] },
+      ],
     },
   },
   {
@@ -62,7 +80,15 @@ export default tseslint.config(
   {
     files: ['src/server/routes/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'route handlers call services/repositories, never raw SQL' }, { name: 'pg', message: 'route handlers call services/repositories' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'kysely', message: 'route handlers call services/repositories, never raw SQL' },
+            { name: 'pg', message: 'route handlers call services/repositories' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -72,10 +98,14 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // No literal UI text in JSX: every string goes through i18next.
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         { selector: 'ExportAllDeclaration', message: 'No barrel files.' },
         { selector: 'JSXText[value=/[\\u3400-\\u9fffA-Za-z]/]', message: 'No literal UI text in JSX: use t("ns:key").' },
-        { selector: 'JSXAttribute[name.name=/^(title|placeholder|label|alt|aria-label)$/] > Literal[value=/[\\u3400-\\u9fffA-Za-z]/]', message: 'No literal UI text in JSX attributes: use t("ns:key").' },
+        {
+          selector: 'JSXAttribute[name.name=/^(title|placeholder|label|alt|aria-label)$/] > Literal[value=/[\\u3400-\\u9fffA-Za-z]/]',
+          message: 'No literal UI text in JSX attributes: use t("ns:key").',
+        },
       ],
     },
   },

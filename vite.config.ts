@@ -18,12 +18,14 @@ function precompress(): Plugin {
   return {
     name: 'yunshu-precompress',
     apply: 'build',
-    configResolved(config) { outDir = path.resolve(config.root, config.build.outDir); },
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: 'post',
       handler() {
-        const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
-          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+        const walk = (dir: string): string[] =>
+          fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
         for (const file of walk(outDir)) {
           if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
           const data = fs.readFileSync(file);

@@ -9,11 +9,35 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env: { TEST_DB: 'pglite' } } },
-      ...(pg ? [{ test: { name: 'api-pg', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env: { TEST_DB: 'postgres' } } }] : []),
+      ...(pg
+        ? [
+            {
+              test: {
+                name: 'api-pg',
+                include: ['tests/api/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                env: { TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
       // Browser tests against the real server (tests/e2e/global-setup.ts); one file at a time. One
       // retry absorbs a browser hiccup on a loaded 2-core machine; a test that fails twice fails the run
       // (each test builds its own data, so a retry starts clean).
-      { test: { name: 'e2e', include: ['tests/e2e/**/*.e2e.ts'], environment: 'node', globalSetup: ['tests/e2e/global-setup.ts'], testTimeout: 120_000, hookTimeout: 300_000, fileParallelism: false, retry: 1 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          retry: 1,
+        },
+      },
     ],
   },
 });

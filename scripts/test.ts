@@ -9,10 +9,19 @@ const node = process.execPath;
 const bin = (p: string) => path.join(root, 'node_modules', p);
 const pg = Boolean(process.env.TEST_DATABASE_URL);
 
-interface Step { name: string; what: string; args: string[] }
+interface Step {
+  name: string;
+  what: string;
+  args: string[];
+}
 
 const STEPS: Step[] = [
   { name: 'lint', what: 'ESLint (layer boundaries, no barrels, no literal UI text)', args: [bin('eslint/bin/eslint.js'), '.'] },
+  {
+    name: 'format',
+    what: 'Prettier (the whole tree is formatted; `npm run format` fixes it)',
+    args: [bin('prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'],
+  },
   { name: 'typecheck', what: 'TypeScript (tsc --noEmit)', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
   {
     name: 'vitest',
@@ -23,7 +32,7 @@ const STEPS: Step[] = [
 ];
 
 // `npm test -- api` is shorthand for the vitest step.
-const ALIASES: Record<string, string> = { unit: 'vitest', api: 'vitest', eslint: 'lint', tsc: 'typecheck', types: 'typecheck' };
+const ALIASES: Record<string, string> = { unit: 'vitest', api: 'vitest', eslint: 'lint', tsc: 'typecheck', types: 'typecheck', prettier: 'format' };
 const wanted = process.argv.slice(2).map((a) => ALIASES[a] ?? a);
 const unknown = wanted.filter((w) => !STEPS.some((s) => s.name === w));
 if (unknown.length) {
@@ -32,7 +41,8 @@ if (unknown.length) {
 }
 const steps = wanted.length ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS;
 
-const fmt = (ms: number) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s` : `${(ms / 1000).toFixed(1)}s`);
+const fmt = (ms: number) =>
+  ms >= 60_000 ? `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s` : `${(ms / 1000).toFixed(1)}s`;
 
 function run(step: Step): Promise<number> {
   return new Promise((resolve) => {

@@ -119,7 +119,7 @@ export function reconcilePlan(plan: BackupPlanInput, vendor: string): BackupPlan
   }
   const options = retentionOptions(vendor, out.device_type);
   if (options === null) {
-    out.retention_time = typeof out.retention_time === 'number' ? clampRetentionDays(out.retention_time) ?? out.retention_time : CTYUN_RETENTION_DEFAULT;
+    out.retention_time = typeof out.retention_time === 'number' ? (clampRetentionDays(out.retention_time) ?? out.retention_time) : CTYUN_RETENTION_DEFAULT;
   } else if (typeof out.retention_time === 'number' || !options.includes(out.retention_time)) {
     out.retention_time = options[0]!;
   }
@@ -181,41 +181,51 @@ const dayRule = z.union([z.number().int(), z.literal(LAST_DAY)]);
  */
 export function backupPlanSchema(vendor: string) {
   const ctyun = isCtyun(vendor);
-  return z.object({
-    name: nameRule,
-    schedule_type: z.enum(SCHEDULE_TYPES).refine((v) => scheduleTypeOptions(vendor).includes(v), { message: 'backup_ctyun_incremental' }),
-    start_time: startTimeRule,
-    backup_freq: z.enum(BACKUP_FREQS).refine((v) => freqOptions(vendor).includes(v), { message: 'backup_ctyun_weekly' }),
-    backup_days: z.array(dayRule).min(1, { message: 'backup_days_required' }).max(29),
-    retention_time: ctyun
-      ? z.number({ message: 'backup_retention_days' }).int({ message: 'backup_retention_days' }).min(CTYUN_RETENTION_MIN, { message: 'backup_retention_days' }).max(CTYUN_RETENTION_MAX, { message: 'backup_retention_days' })
-      : z.enum(RETENTION_OPTIONS),
-    device_type: z.enum(DEVICE_TYPES).default('any'),
-  }).superRefine((plan, ctx) => {
-    const days = plan.backup_days;
-    if (new Set(days).size !== days.length) {
-      ctx.addIssue({ code: 'custom', path: ['backup_days'], message: 'backup_days_repeated' });
-      return;
-    }
-    if (plan.backup_freq === 'week') {
-      if (days.some((d) => d === LAST_DAY || d < 1 || d > 7)) ctx.addIssue({ code: 'custom', path: ['backup_days'], message: 'backup_weekday' });
-    } else {
-      if (days.some((d) => d !== LAST_DAY && (d < 1 || d > 28))) ctx.addIssue({ code: 'custom', path: ['backup_days'], message: 'backup_month_day' });
-      else if (limitedLastDay(plan.device_type) && days.includes(LAST_DAY) && days.length > 1) {
-        ctx.addIssue({ code: 'custom', path: ['backup_days'], message: 'backup_last_day_alone' });
+  return z
+    .object({
+      name: nameRule,
+      schedule_type: z.enum(SCHEDULE_TYPES).refine((v) => scheduleTypeOptions(vendor).includes(v), { message: 'backup_ctyun_incremental' }),
+      start_time: startTimeRule,
+      backup_freq: z.enum(BACKUP_FREQS).refine((v) => freqOptions(vendor).includes(v), { message: 'backup_ctyun_weekly' }),
+      backup_days: z.array(dayRule).min(1, { message: 'backup_days_required' }).max(29),
+      retention_time: ctyun
+        ? z
+            .number({ message: 'backup_retention_days' })
+            .int({ message: 'backup_retention_days' })
+            .min(CTYUN_RETENTION_MIN, { message: 'backup_retention_days' })
+            .max(CTYUN_RETENTION_MAX, { message: 'backup_retention_days' })
+        : z.enum(RETENTION_OPTIONS),
+      device_type: z.enum(DEVICE_TYPES).default('any'),
+    })
+    .superRefine((plan, ctx) => {
+      const days = plan.backup_days;
+      if (new Set(days).size !== days.length) {
+        ctx.addIssue({ code: 'custom', path: ['backup_days'], message: 'backup_days_repeated' });
+        return;
       }
-    }
-    const options = retentionOptions(vendor, plan.device_type);
-    if (options && typeof plan.retention_time === 'string' && !options.includes(plan.retention_time)) {
-      ctx.addIssue({ code: 'custom', path: ['retention_time'], message: 'backup_no_permanent' });
-    }
-  }).transform((plan) => ({ ...plan, backup_days: sortDays(plan.backup_days) }));
+      if (plan.backup_freq === 'week') {
+        if (days.some((d) => d === LAST_DAY || d < 1 || d > 7)) ctx.addIssue({ code: 'custom', path: ['backup_days'], message: 'backup_weekday' });
+      } else {
+        if (days.some((d) => d !== LAST_DAY && (d < 1 || d > 28))) ctx.addIssue({ code: 'custom', path: ['backup_days'], message: 'backup_month_day' });
+        else if (limitedLastDay(plan.device_type) && days.includes(LAST_DAY) && days.length > 1) {
+          ctx.addIssue({ code: 'custom', path: ['backup_days'], message: 'backup_last_day_alone' });
+        }
+      }
+      const options = retentionOptions(vendor, plan.device_type);
+      if (options && typeof plan.retention_time === 'string' && !options.includes(plan.retention_time)) {
+        ctx.addIssue({ code: 'custom', path: ['retention_time'], message: 'backup_no_permanent' });
+      }
+    })
+    .transform((plan) => ({ ...plan, backup_days: sortDays(plan.backup_days) }));
 }
 export type BackupPlanFields = z.output<ReturnType<typeof backupPlanSchema>>;
 
 export type PlanField = keyof BackupPlanInput;
 /** An error of the form as a text key and its parameters (`errors:rules.*` or `backup:required`). */
-export interface FieldError { key: string; params: Record<string, string | number> }
+export interface FieldError {
+  key: string;
+  params: Record<string, string | number>;
+}
 
 /**
  * The form's errors by field, from the same schema the server uses: the first rule each field
@@ -243,10 +253,12 @@ export function planErrors(vendor: string, values: unknown): Partial<Record<Plan
 export const backupPlanTargetSchema = z.object({ resource_id: idSchema });
 
 /** GET /api/v1/backup-policies filters. */
-export const backupPlanListQuerySchema = z.object({
-  resource_id: idSchema.optional(),
-  resource_type: z.enum(BACKUP_PLAN_KINDS).optional(),
-}).loose();
+export const backupPlanListQuerySchema = z
+  .object({
+    resource_id: idSchema.optional(),
+    resource_type: z.enum(BACKUP_PLAN_KINDS).optional(),
+  })
+  .loose();
 
 // ── states (seed 001 §4 "Backup" states and rules) ───────────────────────────────────────────
 // A new plan is created (创建中), the backup software is installed on its host or disk's agent
@@ -282,10 +294,15 @@ export function planStepDone(status: BackupPlanStatus, ok: boolean): BackupPlanS
  */
 export function planStatusOnEdit(status: BackupPlanStatus): BackupPlanInBetween | null {
   switch (status) {
-    case 'created': case 'issue_failed': return 'issuing';
-    case 'install_failed': return 'installing';
-    case 'create_failed': return 'creating';
-    default: return null;
+    case 'created':
+    case 'issue_failed':
+      return 'issuing';
+    case 'install_failed':
+      return 'installing';
+    case 'create_failed':
+      return 'creating';
+    default:
+      return null;
   }
 }
 

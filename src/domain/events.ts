@@ -11,13 +11,43 @@
 // the publisher instead of reaching a browser that would ignore it.
 import { z } from 'zod';
 
-interface Scoped { tenant_id: string; project_id: string | null; at: string }
+interface Scoped {
+  tenant_id: string;
+  project_id: string | null;
+  at: string;
+}
 
-export interface ResourceStatusEvent extends Scoped { type: 'resource.status'; id: string; kind: string; status: string; locked: boolean }
-export interface ResourceRemovedEvent extends Scoped { type: 'resource.removed'; id: string; kind: string }
-export interface ExportFinishedEvent extends Scoped { type: 'export.finished'; id: string }
-export interface BackupPlanStatusEvent extends Scoped { type: 'backup_plan.status'; project_id: string; id: string; resource_id: string; kind: string; status: string }
-export interface BackupPlanRemovedEvent extends Scoped { type: 'backup_plan.removed'; project_id: string; id: string; resource_id: string; kind: string }
+export interface ResourceStatusEvent extends Scoped {
+  type: 'resource.status';
+  id: string;
+  kind: string;
+  status: string;
+  locked: boolean;
+}
+export interface ResourceRemovedEvent extends Scoped {
+  type: 'resource.removed';
+  id: string;
+  kind: string;
+}
+export interface ExportFinishedEvent extends Scoped {
+  type: 'export.finished';
+  id: string;
+}
+export interface BackupPlanStatusEvent extends Scoped {
+  type: 'backup_plan.status';
+  project_id: string;
+  id: string;
+  resource_id: string;
+  kind: string;
+  status: string;
+}
+export interface BackupPlanRemovedEvent extends Scoped {
+  type: 'backup_plan.removed';
+  project_id: string;
+  id: string;
+  resource_id: string;
+  kind: string;
+}
 
 /** Who an approval event concerns besides its requester (never delivered). */
 export interface ApprovalAudience {
@@ -39,10 +69,18 @@ interface ApprovalFields extends ApprovalAudience, Scoped {
   current_level: number;
   requester_id: string;
 }
-export interface ApprovalCreatedEvent extends ApprovalFields { type: 'approval.created' }
-export interface ApprovalDecidedEvent extends ApprovalFields { type: 'approval.decided' }
-export interface ApprovalEscalatedEvent extends ApprovalFields { type: 'approval.escalated' }
-export interface ApprovalIssuedEvent extends ApprovalFields { type: 'approval.issued' }
+export interface ApprovalCreatedEvent extends ApprovalFields {
+  type: 'approval.created';
+}
+export interface ApprovalDecidedEvent extends ApprovalFields {
+  type: 'approval.decided';
+}
+export interface ApprovalEscalatedEvent extends ApprovalFields {
+  type: 'approval.escalated';
+}
+export interface ApprovalIssuedEvent extends ApprovalFields {
+  type: 'approval.issued';
+}
 
 /** A new site message for one user (the unread count changed). */
 export interface SiteMessageCreatedEvent {
@@ -55,9 +93,15 @@ export interface SiteMessageCreatedEvent {
 }
 
 export type DomainEvent =
-  | ResourceStatusEvent | ResourceRemovedEvent | ExportFinishedEvent
-  | BackupPlanStatusEvent | BackupPlanRemovedEvent
-  | ApprovalCreatedEvent | ApprovalDecidedEvent | ApprovalEscalatedEvent | ApprovalIssuedEvent
+  | ResourceStatusEvent
+  | ResourceRemovedEvent
+  | ExportFinishedEvent
+  | BackupPlanStatusEvent
+  | BackupPlanRemovedEvent
+  | ApprovalCreatedEvent
+  | ApprovalDecidedEvent
+  | ApprovalEscalatedEvent
+  | ApprovalIssuedEvent
   | SiteMessageCreatedEvent;
 
 export type DomainEventType = DomainEvent['type'];
@@ -73,7 +117,13 @@ const text = z.string().min(1);
 const scoped = { tenant_id: text, project_id: text.nullable(), at: z.iso.datetime() };
 const ids = z.array(text);
 const approvalShape = {
-  ...scoped, project_id: text, id: text, request_type: text, status: text, current_level: z.number().int().min(0), requester_id: text,
+  ...scoped,
+  project_id: text,
+  id: text,
+  request_type: text,
+  status: text,
+  current_level: z.number().int().min(0),
+  requester_id: text,
 };
 const audienceShape = { approver_ids: ids, delegate_ids: ids, participant_ids: ids };
 const approval = <T extends string>(type: T) => z.strictObject({ type: z.literal(type), ...approvalShape, ...audienceShape });
@@ -86,14 +136,27 @@ export const EVENT_SCHEMAS: { [T in DomainEventType]: z.ZodType<EventOf<T>> } = 
   'resource.status': z.strictObject({ type: z.literal('resource.status'), ...scoped, id: text, kind: text, status: text, locked: z.boolean() }),
   'resource.removed': z.strictObject({ type: z.literal('resource.removed'), ...scoped, id: text, kind: text }),
   'export.finished': z.strictObject({ type: z.literal('export.finished'), ...scoped, id: text }),
-  'backup_plan.status': z.strictObject({ type: z.literal('backup_plan.status'), ...scoped, project_id: text, id: text, resource_id: text, kind: text, status: text }),
+  'backup_plan.status': z.strictObject({
+    type: z.literal('backup_plan.status'),
+    ...scoped,
+    project_id: text,
+    id: text,
+    resource_id: text,
+    kind: text,
+    status: text,
+  }),
   'backup_plan.removed': z.strictObject({ type: z.literal('backup_plan.removed'), ...scoped, project_id: text, id: text, resource_id: text, kind: text }),
   'approval.created': approval('approval.created'),
   'approval.decided': approval('approval.decided'),
   'approval.escalated': approval('approval.escalated'),
   'approval.issued': approval('approval.issued'),
   'site_message.created': z.strictObject({
-    type: z.literal('site_message.created'), tenant_id: text.nullable(), project_id: z.null(), user_id: text, message_id: text, at: z.iso.datetime(),
+    type: z.literal('site_message.created'),
+    tenant_id: text.nullable(),
+    project_id: z.null(),
+    user_id: text,
+    message_id: text,
+    at: z.iso.datetime(),
   }),
 };
 

@@ -27,14 +27,22 @@ export const fenToYuan = (fen: number) => (fen / 100).toFixed(2);
 export const priceDisplay = (fen: number) => `¥${fenToYuan(fen)}`;
 
 /** What is being priced: a product of a kind, in its unit (台, GB, Mbps). */
-export interface PriceItem { product_code: string; quantity: number }
+export interface PriceItem {
+  product_code: string;
+  quantity: number;
+}
 
 /**
  * What each vendor's host costs against the price list (the list is the private OpenStack's):
  * VMware carries its licence, the public clouds their own rates. Disks and bandwidth are list price.
  */
 export const VENDOR_HOST_FACTORS: Readonly<Record<string, number>> = {
-  openstack: 1, vmware: 1.2, ali: 1.1, tencent: 1.05, ctyun: 0.95, hwyun: 1.1,
+  openstack: 1,
+  vmware: 1.2,
+  ali: 1.1,
+  tencent: 1.05,
+  ctyun: 0.95,
+  hwyun: 1.1,
 };
 
 /**
@@ -57,7 +65,10 @@ export function priceItemsFor(productCode: string, spec: Record<string, unknown>
   if (productCode === 'instance') {
     const factor = hostUnits(spec.flavor, vendor);
     const disks = Array.isArray(spec.data_disks) ? (spec.data_disks as { size: number }[]).reduce((s, d) => s + Number(d.size || 0), 0) : 0;
-    const items: PriceItem[] = [{ product_code: 'instance', quantity: factor }, { product_code: 'volume', quantity: Number(spec.system_disk_size ?? 40) + disks }];
+    const items: PriceItem[] = [
+      { product_code: 'instance', quantity: factor },
+      { product_code: 'volume', quantity: Number(spec.system_disk_size ?? 40) + disks },
+    ];
     if (spec.public_ip_type && spec.public_ip_type !== 'none' && spec.bandwidth) items.push({ product_code: 'eip', quantity: Number(spec.bandwidth) });
     return items;
   }
@@ -65,7 +76,13 @@ export function priceItemsFor(productCode: string, spec: Record<string, unknown>
 }
 
 /** A unit price from a charging package: per month for 'year', per hour for 'quantity'. */
-export interface UnitPrice { product_code: string; charging_code: ChargingCode; unit_price_fen: number; measurement_display: string; package_name: string }
+export interface UnitPrice {
+  product_code: string;
+  charging_code: ChargingCode;
+  unit_price_fen: number;
+  measurement_display: string;
+  package_name: string;
+}
 
 export interface PriceLine {
   product_code: string;
@@ -89,7 +106,15 @@ export interface PriceResult {
   data: PriceLine[];
 }
 
-export interface PriceRequest { items: PriceItem[]; units: UnitPrice[]; charging_code: ChargingCode; duration?: number; count: number; hours?: number; now?: Date }
+export interface PriceRequest {
+  items: PriceItem[];
+  units: UnitPrice[];
+  charging_code: ChargingCode;
+  duration?: number;
+  count: number;
+  hours?: number;
+  now?: Date;
+}
 
 function addMonths(d: Date, months: number): Date {
   const out = new Date(d);
@@ -102,7 +127,7 @@ function addMonths(d: Date, months: number): Date {
  * `hours` (default 1). `whole_year_price` is what twelve months would cost after discounts.
  */
 export function priceOf(req: PriceRequest): PriceResult {
-  const months = req.charging_code === 'year' ? req.duration ?? 1 : 0;
+  const months = req.charging_code === 'year' ? (req.duration ?? 1) : 0;
   if (req.charging_code === 'year' && !isDuration(months)) throw new RangeError(`duration ${months} is not offered`);
   const hours = req.hours ?? 1;
   const now = req.now ?? new Date();
@@ -112,13 +137,20 @@ export function priceOf(req: PriceRequest): PriceResult {
     const per = unit.unit_price_fen * item.quantity * req.count;
     const original = Math.round(req.charging_code === 'year' ? per * months : per * hours);
     const price = Math.round(req.charging_code === 'year' ? per * paidMonths(months) : original);
-    const discounts = price < original
-      ? [{ started_date: now.toISOString(), ended_date: addMonths(now, months).toISOString(), discount_config: { name: 'yearly_two_months_free' } }]
-      : [];
+    const discounts =
+      price < original
+        ? [{ started_date: now.toISOString(), ended_date: addMonths(now, months).toISOString(), discount_config: { name: 'yearly_two_months_free' } }]
+        : [];
     return {
-      product_code: item.product_code, quantity: item.quantity, count: req.count,
+      product_code: item.product_code,
+      quantity: item.quantity,
+      count: req.count,
       charging_pkg: { code: req.charging_code, name: unit.package_name, measurement_display: unit.measurement_display },
-      unit_price_fen: unit.unit_price_fen, price, price_display: priceDisplay(price), original_price: original, discounts,
+      unit_price_fen: unit.unit_price_fen,
+      price,
+      price_display: priceDisplay(price),
+      original_price: original,
+      discounts,
     };
   });
   const sum = data.reduce((s, l) => s + l.price, 0);
@@ -141,4 +173,3 @@ export function upgradePriceOf(before: PriceRequest, after: PriceRequest): Price
   const diff = Math.max(0, a.sum_price - b.sum_price);
   return { ...a, sum_price: diff, sum_price_display: priceDisplay(diff), sum_before_upgrade_price: b.sum_price };
 }
-

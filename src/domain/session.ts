@@ -3,7 +3,10 @@
 
 export const STORAGE_KEYS = { token: 'x_auth_token', tenant: 'tenant', project: 'project', language: 'local', username: 'username' } as const;
 
-export interface Scoped { id: string; name: string }
+export interface Scoped {
+  id: string;
+  name: string;
+}
 
 export type CookieEnv = 'localhost' | 'sit' | 'dev' | 'uat' | null;
 
@@ -18,8 +21,14 @@ export function cookieEnv(hostname: string): CookieEnv {
 
 export interface CookieNames {
   token: string;
-  tenantId: string; tenantName: string; projectId: string; projectName: string;
-  publicTenantId: string; publicTenantName: string; publicProjectId: string; publicProjectName: string;
+  tenantId: string;
+  tenantName: string;
+  projectId: string;
+  projectName: string;
+  publicTenantId: string;
+  publicTenantName: string;
+  publicProjectId: string;
+  publicProjectName: string;
 }
 
 export function cookieNames(hostname: string): CookieNames {
@@ -27,9 +36,14 @@ export function cookieNames(hostname: string): CookieNames {
   const n = (base: string) => (env ? `${base}_${env}` : base);
   return {
     token: n('x_auth_token'),
-    tenantId: n('tenant_id'), tenantName: n('tenant_name'), projectId: n('project_id'), projectName: n('project_name'),
-    publicTenantId: n('public_tenant_id'), publicTenantName: n('public_tenant_name'),
-    publicProjectId: n('public_project_id'), publicProjectName: n('public_project_name'),
+    tenantId: n('tenant_id'),
+    tenantName: n('tenant_name'),
+    projectId: n('project_id'),
+    projectName: n('project_name'),
+    publicTenantId: n('public_tenant_id'),
+    publicTenantName: n('public_tenant_name'),
+    publicProjectId: n('public_project_id'),
+    publicProjectName: n('public_project_name'),
   };
 }
 
@@ -65,11 +79,17 @@ export async function resolveSessionToken(
 }
 
 export interface TerritoryLike {
-  tenant_id: string; tenant_name: string;
+  tenant_id: string;
+  tenant_name: string;
   projects: { project_id: string; project_name: string; project_name_zh?: string | null }[];
 }
 
-export interface ScopeChoice { tenant: Scoped | null; project: Scoped | null; reload: boolean; store: boolean }
+export interface ScopeChoice {
+  tenant: Scoped | null;
+  project: Scoped | null;
+  reload: boolean;
+  store: boolean;
+}
 
 /**
  * The init flow: a public cookie scope that differs from the stored one replaces it and the page

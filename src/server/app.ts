@@ -110,9 +110,16 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // onRequest, before this route-level hook), so one office behind a NAT does not share a bucket;
     // an anonymous call counts against its client IP (trusted proxy hops only, see config.trustProxy).
     keyGenerator: (req) => (req.user ? `user:${req.user.id}` : `ip:${req.ip}`),
-    errorResponseBuilder: (req, context) => ({ statusCode: 429, ...errorBody(pickLanguage(req.headers['accept-language']), 429, 'too_many_requests'), ttl: context.ttl }),
+    errorResponseBuilder: (req, context) => ({
+      statusCode: 429,
+      ...errorBody(pickLanguage(req.headers['accept-language']), 429, 'too_many_requests'),
+      ttl: context.ttl,
+    }),
   });
-  if (redisStore) app.addHook('onClose', async () => { redisStore.disconnect(); });
+  if (redisStore)
+    app.addHook('onClose', async () => {
+      redisStore.disconnect();
+    });
 
   // App plugins.
   await registerErrors(app);
@@ -157,7 +164,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   return Object.assign(app, { ctx }) as unknown as FastifyInstance & { ctx: AppContext };
 }
 
-export interface RouteEntry { method: string; url: string; pattern: RegExp }
+export interface RouteEntry {
+  method: string;
+  url: string;
+  pattern: RegExp;
+}
 const ROUTE_TABLES = new WeakMap<FastifyInstance, RouteEntry[]>();
 
 /** The routes registered on an app built by `buildApp` (tests enumerate the API from it). */
@@ -167,11 +178,14 @@ export function routesOf(app: FastifyInstance): readonly RouteEntry[] {
 
 /** A route URL (`/api/tenants/:id/x`, `/*`) as a regular expression over concrete paths. */
 function routePattern(url: string): RegExp {
-  const body = url.split('/').map((part) => {
-    if (part === '*') return '.*';
-    if (part.startsWith(':')) return '[^/]+';
-    return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }).join('/');
+  const body = url
+    .split('/')
+    .map((part) => {
+      if (part === '*') return '.*';
+      if (part.startsWith(':')) return '[^/]+';
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
   return new RegExp(`^${body}/?$`);
 }
 
@@ -183,30 +197,40 @@ function registerStaticAndFallback(app: FastifyInstance, distDir: string | null,
   const indexPath = distDir ? path.join(distDir, 'index.html') : null;
   const hasIndex = indexPath !== null && fs.existsSync(indexPath);
   if (distDir && !hasIndex) app.log.warn({ distDir }, 'no built PWA found; run `npm run build` (npm start does it for you)');
-  if (hasIndex) app.register(fastifyStatic, {
-    root: distDir!,
-    wildcard: true,
-    index: false,
-    // The build writes .br/.gz beside each asset (vite.config.ts precompress()).
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      const rel = path.relative(distDir!, filePath);
-      const value = rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-      // @fastify/static 10 passes the Fastify reply; older majors passed the raw ServerResponse.
-      const target = res as unknown as { header?: (name: string, value: string) => unknown; setHeader?: (name: string, value: string) => unknown };
-      if (typeof target.header === 'function') target.header('cache-control', value);
-      else target.setHeader?.('cache-control', value);
-    },
-  });
+  if (hasIndex)
+    app.register(fastifyStatic, {
+      root: distDir!,
+      wildcard: true,
+      index: false,
+      // The build writes .br/.gz beside each asset (vite.config.ts precompress()).
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const rel = path.relative(distDir!, filePath);
+        const value = rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+        // @fastify/static 10 passes the Fastify reply; older majors passed the raw ServerResponse.
+        const target = res as unknown as { header?: (name: string, value: string) => unknown; setHeader?: (name: string, value: string) => unknown };
+        if (typeof target.header === 'function') target.header('cache-control', value);
+        else target.setHeader?.('cache-control', value);
+      },
+    });
   // The app's root is a directory to @fastify/static (403 with index: false): answer the page.
   // index.html is small and rebuilt in place: read it per request as a buffer (a stream here once
   // met the compress/onSend hooks as an invalid payload).
-  const sendIndex = async (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await fs.promises.readFile(indexPath!));
+  const sendIndex = async (reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await fs.promises.readFile(indexPath!));
   if (hasIndex) app.get('/', (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    const wantsPage = hasIndex && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api'
-      && !url.startsWith('/assets/') && !path.extname(url);
+    const wantsPage =
+      hasIndex &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      url !== '/api' &&
+      !url.startsWith('/assets/') &&
+      !path.extname(url);
     if (wantsPage) {
       reply.header('cache-control', 'no-cache');
       return sendIndex(reply);

@@ -20,7 +20,9 @@ import { createEngine, type Engine } from './services/engine.ts';
 import { eventBus } from './events/bus.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { engine: Engine }
+  interface FastifyInstance {
+    engine: Engine;
+  }
 }
 
 /** Builds the app's repositories and services on `base`; the engine starts with the app and stops before the database closes. */

@@ -27,7 +27,10 @@ function trustProxy(): false | number | string[] {
   if (raw === '' || ['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
   if (['true', 'on', 'yes'].includes(raw.toLowerCase())) return 1;
   if (/^\d+$/.test(raw)) return Number(raw);
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!list.every((s) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(s) || ['loopback', 'linklocal', 'uniquelocal'].includes(s))) {
     throw new Error(`TRUST_PROXY must be a hop count or a comma list of proxy addresses, got "${raw}"`);
   }

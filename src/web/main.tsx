@@ -14,17 +14,21 @@ import './app/app.css';
  * import put all of antd-mobile (~105 KB gz) into the first screen of /portal and /login.
  */
 function adaptAntdMobile(): void {
-  void import('antd-mobile/es/utils/unstable-render').then(({ unstableSetRender }) => unstableSetRender((node, container) => {
-    const host = container as Element & { _yunshuRoot?: Root };
-    host._yunshuRoot ??= createRoot(host);
-    const root = host._yunshuRoot;
-    root.render(node);
-    return async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      root.unmount();
-      delete host._yunshuRoot;
-    };
-  })).catch(() => undefined);
+  void import('antd-mobile/es/utils/unstable-render')
+    .then(({ unstableSetRender }) =>
+      unstableSetRender((node, container) => {
+        const host = container as Element & { _yunshuRoot?: Root };
+        host._yunshuRoot ??= createRoot(host);
+        const root = host._yunshuRoot;
+        root.render(node);
+        return async () => {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          root.unmount();
+          delete host._yunshuRoot;
+        };
+      }),
+    )
+    .catch(() => undefined);
 }
 
 /**
@@ -42,10 +46,19 @@ function startOutbox(): void {
  * Runs `fn` once the router has loaded the first page (its loaders and lazy chunk) and the browser
  * has painted it: what is started here does not compete with the first screen's JavaScript.
  */
-function afterFirstScreen(router: { state: { initialized: boolean }; subscribe: (fn: (state: { initialized: boolean }) => void) => () => void }, fn: () => void): void {
+function afterFirstScreen(
+  router: { state: { initialized: boolean }; subscribe: (fn: (state: { initialized: boolean }) => void) => () => void },
+  fn: () => void,
+): void {
   const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-  const run = () => { if (idle) idle(fn, { timeout: 2000 }); else setTimeout(fn, 200); };
-  if (router.state.initialized) { run(); return; }
+  const run = () => {
+    if (idle) idle(fn, { timeout: 2000 });
+    else setTimeout(fn, 200);
+  };
+  if (router.state.initialized) {
+    run();
+    return;
+  }
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();
@@ -65,12 +78,20 @@ async function start() {
     </StrictMode>,
   );
   // Neither is part of the first screen: both load once the first page is on screen.
-  afterFirstScreen(router, () => { adaptAntdMobile(); startOutbox(); });
+  afterFirstScreen(router, () => {
+    adaptAntdMobile();
+    startOutbox();
+  });
   // After the first screen: the service worker (and its update prompt) is not part of it.
   const registerLater = () => {
     const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-    const run = () => { void import('./lib/pwa-register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined); };
-    setTimeout(() => { if (idle) idle(run, { timeout: 5000 }); else run(); }, 3000);
+    const run = () => {
+      void import('./lib/pwa-register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined);
+    };
+    setTimeout(() => {
+      if (idle) idle(run, { timeout: 5000 });
+      else run();
+    }, 3000);
   };
   if (document.readyState === 'complete') registerLater();
   else window.addEventListener('load', registerLater, { once: true });

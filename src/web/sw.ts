@@ -39,9 +39,11 @@ registerRoute(
 // Every client route is the single-page app: answer navigations with the precached shell.
 const hasShell = manifest.some((entry) => urlOf(entry) === 'index.html');
 if (hasShell) {
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/docs\//, /^\/aiassistant\//],
-  }));
+  registerRoute(
+    new NavigationRoute(createHandlerBoundToURL('index.html'), {
+      denylist: [/^\/api(\/|$)/, /^\/docs\//, /^\/aiassistant\//],
+    }),
+  );
 }
 
 // A waiting version takes over only when the page asks (after the user accepted the update).

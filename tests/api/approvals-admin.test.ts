@@ -12,12 +12,20 @@ beforeAll(async () => {
   app = await build();
   P = await ids(app);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const day = (offset: number) => new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 const process = (over: object = {}) => ({
-  name: '华东制造 配额审批', project_id: null, request_types: ['quota_change'],
-  levels: [{ name: '一级', approvers: 'approver,tenant_admin', escalate_after_hours: 24 }, { approvers: ['tenant_admin'], escalate_after_hours: 12.5 }], ...over,
+  name: '华东制造 配额审批',
+  project_id: null,
+  request_types: ['quota_change'],
+  levels: [
+    { name: '一级', approvers: 'approver,tenant_admin', escalate_after_hours: 24 },
+    { approvers: ['tenant_admin'], escalate_after_hours: 12.5 },
+  ],
+  ...over,
 });
 
 describe('approval processes', () => {
@@ -35,7 +43,11 @@ describe('approval processes', () => {
     expect(list.count).toBe(4);
     expect(list.data.find((x: any) => x.id === p.id).levels).toHaveLength(2);
 
-    const updated = await admin.req({ method: 'PUT', url: `/api/v1/approval_process/${p.id}`, payload: process({ name: '配额审批（调整）', levels: [{ approvers: 'approver' }] }) });
+    const updated = await admin.req({
+      method: 'PUT',
+      url: `/api/v1/approval_process/${p.id}`,
+      payload: process({ name: '配额审批（调整）', levels: [{ approvers: 'approver' }] }),
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ name: '配额审批（调整）', levels: [{ level: 1, escalate_after_hours: null }] });
 
@@ -49,14 +61,27 @@ describe('approval processes', () => {
 
   it('imports at most 8 approvers and refuses unknown accounts by name', async () => {
     const admin = await app.as('tenant_admin');
-    const nine = await admin.req({ method: 'POST', url: '/api/v1/approval_process', payload: process({ levels: [{ approvers: 'a1,a2,a3,a4,a5,a6,a7,a8,a9' }] }) });
+    const nine = await admin.req({
+      method: 'POST',
+      url: '/api/v1/approval_process',
+      payload: process({ levels: [{ approvers: 'a1,a2,a3,a4,a5,a6,a7,a8,a9' }] }),
+    });
     expect(nine.statusCode).toBe(400);
     expect(nine.json()).toMatchObject({ field: 'levels.0.approvers', rule: 'approvers_too_many' });
     expect(nine.json().description).toBe('levels.0.approvers：审批人最多导入 8 个账号，以逗号分隔');
-    const unknown = await admin.req({ method: 'POST', url: '/api/v1/approval_process', lang: 'zh-TW', payload: process({ levels: [{ approvers: 'approver, ghost, fin_admin' }] }) });
+    const unknown = await admin.req({
+      method: 'POST',
+      url: '/api/v1/approval_process',
+      lang: 'zh-TW',
+      payload: process({ levels: [{ approvers: 'approver, ghost, fin_admin' }] }),
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().description).toBe('以下帳號不存在或不屬於本租戶：ghost, fin_admin');
-    const badHours = await admin.req({ method: 'POST', url: '/api/v1/approval_process', payload: process({ levels: [{ approvers: 'approver', escalate_after_hours: 1.25 }] }) });
+    const badHours = await admin.req({
+      method: 'POST',
+      url: '/api/v1/approval_process',
+      payload: process({ levels: [{ approvers: 'approver', escalate_after_hours: 1.25 }] }),
+    });
     expect(badHours.json()).toMatchObject({ field: 'levels.0.escalate_after_hours', rule: 'one_decimal' });
   });
 
@@ -70,22 +95,42 @@ describe('approval processes', () => {
 });
 
 describe('delegation', () => {
-  it('lets a deputy decide for the approver during the range, on the approver\'s behalf', async () => {
+  it("lets a deputy decide for the approver during the range, on the approver's behalf", async () => {
     const approver = await app.as('approver');
-    const self = await approver.req({ method: 'POST', url: '/api/v1/approval-delegations', payload: { delegate: 'approver', start_date: day(0), end_date: day(1) } });
+    const self = await approver.req({
+      method: 'POST',
+      url: '/api/v1/approval-delegations',
+      payload: { delegate: 'approver', start_date: day(0), end_date: day(1) },
+    });
     expect(self.statusCode).toBe(400);
-    const outsider = await approver.req({ method: 'POST', url: '/api/v1/approval-delegations', payload: { delegate: 'fin_admin', start_date: day(0), end_date: day(1) } });
+    const outsider = await approver.req({
+      method: 'POST',
+      url: '/api/v1/approval-delegations',
+      payload: { delegate: 'fin_admin', start_date: day(0), end_date: day(1) },
+    });
     expect(outsider.statusCode).toBe(400);
-    const backwards = await approver.req({ method: 'POST', url: '/api/v1/approval-delegations', payload: { delegate: 'member', start_date: day(1), end_date: day(0) } });
+    const backwards = await approver.req({
+      method: 'POST',
+      url: '/api/v1/approval-delegations',
+      payload: { delegate: 'member', start_date: day(1), end_date: day(0) },
+    });
     expect(backwards.json()).toMatchObject({ field: 'end_date', rule: 'end_before_start' });
 
     const before = (await (await app.as('member')).req({ method: 'GET', url: '/api/v1/approvals?scope=mine&status=pending' })).json();
     expect(before.count).toBe(0);
-    const created = await approver.req({ method: 'POST', url: '/api/v1/approval-delegations', payload: { delegate: 'member', start_date: day(0), end_date: day(2) } });
+    const created = await approver.req({
+      method: 'POST',
+      url: '/api/v1/approval-delegations',
+      payload: { delegate: 'member', start_date: day(0), end_date: day(2) },
+    });
     expect(created.statusCode).toBe(201);
     const d = created.json();
     expect(d).toMatchObject({ delegator: { account: 'approver' }, delegate: { account: 'member' }, start_date: day(0), end_date: day(2), active: true });
-    const overlap = await approver.req({ method: 'POST', url: '/api/v1/approval-delegations', payload: { delegate: 'member', start_date: day(1), end_date: day(3) } });
+    const overlap = await approver.req({
+      method: 'POST',
+      url: '/api/v1/approval-delegations',
+      payload: { delegate: 'member', start_date: day(1), end_date: day(3) },
+    });
     expect(overlap.statusCode).toBe(409);
 
     const member = await app.as('member');
@@ -119,8 +164,12 @@ describe('site messages and events', () => {
     const count = async (c: typeof approver) => (await c.req({ method: 'GET', url: '/api/v1/site_messages/unread_count' })).json().count as number;
     const [a0, t0] = [await count(approver), await count(admin)];
     const events: DomainEvent[] = [];
-    const off = app.ctx.events.subscribe((e) => { if (e.type === APPROVAL_EVENTS.created) events.push(e); });
-    const req = (await (await app.as('member')).req({ method: 'POST', url: '/api/v1/approvals', payload: { type: 'firewall_policy', payload: firewallPayload(40) } })).json();
+    const off = app.ctx.events.subscribe((e) => {
+      if (e.type === APPROVAL_EVENTS.created) events.push(e);
+    });
+    const req = (
+      await (await app.as('member')).req({ method: 'POST', url: '/api/v1/approvals', payload: { type: 'firewall_policy', payload: firewallPayload(40) } })
+    ).json();
     await vi.waitFor(() => expect(events).toHaveLength(1));
     off();
     expect(events[0]).toMatchObject({ id: req.id, tenant_id: P.hd, request_type: 'firewall_policy', status: 'pending', current_level: 1 });
@@ -144,14 +193,19 @@ describe('site messages and events', () => {
 describe('escalation', () => {
   it('moves a request that waited past its limit to the next level, then to the tenant admins', async () => {
     const svc = service(app);
-    const req = (await (await app.as('member')).req({ method: 'POST', url: '/api/v1/approvals', payload: { type: 'firewall_policy', payload: firewallPayload(50) } })).json();
+    const req = (
+      await (await app.as('member')).req({ method: 'POST', url: '/api/v1/approvals', payload: { type: 'firewall_policy', payload: firewallPayload(50) } })
+    ).json();
     expect(req.escalate_after_hours).toBe(72);
     const t0 = new Date(req.level_entered_at).getTime();
-    const levelOf = async () => (await app.ctx.db.selectFrom('approval_requests').select('current_level').where('id', '=', req.id).executeTakeFirstOrThrow()).current_level;
+    const levelOf = async () =>
+      (await app.ctx.db.selectFrom('approval_requests').select('current_level').where('id', '=', req.id).executeTakeFirstOrThrow()).current_level;
     await svc.escalateOverdue(new Date(t0 + 71 * 3600_000));
     expect(await levelOf()).toBe(1);
     const escalated: DomainEvent[] = [];
-    const off = app.ctx.events.subscribe((e) => { if (e.type === APPROVAL_EVENTS.escalated && e.id === req.id) escalated.push(e); });
+    const off = app.ctx.events.subscribe((e) => {
+      if (e.type === APPROVAL_EVENTS.escalated && e.id === req.id) escalated.push(e);
+    });
     expect(await svc.escalateOverdue(new Date(t0 + 72 * 3600_000))).toBeGreaterThanOrEqual(1);
     const approver = await app.as('approver');
     let now = (await approver.req({ method: 'GET', url: `/api/v1/approvals/${req.id}` })).json();
@@ -172,7 +226,12 @@ describe('escalation', () => {
     expect(res.json()).toMatchObject({ status: 'approved', decided_by: { account: 'tenant_admin' } });
     // Nothing escalates twice.
     await svc.escalateOverdue(new Date(t1 + 1000 * 3600_000));
-    const escalations = await app.ctx.db.selectFrom('approval_actions').select('id').where('request_id', '=', req.id).where('action', '=', 'escalated').execute();
+    const escalations = await app.ctx.db
+      .selectFrom('approval_actions')
+      .select('id')
+      .where('request_id', '=', req.id)
+      .where('action', '=', 'escalated')
+      .execute();
     expect(escalations).toHaveLength(2);
   });
 });

@@ -10,7 +10,9 @@ beforeAll(async () => {
   app = await build();
   P = await ids(app);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 async function pending(account: string, query = '') {
   const c = await app.as(account);
@@ -22,7 +24,9 @@ async function post(account: string, url: string, payload: object = {}, headers:
   return (await app.as(account)).req({ method: 'POST', url, payload, headers, ...(lang ? { lang } : {}) });
 }
 async function newRequest(account: string, project?: string, n = 1) {
-  const res = await (await app.as(account)).req({ method: 'POST', url: '/api/v1/approvals', ...(project ? { project } : {}), payload: { type: 'firewall_policy', payload: firewallPayload(n) } });
+  const res = await (
+    await app.as(account)
+  ).req({ method: 'POST', url: '/api/v1/approvals', ...(project ? { project } : {}), payload: { type: 'firewall_policy', payload: firewallPayload(n) } });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
@@ -33,7 +37,8 @@ describe('the inbox', () => {
     const inbox = await pending('approver');
     const byType = new Map<string, number>();
     for (const r of inbox.data) byType.set(r.type, (byType.get(r.type) ?? 0) + 1);
-    for (const type of ['resource_purchase', 'resource_expansion', 'firewall_policy', 'snat_rule', 'dnat_rule', 'quota_change']) expect(byType.get(type)).toBeGreaterThanOrEqual(10);
+    for (const type of ['resource_purchase', 'resource_expansion', 'firewall_policy', 'snat_rule', 'dnat_rule', 'quota_change'])
+      expect(byType.get(type)).toBeGreaterThanOrEqual(10);
     expect(inbox.data.some((r) => r.current_level === 2)).toBe(true);
     expect(inbox.data.every((r) => r.can_decide && r.tenant_name === '华东制造集团')).toBe(true);
     const created = inbox.data.map((r) => new Date(r.created_at).getTime());
@@ -73,7 +78,9 @@ describe('the inbox', () => {
     expect((await (await app.as('approver')).req({ method: 'GET', url: '/api/v1/approvals?scope=global' })).statusCode).toBe(403);
     const all = (await (await app.as('tenant_admin')).req({ method: 'GET', url: '/api/v1/approvals?scope=global&__limit=1' })).json();
     expect(all.count).toBeGreaterThan(80);
-    const types = (await (await app.as('tenant_admin')).req({ method: 'GET', url: '/api/v1/approvals?scope=global&status=pending&type=quota_change&__limit=100' })).json();
+    const types = (
+      await (await app.as('tenant_admin')).req({ method: 'GET', url: '/api/v1/approvals?scope=global&status=pending&type=quota_change&__limit=100' })
+    ).json();
     expect(types.data.every((r: any) => r.type === 'quota_change' && r.tenant_id === P.hd)).toBe(true);
   });
 });
@@ -84,7 +91,12 @@ describe('refused decisions', () => {
     const res = await post('member', `/api/v1/approvals/${req.id}/approve`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ title: '错误', code: 'approval_not_current_approver', current: { id: req.id, status: 'pending', current_level: 1 } });
-    expect(res.json().current.current_approvers.map((u: any) => u.account).sort()).toEqual(['approver', 'tenant_admin']);
+    expect(
+      res
+        .json()
+        .current.current_approvers.map((u: any) => u.account)
+        .sort(),
+    ).toEqual(['approver', 'tenant_admin']);
   });
 
   it('refuses a first-level approver at the second level (wrong level)', async () => {
@@ -105,13 +117,17 @@ describe('refused decisions', () => {
     const again = await post('approver', `/api/v1/approvals/${req.id}/approve`, {}, {}, 'zh-TW');
     expect(again.statusCode).toBe(409);
     const body = again.json();
-    expect(body).toMatchObject({ title: '錯誤', code: 'approval_already_decided', current: { status: 'rejected', decided_by: { account: 'approver' }, reject_reason: '端口过多' } });
+    expect(body).toMatchObject({
+      title: '錯誤',
+      code: 'approval_already_decided',
+      current: { status: 'rejected', decided_by: { account: 'approver' }, reject_reason: '端口过多' },
+    });
     expect(body.description).toMatch(/^此簽核已由 審批人 張偉|^此簽核已由 审批人 张伟/);
     expect(body.description).toContain('已駁回');
     expect(body.current.decided_at).toBeTruthy();
   });
 
-  it('answers 404 for another tenant\'s request, to read or to decide', async () => {
+  it("answers 404 for another tenant's request, to read or to decide", async () => {
     const mine = (await pending('approver')).data[0];
     expect((await (await app.as('fin_admin')).req({ method: 'GET', url: `/api/v1/approvals/${mine.id}` })).statusCode).toBe(404);
     expect((await post('fin_admin', `/api/v1/approvals/${mine.id}/approve`)).statusCode).toBe(404);
@@ -142,7 +158,12 @@ describe('exactly once', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toBe(first.body);
-    const actions = await app.ctx.db.selectFrom('approval_actions').select('action').where('request_id', '=', req.id).where('action', '=', 'approved').execute();
+    const actions = await app.ctx.db
+      .selectFrom('approval_actions')
+      .select('action')
+      .where('request_id', '=', req.id)
+      .where('action', '=', 'approved')
+      .execute();
     expect(actions).toHaveLength(1);
     const different = await post('approver', `/api/v1/approvals/${req.id}/approve`, { comment: '改了' }, headers);
     expect(different.statusCode).toBe(422);
@@ -161,7 +182,12 @@ describe('exactly once', () => {
       post('approver', `/api/v1/approvals/${req.id}/reject`, { reason: '并发' }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const decisions = await app.ctx.db.selectFrom('approval_actions').select('action').where('request_id', '=', req.id).where('action', 'in', ['approved', 'rejected']).execute();
+    const decisions = await app.ctx.db
+      .selectFrom('approval_actions')
+      .select('action')
+      .where('request_id', '=', req.id)
+      .where('action', 'in', ['approved', 'rejected'])
+      .execute();
     expect(decisions).toHaveLength(1);
   });
 });

@@ -25,19 +25,44 @@ beforeAll(async () => {
   disk = await createSettled(admin, 'volumes', { name: uniq('disk'), ...(await placement(app)), size: 100 });
   expect(disk.status).toBe('unmounted');
   const proc = await admin.req({
-    method: 'POST', url: '/api/v1/approval_process', project: rnd,
-    payload: { name: '研发环境资源审批', project_id: rnd, request_types: ['resource_purchase', 'resource_expansion'], levels: [{ approvers: 'approver,tenant_admin' }, { approvers: 'approver' }] },
+    method: 'POST',
+    url: '/api/v1/approval_process',
+    project: rnd,
+    payload: {
+      name: '研发环境资源审批',
+      project_id: rnd,
+      request_types: ['resource_purchase', 'resource_expansion'],
+      levels: [{ approvers: 'approver,tenant_admin' }, { approvers: 'approver' }],
+    },
   });
   expect(proc.statusCode).toBe(201);
   // approver's deputy for today and tomorrow.
   const approver = await app.as('approver');
-  expect((await approver.req({ method: 'POST', url: '/api/v1/approval-delegations', payload: { delegate: 'member', start_date: day(0), end_date: day(1) } })).statusCode).toBe(201);
+  expect(
+    (await approver.req({ method: 'POST', url: '/api/v1/approval-delegations', payload: { delegate: 'member', start_date: day(0), end_date: day(1) } }))
+      .statusCode,
+  ).toBe(201);
   address = await app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 async function buy(extra: Record<string, unknown> = {}) {
-  return admin.req({ method: 'POST', url: '/api/instances', project: rnd, payload: { name: uniq('host'), ...(await placement(app)), image: 'centos-7.9', flavor: 's6.large.2', subnet_id: subnetId, password: 'Passw0rd2025', ...extra } });
+  return admin.req({
+    method: 'POST',
+    url: '/api/instances',
+    project: rnd,
+    payload: {
+      name: uniq('host'),
+      ...(await placement(app)),
+      image: 'centos-7.9',
+      flavor: 's6.large.2',
+      subnet_id: subnetId,
+      password: 'Passw0rd2025',
+      ...extra,
+    },
+  });
 }
 async function decide(account: string, id: string, action: 'approve' | 'reject', body: object = {}) {
   const res = await (await app.as(account)).req({ method: 'POST', url: `/api/v1/approvals/${id}/${action}`, payload: body });
@@ -81,8 +106,22 @@ describe('a purchase in a project with a purchase process', () => {
 
     const approver = await app.as('approver');
     const req = (await approver.req({ method: 'GET', url: `/api/v1/approvals/${host.approval_id}` })).json();
-    expect(req).toMatchObject({ type: 'resource_purchase', status: 'pending', current_level: 1, level_count: 2, can_decide: true, resource: { id: host.id, status: 'approving' } });
-    expect(req.payload).toMatchObject({ kind: 'instance', name: host.name, vendor: 'openstack', region_id: host.region_id, az_id: host.az_id, spec: { flavor: 's6.large.2' } });
+    expect(req).toMatchObject({
+      type: 'resource_purchase',
+      status: 'pending',
+      current_level: 1,
+      level_count: 2,
+      can_decide: true,
+      resource: { id: host.id, status: 'approving' },
+    });
+    expect(req.payload).toMatchObject({
+      kind: 'instance',
+      name: host.name,
+      vendor: 'openstack',
+      region_id: host.region_id,
+      az_id: host.az_id,
+      spec: { flavor: 's6.large.2' },
+    });
     expect(req.payload.spec.password).toBeUndefined();
     expect(req.estimated_cost_fen).toBeGreaterThan(0);
     expect(req.estimated_cost_fen).toBe(req.payload.estimated_cost_fen);
@@ -109,16 +148,24 @@ describe('a purchase in a project with a purchase process', () => {
     expect(res.statusCode).toBe(202);
     const host = res.json();
     const extras = (await get('instances', host.id)).json().relations.filter((r: { direction: string }) => r.direction === 'in');
-    expect(extras.map((r: { kind: string; status: string }) => [r.kind, r.status]).sort()).toEqual([['eip', 'approving'], ['volume', 'approving']]);
+    expect(extras.map((r: { kind: string; status: string }) => [r.kind, r.status]).sort()).toEqual([
+      ['eip', 'approving'],
+      ['volume', 'approving'],
+    ]);
     expect((await get('subnets', subnetId)).json().spec.used_ips).toBe(subnetBefore + 1);
 
     // tenant_admin bought it, so another approver decides (nobody decides their own request).
     const rejected = await decide('approver', host.approval_id, 'reject', { reason: '测试环境不需要公网' });
     expect(rejected).toMatchObject({ status: 'rejected', reject_reason: '测试环境不需要公网', resource: { id: host.id, status: null } });
     expect((await get('instances', host.id)).statusCode).toBe(404);
-    for (const x of extras) expect((await admin.req({ method: 'GET', url: `/api/${x.kind === 'eip' ? 'eips' : 'volumes'}/${x.id}`, project: rnd })).statusCode).toBe(404);
+    for (const x of extras)
+      expect((await admin.req({ method: 'GET', url: `/api/${x.kind === 'eip' ? 'eips' : 'volumes'}/${x.id}`, project: rnd })).statusCode).toBe(404);
     expect((await get('subnets', subnetId)).json().spec.used_ips).toBe(subnetBefore);
-    const left = await app.ctx.db.selectFrom('resources').select('id').where('id', 'in', [host.id, ...extras.map((x: { id: string }) => x.id)]).execute();
+    const left = await app.ctx.db
+      .selectFrom('resources')
+      .select('id')
+      .where('id', 'in', [host.id, ...extras.map((x: { id: string }) => x.id)])
+      .execute();
     expect(left).toEqual([]);
     const jobs = await app.ctx.db.selectFrom('jobs').select('id').where('resource_id', '=', host.id).execute();
     expect(jobs).toEqual([]);
@@ -129,13 +176,24 @@ describe('an expansion in a project with an expansion process', () => {
   it('waits in 扩容审批中, expands when approved and gets its status back when rejected', async () => {
     const res = await admin.req({ method: 'POST', url: `/api/volumes/${disk.id}/actions`, project: rnd, payload: { action: 'expand', size: 200 } });
     expect(res.statusCode).toBe(202);
-    expect(res.json()).toMatchObject({ status: 'expansion_approving', spec: { size: 100 }, available_actions: [], message: '已提交扩容审批，审批通过后开始扩容' });
+    expect(res.json()).toMatchObject({
+      status: 'expansion_approving',
+      spec: { size: 100 },
+      available_actions: [],
+      message: '已提交扩容审批，审批通过后开始扩容',
+    });
     const id = res.json().approval_id;
     const req = (await (await app.as('approver')).req({ method: 'GET', url: `/api/v1/approvals/${id}` })).json();
-    expect(req).toMatchObject({ type: 'resource_expansion', status: 'expansion_approving', resource: { id: disk.id, status: 'expansion_approving', before: { size: 100 }, after: { size: 200 } } });
+    expect(req).toMatchObject({
+      type: 'resource_expansion',
+      status: 'expansion_approving',
+      resource: { id: disk.id, status: 'expansion_approving', before: { size: 100 }, after: { size: 200 } },
+    });
     expect(req.estimated_cost_fen).toBeGreaterThan(0);
     // Busy while it waits.
-    expect((await admin.req({ method: 'POST', url: `/api/volumes/${disk.id}/actions`, project: rnd, payload: { action: 'expand', size: 300 } })).statusCode).toBe(409);
+    expect(
+      (await admin.req({ method: 'POST', url: `/api/volumes/${disk.id}/actions`, project: rnd, payload: { action: 'expand', size: 300 } })).statusCode,
+    ).toBe(409);
 
     await decide('approver', id, 'approve');
     const done = await decide('approver', id, 'approve');
@@ -153,7 +211,8 @@ describe('an expansion in a project with an expansion process', () => {
 
 describe('a host resize', () => {
   it('waits for approval when it adds cores or memory, and runs at once when it does not', async () => {
-    const resize = (flavor: string) => admin.req({ method: 'POST', url: `/api/instances/${bought}/actions`, project: rnd, payload: { action: 'resize', flavor } });
+    const resize = (flavor: string) =>
+      admin.req({ method: 'POST', url: `/api/instances/${bought}/actions`, project: rnd, payload: { action: 'resize', flavor } });
     const up = await resize('s6.xlarge.2');
     expect(up.statusCode).toBe(202);
     expect(up.json()).toMatchObject({ status: 'expansion_approving', spec: { flavor: 's6.large.2' } });
@@ -168,7 +227,7 @@ describe('a host resize', () => {
 });
 
 describe('events', () => {
-  it('tell the approver\'s delegate of a new request on the SSE stream and by site message', async () => {
+  it("tell the approver's delegate of a new request on the SSE stream and by site message", async () => {
     const mes = (await app.as('member')).territories[0]!.projects[0]!.project_id;
     const deputy = await sse('member', mes);
     const res = await buy();
@@ -178,8 +237,13 @@ describe('events', () => {
     expect(text).toContain('event: approval.created');
     expect(text).not.toContain('delegate_ids');
     // …and by site message, linking to the request (approver gets one too).
-    const inbox = async (account: string) => (await (await app.as(account)).req({ method: 'GET', url: '/api/v1/site_messages?status=unread&__limit=200' })).json() as { data: { ref_id: string; link: string }[] };
-    expect((await inbox('member')).data.filter((m) => m.ref_id === res.json().approval_id).map((m) => m.link)).toEqual([`/selfApprovalDetail/${res.json().approval_id}`]);
+    const inbox = async (account: string) =>
+      (await (await app.as(account)).req({ method: 'GET', url: '/api/v1/site_messages?status=unread&__limit=200' })).json() as {
+        data: { ref_id: string; link: string }[];
+      };
+    expect((await inbox('member')).data.filter((m) => m.ref_id === res.json().approval_id).map((m) => m.link)).toEqual([
+      `/selfApprovalDetail/${res.json().approval_id}`,
+    ]);
     expect((await inbox('approver')).data.some((m) => m.ref_id === res.json().approval_id)).toBe(true);
     // The deputy may decide it, on approver's behalf.
     const done = await decide('member', res.json().approval_id, 'reject', { reason: '代审：预算已用完' });

@@ -14,7 +14,9 @@ beforeAll(async () => {
   app = await build();
   P = await ids(app);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 async function submit(account: string, body: object, project?: string, tenant?: string) {
   const c = await app.as(account);
@@ -36,7 +38,10 @@ async function decide(account: string, id: string, action: 'approve' | 'reject',
 
 describe('resource purchase', () => {
   it('waits in 审批中, moves through two levels and is handed to provisioning', async () => {
-    const res = await submit('member', { type: 'resource_purchase', payload: await hostPurchase(app, P.mes, 'flow-host-01', { flavor: 's6.xlarge.2' }, { charging: 'year', months: 12 }) });
+    const res = await submit('member', {
+      type: 'resource_purchase',
+      payload: await hostPurchase(app, P.mes, 'flow-host-01', { flavor: 's6.xlarge.2' }, { charging: 'year', months: 12 }),
+    });
     expect(res.statusCode).toBe(201);
     const req = res.json();
     expect(req).toMatchObject({ type: 'resource_purchase', status: 'pending', current_level: 1, level_count: 2, project_id: P.mes });
@@ -69,7 +74,9 @@ describe('resource purchase', () => {
   });
 
   it('removes the waiting resource on rejection', async () => {
-    const req = (await submit('member', { type: 'resource_purchase', payload: { kind: 'volume', name: 'flow-disk-01', ...(await placement(app)), spec: { size: 100 } } })).json();
+    const req = (
+      await submit('member', { type: 'resource_purchase', payload: { kind: 'volume', name: 'flow-disk-01', ...(await placement(app)), spec: { size: 100 } } })
+    ).json();
     const rej = await decide('tenant_admin', req.id, 'reject', { reason: '预算不足' });
     expect(rej.statusCode).toBe(200);
     expect(rej.json()).toMatchObject({ status: 'rejected', reject_reason: '预算不足', decided_by: { account: 'tenant_admin' } });
@@ -77,7 +84,10 @@ describe('resource purchase', () => {
   });
 
   it('needs no approval where no process covers the project', async () => {
-    const res = await submit('wl_admin', { type: 'resource_purchase', payload: { kind: 'eip', name: 'wl-eip-01', ...(await placement(app, 'ali')), spec: { bandwidth: 5 } } });
+    const res = await submit('wl_admin', {
+      type: 'resource_purchase',
+      payload: { kind: 'eip', name: 'wl-eip-01', ...(await placement(app, 'ali')), spec: { bandwidth: 5 } },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'no_approval_needed', level_count: 0 });
     expect(['creating', 'allocated', 'available']).toContain(res.json().resource.status);
@@ -88,7 +98,23 @@ describe('resource expansion', () => {
   it('writes the new size on approval and keeps it on rejection', async () => {
     const tenant_id = P.hd;
     const id = newId();
-    await app.ctx.db.insertInto('resources').values({ id, kind: 'volume', tenant_id, project_id: P.supply, vendor: 'openstack', region_id: null, az_id: null, name: 'flow-data', status: 'unmounted', spec: JSON.stringify({ size: 100, charging: 'quantity' }), created_at: new Date(), updated_at: new Date() }).execute();
+    await app.ctx.db
+      .insertInto('resources')
+      .values({
+        id,
+        kind: 'volume',
+        tenant_id,
+        project_id: P.supply,
+        vendor: 'openstack',
+        region_id: null,
+        az_id: null,
+        name: 'flow-data',
+        status: 'unmounted',
+        spec: JSON.stringify({ size: 100, charging: 'quantity' }),
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .execute();
     const tenantAdmin = await app.as('tenant_admin');
     const supply = tenantAdmin.territories[0]!.projects.find((p) => p.project_name === 'supply-chain')!.project_id;
     const same = await submit('tenant_admin', { type: 'resource_expansion', payload: { resource_id: id, spec: { size: 100 } } }, supply);
@@ -142,11 +168,21 @@ describe('firewall policies', () => {
     expect(same.json()).toMatchObject({ field: 'payload.target_ips', rule: 'ip_same_as_source' });
     const anyPlus = await submit('member', { type: 'firewall_policy', payload: { ...firewallPayload(2), target_ports: 'any,80' } });
     expect(anyPlus.json()).toMatchObject({ field: 'payload.target_ports', rule: 'port_any_alone' });
-    const eleven = await submit('member', { type: 'firewall_policy', payload: { ...firewallPayload(2), source_ips: Array.from({ length: 11 }, (_, i) => `10.9.9.${i}`) } });
+    const eleven = await submit('member', {
+      type: 'firewall_policy',
+      payload: { ...firewallPayload(2), source_ips: Array.from({ length: 11 }, (_, i) => `10.9.9.${i}`) },
+    });
     expect(eleven.json()).toMatchObject({ field: 'payload.source_ips', rule: 'ip_too_many' });
     const long = await submit('member', { type: 'firewall_policy', payload: { ...firewallPayload(2), reason: 'x'.repeat(1001) } });
     expect(long.json()).toMatchObject({ field: 'payload.reason', rule: 'too_big' });
-    const zhTw = await (await app.as('member')).req({ method: 'POST', url: '/api/v1/approvals', lang: 'zh-TW', payload: { type: 'firewall_policy', payload: { ...firewallPayload(2), target_ports: '0' } } });
+    const zhTw = await (
+      await app.as('member')
+    ).req({
+      method: 'POST',
+      url: '/api/v1/approvals',
+      lang: 'zh-TW',
+      payload: { type: 'firewall_policy', payload: { ...firewallPayload(2), target_ports: '0' } },
+    });
     expect(zhTw.json().description).toBe('payload.target_ports：連接埠範圍為 1-65535');
   });
 });
@@ -194,11 +230,26 @@ describe('SNAT and DNAT rules', () => {
     const adminScope = { ...scope, user: admin };
     const at = (s: string) => new Date(`${s}+08:00`);
 
-    const early = await svc.submit(admin, adminScope, { type: 'snat_rule', payload: { ...snatPayload(7, P.supply), rule_id: null } as any }, at('2025-03-10T21:30:00'));
+    const early = await svc.submit(
+      admin,
+      adminScope,
+      { type: 'snat_rule', payload: { ...snatPayload(7, P.supply), rule_id: null } as any },
+      at('2025-03-10T21:30:00'),
+    );
     await svc.decide(approver, early.id, { action: 'approve' }, at('2025-03-10T21:45:00'));
-    const late = await svc.submit(admin, adminScope, { type: 'snat_rule', payload: { ...snatPayload(8, P.supply), rule_id: null } as any }, at('2025-03-10T22:10:00'));
+    const late = await svc.submit(
+      admin,
+      adminScope,
+      { type: 'snat_rule', payload: { ...snatPayload(8, P.supply), rule_id: null } as any },
+      at('2025-03-10T22:10:00'),
+    );
     await svc.decide(approver, late.id, { action: 'approve' }, at('2025-03-10T22:20:00'));
-    const tardy = await svc.submit(admin, adminScope, { type: 'snat_rule', payload: { ...snatPayload(9, P.supply), rule_id: null } as any }, at('2025-03-10T20:00:00'));
+    const tardy = await svc.submit(
+      admin,
+      adminScope,
+      { type: 'snat_rule', payload: { ...snatPayload(9, P.supply), rule_id: null } as any },
+      at('2025-03-10T20:00:00'),
+    );
     await svc.decide(approver, tardy.id, { action: 'approve' }, at('2025-03-11T09:00:00'));
 
     const get = (id: string) => svc.detail(approver, id, at('2025-03-11T09:00:00'));
@@ -216,7 +267,9 @@ describe('the finance tenant', () => {
   it('makes production rules take effect at 18:00 after approval', async () => {
     const fin = await app.as('fin_admin');
     const trading = fin.territories[0]!.projects.find((p) => p.project_name === 'core-trading')!.project_id;
-    const req = (await fin.req({ method: 'POST', url: '/api/v1/approvals', project: trading, payload: { type: 'firewall_policy', payload: firewallPayload(5) } })).json();
+    const req = (
+      await fin.req({ method: 'POST', url: '/api/v1/approvals', project: trading, payload: { type: 'firewall_policy', payload: firewallPayload(5) } })
+    ).json();
     expect(req.rule.finance_production).toBe(true);
     // Nobody decides their own request: fin_approver does.
     const finApprover = await app.as('fin_approver');
@@ -228,23 +281,47 @@ describe('the finance tenant', () => {
     const finUser = await authUser(app, 'fin_admin');
     const deciderUser = await authUser(app, 'fin_approver');
     const at = (s: string) => new Date(`${s}+08:00`);
-    const morning = await svc.submit(finUser, { user: finUser, tenantId: P.fin, projectId: P.trading, roles: [] }, { type: 'dnat_rule', payload: { ...dnatPayload(30, P.trading), rule_id: null } as any }, at('2025-03-10T09:00:00'));
+    const morning = await svc.submit(
+      finUser,
+      { user: finUser, tenantId: P.fin, projectId: P.trading, roles: [] },
+      { type: 'dnat_rule', payload: { ...dnatPayload(30, P.trading), rule_id: null } as any },
+      at('2025-03-10T09:00:00'),
+    );
     await svc.decide(deciderUser, morning.id, { action: 'approve' }, at('2025-03-10T10:00:00'));
-    expect(new Date((await svc.detail(finUser, morning.id, at('2025-03-10T10:00:00'))).effective_at!).toISOString()).toBe(at('2025-03-10T18:00:00').toISOString());
+    expect(new Date((await svc.detail(finUser, morning.id, at('2025-03-10T10:00:00'))).effective_at!).toISOString()).toBe(
+      at('2025-03-10T18:00:00').toISOString(),
+    );
     // mobile-banking falls under the tenant-wide, non-production process: DNAT keeps the 22:00 slot.
-    const banking = await svc.submit(finUser, { user: finUser, tenantId: P.fin, projectId: P.banking, roles: [] }, { type: 'dnat_rule', payload: { ...dnatPayload(31, P.banking), rule_id: null } as any }, at('2025-03-10T09:00:00'));
+    const banking = await svc.submit(
+      finUser,
+      { user: finUser, tenantId: P.fin, projectId: P.banking, roles: [] },
+      { type: 'dnat_rule', payload: { ...dnatPayload(31, P.banking), rule_id: null } as any },
+      at('2025-03-10T09:00:00'),
+    );
     await svc.decide(deciderUser, banking.id, { action: 'approve' }, at('2025-03-10T10:00:00'));
-    expect(new Date((await svc.detail(finUser, banking.id, at('2025-03-10T10:00:00'))).effective_at!).toISOString()).toBe(at('2025-03-10T22:00:00').toISOString());
+    expect(new Date((await svc.detail(finUser, banking.id, at('2025-03-10T10:00:00'))).effective_at!).toISOString()).toBe(
+      at('2025-03-10T22:00:00').toISOString(),
+    );
   });
 });
 
 describe('quota changes', () => {
   it('update the quota value on approval', async () => {
     const member = await app.as('member');
-    const same = await member.req({ method: 'POST', url: '/api/v1/approvals', payload: { type: 'quota_change', payload: { quota_key: 'volume_gb', value: 10240, reason: '扩容' } } });
+    const same = await member.req({
+      method: 'POST',
+      url: '/api/v1/approvals',
+      payload: { type: 'quota_change', payload: { quota_key: 'volume_gb', value: 10240, reason: '扩容' } },
+    });
     expect(same.statusCode).toBe(400);
     expect(same.json().description).toBe('配额状态未变更');
-    const req = (await member.req({ method: 'POST', url: '/api/v1/approvals', payload: { type: 'quota_change', payload: { quota_key: 'volume_gb', value: 20480, reason: '新增数据湖' } } })).json();
+    const req = (
+      await member.req({
+        method: 'POST',
+        url: '/api/v1/approvals',
+        payload: { type: 'quota_change', payload: { quota_key: 'volume_gb', value: 20480, reason: '新增数据湖' } },
+      })
+    ).json();
     expect(req.quota).toEqual({ quota_key: 'volume_gb', before: 10240, after: 20480 });
     await decide('tenant_admin', req.id, 'approve');
     await decide('approver', req.id, 'approve');

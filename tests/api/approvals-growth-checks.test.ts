@@ -26,13 +26,21 @@ beforeAll(async () => {
   rnd = { ...admin, req: (o) => admin.req({ project: P.rnd, ...o }) };
   subnetId = (await network(app, rnd)).subnet.id;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const QUOTA_MESSAGE = '可用数量不足，请联系管理员';
 
 /** What the project's live resources of a kind sum to (the engine's measure, see quota-keys.ts). */
 async function used(kind: 'volume' | 'instance', measure: 'size' | 'cpu' | 'memory') {
-  const rows = await app.ctx.db.selectFrom('resources').select('spec').where('project_id', '=', P.rnd).where('kind', '=', kind).where('status', '!=', 'deleted').execute();
+  const rows = await app.ctx.db
+    .selectFrom('resources')
+    .select('spec')
+    .where('project_id', '=', P.rnd)
+    .where('kind', '=', kind)
+    .where('status', '!=', 'deleted')
+    .execute();
   return rows.reduce((n, r) => {
     const spec = r.spec as Record<string, unknown>;
     if (kind === 'instance') return n + Number(FLAVORS.find((f) => f.id === spec.flavor)?.[measure as 'cpu' | 'memory'] ?? spec[measure] ?? 0);
@@ -44,11 +52,22 @@ const requestsFor = async (resourceId: string) =>
 const get = async (collection: string, id: string) => (await rnd.req({ method: 'GET', url: `/api/${collection}/${id}` })).json() as Row;
 const expand = (diskId: string, size: number) => rnd.req({ method: 'POST', url: `/api/volumes/${diskId}/actions`, payload: { action: 'expand', size } });
 const resize = (hostId: string, flavor: string) => rnd.req({ method: 'POST', url: `/api/instances/${hostId}/actions`, payload: { action: 'resize', flavor } });
-const submit = (payload: Record<string, unknown>, type = 'resource_expansion') => rnd.req({ method: 'POST', url: '/api/v1/approvals', payload: { type, payload } });
-const newDisk = () => createSettled(rnd, 'volumes', { name: uniq('disk'), ...(placementCache!), size: 100 });
-const newHost = () => createSettled(rnd, 'instances', { name: uniq('host'), ...(placementCache!), image: 'centos-7.9', flavor: 's6.large.2', subnet_id: subnetId, password: 'Passw0rd2025' });
+const submit = (payload: Record<string, unknown>, type = 'resource_expansion') =>
+  rnd.req({ method: 'POST', url: '/api/v1/approvals', payload: { type, payload } });
+const newDisk = () => createSettled(rnd, 'volumes', { name: uniq('disk'), ...placementCache!, size: 100 });
+const newHost = () =>
+  createSettled(rnd, 'instances', {
+    name: uniq('host'),
+    ...placementCache!,
+    image: 'centos-7.9',
+    flavor: 's6.large.2',
+    subnet_id: subnetId,
+    password: 'Passw0rd2025',
+  });
 let placementCache: Awaited<ReturnType<typeof placement>> | null = null;
-beforeAll(async () => { placementCache = await placement(app); });
+beforeAll(async () => {
+  placementCache = await placement(app);
+});
 
 function expectQuotaRefusal(res: { statusCode: number; body: string; json: () => any }) {
   expect(res.statusCode, res.body).toBe(409);
@@ -56,7 +75,7 @@ function expectQuotaRefusal(res: { statusCode: number; body: string; json: () =>
 }
 
 describe('an expansion without approval (rnd-test expands freely)', () => {
-  it('grows a disk only as far as the project\'s disk gigabytes allow', async () => {
+  it("grows a disk only as far as the project's disk gigabytes allow", async () => {
     const disk = await newDisk();
     await setQuota(app.ctx.db, P.rnd, 'volume', (await used('volume', 'size')) + 50, 'size');
     const refused = await expand(disk.id, 200);
@@ -71,7 +90,7 @@ describe('an expansion without approval (rnd-test expands freely)', () => {
     await app.ctx.db.deleteFrom('project_quotas').where('project_id', '=', P.rnd).where('kind', '=', 'volume').execute();
   });
 
-  it('resizes a host only within the project\'s vCPUs and memory; a smaller flavor always fits', async () => {
+  it("resizes a host only within the project's vCPUs and memory; a smaller flavor always fits", async () => {
     const host = await newHost();
     await setQuota(app.ctx.db, P.rnd, 'instance', (await used('instance', 'cpu')) + 2, 'cpu');
     // s6.large.2 (2 cores, 4 GB) → s6.2xlarge.2 (8 cores): 6 more cores than the limit leaves.
@@ -99,13 +118,14 @@ describe('an expansion that goes through approval (扩容审批中)', () => {
     disk = await newDisk();
     host = await newHost();
     const proc = await rnd.req({
-      method: 'POST', url: '/api/v1/approval_process',
+      method: 'POST',
+      url: '/api/v1/approval_process',
       payload: { name: '研发环境扩容审批', project_id: P.rnd, request_types: ['resource_expansion'], levels: [{ approvers: 'approver' }] },
     });
     expect(proc.statusCode).toBe(201);
   });
 
-  it('is refused at submission on the engine\'s action when the summed limit cannot take it, and waits when it can', async () => {
+  it("is refused at submission on the engine's action when the summed limit cannot take it, and waits when it can", async () => {
     await setQuota(app.ctx.db, P.rnd, 'volume', (await used('volume', 'size')) + 50, 'size');
     expectQuotaRefusal(await expand(disk.id, 200));
     expect(await get('volumes', disk.id)).toMatchObject({ status: 'unmounted', spec: { size: 100 } });
@@ -119,7 +139,7 @@ describe('an expansion that goes through approval (扩容审批中)', () => {
     expect(await settle(rnd, 'volumes', disk.id)).toMatchObject({ status: 'unmounted', spec: { size: 150 } });
   });
 
-  it('is refused at submission on POST /api/v1/approvals (disk) and on the host\'s resize, nothing waiting', async () => {
+  it("is refused at submission on POST /api/v1/approvals (disk) and on the host's resize, nothing waiting", async () => {
     await setQuota(app.ctx.db, P.rnd, 'volume', await used('volume', 'size'), 'size');
     expectQuotaRefusal(await submit({ resource_id: disk.id, spec: { size: 150 + VOLUME_MIN_EXPAND_GB } }));
     expect(await get('volumes', disk.id)).toMatchObject({ status: 'unmounted', spec: { size: 150 } });
@@ -157,14 +177,20 @@ describe('a DNAT change request', () => {
     // A create of 9171 is refused; so is changing b to 9171.
     const create = await supply({ type: 'dnat_rule', payload: { ...dnatPayload(73, P.supply), eip_ports: [9171] } });
     expect(create.statusCode).toBe(409);
-    const change = await supply({ type: 'dnat_rule', payload: { rule_id: b.rule.id, eip_ports: [9171], internal_ip: '192.168.9.72', internal_ports: [80], protocol: 'tcp', reason: '改端口' } });
+    const change = await supply({
+      type: 'dnat_rule',
+      payload: { rule_id: b.rule.id, eip_ports: [9171], internal_ip: '192.168.9.72', internal_ports: [80], protocol: 'tcp', reason: '改端口' },
+    });
     expect(change.statusCode, change.body).toBe(409);
     expect(change.json()).toEqual(expect.objectContaining({ description: create.json().description }));
     const rule = (await admin.req({ method: 'GET', url: `/api/dnat-rules/${b.rule.id}`, project: P.supply })).json();
     expect(rule.status).not.toBe('approving');
     expect(rule.spec.eip_ports).toBe('9172');
     // Its own port, or a free one, is a valid change.
-    const free = await supply({ type: 'dnat_rule', payload: { rule_id: b.rule.id, eip_ports: [9174], internal_ip: '192.168.9.72', internal_ports: [80], protocol: 'tcp', reason: '改端口' } });
+    const free = await supply({
+      type: 'dnat_rule',
+      payload: { rule_id: b.rule.id, eip_ports: [9174], internal_ip: '192.168.9.72', internal_ports: [80], protocol: 'tcp', reason: '改端口' },
+    });
     expect(free.statusCode).toBe(201);
     expect((await admin.req({ method: 'GET', url: `/api/dnat-rules/${b.rule.id}`, project: P.supply })).json().status).toBe('approving');
     expect(g.eip_id).toBe(rule.spec.eip_id);
@@ -207,7 +233,7 @@ describe('GET /api/v1/approval-requirements', () => {
     expect(byType(await ask(fin, P.fin, P.banking)).snat_rule).toMatchObject({ needs_approval: true, issue_hour: 22 });
   });
 
-  it('answers every type when none is named, refuses an unknown type, and never another tenant\'s project', async () => {
+  it("answers every type when none is named, refuses an unknown type, and never another tenant's project", async () => {
     const all = await admin.req({ method: 'GET', url: '/api/v1/approval-requirements', tenant: P.hd, project: P.rnd });
     expect(all.statusCode).toBe(200);
     expect(all.json().count).toBe(6);

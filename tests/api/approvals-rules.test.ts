@@ -21,17 +21,22 @@ beforeAll(async () => {
   approver = await app.as('approver');
   fin = await app.as('fin_admin');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const submit = (c: Client, body: object, project: string) => c.req({ method: 'POST', url: '/api/v1/approvals', project, payload: body });
-const decide = (id: string, action: 'approve' | 'reject') => approver.req({ method: 'POST', url: `/api/v1/approvals/${id}/${action}`, payload: action === 'reject' ? { reason: '规则范围过大' } : {} });
+const decide = (id: string, action: 'approve' | 'reject') =>
+  approver.req({ method: 'POST', url: `/api/v1/approvals/${id}/${action}`, payload: action === 'reject' ? { reason: '规则范围过大' } : {} });
 const snatOf = async (gatewayId: string, project: string) =>
   (await admin.req({ method: 'GET', url: `/api/snat-rules?nat_gateway_id=${gatewayId}&__limit=100`, project })).json() as { count: number; data: any[] };
 const ruleCount = async (gatewayId: string) =>
-  Number(((await app.ctx.db.selectFrom('resources').select('spec').where('id', '=', gatewayId).executeTakeFirstOrThrow()).spec as { rule_count: number }).rule_count);
+  Number(
+    ((await app.ctx.db.selectFrom('resources').select('spec').where('id', '=', gatewayId).executeTakeFirstOrThrow()).spec as { rule_count: number }).rule_count,
+  );
 
 describe('an SNAT request', () => {
-  it('waits on its gateway\'s SNAT tab in 审批中, is 下发中 once approved and issued at the 22:00 slot', async () => {
+  it("waits on its gateway's SNAT tab in 审批中, is 下发中 once approved and issued at the 22:00 slot", async () => {
     const g = gatewayOf(P.supply);
     const countBefore = await ruleCount(g.nat_gateway_id);
     const res = await submit(admin, { type: 'snat_rule', payload: snatPayload(41, P.supply) }, P.supply);
@@ -41,7 +46,11 @@ describe('an SNAT request', () => {
     expect(req.rule).toMatchObject({ kind: 'snat_rule', status: 'approving', before: null, after: { source_cidr: '192.168.141.0/24', eip: g.eip_address } });
 
     const waiting = (await snatOf(g.nat_gateway_id, P.supply)).data.find((r) => r.id === req.rule.id);
-    expect(waiting).toMatchObject({ status: 'approving', available_actions: [], spec: { nat_gateway_id: g.nat_gateway_id, eip_id: g.eip_id, eip_address: g.eip_address, source_cidr: '192.168.141.0/24' } });
+    expect(waiting).toMatchObject({
+      status: 'approving',
+      available_actions: [],
+      spec: { nat_gateway_id: g.nat_gateway_id, eip_id: g.eip_id, eip_address: g.eip_address, source_cidr: '192.168.141.0/24' },
+    });
     expect(await ruleCount(g.nat_gateway_id)).toBe(countBefore + 1);
 
     const done = (await decide(req.id, 'approve')).json();
@@ -72,7 +81,7 @@ describe('an SNAT request', () => {
     expect((await submit(admin, { type: 'snat_rule', payload: snatPayload(42, P.supply) }, P.supply)).statusCode).toBe(201);
   });
 
-  it('is the engine\'s checks: an EIP that is not on the gateway, a source network taken, a gateway of another project', async () => {
+  it("is the engine's checks: an EIP that is not on the gateway, a source network taken, a gateway of another project", async () => {
     const g = gatewayOf(P.supply);
     const other = gatewayOf(P.mes);
     const wrongEip = await submit(admin, { type: 'snat_rule', payload: { ...snatPayload(43, P.supply), eip_id: other.eip_id } }, P.supply);
@@ -101,25 +110,40 @@ describe('an SNAT request', () => {
     expect((await fin.req({ method: 'GET', url: `/api/v1/approvals/${req.id}`, tenant: P.fin, project: finProject })).statusCode).toBe(404);
     // Naming the other tenant's gateway and EIP creates nothing.
     const before = await app.ctx.db.selectFrom('resources').select('id').where('tenant_id', '=', P.fin).where('kind', '=', 'snat_rule').execute();
-    const stolen = await fin.req({ method: 'POST', url: '/api/v1/approvals', tenant: P.fin, project: finProject, payload: { type: 'snat_rule', payload: snatPayload(47, P.supply) } });
+    const stolen = await fin.req({
+      method: 'POST',
+      url: '/api/v1/approvals',
+      tenant: P.fin,
+      project: finProject,
+      payload: { type: 'snat_rule', payload: snatPayload(47, P.supply) },
+    });
     expect(stolen.statusCode).toBe(404);
     const after = await app.ctx.db.selectFrom('resources').select('id').where('tenant_id', '=', P.fin).where('kind', '=', 'snat_rule').execute();
     expect(after.length).toBe(before.length);
     // A change of another tenant's rule is refused the same way.
-    const change = await fin.req({ method: 'POST', url: '/api/v1/approvals', tenant: P.fin, project: finProject, payload: { type: 'snat_rule', payload: { rule_id: req.rule.id, source_cidr: '10.9.0.0/24', reason: '改' } } });
+    const change = await fin.req({
+      method: 'POST',
+      url: '/api/v1/approvals',
+      tenant: P.fin,
+      project: finProject,
+      payload: { type: 'snat_rule', payload: { rule_id: req.rule.id, source_cidr: '10.9.0.0/24', reason: '改' } },
+    });
     expect(change.statusCode).toBe(404);
   });
 });
 
-describe('the engine\'s own create path', () => {
-  it('waits for the approval where the project\'s process covers the rule type (rnd-test: firewall_policy)', async () => {
+describe("the engine's own create path", () => {
+  it("waits for the approval where the project's process covers the rule type (rnd-test: firewall_policy)", async () => {
     const body = { ...firewallPayload(60), name: uniq('fw'), ...(await placement(app)) };
     const res = await admin.req({ method: 'POST', url: '/api/firewall-policies', project: P.rnd, payload: body });
     expect(res.statusCode).toBe(202);
     const row = res.json();
     expect(row).toMatchObject({ status: 'approving', available_actions: [], approval: { status: 'pending' }, message: '已提交审批，审批通过后下发' });
     const detail = (await approver.req({ method: 'GET', url: `/api/v1/approvals/${row.approval.id}` })).json();
-    expect(detail).toMatchObject({ type: 'firewall_policy', rule: { id: row.id, status: 'approving', before: null, after: { source_ips: ['10.1.60.0/24'], target_ports: [443, 8443] } } });
+    expect(detail).toMatchObject({
+      type: 'firewall_policy',
+      rule: { id: row.id, status: 'approving', before: null, after: { source_ips: ['10.1.60.0/24'], target_ports: [443, 8443] } },
+    });
     expect((await decide(row.approval.id, 'approve')).json().status).toBe('approved');
     const issued = (await admin.req({ method: 'GET', url: `/api/firewall-policies/${row.id}`, project: P.rnd })).json();
     expect(issued).toMatchObject({ status: 'issued', spec: { target_ports: '443,8443' } });
@@ -129,12 +153,16 @@ describe('the engine\'s own create path', () => {
   it('a change request keeps the rule as it was until approved, and restores it when rejected', async () => {
     const req = (await submit(admin, { type: 'firewall_policy', payload: firewallPayload(61) }, P.rnd)).json();
     await decide(req.id, 'approve');
-    const change = (await submit(admin, { type: 'firewall_policy', payload: { ...firewallPayload(61), rule_id: req.rule.id, target_ports: '22' } }, P.rnd)).json();
+    const change = (
+      await submit(admin, { type: 'firewall_policy', payload: { ...firewallPayload(61), rule_id: req.rule.id, target_ports: '22' } }, P.rnd)
+    ).json();
     expect(change.rule).toMatchObject({ status: 'approving', before: { target_ports: [443, 8443] }, after: { target_ports: [22] } });
     await decide(change.id, 'reject');
     const kept = (await admin.req({ method: 'GET', url: `/api/firewall-policies/${req.rule.id}`, project: P.rnd })).json();
     expect(kept).toMatchObject({ status: 'issued', spec: { target_ports: '443,8443' } });
-    const again = (await submit(admin, { type: 'firewall_policy', payload: { ...firewallPayload(61), rule_id: req.rule.id, target_ports: '22' } }, P.rnd)).json();
+    const again = (
+      await submit(admin, { type: 'firewall_policy', payload: { ...firewallPayload(61), rule_id: req.rule.id, target_ports: '22' } }, P.rnd)
+    ).json();
     await decide(again.id, 'approve');
     const changed = (await admin.req({ method: 'GET', url: `/api/firewall-policies/${req.rule.id}`, project: P.rnd })).json();
     expect(changed).toMatchObject({ status: 'issued', spec: { target_ports: '22' } });
@@ -165,16 +193,20 @@ describe('a quota change', () => {
   });
 
   it('limits the disk gigabytes summed over the project', async () => {
-    const disks = (await admin.req({ method: 'GET', url: '/api/volumes?__limit=500', project: P.rnd })).json().data as { status: string; spec: { size: number } }[];
+    const disks = (await admin.req({ method: 'GET', url: '/api/volumes?__limit=500', project: P.rnd })).json().data as {
+      status: string;
+      spec: { size: number };
+    }[];
     const used = disks.filter((d) => d.status !== 'deleted').reduce((n, d) => n + Number(d.spec.size ?? 0), 0);
     await quotaRequest('volume_gb', used + 50);
-    const disk = async (size: number) => admin.req({ method: 'POST', url: '/api/volumes', project: P.rnd, payload: { name: uniq('disk'), ...(await placement(app)), size, volume_type: 'ssd' } });
+    const disk = async (size: number) =>
+      admin.req({ method: 'POST', url: '/api/volumes', project: P.rnd, payload: { name: uniq('disk'), ...(await placement(app)), size, volume_type: 'ssd' } });
     expect((await disk(60)).statusCode).toBe(409);
     expect((await disk(40)).statusCode).toBe(201);
     expect((await disk(20)).statusCode).toBe(409);
   });
 
-  it('of another tenant\'s project is never reached', async () => {
+  it("of another tenant's project is never reached", async () => {
     const res = await fin.req({ method: 'GET', url: '/api/v1/project-quotas', tenant: P.fin, project: P.rnd });
     expect([403, 404]).toContain(res.statusCode);
   });

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from './helper.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
-beforeAll(async () => { app = await build({ config: { loginMaxFailures: 3, loginIpMaxFailures: 1000 } }); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await build({ config: { loginMaxFailures: 3, loginIpMaxFailures: 1000 } });
+});
+afterAll(async () => {
+  await app.close();
+});
 
 describe('sign-in and session', () => {
   it('signs in with the demo password and answers the profile', async () => {
@@ -11,7 +15,13 @@ describe('sign-in and session', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^[0-9a-f]{64}$/);
-    expect(body).toMatchObject({ nickname: '华东制造 管理员 李娜', need_sign_service_agreement: false, is_sign_service_agreement: true, is_sign: false, sign_pass_time: null });
+    expect(body).toMatchObject({
+      nickname: '华东制造 管理员 李娜',
+      need_sign_service_agreement: false,
+      is_sign_service_agreement: true,
+      is_sign: false,
+      sign_pass_time: null,
+    });
     expect(body.id).toMatch(/^[0-9a-f]{32}$/);
     const me = await app.inject({ method: 'GET', url: '/api/v1/edit-user', headers: { 'x-auth-token': body.token } });
     expect(me.statusCode).toBe(200);
@@ -29,7 +39,12 @@ describe('sign-in and session', () => {
   });
 
   it('refuses a wrong password with 401 in the asked language', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'accept-language': 'zh-TW' }, payload: { account: 'approver', password: 'wrong' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'accept-language': 'zh-TW' },
+      payload: { account: 'approver', password: 'wrong' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ title: '錯誤', description: '帳號或密碼錯誤' });
   });

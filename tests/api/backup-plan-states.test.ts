@@ -11,8 +11,14 @@ type Target = { id: string; project_id: string; vendor: string };
 type Seen = { type: string; id: string; status?: string; tenant_id: string; project_id: string; resource_id: string; kind: string };
 
 const weekly = (over: Record<string, unknown> = {}) => ({
-  name: 'state-plan', schedule_type: 'full_backup', start_time: '02:30:00', backup_freq: 'week', backup_days: [1, 3, 5],
-  retention_time: '3month', device_type: 'any', ...over,
+  name: 'state-plan',
+  schedule_type: 'full_backup',
+  start_time: '02:30:00',
+  backup_freq: 'week',
+  backup_days: [1, 3, 5],
+  retention_time: '3month',
+  device_type: 'any',
+  ...over,
 });
 
 async function setup(config: Record<string, unknown>) {
@@ -20,19 +26,29 @@ async function setup(config: Record<string, unknown>) {
   const ids = await demoIds(app.ctx.db);
   const admin = await app.as('tenant_admin');
   const fin = await app.as('fin_admin');
-  const row = await app.ctx.db.selectFrom('resources').select(['id', 'project_id', 'vendor'])
-    .where('tenant_id', '=', ids.huadong).where('kind', '=', 'instance').where('vendor', '!=', 'ctyun')
-    .where('status', 'not in', ['deleted', '__removed']).orderBy('name').executeTakeFirstOrThrow();
+  const row = await app.ctx.db
+    .selectFrom('resources')
+    .select(['id', 'project_id', 'vendor'])
+    .where('tenant_id', '=', ids.huadong)
+    .where('kind', '=', 'instance')
+    .where('vendor', '!=', 'ctyun')
+    .where('status', 'not in', ['deleted', '__removed'])
+    .orderBy('name')
+    .executeTakeFirstOrThrow();
   const seen: Seen[] = [];
-  app.engine.bus.subscribe((e) => { if (e.type === 'backup_plan.status' || e.type === 'backup_plan.removed') seen.push(e); });
+  app.engine.bus.subscribe((e) => {
+    if (e.type === 'backup_plan.status' || e.type === 'backup_plan.removed') seen.push(e);
+  });
   return { app, ids, admin, fin, host: row as Target, seen };
 }
 
 function api(c: Client, t: Target) {
   return {
-    create: (body: Record<string, unknown>) => c.req({ method: 'POST', url: '/api/v1/backup-policies', project: t.project_id, payload: { resource_id: t.id, ...body } }),
+    create: (body: Record<string, unknown>) =>
+      c.req({ method: 'POST', url: '/api/v1/backup-policies', project: t.project_id, payload: { resource_id: t.id, ...body } }),
     get: (id: string) => c.req({ method: 'GET', url: `/api/v1/backup-policies/${id}`, project: t.project_id }),
-    put: (id: string, body: Record<string, unknown>, lang?: string) => c.req({ method: 'PUT', url: `/api/v1/backup-policies/${id}`, project: t.project_id, payload: body, lang }),
+    put: (id: string, body: Record<string, unknown>, lang?: string) =>
+      c.req({ method: 'PUT', url: `/api/v1/backup-policies/${id}`, project: t.project_id, payload: body, lang }),
     del: (id: string, lang?: string) => c.req({ method: 'DELETE', url: `/api/v1/backup-policies/${id}`, project: t.project_id, lang }),
   };
 }
@@ -52,8 +68,13 @@ describe('backup plan states on a working agent', () => {
   let s: Awaited<ReturnType<typeof setup>>;
   let a: ReturnType<typeof api>;
   // A slow agent (each step 400 ms × the vendor's factor) so requests land while a plan is between states.
-  beforeAll(async () => { s = await setup({ cloudSimDelayMs: 400, cloudSimFailureRate: 0 }); a = api(s.admin, s.host); }, 60_000);
-  afterAll(async () => { await s.app.close(); });
+  beforeAll(async () => {
+    s = await setup({ cloudSimDelayMs: 400, cloudSimFailureRate: 0 });
+    a = api(s.admin, s.host);
+  }, 60_000);
+  afterAll(async () => {
+    await s.app.close();
+  });
 
   it('a new plan is creating at once and settles as created, every state published to its tenant and project', async () => {
     const res = await a.create(weekly({ name: 'life-plan' }));
@@ -61,10 +82,17 @@ describe('backup plan states on a working agent', () => {
     expect(res.json()).toMatchObject({ status: 'creating', in_between: true });
     const id = res.json().id as string;
     expect(await statesOf(s.seen, id)).toEqual(['creating', 'installing', 'issuing', 'created']);
-    expect(s.seen.filter((e) => e.id === id).every((e) => e.tenant_id === s.ids.huadong && e.project_id === s.host.project_id
-      && e.resource_id === s.host.id && e.kind === 'instance')).toBe(true);
+    expect(
+      s.seen
+        .filter((e) => e.id === id)
+        .every((e) => e.tenant_id === s.ids.huadong && e.project_id === s.host.project_id && e.resource_id === s.host.id && e.kind === 'instance'),
+    ).toBe(true);
     expect((await a.get(id)).json()).toMatchObject({ status: 'created', in_between: false, name: 'life-plan' });
-    const listed = await s.admin.req({ method: 'GET', url: `/api/v1/backup-policies?status=created&resource_id=${s.host.id}&__limit=100`, project: s.host.project_id });
+    const listed = await s.admin.req({
+      method: 'GET',
+      url: `/api/v1/backup-policies?status=created&resource_id=${s.host.id}&__limit=100`,
+      project: s.host.project_id,
+    });
     expect(listed.json().data.map((p: { id: string }) => p.id)).toContain(id);
   });
 
@@ -111,7 +139,7 @@ describe('backup plan states on a working agent', () => {
     expect((await a.get(id)).statusCode).toBe(404);
   });
 
-  it('another tenant gets 404 for a plan between states and sees none of its events\' plans', async () => {
+  it("another tenant gets 404 for a plan between states and sees none of its events' plans", async () => {
     const id = (await a.create(weekly({ name: 'hd-busy-secret' }))).json().id as string;
     const own = { tenant: s.ids.finance, project: s.ids.project('core-trading') };
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
@@ -138,8 +166,13 @@ describe('backup plan states on a working agent', () => {
 describe('backup plan states on a failing agent', () => {
   let s: Awaited<ReturnType<typeof setup>>;
   let a: ReturnType<typeof api>;
-  beforeAll(async () => { s = await setup({ cloudSimDelayMs: 50, cloudSimFailureRate: 1 }); a = api(s.admin, s.host); }, 60_000);
-  afterAll(async () => { await s.app.close(); });
+  beforeAll(async () => {
+    s = await setup({ cloudSimDelayMs: 50, cloudSimFailureRate: 1 });
+    a = api(s.admin, s.host);
+  }, 60_000);
+  afterAll(async () => {
+    await s.app.close();
+  });
 
   it('a new plan fails into create_failed; an edit retries creation and fails again; a failed plan can be deleted', async () => {
     const res = await a.create(weekly({ name: 'doomed-plan' }));

@@ -16,15 +16,26 @@ let disk: Target;
 let vpc: Target;
 
 const weekly = (over: Record<string, unknown> = {}) => ({
-  name: 'nightly-full', schedule_type: 'full_backup', start_time: '02:30:00', backup_freq: 'week', backup_days: [1, 3, 5],
-  retention_time: '3month', device_type: 'any', ...over,
+  name: 'nightly-full',
+  schedule_type: 'full_backup',
+  start_time: '02:30:00',
+  backup_freq: 'week',
+  backup_days: [1, 3, 5],
+  retention_time: '3month',
+  device_type: 'any',
+  ...over,
 });
 const ctyunPlan = (over: Record<string, unknown> = {}) => weekly({ schedule_type: 'incre_backup', retention_time: 30, ...over });
 
 async function pick(kind: string, where: (vendor: string) => boolean): Promise<Target> {
-  const rows = await app.ctx.db.selectFrom('resources').select(['id', 'project_id', 'vendor'])
-    .where('tenant_id', '=', ids.huadong).where('kind', '=', kind).where('status', 'not in', ['deleted', '__removed'])
-    .orderBy('name').execute();
+  const rows = await app.ctx.db
+    .selectFrom('resources')
+    .select(['id', 'project_id', 'vendor'])
+    .where('tenant_id', '=', ids.huadong)
+    .where('kind', '=', kind)
+    .where('status', 'not in', ['deleted', '__removed'])
+    .orderBy('name')
+    .execute();
   const row = rows.find((r) => where(r.vendor));
   if (!row) throw new Error(`no ${kind} in 华东制造集团`);
   return row;
@@ -57,15 +68,28 @@ beforeAll(async () => {
   disk = await pick('volume', (v) => v !== 'ctyun');
   vpc = await pick('vpc', () => true);
 }, 60_000);
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 describe('backup plans: create, list, update, delete', () => {
   it('goes through the whole life of a host plan', async () => {
     const created = await post(aliHost, weekly({ backup_days: [5, 1, 3] }));
     expect(created.statusCode).toBe(201);
     const plan = created.json();
-    expect(plan).toMatchObject({ name: 'nightly-full', schedule_type: 'full_backup', start_time: '02:30:00', backup_freq: 'week', backup_days: [1, 3, 5],
-      retention_time: '3month', device_type: 'any', resource_id: aliHost.id, resource_type: 'instance', vendor: aliHost.vendor, message: '备份策略已添加' });
+    expect(plan).toMatchObject({
+      name: 'nightly-full',
+      schedule_type: 'full_backup',
+      start_time: '02:30:00',
+      backup_freq: 'week',
+      backup_days: [1, 3, 5],
+      retention_time: '3month',
+      device_type: 'any',
+      resource_id: aliHost.id,
+      resource_type: 'instance',
+      vendor: aliHost.vendor,
+      message: '备份策略已添加',
+    });
     expect(plan.id).toMatch(/^[0-9a-f]{32}$/);
 
     const got = await admin.req({ method: 'GET', url: `/api/v1/backup-policies/${plan.id}`, project: aliHost.project_id });
@@ -83,10 +107,20 @@ describe('backup plans: create, list, update, delete', () => {
     expect(ofHost.json().data.map((p: { id: string }) => p.id)).toContain(plan.id);
 
     expect((await settled(aliHost, plan.id)).status).toBe('created');
-    const put = await admin.req({ method: 'PUT', url: `/api/v1/backup-policies/${plan.id}`, project: aliHost.project_id,
-      payload: weekly({ name: 'monthly-archive', backup_freq: 'month', backup_days: [15, 1], retention_time: '1year' }) });
+    const put = await admin.req({
+      method: 'PUT',
+      url: `/api/v1/backup-policies/${plan.id}`,
+      project: aliHost.project_id,
+      payload: weekly({ name: 'monthly-archive', backup_freq: 'month', backup_days: [15, 1], retention_time: '1year' }),
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ name: 'monthly-archive', backup_freq: 'month', backup_days: [1, 15], retention_time: '1year', message: '备份策略已修改' });
+    expect(put.json()).toMatchObject({
+      name: 'monthly-archive',
+      backup_freq: 'month',
+      backup_days: [1, 15],
+      retention_time: '1year',
+      message: '备份策略已修改',
+    });
     expect((await settled(aliHost, plan.id)).status).toBe('created');
 
     const del = await admin.req({ method: 'DELETE', url: `/api/v1/backup-policies/${plan.id}`, project: aliHost.project_id });
@@ -123,11 +157,16 @@ describe('backup plans: create, list, update, delete', () => {
     expect(await app.ctx.db.selectFrom('backup_plans').select('id').where('resource_id', '=', gone!).execute()).toEqual([]);
   });
 
-  it('seeds demo plans that follow their vendor\'s rules', async () => {
-    const rows = await app.ctx.db.selectFrom('backup_plans').innerJoin('resources', 'resources.id', 'backup_plans.resource_id')
-      .select(['backup_plans.schedule_type', 'backup_plans.backup_freq', 'backup_plans.retention_time', 'resources.vendor']).where('backup_plans.created_by', 'is', null).execute();
+  it("seeds demo plans that follow their vendor's rules", async () => {
+    const rows = await app.ctx.db
+      .selectFrom('backup_plans')
+      .innerJoin('resources', 'resources.id', 'backup_plans.resource_id')
+      .select(['backup_plans.schedule_type', 'backup_plans.backup_freq', 'backup_plans.retention_time', 'resources.vendor'])
+      .where('backup_plans.created_by', 'is', null)
+      .execute();
     expect(rows.length).toBeGreaterThan(5);
-    for (const r of rows.filter((x) => x.vendor === 'ctyun')) expect(r).toMatchObject({ schedule_type: 'incre_backup', backup_freq: 'week', retention_time: expect.stringMatching(/^\d+$/) });
+    for (const r of rows.filter((x) => x.vendor === 'ctyun'))
+      expect(r).toMatchObject({ schedule_type: 'incre_backup', backup_freq: 'week', retention_time: expect.stringMatching(/^\d+$/) });
     expect(rows.some((r) => r.vendor !== 'ctyun' && r.backup_freq === 'month')).toBe(true);
   });
 });
@@ -172,7 +211,11 @@ describe('backup plans: validation (400 names the field, nothing stored)', () =>
 
   it('other vendors: a retention option; permanent only when the device type is not any', async () => {
     await expect400(post(aliHost, weekly({ retention_time: 30 })), 'retention_time');
-    await expect400(post(aliHost, weekly({ retention_time: 'permanent', device_type: 'any' })), 'retention_time', 'retention_time：设备类型为“不限”时不能永久保留');
+    await expect400(
+      post(aliHost, weekly({ retention_time: 'permanent', device_type: 'any' })),
+      'retention_time',
+      'retention_time：设备类型为“不限”时不能永久保留',
+    );
     expect((await post(aliHost, weekly({ retention_time: 'permanent', device_type: 'nbu' }))).statusCode).toBe(201);
   });
 
@@ -181,7 +224,11 @@ describe('backup plans: validation (400 names the field, nothing stored)', () =>
     await expect400(post(aliHost, weekly({ backup_days: [8] })), 'backup_days');
     await expect400(post(aliHost, weekly({ backup_days: [1, 1] })), 'backup_days');
     await expect400(post(aliHost, weekly({ backup_freq: 'month', backup_days: [29] })), 'backup_days');
-    await expect400(post(aliHost, weekly({ backup_freq: 'month', backup_days: [1, 'last_day'] })), 'backup_days', 'backup_days：“最后一天”不能与其他日期同时选择');
+    await expect400(
+      post(aliHost, weekly({ backup_freq: 'month', backup_days: [1, 'last_day'] })),
+      'backup_days',
+      'backup_days：“最后一天”不能与其他日期同时选择',
+    );
     expect((await post(aliHost, weekly({ backup_freq: 'month', backup_days: ['last_day'] }))).statusCode).toBe(201);
     const mixed = await post(aliHost, weekly({ backup_freq: 'month', backup_days: ['last_day', 28, 1], device_type: 'nbu' }));
     expect(mixed.statusCode).toBe(201);
@@ -191,20 +238,35 @@ describe('backup plans: validation (400 names the field, nothing stored)', () =>
   it('answers in Traditional Chinese when asked', async () => {
     const res = await post(aliHost, weekly({ backup_freq: 'month', backup_days: [2, 'last_day'] }), 'zh-TW');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ title: expect.any(String), description: 'backup_days：「最後一天」不能與其他日期同時選擇', field: 'backup_days', rule: 'backup_last_day_alone' });
+    expect(res.json()).toEqual({
+      title: expect.any(String),
+      description: 'backup_days：「最後一天」不能與其他日期同時選擇',
+      field: 'backup_days',
+      rule: 'backup_last_day_alone',
+    });
   });
 
   it('an update that breaks a rule changes nothing', async () => {
     const plan = (await post(aliHost, weekly({ name: 'keep-me' }))).json();
     await settled(aliHost, plan.id);
-    const bad = await admin.req({ method: 'PUT', url: `/api/v1/backup-policies/${plan.id}`, project: aliHost.project_id, payload: weekly({ name: '', start_time: '09:00:00' }) });
+    const bad = await admin.req({
+      method: 'PUT',
+      url: `/api/v1/backup-policies/${plan.id}`,
+      project: aliHost.project_id,
+      payload: weekly({ name: '', start_time: '09:00:00' }),
+    });
     expect(bad.statusCode).toBe(400);
     const now = (await admin.req({ method: 'GET', url: `/api/v1/backup-policies/${plan.id}`, project: aliHost.project_id })).json();
     expect(now).toMatchObject({ name: 'keep-me', start_time: '02:30:00', status: 'created', in_between: false });
     // CTyun rules follow the resource on update too.
     const ct = (await post(ctyunHost, ctyunPlan())).json();
     await settled(ctyunHost, ct.id);
-    const toFull = await admin.req({ method: 'PUT', url: `/api/v1/backup-policies/${ct.id}`, project: ctyunHost.project_id, payload: ctyunPlan({ schedule_type: 'full_backup' }) });
+    const toFull = await admin.req({
+      method: 'PUT',
+      url: `/api/v1/backup-policies/${ct.id}`,
+      project: ctyunHost.project_id,
+      payload: ctyunPlan({ schedule_type: 'full_backup' }),
+    });
     expect(toFull.statusCode).toBe(400);
     expect(toFull.json().field).toBe('schedule_type');
   });
@@ -212,7 +274,9 @@ describe('backup plans: validation (400 names the field, nothing stored)', () =>
 
 describe('backup plans: roles and isolation', () => {
   let plan: { id: string };
-  beforeAll(async () => { plan = (await post(aliHost, weekly({ name: 'hd-isolated-plan' }))).json(); });
+  beforeAll(async () => {
+    plan = (await post(aliHost, weekly({ name: 'hd-isolated-plan' }))).json();
+  });
 
   it('another tenant gets 404 for every id and sees none of the plans', async () => {
     const own = { tenant: ids.finance, project: ids.project('core-trading') };
@@ -234,7 +298,7 @@ describe('backup plans: roles and isolation', () => {
     expect(still.json().name).toBe('hd-isolated-plan');
   });
 
-  it('a project member sees only its own project\'s plans', async () => {
+  it("a project member sees only its own project's plans", async () => {
     const member = await app.as('member');
     const mes = ids.project('smart-factory-mes');
     const other = [aliHost, ctyunHost, disk].find((t) => t.project_id !== mes);
@@ -252,11 +316,21 @@ describe('backup plans: roles and isolation', () => {
     const approver = await app.as('approver');
     const scope = { project: aliHost.project_id };
     expect((await approver.req({ method: 'GET', url: `/api/v1/backup-policies/${plan.id}`, ...scope })).statusCode).toBe(200);
-    expect((await approver.req({ method: 'POST', url: '/api/v1/backup-policies', ...scope, payload: { resource_id: aliHost.id, ...weekly() } })).statusCode).toBe(403);
-    expect((await approver.req({ method: 'PUT', url: `/api/v1/backup-policies/${plan.id}`, ...scope, payload: weekly({ name: 'changed' }) })).statusCode).toBe(403);
+    expect(
+      (await approver.req({ method: 'POST', url: '/api/v1/backup-policies', ...scope, payload: { resource_id: aliHost.id, ...weekly() } })).statusCode,
+    ).toBe(403);
+    expect((await approver.req({ method: 'PUT', url: `/api/v1/backup-policies/${plan.id}`, ...scope, payload: weekly({ name: 'changed' }) })).statusCode).toBe(
+      403,
+    );
     expect((await approver.req({ method: 'DELETE', url: `/api/v1/backup-policies/${plan.id}`, ...scope })).statusCode).toBe(403);
     const oncall = await app.as('oncall');
-    const ops = await oncall.req({ method: 'POST', url: '/api/v1/backup-policies', tenant: ids.huadong, ...scope, payload: { resource_id: aliHost.id, ...weekly() } });
+    const ops = await oncall.req({
+      method: 'POST',
+      url: '/api/v1/backup-policies',
+      tenant: ids.huadong,
+      ...scope,
+      payload: { resource_id: aliHost.id, ...weekly() },
+    });
     expect(ops.statusCode).toBe(403);
     expect(ops.json().description).toBe('您没有该权限，请联系管理员获取权限！');
     expect((await admin.req({ method: 'GET', url: `/api/v1/backup-policies/${plan.id}`, ...scope })).json().name).toBe('hd-isolated-plan');

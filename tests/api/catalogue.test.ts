@@ -7,11 +7,27 @@ import { catalogueRoutes } from '../../src/domain/navigation/catalogue.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
-beforeAll(async () => { app = await build(); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await build();
+});
+afterAll(async () => {
+  await app.close();
+});
 
-interface Product { id: string; name: string; link: string | null; is_inner: boolean; is_static_html: boolean; console_route: string | null; buy_route: string | null; highlights: string[] }
-type Cat = { header_data: { name: string; classify_group: { auto_classify_catalog: { name: string; auto_product_catalog: Product[] }[] }[] }[]; footer_data: { name: string; auto_classify_catalog: { auto_product_catalog: Product[] }[] }[] };
+interface Product {
+  id: string;
+  name: string;
+  link: string | null;
+  is_inner: boolean;
+  is_static_html: boolean;
+  console_route: string | null;
+  buy_route: string | null;
+  highlights: string[];
+}
+type Cat = {
+  header_data: { name: string; classify_group: { auto_classify_catalog: { name: string; auto_product_catalog: Product[] }[] }[] }[];
+  footer_data: { name: string; auto_classify_catalog: { auto_product_catalog: Product[] }[] }[];
+};
 
 const products = (c: Cat): Product[] => [
   ...c.header_data.flatMap((h) => h.classify_group.flatMap((g) => g.auto_classify_catalog.flatMap((x) => x.auto_product_catalog))),
@@ -34,7 +50,10 @@ describe('service catalogue', () => {
 
   it('yields routes for internal, linked, non-static products only, none clashing with a route of the spec', async () => {
     const cat = (await app.inject({ method: 'GET', url: '/api/v1/service-catalog' })).json() as Cat;
-    const routes = catalogueRoutes(cat, ROUTE_TABLE.map((r) => r.path));
+    const routes = catalogueRoutes(
+      cat,
+      ROUTE_TABLE.map((r) => r.path),
+    );
     const all = products(cat);
     expect(routes.length).toBe(all.filter((p) => p.is_inner && !p.is_static_html && p.link).length);
     expect(routes.map((r) => r.path)).toContain('/product/ecs');

@@ -14,11 +14,16 @@ beforeAll(async () => {
     throw err;
   });
   app.get('/api/__test/bad-sql', async () => {
-    await app.ctx.db.selectFrom('no_such_table' as never).selectAll().execute();
+    await app.ctx.db
+      .selectFrom('no_such_table' as never)
+      .selectAll()
+      .execute();
     return { ok: true };
   });
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const LEAKS = /stack|\bat \/|\.ts:\d|select |from |where |no_such_table|password_hash|relation|syntax|node_modules|Error:/i;
 
@@ -70,7 +75,11 @@ describe('405 for a known path with another method', () => {
   });
 
   it('matches parametrised paths and answers zh-TW', async () => {
-    const res = await app.inject({ method: 'PUT', url: '/api/tenants/0123456789abcdef0123456789abcdef/synchronizedazs', headers: { 'accept-language': 'zh-TW' } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/tenants/0123456789abcdef0123456789abcdef/synchronizedazs',
+      headers: { 'accept-language': 'zh-TW' },
+    });
     expect(res.statusCode).toBe(405);
     expect(res.json()).toEqual({ title: '錯誤', description: '不允許的請求方法' });
     expect(res.headers.allow).toBe('GET, HEAD');

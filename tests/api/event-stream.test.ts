@@ -6,7 +6,12 @@ import { build, eventsUrl, type Client } from './helper.ts';
 import { act, network, placement, uniq } from './kinds-helpers.ts';
 
 const lines: string[] = [];
-const logStream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+const logStream = new Writable({
+  write(chunk, _enc, done) {
+    lines.push(String(chunk));
+    done();
+  },
+});
 
 let app: Awaited<ReturnType<typeof build>>;
 let address: string;
@@ -18,7 +23,9 @@ beforeAll(async () => {
   member = await app.as('member');
   admin = await app.as('tenant_admin');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const scopeOf = (c: Client) => ({ tenant_id: c.territories[0]!.tenant_id, project_id: c.territories[0]!.projects[0]!.project_id });
 
@@ -61,7 +68,10 @@ describe('stream tickets', () => {
     expect((await fetch(url)).status).toBe(401);
 
     const stale = await eventsUrl(address, member, scopeOf(member));
-    await app.ctx.db.updateTable('stream_tickets').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await app.ctx.db
+      .updateTable('stream_tickets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect((await fetch(stale)).status).toBe(401);
   });
 
@@ -81,7 +91,9 @@ describe('logs', () => {
     const opened = await stream(`${address}/api/v1/events?ticket=${ticket}&tenant_id=${c.territories[0]!.tenant_id}`);
     opened.close();
     await fetch(`${address}/api/v1/events?token=${c.token}&tenant_id=${c.territories[0]!.tenant_id}`);
-    await fetch(`${address}/api/v1/edit-user?sms_code=482913&password=Sesame-Open-1`, { headers: { 'x-auth-token': c.token, authorization: `Bearer ${c.token}`, cookie: `sid=${c.token}` } });
+    await fetch(`${address}/api/v1/edit-user?sms_code=482913&password=Sesame-Open-1`, {
+      headers: { 'x-auth-token': c.token, authorization: `Bearer ${c.token}`, cookie: `sid=${c.token}` },
+    });
     await new Promise((r) => setTimeout(r, 100));
     const all = lines.join('');
     expect(all).toContain('/api/v1/events?ticket=[redacted]');
@@ -97,7 +109,9 @@ describe('event scoping', () => {
     expect(rnd).not.toBe(mes);
     const subnetId = (await network(app, admin)).subnet.id;
     const proc = await admin.req({
-      method: 'POST', url: '/api/v1/approval_process', project: rnd,
+      method: 'POST',
+      url: '/api/v1/approval_process',
+      project: rnd,
       payload: { name: '研发资源审批', project_id: rnd, request_types: ['resource_purchase'], levels: [{ approvers: 'approver' }] },
     });
     expect(proc.statusCode).toBe(201);
@@ -107,7 +121,12 @@ describe('event scoping', () => {
     expect(memberStream.status).toBe(200);
 
     // A purchase in rnd-test waits for approval, is approved, and is built: approval and resource events of rnd-test.
-    const bought = await admin.req({ method: 'POST', url: '/api/instances', project: rnd, payload: { name: uniq('host'), ...(await placement(app)), image: 'centos-7.9', flavor: 's6.large.2', subnet_id: subnetId, password: 'Passw0rd2025' } });
+    const bought = await admin.req({
+      method: 'POST',
+      url: '/api/instances',
+      project: rnd,
+      payload: { name: uniq('host'), ...(await placement(app)), image: 'centos-7.9', flavor: 's6.large.2', subnet_id: subnetId, password: 'Passw0rd2025' },
+    });
     expect(bought.statusCode).toBe(202);
     const host = bought.json();
     const approver = await app.as('approver');

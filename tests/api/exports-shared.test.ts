@@ -19,8 +19,17 @@ beforeAll(async () => {
   a = await build({ config: { dataDir: dirs[0] } });
   // The second instance: its own process state and DATA_DIR, the same database (its own pool on PostgreSQL).
   const handle = a.ctx.handle.url ? await openDatabase({ url: a.ctx.handle.url }) : a.ctx.handle;
-  b = await buildApp({ handle, seed: false, logger: false, serveStatic: false, config: { dataDir: dirs[1], cloudSimDelayMs: 50, cloudSimFailureRate: 0, rateLimitPerMinute: 100_000, smsDeleteVerification: false } }) as App;
-  if (handle !== a.ctx.handle) b.addHook('onClose', async () => { await handle.close(); });
+  b = (await buildApp({
+    handle,
+    seed: false,
+    logger: false,
+    serveStatic: false,
+    config: { dataDir: dirs[1], cloudSimDelayMs: 50, cloudSimFailureRate: 0, rateLimitPerMinute: 100_000, smsDeleteVerification: false },
+  })) as App;
+  if (handle !== a.ctx.handle)
+    b.addHook('onClose', async () => {
+      await handle.close();
+    });
   c = await a.as('tenant_admin');
 });
 afterAll(async () => {
@@ -29,7 +38,12 @@ afterAll(async () => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const onB = (url: string) => b.inject({ method: 'GET', url, headers: { 'x-auth-token': c.token, 'x-tenant-id': c.territories[0]!.tenant_id, 'x-project-id': c.territories[0]!.projects[0]!.project_id } });
+const onB = (url: string) =>
+  b.inject({
+    method: 'GET',
+    url,
+    headers: { 'x-auth-token': c.token, 'x-tenant-id': c.territories[0]!.tenant_id, 'x-project-id': c.territories[0]!.projects[0]!.project_id },
+  });
 
 async function finished(id: string, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
@@ -61,7 +75,9 @@ describe('exports shared by every instance', () => {
       for (const d of dirs) expect(fs.existsSync(path.join(d, 'exports'))).toBe(false);
       // Named by the time of Asia/Shanghai (yyyyMMddHHmmss), not UTC.
       const stamp = /-(\d{14})\.xlsx$/.exec(task.file_name)![1]!;
-      const at = Date.parse(`${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(8, 10)}:${stamp.slice(10, 12)}:${stamp.slice(12, 14)}+08:00`);
+      const at = Date.parse(
+        `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(8, 10)}:${stamp.slice(10, 12)}:${stamp.slice(12, 14)}+08:00`,
+      );
       expect(Math.abs(at - Date.now())).toBeLessThan(120_000);
     } finally {
       (a as unknown as App).engine.scheduler.start();
@@ -70,7 +86,13 @@ describe('exports shared by every instance', () => {
 
   it('stops at 20,000 rows and says so', async () => {
     const scope = { tenantId: c.territories[0]!.tenant_id, projectId: c.territories[0]!.projects[0]!.project_id };
-    const live = await a.ctx.db.selectFrom('resources').select((eb) => eb.fn.countAll().as('n')).where('project_id', '=', scope.projectId).where('kind', '=', 'volume').where('status', '!=', 'deleted').executeTakeFirstOrThrow();
+    const live = await a.ctx.db
+      .selectFrom('resources')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('project_id', '=', scope.projectId)
+      .where('kind', '=', 'volume')
+      .where('status', '!=', 'deleted')
+      .executeTakeFirstOrThrow();
     await seedResources(a.ctx.db, { ...scope, count: 20_001 - Number(live.n), kind: 'volume', prefix: 'bulk', sameTimestampEvery: 50 });
     const q = await c.req({ method: 'GET', url: '/api/v1/export/resource/volume?export_field_list=name&is_export_file=true' });
     const task = await finished(q.json().id);

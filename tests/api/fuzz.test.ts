@@ -34,17 +34,86 @@ function mulberry32(seed: number) {
 }
 const rand = mulberry32(SEED);
 /** Percent-encodes, except a lone surrogate, which goes raw (the server must cope with it too). */
-const enc = (v: string) => { try { return encodeURIComponent(v); } catch { return v; } };
+const enc = (v: string) => {
+  try {
+    return encodeURIComponent(v);
+  } catch {
+    return v;
+  }
+};
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 const hex = (n: number) => Array.from({ length: n }, () => '0123456789abcdef'[Math.floor(rand() * 16)]).join('');
 
 const NUL = '\u0000';
-const BAD_IDS = ['x', '..', '%2e%2e', '%00', `${hex(31)}%00`, hex(33), 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ', '__proto__', 'constructor', '-1', '1e309', 'NaN', '%E4%B8', '%', '%zz', `${'a'.repeat(5000)}`];
-const BAD_NUMBERS = ['-1', '0', 'NaN', 'Infinity', '-Infinity', '1e309', '1e20', '99999999999999999999999', '1.5', '0x10', ' ', '', 'abc', '-0', '9007199254740993'];
-const BAD_STRINGS = () => [`a${NUL}b`, NUL, 'x'.repeat(20_000), '%', '%E0%A4%A', '__proto__', 'constructor', '\ud800', '😀'.repeat(300), "'; drop table resources; --", '${jndi:x}', '<script>', '\\', '"', '[]', '{}'];
+const BAD_IDS = [
+  'x',
+  '..',
+  '%2e%2e',
+  '%00',
+  `${hex(31)}%00`,
+  hex(33),
+  'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
+  '__proto__',
+  'constructor',
+  '-1',
+  '1e309',
+  'NaN',
+  '%E4%B8',
+  '%',
+  '%zz',
+  `${'a'.repeat(5000)}`,
+];
+const BAD_NUMBERS = [
+  '-1',
+  '0',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '1e20',
+  '99999999999999999999999',
+  '1.5',
+  '0x10',
+  ' ',
+  '',
+  'abc',
+  '-0',
+  '9007199254740993',
+];
+const BAD_STRINGS = () => [
+  `a${NUL}b`,
+  NUL,
+  'x'.repeat(20_000),
+  '%',
+  '%E0%A4%A',
+  '__proto__',
+  'constructor',
+  '\ud800',
+  '😀'.repeat(300),
+  "'; drop table resources; --",
+  '${jndi:x}',
+  '<script>',
+  '\\',
+  '"',
+  '[]',
+  '{}',
+];
 const WRONG_VALUES: unknown[] = [null, true, -1, 1e308, -1e308, 0.5, [], [[]], {}, { __proto__x: 1 }, 'x'.repeat(10_000), [null], { a: { b: {} } }, -0];
 const LIST_PARAMS = ['__limit', '__offset', '__orders', '__cursor', 'current', 'total'];
-const ORDERS = ['__proto__', '-__proto__', 'constructor', 'toString', 'hasOwnProperty', '-constructor,__proto__', 'valueOf', `${'a'.repeat(199)}`, ',', '-', 'name,,', 'a.b.c'];
+const ORDERS = [
+  '__proto__',
+  '-__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  '-constructor,__proto__',
+  'valueOf',
+  `${'a'.repeat(199)}`,
+  ',',
+  '-',
+  'name,,',
+  'a.b.c',
+];
 
 /** Route → the zod schema of its body, where the domain has one. */
 const BODY_SCHEMAS = new Map<string, z.ZodType>([
@@ -77,7 +146,13 @@ function withNul(fields: string[]): Record<string, unknown> {
   return body;
 }
 
-interface Spec { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer; kind: string }
+interface Spec {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+  kind: string;
+}
 
 /** One request that must be refused (writes) or may answer anything but 5xx (reads). */
 function generate(route: { method: string; url: string }, realIds: string[]): Spec {
@@ -90,24 +165,84 @@ function generate(route: { method: string; url: string }, realIds: string[]): Sp
   const path = () => route.url.replace(/:[a-z_]+/g, () => idFor(badPath)).replace(/\*$/, 'x');
   const headers: Record<string, string> = {};
   if (write) {
-    const mutations = ['nul', 'deep', 'deep_key', 'broken_json', 'proto', 'media', 'bad_key', 'query_nul', 'path_escape', 'path_nul', 'schema', 'schema', 'schema'];
+    const mutations = [
+      'nul',
+      'deep',
+      'deep_key',
+      'broken_json',
+      'proto',
+      'media',
+      'bad_key',
+      'query_nul',
+      'path_escape',
+      'path_nul',
+      'schema',
+      'schema',
+      'schema',
+    ];
     const m = pick(mutations);
     headers['content-type'] = 'application/json';
     const base = () => JSON.stringify(Object.fromEntries(fields.map((f) => [f, pick(WRONG_VALUES)])));
     switch (m) {
-      case 'nul': return { method: route.method, url: path(), headers, payload: JSON.stringify(withNul(fields)), kind: m };
-      case 'deep': return { method: route.method, url: path(), headers, payload: deep(33 + Math.floor(rand() * 20_000)), kind: m };
-      case 'deep_key': return { method: route.method, url: path(), headers: { ...headers, 'idempotency-key': `fz-${hex(12)}` }, payload: deep(33 + Math.floor(rand() * 50_000)), kind: m };
-      case 'broken_json': return { method: route.method, url: path(), headers, payload: pick(['{', '{"a":', '{"a":1,}', "{'a':1}", '[1,2', 'NaN', '{"a":NaN}', '\u0000', '{"a":"\\u00"}', '{"a":1}}', '\ufeff{"a":"b"']), kind: m };
-      case 'proto': return { method: route.method, url: path(), headers, payload: pick(['{"__proto__":{"admin":true}}', '{"a":{"__proto__":{"x":1}}}', '[{"__proto__":null}]']), kind: m };
+      case 'nul':
+        return { method: route.method, url: path(), headers, payload: JSON.stringify(withNul(fields)), kind: m };
+      case 'deep':
+        return { method: route.method, url: path(), headers, payload: deep(33 + Math.floor(rand() * 20_000)), kind: m };
+      case 'deep_key':
+        return {
+          method: route.method,
+          url: path(),
+          headers: { ...headers, 'idempotency-key': `fz-${hex(12)}` },
+          payload: deep(33 + Math.floor(rand() * 50_000)),
+          kind: m,
+        };
+      case 'broken_json':
+        return {
+          method: route.method,
+          url: path(),
+          headers,
+          payload: pick(['{', '{"a":', '{"a":1,}', "{'a':1}", '[1,2', 'NaN', '{"a":NaN}', '\u0000', '{"a":"\\u00"}', '{"a":1}}', '\ufeff{"a":"b"']),
+          kind: m,
+        };
+      case 'proto':
+        return {
+          method: route.method,
+          url: path(),
+          headers,
+          payload: pick(['{"__proto__":{"admin":true}}', '{"a":{"__proto__":{"x":1}}}', '[{"__proto__":null}]']),
+          kind: m,
+        };
       case 'media': {
-        if (rand() < 0.02) return { method: route.method, url: path(), headers, payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024 + 10) }), kind: 'too_large' };
-        return { method: route.method, url: path(), headers: { 'content-type': pick(['text/xml', 'application/yaml', 'image/png', 'application/octet-stream', 'application/jsonx']) }, payload: base(), kind: m };
+        if (rand() < 0.02)
+          return { method: route.method, url: path(), headers, payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024 + 10) }), kind: 'too_large' };
+        return {
+          method: route.method,
+          url: path(),
+          headers: { 'content-type': pick(['text/xml', 'application/yaml', 'image/png', 'application/octet-stream', 'application/jsonx']) },
+          payload: base(),
+          kind: m,
+        };
       }
-      case 'bad_key': return { method: route.method, url: path(), headers: { ...headers, 'idempotency-key': pick(['has space', 'x'.repeat(129), '键', 'a/b', '', 'a\tb', '%00']) }, payload: base(), kind: m };
-      case 'query_nul': return { method: route.method, url: `${path()}?${pick(['x', 'name', '__limit', 'id', 'tenant_id'])}=${pick(['%00', 'a%00b'])}`, headers, payload: base(), kind: m };
+      case 'bad_key':
+        return {
+          method: route.method,
+          url: path(),
+          headers: { ...headers, 'idempotency-key': pick(['has space', 'x'.repeat(129), '键', 'a/b', '', 'a\tb', '%00']) },
+          payload: base(),
+          kind: m,
+        };
+      case 'query_nul':
+        return {
+          method: route.method,
+          url: `${path()}?${pick(['x', 'name', '__limit', 'id', 'tenant_id'])}=${pick(['%00', 'a%00b'])}`,
+          headers,
+          payload: base(),
+          kind: m,
+        };
       case 'path_escape': {
-        const url = route.url.includes(':') ? route.url.replace(/:[a-z_]+/, pick(['%E4%B8', '%', '%zz', '%C0%AF', 'a%2'])).replace(/:[a-z_]+/g, hex(32)) : `${route.url}/${pick(['%E4%B8', '%', '%zz'])}`;
+        const url = route.url.includes(':')
+          ? route.url.replace(/:[a-z_]+/, pick(['%E4%B8', '%', '%zz', '%C0%AF', 'a%2'])).replace(/:[a-z_]+/g, hex(32))
+          : `${route.url}/${pick(['%E4%B8', '%', '%zz'])}`;
         return { method: route.method, url, headers, payload: base(), kind: m };
       }
       case 'path_nul': {
@@ -116,7 +251,10 @@ function generate(route: { method: string; url: string }, realIds: string[]): Sp
       }
       default: {
         // Wrong types for the schema's fields, or the wrong shape altogether; sent only if the schema refuses it.
-        let body: unknown = rand() < 0.3 ? pick<unknown>([[], [{}], 'text', 42, null, true, [fields]]) : Object.fromEntries(fields.filter(() => rand() < 0.7).map((f) => [f, pick(WRONG_VALUES)]));
+        let body: unknown =
+          rand() < 0.3
+            ? pick<unknown>([[], [{}], 'text', 42, null, true, [fields]])
+            : Object.fromEntries(fields.filter(() => rand() < 0.7).map((f) => [f, pick(WRONG_VALUES)]));
         if (!schema || schema.safeParse(body).success) body = withNul(fields);
         return { method: route.method, url: path(), headers, payload: JSON.stringify(body), kind: schema ? 'schema' : 'nul' };
       }
@@ -124,7 +262,10 @@ function generate(route: { method: string; url: string }, realIds: string[]): Sp
   }
   // Reads: broken list parameters, filters, path ids and headers.
   const q: string[] = [];
-  const params = [...LIST_PARAMS, ...(FILTERS.get(key) ?? ['status', 'name', 'vendor', 'kind', 'type', 'id', 'tenant_id', 'project_id', 'region_id', 'scope', 'q', 'keyword'])];
+  const params = [
+    ...LIST_PARAMS,
+    ...(FILTERS.get(key) ?? ['status', 'name', 'vendor', 'kind', 'type', 'id', 'tenant_id', 'project_id', 'region_id', 'scope', 'q', 'keyword']),
+  ];
   const n = 1 + Math.floor(rand() * 3);
   for (let i = 0; i < n; i++) {
     const p = pick(params);
@@ -147,13 +288,26 @@ beforeAll(async () => {
   admin = await app.as('tenant_admin');
   member = await app.as('member');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 async function checksum(): Promise<Record<string, string>> {
-  const tables = (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(app.ctx.db)).rows.map((r) => r.name).filter((n) => !VOLATILE.has(n));
+  const tables = (
+    await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(
+      app.ctx.db,
+    )
+  ).rows
+    .map((r) => r.name)
+    .filter((n) => !VOLATILE.has(n));
   const out: Record<string, string> = {};
   for (const t of tables) {
-    const { rows } = await sql<{ n: number; h: string }>`select count(*)::int as n, md5(coalesce(string_agg(md5(x::text), '' order by md5(x::text)), '')) as h from ${sql.table(t)} x`.execute(app.ctx.db);
+    const { rows } = await sql<{
+      n: number;
+      h: string;
+    }>`select count(*)::int as n, md5(coalesce(string_agg(md5(x::text), '' order by md5(x::text)), '')) as h from ${sql.table(t)} x`.execute(app.ctx.db);
     out[t] = `${rows[0]!.n}:${rows[0]!.h}`;
   }
   return out;
@@ -163,7 +317,9 @@ describe('malformed requests over every route', () => {
   it(`answers ${TOTAL} malformed requests without a 5xx, always as {title, description}, and changes no row`, async () => {
     const started = Date.now();
     const routes = app.routes().filter((r) => r.url.startsWith('/api/') && !SKIP.has(`${r.method} ${r.url}`));
-    const realIds = (await app.ctx.db.selectFrom('resources').select('id').where('tenant_id', '=', admin.territories[0]!.tenant_id).limit(20).execute()).map((r) => r.id);
+    const realIds = (await app.ctx.db.selectFrom('resources').select('id').where('tenant_id', '=', admin.territories[0]!.tenant_id).limit(20).execute()).map(
+      (r) => r.id,
+    );
     const before = await checksum();
 
     const statuses = new Map<number, number>();
@@ -173,22 +329,49 @@ describe('malformed requests over every route', () => {
     for (let i = 0; i < TOTAL; i++) {
       const route = routes[i % routes.length]!;
       const spec = generate(route, realIds);
-      const res = await callers[i % callers.length]!({ method: spec.method as InjectOptions['method'], url: spec.url, headers: spec.headers, ...(spec.payload !== undefined ? { payload: spec.payload } : {}) });
+      const res = await callers[i % callers.length]!({
+        method: spec.method as InjectOptions['method'],
+        url: spec.url,
+        headers: spec.headers,
+        ...(spec.payload !== undefined ? { payload: spec.payload } : {}),
+      });
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       kinds.set(spec.kind, (kinds.get(spec.kind) ?? 0) + 1);
-      const describe = () => `${spec.kind} #${i} ${spec.method} ${spec.url.slice(0, 160)} ${String(spec.payload ?? '').slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-      if (res.statusCode >= 500) { failures.push(describe()); continue; }
-      if (spec.method !== 'GET' && res.statusCode < 400) { failures.push(`accepted: ${describe()}`); continue; }
+      const describe = () =>
+        `${spec.kind} #${i} ${spec.method} ${spec.url.slice(0, 160)} ${String(spec.payload ?? '').slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+      if (res.statusCode >= 500) {
+        failures.push(describe());
+        continue;
+      }
+      if (spec.method !== 'GET' && res.statusCode < 400) {
+        failures.push(`accepted: ${describe()}`);
+        continue;
+      }
       if (res.statusCode >= 400) {
         let body: { title?: unknown; description?: unknown } | null = null;
-        try { body = res.json(); } catch { /* reported below */ }
-        if (!String(res.headers['content-type']).startsWith('application/json') || typeof body?.title !== 'string' || typeof body?.description !== 'string' || !body.description) failures.push(`not the catalogue: ${describe()}`);
+        try {
+          body = res.json();
+        } catch {
+          /* reported below */
+        }
+        if (
+          !String(res.headers['content-type']).startsWith('application/json') ||
+          typeof body?.title !== 'string' ||
+          typeof body?.description !== 'string' ||
+          !body.description
+        )
+          failures.push(`not the catalogue: ${describe()}`);
       }
     }
     const after = await checksum();
     const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
-    const histogram = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(' ');
-    console.log(`[fuzz] ${TOTAL} requests over ${routes.length} routes in ${Date.now() - started} ms; statuses ${histogram}; mutations ${[...kinds].map(([k, n]) => `${k}:${n}`).join(' ')}; tables checked ${Object.keys(before).length}, changed ${changed.length}`);
+    const histogram = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ');
+    console.log(
+      `[fuzz] ${TOTAL} requests over ${routes.length} routes in ${Date.now() - started} ms; statuses ${histogram}; mutations ${[...kinds].map(([k, n]) => `${k}:${n}`).join(' ')}; tables checked ${Object.keys(before).length}, changed ${changed.length}`,
+    );
     expect(failures.slice(0, 25)).toEqual([]);
     expect(changed).toEqual([]);
   }, 180_000);

@@ -15,7 +15,11 @@ import type { Db } from '../../src/server/db/database.ts';
 
 export type TestApp = FastifyInstance & { ctx: AppContext };
 
-export interface Territory { tenant_id: string; tenant_name: string; projects: { project_id: string; project_name: string }[] }
+export interface Territory {
+  tenant_id: string;
+  tenant_name: string;
+  projects: { project_id: string; project_name: string }[];
+}
 
 export interface Client {
   account: string;
@@ -78,7 +82,9 @@ export async function build(opts: { config?: Partial<Config>; seed?: boolean; lo
     serveStatic: false,
     config: { cloudSimDelayMs: 50, cloudSimFailureRate: 0, rateLimitPerMinute: 100_000, smsDeleteVerification: false, ...opts.config },
   });
-  app.addHook('onClose', async () => { await drop(); });
+  app.addHook('onClose', async () => {
+    await drop();
+  });
 
   const clients = new Map<string, Client>();
   async function as(account: string, o: { fresh?: boolean } = {}): Promise<Client> {
@@ -163,7 +169,7 @@ export async function seedResources(db: Db, o: SeedResourcesOptions): Promise<st
     const at = new Date(base - Math.floor(i / every) * 1000);
     return {
       id,
-      kind: typeof o.kind === 'function' ? o.kind(i) : o.kind ?? 'instance',
+      kind: typeof o.kind === 'function' ? o.kind(i) : (o.kind ?? 'instance'),
       tenant_id: o.tenantId,
       project_id: o.projectId,
       vendor: ['openstack', 'ali', 'tencent'][i % 3]!,
@@ -176,6 +182,10 @@ export async function seedResources(db: Db, o: SeedResourcesOptions): Promise<st
       updated_at: at,
     };
   });
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('resources').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('resources')
+      .values(rows.slice(i, i + 500))
+      .execute();
   return ids;
 }

@@ -19,24 +19,45 @@ beforeAll(async () => {
   supply = (await app.as('tenant_admin')).territories[0]!.projects.find((p) => p.project_name === 'supply-chain')!.project_id;
   approverId = (await app.ctx.users.findByAccount('approver'))!.id;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 let n = 40;
 async function newRequest(): Promise<string> {
-  const res = await (await app.as('tenant_admin')).req({ method: 'POST', url: '/api/v1/approvals', project: supply, payload: { type: 'firewall_policy', payload: firewallPayload(n++) } });
+  const res = await (
+    await app.as('tenant_admin')
+  ).req({ method: 'POST', url: '/api/v1/approvals', project: supply, payload: { type: 'firewall_policy', payload: firewallPayload(n++) } });
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }
-const approve = async (id: string, key: string) => (await app.as('approver')).req({ method: 'POST', url: `/api/v1/approvals/${id}/approve`, payload: { level: 1 }, headers: { 'idempotency-key': key } });
-const decisions = async (id: string) => (await app.ctx.db.selectFrom('approval_actions').select('action').where('request_id', '=', id).where('action', 'in', ['approved', 'rejected']).execute()).length;
+const approve = async (id: string, key: string) =>
+  (await app.as('approver')).req({ method: 'POST', url: `/api/v1/approvals/${id}/approve`, payload: { level: 1 }, headers: { 'idempotency-key': key } });
+const decisions = async (id: string) =>
+  (await app.ctx.db.selectFrom('approval_actions').select('action').where('request_id', '=', id).where('action', 'in', ['approved', 'rejected']).execute())
+    .length;
 
 /** The row a process that died holding `key` leaves behind. */
 async function orphan(id: string, key: string, state: 'in_flight' | 'applied', leaseUntil: Date | null) {
   const url = `/api/v1/approvals/${id}/approve`;
-  const bodyHash = createHash('sha256').update(`POST ${url}\n${canonical({ level: 1 })}`).digest('hex');
-  await app.ctx.db.insertInto('idempotency_keys').values({
-    user_id: `u:${approverId}`, key, method: 'POST', path: url, body_hash: bodyHash, state, response_status: null, response_body: null, response_type: null, lease_until: leaseUntil,
-  }).execute();
+  const bodyHash = createHash('sha256')
+    .update(`POST ${url}\n${canonical({ level: 1 })}`)
+    .digest('hex');
+  await app.ctx.db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: `u:${approverId}`,
+      key,
+      method: 'POST',
+      path: url,
+      body_hash: bodyHash,
+      state,
+      response_status: null,
+      response_body: null,
+      response_type: null,
+      lease_until: leaseUntil,
+    })
+    .execute();
 }
 const past = () => new Date(Date.now() - 1000);
 
@@ -66,8 +87,11 @@ describe('Idempotency-Key after a crash', () => {
     const first = await approve(id, `crash-b-${id}`);
     expect(first.statusCode).toBe(200);
     // As if the process had died between the decision's commit and storing the answer.
-    await app.ctx.db.updateTable('idempotency_keys').set({ state: 'applied', response_status: null, response_body: null, response_type: null, lease_until: past() })
-      .where('key', '=', `crash-b-${id}`).execute();
+    await app.ctx.db
+      .updateTable('idempotency_keys')
+      .set({ state: 'applied', response_status: null, response_body: null, response_type: null, lease_until: past() })
+      .where('key', '=', `crash-b-${id}`)
+      .execute();
     const retried = await approve(id, `crash-b-${id}`);
     expect(retried.statusCode).toBe(200);
     expect(retried.json().id).toBe(id);
@@ -78,24 +102,29 @@ describe('Idempotency-Key after a crash', () => {
   it('takes over rows left in flight before leases existed (no lease) and refuses a different body', async () => {
     const id = await newRequest();
     await orphan(id, `crash-c-${id}`, 'in_flight', null);
-    const other = await (await app.as('approver')).req({ method: 'POST', url: `/api/v1/approvals/${id}/approve`, payload: { level: 1, comment: '别的' }, headers: { 'idempotency-key': `crash-c-${id}` } });
+    const other = await (
+      await app.as('approver')
+    ).req({ method: 'POST', url: `/api/v1/approvals/${id}/approve`, payload: { level: 1, comment: '别的' }, headers: { 'idempotency-key': `crash-c-${id}` } });
     expect(other.statusCode).toBe(422);
     const retried = await approve(id, `crash-c-${id}`);
     expect(retried.statusCode).toBe(200);
     expect(await decisions(id)).toBe(1);
   });
 
-  it('marks the key applied in the decision\'s own transaction, and not when the decision fails', async () => {
+  it("marks the key applied in the decision's own transaction, and not when the decision fails", async () => {
     const id = await newRequest();
     await orphan(id, `crash-d-${id}`, 'in_flight', new Date(Date.now() + 60_000));
     const req = { idempotency: { owner: `u:${approverId}`, key: `crash-d-${id}`, applied: false } } as unknown as FastifyRequest;
     const user = await authUser(app, 'approver');
     await service(app).decide(user, id, { action: 'approve', level: 1 }, new Date(), { inTransaction: (trx) => markIdempotencyApplied(trx, req) });
-    const state = async () => (await app.ctx.db.selectFrom('idempotency_keys').select('state').where('key', '=', `crash-d-${id}`).executeTakeFirstOrThrow()).state;
+    const state = async () =>
+      (await app.ctx.db.selectFrom('idempotency_keys').select('state').where('key', '=', `crash-d-${id}`).executeTakeFirstOrThrow()).state;
     expect(await state()).toBe('applied');
     await app.ctx.db.updateTable('idempotency_keys').set({ state: 'in_flight' }).where('key', '=', `crash-d-${id}`).execute();
     // Already decided: the transaction rolls back, and the mark with it.
-    await expect(service(app).decide(user, id, { action: 'approve' }, new Date(), { inTransaction: (trx) => markIdempotencyApplied(trx, req) })).rejects.toThrow();
+    await expect(
+      service(app).decide(user, id, { action: 'approve' }, new Date(), { inTransaction: (trx) => markIdempotencyApplied(trx, req) }),
+    ).rejects.toThrow();
     expect(await state()).toBe('in_flight');
   });
 });

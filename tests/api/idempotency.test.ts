@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from './helper.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
-beforeAll(async () => { app = await build(); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await build();
+});
+afterAll(async () => {
+  await app.close();
+});
 
 const URL = '/api/v1/persistent_fields';
 
@@ -13,7 +17,8 @@ async function save(account: string, key: string | undefined, fields: string[], 
   const c = await app.as(account);
   return c.req({ method: 'POST', url: URL, payload: { route, fields_item: JSON.stringify(fields) }, headers: key ? { 'idempotency-key': key } : {} });
 }
-const stored = async (account: string, route = 'ecsManage') => (await (await app.as(account)).req({ method: 'GET', url: `/api/persistent_fields?route=${route}` })).json().fields_item;
+const stored = async (account: string, route = 'ecsManage') =>
+  (await (await app.as(account)).req({ method: 'GET', url: `/api/persistent_fields?route=${route}` })).json().fields_item;
 
 describe('Idempotency-Key', () => {
   it('replays the stored answer for the same key and body, without running the write again', async () => {
@@ -50,7 +55,11 @@ describe('Idempotency-Key', () => {
     const first = await save('approver', 'k-flight', ['x']);
     expect(first.statusCode).toBe(200);
     // As if the first request had not answered yet.
-    await app.ctx.db.updateTable('idempotency_keys').set({ state: 'in_flight', response_status: null, response_body: null }).where('key', '=', 'k-flight').execute();
+    await app.ctx.db
+      .updateTable('idempotency_keys')
+      .set({ state: 'in_flight', response_status: null, response_body: null })
+      .where('key', '=', 'k-flight')
+      .execute();
     const res = await save('approver', 'k-flight', ['x'], 'ecsManage');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ title: '错误', description: '相同的请求正在处理中，请稍后再试' });
@@ -59,12 +68,20 @@ describe('Idempotency-Key', () => {
 
   it('answers 409 for a truly concurrent duplicate (slow handler) and releases a key after a 500', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     const slow = await build({ seed: true });
     try {
-      slow.post('/api/__test/slow', async () => { await gate; return { done: true }; });
+      slow.post('/api/__test/slow', async () => {
+        await gate;
+        return { done: true };
+      });
       let calls = 0;
-      slow.post('/api/__test/flaky', async () => { if (++calls === 1) throw new Error('boom'); return { calls }; });
+      slow.post('/api/__test/flaky', async () => {
+        if (++calls === 1) throw new Error('boom');
+        return { calls };
+      });
       const c = await slow.as('member');
       const headers = { 'idempotency-key': 'k-slow' };
       const pending = c.req({ method: 'POST', url: '/api/__test/slow', payload: { n: 1 }, headers });
@@ -96,7 +113,7 @@ describe('Idempotency-Key', () => {
     }
   });
 
-  it('scopes keys per user: another user\'s same key is independent', async () => {
+  it("scopes keys per user: another user's same key is independent", async () => {
     const mine = await save('tenant_admin', 'k-shared', ['mine']);
     expect(mine.statusCode).toBe(200);
     const theirs = await save('approver', 'k-shared', ['theirs']);
@@ -108,13 +125,21 @@ describe('Idempotency-Key', () => {
 
   it('forgets a key after 24 hours', async () => {
     await save('oncall', 'k-old', ['v1']);
-    await app.ctx.db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 25 * 3600_000) }).where('key', '=', 'k-old').execute();
+    await app.ctx.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+      .where('key', '=', 'k-old')
+      .execute();
     const res = await save('oncall', 'k-old', ['v2']);
     expect(res.statusCode).toBe(200);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(await stored('oncall')).toBe(JSON.stringify(['v2']));
     // Still remembered just under 24 hours.
-    await app.ctx.db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 23 * 3600_000) }).where('key', '=', 'k-old').execute();
+    await app.ctx.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 23 * 3600_000) })
+      .where('key', '=', 'k-old')
+      .execute();
     expect((await save('oncall', 'k-old', ['v3'])).statusCode).toBe(422);
   });
 

@@ -4,15 +4,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from './helper.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
-beforeAll(async () => { app = await build(); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await build();
+});
+afterAll(async () => {
+  await app.close();
+});
 
 describe('inputs refused before any handler', () => {
   it('refuses JSON nested deeper than 32 levels, even on sign-in with an Idempotency-Key', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-1' }, payload: `${'['.repeat(20_000)}${']'.repeat(20_000)}` });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-1' },
+      payload: `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ title: '错误', description: '请求体嵌套层级过深（最多 32 层）' });
-    const ok = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { account: 'member', password: 'x', extra: JSON.parse(`${'['.repeat(30)}${']'.repeat(30)}`) } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { account: 'member', password: 'x', extra: JSON.parse(`${'['.repeat(30)}${']'.repeat(30)}`) },
+    });
     expect(ok.statusCode).not.toBe(500);
   });
 
@@ -45,7 +58,12 @@ describe('inputs refused before any handler', () => {
     const media = await app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
     expect(media.statusCode).toBe(415);
     expect(media.json()).toEqual({ title: '错误', description: '不支持的请求内容类型' });
-    const large = await app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ account: 'x'.repeat(3 * 1024 * 1024) }) });
+    const large = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ account: 'x'.repeat(3 * 1024 * 1024) }),
+    });
     expect(large.statusCode).toBe(413);
     expect(large.json()).toEqual({ title: '错误', description: '请求体过大' });
   });

@@ -11,7 +11,14 @@ import { build, demoIds, seedResources, type Client } from './helper.ts';
 import type { RouteEntry } from '../../src/server/app.ts';
 
 /** Not called: sign-in, health, public site config and service catalogue (the same for everyone, signed in or not), and logout (it would end the session under test). */
-const SKIP = new Set(['POST /api/v1/login', 'GET /api/health', 'GET /api/v1/site-config', 'GET /api/v1/service-catalog', 'GET /api/v1/service-catalog/products/:id', 'POST /api/v1/logout']);
+const SKIP = new Set([
+  'POST /api/v1/login',
+  'GET /api/health',
+  'GET /api/v1/site-config',
+  'GET /api/v1/service-catalog',
+  'GET /api/v1/service-catalog/products/:id',
+  'POST /api/v1/logout',
+]);
 
 /**
  * Routes that do not take the tenant scope from the headers: the caller's own profile, menus and
@@ -20,9 +27,19 @@ const SKIP = new Set(['POST /api/v1/login', 'GET /api/health', 'GET /api/v1/site
  * they need not answer 404.
  */
 const HEADER_INDEPENDENT = new Set([
-  'GET /api/v1/edit-user', 'GET /api/v1/menus', 'GET /api/v1/auth/territories', 'GET /api/tenants', 'GET /api/projects',
-  'GET /api/vendors', 'GET /api/regions', 'GET /api/azs', 'GET /api/v1/azs', 'GET /api/charging-pkgs',
-  'GET /api/persistent_fields', 'POST /api/v1/persistent_fields', 'POST /api/v1/events/ticket',
+  'GET /api/v1/edit-user',
+  'GET /api/v1/menus',
+  'GET /api/v1/auth/territories',
+  'GET /api/tenants',
+  'GET /api/projects',
+  'GET /api/vendors',
+  'GET /api/regions',
+  'GET /api/azs',
+  'GET /api/v1/azs',
+  'GET /api/charging-pkgs',
+  'GET /api/persistent_fields',
+  'POST /api/v1/persistent_fields',
+  'POST /api/v1/events/ticket',
 ]);
 
 const REFUSED = [401, 403, 404];
@@ -30,14 +47,15 @@ const ANSWER_TIMEOUT_MS = 5000;
 
 const FALLBACK_KINDS = ['instance', 'volume', 'snapshot', 'vpc', 'subnet', 'eip'];
 
-interface KindInfo { kind: string; collection?: string }
+interface KindInfo {
+  kind: string;
+  collection?: string;
+}
 
 async function registeredKinds(): Promise<KindInfo[]> {
   // The resource engine's registry, when it exists; the test must not depend on it.
   const file = new URL('../../src/domain/kinds/registry.ts', import.meta.url);
-  const fromRegistry = fs.existsSync(file)
-    ? ((await import(/* @vite-ignore */ file.href)) as { KINDS?: KindInfo[] }).KINDS ?? []
-    : [];
+  const fromRegistry = fs.existsSync(file) ? (((await import(/* @vite-ignore */ file.href)) as { KINDS?: KindInfo[] }).KINDS ?? []) : [];
   const known = new Set(fromRegistry.map((k) => k.kind));
   return [...fromRegistry.map((k) => ({ kind: k.kind, collection: k.collection })), ...FALLBACK_KINDS.filter((k) => !known.has(k)).map((kind) => ({ kind }))];
 }
@@ -62,9 +80,23 @@ beforeAll(async () => {
   const hdProjects = ids.projects.filter((p) => p.tenant_id === ids.huadong);
   const hdResources: string[] = [];
   for (const [i, p] of hdProjects.entries()) {
-    hdResources.push(...await seedResources(app.ctx.db, { tenantId: ids.huadong, projectId: p.id, count: kindNames.length, kind: (k) => kindNames[k]!, prefix: `hd-secret-${i}` }));
+    hdResources.push(
+      ...(await seedResources(app.ctx.db, {
+        tenantId: ids.huadong,
+        projectId: p.id,
+        count: kindNames.length,
+        kind: (k) => kindNames[k]!,
+        prefix: `hd-secret-${i}`,
+      })),
+    );
   }
-  const own = await seedResources(app.ctx.db, { tenantId: ids.finance, projectId: ids.project('core-trading'), count: kindNames.length, kind: (k) => kindNames[k]!, prefix: 'fin-own' });
+  const own = await seedResources(app.ctx.db, {
+    tenantId: ids.finance,
+    projectId: ids.project('core-trading'),
+    count: kindNames.length,
+    kind: (k) => kindNames[k]!,
+    prefix: 'fin-own',
+  });
   // One row per kind: the demo seed's own rows first (real specs and links), else ours.
   const rows = await app.ctx.db.selectFrom('resources').select(['id', 'kind', 'name']).where('tenant_id', '=', ids.huadong).orderBy('name').execute();
   foreignByKind = new Map();
@@ -82,19 +114,36 @@ beforeAll(async () => {
   foreignIds = [...new Set([ids.huadong, hdProjects[0]!.id, ...foreignByKind.values(), ...otherRows])];
   ownIds = [ids.finance, ids.project('core-trading'), ...own];
 
-  const hdUsers = await app.ctx.db.selectFrom('users').innerJoin('memberships', 'memberships.user_id', 'users.id')
-    .select(['users.nickname', 'users.account', 'users.email', 'users.phone']).where('memberships.tenant_id', '=', ids.huadong).execute();
+  const hdUsers = await app.ctx.db
+    .selectFrom('users')
+    .innerJoin('memberships', 'memberships.user_id', 'users.id')
+    .select(['users.nickname', 'users.account', 'users.email', 'users.phone'])
+    .where('memberships.tenant_id', '=', ids.huadong)
+    .execute();
   // DNS records are named by their host label (www, db, @): public words, not the tenant's secrets.
-  const hdNames = await app.ctx.db.selectFrom('resources').select('name').where('tenant_id', '=', ids.huadong).where('kind', 'not in', ['dns_record', 'dns_internet_record']).execute();
-  secrets = [...new Set([
-    '华东制造集团', '华东制造', ...hdProjects.flatMap((p) => [p.name, p.name_zh]),
-    ...hdUsers.flatMap((u) => [u.nickname, u.email ?? '', u.phone ?? '']).filter((s) => s.length > 3),
-    ...hdNames.map((r) => r.name),
-    ...foreignIds, ...hdResources, ...hdProjects.map((p) => p.id),
-  ])];
+  const hdNames = await app.ctx.db
+    .selectFrom('resources')
+    .select('name')
+    .where('tenant_id', '=', ids.huadong)
+    .where('kind', 'not in', ['dns_record', 'dns_internet_record'])
+    .execute();
+  secrets = [
+    ...new Set([
+      '华东制造集团',
+      '华东制造',
+      ...hdProjects.flatMap((p) => [p.name, p.name_zh]),
+      ...hdUsers.flatMap((u) => [u.nickname, u.email ?? '', u.phone ?? '']).filter((s) => s.length > 3),
+      ...hdNames.map((r) => r.name),
+      ...foreignIds,
+      ...hdResources,
+      ...hdProjects.map((p) => p.id),
+    ]),
+  ];
   fin = await app.as('fin_admin');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 /** Path ids worth trying on a route: for a kind's collection, that kind's row (plus tenant and project); else all. */
 function candidatesFor(url: string): string[] {
@@ -105,19 +154,33 @@ function candidatesFor(url: string): string[] {
 
 function apiRoutes(): RouteEntry[] {
   const seen = new Set<string>();
-  return app.routes().filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/__test'))
-    .filter((r) => { const k = `${r.method} ${r.url}`; if (seen.has(k)) return false; seen.add(k); return true; });
+  return app
+    .routes()
+    .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/__test'))
+    .filter((r) => {
+      const k = `${r.method} ${r.url}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
 }
 
 const paramNames = (url: string) => url.split('/').filter((p) => p.startsWith(':'));
-const fill = (url: string, id: string) => url.split('/').map((p) => (p.startsWith(':') ? id : p === '*' ? 'x' : p)).join('/');
+const fill = (url: string, id: string) =>
+  url
+    .split('/')
+    .map((p) => (p.startsWith(':') ? id : p === '*' ? 'x' : p))
+    .join('/');
 
 async function call(method: string, url: string, headers: { tenant: string | null; project: string | null }): Promise<LightMyRequestResponse> {
   const hasBody = !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(method);
   const pending = fin.req({ method: method as never, url, tenant: headers.tenant, project: headers.project, ...(hasBody ? { payload: {} } : {}) });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${method} ${url} did not answer within ${ANSWER_TIMEOUT_MS} ms (a stream that ignores the scope?)`)), ANSWER_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${method} ${url} did not answer within ${ANSWER_TIMEOUT_MS} ms (a stream that ignores the scope?)`)),
+      ANSWER_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([pending, timeout]);
@@ -131,7 +194,15 @@ function leaks(res: LightMyRequestResponse, sent: string): string[] {
   return secrets.filter((s) => !sent.includes(s) && res.body.includes(s));
 }
 
-interface Probe { route: string; variant: string; url: string; status: number; leaked: string[]; mustRefuse: boolean; sameAsMissing?: boolean }
+interface Probe {
+  route: string;
+  variant: string;
+  url: string;
+  status: number;
+  leaked: string[];
+  mustRefuse: boolean;
+  sameAsMissing?: boolean;
+}
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MISSING_ID = '0'.repeat(32);
@@ -149,7 +220,13 @@ describe('tenant isolation across every registered route', () => {
       const key = `${route.method} ${route.url}`;
       if (SKIP.has(key)) continue;
       const scoped = !HEADER_INDEPENDENT.has(key);
-      const probe = async (variant: string, url: string, headers: { tenant: string | null; project: string | null }, mustRefuse: boolean, withPathId: boolean) => {
+      const probe = async (
+        variant: string,
+        url: string,
+        headers: { tenant: string | null; project: string | null },
+        mustRefuse: boolean,
+        withPathId: boolean,
+      ) => {
         const res = await call(route.method, url, headers);
         const p: Probe = { route: key, variant, url, status: res.statusCode, leaked: leaks(res, url + JSON.stringify(headers)), mustRefuse };
         // A write sent with an empty body may be refused by validation before its id is looked
@@ -179,15 +256,19 @@ describe('tenant isolation across every registered route', () => {
 
   it('reaches every registered /api route except the listed public ones', () => {
     const called = new Set(probes.map((p) => p.route));
-    const expected = apiRoutes().map((r) => `${r.method} ${r.url}`).filter((k) => !SKIP.has(k));
+    const expected = apiRoutes()
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((k) => !SKIP.has(k));
     expect([...called].sort()).toEqual(expected.sort());
     expect(called.has('GET /api/v1/resources')).toBe(true);
     expect(called.has('GET /api/v1/resources/:id')).toBe(true);
     expect(called.has('GET /api/tenants/:id/synchronizedazs')).toBe(true);
   });
 
-  it('refuses the other tenant\'s ids on every scoped route with 401, 403 or 404 (or, for a write, the 400 a missing id gets)', () => {
-    const wrong = probes.filter((p) => p.mustRefuse && !REFUSED.includes(p.status) && !p.sameAsMissing).map((p) => `${p.status} ${p.route} [${p.variant}] ${p.url}`);
+  it("refuses the other tenant's ids on every scoped route with 401, 403 or 404 (or, for a write, the 400 a missing id gets)", () => {
+    const wrong = probes
+      .filter((p) => p.mustRefuse && !REFUSED.includes(p.status) && !p.sameAsMissing)
+      .map((p) => `${p.status} ${p.route} [${p.variant}] ${p.url}`);
     expect(wrong).toEqual([]);
   });
 
@@ -201,7 +282,12 @@ describe('tenant isolation across every registered route', () => {
   });
 
   it('answers a refusal exactly like a missing id', async () => {
-    const foreign = await fin.req({ method: 'GET', url: `/api/v1/resources/${[...foreignByKind.values()][0]}`, tenant: ids.finance, project: ids.project('core-trading') });
+    const foreign = await fin.req({
+      method: 'GET',
+      url: `/api/v1/resources/${[...foreignByKind.values()][0]}`,
+      tenant: ids.finance,
+      project: ids.project('core-trading'),
+    });
     const missing = await fin.req({ method: 'GET', url: `/api/v1/resources/${'0'.repeat(32)}`, tenant: ids.finance, project: ids.project('core-trading') });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).toBe(missing.body);
@@ -211,7 +297,7 @@ describe('tenant isolation across every registered route', () => {
     expect(tenant.body).toBe(unknown.body);
   });
 
-  it('is not vacuous: the same routes answer fin_admin\'s own ids', async () => {
+  it("is not vacuous: the same routes answer fin_admin's own ids", async () => {
     const own = { tenant: ids.finance, project: ids.project('core-trading') };
     const list = await fin.req({ method: 'GET', url: '/api/v1/resources?__limit=100', ...own });
     expect(list.statusCode).toBe(200);

@@ -20,7 +20,9 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   where = await placement(app);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const post = (collection: string, payload: Record<string, unknown>) => c.req({ method: 'POST', url: `/api/${collection}`, payload });
 const host = () => `s${Date.now().toString(36)}${n++}.yunshu-demo.cn`;
@@ -41,11 +43,23 @@ describe('CDN domains', () => {
     expect400(await post('cdn-domains', { name, ...where, origins: [{ address: '47.1.1.1' }, { address: '47.1.1.1', role: 'backup' }] }), 'origins.1.address');
     expect400(await post('cdn-domains', { name, ...where, origins: origin, origin_port: 8080 }), 'origin_port');
     expect400(await post('cdn-domains', { name, ...where, origins: origin, https: true }), 'certificate_id');
-    const row = await create(c, 'cdn-domains', { name, ...where, business_type: 'media', region: 'global', origin_port: 443,
-      origins: [{ address: '47.1.1.1', role: 'primary', weight: 20 }, { address: 'bak.yunshu-demo.cn', role: 'backup' }] });
+    const row = await create(c, 'cdn-domains', {
+      name,
+      ...where,
+      business_type: 'media',
+      region: 'global',
+      origin_port: 443,
+      origins: [
+        { address: '47.1.1.1', role: 'primary', weight: 20 },
+        { address: 'bak.yunshu-demo.cn', role: 'backup' },
+      ],
+    });
     expect(row.status).toBe('configuring');
     const ok = (await settle(c, 'cdn-domains', row.id))!;
-    expect(ok).toMatchObject({ status: 'enabled', spec: { cname: `${name}.cdn.yunshu-cdn.cn`, business_type: 'media', region: 'global', origin_port: 443, https: false } });
+    expect(ok).toMatchObject({
+      status: 'enabled',
+      spec: { cname: `${name}.cdn.yunshu-cdn.cn`, business_type: 'media', region: 'global', origin_port: 443, https: false },
+    });
     expect400(await post('cdn-domains', { name, ...where, origins: origin }), 'name');
     // Stopped before deleted.
     expect409(await c.req({ method: 'DELETE', url: `/api/cdn-domains/${row.id}` }), '请先停用加速域名再删除');
@@ -55,11 +69,26 @@ describe('CDN domains', () => {
   });
 
   it('HTTPS takes a usable certificate of the store that covers the domain; the certificate is then kept', async () => {
-    const cert = await createSettled(c, 'ssl-certificates', { name: `own-${n++}`, ...where, public_key: pem('shop.cert.pem'), private_key: pem('shop.key.pem') });
+    const cert = await createSettled(c, 'ssl-certificates', {
+      name: `own-${n++}`,
+      ...where,
+      public_key: pem('shop.cert.pem'),
+      private_key: pem('shop.key.pem'),
+    });
     expect400(await post('cdn-domains', { name: host(), ...where, origins: origin, https: true, certificate_id: cert.id }), 'certificate_id');
     const pending = await createSettled(c, 'ssl-certificates', { name: `free-${n++}`, ...where, domain: 'shop.yunshu-demo.test' });
-    expect409(await post('cdn-domains', { name: 'shop.yunshu-demo.test', ...where, origins: origin, https: true, certificate_id: pending.id }), '证书不是正常状态，不能用于 HTTPS');
-    const d = await createSettled(c, 'cdn-domains', { name: 'www.shop.yunshu-demo.test', ...where, origins: origin, origin_port: 443, https: true, certificate_id: cert.id });
+    expect409(
+      await post('cdn-domains', { name: 'shop.yunshu-demo.test', ...where, origins: origin, https: true, certificate_id: pending.id }),
+      '证书不是正常状态，不能用于 HTTPS',
+    );
+    const d = await createSettled(c, 'cdn-domains', {
+      name: 'www.shop.yunshu-demo.test',
+      ...where,
+      origins: origin,
+      origin_port: 443,
+      https: true,
+      certificate_id: cert.id,
+    });
     expect(d.spec).toMatchObject({ https: true, certificate_id: cert.id });
     expect409(await c.req({ method: 'DELETE', url: `/api/ssl-certificates/${cert.id}` }), '证书正在被使用，请先解除关联');
     // HTTPS off: the certificate is free again.
@@ -79,7 +108,11 @@ describe('CDN refresh and warm-up', () => {
     expect400(await task({ urls: `https://elsewhere.yunshu-demo.cn/a` }), 'urls');
     expect400(await task({ task_type: 'dir_refresh', urls: `https://${d.name}/static` }), 'urls');
     expect400(await task({ urls: Array.from({ length: 101 }, (_, i) => `https://${d.name}/${i}`).join('\n') }), 'urls');
-    const t = await create(c, 'cdn-tasks', { domain_id: d.id, task_type: 'warmup', urls: `https://${d.name}/a.js\nhttps://${d.name}/b.js https://${d.name}/a.js` });
+    const t = await create(c, 'cdn-tasks', {
+      domain_id: d.id,
+      task_type: 'warmup',
+      urls: `https://${d.name}/a.js\nhttps://${d.name}/b.js https://${d.name}/a.js`,
+    });
     expect(t).toMatchObject({ status: 'processing', spec: { urls: [`https://${d.name}/a.js`, `https://${d.name}/b.js`], url_count: 2, daily_limit: 500 } });
     // 100 × the simulator delay: 5 s in tests at 50 ms, 5 minutes at the default 3 s.
     const job = await app.ctx.db.selectFrom('jobs').select(['run_at', 'created_at']).where('resource_id', '=', t.id).executeTakeFirstOrThrow();
@@ -95,12 +128,24 @@ describe('CDN refresh and warm-up', () => {
     const tenantId = (await c.req({ method: 'GET', url: `/api/cdn-domains/${d.id}` })).json().tenant_id as string;
     // Use up all but 2 of today's directory refreshes (100) straight in the counter.
     expect(await countCdnTaskUrls(app.ctx.db, tenantId, 'dir_refresh', 98, 100)).toBeGreaterThanOrEqual(98);
-    const used = (await app.ctx.db.selectFrom('cdn_task_counters').select('used').where('tenant_id', '=', tenantId).where('task_type', '=', 'dir_refresh').executeTakeFirstOrThrow()).used;
+    const used = (
+      await app.ctx.db
+        .selectFrom('cdn_task_counters')
+        .select('used')
+        .where('tenant_id', '=', tenantId)
+        .where('task_type', '=', 'dir_refresh')
+        .executeTakeFirstOrThrow()
+    ).used;
     const left = 100 - Number(used);
     const urls = (k: number) => Array.from({ length: k }, (_, i) => `https://${d.name}/d${i}/`).join('\n');
     const over = await post('cdn-tasks', { domain_id: d.id, task_type: 'dir_refresh', urls: urls(left + 1) });
     expect409(over, '今日目录刷新已达上限（100 条）');
-    const tw = await c.req({ method: 'POST', url: '/api/cdn-tasks', payload: { domain_id: d.id, task_type: 'dir_refresh', urls: urls(left + 1) }, headers: { 'accept-language': 'zh-TW' } });
+    const tw = await c.req({
+      method: 'POST',
+      url: '/api/cdn-tasks',
+      payload: { domain_id: d.id, task_type: 'dir_refresh', urls: urls(left + 1) },
+      headers: { 'accept-language': 'zh-TW' },
+    });
     expect(tw.json().description).toBe('今日目錄重新整理已達上限（100 條）');
     if (left > 0) expect((await post('cdn-tasks', { domain_id: d.id, task_type: 'dir_refresh', urls: urls(left) })).statusCode).toBe(201);
     expect409(await post('cdn-tasks', { domain_id: d.id, task_type: 'dir_refresh', urls: urls(1) }), '今日目录刷新已达上限（100 条）');
@@ -124,8 +169,12 @@ describe('CDN refresh and warm-up', () => {
     expect(m.json().data.length).toBeGreaterThan(5);
     const t = await create(c, 'cdn-tasks', { domain_id: d.id, task_type: 'url_refresh', urls: `https://${d.name}/iso` });
     const fin = await app.as('fin_admin');
-    for (const url of [`/api/cdn-domains/${d.id}`, `/api/cdn-tasks/${t.id}`, `/api/cdn-domains/${d.id}/metrics`]) expect((await fin.req({ method: 'GET', url })).statusCode, url).toBe(404);
-    expect((await fin.req({ method: 'POST', url: '/api/cdn-tasks', payload: { domain_id: d.id, task_type: 'url_refresh', urls: `https://${d.name}/x` } })).statusCode).toBe(404);
+    for (const url of [`/api/cdn-domains/${d.id}`, `/api/cdn-tasks/${t.id}`, `/api/cdn-domains/${d.id}/metrics`])
+      expect((await fin.req({ method: 'GET', url })).statusCode, url).toBe(404);
+    expect(
+      (await fin.req({ method: 'POST', url: '/api/cdn-tasks', payload: { domain_id: d.id, task_type: 'url_refresh', urls: `https://${d.name}/x` } }))
+        .statusCode,
+    ).toBe(404);
     expect((await fin.req({ method: 'POST', url: `/api/cdn-domains/${d.id}/actions`, payload: { action: 'disable' } })).statusCode).toBe(404);
     const rows = (await fin.req({ method: 'GET', url: '/api/cdn-domains' })).json().data as Row[];
     expect(rows.some((r) => r.id === d.id)).toBe(false);

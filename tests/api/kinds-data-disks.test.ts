@@ -15,26 +15,50 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   subnetId = (await network(app, c)).subnet.id;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const buy = async (extra: Record<string, unknown> = {}) => ({
-  name: uniq('host'), ...(await placement(app)), image: 'centos-7.9', flavor: 's6.large.2', subnet_id: subnetId, password: 'Passw0rd2025', ...extra,
+  name: uniq('host'),
+  ...(await placement(app)),
+  image: 'centos-7.9',
+  flavor: 's6.large.2',
+  subnet_id: subnetId,
+  password: 'Passw0rd2025',
+  ...extra,
 });
 
 /** Resources of the tenant in the database, and the subnet's used addresses. */
 async function footprint() {
-  const rows = await app.ctx.db.selectFrom('resources').select(['kind']).where('tenant_id', '=', (await demoIds(app.ctx.db)).huadong).execute();
+  const rows = await app.ctx.db
+    .selectFrom('resources')
+    .select(['kind'])
+    .where('tenant_id', '=', (await demoIds(app.ctx.db)).huadong)
+    .execute();
   const subnet = (await c.req({ method: 'GET', url: `/api/subnets/${subnetId}` })).json() as Row;
-  return { total: rows.length, volumes: rows.filter((r) => r.kind === 'volume').length, instances: rows.filter((r) => r.kind === 'instance').length, usedIps: subnet.spec.used_ips };
+  return {
+    total: rows.length,
+    volumes: rows.filter((r) => r.kind === 'volume').length,
+    instances: rows.filter((r) => r.kind === 'instance').length,
+    usedIps: subnet.spec.used_ips,
+  };
 }
 
 describe('a host with data disks', () => {
-  it('creates one mounted volume per disk in the host\'s tenant, project and zone', async () => {
-    const body = await buy({ data_disks: [{ type: 'ssd', size: 100 }, { type: 'sata', size: 500 }] });
+  it("creates one mounted volume per disk in the host's tenant, project and zone", async () => {
+    const body = await buy({
+      data_disks: [
+        { type: 'ssd', size: 100 },
+        { type: 'sata', size: 500 },
+      ],
+    });
     const row = await create(c, 'instances', body);
     const host = (await settle(c, 'instances', row.id))!;
     expect(host.status).toBe('running');
-    const diskIds = host.relations.filter((r: { relation: string; kind: string }) => r.relation === 'mounted_on' && r.kind === 'volume').map((r: { id: string }) => r.id);
+    const diskIds = host.relations
+      .filter((r: { relation: string; kind: string }) => r.relation === 'mounted_on' && r.kind === 'volume')
+      .map((r: { id: string }) => r.id);
     expect(diskIds).toHaveLength(2);
     const disks = await Promise.all(diskIds.map(async (id: string) => (await settle(c, 'volumes', id))!));
     for (const d of disks) {
@@ -45,7 +69,10 @@ describe('a host with data disks', () => {
       expect(d.available_actions).not.toContain('mount');
       expect(d.available_actions).not.toContain('delete');
     }
-    expect(disks.map((d) => [d.spec.volume_type, d.spec.size]).sort()).toEqual([['sata', 500], ['ssd', 100]]);
+    expect(disks.map((d) => [d.spec.volume_type, d.spec.size]).sort()).toEqual([
+      ['sata', 500],
+      ['ssd', 100],
+    ]);
     // The host's disk list filters by the host.
     const listed = (await c.req({ method: 'GET', url: `/api/volumes?instance_id=${host.id}` })).json();
     expect(listed.count).toBe(2);
@@ -55,11 +82,22 @@ describe('a host with data disks', () => {
     const bare = await create(c, 'instances', await buy());
     const withDisks = await create(c, 'instances', await buy({ data_disks: [{ size: 100 }, { size: 100 }] }));
     expect(withDisks.price.sum_price).toBeGreaterThan(bare.price.sum_price);
-    const inquiry = async (spec: Record<string, unknown>) => (await c.req({ method: 'POST', url: '/api/price/inquiry',
-      payload: { product_code: 'instance', charging_code: 'quantity', count: 1, spec: { flavor: 's6.large.2', ...spec } } })).json().sum_price as number;
+    const inquiry = async (spec: Record<string, unknown>) =>
+      (
+        await c.req({
+          method: 'POST',
+          url: '/api/price/inquiry',
+          payload: { product_code: 'instance', charging_code: 'quantity', count: 1, spec: { flavor: 's6.large.2', ...spec } },
+        })
+      ).json().sum_price as number;
     const none = await inquiry({});
     const one = await inquiry({ data_disks: [{ type: 'ssd', size: 100 }] });
-    const two = await inquiry({ data_disks: [{ type: 'ssd', size: 100 }, { type: 'ssd', size: 100 }] });
+    const two = await inquiry({
+      data_disks: [
+        { type: 'ssd', size: 100 },
+        { type: 'ssd', size: 100 },
+      ],
+    });
     expect(one).toBeGreaterThan(none);
     expect(two - one).toBe(one - none);
     expect(withDisks.price.sum_price).toBe(two);
@@ -77,7 +115,12 @@ describe('a host with data disks', () => {
     const nine = await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ data_disks: Array.from({ length: 9 }, () => ({ size: 20 })) }) });
     expect400(nine, 'data_disks');
     expect(nine.json().description).toBe('data_disks：最多添加 8 块');
-    const tw = await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ data_disks: Array.from({ length: 9 }, () => ({ size: 20 })) }), lang: 'zh-TW' });
+    const tw = await c.req({
+      method: 'POST',
+      url: '/api/instances',
+      payload: await buy({ data_disks: Array.from({ length: 9 }, () => ({ size: 20 })) }),
+      lang: 'zh-TW',
+    });
     expect(tw.json().description).toBe('data_disks：最多新增 8 顆');
     expect(await footprint()).toEqual(before);
     // Eight is the most and is accepted.
@@ -101,7 +144,7 @@ describe('a host with data disks', () => {
     expect(await footprint()).toEqual(before);
   });
 
-  it('counts the data disks against the project\'s volume quota: refused (nothing created) when N more do not fit', async () => {
+  it("counts the data disks against the project's volume quota: refused (nothing created) when N more do not fit", async () => {
     const probe = await create(c, 'instances', await buy());
     const projectId = String(probe.project_id);
     await settle(c, 'instances', probe.id);

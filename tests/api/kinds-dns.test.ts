@@ -14,7 +14,9 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   vpc = (await network(app, c)).vpc;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const post = (collection: string, payload: Record<string, unknown>) => c.req({ method: 'POST', url: `/api/${collection}`, payload });
 const zoneName = () => `z${Date.now().toString(36)}${n++}.yunshu-demo.cn`;
@@ -74,10 +76,16 @@ describe('DNS records', () => {
     expect400(await rec({ type: 'A', value: '10.0.0.1', weight: 101 }), 'weight');
     expect400(await rec({ type: 'A', value: '10.0.0.1', line: 'moon' }), 'line');
     for (const ok of [
-      { type: 'A', value: '10.0.0.1', ttl: 0, weight: 0 }, { type: 'AAAA', value: '240e:1::10', ttl: 86400, weight: 100 },
-      { type: 'CNAME', value: 'cdn.yunshu-demo.cn' }, { type: 'MX', value: 'mx.yunshu-demo.cn', mx_priority: 10 }, { type: 'TXT', value: 'v=spf1 -all' },
-      { type: 'NS', value: 'ns1.yunshu-dns.cn' }, { type: 'SRV', value: '0 5 5060 sip.yunshu-demo.cn' }, { type: 'CAA', value: '0 issue "digicert.com"', line: 'telecom' },
-    ]) expect((await rec(ok)).statusCode, JSON.stringify(ok)).toBe(201);
+      { type: 'A', value: '10.0.0.1', ttl: 0, weight: 0 },
+      { type: 'AAAA', value: '240e:1::10', ttl: 86400, weight: 100 },
+      { type: 'CNAME', value: 'cdn.yunshu-demo.cn' },
+      { type: 'MX', value: 'mx.yunshu-demo.cn', mx_priority: 10 },
+      { type: 'TXT', value: 'v=spf1 -all' },
+      { type: 'NS', value: 'ns1.yunshu-dns.cn' },
+      { type: 'SRV', value: '0 5 5060 sip.yunshu-demo.cn' },
+      { type: 'CAA', value: '0 issue "digicert.com"', line: 'telecom' },
+    ])
+      expect((await rec(ok)).statusCode, JSON.stringify(ok)).toBe(201);
   });
 
   it('a CNAME stands alone on its host record and line; the same record twice is refused', async () => {
@@ -123,7 +131,9 @@ describe('DNS records', () => {
     const r = await create(c, 'dns-records', { zone_id: z.id, name: 'iso', type: 'TXT', value: 'hello' });
     const fin = await app.as('fin_admin');
     for (const url of [`/api/private-dns-zones/${z.id}`, `/api/dns-records/${r.id}`]) expect((await fin.req({ method: 'GET', url })).statusCode).toBe(404);
-    expect((await fin.req({ method: 'POST', url: '/api/dns-records', payload: { zone_id: z.id, name: 'x', type: 'A', value: '10.0.0.1' } })).statusCode).toBe(404);
+    expect((await fin.req({ method: 'POST', url: '/api/dns-records', payload: { zone_id: z.id, name: 'x', type: 'A', value: '10.0.0.1' } })).statusCode).toBe(
+      404,
+    );
     expect((await fin.req({ method: 'POST', url: `/api/dns-records/${r.id}/actions`, payload: { action: 'lock' } })).statusCode).toBe(404);
   });
 });

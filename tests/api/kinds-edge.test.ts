@@ -13,13 +13,18 @@ beforeAll(async () => {
   await rulesWithoutApproval(app);
   net = await network(app, c);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const post = (collection: string, payload: Record<string, unknown>) => c.req({ method: 'POST', url: `/api/${collection}`, payload });
 async function refusedElsewhere(collection: string, id: string, action: Record<string, unknown>) {
   const ids = await demoIds(app.ctx.db);
   const fin = await app.as('fin_admin');
-  for (const scope of [{ tenant: ids.finance, project: ids.project('core-trading') }, { tenant: ids.huadong, project: null }]) {
+  for (const scope of [
+    { tenant: ids.finance, project: ids.project('core-trading') },
+    { tenant: ids.huadong, project: null },
+  ]) {
     expect((await fin.req({ method: 'GET', url: `/api/${collection}/${id}`, ...scope })).statusCode).toBe(404);
     expect((await fin.req({ method: 'POST', url: `/api/${collection}/${id}/actions`, payload: action, ...scope })).statusCode).toBe(404);
     expect((await fin.req({ method: 'DELETE', url: `/api/${collection}/${id}`, ...scope })).statusCode).toBe(404);
@@ -28,15 +33,27 @@ async function refusedElsewhere(collection: string, id: string, action: Record<s
 
 describe('firewall policy', () => {
   const fw = (extra: Record<string, unknown> = {}) => ({
-    name: uniq('fw'), ...net.p, source_system: 'MES 应用', target_system: '核心数据库', source_ips: '10.1.1.0/24, 10.1.2.5', target_ips: ['10.2.1.10'],
-    target_ports: '3306,6379', protocol: 'tcp', reason: '应用访问数据库', approval_number: 'FW-2025-0001', ...extra,
+    name: uniq('fw'),
+    ...net.p,
+    source_system: 'MES 应用',
+    target_system: '核心数据库',
+    source_ips: '10.1.1.0/24, 10.1.2.5',
+    target_ips: ['10.2.1.10'],
+    target_ports: '3306,6379',
+    protocol: 'tcp',
+    reason: '应用访问数据库',
+    approval_number: 'FW-2025-0001',
+    ...extra,
   });
 
   it('is issued (issuing → issued), confirmed, disabled and enabled; lists are normalised', async () => {
     const row = await create(c, 'firewall-policies', fw());
     expect(row.status).toBe('issuing');
     const p = (await settle(c, 'firewall-policies', row.id))!;
-    expect(p).toMatchObject({ status: 'issued', spec: { source_ips: ['10.1.1.0/24', '10.1.2.5'], target_ips: ['10.2.1.10'], target_ports: '3306,6379', temporary: false } });
+    expect(p).toMatchObject({
+      status: 'issued',
+      spec: { source_ips: ['10.1.1.0/24', '10.1.2.5'], target_ips: ['10.2.1.10'], target_ports: '3306,6379', temporary: false },
+    });
     expect((await act(c, 'firewall-policies', p.id, { action: 'confirm' })).json().status).toBe('completed');
     expect409(await act(c, 'firewall-policies', p.id, { action: 'confirm' }), '当前状态不允许确认下发完成');
     expect409(await act(c, 'firewall-policies', p.id, { action: 'enable' }), '当前状态不允许启用/禁用');
@@ -75,7 +92,7 @@ describe('firewall policy', () => {
     expect(await settle(c, 'firewall-policies', p.id)).toBeNull();
   });
 
-  it('refuses actions while approving (the approvals\' path) and while issuing', async () => {
+  it("refuses actions while approving (the approvals' path) and while issuing", async () => {
     const p = await createSettled(c, 'firewall-policies', fw());
     await app.ctx.db.updateTable('resources').set({ status: 'approving' }).where('id', '=', p.id).execute();
     expect409(await c.req({ method: 'DELETE', url: `/api/firewall-policies/${p.id}` }), '当前状态不允许删除');
@@ -92,7 +109,7 @@ describe('firewall policy', () => {
     }
   });
 
-  it('checks addresses, ports, protocol and times with the approvals\' rules', async () => {
+  it("checks addresses, ports, protocol and times with the approvals' rules", async () => {
     const bad = async (extra: Record<string, unknown>, field: string, rule?: string) => {
       const res = await post('firewall-policies', fw(extra));
       expect400(res, field);
@@ -126,8 +143,17 @@ describe('firewall policy', () => {
 describe('endpoint service and endpoint', () => {
   it('publishes a host of the VPC, connects an endpoint with an address, refuses deleting a service in use', async () => {
     const h = await host(app, c, { subnetId: net.subnet.id });
-    const svcBody = (extra: Record<string, unknown> = {}) => ({ name: uniq('svc'), vpc_id: net.vpc.id, backend_type: 'instance', backend_id: h.id,
-      port_mappings: [{ service_port: 443, terminal_port: 8443 }, { protocol: 'udp', service_port: 443, terminal_port: 8443 }], ...extra });
+    const svcBody = (extra: Record<string, unknown> = {}) => ({
+      name: uniq('svc'),
+      vpc_id: net.vpc.id,
+      backend_type: 'instance',
+      backend_id: h.id,
+      port_mappings: [
+        { service_port: 443, terminal_port: 8443 },
+        { protocol: 'udp', service_port: 443, terminal_port: 8443 },
+      ],
+      ...extra,
+    });
     const row = await create(c, 'vpcep-services', svcBody());
     expect(row.status).toBe('creating');
     const svc = (await settle(c, 'vpcep-services', row.id))!;
@@ -136,7 +162,15 @@ describe('endpoint service and endpoint', () => {
     expect400(await post('vpcep-services', svcBody({ port_mappings: [] })), 'port_mappings');
     expect400(await post('vpcep-services', svcBody({ port_mappings: [{ service_port: 0, terminal_port: 80 }] })), 'port_mappings.0.service_port');
     expect400(await post('vpcep-services', svcBody({ port_mappings: [{ service_port: 80, terminal_port: 65536 }] })), 'port_mappings.0.terminal_port');
-    const dup = await post('vpcep-services', svcBody({ port_mappings: [{ service_port: 80, terminal_port: 80 }, { service_port: 80, terminal_port: 81 }] }));
+    const dup = await post(
+      'vpcep-services',
+      svcBody({
+        port_mappings: [
+          { service_port: 80, terminal_port: 80 },
+          { service_port: 80, terminal_port: 81 },
+        ],
+      }),
+    );
     expect400(dup, 'port_mappings.1.service_port');
     expect(dup.json().rule).toBe('port_repeated');
     expect400(await post('vpcep-services', svcBody({ backend_type: 'bucket' })), 'backend_type');
@@ -174,10 +208,19 @@ describe('endpoint service and endpoint', () => {
     const h = await host(app, c, { subnetId: net.subnet.id });
     await app.engine.scheduler.stop();
     try {
-      const svc = await create(c, 'vpcep-services', { name: uniq('svc'), vpc_id: net.vpc.id, backend_type: 'instance', backend_id: h.id, port_mappings: [{ service_port: 80, terminal_port: 80 }] });
+      const svc = await create(c, 'vpcep-services', {
+        name: uniq('svc'),
+        vpc_id: net.vpc.id,
+        backend_type: 'instance',
+        backend_id: h.id,
+        port_mappings: [{ service_port: 80, terminal_port: 80 }],
+      });
       expect409(await post('vpcep', { name: uniq('ep'), service_id: svc.id, subnet_id: net.subnet.id }), '当前状态不允许新增');
       expect409(await c.req({ method: 'DELETE', url: `/api/vpcep-services/${svc.id}` }), '当前状态不允许删除');
-      expect409(await act(c, 'vpcep-services', svc.id, { action: 'set_ports', port_mappings: [{ service_port: 81, terminal_port: 81 }] }), '当前状态不允许编辑');
+      expect409(
+        await act(c, 'vpcep-services', svc.id, { action: 'set_ports', port_mappings: [{ service_port: 81, terminal_port: 81 }] }),
+        '当前状态不允许编辑',
+      );
     } finally {
       app.engine.scheduler.start();
     }
@@ -187,11 +230,24 @@ describe('endpoint service and endpoint', () => {
 describe('SD-WAN', () => {
   let seq = 0;
   const branch = (extra: Record<string, unknown> = {}) => ({
-    name_suffix: `site-${Date.now().toString(36).slice(-5)}${seq++}`, ...net.p, device_model: 'sdw-500', device_sn: `SN${Date.now().toString(36).toUpperCase().slice(-6)}${seq++}X`,
-    access_password: 'Branch2025ok', access_password_confirm: 'Branch2025ok',
-    deployment_location: { province: '江苏省', city: '苏州市', district: '工业园区', address: '星湖街 328 号' }, ...extra,
+    name_suffix: `site-${Date.now().toString(36).slice(-5)}${seq++}`,
+    ...net.p,
+    device_model: 'sdw-500',
+    device_sn: `SN${Date.now().toString(36).toUpperCase().slice(-6)}${seq++}X`,
+    access_password: 'Branch2025ok',
+    access_password_confirm: 'Branch2025ok',
+    deployment_location: { province: '江苏省', city: '苏州市', district: '工业园区', address: '星湖街 328 号' },
+    ...extra,
   });
-  const template = (extra: Record<string, unknown> = {}) => ({ name: uniq('tpl'), ...net.p, routes: [{ destination: '10.0.0.0/8', next_hop: 'hub' }, { destination: '0.0.0.0/0', next_hop: 'internet', priority: 100 }], ...extra });
+  const template = (extra: Record<string, unknown> = {}) => ({
+    name: uniq('tpl'),
+    ...net.p,
+    routes: [
+      { destination: '10.0.0.0/8', next_hop: 'hub' },
+      { destination: '0.0.0.0/0', next_hop: 'internet', priority: 100 },
+    ],
+    ...extra,
+  });
 
   it('creates a branch named by its suffix (creating → online) without storing the password', async () => {
     const body = branch();
@@ -221,14 +277,23 @@ describe('SD-WAN', () => {
     await bad({ deployment_location: { province: '江苏省', city: '', address: '星湖街' } }, 'deployment_location.city');
     await bad({ deployment_location: { province: '江苏省', city: '苏州市', address: 'x'.repeat(101) } }, 'deployment_location.address');
     expect((await post('sdwan-branches', branch({ name_suffix: '苏州-园区' }))).statusCode).toBe(201);
-    expect((await act(c, 'sdwan-branches', b.id, { action: 'reset_password', access_password: 'NewBranch2026', access_password_confirm: 'NewBranch2026' })).statusCode).toBe(200);
-    expect400(await act(c, 'sdwan-branches', b.id, { action: 'reset_password', access_password: 'NewBranch2026', access_password_confirm: 'x' }), 'access_password_confirm');
+    expect(
+      (await act(c, 'sdwan-branches', b.id, { action: 'reset_password', access_password: 'NewBranch2026', access_password_confirm: 'NewBranch2026' }))
+        .statusCode,
+    ).toBe(200);
+    expect400(
+      await act(c, 'sdwan-branches', b.id, { action: 'reset_password', access_password: 'NewBranch2026', access_password_confirm: 'x' }),
+      'access_password_confirm',
+    );
     await refusedElsewhere('sdwan-branches', b.id, { action: 'reset_password', access_password: 'NewBranch2026', access_password_confirm: 'NewBranch2026' });
   });
 
   it('applies a routing template to an online branch; a template in use is not deleted', async () => {
     const t = await createSettled(c, 'routing-templates', template());
-    expect(t).toMatchObject({ status: 'available', spec: { branch_count: 0, routes: [{ destination: '10.0.0.0/8', next_hop: 'hub', priority: 50 }, { priority: 100 }] } });
+    expect(t).toMatchObject({
+      status: 'available',
+      spec: { branch_count: 0, routes: [{ destination: '10.0.0.0/8', next_hop: 'hub', priority: 50 }, { priority: 100 }] },
+    });
     const t2 = await createSettled(c, 'routing-templates', template());
     const b = await createSettled(c, 'sdwan-branches', branch());
     const applying = await act(c, 'sdwan-branches', b.id, { action: 'apply_template', template_id: t.id });
@@ -250,10 +315,21 @@ describe('SD-WAN', () => {
     expect400(await post('routing-templates', template({ routes: [{ destination: '10.0.0.1/8', next_hop: 'hub' }] })), 'routes.0.destination');
     expect400(await post('routing-templates', template({ routes: [{ destination: '10.0.0.0/8', next_hop: 'moon' }] })), 'routes.0.next_hop');
     expect400(await post('routing-templates', template({ routes: [{ destination: '10.0.0.0/8', next_hop: 'hub', priority: 101 }] })), 'routes.0.priority');
-    const dup = await post('routing-templates', template({ routes: [{ destination: '10.0.0.0/8', next_hop: 'hub' }, { destination: '10.0.0.0/8', next_hop: 'local' }] }));
+    const dup = await post(
+      'routing-templates',
+      template({
+        routes: [
+          { destination: '10.0.0.0/8', next_hop: 'hub' },
+          { destination: '10.0.0.0/8', next_hop: 'local' },
+        ],
+      }),
+    );
     expect400(dup, 'routes.1.destination');
     expect(dup.json().rule).toBe('route_repeated');
-    const edited = await actSettled(c, 'routing-templates', t.id, { action: 'set_routes', routes: [{ destination: '192.168.0.0/16', next_hop: 'local', priority: 1 }] });
+    const edited = await actSettled(c, 'routing-templates', t.id, {
+      action: 'set_routes',
+      routes: [{ destination: '192.168.0.0/16', next_hop: 'local', priority: 1 }],
+    });
     expect(edited.spec.routes).toEqual([{ destination: '192.168.0.0/16', next_hop: 'local', priority: 1 }]);
     await refusedElsewhere('routing-templates', t.id, { action: 'delete' });
     // Deleting the branch frees the template.
@@ -269,11 +345,17 @@ describe('SD-WAN', () => {
     await app.engine.scheduler.stop();
     try {
       const b = await create(c, 'sdwan-branches', branch());
-      expect409(await act(c, 'sdwan-branches', b.id, { action: 'reset_password', access_password: 'NewBranch2026', access_password_confirm: 'NewBranch2026' }), '当前状态不允许重置密码');
+      expect409(
+        await act(c, 'sdwan-branches', b.id, { action: 'reset_password', access_password: 'NewBranch2026', access_password_confirm: 'NewBranch2026' }),
+        '当前状态不允许重置密码',
+      );
       expect409(await act(c, 'sdwan-branches', b.id, { action: 'apply_template', template_id: t.id }), '当前状态不允许应用路由模板');
       expect409(await c.req({ method: 'DELETE', url: `/api/sdwan-branches/${b.id}` }), '当前状态不允许删除');
       const pending = await create(c, 'routing-templates', template());
-      expect409(await act(c, 'routing-templates', pending.id, { action: 'set_routes', routes: [{ destination: '10.0.0.0/8', next_hop: 'hub' }] }), '当前状态不允许编辑');
+      expect409(
+        await act(c, 'routing-templates', pending.id, { action: 'set_routes', routes: [{ destination: '10.0.0.0/8', next_hop: 'hub' }] }),
+        '当前状态不允许编辑',
+      );
       expect409(await c.req({ method: 'DELETE', url: `/api/routing-templates/${pending.id}` }), '当前状态不允许删除');
     } finally {
       app.engine.scheduler.start();

@@ -12,18 +12,28 @@ beforeAll(async () => {
   app = await build();
   c = await app.as('tenant_admin');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const post = (collection: string, payload: Record<string, unknown>) => c.req({ method: 'POST', url: `/api/${collection}`, payload });
 const instance = async () => createSettled(c, 'gtm-instances', { name: uniq('gtm'), ...(await placement(app)) });
-const pool = (gtmId: string, addresses = [{ ip: '47.1.1.1', weight: 50 }, { ip: '47.1.1.2', weight: 0 }]) =>
-  createSettled(c, 'gtm-pools', { gtm_id: gtmId, name: uniq('pool'), addresses });
+const pool = (
+  gtmId: string,
+  addresses = [
+    { ip: '47.1.1.1', weight: 50 },
+    { ip: '47.1.1.2', weight: 0 },
+  ],
+) => createSettled(c, 'gtm-pools', { gtm_id: gtmId, name: uniq('pool'), addresses });
 const logs = async (id: string, client = c) => client.req({ method: 'GET', url: `/api/gtm-instances/${id}/logs` });
 
 describe('GTM', () => {
   it('an instance has its CNAME and default settings; global settings are checked and saved', async () => {
     const g = await instance();
-    expect(g).toMatchObject({ status: 'enabled', spec: { ttl: 60, alarm_enabled: true, health_protocol: 'tcp', health_port: 80, health_interval: 60, pool_count: 0, policy_count: 0 } });
+    expect(g).toMatchObject({
+      status: 'enabled',
+      spec: { ttl: 60, alarm_enabled: true, health_protocol: 'tcp', health_port: 80, health_interval: 60, pool_count: 0, policy_count: 0 },
+    });
     expect(g.spec.cname).toMatch(/\.gtm\.yunshu-dns\.cn$/);
     const set = (body: Record<string, unknown>) => act(c, 'gtm-instances', g.id, { action: 'set_global', ...body });
     expect400(await set({ ttl: 0 }), 'ttl');
@@ -41,7 +51,13 @@ describe('GTM', () => {
     expect400(await body([{ ip: '47.1.1.300', weight: 10 }]), 'addresses.0.ip');
     expect400(await body([{ ip: '47.1.1.1', weight: 101 }]), 'addresses.0.weight');
     expect400(await body([{ ip: '47.1.1.1', weight: 0 }]), 'addresses');
-    expect400(await body([{ ip: '47.1.1.1', weight: 10 }, { ip: '47.1.1.1', weight: 20 }]), 'addresses.1.ip');
+    expect400(
+      await body([
+        { ip: '47.1.1.1', weight: 10 },
+        { ip: '47.1.1.1', weight: 20 },
+      ]),
+      'addresses.1.ip',
+    );
     expect400(await body([]), 'addresses');
     const p = await pool(g.id);
     expect(p.spec).toMatchObject({ address_count: 2, health_check: true });
@@ -90,7 +106,12 @@ describe('GTM', () => {
     await settle(c, 'gtm-policies', pol.id);
     const body = (await logs(g.id)).json();
     expect(body.data.map((l: Row) => `${l.target_kind}.${l.operation}`)).toEqual([
-      'gtm_policy.delete', 'gtm_policy.disable', 'gtm_policy.create', 'gtm_instance.set_global', 'gtm_pool.create', 'gtm_instance.create',
+      'gtm_policy.delete',
+      'gtm_policy.disable',
+      'gtm_policy.create',
+      'gtm_instance.set_global',
+      'gtm_pool.create',
+      'gtm_instance.create',
     ]);
     expect(body.data[3].detail).toMatchObject({ ttl: 120, health_protocol: 'http', health_port: 8080, health_interval: 15 });
     expect(body.data[4].detail).toMatchObject({ addresses: '47.2.2.2(80)' });
@@ -110,8 +131,14 @@ describe('GTM', () => {
     for (const url of [`/api/gtm-instances/${g.id}`, `/api/gtm-pools/${p.id}`, `/api/gtm-policies/${pol.id}`, `/api/gtm-instances/${g.id}/logs`]) {
       expect((await fin.req({ method: 'GET', url })).statusCode, url).toBe(404);
     }
-    expect((await fin.req({ method: 'POST', url: '/api/gtm-pools', payload: { gtm_id: g.id, name: 'x-pool', addresses: [{ ip: '47.1.1.1', weight: 1 }] } })).statusCode).toBe(404);
-    expect((await fin.req({ method: 'POST', url: `/api/gtm-instances/${g.id}/actions`, payload: { action: 'set_global', ttl: 30, health_protocol: 'ping' } })).statusCode).toBe(404);
+    expect(
+      (await fin.req({ method: 'POST', url: '/api/gtm-pools', payload: { gtm_id: g.id, name: 'x-pool', addresses: [{ ip: '47.1.1.1', weight: 1 }] } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await fin.req({ method: 'POST', url: `/api/gtm-instances/${g.id}/actions`, payload: { action: 'set_global', ttl: 30, health_protocol: 'ping' } }))
+        .statusCode,
+    ).toBe(404);
     expect((await logs(g.id, fin)).statusCode).toBe(404);
   });
 });

@@ -3,11 +3,24 @@
 import { expect } from 'vitest';
 import type { Client, TestApp } from './helper.ts';
 
-export type Row = { id: string; status: string; locked: boolean; spec: Record<string, any>; available_actions: string[]; in_between: boolean; [k: string]: any };
+export type Row = {
+  id: string;
+  status: string;
+  locked: boolean;
+  spec: Record<string, any>;
+  available_actions: string[];
+  in_between: boolean;
+  [k: string]: any;
+};
 
 export async function placement(app: TestApp, vendor = 'openstack') {
-  const row = await app.ctx.db.selectFrom('azs').innerJoin('regions', 'regions.id', 'azs.region_id')
-    .select(['azs.id as az_id', 'regions.id as region_id']).where('regions.public_cloud_provider', '=', vendor).orderBy('azs.sort_value').executeTakeFirstOrThrow();
+  const row = await app.ctx.db
+    .selectFrom('azs')
+    .innerJoin('regions', 'regions.id', 'azs.region_id')
+    .select(['azs.id as az_id', 'regions.id as region_id'])
+    .where('regions.public_cloud_provider', '=', vendor)
+    .orderBy('azs.sort_value')
+    .executeTakeFirstOrThrow();
   return { vendor, region_id: row.region_id, az_id: row.az_id };
 }
 
@@ -18,7 +31,11 @@ export async function placement(app: TestApp, vendor = 'openstack') {
  */
 export async function rulesWithoutApproval(app: TestApp) {
   const project = (await app.ctx.db.selectFrom('projects').select('id').where('name', '=', 'rnd-test').executeTakeFirstOrThrow()).id;
-  await app.ctx.db.updateTable('approval_processes').set({ request_types: JSON.stringify(['quota_change']) }).where('project_id', '=', project).execute();
+  await app.ctx.db
+    .updateTable('approval_processes')
+    .set({ request_types: JSON.stringify(['quota_change']) })
+    .where('project_id', '=', project)
+    .execute();
 }
 
 /** Polls GET until the resource leaves its in-between state (or disappears: answers null). */
@@ -73,7 +90,15 @@ export async function host(app: TestApp, c: Client, opts: { vendor?: string; sub
   const vendor = opts.vendor ?? 'openstack';
   const p = await placement(app, vendor);
   const subnetId = opts.subnetId ?? (await network(app, c, vendor)).subnet.id;
-  return createSettled(c, 'instances', { name: uniq('host'), ...p, image: 'centos-7.9', flavor: 's6.large.2', subnet_id: subnetId, password: 'Passw0rd2025', ...opts.extra });
+  return createSettled(c, 'instances', {
+    name: uniq('host'),
+    ...p,
+    image: 'centos-7.9',
+    flavor: 's6.large.2',
+    subnet_id: subnetId,
+    password: 'Passw0rd2025',
+    ...opts.extra,
+  });
 }
 
 export function expect409(res: { statusCode: number; json: () => any }, description: string) {

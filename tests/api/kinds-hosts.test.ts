@@ -12,20 +12,35 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   // The demo's approved quota changes cap rnd-test's cores and memory near what its random demo hosts
   // already use; these tests are about dedicated hosts and bare metal, not quotas (approvals tests cover those).
-  await app.ctx.db.deleteFrom('project_quotas').where('project_id', '=', (await demoIds(app.ctx.db)).project('rnd-test')).where('measure', 'in', ['cpu', 'memory']).execute();
+  await app.ctx.db
+    .deleteFrom('project_quotas')
+    .where('project_id', '=', (await demoIds(app.ctx.db)).project('rnd-test'))
+    .where('measure', 'in', ['cpu', 'memory'])
+    .execute();
   subnet = (await network(app, c)).subnet;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const post = (collection: string, payload: Record<string, unknown>) => c.req({ method: 'POST', url: `/api/${collection}`, payload });
 const bms = async (extra: Record<string, unknown> = {}, vendor = 'openstack') => ({
-  name: uniq('bms'), ...(await placement(app, vendor)), flavor: 'bms.s3.large', image: 'kylin-v10', subnet_id: subnet.id, password: 'Passw0rd2025', ...extra,
+  name: uniq('bms'),
+  ...(await placement(app, vendor)),
+  flavor: 'bms.s3.large',
+  image: 'kylin-v10',
+  subnet_id: subnet.id,
+  password: 'Passw0rd2025',
+  ...extra,
 });
 
 async function refusedElsewhere(collection: string, id: string, action: Record<string, unknown>) {
   const ids = await demoIds(app.ctx.db);
   const fin = await app.as('fin_admin');
-  for (const scope of [{ tenant: ids.finance, project: ids.project('core-trading') }, { tenant: ids.huadong, project: null }]) {
+  for (const scope of [
+    { tenant: ids.finance, project: ids.project('core-trading') },
+    { tenant: ids.huadong, project: null },
+  ]) {
     expect((await fin.req({ method: 'GET', url: `/api/${collection}/${id}`, ...scope })).statusCode).toBe(404);
     expect((await fin.req({ method: 'POST', url: `/api/${collection}/${id}/actions`, payload: action, ...scope })).statusCode).toBe(404);
     expect((await fin.req({ method: 'DELETE', url: `/api/${collection}/${id}`, ...scope })).statusCode).toBe(404);
@@ -98,7 +113,8 @@ describe('bare-metal host', () => {
 });
 
 describe('dedicated host', () => {
-  const dh = async (host_type = 'dh.s6', extra: Record<string, unknown> = {}) => createSettled(c, 'dedicated_hosts', { name: uniq('dh'), ...(await placement(app)), host_type, ...extra });
+  const dh = async (host_type = 'dh.s6', extra: Record<string, unknown> = {}) =>
+    createSettled(c, 'dedicated_hosts', { name: uniq('dh'), ...(await placement(app)), host_type, ...extra });
 
   it('goes creating → available with its capacity; hosts are placed and removed', async () => {
     const row = await create(c, 'dedicated_hosts', { name: uniq('dh'), ...(await placement(app)), host_type: 'dh.s6', charging_code: 'year', duration: 12 });
@@ -123,7 +139,10 @@ describe('dedicated host', () => {
     expect(await settle(c, 'dedicated_hosts', d.id)).toBeNull();
     expect400(await post('dedicated_hosts', { name: uniq('dh'), ...(await placement(app)), host_type: 'dh.x9' }), 'host_type');
     expect400(await post('dedicated_hosts', { name: 'd', ...(await placement(app)), host_type: 'dh.s6' }), 'name');
-    expect400(await post('dedicated_hosts', { name: uniq('dh'), ...(await placement(app, 'ctyun')), host_type: 'dh.s6', charging_code: 'year' }), 'charging_code');
+    expect400(
+      await post('dedicated_hosts', { name: uniq('dh'), ...(await placement(app, 'ctyun')), host_type: 'dh.s6', charging_code: 'year' }),
+      'charging_code',
+    );
   });
 
   it('takes hosts of its zone while CPU and memory last; a destroyed host frees its share', async () => {
@@ -131,7 +150,11 @@ describe('dedicated host', () => {
     const big = { flavor: 'm6.4xlarge.8' };
     const a = await host(app, c, { subnetId: subnet.id, extra: big });
     const b = await host(app, c, { subnetId: subnet.id, extra: big });
-    expect((await act(c, 'dedicated_hosts', d.id, { action: 'place', instance_id: a.id })).json().spec).toMatchObject({ used_cpu: 16, used_memory: 128, free_memory: 64 });
+    expect((await act(c, 'dedicated_hosts', d.id, { action: 'place', instance_id: a.id })).json().spec).toMatchObject({
+      used_cpu: 16,
+      used_memory: 128,
+      free_memory: 64,
+    });
     expect409(await act(c, 'dedicated_hosts', d.id, { action: 'place', instance_id: b.id }), '专属宿主机的可用 CPU 或内存不足');
     const far = await host(app, c, { vendor: 'ali' });
     expect409(await act(c, 'dedicated_hosts', d.id, { action: 'place', instance_id: far.id }), '没有可放置的云主机（须为同一可用区运行中或已关机的云主机）');

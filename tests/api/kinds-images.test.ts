@@ -13,13 +13,22 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   subnetId = (await network(app, c)).subnet.id;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const image = async (extra: Record<string, unknown> = {}, vendor = 'openstack') => ({
-  name: uniq('img'), ...(await placement(app, vendor)), image_type: 'custom', os_type: 'linux', os_version: 'Kylin V10', format: 'qcow2',
-  file_url: 'obs://images/app.qcow2', ...extra,
+  name: uniq('img'),
+  ...(await placement(app, vendor)),
+  image_type: 'custom',
+  os_type: 'linux',
+  os_version: 'Kylin V10',
+  format: 'qcow2',
+  file_url: 'obs://images/app.qcow2',
+  ...extra,
 });
-const iso = (extra: Record<string, unknown> = {}, vendor = 'openstack') => image({ image_type: 'iso', format: 'iso', file_url: 'https://mirror.example.cn/uos.iso', ...extra }, vendor);
+const iso = (extra: Record<string, unknown> = {}, vendor = 'openstack') =>
+  image({ image_type: 'iso', format: 'iso', file_url: 'https://mirror.example.cn/uos.iso', ...extra }, vendor);
 const post = async (collection: string, payload: Record<string, unknown>) => c.req({ method: 'POST', url: `/api/${collection}`, payload });
 
 async function uploaded(body: Record<string, unknown>) {
@@ -31,7 +40,10 @@ async function uploaded(body: Record<string, unknown>) {
 async function refusedElsewhere(collection: string, id: string, action: Record<string, unknown>) {
   const ids = await demoIds(app.ctx.db);
   const fin = await app.as('fin_admin');
-  for (const scope of [{ tenant: ids.finance, project: ids.project('core-trading') }, { tenant: ids.huadong, project: null }]) {
+  for (const scope of [
+    { tenant: ids.finance, project: ids.project('core-trading') },
+    { tenant: ids.huadong, project: null },
+  ]) {
     expect((await fin.req({ method: 'GET', url: `/api/${collection}/${id}`, ...scope })).statusCode).toBe(404);
     expect((await fin.req({ method: 'PATCH', url: `/api/${collection}/${id}`, payload: { name: 'taken-over' }, ...scope })).statusCode).toBe(404);
     expect((await fin.req({ method: 'POST', url: `/api/${collection}/${id}/actions`, payload: action, ...scope })).statusCode).toBe(404);
@@ -168,13 +180,22 @@ describe('ISO image', () => {
     // Another tenant's host is not found.
     const ids = await demoIds(app.ctx.db);
     const fin = await app.as('fin_admin');
-    const foreign = (await fin.req({ method: 'GET', url: '/api/instances?__limit=1&status=running', tenant: ids.finance, project: ids.project('core-trading') })).json().data[0].id;
+    const foreign = (
+      await fin.req({ method: 'GET', url: '/api/instances?__limit=1&status=running', tenant: ids.finance, project: ids.project('core-trading') })
+    ).json().data[0].id;
     expect((await act(c, 'images', img.id, { action: 'mount', instance_id: foreign })).statusCode).toBe(404);
   });
 });
 
 describe('automatic snapshot policy', () => {
-  const policy = async (extra: Record<string, unknown> = {}) => ({ name: uniq('policy'), ...(await placement(app)), weekdays: [1, 3, 5], times: ['02:00', '14:30'], retention_days: 7, ...extra });
+  const policy = async (extra: Record<string, unknown> = {}) => ({
+    name: uniq('policy'),
+    ...(await placement(app)),
+    weekdays: [1, 3, 5],
+    times: ['02:00', '14:30'],
+    retention_days: 7,
+    ...extra,
+  });
   const disk = async () => createSettled(c, 'volumes', { name: uniq('disk'), ...(await placement(app)), size: 20 });
 
   it('goes creating → enabled, is disabled and enabled, rescheduled and deleted', async () => {
@@ -219,7 +240,10 @@ describe('automatic snapshot policy', () => {
       const pending = await create(c, 'snapshot-policies', await policy());
       expect409(await act(c, 'snapshot-policies', pending.id, { action: 'bind', volume_id: d.id }), '当前状态不允许绑定');
       expect409(await act(c, 'snapshot-policies', pending.id, { action: 'unbind', volume_id: d.id }), '当前状态不允许解绑');
-      expect409(await act(c, 'snapshot-policies', pending.id, { action: 'schedule', weekdays: [1], times: ['01:00'], retention_days: 1 }), '当前状态不允许编辑');
+      expect409(
+        await act(c, 'snapshot-policies', pending.id, { action: 'schedule', weekdays: [1], times: ['01:00'], retention_days: 1 }),
+        '当前状态不允许编辑',
+      );
       expect409(await c.req({ method: 'DELETE', url: `/api/snapshot-policies/${pending.id}` }), '当前状态不允许删除');
     } finally {
       app.engine.scheduler.start();
@@ -244,7 +268,9 @@ describe('automatic snapshot policy', () => {
     await bad({ retention_days: 100000 }, 'retention_days');
     await bad({ retention_days: 1.5 }, 'retention_days');
     await bad({ name: 'https://p' }, 'name');
-    expect((await post('snapshot-policies', await policy({ weekdays: [1, 2, 3, 4, 5, 6, 7], times: ['00:00', '23:59'], retention_days: 99999 }))).statusCode).toBe(201);
+    expect(
+      (await post('snapshot-policies', await policy({ weekdays: [1, 2, 3, 4, 5, 6, 7], times: ['00:00', '23:59'], retention_days: 99999 }))).statusCode,
+    ).toBe(201);
     expect((await post('snapshot-policies', await policy({ retention_days: 1 }))).statusCode).toBe(201);
   });
 });

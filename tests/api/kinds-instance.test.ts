@@ -12,10 +12,18 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   subnetId = (await network(app, c)).subnet.id;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const buy = async (extra: Record<string, unknown> = {}, vendor = 'openstack') => ({
-  name: uniq('host'), ...(await placement(app, vendor)), image: 'centos-7.9', flavor: 's6.large.2', subnet_id: subnetId, password: 'Passw0rd2025', ...extra,
+  name: uniq('host'),
+  ...(await placement(app, vendor)),
+  image: 'centos-7.9',
+  flavor: 's6.large.2',
+  subnet_id: subnetId,
+  password: 'Passw0rd2025',
+  ...extra,
 });
 
 describe('cloud host purchase', () => {
@@ -63,12 +71,18 @@ describe('cloud host purchase', () => {
     expect400(await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ data_disks: [{ size: 9 }] }) }), 'data_disks.0.size');
     // Valid edges: 2-character name, 60 characters, a yearly package for 36 months.
     expect((await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ name: 'ab' }) })).statusCode).toBe(201);
-    expect((await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ name: 'y'.repeat(60), charging_code: 'year', duration: 36 }) })).statusCode).toBe(201);
+    expect(
+      (await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ name: 'y'.repeat(60), charging_code: 'year', duration: 36 }) })).statusCode,
+    ).toBe(201);
   });
 
   it('refuses a purchase when the subnet has no free address or the quota is used up', async () => {
     const { subnet } = await network(app, c);
-    await app.ctx.db.updateTable('resources').set({ spec: JSON.stringify({ ...subnet.spec, used_ips: subnet.spec.total_ips }) }).where('id', '=', subnet.id).execute();
+    await app.ctx.db
+      .updateTable('resources')
+      .set({ spec: JSON.stringify({ ...subnet.spec, used_ips: subnet.spec.total_ips }) })
+      .where('id', '=', subnet.id)
+      .execute();
     expect409(await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ subnet_id: subnet.id }) }), '子网可用IP不足');
     const project = subnet.project_id as string;
     await app.ctx.db.insertInto('project_quotas').values({ project_id: project, kind: 'instance', max_count: 1 }).execute();
@@ -252,7 +266,8 @@ describe('finding a host by its address', () => {
   it('the name search matches the private IP and the public IP of a bound EIP', async () => {
     const hosts = (await c.req({ method: 'GET', url: '/api/instances?__limit=100' })).json().data as { id: string; spec: { private_ip?: string } }[];
     const withIp = hosts.find((h) => h.spec.private_ip)!;
-    const ids = async (term: string) => ((await c.req({ method: 'GET', url: `/api/instances?name=${encodeURIComponent(term)}&__limit=100` })).json().data as { id: string }[]).map((h) => h.id);
+    const ids = async (term: string) =>
+      ((await c.req({ method: 'GET', url: `/api/instances?name=${encodeURIComponent(term)}&__limit=100` })).json().data as { id: string }[]).map((h) => h.id);
     expect(await ids(withIp.spec.private_ip!)).toContain(withIp.id);
     const eips = (await c.req({ method: 'GET', url: '/api/eips?__limit=100' })).json().data as { spec: { address?: string; instance_id?: string } }[];
     const bound = eips.find((e) => e.spec.instance_id && e.spec.address && hosts.some((h) => h.id === e.spec.instance_id))!;

@@ -19,21 +19,32 @@ beforeAll(async () => {
   h1 = await host(app, c, { subnetId: subnet.id });
   h2 = await host(app, c, { subnetId: subnet.id });
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const post = (collection: string, payload: Record<string, unknown>) => c.req({ method: 'POST', url: `/api/${collection}`, payload });
 const lbBody = (extra: Record<string, unknown> = {}) => ({ name: uniq('lb'), subnet_id: subnet.id, ...extra });
 const listenerBody = (lbId: string, extra: Record<string, unknown> = {}) => ({
-  name: uniq('lsn'), load_balancer_id: lbId, protocol: 'tcp', port: 8000 + Math.floor(Math.random() * 1000),
-  backends: [{ instance_id: h1.id, port: 8080, weight: 100 }], ...extra,
+  name: uniq('lsn'),
+  load_balancer_id: lbId,
+  protocol: 'tcp',
+  port: 8000 + Math.floor(Math.random() * 1000),
+  backends: [{ instance_id: h1.id, port: 8080, weight: 100 }],
+  ...extra,
 });
 let lb: Row;
-beforeAll(async () => { lb = await createSettled(c, 'load-balances', lbBody()); });
+beforeAll(async () => {
+  lb = await createSettled(c, 'load-balances', lbBody());
+});
 
 async function refusedElsewhere(collection: string, id: string, action: Record<string, unknown>) {
   const ids = await demoIds(app.ctx.db);
   const fin = await app.as('fin_admin');
-  for (const scope of [{ tenant: ids.finance, project: ids.project('core-trading') }, { tenant: ids.huadong, project: null }]) {
+  for (const scope of [
+    { tenant: ids.finance, project: ids.project('core-trading') },
+    { tenant: ids.huadong, project: null },
+  ]) {
     expect((await fin.req({ method: 'GET', url: `/api/${collection}/${id}`, ...scope })).statusCode).toBe(404);
     expect((await fin.req({ method: 'POST', url: `/api/${collection}/${id}/actions`, payload: action, ...scope })).statusCode).toBe(404);
     expect((await fin.req({ method: 'DELETE', url: `/api/${collection}/${id}`, ...scope })).statusCode).toBe(404);
@@ -47,7 +58,12 @@ describe('load balancer', () => {
     expect(row.status).toBe('creating');
     expect(row.price.sum_price).toBeGreaterThan(0);
     const done = (await settle(c, 'load-balances', row.id))!;
-    expect(done).toMatchObject({ status: 'running', vendor: subnet.vendor, az_id: subnet.az_id, spec: { network_type: 'public', listener_count: 0, vpc_id: subnet.spec.vpc_id } });
+    expect(done).toMatchObject({
+      status: 'running',
+      vendor: subnet.vendor,
+      az_id: subnet.az_id,
+      spec: { network_type: 'public', listener_count: 0, vpc_id: subnet.spec.vpc_id },
+    });
     expect(done.spec.vip_address).toMatch(new RegExp(`^${subnet.spec.cidr.replace(/\.0\/24$/, '').replace(/\./g, '\\.')}\\.\\d+$`));
     expect(done.spec.public_address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect((await c.req({ method: 'GET', url: `/api/subnets/${subnet.id}` })).json().spec.used_ips).toBe(before + 1);
@@ -102,13 +118,20 @@ describe('load balancer', () => {
 });
 
 describe('listener', () => {
-  it('goes creating → available in its load balancer\'s place with its defaults', async () => {
+  it("goes creating → available in its load balancer's place with its defaults", async () => {
     const row = await create(c, 'lb-listeners', listenerBody(lb.id, { port: 80, protocol: 'http', health_check: { protocol: 'http', path: '/healthz' } }));
     expect(row.status).toBe('creating');
     const l = (await settle(c, 'lb-listeners', row.id))!;
     expect(l).toMatchObject({
-      status: 'available', vendor: lb.vendor, az_id: lb.az_id,
-      spec: { algorithm: 'round_robin', session_persistence: false, mode: 'weighted', health_check: { enabled: true, protocol: 'http', interval: 5, timeout: 2 } },
+      status: 'available',
+      vendor: lb.vendor,
+      az_id: lb.az_id,
+      spec: {
+        algorithm: 'round_robin',
+        session_persistence: false,
+        mode: 'weighted',
+        health_check: { enabled: true, protocol: 'http', interval: 5, timeout: 2 },
+      },
     });
     expect(l.relations).toContainEqual(expect.objectContaining({ relation: 'listener_of', id: lb.id }));
   });
@@ -140,9 +163,16 @@ describe('listener', () => {
     expect((await post('lb-listeners', listenerBody(lb.id, { protocol: 'https', port: 443, certificate_id: 'c'.repeat(32) }))).statusCode).toBe(404);
     const where = { vendor: lb.vendor, region_id: lb.region_id, az_id: lb.az_id };
     const pending = await createSettled(c, 'ssl-certificates', { name: uniq('cert'), ...where, domain: 'lb.yunshu-demo.test' });
-    expect409(await post('lb-listeners', listenerBody(lb.id, { protocol: 'https', port: 443, certificate_id: pending.id })), '证书不是正常状态，不能用于 HTTPS');
-    const cert = await createSettled(c, 'ssl-certificates', { name: uniq('cert'), ...where,
-      public_key: fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs/shop.cert.pem'), 'utf8'), private_key: fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs/shop.key.pem'), 'utf8') });
+    expect409(
+      await post('lb-listeners', listenerBody(lb.id, { protocol: 'https', port: 443, certificate_id: pending.id })),
+      '证书不是正常状态，不能用于 HTTPS',
+    );
+    const cert = await createSettled(c, 'ssl-certificates', {
+      name: uniq('cert'),
+      ...where,
+      public_key: fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs/shop.cert.pem'), 'utf8'),
+      private_key: fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs/shop.key.pem'), 'utf8'),
+    });
     expect((await post('lb-listeners', listenerBody(lb.id, { protocol: 'https', port: 443, certificate_id: cert.id }))).statusCode).toBe(201);
     expect409(await c.req({ method: 'DELETE', url: `/api/ssl-certificates/${cert.id}` }), '证书正在被使用，请先解除关联');
     expect400(await post('lb-listeners', listenerBody(lb.id, { protocol: 'tcp', redirect: true })), 'redirect');
@@ -174,10 +204,20 @@ describe('listener', () => {
     expect400(await be([{ instance_id: h1.id, port: 80, weight: 101 }]), 'backends.0.weight');
     expect400(await be([{ instance_id: h1.id, port: 80, weight: -1 }]), 'backends.0.weight');
     expect400(await be([{ instance_id: h1.id, port: 0 }]), 'backends.0.port');
-    const rep = await be([{ instance_id: h1.id, port: 80 }, { instance_id: h1.id, port: 80 }]);
+    const rep = await be([
+      { instance_id: h1.id, port: 80 },
+      { instance_id: h1.id, port: 80 },
+    ]);
     expect400(rep, 'backends.1.port');
     expect(rep.json().rule).toBe('backend_repeated');
-    expect((await be([{ instance_id: h1.id, port: 80, weight: 0 }, { instance_id: h2.id, port: 80, weight: 100 }])).statusCode).toBe(201);
+    expect(
+      (
+        await be([
+          { instance_id: h1.id, port: 80, weight: 0 },
+          { instance_id: h2.id, port: 80, weight: 100 },
+        ])
+      ).statusCode,
+    ).toBe(201);
     const seven = Array.from({ length: 7 }, (_, i) => ({ instance_id: i % 2 ? h1.id : h2.id, port: 9000 + i, role: i ? 'backup' : 'primary' }));
     expect((await be(seven, 'primary_backup')).statusCode).toBe(201);
     const eight = await be([...seven, { instance_id: h1.id, port: 9100, role: 'backup' }], 'primary_backup');
@@ -193,7 +233,9 @@ describe('listener', () => {
     expect409(await be([{ instance_id: elsewhere.id, port: 80 }]), '后端服务器须为运行中或已关机的云主机');
     const ids = await demoIds(app.ctx.db);
     const fin = await app.as('fin_admin');
-    const foreign = (await fin.req({ method: 'GET', url: '/api/instances?__limit=1&status=running', tenant: ids.finance, project: ids.project('core-trading') })).json().data[0].id;
+    const foreign = (
+      await fin.req({ method: 'GET', url: '/api/instances?__limit=1&status=running', tenant: ids.finance, project: ids.project('core-trading') })
+    ).json().data[0].id;
     expect((await be([{ instance_id: foreign, port: 80 }])).statusCode).toBe(404);
   });
 
@@ -201,7 +243,14 @@ describe('listener', () => {
     const l = await createSettled(c, 'lb-listeners', listenerBody(lb.id));
     await app.engine.scheduler.stop();
     try {
-      const updating = await act(c, 'lb-listeners', l.id, { action: 'set_backends', mode: 'primary_backup', backends: [{ instance_id: h1.id, port: 80 }, { instance_id: h2.id, port: 80, role: 'backup' }] });
+      const updating = await act(c, 'lb-listeners', l.id, {
+        action: 'set_backends',
+        mode: 'primary_backup',
+        backends: [
+          { instance_id: h1.id, port: 80 },
+          { instance_id: h2.id, port: 80, role: 'backup' },
+        ],
+      });
       expect(updating.json().status).toBe('updating');
       expect409(await act(c, 'lb-listeners', l.id, { action: 'set_backends', backends: [] }), '当前状态不允许编辑');
       expect409(await act(c, 'lb-listeners', l.id, { action: 'set_health_check', health_check: {} }), '当前状态不允许编辑');

@@ -10,12 +10,17 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   await rulesWithoutApproval(app);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 async function refusedElsewhere(collection: string, id: string) {
   const ids = await demoIds(app.ctx.db);
   const fin = await app.as('fin_admin');
-  for (const scope of [{ tenant: ids.finance, project: ids.project('core-trading') }, { tenant: ids.huadong, project: null }]) {
+  for (const scope of [
+    { tenant: ids.finance, project: ids.project('core-trading') },
+    { tenant: ids.huadong, project: null },
+  ]) {
     expect((await fin.req({ method: 'GET', url: `/api/${collection}/${id}`, ...scope })).statusCode).toBe(404);
     expect((await fin.req({ method: 'DELETE', url: `/api/${collection}/${id}`, ...scope })).statusCode).toBe(404);
     expect((await fin.req({ method: 'POST', url: `/api/${collection}/${id}/actions`, payload: { action: 'delete' }, ...scope })).statusCode).toBe(404);
@@ -46,7 +51,11 @@ describe('virtual IP', () => {
     await c.req({ method: 'DELETE', url: `/api/vips/${vip.id}` });
     expect(await settle(c, 'vips', vip.id)).toBeNull();
     expect((await c.req({ method: 'GET', url: `/api/subnets/${subnet.id}` })).json().spec.used_ips).toBe(used - 1);
-    await app.ctx.db.updateTable('resources').set({ spec: JSON.stringify({ ...subnet.spec, total_ips: 251, used_ips: 251 }) }).where('id', '=', subnet.id).execute();
+    await app.ctx.db
+      .updateTable('resources')
+      .set({ spec: JSON.stringify({ ...subnet.spec, total_ips: 251, used_ips: 251 }) })
+      .where('id', '=', subnet.id)
+      .execute();
     expect409(await c.req({ method: 'POST', url: '/api/vips', payload: { name: uniq('vip'), subnet_id: subnet.id } }), '子网可用IP不足');
   });
 });

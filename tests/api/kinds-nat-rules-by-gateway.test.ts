@@ -13,7 +13,9 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   vpc = (await network(app, c)).vpc;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 type Page = { count?: number; data: Row[]; next_cursor?: string | null };
 const list = async (client: Client, collection: string, query: string, scope: { tenant?: string; project?: string | null } = {}): Promise<Page> => {
@@ -28,13 +30,29 @@ async function gatewayWithRules(tag: string) {
   expect((await act(c, 'nat_gateways', g.id, { action: 'bind_eip', eip_id: e.id })).statusCode).toBe(200);
   const n = tag === 'a' ? 1 : 2;
   const snat = await createSettled(c, 'snat-rules', { name: uniq(`snat-${tag}`), nat_gateway_id: g.id, eip_id: e.id, source_cidr: `10.${n}.0.0/24` });
-  const dnat = await createSettled(c, 'dnat-rules', { name: uniq(`dnat-${tag}`), nat_gateway_id: g.id, eip_id: e.id, internal_ip: `10.${n}.0.5`, internal_ports: '80,443', eip_ports: '8080,8443', protocol: 'tcp' });
-  const ipv6 = await createSettled(c, 'nat-ipv6-rules', { name: uniq(`v6-${tag}`), nat_gateway_id: g.id, ipv6_address: `240e:${n}::10`, internal_ip: `10.${n}.0.6`, internal_ports: '443', ipv6_ports: '443', protocol: 'tcp' });
+  const dnat = await createSettled(c, 'dnat-rules', {
+    name: uniq(`dnat-${tag}`),
+    nat_gateway_id: g.id,
+    eip_id: e.id,
+    internal_ip: `10.${n}.0.5`,
+    internal_ports: '80,443',
+    eip_ports: '8080,8443',
+    protocol: 'tcp',
+  });
+  const ipv6 = await createSettled(c, 'nat-ipv6-rules', {
+    name: uniq(`v6-${tag}`),
+    nat_gateway_id: g.id,
+    ipv6_address: `240e:${n}::10`,
+    internal_ip: `10.${n}.0.6`,
+    internal_ports: '443',
+    ipv6_ports: '443',
+    protocol: 'tcp',
+  });
   return { g, e, rules: { 'snat-rules': snat, 'dnat-rules': dnat, 'nat-ipv6-rules': ipv6 } as Record<string, Row> };
 }
 
 describe('rules of one NAT gateway', () => {
-  it('lists only that gateway\'s rules, in offset and keyset mode, and several gateways comma-joined', async () => {
+  it("lists only that gateway's rules, in offset and keyset mode, and several gateways comma-joined", async () => {
     const a = await gatewayWithRules('a');
     const b = await gatewayWithRules('b');
     for (const collection of ['snat-rules', 'dnat-rules', 'nat-ipv6-rules']) {
@@ -63,7 +81,7 @@ describe('rules of one NAT gateway', () => {
     expect((await list(c, 'snat-rules', `nat_gateway_id=${'f'.repeat(32)}`)).count).toBe(0);
   });
 
-  it('lists the demo gateway\'s seeded rules and nothing of another gateway', async () => {
+  it("lists the demo gateway's seeded rules and nothing of another gateway", async () => {
     const gateways = (await list(c, 'nat_gateways', '__limit=100')).data.filter((g) => g.spec.rule_count > 0);
     expect(gateways.length).toBeGreaterThan(0);
     const g = gateways[0]!;
@@ -78,7 +96,7 @@ describe('rules of one NAT gateway', () => {
 });
 
 describe('another tenant', () => {
-  it('gets nothing for this tenant\'s gateway id, and 404 for the gateway itself', async () => {
+  it("gets nothing for this tenant's gateway id, and 404 for the gateway itself", async () => {
     const a = await gatewayWithRules('a');
     const ids = await demoIds(app.ctx.db);
     const fin = await app.as('fin_admin');
@@ -96,7 +114,10 @@ describe('another tenant', () => {
     }
     // Sending this tenant's ids in the headers is refused outright.
     const own = c.territories[0]!;
-    expect((await fin.req({ method: 'GET', url: `/api/snat-rules?nat_gateway_id=${a.g.id}`, tenant: own.tenant_id, project: own.projects[0]?.project_id ?? null })).statusCode).toBe(404);
+    expect(
+      (await fin.req({ method: 'GET', url: `/api/snat-rules?nat_gateway_id=${a.g.id}`, tenant: own.tenant_id, project: own.projects[0]?.project_id ?? null }))
+        .statusCode,
+    ).toBe(404);
     // And the other way round: the finance tenant's own gateway lists its rules for it, none for us.
     const finGateway = (await list(fin, 'nat_gateways', '__limit=100', finScope)).data.find((g) => g.spec.rule_count > 0)!;
     expect(finGateway).toBeDefined();

@@ -13,7 +13,9 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   vpc = (await network(app, c)).vpc;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const post = (collection: string, payload: Record<string, unknown>) => c.req({ method: 'POST', url: `/api/${collection}`, payload });
 const gateway = () => createSettled(c, 'nat_gateways', { name: uniq('nat'), vpc_id: vpc.id });
@@ -25,7 +27,14 @@ async function gatewayWithEip() {
   return { g, e };
 }
 const dnat = (g: Row, e: Row, extra: Record<string, unknown> = {}) => ({
-  name: uniq('dnat'), nat_gateway_id: g.id, eip_id: e.id, internal_ip: '10.0.1.10', internal_ports: '80', eip_ports: '8080', protocol: 'tcp', ...extra,
+  name: uniq('dnat'),
+  nat_gateway_id: g.id,
+  eip_id: e.id,
+  internal_ip: '10.0.1.10',
+  internal_ports: '80',
+  eip_ports: '8080',
+  protocol: 'tcp',
+  ...extra,
 });
 
 describe('NAT gateway', () => {
@@ -35,7 +44,12 @@ describe('NAT gateway', () => {
     expect(row.status).toBe('creating');
     expect(row.price.sum_price).toBeGreaterThan(0);
     const g = (await settle(c, 'nat_gateways', row.id))!;
-    expect(g).toMatchObject({ status: 'available', vendor: bare.vendor, region_id: bare.region_id, spec: { vpc_id: bare.id, flavor: 'large', eip_count: 0, rule_count: 0 } });
+    expect(g).toMatchObject({
+      status: 'available',
+      vendor: bare.vendor,
+      region_id: bare.region_id,
+      spec: { vpc_id: bare.id, flavor: 'large', eip_count: 0, rule_count: 0 },
+    });
     expect409(await c.req({ method: 'DELETE', url: `/api/vpcs/${bare.id}` }), '私有网络下存在 NAT 网关，不允许删除');
     expect400(await post('nat_gateways', { name: uniq('nat'), vpc_id: bare.id, flavor: 'mega' }), 'flavor');
     expect400(await post('nat_gateways', { name: 'n', vpc_id: bare.id }), 'name');
@@ -192,7 +206,16 @@ describe('DNAT rule', () => {
 describe('IPv6 rule', () => {
   it('translates an IPv6 address and ports to an internal IPv4 address', async () => {
     const g = await gateway();
-    const body = (extra: Record<string, unknown> = {}) => ({ name: uniq('v6'), nat_gateway_id: g.id, ipv6_address: '240e:1::10', internal_ip: '10.0.1.10', internal_ports: '443', ipv6_ports: '443', protocol: 'tcp', ...extra });
+    const body = (extra: Record<string, unknown> = {}) => ({
+      name: uniq('v6'),
+      nat_gateway_id: g.id,
+      ipv6_address: '240e:1::10',
+      internal_ip: '10.0.1.10',
+      internal_ports: '443',
+      ipv6_ports: '443',
+      protocol: 'tcp',
+      ...extra,
+    });
     const row = await create(c, 'nat-ipv6-rules', body());
     expect(row.status).toBe('issuing');
     expect((await settle(c, 'nat-ipv6-rules', row.id))!).toMatchObject({ status: 'issued', spec: { ipv6_ports: '443', internal_ports: '443' } });
@@ -213,20 +236,28 @@ describe('IPv6 rule', () => {
 });
 
 describe('NAT isolation', () => {
-  it('refuses another tenant\'s gateway, rules and EIPs with 404', async () => {
+  it("refuses another tenant's gateway, rules and EIPs with 404", async () => {
     const { g, e } = await gatewayWithEip();
     const r = await createSettled(c, 'dnat-rules', dnat(g, e));
     const ids = await demoIds(app.ctx.db);
     const fin = await app.as('fin_admin');
-    for (const scope of [{ tenant: ids.finance, project: ids.project('core-trading') }, { tenant: ids.huadong, project: null }]) {
-      for (const [col, id, action] of [['nat_gateways', g.id, 'unbind_eip'], ['dnat-rules', r.id, 'disable']] as const) {
+    for (const scope of [
+      { tenant: ids.finance, project: ids.project('core-trading') },
+      { tenant: ids.huadong, project: null },
+    ]) {
+      for (const [col, id, action] of [
+        ['nat_gateways', g.id, 'unbind_eip'],
+        ['dnat-rules', r.id, 'disable'],
+      ] as const) {
         expect((await fin.req({ method: 'GET', url: `/api/${col}/${id}`, ...scope })).statusCode).toBe(404);
         expect((await fin.req({ method: 'POST', url: `/api/${col}/${id}/actions`, payload: { action, eip_id: e.id }, ...scope })).statusCode).toBe(404);
         expect((await fin.req({ method: 'DELETE', url: `/api/${col}/${id}`, ...scope })).statusCode).toBe(404);
       }
     }
     const own = { tenant: ids.finance, project: ids.project('core-trading') };
-    expect((await fin.req({ method: 'POST', url: '/api/dnat-rules', payload: dnat(g, e, { eip_ports: '9999', internal_ports: '9999' }), ...own })).statusCode).toBe(404);
+    expect(
+      (await fin.req({ method: 'POST', url: '/api/dnat-rules', payload: dnat(g, e, { eip_ports: '9999', internal_ports: '9999' }), ...own })).statusCode,
+    ).toBe(404);
     const finEip = (await fin.req({ method: 'GET', url: '/api/eips?status=available&__limit=1', ...own })).json().data[0];
     expect((await act(c, 'nat_gateways', g.id, { action: 'bind_eip', eip_id: finEip.id })).statusCode).toBe(404);
   });

@@ -10,7 +10,9 @@ beforeAll(async () => {
   app = await build();
   c = await app.as('tenant_admin');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 let octet = 100;
 const vpcBody = async (extra: Record<string, unknown> = {}) => ({ name: uniq('vpc'), ...(await placement(app)), cidr: `10.${octet++}.0.0/16`, ...extra });
@@ -63,17 +65,34 @@ describe('subnet', () => {
     // A /29 has three usable addresses; the fourth host finds none.
     const tiny = await createSettled(c, 'subnets', { name: uniq('sub'), vpc_id: vpc.id, cidr: `${base}.9.0/29` });
     expect(tiny.spec.free_ips).toBe(3);
-    for (let i = 0; i < 3; i++) await create(c, 'instances', { name: uniq('h'), ...(await placement(app)), image: 'uos-20', flavor: 's6.small.1', subnet_id: tiny.id, password: 'Passw0rd2025' });
-    const full = await c.req({ method: 'POST', url: '/api/instances', payload: { name: uniq('h'), ...(await placement(app)), image: 'uos-20', flavor: 's6.small.1', subnet_id: tiny.id, password: 'Passw0rd2025' } });
+    for (let i = 0; i < 3; i++)
+      await create(c, 'instances', {
+        name: uniq('h'),
+        ...(await placement(app)),
+        image: 'uos-20',
+        flavor: 's6.small.1',
+        subnet_id: tiny.id,
+        password: 'Passw0rd2025',
+      });
+    const full = await c.req({
+      method: 'POST',
+      url: '/api/instances',
+      payload: { name: uniq('h'), ...(await placement(app)), image: 'uos-20', flavor: 's6.small.1', subnet_id: tiny.id, password: 'Passw0rd2025' },
+    });
     expect409(full, '子网可用IP不足');
   });
 
   it('needs an available VPC of the scope', async () => {
-    expect((await c.req({ method: 'POST', url: '/api/subnets', payload: { name: uniq('sub'), vpc_id: '0'.repeat(32), cidr: '10.1.1.0/24' } })).statusCode).toBe(404);
+    expect((await c.req({ method: 'POST', url: '/api/subnets', payload: { name: uniq('sub'), vpc_id: '0'.repeat(32), cidr: '10.1.1.0/24' } })).statusCode).toBe(
+      404,
+    );
     await app.engine.scheduler.stop();
     try {
       const vpc = await create(c, 'vpcs', await vpcBody());
-      expect409(await c.req({ method: 'POST', url: '/api/subnets', payload: { name: uniq('sub'), vpc_id: vpc.id, cidr: vpc.spec.cidr.replace('0.0/16', '1.0/24') } }), '当前状态不允许新增');
+      expect409(
+        await c.req({ method: 'POST', url: '/api/subnets', payload: { name: uniq('sub'), vpc_id: vpc.id, cidr: vpc.spec.cidr.replace('0.0/16', '1.0/24') } }),
+        '当前状态不允许新增',
+      );
       expect409(await c.req({ method: 'DELETE', url: `/api/vpcs/${vpc.id}` }), '当前状态不允许删除');
     } finally {
       app.engine.scheduler.start();
@@ -82,7 +101,12 @@ describe('subnet', () => {
 });
 
 describe('elastic IP', () => {
-  const eipBody = async (extra: Record<string, unknown> = {}, vendor = 'openstack') => ({ name: uniq('eip'), ...(await placement(app, vendor)), bandwidth: 10, ...extra });
+  const eipBody = async (extra: Record<string, unknown> = {}, vendor = 'openstack') => ({
+    name: uniq('eip'),
+    ...(await placement(app, vendor)),
+    bandwidth: 10,
+    ...extra,
+  });
 
   it('goes creating → available with an address; bandwidth 1–200', async () => {
     const e = await createSettled(c, 'eips', await eipBody());
@@ -129,20 +153,35 @@ describe('elastic IP', () => {
 });
 
 describe('network isolation', () => {
-  it('refuses another tenant\'s VPC, subnet and EIP with 404', async () => {
+  it("refuses another tenant's VPC, subnet and EIP with 404", async () => {
     const vpc = await createSettled(c, 'vpcs', await vpcBody());
     const sub = await createSettled(c, 'subnets', { name: uniq('sub'), vpc_id: vpc.id, cidr: vpc.spec.cidr.replace('0.0/16', '3.0/24') });
     const e = await createSettled(c, 'eips', { name: uniq('eip'), ...(await placement(app)), bandwidth: 2 });
     const ids = await demoIds(app.ctx.db);
     const fin = await app.as('fin_admin');
     const own = { tenant: ids.finance, project: ids.project('core-trading') };
-    for (const [col, id] of [['vpcs', vpc.id], ['subnets', sub.id], ['eips', e.id]] as const) {
+    for (const [col, id] of [
+      ['vpcs', vpc.id],
+      ['subnets', sub.id],
+      ['eips', e.id],
+    ] as const) {
       expect((await fin.req({ method: 'GET', url: `/api/${col}/${id}`, ...own })).statusCode).toBe(404);
       expect((await fin.req({ method: 'DELETE', url: `/api/${col}/${id}`, ...own })).statusCode).toBe(404);
       expect((await fin.req({ method: 'GET', url: `/api/${col}/${id}`, tenant: ids.huadong, project: null })).statusCode).toBe(404);
     }
     // Building on another tenant's VPC or subnet answers 404.
-    expect((await fin.req({ method: 'POST', url: '/api/subnets', payload: { name: uniq('x'), vpc_id: vpc.id, cidr: '10.9.9.0/24' }, ...own })).statusCode).toBe(404);
-    expect((await fin.req({ method: 'POST', url: '/api/instances', payload: { name: uniq('x'), ...(await placement(app)), image: 'uos-20', flavor: 's6.small.1', subnet_id: sub.id, password: 'Passw0rd2025' }, ...own })).statusCode).toBe(404);
+    expect((await fin.req({ method: 'POST', url: '/api/subnets', payload: { name: uniq('x'), vpc_id: vpc.id, cidr: '10.9.9.0/24' }, ...own })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await fin.req({
+          method: 'POST',
+          url: '/api/instances',
+          payload: { name: uniq('x'), ...(await placement(app)), image: 'uos-20', flavor: 's6.small.1', subnet_id: sub.id, password: 'Passw0rd2025' },
+          ...own,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

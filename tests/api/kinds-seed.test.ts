@@ -4,8 +4,12 @@ import { build } from './helper.ts';
 import { KINDS } from '../../src/domain/kinds/registry.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
-beforeAll(async () => { app = await build(); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await build();
+});
+afterAll(async () => {
+  await app.close();
+});
 
 describe('demo resources', () => {
   it('covers every kind, tenant and vendor with links and varied states', async () => {
@@ -13,11 +17,23 @@ describe('demo resources', () => {
     expect(rows.length).toBeGreaterThanOrEqual(200);
     expect(new Set(rows.map((r) => r.tenant_id)).size).toBe(3);
     expect(new Set(rows.map((r) => r.vendor)).size).toBe(6);
-    for (const k of KINDS) expect(rows.some((r) => r.kind === k.kind), k.kind).toBe(true);
-    for (const s of ['running', 'stopped', 'error', 'deleted', 'mounted', 'unmounted', 'allocated', 'available']) expect(rows.some((r) => r.status === s), s).toBe(true);
+    for (const k of KINDS)
+      expect(
+        rows.some((r) => r.kind === k.kind),
+        k.kind,
+      ).toBe(true);
+    for (const s of ['running', 'stopped', 'error', 'deleted', 'mounted', 'unmounted', 'allocated', 'available'])
+      expect(
+        rows.some((r) => r.status === s),
+        s,
+      ).toBe(true);
     expect(rows.some((r) => r.locked)).toBe(true);
     const links = await app.ctx.db.selectFrom('links').select('relation').execute();
-    for (const rel of ['mounted_on', 'bound_to', 'in_subnet', 'in_vpc', 'snapshot_of']) expect(links.some((l) => l.relation === rel), rel).toBe(true);
+    for (const rel of ['mounted_on', 'bound_to', 'in_subnet', 'in_vpc', 'snapshot_of'])
+      expect(
+        links.some((l) => l.relation === rel),
+        rel,
+      ).toBe(true);
   });
 
   it('lists the seeded hosts of a project through the API', async () => {

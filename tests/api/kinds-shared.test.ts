@@ -13,10 +13,12 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   subnetId = (await network(app, c)).subnet.id;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 describe('lists', () => {
-  it('filters by the seed\'s search params, sorts and pages by offset and cursor', async () => {
+  it("filters by the seed's search params, sorts and pages by offset and cursor", async () => {
     const ali = await placement(app, 'ali');
     const all = (await c.req({ method: 'GET', url: '/api/instances?__limit=1000', project: null })).json();
     expect(all.count).toBeGreaterThan(5);
@@ -29,7 +31,9 @@ describe('lists', () => {
     expect(locked.data.every((r: { locked: boolean }) => r.locked)).toBe(true);
     const bySpec = (await c.req({ method: 'GET', url: `/api/instances?subnet_id=${subnetId}`, project: null })).json();
     expect(bySpec.count).toBe(0);
-    const sorted = (await c.req({ method: 'GET', url: '/api/instances?__limit=1000&__orders=name', project: null })).json().data.map((r: { name: string }) => r.name);
+    const sorted = (await c.req({ method: 'GET', url: '/api/instances?__limit=1000&__orders=name', project: null }))
+      .json()
+      .data.map((r: { name: string }) => r.name);
     expect(sorted).toEqual([...sorted].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
     expect400(await c.req({ method: 'GET', url: '/api/instances?__orders=flavor_x' }), '__orders');
     const seen: string[] = [];
@@ -61,7 +65,8 @@ describe('tags', () => {
   it('creates and attaches tags with the key and value rules, lists and replaces them', async () => {
     const member = await app.as('member');
     const h = (await member.req({ method: 'GET', url: '/api/instances?__limit=1' })).json().data[0];
-    const post = (tags: unknown, who: Client = member) => who.req({ method: 'POST', url: '/api/tag-manage', payload: { resources: [{ type: 'instance', rids: [h.id] }], tags } });
+    const post = (tags: unknown, who: Client = member) =>
+      who.req({ method: 'POST', url: '/api/tag-manage', payload: { resources: [{ type: 'instance', rids: [h.id] }], tags } });
     const empty = await post([{ tag_key: '', tag_value: 'x' }]);
     expect400(empty, 'tags.0.tag_key');
     expect(empty.json().description).toBe('tags.0.tag_key：请先填写键');
@@ -70,11 +75,19 @@ describe('tags', () => {
     expect400(await post([{ tag_key: 'env', tag_value: 'v'.repeat(61) }]), 'tags.0.tag_value');
     expect400(await post([{ tag_key: 'env', tag_value: 'a b' }]), 'tags.0.tag_value');
     expect400(await post([{ tag_key: 'owner', tag_value: '平台（一部）' }]), 'tags.0.tag_value');
-    const ok = await post([{ tag_key: 'env.stage', tag_value: '生产_v1.2-a' }, { tag_key: 'k'.repeat(32), tag_value: '' }]);
+    const ok = await post([
+      { tag_key: 'env.stage', tag_value: '生产_v1.2-a' },
+      { tag_key: 'k'.repeat(32), tag_value: '' },
+    ]);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('标签修改成功');
     // The admin editor also takes full-width brackets.
-    const admin = await c.req({ method: 'POST', url: '/api/tag-manage', payload: { resources: [{ type: 'instance', rids: [h.id] }], tags: [{ tag_key: 'owner', tag_value: '平台（一部）' }] }, project: h.project_id });
+    const admin = await c.req({
+      method: 'POST',
+      url: '/api/tag-manage',
+      payload: { resources: [{ type: 'instance', rids: [h.id] }], tags: [{ tag_key: 'owner', tag_value: '平台（一部）' }] },
+      project: h.project_id,
+    });
     expect(admin.statusCode).toBe(200);
     const list = (await member.req({ method: 'GET', url: `/api/tag-resources?resource_type=instance&resource_id=${h.id}` })).json();
     expect(list.data.map((d: { tag: { tag_key: string } }) => d.tag.tag_key).sort()).toEqual(['env.stage', 'k'.repeat(32), 'owner'].sort());
@@ -84,8 +97,20 @@ describe('tags', () => {
     expect((await member.req({ method: 'GET', url: `/api/tag-resources?resource_type=instance&resource_id=${h.id}` })).json().count).toBe(1);
     const ids = await demoIds(app.ctx.db);
     const fin = await app.as('fin_admin');
-    expect((await fin.req({ method: 'POST', url: '/api/tag-manage', payload: { resources: [{ type: 'instance', rids: [h.id] }], tags: [{ tag_key: 'x', tag_value: 'y' }] }, tenant: ids.finance, project: ids.project('core-trading') })).statusCode).toBe(404);
-    expect((await fin.req({ method: 'GET', url: `/api/tag-resources?resource_type=instance&resource_id=${h.id}`, tenant: ids.finance, project: null })).statusCode).toBe(404);
+    expect(
+      (
+        await fin.req({
+          method: 'POST',
+          url: '/api/tag-manage',
+          payload: { resources: [{ type: 'instance', rids: [h.id] }], tags: [{ tag_key: 'x', tag_value: 'y' }] },
+          tenant: ids.finance,
+          project: ids.project('core-trading'),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await fin.req({ method: 'GET', url: `/api/tag-resources?resource_type=instance&resource_id=${h.id}`, tenant: ids.finance, project: null })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -107,17 +132,29 @@ describe('SMS-verified delete', () => {
     const code = app.engine.smsGateway.lastCode('13900000003')!;
     expect(code).toMatch(/^\d{6}$/);
     const wrong = code === '000000' ? '111111' : '000000';
-    expect400(await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_operate_type=delete_instance&sms_code=${wrong}` }), 'sms_code');
+    expect400(
+      await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_operate_type=delete_instance&sms_code=${wrong}` }),
+      'sms_code',
+    );
     expect400(await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_code=12ab56` }), 'sms_code');
     // A code asked for another operation is refused by name.
     expect400(await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_operate_type=delete_volume&sms_code=${code}` }), 'sms_operate_type');
-    expect400(await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_operate_type=delete_instance&sms_code=${code}&delayed_days=61` }), 'delayed_days');
-    const ok = await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_operate_type=delete_instance&sms_code=${code}&delayed_days=7` });
+    expect400(
+      await c.req({ method: 'DELETE', url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_operate_type=delete_instance&sms_code=${code}&delayed_days=61` }),
+      'delayed_days',
+    );
+    const ok = await c.req({
+      method: 'DELETE',
+      url: `/api/instances/${h.id}?sms_necessity_flag=1&sms_operate_type=delete_instance&sms_code=${code}&delayed_days=7`,
+    });
     expect(ok.json().status).toBe('deleting');
     expect((await settle(c, 'instances', h.id))!.spec.delayed_days).toBe(7);
     // A code is used once.
     const h2 = await host(app, c, { subnetId });
-    expect400(await c.req({ method: 'DELETE', url: `/api/instances/${h2.id}?sms_necessity_flag=1&sms_operate_type=delete_instance&sms_code=${code}` }), 'sms_code');
+    expect400(
+      await c.req({ method: 'DELETE', url: `/api/instances/${h2.id}?sms_necessity_flag=1&sms_operate_type=delete_instance&sms_code=${code}` }),
+      'sms_code',
+    );
   });
 });
 
@@ -126,7 +163,10 @@ describe('export', () => {
     const bad = await c.req({ method: 'GET', url: '/api/v1/export/resource/instance?export_field_list=name,secret&is_export_file=true' });
     expect400(bad, 'export_field_list');
     expect((await c.req({ method: 'GET', url: '/api/v1/export/resource/nothing?export_field_list=name' })).statusCode).toBe(404);
-    const q = await c.req({ method: 'GET', url: '/api/v1/export/resource/instance?export_field_list=name,status,vendor,flavor,cpu&is_export_file=true&provider=openstack,ali' });
+    const q = await c.req({
+      method: 'GET',
+      url: '/api/v1/export/resource/instance?export_field_list=name,status,vendor,flavor,cpu&is_export_file=true&provider=openstack,ali',
+    });
     expect(q.statusCode).toBe(202);
     expect(q.json()).toMatchObject({ state: 'queued', message: '已加入导出任务' });
     let task: { state: string; download_url: string | null; row_count: number } | undefined;
@@ -155,7 +195,9 @@ describe('export', () => {
 describe('pricing', () => {
   it('prices a purchase by year or quantity in fen, CTyun without yearly', async () => {
     const spec = { flavor: 's6.xlarge.2', system_disk_size: 40, data_disks: [{ size: 100 }], public_ip_type: 'bgp', bandwidth: 5 };
-    const year = (await c.req({ method: 'POST', url: '/api/price/inquiry', payload: { product_code: 'instance', charging_code: 'year', duration: 12, spec } })).json();
+    const year = (
+      await c.req({ method: 'POST', url: '/api/price/inquiry', payload: { product_code: 'instance', charging_code: 'year', duration: 12, spec } })
+    ).json();
     // host 288.00/月 × 2 (4 cores) + 140 GB × 0.50 + 5 Mbps × 20.00, 12 months for the price of 10.
     const monthly = 28800 * 2 + 140 * 50 + 5 * 2000;
     expect(year.sum_price).toBe(monthly * 10);
@@ -166,13 +208,33 @@ describe('pricing', () => {
     expect(year.data[0].discounts[0].discount_config.name).toBe('yearly_two_months_free');
     const hour = (await c.req({ method: 'POST', url: '/api/price/inquiry', payload: { product_code: 'instance', spec, hours: 2 } })).json();
     expect(hour.sum_price).toBe((45 * 2 + 140 * 1 + 5 * 3) * 2);
-    expect400(await c.req({ method: 'POST', url: '/api/price/inquiry', payload: { product_code: 'instance', charging_code: 'year', duration: 7, spec } }), 'duration');
-    expect400(await c.req({ method: 'POST', url: '/api/price/inquiry', payload: { product_code: 'eip', charging_code: 'year', vendor: 'ctyun', spec: { bandwidth: 5 } } }), 'charging_code');
-    const rental = (await c.req({ method: 'POST', url: '/api/price/inquiry', payload: { product_code: 'bandwidth_rental', spec: { bandwidth: 10, hours: 25 } } })).json();
+    expect400(
+      await c.req({ method: 'POST', url: '/api/price/inquiry', payload: { product_code: 'instance', charging_code: 'year', duration: 7, spec } }),
+      'duration',
+    );
+    expect400(
+      await c.req({
+        method: 'POST',
+        url: '/api/price/inquiry',
+        payload: { product_code: 'eip', charging_code: 'year', vendor: 'ctyun', spec: { bandwidth: 5 } },
+      }),
+      'charging_code',
+    );
+    const rental = (
+      await c.req({ method: 'POST', url: '/api/price/inquiry', payload: { product_code: 'bandwidth_rental', spec: { bandwidth: 10, hours: 25 } } })
+    ).json();
     expect(rental).toMatchObject({ sum_price: 1333, data: [{ days: 2 }] });
     const ids = await demoIds(app.ctx.db);
     const fin = await app.as('fin_admin');
-    const finYear = (await fin.req({ method: 'POST', url: '/api/price/inquiry', payload: { product_code: 'instance', charging_code: 'year', duration: 1, spec: { flavor: 's6.large.2' } }, tenant: ids.finance, project: ids.project('core-trading') })).json();
+    const finYear = (
+      await fin.req({
+        method: 'POST',
+        url: '/api/price/inquiry',
+        payload: { product_code: 'instance', charging_code: 'year', duration: 1, spec: { flavor: 's6.large.2' } },
+        tenant: ids.finance,
+        project: ids.project('core-trading'),
+      })
+    ).json();
     expect(finYear.data[0].price).toBe(25900);
   });
 
@@ -186,7 +248,7 @@ describe('pricing', () => {
 });
 
 describe('events', () => {
-  it('streams status changes of the caller\'s tenant over SSE, authenticated by a single-use ticket', async () => {
+  it("streams status changes of the caller's tenant over SSE, authenticated by a single-use ticket", async () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const h = await host(app, c, { subnetId });
     const ids = await demoIds(app.ctx.db);

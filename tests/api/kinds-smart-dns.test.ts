@@ -14,7 +14,9 @@ beforeAll(async () => {
   app = await build();
   c = await app.as('tenant_admin');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const post = (collection: string, payload: Record<string, unknown>) => c.req({ method: 'POST', url: `/api/${collection}`, payload });
 const get = async (collection: string, id: string) => (await c.req({ method: 'GET', url: `/api/${collection}/${id}` })).json();
@@ -51,15 +53,27 @@ describe('smart DNS', () => {
     const r = await createSettled(c, 'smart-dns-records', { zone_id: d.id, name: '@', line: 'default', type: 'A', value: '47.1.1.1' });
     expect400(await act(c, 'smart-dns-records', r.id, { action: 'modify', value: 'not-an-ip', ttl: 600 }), 'value');
     expect400(await act(c, 'smart-dns-records', r.id, { action: 'modify', value: '47.1.1.9', ttl: 0 }), 'ttl');
-    expect((await act(c, 'smart-dns-records', r.id, { action: 'modify', value: '47.1.1.9', ttl: 60 })).json().spec).toMatchObject({ value: '47.1.1.9', ttl: 60 });
+    expect((await act(c, 'smart-dns-records', r.id, { action: 'modify', value: '47.1.1.9', ttl: 60 })).json().spec).toMatchObject({
+      value: '47.1.1.9',
+      ttl: 60,
+    });
     expect((await act(c, 'smart-dns-domains', d.id, { action: 'disable' })).json().status).toBe('disabled');
     expect409(await post('smart-dns-records', { zone_id: d.id, name: 'api', line: 'default', type: 'A', value: '47.1.1.1' }), '域名已暂停解析，不允许添加记录');
     const fin = await app.as('fin_admin');
-    const taken = await fin.req({ method: 'POST', url: '/api/smart-dns-domains', payload: { name: d.name, ...(await placement(app)) }, headers: { 'accept-language': 'zh-TW' } });
+    const taken = await fin.req({
+      method: 'POST',
+      url: '/api/smart-dns-domains',
+      payload: { name: d.name, ...(await placement(app)) },
+      headers: { 'accept-language': 'zh-TW' },
+    });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().description).toContain('該網域已被新增');
-    for (const url of [`/api/smart-dns-domains/${d.id}`, `/api/smart-dns-records/${r.id}`]) expect((await fin.req({ method: 'GET', url })).statusCode).toBe(404);
-    expect((await fin.req({ method: 'POST', url: '/api/smart-dns-records', payload: { zone_id: d.id, name: 'x', line: 'default', type: 'A', value: '47.1.1.1' } })).statusCode).toBe(404);
+    for (const url of [`/api/smart-dns-domains/${d.id}`, `/api/smart-dns-records/${r.id}`])
+      expect((await fin.req({ method: 'GET', url })).statusCode).toBe(404);
+    expect(
+      (await fin.req({ method: 'POST', url: '/api/smart-dns-records', payload: { zone_id: d.id, name: 'x', line: 'default', type: 'A', value: '47.1.1.1' } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -81,7 +95,7 @@ describe('HTTPDNS', () => {
     expect(String(row.secrets)).not.toContain(secret);
   });
 
-  it('domains are added once each, count today\'s and yesterday\'s requests stably, and keep the instance from deletion', async () => {
+  it("domains are added once each, count today's and yesterday's requests stably, and keep the instance from deletion", async () => {
     const i = await createSettled(c, 'httpdns-instances', { name: uniq('hd'), ...(await placement(app)) });
     const name = domainName();
     const d = await createSettled(c, 'httpdns-domains', { instance_id: i.id, name });
@@ -112,8 +126,23 @@ describe('HTTPDNS', () => {
     const keys = Array.from({ length: 100 }, (_, k) => `k${k}`);
     const row = await app.ctx.db.selectFrom('resources').selectAll().where('id', '=', i.id).executeTakeFirstOrThrow();
     const { newId } = await import('../../src/domain/ids.ts');
-    await app.ctx.db.insertInto('resources').values(keys.map((k) => ({ ...row, id: newId(), kind: 'httpdns_domain', name: `${k}.yunshu-demo.cn`, status: 'enabled',
-      spec: JSON.stringify({ instance_id: i.id }), secrets: null } as never))).execute();
+    await app.ctx.db
+      .insertInto('resources')
+      .values(
+        keys.map(
+          (k) =>
+            ({
+              ...row,
+              id: newId(),
+              kind: 'httpdns_domain',
+              name: `${k}.yunshu-demo.cn`,
+              status: 'enabled',
+              spec: JSON.stringify({ instance_id: i.id }),
+              secrets: null,
+            }) as never,
+        ),
+      )
+      .execute();
     expect409(await post('httpdns-domains', { instance_id: i.id, name: domainName() }), '每个 HTTPDNS 实例最多添加 100 个域名');
   });
 });

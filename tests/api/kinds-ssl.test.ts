@@ -21,7 +21,9 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   where = await placement(app);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const post = (payload: Record<string, unknown>) => c.req({ method: 'POST', url: '/api/ssl-certificates', payload });
 const upload = () => createSettled(c, 'ssl-certificates', { name: uniq('own'), ...where, public_key: CERT, private_key: KEY });
@@ -53,7 +55,10 @@ describe('SSL certificates', () => {
     expect400(await post({ ...base, brand: 'nobody', domains: 'a.yunshu-demo.test' }), 'brand');
     expect400(await post({ ...base, validity_years: 4, domains: 'a.yunshu-demo.test' }), 'validity_years');
     const row = await createSettled(c, 'ssl-certificates', { ...base, domain_type: 'multiple', domains: 'a.yunshu-demo.test, b.yunshu-demo.test' });
-    expect(row).toMatchObject({ status: 'pending_validation', spec: { source: 'buy', brand: 'digicert', algorithm: 'ecc', domains: ['a.yunshu-demo.test', 'b.yunshu-demo.test'] } });
+    expect(row).toMatchObject({
+      status: 'pending_validation',
+      spec: { source: 'buy', brand: 'digicert', algorithm: 'ecc', domains: ['a.yunshu-demo.test', 'b.yunshu-demo.test'] },
+    });
     const ok = await actSettled(c, 'ssl-certificates', row.id, { action: 'validate_domain' });
     expect((Date.parse(ok.spec.expires_at) - Date.parse(ok.spec.issued_at)) / 86_400_000).toBe(730);
     expect(ok.spec.issuer).toContain('DigiCert');
@@ -68,9 +73,18 @@ describe('SSL certificates', () => {
     await actSettled(c, 'ssl-certificates', row.id, { action: 'validate_domain' });
     const current = await app.ctx.db.selectFrom('resources').select('spec').where('id', '=', row.id).executeTakeFirstOrThrow();
     const spec = { ...(current.spec as Record<string, unknown>), issued_at: new Date(Date.now() - 31 * 86_400_000).toISOString() };
-    await app.ctx.db.updateTable('resources').set({ spec: JSON.stringify(spec) as never }).where('id', '=', row.id).execute();
+    await app.ctx.db
+      .updateTable('resources')
+      .set({ spec: JSON.stringify(spec) as never })
+      .where('id', '=', row.id)
+      .execute();
     expect409(await act(c, 'ssl-certificates', row.id, { action: 'revoke' }), '证书签发已超过 30 天，无法完成吊销');
-    const tw = await c.req({ method: 'POST', url: `/api/ssl-certificates/${row.id}/actions`, payload: { action: 'revoke' }, headers: { 'accept-language': 'zh-TW' } });
+    const tw = await c.req({
+      method: 'POST',
+      url: `/api/ssl-certificates/${row.id}/actions`,
+      payload: { action: 'revoke' },
+      headers: { 'accept-language': 'zh-TW' },
+    });
     expect(tw.json().description).toBe('憑證簽發已超過 30 天，無法完成撤銷');
   });
 
@@ -86,15 +100,29 @@ describe('SSL certificates', () => {
 
     const row = await upload();
     expect(row.status).toBe('normal');
-    expect(row.spec).toMatchObject({ source: 'upload', domains: ['shop.yunshu-demo.test', 'www.shop.yunshu-demo.test'], issuer: 'shop.yunshu-demo.test', algorithm: 'rsa' });
+    expect(row.spec).toMatchObject({
+      source: 'upload',
+      domains: ['shop.yunshu-demo.test', 'www.shop.yunshu-demo.test'],
+      issuer: 'shop.yunshu-demo.test',
+      algorithm: 'rsa',
+    });
     expect(row.spec.expires_at > new Date(Date.now() + 3000 * 86_400_000).toISOString()).toBe(true);
-    const answers = [JSON.stringify(row), (await c.req({ method: 'GET', url: `/api/ssl-certificates/${row.id}` })).body, (await c.req({ method: 'GET', url: '/api/ssl-certificates' })).body];
+    const answers = [
+      JSON.stringify(row),
+      (await c.req({ method: 'GET', url: `/api/ssl-certificates/${row.id}` })).body,
+      (await c.req({ method: 'GET', url: '/api/ssl-certificates' })).body,
+    ];
     const keyBody = KEY.split('\n')[1]!;
-    for (const a of answers) { expect(a).not.toContain('PRIVATE KEY'); expect(a).not.toContain(keyBody); expect(a).not.toContain('private_key'); }
+    for (const a of answers) {
+      expect(a).not.toContain('PRIVATE KEY');
+      expect(a).not.toContain(keyBody);
+      expect(a).not.toContain('private_key');
+    }
     const stored = await app.ctx.db.selectFrom('resources').select('spec').where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored.spec)).not.toContain(keyBody);
     // The key is one of the kind's secret fields: sealed by the engine into resources.secrets.
-    const sealedKeyOf = async (id: string) => (await app.ctx.db.selectFrom('resources').select('secrets').where('id', '=', id).executeTakeFirst())?.secrets ?? undefined;
+    const sealedKeyOf = async (id: string) =>
+      (await app.ctx.db.selectFrom('resources').select('secrets').where('id', '=', id).executeTakeFirst())?.secrets ?? undefined;
     const sealed = (await sealedKeyOf(row.id))!;
     expect(sealed).toMatch(/^v1:/);
     expect(sealed).not.toContain(keyBody);

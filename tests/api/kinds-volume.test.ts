@@ -12,7 +12,9 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
   subnetId = (await network(app, c)).subnet.id;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const disk = async (extra: Record<string, unknown> = {}) => ({ name: uniq('disk'), ...(await placement(app)), size: 100, ...extra });
 
@@ -102,7 +104,7 @@ describe('cloud disk', () => {
     expect(await settle(c, 'volumes', d.id)).toBeNull();
   });
 
-  it('creates a snapshot through POST /api/snapshots in the disk\'s place', async () => {
+  it("creates a snapshot through POST /api/snapshots in the disk's place", async () => {
     const d = await createSettled(c, 'volumes', await disk());
     const s = await createSettled(c, 'snapshots', { name: 'nightly-1', volume_id: d.id });
     expect(s).toMatchObject({ status: 'available', vendor: d.vendor, az_id: d.az_id });
@@ -124,7 +126,10 @@ describe('cloud disk', () => {
     const d = await createSettled(c, 'volumes', await disk());
     const ids = await demoIds(app.ctx.db);
     const fin = await app.as('fin_admin');
-    for (const scope of [{ tenant: ids.finance, project: ids.project('core-trading') }, { tenant: ids.huadong, project: null }]) {
+    for (const scope of [
+      { tenant: ids.finance, project: ids.project('core-trading') },
+      { tenant: ids.huadong, project: null },
+    ]) {
       expect((await fin.req({ method: 'GET', url: `/api/volumes/${d.id}`, ...scope })).statusCode).toBe(404);
       expect((await fin.req({ method: 'POST', url: `/api/volumes/${d.id}/actions`, payload: { action: 'expand', size: 500 }, ...scope })).statusCode).toBe(404);
       expect((await fin.req({ method: 'DELETE', url: `/api/volumes/${d.id}`, ...scope })).statusCode).toBe(404);

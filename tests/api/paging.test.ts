@@ -17,12 +17,20 @@ beforeAll(async () => {
   ids = await demoIds(app.ctx.db);
   lab = newId();
   await app.ctx.db.insertInto('projects').values({ id: lab, tenant_id: ids.huadong, name: 'paging-lab', name_zh: '分页实验' }).execute();
-  mesIds = await seedResources(app.ctx.db, { tenantId: ids.huadong, projectId: lab, count: MES_ROWS, prefix: 'mes', kind: (i) => (i % 5 === 0 ? 'volume' : 'instance') });
+  mesIds = await seedResources(app.ctx.db, {
+    tenantId: ids.huadong,
+    projectId: lab,
+    count: MES_ROWS,
+    prefix: 'mes',
+    kind: (i) => (i % 5 === 0 ? 'volume' : 'instance'),
+  });
   supplyIds = await seedResources(app.ctx.db, { tenantId: ids.huadong, projectId: ids.project('supply-chain'), count: 40, prefix: 'scm' });
   // Another tenant's rows must never show up in these walks.
   await seedResources(app.ctx.db, { tenantId: ids.finance, projectId: ids.project('core-trading'), count: 30, prefix: 'fin' });
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 type Row = { id: string; name: string; created_at: string; project_id: string; tenant_id: string; kind: string };
 
@@ -32,7 +40,12 @@ async function walk(account: string, query: string, opts: { project?: string | n
   let cursor = '';
   let pages = 0;
   for (;;) {
-    const res = await c.req({ method: 'GET', url: `/api/v1/resources?${query}&__cursor=${encodeURIComponent(cursor)}`, tenant: ids.huadong, project: opts.project === undefined ? lab : opts.project });
+    const res = await c.req({
+      method: 'GET',
+      url: `/api/v1/resources?${query}&__cursor=${encodeURIComponent(cursor)}`,
+      tenant: ids.huadong,
+      project: opts.project === undefined ? lab : opts.project,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: Row[]; next_cursor: string | null };
     expect(Object.keys(body).sort()).toEqual(['data', 'next_cursor']);
@@ -47,10 +60,12 @@ async function walk(account: string, query: string, opts: { project?: string | n
 }
 
 function expectedOrder(rows: { id: string; created_at: string | Date }[]) {
-  return [...rows].sort((a, b) => {
-    const d = new Date(b.created_at).getTime() - new Date(a.created_at).getTime();
-    return d !== 0 ? d : (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-  }).map((r) => r.id);
+  return [...rows]
+    .sort((a, b) => {
+      const d = new Date(b.created_at).getTime() - new Date(a.created_at).getTime();
+      return d !== 0 ? d : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+    })
+    .map((r) => r.id);
 }
 
 describe('keyset paging with __cursor', () => {
@@ -90,7 +105,11 @@ describe('keyset paging with __cursor', () => {
     const first = (await c.req({ method: 'GET', url: '/api/v1/resources?__limit=50&__cursor=', tenant: ids.huadong, project: lab })).json();
     await seedResources(app.ctx.db, { tenantId: ids.huadong, projectId: ids.project('rnd-test'), count: 1, prefix: 'other-project' });
     const newer = await seedResources(app.ctx.db, { tenantId: ids.huadong, projectId: lab, count: 5, prefix: 'late' });
-    await app.ctx.db.updateTable('resources').set({ created_at: new Date('2030-01-01T00:00:00Z') }).where('id', 'in', newer).execute();
+    await app.ctx.db
+      .updateTable('resources')
+      .set({ created_at: new Date('2030-01-01T00:00:00Z') })
+      .where('id', 'in', newer)
+      .execute();
     let cursor = first.next_cursor as string;
     const rest: string[] = [];
     while (cursor) {

@@ -17,7 +17,9 @@ beforeAll(async () => {
   b = await app.as('approver');
   c = await app.as('member');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const anonymous = (remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url: '/api/v1/edit-user', remoteAddress, headers });
@@ -46,7 +48,7 @@ describe('the API rate limit', () => {
     }
   });
 
-  it('does not count the event stream: 100 reconnects leave the user\'s budget whole', async () => {
+  it("does not count the event stream: 100 reconnects leave the user's budget whole", async () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const tenant = c.territories[0]!.tenant_id;
     const project = c.territories[0]!.projects[0]!.project_id;
@@ -62,8 +64,12 @@ describe('the API rate limit', () => {
 
 describe('behind a trusted proxy', () => {
   let proxied: Awaited<ReturnType<typeof build>>;
-  beforeAll(async () => { proxied = await build({ config: { rateLimitPerMinute: 3, trustProxy: 1 } }); });
-  afterAll(async () => { await proxied.close(); });
+  beforeAll(async () => {
+    proxied = await build({ config: { rateLimitPerMinute: 3, trustProxy: 1 } });
+  });
+  afterAll(async () => {
+    await proxied.close();
+  });
   // The load balancer (127.0.0.1 here) appends the address it saw; whatever came before is the client's say.
   const via = (client: string, spoofed: string) =>
     proxied.inject({ method: 'GET', url: '/api/v1/edit-user', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `${spoofed}, ${client}` } });
@@ -79,8 +85,14 @@ describe('behind a trusted proxy', () => {
 describe('TRUST_PROXY', () => {
   const read = (value: string | undefined) => {
     const saved = process.env.TRUST_PROXY;
-    if (value === undefined) delete process.env.TRUST_PROXY; else process.env.TRUST_PROXY = value;
-    try { return loadConfig().trustProxy; } finally { if (saved === undefined) delete process.env.TRUST_PROXY; else process.env.TRUST_PROXY = saved; }
+    if (value === undefined) delete process.env.TRUST_PROXY;
+    else process.env.TRUST_PROXY = value;
+    try {
+      return loadConfig().trustProxy;
+    } finally {
+      if (saved === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = saved;
+    }
   };
   it('is a hop count or a list of proxy addresses, never "every hop"', () => {
     expect(read(undefined)).toBe(false);

@@ -10,7 +10,9 @@ beforeAll(async () => {
   app = await build();
   ids = await demoIds(app.ctx.db);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const ZONES_TOTAL = 25;
 type Row = Record<string, any>;
@@ -46,7 +48,7 @@ describe('GET /api/vendors', () => {
 });
 
 describe('GET /api/regions', () => {
-  it('filters by public_cloud_provider and lists each region\'s zones in region_az', async () => {
+  it("filters by public_cloud_provider and lists each region's zones in region_az", async () => {
     const res = await get('tenant_admin', '/api/regions?public_cloud_provider=ali');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -87,12 +89,21 @@ describe('GET /api/regions', () => {
   it('with a product code, keeps only regions that have a zone open for it', async () => {
     const hz = await app.ctx.db.selectFrom('regions').select('id').where('name_en', '=', 'cn-hangzhou').executeTakeFirstOrThrow();
     const before = await app.ctx.db.selectFrom('azs').select(['id', 'product_codes']).where('region_id', '=', hz.id).execute();
-    await app.ctx.db.updateTable('azs').set({ product_codes: JSON.stringify(['instance', 'app_disaster_recovery']) }).where('region_id', '=', hz.id).execute();
+    await app.ctx.db
+      .updateTable('azs')
+      .set({ product_codes: JSON.stringify(['instance', 'app_disaster_recovery']) })
+      .where('region_id', '=', hz.id)
+      .execute();
     try {
       const body = (await get('tenant_admin', '/api/regions?public_cloud_provider=ali&product_code=app_disaster_recovery')).json();
       expect(body.data.map((r: Row) => r.name)).toEqual(['华东1（杭州）']);
     } finally {
-      for (const z of before) await app.ctx.db.updateTable('azs').set({ product_codes: JSON.stringify(z.product_codes) }).where('id', '=', z.id).execute();
+      for (const z of before)
+        await app.ctx.db
+          .updateTable('azs')
+          .set({ product_codes: JSON.stringify(z.product_codes) })
+          .where('id', '=', z.id)
+          .execute();
     }
   });
 });
@@ -102,7 +113,11 @@ describe('GET /api/azs', () => {
     // Spread the creation dates so the order is observable.
     const zones = await app.ctx.db.selectFrom('azs').select('id').orderBy('id').execute();
     for (const [i, z] of zones.entries()) {
-      await app.ctx.db.updateTable('azs').set({ created_date: new Date(Date.UTC(2024, 0, 1) + ((i * 7) % zones.length) * 86_400_000) }).where('id', '=', z.id).execute();
+      await app.ctx.db
+        .updateTable('azs')
+        .set({ created_date: new Date(Date.UTC(2024, 0, 1) + ((i * 7) % zones.length) * 86_400_000) })
+        .where('id', '=', z.id)
+        .execute();
     }
     const res = await get('member', '/api/azs?__orders=-created_date&__limit=100');
     expect(res.statusCode).toBe(200);
@@ -133,7 +148,11 @@ describe('GET /api/v1/azs', () => {
     expect(all.count).toBe(ZONES_TOTAL);
     const [a, b] = await app.ctx.db.selectFrom('azs').select('id').orderBy('id').limit(2).execute();
     await app.ctx.db.updateTable('azs').set({ enabled: false }).where('id', '=', a!.id).execute();
-    await app.ctx.db.updateTable('azs').set({ product_codes: JSON.stringify(['oss']) }).where('id', '=', b!.id).execute();
+    await app.ctx.db
+      .updateTable('azs')
+      .set({ product_codes: JSON.stringify(['oss']) })
+      .where('id', '=', b!.id)
+      .execute();
     try {
       const enabled = (await get('member', '/api/v1/azs?enabled=true&product_code=instance&__limit=100')).json();
       expect(enabled.count).toBe(ZONES_TOTAL - 2);
@@ -148,13 +167,17 @@ describe('GET /api/v1/azs', () => {
       expect(none).toEqual({ count: 0, data: [] });
     } finally {
       await app.ctx.db.updateTable('azs').set({ enabled: true }).where('id', '=', a!.id).execute();
-      await app.ctx.db.updateTable('azs').set({ product_codes: JSON.stringify(['instance', 'volume', 'eip', 'vpc', 'dbinstance', 'nas', 'oss']) }).where('id', '=', b!.id).execute();
+      await app.ctx.db
+        .updateTable('azs')
+        .set({ product_codes: JSON.stringify(['instance', 'volume', 'eip', 'vpc', 'dbinstance', 'nas', 'oss']) })
+        .where('id', '=', b!.id)
+        .execute();
     }
   });
 });
 
 describe('GET /api/tenants/{id}/synchronizedazs', () => {
-  it('answers the tenant\'s zones with their region, filtered by product_code', async () => {
+  it("answers the tenant's zones with their region, filtered by product_code", async () => {
     const res = await get('tenant_admin', `/api/tenants/${ids.huadong}/synchronizedazs?product_code=instance`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -168,7 +191,7 @@ describe('GET /api/tenants/{id}/synchronizedazs', () => {
     expect((await get('tenant_admin', `/api/tenants/${ids.huadong}/synchronizedazs?product_code=oss`)).json()).toEqual({ count: 0, data: [] });
   });
 
-  it('answers 404 for another tenant\'s id, a malformed id and an unknown id', async () => {
+  it("answers 404 for another tenant's id, a malformed id and an unknown id", async () => {
     for (const id of [ids.huadong, 'not-an-id', '0'.repeat(32)]) {
       const res = await get('fin_admin', `/api/tenants/${id}/synchronizedazs?product_code=instance`);
       expect(res.statusCode).toBe(404);
@@ -191,7 +214,7 @@ describe('GET /api/charging-pkgs', () => {
     expect(all.count).toBe(22);
   });
 
-  it('adds the tenant\'s own packages for tenant_id', async () => {
+  it("adds the tenant's own packages for tenant_id", async () => {
     const body = (await get('fin_admin', `/api/charging-pkgs?product_code=instance&tenant_id=${ids.finance}`)).json();
     expect(body.count).toBe(3);
     expect(body.data.find((p: Row) => p.tenant_id === ids.finance)).toMatchObject({ name: '金融专享包年', unit_price_fen: 25900 });
@@ -199,7 +222,7 @@ describe('GET /api/charging-pkgs', () => {
     expect(huadong.count).toBe(2);
   });
 
-  it('answers 404 for another tenant\'s id without naming anything', async () => {
+  it("answers 404 for another tenant's id without naming anything", async () => {
     const res = await get('tenant_admin', `/api/charging-pkgs?product_code=instance&tenant_id=${ids.finance}`);
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('金融');
@@ -228,7 +251,10 @@ describe('persistent_fields', () => {
     expect((await get('member', '/api/persistent_fields?route=ecsManage')).json().fields_item).toBe(next);
     expect((await get('member', '/api/persistent_fields?route=volumeManage')).json().fields_item).toBeNull();
     expect((await get('approver', '/api/persistent_fields?route=ecsManage')).json().fields_item).toBeNull();
-    const rows = await app.ctx.db.selectFrom('persistent_fields').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const rows = await app.ctx.db
+      .selectFrom('persistent_fields')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(rows.n).toBe(1);
   });
 

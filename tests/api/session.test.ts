@@ -4,8 +4,12 @@ import { build } from './helper.ts';
 import { hashToken } from '../../src/server/repositories/users.repository.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
-beforeAll(async () => { app = await build({ config: { loginMaxFailures: 100, loginIpMaxFailures: 4, loginDelaySeconds: 1 } }); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await build({ config: { loginMaxFailures: 100, loginIpMaxFailures: 4, loginDelaySeconds: 1 } });
+});
+afterAll(async () => {
+  await app.close();
+});
 
 const login = (account: string, password: string, ip = '203.0.113.10') =>
   app.inject({ method: 'POST', url: '/api/v1/login', payload: { account, password }, remoteAddress: ip });
@@ -14,7 +18,11 @@ describe('session token', () => {
   it('stops working once expires_at is in the past (401 with the seed text)', async () => {
     const c = await app.as('member', { fresh: true });
     expect((await c.req({ method: 'GET', url: '/api/v1/edit-user' })).statusCode).toBe(200);
-    await app.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(c.token)).execute();
+    await app.ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(c.token))
+      .execute();
     for (const url of ['/api/v1/edit-user', '/api/tenants', '/api/v1/resources']) {
       const res = await c.req({ method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
@@ -24,10 +32,18 @@ describe('session token', () => {
 
   it('lives 12 hours: still valid just before expiry', async () => {
     const c = await app.as('approver', { fresh: true });
-    const row = await app.ctx.db.selectFrom('sessions').select(['expires_at', 'created_at']).where('token_hash', '=', hashToken(c.token)).executeTakeFirstOrThrow();
+    const row = await app.ctx.db
+      .selectFrom('sessions')
+      .select(['expires_at', 'created_at'])
+      .where('token_hash', '=', hashToken(c.token))
+      .executeTakeFirstOrThrow();
     expect(new Date(row.expires_at).getTime() - Date.now()).toBeGreaterThan(11.9 * 3600_000);
     expect(new Date(row.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(12 * 3600_000);
-    await app.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 60_000) }).where('token_hash', '=', hashToken(c.token)).execute();
+    await app.ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 60_000) })
+      .where('token_hash', '=', hashToken(c.token))
+      .execute();
     expect((await c.req({ method: 'GET', url: '/api/v1/edit-user' })).statusCode).toBe(200);
   });
 
@@ -58,13 +74,23 @@ describe('password spraying from one IP', () => {
   });
 
   it('answers the delay in zh-TW', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { account: 'admin', password: 'x' }, remoteAddress: ip, headers: { 'accept-language': 'zh-TW' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { account: 'admin', password: 'x' },
+      remoteAddress: ip,
+      headers: { 'accept-language': 'zh-TW' },
+    });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ title: '錯誤', description: expect.stringMatching(/秒後再試/) });
   });
 
   it('forgets the IP once the window has passed', async () => {
-    await app.ctx.db.updateTable('login_attempts').set({ window_start: new Date(Date.now() - 16 * 60_000), locked_until: null }).where('key', '=', `ip:${ip}`).execute();
+    await app.ctx.db
+      .updateTable('login_attempts')
+      .set({ window_start: new Date(Date.now() - 16 * 60_000), locked_until: null })
+      .where('key', '=', `ip:${ip}`)
+      .execute();
     expect((await login('approver', 'Demo@123456', ip)).statusCode).toBe(200);
     expect((await login('oncall', 'Demo@123456', ip)).statusCode).toBe(200);
   });
@@ -80,7 +106,13 @@ describe('a locked user', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ title: '错误', description: '账号已被锁定，请联系管理员解锁' });
       expect(res.json().token).toBeUndefined();
-      const tw = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { account: 'wl_admin', password: 'Demo@123456' }, remoteAddress: '192.0.2.5', headers: { 'accept-language': 'zh-TW' } });
+      const tw = await app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { account: 'wl_admin', password: 'Demo@123456' },
+        remoteAddress: '192.0.2.5',
+        headers: { 'accept-language': 'zh-TW' },
+      });
       expect(tw.json().title).toBe('錯誤');
       expect((await c.req({ method: 'GET', url: '/api/v1/edit-user' })).statusCode).toBe(401);
     } finally {

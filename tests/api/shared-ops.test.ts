@@ -20,16 +20,30 @@ beforeAll(async () => {
   admin = await app.as('admin');
   hd = await app.as('tenant_admin');
   fin = await app.as('fin_admin');
-  finHost = await app.ctx.db.selectFrom('resources').select(['id', 'tenant_id', 'project_id', 'name'])
-    .where('tenant_id', '=', ids.finance).where('kind', '=', 'instance').where('status', '!=', 'deleted').orderBy('name').executeTakeFirstOrThrow();
+  finHost = await app.ctx.db
+    .selectFrom('resources')
+    .select(['id', 'tenant_id', 'project_id', 'name'])
+    .where('tenant_id', '=', ids.finance)
+    .where('kind', '=', 'instance')
+    .where('status', '!=', 'deleted')
+    .orderBy('name')
+    .executeTakeFirstOrThrow();
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
-const tagsOfRow = async (resourceId: string) => (await app.ctx.db.selectFrom('tag_resources').innerJoin('tags', 'tags.id', 'tag_resources.tag_id')
-  .select(['tags.tag_key', 'tags.tag_value', 'tags.tenant_id', 'tags.project_id']).where('tag_resources.resource_id', '=', resourceId).orderBy('tags.tag_key').execute());
+const tagsOfRow = async (resourceId: string) =>
+  await app.ctx.db
+    .selectFrom('tag_resources')
+    .innerJoin('tags', 'tags.id', 'tag_resources.tag_id')
+    .select(['tags.tag_key', 'tags.tag_value', 'tags.tenant_id', 'tags.project_id'])
+    .where('tag_resources.resource_id', '=', resourceId)
+    .orderBy('tags.tag_key')
+    .execute();
 
 describe('admin lists across tenants', () => {
-  it('lists every tenant\'s hosts with tenant, project and tags for platform roles only', async () => {
+  it("lists every tenant's hosts with tenant, project and tags for platform roles only", async () => {
     const res = await admin.req({ method: 'GET', url: '/api/v1/manage/instances?__limit=1000' });
     expect(res.statusCode).toBe(200);
     const rows = res.json().data as (Row & { tenant_name: string; project_name: string; tags: unknown[] })[];
@@ -48,27 +62,54 @@ describe('admin lists across tenants', () => {
 });
 
 describe('admin tag editor', () => {
-  const manage = (c: Client, tags: unknown, named: Record<string, unknown> = { tenant_id: finHost.tenant_id, project_id: finHost.project_id }, rid = finHost.id) =>
-    c.req({ method: 'POST', url: '/api/tag-manage', payload: { resources: [{ type: 'instance', rids: [rid] }], tags, ...named } });
+  const manage = (
+    c: Client,
+    tags: unknown,
+    named: Record<string, unknown> = { tenant_id: finHost.tenant_id, project_id: finHost.project_id },
+    rid = finHost.id,
+  ) => c.req({ method: 'POST', url: '/api/tag-manage', payload: { resources: [{ type: 'instance', rids: [rid] }], tags, ...named } });
 
-  it('lets the super administrator tag another tenant\'s host in that host\'s tenant and project, with full-width brackets', async () => {
+  it("lets the super administrator tag another tenant's host in that host's tenant and project, with full-width brackets", async () => {
     // The admin's headers name 华东制造集团 (its first territory); the call names the host's own scope.
     expect(admin.territories[0]!.tenant_id).not.toBe(finHost.tenant_id);
-    const ok = await manage(admin, [{ tag_key: 'owner', tag_value: '运维（二线）' }, { tag_key: 'env.stage', tag_value: 'prod_v1-a' }]);
+    const ok = await manage(admin, [
+      { tag_key: 'owner', tag_value: '运维（二线）' },
+      { tag_key: 'env.stage', tag_value: 'prod_v1-a' },
+    ]);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('标签修改成功');
     const stored = await tagsOfRow(finHost.id);
     expect(stored.map((t) => `${t.tag_key}=${t.tag_value}`)).toEqual(['env.stage=prod_v1-a', 'owner=运维（二线）']);
     expect(stored.every((t) => t.tenant_id === finHost.tenant_id && t.project_id === finHost.project_id)).toBe(true);
     // Read back in the admin variant and by the tenant itself through the user editor.
-    const listed = await admin.req({ method: 'GET', url: `/api/tag-resources?resource_type=instance&resource_id=${finHost.id}&tenant_id=${finHost.tenant_id}&project_id=${finHost.project_id}` });
+    const listed = await admin.req({
+      method: 'GET',
+      url: `/api/tag-resources?resource_type=instance&resource_id=${finHost.id}&tenant_id=${finHost.tenant_id}&project_id=${finHost.project_id}`,
+    });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().count).toBe(2);
-    const own = await fin.req({ method: 'GET', url: `/api/tag-resources?resource_type=instance&resource_id=${finHost.id}`, tenant: finHost.tenant_id, project: finHost.project_id });
-    expect(own.json().data.map((d: { tag: { tag_value: string } }) => d.tag.tag_value).sort()).toEqual(['prod_v1-a', '运维（二线）']);
+    const own = await fin.req({
+      method: 'GET',
+      url: `/api/tag-resources?resource_type=instance&resource_id=${finHost.id}`,
+      tenant: finHost.tenant_id,
+      project: finHost.project_id,
+    });
+    expect(
+      own
+        .json()
+        .data.map((d: { tag: { tag_value: string } }) => d.tag.tag_value)
+        .sort(),
+    ).toEqual(['prod_v1-a', '运维（二线）']);
     // The tag set is replaced in the admin variant too.
-    const keep = listed.json().data.filter((d: { tag: { tag_key: string } }) => d.tag.tag_key === 'owner').map((d: { tag_id: string }) => d.tag_id);
-    const set = await admin.req({ method: 'POST', url: '/api/tag-resources', payload: { resource_type: 'instance', resource_id: finHost.id, tag_ids: keep, tenant_id: finHost.tenant_id, project_id: finHost.project_id } });
+    const keep = listed
+      .json()
+      .data.filter((d: { tag: { tag_key: string } }) => d.tag.tag_key === 'owner')
+      .map((d: { tag_id: string }) => d.tag_id);
+    const set = await admin.req({
+      method: 'POST',
+      url: '/api/tag-resources',
+      payload: { resource_type: 'instance', resource_id: finHost.id, tag_ids: keep, tenant_id: finHost.tenant_id, project_id: finHost.project_id },
+    });
     expect(set.statusCode).toBe(200);
     expect((await tagsOfRow(finHost.id)).map((t) => t.tag_key)).toEqual(['owner']);
   });
@@ -90,8 +131,17 @@ describe('admin tag editor', () => {
     expect400(await manage(admin, [{ tag_key: 'owner', tag_value: 'a b' }]), 'tags.0.tag_value');
     // A host names its project; a zh-TW caller reads the rule in Traditional Chinese.
     expect400(await manage(admin, [{ tag_key: 'owner', tag_value: 'x' }], { tenant_id: finHost.tenant_id }), 'project_id');
-    const tw = await admin.req({ method: 'POST', url: '/api/tag-manage', lang: 'zh-TW',
-      payload: { resources: [{ type: 'instance', rids: [finHost.id] }], tags: [{ tag_key: '', tag_value: '' }], tenant_id: finHost.tenant_id, project_id: finHost.project_id } });
+    const tw = await admin.req({
+      method: 'POST',
+      url: '/api/tag-manage',
+      lang: 'zh-TW',
+      payload: {
+        resources: [{ type: 'instance', rids: [finHost.id] }],
+        tags: [{ tag_key: '', tag_value: '' }],
+        tenant_id: finHost.tenant_id,
+        project_id: finHost.project_id,
+      },
+    });
     expect(tw.statusCode).toBe(400);
     expect(tw.json().description).toMatch(/請先填寫鍵/);
     expect(await tagsOfRow(finHost.id)).toEqual(before);
@@ -111,19 +161,42 @@ describe('admin tag editor', () => {
     const refused = await manage(hd, [{ tag_key: 'x', tag_value: 'y' }], named);
     expect(refused.statusCode).toBe(404);
     expect(refused.body).not.toContain(finHost.name);
-    expect((await hd.req({ method: 'GET', url: `/api/tag-resources?resource_type=instance&resource_id=${finHost.id}&tenant_id=${named.tenant_id}&project_id=${named.project_id}` })).statusCode).toBe(404);
-    expect((await hd.req({ method: 'GET', url: `/api/tag-resources?resource_type=instance&tenant_id=${named.tenant_id}&project_id=${named.project_id}` })).statusCode).toBe(404);
+    expect(
+      (
+        await hd.req({
+          method: 'GET',
+          url: `/api/tag-resources?resource_type=instance&resource_id=${finHost.id}&tenant_id=${named.tenant_id}&project_id=${named.project_id}`,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await hd.req({ method: 'GET', url: `/api/tag-resources?resource_type=instance&tenant_id=${named.tenant_id}&project_id=${named.project_id}` }))
+        .statusCode,
+    ).toBe(404);
     const tagId = (await app.ctx.db.selectFrom('tags').select('id').where('tenant_id', '=', finHost.tenant_id).executeTakeFirstOrThrow()).id;
-    expect((await hd.req({ method: 'POST', url: '/api/tag-resources', payload: { resource_type: 'instance', resource_id: finHost.id, tag_ids: [], ...named } })).statusCode).toBe(404);
+    expect(
+      (await hd.req({ method: 'POST', url: '/api/tag-resources', payload: { resource_type: 'instance', resource_id: finHost.id, tag_ids: [], ...named } }))
+        .statusCode,
+    ).toBe(404);
     // Its own host, but another tenant's tag: refused as well.
     const own = (await hd.req({ method: 'GET', url: '/api/instances?__limit=1', project: null })).json().data[0] as Row;
-    expect((await hd.req({ method: 'POST', url: '/api/tag-resources', payload: { resource_type: 'instance', resource_id: own.id, tag_ids: [tagId], tenant_id: own.tenant_id, project_id: own.project_id } })).statusCode).toBe(404);
+    expect(
+      (
+        await hd.req({
+          method: 'POST',
+          url: '/api/tag-resources',
+          payload: { resource_type: 'instance', resource_id: own.id, tag_ids: [tagId], tenant_id: own.tenant_id, project_id: own.project_id },
+        })
+      ).statusCode,
+    ).toBe(404);
     // The ops administrator may read everything but edits no tags; a project member is no tag admin.
     const oncall = await app.as('oncall');
     expect((await manage(oncall, [{ tag_key: 'x', tag_value: 'y' }], named)).statusCode).toBe(403);
     const member = await app.as('member');
     const mine = (await member.req({ method: 'GET', url: '/api/instances?__limit=1' })).json().data[0] as Row;
-    expect((await manage(member, [{ tag_key: 'x', tag_value: 'y' }], { tenant_id: mine.tenant_id, project_id: mine.project_id }, mine.id)).statusCode).toBe(403);
+    expect((await manage(member, [{ tag_key: 'x', tag_value: 'y' }], { tenant_id: mine.tenant_id, project_id: mine.project_id }, mine.id)).statusCode).toBe(
+      403,
+    );
     expect(await tagsOfRow(finHost.id)).toEqual(before);
     // A tenant administrator uses the admin editor inside its own tenant.
     const ok = await manage(hd, [{ tag_key: 'team', tag_value: '制造（一部）' }], { tenant_id: own.tenant_id, project_id: own.project_id }, own.id);
@@ -131,19 +204,39 @@ describe('admin tag editor', () => {
   });
 
   it('tags a project itself without a project_id (resource type project)', async () => {
-    const res = await admin.req({ method: 'POST', url: '/api/tag-manage', payload: { resources: [{ type: 'project', rids: [finHost.project_id] }], tags: [{ tag_key: 'cost.center', tag_value: '交易（核心）' }], tenant_id: finHost.tenant_id } });
+    const res = await admin.req({
+      method: 'POST',
+      url: '/api/tag-manage',
+      payload: {
+        resources: [{ type: 'project', rids: [finHost.project_id] }],
+        tags: [{ tag_key: 'cost.center', tag_value: '交易（核心）' }],
+        tenant_id: finHost.tenant_id,
+      },
+    });
     expect(res.statusCode).toBe(200);
-    const listed = (await admin.req({ method: 'GET', url: `/api/tag-resources?resource_type=project&resource_id=${finHost.project_id}&tenant_id=${finHost.tenant_id}` })).json();
+    const listed = (
+      await admin.req({ method: 'GET', url: `/api/tag-resources?resource_type=project&resource_id=${finHost.project_id}&tenant_id=${finHost.tenant_id}` })
+    ).json();
     expect(listed.data.map((d: { tag: { tag_value: string } }) => d.tag.tag_value)).toEqual(['交易（核心）']);
     // A project of another tenant is not a project of the named tenant.
     const hdProject = ids.projects.find((p) => p.tenant_id === ids.huadong)!;
-    expect((await admin.req({ method: 'POST', url: '/api/tag-manage', payload: { resources: [{ type: 'project', rids: [hdProject.id] }], tags: [{ tag_key: 'x', tag_value: '' }], tenant_id: finHost.tenant_id } })).statusCode).toBe(404);
+    expect(
+      (
+        await admin.req({
+          method: 'POST',
+          url: '/api/tag-manage',
+          payload: { resources: [{ type: 'project', rids: [hdProject.id] }], tags: [{ tag_key: 'x', tag_value: '' }], tenant_id: finHost.tenant_id },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('batch delete with one SMS code', () => {
   let subnetId: string;
-  beforeAll(async () => { subnetId = (await network(app, hd)).subnet.id; });
+  beforeAll(async () => {
+    subnetId = (await network(app, hd)).subnet.id;
+  });
 
   /** Lets the next code be sent at once (the gateway allows one send per 60 s). */
   const unthrottle = () => sql`update sms_codes set created_at = created_at - interval '2 minutes'`.execute(app.ctx.db);
@@ -154,7 +247,12 @@ describe('batch delete with one SMS code', () => {
     return app.engine.smsGateway.lastCode('13900000003')!;
   };
   const batchDelete = (payload: Record<string, unknown>, c: Client = hd, project?: string) =>
-    c.req({ method: 'POST', url: '/api/instances/batch-delete', payload: { sms_necessity_flag: 1, sms_operate_type: 'delete_instance', ...payload }, ...(project ? { project } : {}) });
+    c.req({
+      method: 'POST',
+      url: '/api/instances/batch-delete',
+      payload: { sms_necessity_flag: 1, sms_operate_type: 'delete_instance', ...payload },
+      ...(project ? { project } : {}),
+    });
   const statusOf = async (id: string) => (await app.ctx.db.selectFrom('resources').select('status').where('id', '=', id).executeTakeFirst())?.status;
   const stoppedHost = async () => {
     const h = await host(app, hd, { subnetId });
@@ -219,7 +317,7 @@ describe('batch delete with one SMS code', () => {
     expect(await statusOf(b.id)).toBe('stopped');
   });
 
-  it('refuses a batch holding another tenant\'s id without deleting anything or spending the code', async () => {
+  it("refuses a batch holding another tenant's id without deleting anything or spending the code", async () => {
     const a = await stoppedHost();
     const code = await sendCode();
     const mixed = await batchDelete({ ids: [a.id, finHost.id], sms_code: code }, hd, a.project_id);
@@ -229,7 +327,17 @@ describe('batch delete with one SMS code', () => {
     expect(await statusOf(finHost.id)).not.toMatch(/delet/);
     // fin_admin cannot reach 华东制造集团's host either, in its own scope or in the other one.
     expect((await batchDelete({ ids: [a.id], sms_code: code }, fin, undefined)).statusCode).toBe(404);
-    expect((await fin.req({ method: 'POST', url: '/api/instances/batch-delete', payload: { ids: [a.id], sms_code: code }, tenant: ids.huadong, project: a.project_id })).statusCode).toBe(404);
+    expect(
+      (
+        await fin.req({
+          method: 'POST',
+          url: '/api/instances/batch-delete',
+          payload: { ids: [a.id], sms_code: code },
+          tenant: ids.huadong,
+          project: a.project_id,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await statusOf(a.id)).toBe('stopped');
     // Duplicates and malformed ids are validation errors.
     expect400(await batchDelete({ ids: [a.id, a.id], sms_code: code }, hd, a.project_id), 'ids');
@@ -241,7 +349,10 @@ describe('batch delete with one SMS code', () => {
   it('lets only roles that may delete use it', async () => {
     const approver = await app.as('approver');
     const a = await stoppedHost();
-    expect((await approver.req({ method: 'POST', url: '/api/instances/batch-delete', payload: { ids: [a.id], sms_code: '123456' }, project: a.project_id })).statusCode).toBe(403);
+    expect(
+      (await approver.req({ method: 'POST', url: '/api/instances/batch-delete', payload: { ids: [a.id], sms_code: '123456' }, project: a.project_id }))
+        .statusCode,
+    ).toBe(403);
     expect(await statusOf(a.id)).toBe('stopped');
   });
 });

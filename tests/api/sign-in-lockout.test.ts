@@ -7,8 +7,12 @@ import { signInStats } from '../../src/server/services/auth.service.ts';
 
 const MAX = 5;
 let app: Awaited<ReturnType<typeof build>>;
-beforeAll(async () => { app = await build({ config: { loginMaxFailures: MAX, loginIpMaxFailures: 20, loginDelaySeconds: 1 } }); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await build({ config: { loginMaxFailures: MAX, loginIpMaxFailures: 20, loginDelaySeconds: 1 } });
+});
+afterAll(async () => {
+  await app.close();
+});
 
 const login = (account: string, password: string, ip: string) =>
   app.inject({ method: 'POST', url: '/api/v1/login', payload: { account, password }, remoteAddress: ip });
@@ -19,7 +23,7 @@ describe('sign-in lockout', () => {
     expect((await login('fin_admin', 'Demo@123456', '192.0.2.10')).statusCode).toBe(200);
   });
 
-  it('50 parallel wrong guesses check at most the limit\'s number of passwords', async () => {
+  it("50 parallel wrong guesses check at most the limit's number of passwords", async () => {
     const before = signInStats.passwordChecks;
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login('oncall', `guess-${i}`, '192.0.2.20')));
     const checked = signInStats.passwordChecks - before;
@@ -30,7 +34,7 @@ describe('sign-in lockout', () => {
     expect(codes.every((s) => s === 401 || s === 429)).toBe(true);
   });
 
-  it('after the lock the attacker\'s IP stays refused, while the owner\'s right password works from their own IP once the back-off has passed', async () => {
+  it("after the lock the attacker's IP stays refused, while the owner's right password works from their own IP once the back-off has passed", async () => {
     const attacker = '198.51.100.66';
     const owner = '203.0.113.200';
     const codes: number[] = [];
@@ -47,7 +51,7 @@ describe('sign-in lockout', () => {
     expect(again.json().description).toMatch(/分钟后再试/);
   });
 
-  it('a success clears the account\'s back-off: the next failure is an ordinary 401', async () => {
+  it("a success clears the account's back-off: the next failure is an ordinary 401", async () => {
     expect((await login('member', 'wrong-again', '203.0.113.200')).statusCode).toBe(401);
   });
 });

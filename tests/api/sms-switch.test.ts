@@ -5,8 +5,12 @@ import { build } from './helper.ts';
 import { host, network } from './kinds-helpers.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
-beforeAll(async () => { app = await build({ config: { smsDeleteVerification: false } }); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await build({ config: { smsDeleteVerification: false } });
+});
+afterAll(async () => {
+  await app.close();
+});
 
 describe('SMS verification switched off', () => {
   it('answers status false and deletes with the plain confirmation', async () => {

@@ -26,7 +26,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch",()=>{});');
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"云枢"}');
   // Static hosting does not need the database; a fresh in-memory PGlite keeps the app whole.
-  app = await buildApp({ handle: await openDatabase({ memory: true }), seed: false, logger: false, serveStatic: true, config: { distDir: dist, rateLimitPerMinute: 100_000 } });
+  app = await buildApp({
+    handle: await openDatabase({ memory: true }),
+    seed: false,
+    logger: false,
+    serveStatic: true,
+    config: { distDir: dist, rateLimitPerMinute: 100_000 },
+  });
 });
 afterAll(async () => {
   await app.close();

@@ -9,13 +9,24 @@ beforeAll(async () => {
   app = await build();
   ids = await demoIds(app.ctx.db);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 async function territories(account: string) {
   const c = await app.as(account);
   const res = await c.req({ method: 'GET', url: '/api/v1/auth/territories?enabled=true&__limit=1000', tenant: null, project: null });
   expect(res.statusCode).toBe(200);
-  return res.json() as { count: number; data: { tenant_id: string; tenant_name: string; business_type: string; roles: string[]; projects: { project_id: string; project_name: string; project_name_zh: string }[] }[] };
+  return res.json() as {
+    count: number;
+    data: {
+      tenant_id: string;
+      tenant_name: string;
+      business_type: string;
+      roles: string[];
+      projects: { project_id: string; project_name: string; project_name_zh: string }[];
+    }[];
+  };
 }
 
 describe('GET /api/v1/auth/territories', () => {
@@ -160,7 +171,7 @@ describe('GET /api/projects', () => {
     const member = await app.as('member');
     expect((await member.req({ method: 'GET', url: '/api/projects?__limit=1000' })).json()).toMatchObject({ count: 1, data: [{ name: 'smart-factory-mes' }] });
     const fin = await app.as('fin_admin');
-    const other = (await fin.req({ method: 'GET', url: `/api/projects?tenant_id=${ids.huadong}` }));
+    const other = await fin.req({ method: 'GET', url: `/api/projects?tenant_id=${ids.huadong}` });
     expect(other.statusCode).toBe(200);
     expect(other.json()).toEqual({ count: 0, data: [] });
   });

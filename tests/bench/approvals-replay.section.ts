@@ -26,11 +26,17 @@ async function runReplay(): Promise<BenchResult> {
     const admin = await apiAs(baseURL, 'tenant_admin');
 
     // Enough pending requests of the types whose effect the approvals module owns (rules, quotas).
-    const pending = async () => ((await approver.call<{ data: { type: string; can_decide: boolean }[] }>('GET', '/api/v1/approvals?scope=mine&status=pending&__limit=1000')).body.data)
-      .filter((i) => OWN_TYPES.has(i.type) && i.can_decide).length;
+    const pending = async () =>
+      (
+        await approver.call<{ data: { type: string; can_decide: boolean }[] }>('GET', '/api/v1/approvals?scope=mine&status=pending&__limit=1000')
+      ).body.data.filter((i) => OWN_TYPES.has(i.type) && i.can_decide).length;
     const before = await pending();
     if (before < COUNT) {
-      const territories = (await admin.call('GET', '/api/v1/auth/territories?enabled=true&__limit=1000')).body.data as { tenant_id: string; tenant_name: string; projects: { project_id: string; project_name: string }[] }[];
+      const territories = (await admin.call('GET', '/api/v1/auth/territories?enabled=true&__limit=1000')).body.data as {
+        tenant_id: string;
+        tenant_name: string;
+        projects: { project_id: string; project_name: string }[];
+      }[];
       const hd = territories.find((x) => x.tenant_name === '华东制造集团')!;
       const supply = hd.projects.find((p) => p.project_name === 'supply-chain')!;
       for (let i = 0; i < COUNT - before; i++) {
@@ -54,11 +60,18 @@ async function runReplay(): Promise<BenchResult> {
     await cards.first().waitFor();
     await afterFirstScreen(page);
     // Load every page of the inbox while online (infinite scroll), as an approver would scroll.
-    const own = [...OWN_TYPES].map((t) => `[data-testid="approval-card"][data-type="${t}"]:not([data-sync]) [data-testid="card-approve"], [data-testid="approval-card"][data-type="${t}"][data-sync=""] [data-testid="card-approve"]`).join(', ');
+    const own = [...OWN_TYPES]
+      .map(
+        (t) =>
+          `[data-testid="approval-card"][data-type="${t}"]:not([data-sync]) [data-testid="card-approve"], [data-testid="approval-card"][data-type="${t}"][data-sync=""] [data-testid="card-approve"]`,
+      )
+      .join(', ');
     for (let round = 0; round < 20 && (await page.locator(own).count()) < COUNT; round++) {
       const n = await cards.count();
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForFunction((prev) => document.querySelectorAll('[data-testid="approval-card"]').length > prev, n, { timeout: 5000 }).catch(() => undefined);
+      await page
+        .waitForFunction((prev) => document.querySelectorAll('[data-testid="approval-card"]').length > prev, n, { timeout: 5000 })
+        .catch(() => undefined);
     }
     if ((await page.locator(own).count()) < COUNT) throw new Error(`the inbox shows only ${await page.locator(own).count()} decidable cards`);
 
@@ -95,7 +108,11 @@ async function runReplay(): Promise<BenchResult> {
       rows: [
         { metric: 'decisions queued offline', value: String(COUNT) },
         { metric: 'tapping them in the inbox (offline)', value: `${(tapMs / 1000).toFixed(1)} s` },
-        { metric: 'replay after reconnect, all sent', value: `${replayMs} ms`, note: `(${(replayMs / COUNT).toFixed(1)} ms per decision, in order, one at a time)` },
+        {
+          metric: 'replay after reconnect, all sent',
+          value: `${replayMs} ms`,
+          note: `(${(replayMs / COUNT).toFixed(1)} ms per decision, in order, one at a time)`,
+        },
         { metric: 'requests this approver decided (server, before → after)', value: `${decidedBefore} → ${decidedAfter}` },
       ],
     };

@@ -60,7 +60,11 @@ function peakRssMb(pid: number | undefined): number {
 }
 
 async function session(baseURL: string) {
-  const login = await fetch(`${baseURL}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'tenant_admin', password: DEMO_PASSWORD }) });
+  const login = await fetch(`${baseURL}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'tenant_admin', password: DEMO_PASSWORD }),
+  });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: string };
   const terr = await fetch(`${baseURL}/api/v1/auth/territories?enabled=true&__limit=1000`, { headers: { 'x-auth-token': token } });
@@ -102,7 +106,10 @@ async function cursorWalk(baseURL: string, headers: Record<string, string>) {
   const walkStart = performance.now();
   for (let page = 1; page <= DEEP_PAGE; page++) {
     const url = base + encodeURIComponent(cursor);
-    if (page === DEEP_PAGE) { deepUrl = url; break; }
+    if (page === DEEP_PAGE) {
+      deepUrl = url;
+      break;
+    }
     const { body } = await timed(url, headers);
     if (!body.next_cursor) throw new Error(`the walk ended at page ${page}: not enough rows for page ${DEEP_PAGE}`);
     if (page % 500 === 0) console.log(`[bench]   cursor walk: page ${page} of ${DEEP_PAGE} (${((performance.now() - walkStart) / 1000).toFixed(1)} s)`);

@@ -6,9 +6,20 @@ import { approvalReplaySections } from './approvals-replay.section.ts';
 import { webSections } from './web.section.ts';
 import { webResourceSections } from './web-resources.section.ts';
 
-export interface BenchRow { metric: string; value: string; note?: string }
-export interface BenchResult { rows: BenchRow[]; skipped?: string }
-export interface BenchSection { name: string; title: string; run(): Promise<BenchResult> }
+export interface BenchRow {
+  metric: string;
+  value: string;
+  note?: string;
+}
+export interface BenchResult {
+  rows: BenchRow[];
+  skipped?: string;
+}
+export interface BenchSection {
+  name: string;
+  title: string;
+  run(): Promise<BenchResult>;
+}
 
 export const SECTIONS: BenchSection[] = [
   ...resourceListSections(),

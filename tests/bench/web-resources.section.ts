@@ -41,34 +41,60 @@ async function prepare(dataDir: string): Promise<void> {
   }
 }
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 /** Navigation start → 50 cards in the DOM, measured in the page (performance.now() is since navigation). */
 async function phoneFirst50(page: Page, baseURL: string): Promise<number> {
   await page.goto(`${baseURL}/ecsManage`, { waitUntil: 'commit' });
-  return page.evaluate(() => new Promise<number>((resolve) => {
-    const check = () => document.querySelectorAll('[data-testid="resource-card"]').length >= 50;
-    if (check()) { resolve(performance.now()); return; }
-    const obs = new MutationObserver(() => { if (check()) { obs.disconnect(); resolve(performance.now()); } });
-    obs.observe(document, { childList: true, subtree: true });
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const check = () => document.querySelectorAll('[data-testid="resource-card"]').length >= 50;
+        if (check()) {
+          resolve(performance.now());
+          return;
+        }
+        const obs = new MutationObserver(() => {
+          if (check()) {
+            obs.disconnect();
+            resolve(performance.now());
+          }
+        });
+        obs.observe(document, { childList: true, subtree: true });
+      }),
+  );
 }
 
 /** Click the header, until the first row is another one. */
 async function desktopSort(page: Page): Promise<number> {
-  return page.evaluate(() => new Promise<number>((resolve, reject) => {
-    const firstId = () => document.querySelector('[data-testid="resource-table"] tbody tr')?.getAttribute('data-row-id');
-    const before = firstId();
-    const timer = setTimeout(() => reject(new Error('the first row did not change')), 30_000);
-    const obs = new MutationObserver(() => {
-      const now = firstId();
-      if (now && now !== before) { obs.disconnect(); clearTimeout(timer); resolve(performance.now() - t0); }
-    });
-    obs.observe(document.querySelector('[data-testid="resource-table"]')!, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-row-id'] });
-    const t0 = performance.now();
-    (document.querySelector('[data-testid="sort-name"]') as HTMLButtonElement).click();
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const firstId = () => document.querySelector('[data-testid="resource-table"] tbody tr')?.getAttribute('data-row-id');
+        const before = firstId();
+        const timer = setTimeout(() => reject(new Error('the first row did not change')), 30_000);
+        const obs = new MutationObserver(() => {
+          const now = firstId();
+          if (now && now !== before) {
+            obs.disconnect();
+            clearTimeout(timer);
+            resolve(performance.now() - t0);
+          }
+        });
+        obs.observe(document.querySelector('[data-testid="resource-table"]')!, {
+          childList: true,
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['data-row-id'],
+        });
+        const t0 = performance.now();
+        (document.querySelector('[data-testid="sort-name"]') as HTMLButtonElement).click();
+      }),
+  );
 }
 
 async function run(): Promise<BenchResult> {
@@ -98,13 +124,19 @@ async function run(): Promise<BenchResult> {
     for (let i = 0; i < RUNS * 3; i++) sortTimes.push(await desktopSort(desk));
     await desk.context().close();
 
-    return { rows: [
-      { metric: 'phone: navigation → 50 host cards (first load)', value: ms(phoneTimes[0]!), note: '375×740, cursor page of 50' },
-      { metric: `phone: navigation → 50 host cards (median of ${RUNS})`, value: ms(median(phoneTimes)) },
-      { metric: 'desktop: rows in the sorted table', value: String(total) },
-      { metric: `desktop: header click → first row changes (median of ${sortTimes.length})`, value: ms(median(sortTimes)), note: '1280×800, sorted on the server' },
-      { metric: 'desktop: header click → first row changes (max)', value: ms(Math.max(...sortTimes)) },
-    ] };
+    return {
+      rows: [
+        { metric: 'phone: navigation → 50 host cards (first load)', value: ms(phoneTimes[0]!), note: '375×740, cursor page of 50' },
+        { metric: `phone: navigation → 50 host cards (median of ${RUNS})`, value: ms(median(phoneTimes)) },
+        { metric: 'desktop: rows in the sorted table', value: String(total) },
+        {
+          metric: `desktop: header click → first row changes (median of ${sortTimes.length})`,
+          value: ms(median(sortTimes)),
+          note: '1280×800, sorted on the server',
+        },
+        { metric: 'desktop: header click → first row changes (max)', value: ms(Math.max(...sortTimes)) },
+      ],
+    };
   } finally {
     await browser.close();
     await server?.stop();

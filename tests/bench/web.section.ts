@@ -41,7 +41,9 @@ function buildOnce(): string {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'yunshu-bench-dist-'));
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const res = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' },
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (res.status !== 0) throw new Error(`vite build failed (exit ${res.status})`);
   fs.writeFileSync(path.join(out, '.build-stamp'), new Date().toISOString());
@@ -50,7 +52,11 @@ function buildOnce(): string {
   return out;
 }
 
-interface Sizes { raw: number; gzip: number; brotli: number }
+interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
 const sizeCache = new Map<string, Sizes>();
 
 function sizesOf(file: string): Sizes {
@@ -60,7 +66,8 @@ function sizesOf(file: string): Sizes {
     s = {
       raw: buf.length,
       gzip: zlib.gzipSync(buf, { level: 9 }).length,
-      brotli: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length } }).length,
+      brotli: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length } })
+        .length,
     };
     sizeCache.set(file, s);
   }
@@ -71,7 +78,9 @@ function total(dist: string, files: Iterable<string>): Sizes {
   const sum: Sizes = { raw: 0, gzip: 0, brotli: 0 };
   for (const f of files) {
     const s = sizesOf(path.join(dist, f));
-    sum.raw += s.raw; sum.gzip += s.gzip; sum.brotli += s.brotli;
+    sum.raw += s.raw;
+    sum.gzip += s.gzip;
+    sum.brotli += s.brotli;
   }
   return sum;
 }
@@ -119,7 +128,8 @@ async function bundleSection(): Promise<BenchResult> {
   rows.push({ metric: `entry + ${preloads.length} modulepreloads`, value: fmt(total(dist, [entry, ...preloads])) });
   const initial = total(dist, closure);
   rows.push({ metric: `entry static closure (${closure.size} files)`, value: fmt(initial), note: verdict(initial) });
-  const lazy = fs.readdirSync(path.join(dist, 'assets'))
+  const lazy = fs
+    .readdirSync(path.join(dist, 'assets'))
     .filter((f) => f.endsWith('.js'))
     .map((f) => `assets/${f}`)
     .filter((f) => !closure.has(f))
@@ -141,7 +151,10 @@ async function benchServer(): Promise<StartedServer> {
   const dist = buildOnce();
   server = await startServer({ DIST_DIR: dist, LOG_LEVEL: 'error' });
   const s = server;
-  process.on('exit', () => { s.child.kill('SIGKILL'); fs.rmSync(s.dataDir, { recursive: true, force: true }); });
+  process.on('exit', () => {
+    s.child.kill('SIGKILL');
+    fs.rmSync(s.dataDir, { recursive: true, force: true });
+  });
   return server;
 }
 
@@ -154,7 +167,14 @@ async function firstScreenSection(): Promise<BenchResult> {
   const rows: BenchRow[] = [];
   try {
     for (const url of PAGES) {
-      const context = await browser.newContext({ viewport: VIEWPORTS.phone, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', serviceWorkers: 'block' });
+      const context = await browser.newContext({
+        viewport: VIEWPORTS.phone,
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'zh-CN',
+        serviceWorkers: 'block',
+      });
       const page = await context.newPage();
       const scripts: { file: string; wire: Promise<number>; first: boolean }[] = [];
       let shown = false;
@@ -163,7 +183,14 @@ async function firstScreenSection(): Promise<BenchResult> {
         const u = new URL(req.url());
         if (req.resourceType() !== 'script' || u.origin !== srv.baseURL) return;
         const file = u.pathname.slice(1);
-        scripts.push({ file, first: !shown, wire: req.sizes().then((s) => s.responseBodySize).catch(() => 0) });
+        scripts.push({
+          file,
+          first: !shown,
+          wire: req
+            .sizes()
+            .then((s) => s.responseBodySize)
+            .catch(() => 0),
+        });
         if (!shown) beforeShown.push(file);
       });
       await page.goto(`${srv.baseURL}${url}`);
@@ -177,8 +204,16 @@ async function firstScreenSection(): Promise<BenchResult> {
       const wires = await Promise.all(scripts.map((s) => s.wire));
       const wire = wires.reduce((a, b) => a + b, 0);
       const firstWire = wires.filter((_, i) => scripts[i]!.first).reduce((a, b) => a + b, 0);
-      rows.push({ metric: `${url}: JS until data-page shown (${new Set(beforeShown).size} files)`, value: fmt(first), note: `${verdict(first)}; ${kb(firstWire)} on the wire` });
-      rows.push({ metric: `${url}: JS incl. deferred widgets (${all.size} files)`, value: fmt(total(dist, all)), note: `${kb(wire)} on the wire (server compression)` });
+      rows.push({
+        metric: `${url}: JS until data-page shown (${new Set(beforeShown).size} files)`,
+        value: fmt(first),
+        note: `${verdict(first)}; ${kb(firstWire)} on the wire`,
+      });
+      rows.push({
+        metric: `${url}: JS incl. deferred widgets (${all.size} files)`,
+        value: fmt(total(dist, all)),
+        note: `${kb(wire)} on the wire (server compression)`,
+      });
       await context.close();
     }
   } finally {
@@ -193,16 +228,31 @@ async function launchDebuggableChromium(): Promise<{ port: number; child: ChildP
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'yunshu-lh-'));
   const chrome = process.env.CHROME_PATH ?? CHROMIUM;
-  const child = spawn(chrome, [
-    '--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-    '--no-default-browser-check', '--disable-dev-shm-usage', `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, 'about:blank',
-  ], { stdio: 'ignore' });
+  const child = spawn(
+    chrome,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--disable-dev-shm-usage',
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${port}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/json/version`);
       if (res.ok) return { port, child, profile };
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
@@ -245,7 +295,10 @@ async function lighthouseSection(): Promise<BenchResult> {
       }
     }
     rows.push({ metric: `${url}: performance score`, value: String(median(scores)), note: `runs ${scores.join(', ')}` });
-    rows.push({ metric: `${url}: FCP / LCP / TBT (median)`, value: `${(median(fcp) / 1000).toFixed(1)} s / ${(median(lcp) / 1000).toFixed(1)} s / ${Math.round(median(tbt))} ms` });
+    rows.push({
+      metric: `${url}: FCP / LCP / TBT (median)`,
+      value: `${(median(fcp) / 1000).toFixed(1)} s / ${(median(lcp) / 1000).toFixed(1)} s / ${Math.round(median(tbt))} ms`,
+    });
   }
   return { rows };
 }

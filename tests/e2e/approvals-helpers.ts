@@ -15,15 +15,23 @@ export async function shot(page: Page, name: string, at?: Locator): Promise<stri
   return file;
 }
 
-export interface Api { token: string; call: <T = any>(method: string, url: string, body?: unknown) => Promise<{ status: number; body: T }> }
+export interface Api {
+  token: string;
+  call: <T = any>(method: string, url: string, body?: unknown) => Promise<{ status: number; body: T }>;
+}
 
 export async function apiAs(baseURL: string, account: string): Promise<Api> {
-  const res = await fetch(`${baseURL}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${baseURL}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password: DEMO_PASSWORD }),
+  });
   if (!res.ok) throw new Error(`login ${account}: ${res.status} ${await res.text()}`);
-  const { token } = await res.json() as { token: string };
+  const { token } = (await res.json()) as { token: string };
   const call = async (method: string, url: string, body?: unknown) => {
     const r = await fetch(`${baseURL}${url}`, {
-      method, headers: { 'x-auth-token': token, 'accept-language': 'zh-CN', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      method,
+      headers: { 'x-auth-token': token, 'accept-language': 'zh-CN', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await r.text();
@@ -32,7 +40,16 @@ export async function apiAs(baseURL: string, account: string): Promise<Api> {
   return { token, call };
 }
 
-export interface Item { id: string; type: string; status: string; current_level: number; level_count: number; project_name: string; can_decide: boolean; title: string }
+export interface Item {
+  id: string;
+  type: string;
+  status: string;
+  current_level: number;
+  level_count: number;
+  project_name: string;
+  can_decide: boolean;
+  title: string;
+}
 
 /** The approver's first inbox page, in the inbox's order (longest waiting first). */
 export async function pendingPage(api: Api, limit = 50): Promise<Item[]> {
@@ -50,17 +67,30 @@ export const OWN_TYPES = new Set(['firewall_policy', 'snat_rule', 'dnat_rule', '
 
 /** Outbox entries of the page's IndexedDB (state and ref only). */
 export async function outboxStates(page: Page): Promise<{ state: string; ref?: string }[]> {
-  return page.evaluate(() => new Promise<{ state: string; ref?: string }[]>((resolve, reject) => {
-    const open = indexedDB.open('yunshu');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('outbox')) { db.close(); resolve([]); return; }
-      const req = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-      req.onsuccess = () => { db.close(); resolve((req.result as { state: string; ref?: string }[]).map((e) => ({ state: e.state, ref: e.ref }))); };
-      req.onerror = () => { db.close(); reject(req.error); };
-    };
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<{ state: string; ref?: string }[]>((resolve, reject) => {
+        const open = indexedDB.open('yunshu');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('outbox')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const req = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+          req.onsuccess = () => {
+            db.close();
+            resolve((req.result as { state: string; ref?: string }[]).map((e) => ({ state: e.state, ref: e.ref })));
+          };
+          req.onerror = () => {
+            db.close();
+            reject(req.error);
+          };
+        };
+      }),
+  );
 }
 
 export const card = (page: Page, id: string) => page.locator(`[data-testid="approval-card"][data-id="${id}"]`);

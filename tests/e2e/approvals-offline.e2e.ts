@@ -17,7 +17,9 @@ beforeAll(async () => {
   approverApi = await apiAs(baseURL, 'approver');
   adminApi = await apiAs(baseURL, 'tenant_admin');
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function openInbox(page: Page): Promise<void> {
   await signIn(page, baseURL, 'approver');
@@ -55,7 +57,11 @@ async function swipeApprove(page: Page, id: string): Promise<void> {
   await page.mouse.down();
   for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + box.width - 20 - i * 25, y);
   await page.mouse.up();
-  const action = page.locator('.adm-swipe-action').filter({ has: card(page, id) }).locator('.adm-swipe-action-actions-right .adm-button').last();
+  const action = page
+    .locator('.adm-swipe-action')
+    .filter({ has: card(page, id) })
+    .locator('.adm-swipe-action-actions-right .adm-button')
+    .last();
   await action.waitFor();
   await action.click();
 }

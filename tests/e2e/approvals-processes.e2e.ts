@@ -14,9 +14,16 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminApi = await apiAs(baseURL, 'tenant_admin');
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
-interface Process { id: string; name: string; request_types: string[]; levels: { approvers: { account: string }[] }[] }
+interface Process {
+  id: string;
+  name: string;
+  request_types: string[];
+  levels: { approvers: { account: string }[] }[];
+}
 
 let tenantId = '';
 /** The process API answers in a tenant: the admin's first one, as the console picks it. */

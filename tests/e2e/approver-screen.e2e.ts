@@ -18,9 +18,16 @@ beforeAll(async () => {
   browser = await launchBrowser();
   approverApi = await apiAs(baseURL, 'approver');
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
-interface Box { x: number; y: number; width: number; height: number }
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 const meets = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** Visible floating buttons that share area with a visible action of the page (should be none). */
@@ -28,7 +35,10 @@ async function coveredActions(page: Page): Promise<string[]> {
   await page.waitForTimeout(150);
   const floating: Box[] = [];
   for (const b of await page.locator('[data-testid="help-widget"] button').all()) {
-    if (await b.isVisible()) { const box = await b.boundingBox(); if (box) floating.push(box); }
+    if (await b.isVisible()) {
+      const box = await b.boundingBox();
+      if (box) floating.push(box);
+    }
   }
   if (!floating.length) return [];
   const hits: string[] = [];
@@ -47,7 +57,8 @@ async function smallTargets(page: Page, selector: string): Promise<string[]> {
     if (!(await a.isVisible())) continue;
     const box = await a.boundingBox();
     if (!box || box.y + box.height < 0 || box.y > 740) continue;
-    if (box.width < 44 || box.height < 44) out.push(`${(await a.textContent())?.trim() || await a.getAttribute('data-testid')} ${Math.round(box.width)}×${Math.round(box.height)}`);
+    if (box.width < 44 || box.height < 44)
+      out.push(`${(await a.textContent())?.trim() || (await a.getAttribute('data-testid'))} ${Math.round(box.width)}×${Math.round(box.height)}`);
   }
   return out;
 }
@@ -114,19 +125,32 @@ describe('the approver on a phone, zh-TW browser', () => {
       await card(page, b.id).locator('[data-testid="card-approve"]').click();
       await bar.waitFor();
       await bar.waitFor({ state: 'hidden', timeout: 10_000 });
-      await eventually(async () => (await approverApi.call('GET', `/api/v1/approvals/${b.id}`)).body.history
-        .some((h: { action: string }) => h.action === 'approved')).toBe(true);
+      await eventually(async () =>
+        (await approverApi.call('GET', `/api/v1/approvals/${b.id}`)).body.history.some((h: { action: string }) => h.action === 'approved'),
+      ).toBe(true);
 
       // Offline: a request never opened before opens from the cached inbox.
-      await eventually(() => page.evaluate((id) => new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('yunshu');
-        open.onsuccess = () => {
-          const req = open.result.transaction('kv', 'readonly').objectStore('kv').get(`approval:${id}`);
-          req.onsuccess = () => { open.result.close(); resolve(!!req.result); };
-          req.onerror = () => { open.result.close(); resolve(false); };
-        };
-        open.onerror = () => resolve(false);
-      }), c.id)).toBe(true);
+      await eventually(() =>
+        page.evaluate(
+          (id) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('yunshu');
+              open.onsuccess = () => {
+                const req = open.result.transaction('kv', 'readonly').objectStore('kv').get(`approval:${id}`);
+                req.onsuccess = () => {
+                  open.result.close();
+                  resolve(!!req.result);
+                };
+                req.onerror = () => {
+                  open.result.close();
+                  resolve(false);
+                };
+              };
+              open.onerror = () => resolve(false);
+            }),
+          c.id,
+        ),
+      ).toBe(true);
       await context.setOffline(true);
       await clientNavigate(page, `/selfApprovalDetail/${c.id}`);
       await page.locator(`[data-page="selfApprovalDetail"] [data-testid="request-fields"]`).waitFor();
@@ -168,7 +192,9 @@ describe('smaller web defects', () => {
       // The hosts of the signed-in scope, through the API with the page's own session.
       const hosts = await phone.evaluate(async () => {
         const scoped = (k: string) => (JSON.parse(localStorage.getItem(k) ?? '{}') as { id?: string }).id ?? '';
-        const r = await fetch('/api/instances?__limit=100', { headers: { 'X-Auth-Token': localStorage.getItem('x_auth_token') ?? '', 'X-Tenant-Id': scoped('tenant'), 'X-Project-Id': scoped('project') } });
+        const r = await fetch('/api/instances?__limit=100', {
+          headers: { 'X-Auth-Token': localStorage.getItem('x_auth_token') ?? '', 'X-Tenant-Id': scoped('tenant'), 'X-Project-Id': scoped('project') },
+        });
         return (await r.json()).data as { id: string; name: string; spec: { private_ip?: string } }[];
       });
       const host = hosts.find((h) => h.spec.private_ip)!;

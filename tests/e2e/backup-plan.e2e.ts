@@ -10,16 +10,30 @@ import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn } from './bro
 let browser: Browser;
 const baseURL = inject('baseURL');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** A running host of the scope the console opens with (first territory, first project), not CTyun. */
 async function pickHost(): Promise<{ id: string; name: string }> {
-  const login = await (await fetch(`${baseURL}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'tenant_admin', password: DEMO_PASSWORD }) })).json() as { token: string };
-  const terr = await (await fetch(`${baseURL}/api/v1/auth/territories?enabled=true&__limit=1000`, { headers: { 'x-auth-token': login.token } })).json() as { data: { tenant_id: string; projects: { project_id: string }[] }[] };
+  const login = (await (
+    await fetch(`${baseURL}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'tenant_admin', password: DEMO_PASSWORD }),
+    })
+  ).json()) as { token: string };
+  const terr = (await (await fetch(`${baseURL}/api/v1/auth/territories?enabled=true&__limit=1000`, { headers: { 'x-auth-token': login.token } })).json()) as {
+    data: { tenant_id: string; projects: { project_id: string }[] }[];
+  };
   const first = terr.data.find((x) => x.projects.length)!;
   const headers = { 'x-auth-token': login.token, 'x-tenant-id': first.tenant_id, 'x-project-id': first.projects[0]!.project_id };
-  const hosts = await (await fetch(`${baseURL}/api/instances?__limit=100`, { headers })).json() as { data: { id: string; name: string; vendor: string; status: string }[] };
+  const hosts = (await (await fetch(`${baseURL}/api/instances?__limit=100`, { headers })).json()) as {
+    data: { id: string; name: string; vendor: string; status: string }[];
+  };
   const host = hosts.data.find((h) => h.vendor !== 'ctyun' && (h.status === 'running' || h.status === 'stopped'));
   if (!host) throw new Error('no host to back up in the first project');
   return host;
@@ -74,7 +88,9 @@ for (const vp of ['phone', 'desktop'] as const) {
       await page.locator('[data-testid="backup-device"] .adm-selector-item', { hasText: '不限' }).click();
       await screenshot(page, `backup-${vp}-weekly-form`);
       // A marker on the window: gone if the page reloads.
-      await page.evaluate(() => { (window as unknown as { __noReload: boolean }).__noReload = true; });
+      await page.evaluate(() => {
+        (window as unknown as { __noReload: boolean }).__noReload = true;
+      });
       await page.locator('[data-testid="backup-save"]').click();
       await planRow(page, weekly).waitFor();
       await expect.poll(() => planRow(page, weekly).locator('[data-testid="backup-plan-cycle"]').textContent()).toContain('每周一、二、三、四、五');
@@ -116,7 +132,9 @@ for (const vp of ['phone', 'desktop'] as const) {
       const dialog = page.locator('.adm-center-popup-wrap').filter({ hasText: weekly });
       await dialog.waitFor();
       // The dialog fades in: take the picture once it is fully shown.
-      await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el.closest('.adm-center-popup') ?? el).opacity === '1' && getComputedStyle(el).opacity === '1')).toBe(true);
+      await expect
+        .poll(() => dialog.evaluate((el) => getComputedStyle(el.closest('.adm-center-popup') ?? el).opacity === '1' && getComputedStyle(el).opacity === '1'))
+        .toBe(true);
       await screenshot(page, `backup-${vp}-delete-confirm`);
       await dialog.locator('.adm-dialog-button', { hasText: '删除' }).click();
       await planRow(page, weekly).waitFor({ state: 'detached' });

@@ -12,28 +12,61 @@ let browser: Browser;
 const baseURL = inject('baseURL');
 const pem = (f: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs', f), 'utf8');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** Ids of demo resources in the scope the console opens with (first territory, first project). */
 async function demoIds(): Promise<Record<string, string>> {
-  const login = await (await fetch(`${baseURL}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'tenant_admin', password: DEMO_PASSWORD }) })).json() as { token: string };
-  const terr = await (await fetch(`${baseURL}/api/v1/auth/territories?enabled=true&__limit=1000`, { headers: { 'x-auth-token': login.token } })).json() as { data: { tenant_id: string; projects: { project_id: string }[] }[] };
+  const login = (await (
+    await fetch(`${baseURL}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'tenant_admin', password: DEMO_PASSWORD }),
+    })
+  ).json()) as { token: string };
+  const terr = (await (await fetch(`${baseURL}/api/v1/auth/territories?enabled=true&__limit=1000`, { headers: { 'x-auth-token': login.token } })).json()) as {
+    data: { tenant_id: string; projects: { project_id: string }[] }[];
+  };
   const first = terr.data.find((x) => x.projects.length)!;
   const headers = { 'x-auth-token': login.token, 'x-tenant-id': first.tenant_id, 'x-project-id': first.projects[0]!.project_id };
-  const one = async (collection: string) => ((await (await fetch(`${baseURL}/api/${collection}?__limit=1`, { headers })).json()) as { data: { id: string }[] }).data[0]!.id;
-  return { zone: await one('private-dns-zones'), domain: await one('dns-domains'), cdn: await one('cdn-domains'), cert: await one('ssl-certificates'),
-    smart: await one('smart-dns-domains'), httpdns: await one('httpdns-instances'), gtm: await one('gtm-instances') };
+  const one = async (collection: string) =>
+    ((await (await fetch(`${baseURL}/api/${collection}?__limit=1`, { headers })).json()) as { data: { id: string }[] }).data[0]!.id;
+  return {
+    zone: await one('private-dns-zones'),
+    domain: await one('dns-domains'),
+    cdn: await one('cdn-domains'),
+    cert: await one('ssl-certificates'),
+    smart: await one('smart-dns-domains'),
+    httpdns: await one('httpdns-instances'),
+    gtm: await one('gtm-instances'),
+  };
 }
 
 /** Each built route with the page it must show (a bare cdnTab shows the CDN list under its own name). */
 function routes(ids: Record<string, string>): [string, string][] {
   return [
-    ['/dns', 'dns'], [`/dnsDetail/${ids.zone}`, 'dnsDetail'], ['/dnsInternet', 'dnsInternet'], [`/dnsInternetDetail/${ids.domain}`, 'dnsInternetDetail'], ['/dnsBuy', 'dnsBuy'],
-    ['/cdnTab', 'cdnTab'], ['/cdnTab/cdnManage', 'cdnTab_cdnManage'], ['/cdnTab/cdnWatch', 'cdnTab_cdnWatch'], ['/cdnTab/refreshPreheat', 'cdnTab_refreshPreheat'],
-    ['/cdnAdd', 'cdnAdd'], [`/cdnDetail/${ids.cdn}`, 'cdnDetail'], ['/refreshPreheatConfig', 'refreshPreheatConfig'],
-    ['/certificate', 'certificate'], ['/certificateAdd', 'certificateAdd'], [`/certificateAdd/${ids.cert}`, 'certificateAdd'], ['/certificateBuy', 'certificateBuy'],
-    ['/UploadOwnCertificate', 'UploadOwnCertificate'], ['/SSLCertificate', 'SSLCertificate'],
+    ['/dns', 'dns'],
+    [`/dnsDetail/${ids.zone}`, 'dnsDetail'],
+    ['/dnsInternet', 'dnsInternet'],
+    [`/dnsInternetDetail/${ids.domain}`, 'dnsInternetDetail'],
+    ['/dnsBuy', 'dnsBuy'],
+    ['/cdnTab', 'cdnTab'],
+    ['/cdnTab/cdnManage', 'cdnTab_cdnManage'],
+    ['/cdnTab/cdnWatch', 'cdnTab_cdnWatch'],
+    ['/cdnTab/refreshPreheat', 'cdnTab_refreshPreheat'],
+    ['/cdnAdd', 'cdnAdd'],
+    [`/cdnDetail/${ids.cdn}`, 'cdnDetail'],
+    ['/refreshPreheatConfig', 'refreshPreheatConfig'],
+    ['/certificate', 'certificate'],
+    ['/certificateAdd', 'certificateAdd'],
+    [`/certificateAdd/${ids.cert}`, 'certificateAdd'],
+    ['/certificateBuy', 'certificateBuy'],
+    ['/UploadOwnCertificate', 'UploadOwnCertificate'],
+    ['/SSLCertificate', 'SSLCertificate'],
   ];
 }
 
@@ -41,11 +74,15 @@ function routes(ids: Record<string, string>): [string, string][] {
 function advancedRoutes(ids: Record<string, string>): [string, string, string][] {
   const list = '[data-testid="resource-table"], [data-testid="resource-card"]';
   return [
-    ['/smartDns', 'smartDns', list], [`/smartDns/domain/${ids.smart}`, 'smartDns_domain', '[data-testid="child-card"], [data-testid="child-table"] tbody tr'],
+    ['/smartDns', 'smartDns', list],
+    [`/smartDns/domain/${ids.smart}`, 'smartDns_domain', '[data-testid="child-card"], [data-testid="child-table"] tbody tr'],
     [`/smartDns/domainDetail/${ids.smart}`, 'smartDns_domainDetail', '[data-testid="detail-name"]'],
-    ['/httpDnsManage', 'httpDnsManage', list], ['/httpDnsManage/httpDns', 'httpDnsManage_httpDns', '[data-testid="httpdns-overview"] li'],
-    ['/httpDnsManage/httpDomainList', 'httpDnsManage_httpDomainList', list], [`/httpDnsDetail/${ids.httpdns}`, 'httpDnsDetail', '[data-testid="detail-name"]'],
-    ['/gtmManage', 'gtmManage', list], ['/gtmDetail', 'gtmDetail', list],
+    ['/httpDnsManage', 'httpDnsManage', list],
+    ['/httpDnsManage/httpDns', 'httpDnsManage_httpDns', '[data-testid="httpdns-overview"] li'],
+    ['/httpDnsManage/httpDomainList', 'httpDnsManage_httpDomainList', list],
+    [`/httpDnsDetail/${ids.httpdns}`, 'httpDnsDetail', '[data-testid="detail-name"]'],
+    ['/gtmManage', 'gtmManage', list],
+    ['/gtmDetail', 'gtmDetail', list],
     [`/gtmDetail/globarSet/${ids.gtm}`, 'gtmDetail_globarSet', '[data-testid="child-list"] [data-testid="child-card"], [data-testid="child-table"] tbody tr'],
     [`/gtmDetail/policyAdd/${ids.gtm}`, 'gtmDetail_policyAdd', '[data-testid="child-card"], [data-testid="child-table"] tbody tr'],
     [`/gtmDetail/gtmLog/${ids.gtm}`, 'gtmDetail_gtmLog', '[data-testid="gtm-log-row"]'],
@@ -53,7 +90,8 @@ function advancedRoutes(ids: Record<string, string>): [string, string, string][]
 }
 
 /** What each route shows once loaded: a list, a detail, a form or the charts. */
-const CONTENT = '[data-testid="resource-table"], [data-testid="resource-card"], [data-testid="detail-name"], [data-testid^="buy-step-"], [data-testid="cdn-watch"] canvas, .ys-rlist';
+const CONTENT =
+  '[data-testid="resource-table"], [data-testid="resource-card"], [data-testid="detail-name"], [data-testid^="buy-step-"], [data-testid="cdn-watch"] canvas, .ys-rlist';
 
 async function pasteInto(page: Page, field: string, text: string) {
   const area = page.locator(`[data-field="${field}"] textarea`);
@@ -80,7 +118,10 @@ for (const vp of ['phone', 'desktop'] as const) {
         // The zone's records tab lists its records; the certificate list shows the store's states.
         await page.goto(`${baseURL}/dnsDetail/${ids.zone}`);
         await page.locator('.adm-tabs-tab', { hasText: '解析记录' }).click();
-        await page.locator(vp === 'phone' ? '[data-testid="record-card"]' : '[data-testid="record-table"] tbody tr').first().waitFor();
+        await page
+          .locator(vp === 'phone' ? '[data-testid="record-card"]' : '[data-testid="record-table"] tbody tr')
+          .first()
+          .waitFor();
         await screenshot(page, `dns-${vp}-records`);
         await page.goto(`${baseURL}/certificate`);
         await page.locator('[data-testid="status-badge"][data-status="pending_renewal"]').first().waitFor();
@@ -151,7 +192,16 @@ for (const vp of ['phone', 'desktop'] as const) {
         await page.locator('[data-testid="buy-submit"]').click();
         await page.waitForURL(/\/certificateAdd\/[0-9a-f]{32}$/);
         const certId = page.url().split('/').pop()!;
-        await expect.poll(() => page.locator('[data-testid="detail-name"] ~ [data-testid="status-badge"], header [data-testid="status-badge"]').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('normal');
+        await expect
+          .poll(
+            () =>
+              page
+                .locator('[data-testid="detail-name"] ~ [data-testid="status-badge"], header [data-testid="status-badge"]')
+                .first()
+                .getAttribute('data-status'),
+            { timeout: 20_000 },
+          )
+          .toBe('normal');
         expect(await page.locator('[data-testid="basic-info"]').textContent()).toContain('www.shop.yunshu-demo.test');
         expect(await page.locator('body').textContent()).not.toContain('PRIVATE KEY');
 

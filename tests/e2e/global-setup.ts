@@ -6,7 +6,10 @@ import { ensureBuild } from '../../scripts/start.ts';
 import { startServer, type StartedServer } from './server.ts';
 
 declare module 'vitest' {
-  interface ProvidedContext { baseURL: string; serverPid: number }
+  interface ProvidedContext {
+    baseURL: string;
+    serverPid: number;
+  }
 }
 
 let server: StartedServer | undefined;

@@ -9,10 +9,18 @@ import { launchBrowser, newPage, screenshot, signIn } from './browser.ts';
 let browser: Browser;
 const baseURL = inject('baseURL');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-interface Territory { tenant_id: string; tenant_name: string; projects: { project_id: string; project_name: string; project_name_zh?: string | null }[] }
+interface Territory {
+  tenant_id: string;
+  tenant_name: string;
+  projects: { project_id: string; project_name: string; project_name_zh?: string | null }[];
+}
 
 /** Picks `label` in the project picker (desktop top bar; on a phone inside the scope sheet). */
 async function useProject(page: Page, vp: 'phone' | 'desktop', projectName: string, label: string): Promise<{ tenantId: string; projectId: string }> {
@@ -21,11 +29,11 @@ async function useProject(page: Page, vp: 'phone' | 'desktop', projectName: stri
   await picker.click();
   await page.locator('.adm-check-list-item:visible', { hasText: label }).first().click();
   await expect.poll(() => picker.locator('.ys-scope__value').textContent()).toBe(label);
-  const territories = await page.evaluate(async () => {
+  const territories = (await page.evaluate(async () => {
     const res = await fetch('/api/v1/auth/territories', { headers: { 'X-Auth-Token': window.localStorage.getItem('x_auth_token') ?? '' } });
     const body = await res.json();
     return (Array.isArray(body) ? body : body.data) as unknown;
-  }) as Territory[];
+  })) as Territory[];
   const t = territories.find((x) => x.projects.some((p) => p.project_name === projectName))!;
   return { tenantId: t.tenant_id, projectId: t.projects.find((x) => x.project_name === projectName)!.project_id };
 }
@@ -34,7 +42,9 @@ async function useProject(page: Page, vp: 'phone' | 'desktop', projectName: stri
 async function gatewayOf(page: Page, scope: { tenantId: string; projectId: string }): Promise<string> {
   return page.evaluate(async ({ tenantId, projectId }) => {
     const headers = { 'X-Auth-Token': window.localStorage.getItem('x_auth_token') ?? '', 'X-Tenant-Id': tenantId, 'X-Project-Id': projectId };
-    const list = await (await fetch('/api/nat_gateways?__limit=50', { headers })).json() as { data: { id: string; status: string; spec: { eip_count?: number } }[] };
+    const list = (await (await fetch('/api/nat_gateways?__limit=50', { headers })).json()) as {
+      data: { id: string; status: string; spec: { eip_count?: number } }[];
+    };
     const g = list.data.find((x) => x.status === 'available' && Number(x.spec.eip_count ?? 0) > 0);
     if (!g) throw new Error('no NAT gateway with an EIP');
     return g.id;
@@ -73,7 +83,10 @@ for (const vp of ['phone', 'desktop'] as const) {
         await page.locator('[data-testid="rule-submit"]').click();
         await page.locator('.adm-toast-main', { hasText: '已提交审批' }).waitFor();
         await page.waitForURL(`${baseURL}/natDetail/snatManage/${id}`);
-        const row = page.locator(`[data-testid="rule-list"][data-kind="snat_rule"] ${vp === 'phone' ? '[data-testid="rule-card"]' : '[data-testid="rule-table"] tbody tr'}`, { hasText: name });
+        const row = page.locator(
+          `[data-testid="rule-list"][data-kind="snat_rule"] ${vp === 'phone' ? '[data-testid="rule-card"]' : '[data-testid="rule-table"] tbody tr'}`,
+          { hasText: name },
+        );
         await row.waitFor();
         const badge = row.locator('[data-testid="status-badge"]').first();
         await expect.poll(() => badge.getAttribute('data-status')).toBe('approving');

@@ -9,8 +9,12 @@ import { DEMO_PASSWORD, SCREENSHOT_DIR, launchBrowser, newPage, screenshot } fro
 
 let browser: Browser;
 const baseURL = inject('baseURL');
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 for (const viewport of ['phone', 'desktop'] as const) {
   describe(`service catalogue at ${viewport}`, () => {

@@ -14,8 +14,12 @@ import { launchBrowser, newPage, screenshot, signIn, DEMO_PASSWORD, type Viewpor
 let browser: Browser;
 const baseURL = inject('baseURL');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function buyHost(page: Page, name: string): Promise<string> {
   await page.goto(`${baseURL}/ecsBuy`);
@@ -53,7 +57,7 @@ async function exportAndRead(page: Page, vp: ViewportName, hostName: string) {
     page.waitForResponse((r) => r.url().includes('/api/v1/export/resource/') && r.request().method() === 'GET'),
     page.locator('[data-testid="export"]').click(),
   ]);
-  const task = (await queued.json() as { id: string }).id;
+  const task = ((await queued.json()) as { id: string }).id;
   await page.locator('[data-testid="export-notice"]').waitFor();
   await page.locator('[data-testid="export-records-link"]').click();
   await page.waitForURL(/\/downloadResource$/);
@@ -71,13 +75,19 @@ async function exportAndRead(page: Page, vp: ViewportName, hostName: string) {
   const header = (sheet.getRow(1).values as unknown[]).filter(Boolean).map(String);
   expect(header).toEqual(expect.arrayContaining(['名称', 'ID', '状态']));
   const names: string[] = [];
-  sheet.eachRow((row, n) => { if (n > 1) names.push(String(row.getCell(header.indexOf('名称') + 1).value)); });
+  sheet.eachRow((row, n) => {
+    if (n > 1) names.push(String(row.getCell(header.indexOf('名称') + 1).value));
+  });
   expect(names).toContain(hostName);
 }
 
 /** Volumes `${prefix}-ssd` and `${prefix}-sata`, bought through the API in tenant_admin's default project. */
 async function testVolumes(prefix: string): Promise<void> {
-  const login = await fetch(`${baseURL}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'tenant_admin', password: DEMO_PASSWORD }) });
+  const login = await fetch(`${baseURL}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'tenant_admin', password: DEMO_PASSWORD }),
+  });
   const token = ((await login.json()) as { token: string }).token;
   const terr = await fetch(`${baseURL}/api/v1/auth/territories?enabled=true&__limit=1000`, { headers: { 'x-auth-token': token } });
   const first = ((await terr.json()) as { data: { tenant_id: string; projects: { project_id: string }[] }[] }).data[0]!;
@@ -85,15 +95,21 @@ async function testVolumes(prefix: string): Promise<void> {
   const subnets = await fetch(`${baseURL}/api/subnets?status=available&__limit=1`, { headers });
   const place = ((await subnets.json()) as { data: { vendor: string; region_id: string; az_id: string }[] }).data[0]!;
   for (const type of ['ssd', 'sata']) {
-    const res = await fetch(`${baseURL}/api/volumes`, { method: 'POST', headers,
-      body: JSON.stringify({ name: `${prefix}-${type}`, vendor: place.vendor, region_id: place.region_id, az_id: place.az_id, size: 20, volume_type: type }) });
+    const res = await fetch(`${baseURL}/api/volumes`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `${prefix}-${type}`, vendor: place.vendor, region_id: place.region_id, az_id: place.az_id, size: 20, volume_type: type }),
+    });
     expect(res.status, await res.clone().text()).toBe(201);
   }
 }
 
 /** The names of the volumes listed (desktop table rows or phone cards). */
 async function listedNames(page: Page, vp: ViewportName, prefix: string): Promise<string[]> {
-  const rows = vp === 'desktop' ? page.locator('[data-testid="resource-table"] tbody tr', { hasText: prefix }) : page.locator('[data-testid="resource-card"]', { hasText: prefix });
+  const rows =
+    vp === 'desktop'
+      ? page.locator('[data-testid="resource-table"] tbody tr', { hasText: prefix })
+      : page.locator('[data-testid="resource-card"]', { hasText: prefix });
   const texts = await rows.allTextContents();
   return ['ssd', 'sata'].map((x) => `${prefix}-${x}`).filter((n) => texts.some((t) => t.includes(n)));
 }
@@ -150,7 +166,9 @@ for (const vp of ['phone', 'desktop'] as const) {
         const id = await buyHost(page, name);
         expect(id).toMatch(/^[0-9a-f]{32}$/);
         // No reload from here on: a marker on window survives only if the page stays.
-        await page.evaluate(() => { (window as unknown as { __stay: number }).__stay = 1; });
+        await page.evaluate(() => {
+          (window as unknown as { __stay: number }).__stay = 1;
+        });
         await expect.poll(() => statusOf(page), { timeout: 30_000 }).toBe('running');
         expect(await page.locator('.ys-titlebar [data-testid="status-badge"]').textContent()).toContain('运行中');
         await screenshot(page, `resources-${vp}-detail-running`);

@@ -10,8 +10,12 @@ import { launchBrowser, newPage, screenshot, signIn } from './browser.ts';
 let browser: Browser;
 const baseURL = inject('baseURL');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const ID = /[0-9a-f]{32}/;
 /** Rows of the rule list of one kind (the list of the previous tab may still be on screen for a moment). */
@@ -97,7 +101,9 @@ for (const vp of ['phone', 'desktop'] as const) {
         await page.locator(rowSel(vp), { hasText: name }).waitFor();
         expect(page.url()).toBe(`${baseURL}/natDetail/snatManage/${id}`);
         expect(await activeTab(page)).toBe('snat_rule');
-        expect(await page.locator('[data-testid="nat-tab-snat_rule"]').evaluate((el) => el.closest('.adm-tabs-tab')?.classList.contains('adm-tabs-tab-active'))).toBe(true);
+        expect(
+          await page.locator('[data-testid="nat-tab-snat_rule"]').evaluate((el) => el.closest('.adm-tabs-tab')?.classList.contains('adm-tabs-tab-active')),
+        ).toBe(true);
 
         // DNAT tab: only this gateway's DNAT rules (the demo rule of this gateway, not the new SNAT one).
         await page.locator('[data-testid="nat-tab-dnat_rule"]').click();
@@ -181,7 +187,9 @@ describe('NAT detail on a tablet, a foreign rule, the DNAT table width', () => {
       // Every column is reachable: the table scrolls sideways, the name column stays on the left.
       const nameCell = table.locator('tbody tr td:nth-child(2)').first();
       const before = await nameCell.boundingBox();
-      await table.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+      await table.evaluate((el) => {
+        el.scrollLeft = el.scrollWidth;
+      });
       const created = table.locator('thead th', { hasText: '创建时间' });
       const box = (await created.boundingBox())!;
       const actions = (await table.locator('thead th.ys-dt__sticky').boundingBox())!;

@@ -10,8 +10,12 @@ import { launchBrowser, newPage, screenshot, signIn, type ViewportName } from '.
 let browser: Browser;
 const baseURL = inject('baseURL');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** The list row (desktop table row or phone card) showing `name`. */
 function rowOf(page: Page, vp: ViewportName, name: string): Locator {
@@ -122,14 +126,18 @@ for (const vp of ['phone', 'desktop'] as const) {
         const vpcName = `e2e-vpc-${tag}`;
         await createVpc(page, vp, vpcName, vpcCidr);
         // No reload from here on: the row appears and reaches 可用 through the events.
-        await page.evaluate(() => { (window as unknown as { __stay: number }).__stay = 1; });
+        await page.evaluate(() => {
+          (window as unknown as { __stay: number }).__stay = 1;
+        });
         await expect.poll(() => statusIn(rowOf(page, vp, vpcName)), { timeout: 30_000 }).toBe('available');
         expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay)).toBe(1);
         await screenshot(page, `network-${vp}-vpc-list`);
 
         const subnetName = `e2e-subnet-${tag}`;
         await createSubnet(page, vp, vpcName, subnetName, vpcCidr, `10.${octet}.1.0/24`);
-        await page.evaluate(() => { (window as unknown as { __stay: number }).__stay = 2; });
+        await page.evaluate(() => {
+          (window as unknown as { __stay: number }).__stay = 2;
+        });
         await expect.poll(() => statusIn(rowOf(page, vp, subnetName)), { timeout: 30_000 }).toBe('available');
         expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay)).toBe(2);
         expect(await rowOf(page, vp, subnetName).first().textContent()).toContain(`10.${octet}.1.0/24`);
@@ -137,15 +145,22 @@ for (const vp of ['phone', 'desktop'] as const) {
 
         const hostName = `e2e-disk-${tag}`;
         await buyHostWithDisk(page, vp, subnetName, hostName);
-        await expect.poll(async () => (await page.locator('.ys-titlebar [data-testid="status-badge"]').getAttribute('data-status')) ?? '', { timeout: 30_000 }).toBe('running');
+        await expect
+          .poll(async () => (await page.locator('.ys-titlebar [data-testid="status-badge"]').getAttribute('data-status')) ?? '', { timeout: 30_000 })
+          .toBe('running');
         // The disk bought with the host: a volume named after it, mounted on it.
         const disk = page.locator('.ys-relations__item', { hasText: `${hostName}-data-1` });
-        await expect.poll(async () => {
-          await page.reload();
-          await page.locator('.adm-tabs-tab', { hasText: '关联资源' }).click();
-          await page.locator('[data-testid="relations"]').waitFor();
-          return (await disk.count()) ? ((await disk.locator('[data-testid="status-badge"]').getAttribute('data-status')) ?? '') : '';
-        }, { timeout: 30_000, interval: 500 }).toBe('mounted');
+        await expect
+          .poll(
+            async () => {
+              await page.reload();
+              await page.locator('.adm-tabs-tab', { hasText: '关联资源' }).click();
+              await page.locator('[data-testid="relations"]').waitFor();
+              return (await disk.count()) ? ((await disk.locator('[data-testid="status-badge"]').getAttribute('data-status')) ?? '') : '';
+            },
+            { timeout: 30_000, interval: 500 },
+          )
+          .toBe('mounted');
         expect(await disk.textContent()).toContain('已挂载');
         await screenshot(page, `network-${vp}-host-disk`);
         if (vp === 'phone') await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -14,21 +14,37 @@ let server: StartedServer;
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startServer({ LOG_LEVEL: 'info' })]);
 }, 120_000);
-afterAll(async () => { await browser?.close(); await server?.stop(); });
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
 
-interface Session { token: string; tenant: string; projects: string[] }
+interface Session {
+  token: string;
+  tenant: string;
+  projects: string[];
+}
 
 async function api<T = any>(s: Session, method: string, url: string, body?: unknown, project?: string | null): Promise<{ status: number; json: T }> {
   const res = await fetch(`${server.baseURL}/api/${url}`, {
     method,
-    headers: { 'x-auth-token': s.token, 'x-tenant-id': s.tenant, ...(project === null ? {} : { 'x-project-id': project ?? s.projects[0]! }), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      'x-auth-token': s.token,
+      'x-tenant-id': s.tenant,
+      ...(project === null ? {} : { 'x-project-id': project ?? s.projects[0]! }),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, json: await res.json() as T };
+  return { status: res.status, json: (await res.json()) as T };
 }
 
 async function login(account: string): Promise<Session> {
-  const res = await fetch(`${server.baseURL}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${server.baseURL}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password: DEMO_PASSWORD }),
+  });
   const token = ((await res.json()) as { token: string }).token;
   const terr = await fetch(`${server.baseURL}/api/v1/auth/territories?enabled=true&__limit=1000`, { headers: { 'x-auth-token': token } });
   const first = ((await terr.json()) as { data: { tenant_id: string; projects: { project_id: string }[] }[] }).data[0]!;
@@ -37,10 +53,15 @@ async function login(account: string): Promise<Session> {
 
 /** Waits until the host reaches `status` (polling the API, no fixed sleep). */
 async function until(s: Session, id: string, test: (status: string | null) => boolean, project?: string) {
-  await expect.poll(async () => {
-    const r = await api<{ status: string }>(s, 'GET', `instances/${id}`, undefined, project);
-    return test(r.status === 404 ? null : r.json.status);
-  }, { timeout: 30_000, interval: 200 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const r = await api<{ status: string }>(s, 'GET', `instances/${id}`, undefined, project);
+        return test(r.status === 404 ? null : r.json.status);
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toBe(true);
 }
 
 /**
@@ -49,12 +70,28 @@ async function until(s: Session, id: string, test: (status: string | null) => bo
  */
 async function testHosts(s: Session, prefix: string): Promise<{ id: string; name: string }[]> {
   const project = s.projects[0]!;
-  const subnet = (await api<{ data: { id: string; vendor: string; region_id: string; az_id: string }[] }>(s, 'GET', 'subnets?status=available&__limit=1', undefined, project)).json.data[0]!;
+  const subnet = (
+    await api<{ data: { id: string; vendor: string; region_id: string; az_id: string }[] }>(s, 'GET', 'subnets?status=available&__limit=1', undefined, project)
+  ).json.data[0]!;
   const out = [];
   for (const suffix of ['a', 'b', 'c']) {
     const name = `${prefix}-${suffix}`;
-    const created = await api<{ id: string }>(s, 'POST', 'instances', { name, vendor: subnet.vendor, region_id: subnet.region_id, az_id: subnet.az_id,
-      image: 'centos-7.9', flavor: 's6.large.2', subnet_id: subnet.id, password: 'E2eHost2025' }, project);
+    const created = await api<{ id: string }>(
+      s,
+      'POST',
+      'instances',
+      {
+        name,
+        vendor: subnet.vendor,
+        region_id: subnet.region_id,
+        az_id: subnet.az_id,
+        image: 'centos-7.9',
+        flavor: 's6.large.2',
+        subnet_id: subnet.id,
+        password: 'E2eHost2025',
+      },
+      project,
+    );
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     await until(s, created.json.id, (st) => st === 'running', project);
     const action = suffix === 'c' ? 'lock' : 'stop';
@@ -77,10 +114,15 @@ async function adminTagsForeignHost(page: Page, vp: ViewportName) {
   // Every tenant is listed; narrow to 鑫泰金融控股, which is not the admin's current tenant.
   await page.locator('[data-testid="filter-tenant"]').selectOption({ label: '鑫泰金融控股' });
   const rowSel = vp === 'phone' ? '[data-testid="admin-card"]' : '[data-testid="admin-table"] tbody tr[data-row-id]';
-  await expect.poll(async () => {
-    const texts = await page.locator(rowSel).allTextContents();
-    return texts.length > 0 && texts.every((x) => x.includes('鑫泰金融控股'));
-  }, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const texts = await page.locator(rowSel).allTextContents();
+        return texts.length > 0 && texts.every((x) => x.includes('鑫泰金融控股'));
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   const row = page.locator(rowSel).first();
   const id = vp === 'phone' ? await row.getAttribute('data-id') : await row.getAttribute('data-row-id');
   await screenshot(page, `tags-${vp}-admin-list`);
@@ -107,7 +149,13 @@ async function adminTagsForeignHost(page: Page, vp: ViewportName) {
   await expect.poll(() => sameRow.textContent(), { timeout: 15_000 }).toContain(`${key}: 运维（二线）`);
   const fin = await login('fin_admin');
   const host = (await api<{ project_id: string }>(fin, 'GET', `instances/${id}`, undefined, null)).json;
-  const tags = await api<{ data: { tag: { tag_key: string; tag_value: string } }[] }>(fin, 'GET', `tag-resources?resource_type=instance&resource_id=${id}`, undefined, host.project_id);
+  const tags = await api<{ data: { tag: { tag_key: string; tag_value: string } }[] }>(
+    fin,
+    'GET',
+    `tag-resources?resource_type=instance&resource_id=${id}`,
+    undefined,
+    host.project_id,
+  );
   expect(tags.json.data.map((d) => `${d.tag.tag_key}=${d.tag.tag_value}`)).toContain(`${key}=运维（二线）`);
 }
 
@@ -166,13 +214,17 @@ async function batchDeleteWithCode(page: Page, vp: ViewportName, account: string
   await result.waitFor({ state: 'detached' });
   await dialog.waitFor({ state: 'detached' });
   // The batch is over: nothing stays selected, and a deleted row (it may still show 已删除) cannot be picked again.
-  const pickable = (id: string) => page.evaluate(([rowId, phone]) => {
-    const box = phone
-      ? document.querySelector(`[data-testid="resource-card"][data-id="${rowId}"] .adm-checkbox`)
-      : document.querySelector(`tr[data-row-id="${rowId}"] input[type="checkbox"]`);
-    if (!box) return false;
-    return phone ? !box.classList.contains('adm-checkbox-disabled') : !(box as HTMLInputElement).disabled;
-  }, [id, vp === 'phone'] as const);
+  const pickable = (id: string) =>
+    page.evaluate(
+      ([rowId, phone]) => {
+        const box = phone
+          ? document.querySelector(`[data-testid="resource-card"][data-id="${rowId}"] .adm-checkbox`)
+          : document.querySelector(`tr[data-row-id="${rowId}"] input[type="checkbox"]`);
+        if (!box) return false;
+        return phone ? !box.classList.contains('adm-checkbox-disabled') : !(box as HTMLInputElement).disabled;
+      },
+      [id, vp === 'phone'] as const,
+    );
   if (vp === 'phone') {
     await expect.poll(() => page.locator('[data-testid="batch-bar"] [data-testid="batch"]').isDisabled()).toBe(true);
   } else {
@@ -187,20 +239,27 @@ async function batchDeleteWithCode(page: Page, vp: ViewportName, account: string
     const row = await api<{ spec: { delayed_days?: number } }>(s, 'GET', `instances/${h.id}`, undefined, s.projects[0]);
     expect(row.json.spec.delayed_days).toBe(30);
   }
-  expect((await api<{ status: string; locked: boolean }>(s, 'GET', `instances/${locked.id}`, undefined, s.projects[0])).json).toMatchObject({ status: 'running', locked: true });
+  expect((await api<{ status: string; locked: boolean }>(s, 'GET', `instances/${locked.id}`, undefined, s.projects[0])).json).toMatchObject({
+    status: 'running',
+    locked: true,
+  });
   await screenshot(page, `delete-${vp}-after`);
 }
 
 for (const vp of ['phone', 'desktop'] as const) {
   describe(`tags and batch delete at ${vp}`, () => {
-    it('the admin tags another tenant\'s host from ecsAdminManage; the ops administrator only reads', async () => {
+    it("the admin tags another tenant's host from ecsAdminManage; the ops administrator only reads", async () => {
       const page = await newPage(browser, vp);
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
       try {
         await adminTagsForeignHost(page, vp);
         const ops = await newPage(browser, vp);
-        try { await opsAdminReadsOnly(ops, vp); } finally { await ops.context().close(); }
+        try {
+          await opsAdminReadsOnly(ops, vp);
+        } finally {
+          await ops.context().close();
+        }
         expect(errors).toEqual([]);
       } finally {
         await page.context().close();

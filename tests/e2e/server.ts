@@ -43,7 +43,13 @@ export async function waitForHealth(baseURL: string, child: ChildProcess, timeou
   throw new Error(`the server did not become healthy within ${timeoutMs} ms (${lastError})`);
 }
 
-export interface StartedServer { baseURL: string; child: ChildProcess; dataDir: string; log: () => string; stop: () => Promise<void> }
+export interface StartedServer {
+  baseURL: string;
+  child: ChildProcess;
+  dataDir: string;
+  log: () => string;
+  stop: () => Promise<void>;
+}
 
 /** Starts `src/server/main.ts` with the given environment on a free port. */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<StartedServer> {
@@ -51,14 +57,25 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   // A throwaway DATA_DIR unless the caller brings one (then the caller owns it).
   const ownDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'yunshu-e2e-'));
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', CLOUD_SIM_DELAY_MS: '300',
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+    CLOUD_SIM_DELAY_MS: '300',
     // Browser flows follow one path each; the simulator's failures are covered by the API tests.
-    CLOUD_SIM_FAILURE_RATE: '0', ...env };
+    CLOUD_SIM_FAILURE_RATE: '0',
+    ...env,
+  };
   if (env.DATABASE_URL === undefined) delete childEnv.DATABASE_URL;
   for (const [k, v] of Object.entries(childEnv)) if (v === undefined) delete childEnv[k];
   const child = spawn(nodeBinary(), [path.join(root, 'src/server/main.ts')], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const baseURL = `http://127.0.0.1:${port}`;

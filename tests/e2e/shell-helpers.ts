@@ -6,13 +6,17 @@ import { expect } from 'vitest';
 import { specRoutesPath } from '../fixtures/spec-routes.ts';
 
 export interface SpecRoute {
-  path: string; name: string; area: string; auth: boolean; parent?: string; redirect?: string; sample: string;
+  path: string;
+  name: string;
+  area: string;
+  auth: boolean;
+  parent?: string;
+  redirect?: string;
+  sample: string;
 }
 
 /** ../shared/spec/routes.json: every route of seed 000 §2 with a sample URL. */
-export const SPEC_ROUTES: readonly SpecRoute[] = JSON.parse(
-  fs.readFileSync(specRoutesPath(), 'utf8'),
-) as SpecRoute[];
+export const SPEC_ROUTES: readonly SpecRoute[] = JSON.parse(fs.readFileSync(specRoutesPath(), 'utf8')) as SpecRoute[];
 
 /** A 32-lowercase-hex id, as the samples use. */
 export const SAMPLE_ID = '0123456789abcdef0123456789abcdef';
@@ -39,10 +43,10 @@ export function dataPages(page: Page): Promise<string[]> {
  */
 export async function waitForDataPage(page: Page, name: string, timeout = 15_000): Promise<void> {
   try {
-    await page.waitForFunction(
-      (n) => [...document.querySelectorAll('[data-page]')].some((e) => e.getAttribute('data-page') === n),
-      name, { timeout, polling: 50 },
-    );
+    await page.waitForFunction((n) => [...document.querySelectorAll('[data-page]')].some((e) => e.getAttribute('data-page') === n), name, {
+      timeout,
+      polling: 50,
+    });
   } catch {
     const shown = await dataPages(page).catch(() => []);
     throw new Error(`data-page="${name}" not shown within ${timeout} ms at ${page.url()} (shown: ${shown.join(', ') || 'none'})`);

@@ -8,8 +8,12 @@ import { eventually, waitForDataPage } from './shell-helpers.ts';
 let browser: Browser;
 const baseURL = inject('baseURL');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const isApi = (req: Request) => new URL(req.url()).pathname.startsWith('/api/');
 const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem('local'));

@@ -10,11 +10,28 @@ import { waitForDataPage } from './shell-helpers.ts';
 let browser: Browser;
 const baseURL = inject('baseURL');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
-interface Manifest { name: string; short_name: string; start_url: string; display: string; scope?: string; lang?: string; icons: ManifestIcon[] }
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type?: string;
+  purpose?: string;
+}
+interface Manifest {
+  name: string;
+  short_name: string;
+  start_url: string;
+  display: string;
+  scope?: string;
+  lang?: string;
+  icons: ManifestIcon[];
+}
 
 /** Width and height of a PNG from its IHDR chunk. */
 function pngSize(buf: Buffer): { width: number; height: number } {
@@ -47,7 +64,7 @@ describe('installable', () => {
       expect(href).toBeTruthy();
       const res = await page.request.get(new URL(href!, baseURL).href);
       expect(res.status()).toBe(200);
-      const manifest = await res.json() as Manifest;
+      const manifest = (await res.json()) as Manifest;
       expect(manifest.name).toContain('云枢');
       expect(manifest.short_name).toBe('云枢');
       expect(manifest.lang).toBe('zh-CN');
@@ -55,7 +72,11 @@ describe('installable', () => {
       expect(manifest.start_url).toBe('/portal');
       const icons = manifest.icons;
       const find = (size: string, maskable: boolean) => icons.find((i) => i.sizes === size && (i.purpose ?? 'any').includes('maskable') === maskable);
-      for (const [size, maskable] of [['192x192', false], ['512x512', false], ['512x512', true]] as const) {
+      for (const [size, maskable] of [
+        ['192x192', false],
+        ['512x512', false],
+        ['512x512', true],
+      ] as const) {
         const icon = find(size, maskable);
         expect(icon, `${size}${maskable ? ' maskable' : ''}`).toBeTruthy();
         const img = await page.request.get(new URL(icon!.src, baseURL).href);

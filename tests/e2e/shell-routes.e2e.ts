@@ -15,32 +15,40 @@ import { eventually, here, PAGE_ROUTES, SPEC_ROUTES, waitForDataPage, type SpecR
 let browser: Browser;
 const baseURL = inject('baseURL');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /**
  * Visits each route by client-side navigation, inside the page (no round trip per route): pushes
  * the sample URL, lets the data router run, waits for data-page="<name>". One line per failure.
  */
 async function visitAll(page: Page, routes: readonly SpecRoute[], perRouteMs = 15_000): Promise<string[]> {
-  return page.evaluate(async ({ list, limit }) => {
-    const failures: string[] = [];
-    const names = () => [...document.querySelectorAll('[data-page]')].map((e) => e.getAttribute('data-page') ?? '');
-    for (const route of list) {
-      window.history.pushState(null, '', route.sample);
-      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-      const started = performance.now();
-      let shown = names();
-      while (!shown.includes(route.name) && performance.now() - started < limit) {
-        await new Promise((r) => setTimeout(r, 20));
-        shown = names();
+  return page.evaluate(
+    async ({ list, limit }) => {
+      const failures: string[] = [];
+      const names = () => [...document.querySelectorAll('[data-page]')].map((e) => e.getAttribute('data-page') ?? '');
+      for (const route of list) {
+        window.history.pushState(null, '', route.sample);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+        const started = performance.now();
+        let shown = names();
+        while (!shown.includes(route.name) && performance.now() - started < limit) {
+          await new Promise((r) => setTimeout(r, 20));
+          shown = names();
+        }
+        if (!shown.includes(route.name))
+          failures.push(`${route.sample} (${route.name}): not shown within ${limit} ms at ${location.pathname} (shown: ${shown.join(', ') || 'none'})`);
+        else if (shown.includes('not-found')) failures.push(`${route.sample}: the not-found page is shown (${shown.join(', ')})`);
+        else if (location.pathname !== route.path) failures.push(`${route.sample}: moved to ${location.pathname}`);
       }
-      if (!shown.includes(route.name)) failures.push(`${route.sample} (${route.name}): not shown within ${limit} ms at ${location.pathname} (shown: ${shown.join(', ') || 'none'})`);
-      else if (shown.includes('not-found')) failures.push(`${route.sample}: the not-found page is shown (${shown.join(', ')})`);
-      else if (location.pathname !== route.path) failures.push(`${route.sample}: moved to ${location.pathname}`);
-    }
-    return failures;
-  }, { list: routes.map(expectedPage), limit: perRouteMs });
+      return failures;
+    },
+    { list: routes.map(expectedPage), limit: perRouteMs },
+  );
 }
 
 /**

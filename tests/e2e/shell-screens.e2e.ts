@@ -13,8 +13,12 @@ let browser: Browser;
 const baseURL = inject('baseURL');
 const DOCS_DIR = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const SHOTS = [
   { viewport: 'phone', file: 'home-375x740', layout: '.ys-phone' },

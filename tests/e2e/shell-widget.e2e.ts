@@ -11,8 +11,12 @@ import { eventually, here, waitForDataPage } from './shell-helpers.ts';
 let browser: Browser;
 const baseURL = inject('baseURL');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const panel = (page: Page) => page.locator('[data-testid="ai-panel"]');
 const panelState = (page: Page) => panel(page).getAttribute('data-state');
@@ -44,7 +48,7 @@ for (const viewport of ['phone', 'desktop'] as const) {
     it('shows four entries; contact details come from the site configuration', async () => {
       const page = await newPage(browser, viewport);
       try {
-        const config = await (await page.request.get(`${baseURL}/api/v1/site-config`)).json() as { support_phone: string; support_email: string };
+        const config = (await (await page.request.get(`${baseURL}/api/v1/site-config`)).json()) as { support_phone: string; support_email: string };
         expect(config.support_phone).toBeTruthy();
         expect(config.support_email).toContain('@');
         await page.goto(`${baseURL}/portal`);

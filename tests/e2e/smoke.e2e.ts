@@ -7,8 +7,12 @@ import { launchBrowser, newPage, screenshot, signIn } from './browser.ts';
 let browser: Browser;
 const baseURL = inject('baseURL');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('smoke', () => {
   it('signs in as tenant_admin on a phone and shows the signed-in name', async () => {

@@ -2,17 +2,34 @@
 // IP/port lists, and the request schemas (seed 001 §4, §5).
 import { describe, expect, it } from 'vitest';
 import {
-  APPROVAL_STATUSES, APPROVAL_TRANSITIONS, DECIDED_STATUSES, OPEN_STATUSES, afterApprove, afterReject, canTransition, escalation, initialStatus, ruleStatusAfterApproval,
+  APPROVAL_STATUSES,
+  APPROVAL_TRANSITIONS,
+  DECIDED_STATUSES,
+  OPEN_STATUSES,
+  afterApprove,
+  afterReject,
+  canTransition,
+  escalation,
+  initialStatus,
+  ruleStatusAfterApproval,
 } from '../../src/domain/approvals/approval-status.ts';
 import { financeProductionTime, natIssueTime, plannedEffectiveAt, ruleEffectiveAt, shanghaiAt } from '../../src/domain/approvals/effective-time.ts';
 import { checkIpList, checkTargetDiffers, isIpWithPrefix, isIpv6, parsePorts } from '../../src/domain/approvals/network-rules.ts';
 import {
-  approvalProcessSchema, approveSchema, createRequestSchema, delegationSchema, delegationWindow, firewallPolicySchema, natRuleSchema, rejectSchema,
+  approvalProcessSchema,
+  approveSchema,
+  createRequestSchema,
+  delegationSchema,
+  delegationWindow,
+  firewallPolicySchema,
+  natRuleSchema,
+  rejectSchema,
 } from '../../src/domain/approvals/approval.schema.ts';
 import { estimateCostFen, requestTitle } from '../../src/domain/approvals/approval-summary.ts';
 
 const at = (s: string) => new Date(`${s}+08:00`);
-const firstIssue = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => r.error && { path: r.error.issues[0]!.path.join('.'), message: r.error.issues[0]!.message };
+const firstIssue = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  r.error && { path: r.error.issues[0]!.path.join('.'), message: r.error.issues[0]!.message };
 
 describe('statuses and transitions', () => {
   it('splits the ten approval statuses into open and decided', () => {
@@ -28,8 +45,16 @@ describe('statuses and transitions', () => {
   });
 
   it('moves to the next level, then approves (or issues when deferred)', () => {
-    expect(afterApprove({ type: 'snat_rule', status: 'pending', currentLevel: 1, levelCount: 2 })).toEqual({ kind: 'next_level', level: 2, status: 'approving' });
-    expect(afterApprove({ type: 'resource_expansion', status: 'expansion_approving', currentLevel: 1, levelCount: 2 })).toEqual({ kind: 'next_level', level: 2, status: 'expansion_approving' });
+    expect(afterApprove({ type: 'snat_rule', status: 'pending', currentLevel: 1, levelCount: 2 })).toEqual({
+      kind: 'next_level',
+      level: 2,
+      status: 'approving',
+    });
+    expect(afterApprove({ type: 'resource_expansion', status: 'expansion_approving', currentLevel: 1, levelCount: 2 })).toEqual({
+      kind: 'next_level',
+      level: 2,
+      status: 'expansion_approving',
+    });
     expect(afterApprove({ type: 'snat_rule', status: 'approving', currentLevel: 2, levelCount: 2 })).toEqual({ kind: 'final', status: 'approved' });
     expect(afterApprove({ type: 'snat_rule', status: 'approving', currentLevel: 2, levelCount: 2 }, true)).toEqual({ kind: 'final', status: 'issuing' });
     expect(afterApprove({ type: 'snat_rule', status: 'approved', currentLevel: 1, levelCount: 1 })).toBeNull();
@@ -44,7 +69,15 @@ describe('statuses and transitions', () => {
   });
 
   it('escalates after the limit: next level, then the tenant admins, once', () => {
-    const base = { type: 'quota_change' as const, status: 'pending' as const, currentLevel: 1, levelCount: 2, enteredLevelAt: at('2025-03-01T09:00:00'), limitHours: 24, escalatedToAdmins: false };
+    const base = {
+      type: 'quota_change' as const,
+      status: 'pending' as const,
+      currentLevel: 1,
+      levelCount: 2,
+      enteredLevelAt: at('2025-03-01T09:00:00'),
+      limitHours: 24,
+      escalatedToAdmins: false,
+    };
     expect(escalation(base, at('2025-03-02T08:59:59'))).toEqual({ kind: 'none' });
     expect(escalation(base, at('2025-03-02T09:00:00'))).toEqual({ kind: 'next_level', level: 2, status: 'approving' });
     expect(escalation({ ...base, currentLevel: 2 }, at('2025-03-02T09:00:00'))).toEqual({ kind: 'tenant_admins' });
@@ -72,9 +105,15 @@ describe('effective times (Asia/Shanghai)', () => {
   });
 
   it('never issues a NAT rule before its approval', () => {
-    expect(ruleEffectiveAt({ type: 'dnat_rule', requestedAt: at('2025-03-10T10:00:00'), approvedAt: at('2025-03-10T15:00:00'), financeProduction: false })).toEqual(at('2025-03-10T22:00:00'));
-    expect(ruleEffectiveAt({ type: 'dnat_rule', requestedAt: at('2025-03-10T10:00:00'), approvedAt: at('2025-03-10T22:30:00'), financeProduction: false })).toEqual(at('2025-03-11T22:00:00'));
-    expect(ruleEffectiveAt({ type: 'snat_rule', requestedAt: at('2025-03-10T23:00:00'), approvedAt: at('2025-03-11T08:00:00'), financeProduction: false })).toEqual(at('2025-03-11T22:00:00'));
+    expect(
+      ruleEffectiveAt({ type: 'dnat_rule', requestedAt: at('2025-03-10T10:00:00'), approvedAt: at('2025-03-10T15:00:00'), financeProduction: false }),
+    ).toEqual(at('2025-03-10T22:00:00'));
+    expect(
+      ruleEffectiveAt({ type: 'dnat_rule', requestedAt: at('2025-03-10T10:00:00'), approvedAt: at('2025-03-10T22:30:00'), financeProduction: false }),
+    ).toEqual(at('2025-03-11T22:00:00'));
+    expect(
+      ruleEffectiveAt({ type: 'snat_rule', requestedAt: at('2025-03-10T23:00:00'), approvedAt: at('2025-03-11T08:00:00'), financeProduction: false }),
+    ).toEqual(at('2025-03-11T22:00:00'));
   });
 
   it('makes finance production rules take effect at 18:00 after approval, others at once', () => {
@@ -82,16 +121,21 @@ describe('effective times (Asia/Shanghai)', () => {
     expect(financeProductionTime(at('2025-03-10T18:00:00'))).toEqual(at('2025-03-10T18:00:00'));
     expect(financeProductionTime(at('2025-03-10T18:01:00'))).toEqual(at('2025-03-11T18:00:00'));
     for (const type of ['firewall_policy', 'snat_rule', 'dnat_rule'] as const) {
-      expect(ruleEffectiveAt({ type, requestedAt: at('2025-03-10T08:00:00'), approvedAt: at('2025-03-10T19:00:00'), financeProduction: true })).toEqual(at('2025-03-11T18:00:00'));
+      expect(ruleEffectiveAt({ type, requestedAt: at('2025-03-10T08:00:00'), approvedAt: at('2025-03-10T19:00:00'), financeProduction: true })).toEqual(
+        at('2025-03-11T18:00:00'),
+      );
     }
-    expect(ruleEffectiveAt({ type: 'firewall_policy', requestedAt: at('2025-03-10T08:00:00'), approvedAt: at('2025-03-10T19:00:00'), financeProduction: false })).toEqual(at('2025-03-10T19:00:00'));
+    expect(
+      ruleEffectiveAt({ type: 'firewall_policy', requestedAt: at('2025-03-10T08:00:00'), approvedAt: at('2025-03-10T19:00:00'), financeProduction: false }),
+    ).toEqual(at('2025-03-10T19:00:00'));
     expect(plannedEffectiveAt('dnat_rule', at('2025-03-10T08:00:00'), false)).toEqual(at('2025-03-10T22:00:00'));
   });
 });
 
 describe('IP and port lists', () => {
   it('accepts IPv4/IPv6 with an optional prefix', () => {
-    for (const ip of ['10.0.0.1', '10.0.0.0/8', '0.0.0.0/0', '::1', 'fe80::1/64', '2001:db8::', '::ffff:10.0.0.1', '2001:0db8:0000:0000:0000:ff00:0042:8329']) expect(isIpWithPrefix(ip)).toBe(true);
+    for (const ip of ['10.0.0.1', '10.0.0.0/8', '0.0.0.0/0', '::1', 'fe80::1/64', '2001:db8::', '::ffff:10.0.0.1', '2001:0db8:0000:0000:0000:ff00:0042:8329'])
+      expect(isIpWithPrefix(ip)).toBe(true);
     for (const ip of ['10.0.0.256', '10.0.0.1/33', '1.2.3', 'fe80::1/129', '1::2::3', 'gggg::1', '10.0.0.1/', '']) expect(isIpWithPrefix(ip)).toBe(false);
     expect(isIpv6('1:2:3:4:5:6:7')).toBe(false);
   });
@@ -120,15 +164,33 @@ describe('IP and port lists', () => {
 });
 
 describe('request schemas', () => {
-  const fw = { source_system: 'MES', target_system: 'ERP', source_ips: '10.0.0.1', target_ips: '10.0.0.2', target_ports: '443', protocol: 'tcp', reason: 'sync' };
+  const fw = {
+    source_system: 'MES',
+    target_system: 'ERP',
+    source_ips: '10.0.0.1',
+    target_ips: '10.0.0.2',
+    target_ports: '443',
+    protocol: 'tcp',
+    reason: 'sync',
+  };
   it('normalises a firewall policy', () => {
-    expect(firewallPolicySchema.parse(fw)).toMatchObject({ source_ips: ['10.0.0.1'], target_ips: ['10.0.0.2'], target_ports: [443], temporary: false, rule_id: null, start_time: null });
+    expect(firewallPolicySchema.parse(fw)).toMatchObject({
+      source_ips: ['10.0.0.1'],
+      target_ips: ['10.0.0.2'],
+      target_ports: [443],
+      temporary: false,
+      rule_id: null,
+      start_time: null,
+    });
   });
   it('refuses what seed 001 §5 refuses, naming the field', () => {
     expect(firstIssue(firewallPolicySchema.safeParse({ ...fw, target_ips: '10.0.0.1' }))).toEqual({ path: 'target_ips', message: 'ip_same_as_source' });
     expect(firstIssue(firewallPolicySchema.safeParse({ ...fw, protocol: 'icmp' }))).toEqual({ path: 'target_ports', message: 'port_icmp_any' });
     expect(firstIssue(firewallPolicySchema.safeParse({ ...fw, temporary: true }))).toEqual({ path: 'end_time', message: 'required' });
-    expect(firstIssue(firewallPolicySchema.safeParse({ ...fw, start_time: '2025-03-02T00:00:00+08:00', end_time: '2025-03-01T00:00:00+08:00' }))).toEqual({ path: 'end_time', message: 'end_before_start' });
+    expect(firstIssue(firewallPolicySchema.safeParse({ ...fw, start_time: '2025-03-02T00:00:00+08:00', end_time: '2025-03-01T00:00:00+08:00' }))).toEqual({
+      path: 'end_time',
+      message: 'end_before_start',
+    });
     expect(firewallPolicySchema.safeParse({ ...fw, reason: 'x'.repeat(1001) }).success).toBe(false);
     expect(firewallPolicySchema.safeParse({ ...fw, reason: 'x'.repeat(1000) }).success).toBe(true);
   });
@@ -137,7 +199,10 @@ describe('request schemas', () => {
     expect(natRuleSchema.parse(dnat)).toMatchObject({ eip_ports: [8080, 8081], internal_ports: [80, 81] });
     expect(firstIssue(natRuleSchema.safeParse({ ...dnat, eip_ports: '8080' }))).toEqual({ path: 'eip_ports', message: 'port_count_mismatch' });
     expect(firstIssue(natRuleSchema.safeParse({ ...dnat, eip_ports: 'any' }))).toEqual({ path: 'eip_ports', message: 'port_count_mismatch' });
-    expect(firstIssue(natRuleSchema.safeParse({ ...dnat, internal_ip: 'any', internal_ports: 'any', eip_ports: 'any' }))).toEqual({ path: 'internal_ports', message: 'any_port_and_ip' });
+    expect(firstIssue(natRuleSchema.safeParse({ ...dnat, internal_ip: 'any', internal_ports: 'any', eip_ports: 'any' }))).toEqual({
+      path: 'internal_ports',
+      message: 'any_port_and_ip',
+    });
     expect(natRuleSchema.safeParse({ ...dnat, internal_ports: 'any', eip_ports: 'any' }).success).toBe(true);
     expect(firstIssue(natRuleSchema.safeParse({ ...dnat, protocol: 'udp', eip_ports: '4789,8081' }))).toEqual({ path: 'eip_ports', message: 'port_vxlan_udp' });
     expect(firstIssue(natRuleSchema.safeParse({ ...dnat, eip: '47.1.1.0/24' }))).toEqual({ path: 'eip', message: 'ip_invalid' });
@@ -145,10 +210,19 @@ describe('request schemas', () => {
   it('imports at most 8 approvers per level and hours with one decimal', () => {
     const base = { name: '审批流程', request_types: ['quota_change'], levels: [{ approvers: 'a,b' }] };
     expect(approvalProcessSchema.parse(base).levels[0]).toEqual({ approvers: ['a', 'b'], escalate_after_hours: null });
-    expect(firstIssue(approvalProcessSchema.safeParse({ ...base, levels: [{ approvers: 'a,b,c,d,e,f,g,h,i' }] }))).toEqual({ path: 'levels.0.approvers', message: 'approvers_too_many' });
+    expect(firstIssue(approvalProcessSchema.safeParse({ ...base, levels: [{ approvers: 'a,b,c,d,e,f,g,h,i' }] }))).toEqual({
+      path: 'levels.0.approvers',
+      message: 'approvers_too_many',
+    });
     expect(approvalProcessSchema.safeParse({ ...base, levels: [{ approvers: 'a,b,c,d,e,f,g,h' }] }).success).toBe(true);
-    expect(firstIssue(approvalProcessSchema.safeParse({ ...base, levels: [{ approvers: 'a,a' }] }))).toEqual({ path: 'levels.0.approvers', message: 'approvers_repeated' });
-    expect(firstIssue(approvalProcessSchema.safeParse({ ...base, levels: [{ approvers: 'a', escalate_after_hours: 0.25 }] }))).toEqual({ path: 'levels.0.escalate_after_hours', message: 'one_decimal' });
+    expect(firstIssue(approvalProcessSchema.safeParse({ ...base, levels: [{ approvers: 'a,a' }] }))).toEqual({
+      path: 'levels.0.approvers',
+      message: 'approvers_repeated',
+    });
+    expect(firstIssue(approvalProcessSchema.safeParse({ ...base, levels: [{ approvers: 'a', escalate_after_hours: 0.25 }] }))).toEqual({
+      path: 'levels.0.escalate_after_hours',
+      message: 'one_decimal',
+    });
     expect(approvalProcessSchema.safeParse({ ...base, levels: [{ approvers: 'a', escalate_after_hours: 0.5 }] }).success).toBe(true);
     expect(approvalProcessSchema.safeParse({ ...base, request_types: ['nope'] }).success).toBe(false);
   });
@@ -164,7 +238,10 @@ describe('request schemas', () => {
   });
   it('turns delegation dates into a Shanghai window of whole days', () => {
     expect(delegationWindow('2025-03-10', '2025-03-11')).toEqual({ startsAt: at('2025-03-10T00:00:00'), endsAt: at('2025-03-12T00:00:00') });
-    expect(firstIssue(delegationSchema.safeParse({ delegate: 'x', start_date: '2025-03-10', end_date: '2025-09-10' }))).toEqual({ path: 'end_date', message: 'date_range_too_long' });
+    expect(firstIssue(delegationSchema.safeParse({ delegate: 'x', start_date: '2025-03-10', end_date: '2025-09-10' }))).toEqual({
+      path: 'end_date',
+      message: 'date_range_too_long',
+    });
   });
 });
 
@@ -172,7 +249,9 @@ describe('card summary', () => {
   it('estimates costs in fen and titles requests', () => {
     expect(estimateCostFen({ unitPriceFen: 28800, charging: 'year', months: 12, units: 1 })).toBe(345600);
     expect(estimateCostFen({ unitPriceFen: 3, charging: 'quantity', months: 1, units: 10 })).toBe(21600);
-    expect(requestTitle('dnat_rule', { eip: '47.1.1.1', eip_ports: [8080], internal_ip: '10.0.0.1', internal_ports: [80], protocol: 'tcp' })).toBe('47.1.1.1:8080 → 10.0.0.1:80 tcp');
+    expect(requestTitle('dnat_rule', { eip: '47.1.1.1', eip_ports: [8080], internal_ip: '10.0.0.1', internal_ports: [80], protocol: 'tcp' })).toBe(
+      '47.1.1.1:8080 → 10.0.0.1:80 tcp',
+    );
     expect(requestTitle('quota_change', { quota_key: 'eips', value: 5 })).toBe('eips → 5');
   });
 });

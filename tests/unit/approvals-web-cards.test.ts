@@ -12,25 +12,43 @@ const t: TFn = (key, opts = {}) => {
   const path = key.replace(/^approvals:/, '').split('.');
   let node: unknown = zhCN;
   for (const p of path) node = (node as Record<string, unknown> | undefined)?.[p];
-  const text = typeof node === 'string' ? node : (opts.defaultValue as string | undefined) ?? key;
+  const text = typeof node === 'string' ? node : ((opts.defaultValue as string | undefined) ?? key);
   return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(opts[k] ?? ''));
 };
 
 describe('card summary', () => {
   it('says what is asked, per request type', () => {
-    expect(summaryOf(t, { type: 'resource_purchase', title: '', payload: { kind: 'instance', name: 'ecs-mes-01', spec: { cpu: 4, memory: 8 } } }))
-      .toBe('购买云主机 ecs-mes-01（4核8G）');
-    expect(summaryOf(t, { type: 'firewall_policy', title: '', payload: { source_ips: ['10.0.1.0/24'], target_ips: ['10.0.2.5'], target_ports: [443], protocol: 'tcp' } }))
-      .toBe('防火墙策略 10.0.1.0/24 → 10.0.2.5:443/TCP');
-    expect(summaryOf(t, { type: 'firewall_policy', title: '', payload: { source_ips: ['10.0.1.0/24'], target_ips: ['10.0.2.5', '10.0.2.6'], target_ports: [443, 8080], protocol: 'tcp' } }))
-      .toBe('防火墙策略 10.0.1.0/24 → 10.0.2.5:443,8080/TCP（另 1 个目标）');
-    expect(summaryOf(t, { type: 'dnat_rule', title: '', payload: { eip: '121.96.1.21', eip_ports: [8001], internal_ip: '192.168.1.11', internal_ports: [80], protocol: 'tcp' } }))
-      .toBe('DNAT 121.96.1.21:8001 → 192.168.1.11:80/TCP');
+    expect(summaryOf(t, { type: 'resource_purchase', title: '', payload: { kind: 'instance', name: 'ecs-mes-01', spec: { cpu: 4, memory: 8 } } })).toBe(
+      '购买云主机 ecs-mes-01（4核8G）',
+    );
+    expect(
+      summaryOf(t, {
+        type: 'firewall_policy',
+        title: '',
+        payload: { source_ips: ['10.0.1.0/24'], target_ips: ['10.0.2.5'], target_ports: [443], protocol: 'tcp' },
+      }),
+    ).toBe('防火墙策略 10.0.1.0/24 → 10.0.2.5:443/TCP');
+    expect(
+      summaryOf(t, {
+        type: 'firewall_policy',
+        title: '',
+        payload: { source_ips: ['10.0.1.0/24'], target_ips: ['10.0.2.5', '10.0.2.6'], target_ports: [443, 8080], protocol: 'tcp' },
+      }),
+    ).toBe('防火墙策略 10.0.1.0/24 → 10.0.2.5:443,8080/TCP（另 1 个目标）');
+    expect(
+      summaryOf(t, {
+        type: 'dnat_rule',
+        title: '',
+        payload: { eip: '121.96.1.21', eip_ports: [8001], internal_ip: '192.168.1.11', internal_ports: [80], protocol: 'tcp' },
+      }),
+    ).toBe('DNAT 121.96.1.21:8001 → 192.168.1.11:80/TCP');
     // An SNAT rule is a source network going out through an EIP of the gateway (no ports or protocol).
-    expect(summaryOf(t, { type: 'snat_rule', title: '', payload: { eip: '121.40.1.11', source_cidr: '192.168.1.0/24', eip_id: 'e'.repeat(32) } }))
-      .toBe('SNAT 192.168.1.0/24 → 121.40.1.11');
-    expect(summaryOf(t, { type: 'resource_expansion', title: 'erp-disk-01 size=220', payload: { resource_id: 'x', spec: { size: 220 } } }))
-      .toBe('扩容 erp-disk-01 至 220GB');
+    expect(summaryOf(t, { type: 'snat_rule', title: '', payload: { eip: '121.40.1.11', source_cidr: '192.168.1.0/24', eip_id: 'e'.repeat(32) } })).toBe(
+      'SNAT 192.168.1.0/24 → 121.40.1.11',
+    );
+    expect(summaryOf(t, { type: 'resource_expansion', title: 'erp-disk-01 size=220', payload: { resource_id: 'x', spec: { size: 220 } } })).toBe(
+      '扩容 erp-disk-01 至 220GB',
+    );
     expect(summaryOf(t, { type: 'quota_change', title: '', payload: { quota_key: 'vcpus', value: 401 } })).toBe('vCPU 核数调整为 401');
   });
 
@@ -53,7 +71,10 @@ describe('card summary', () => {
 
 describe('rule diff', () => {
   it('marks changed, added, removed and unchanged fields', () => {
-    const rows = diffRows({ protocol: 'tcp', target_ports: [443], temporary: false, old: 'x' }, { protocol: 'tcp', target_ports: [443, 8443], temporary: true, reason: 'r', rule_id: 'hidden' });
+    const rows = diffRows(
+      { protocol: 'tcp', target_ports: [443], temporary: false, old: 'x' },
+      { protocol: 'tcp', target_ports: [443, 8443], temporary: true, reason: 'r', rule_id: 'hidden' },
+    );
     // The changes first; the reason is shown on its own, not as a change of the rule.
     expect(rows).toEqual([
       { field: 'target_ports', before: '443', after: '443, 8443', kind: 'changed' },
@@ -68,17 +89,41 @@ describe('rule diff', () => {
 });
 
 function entry(id: number, approval: string, patch: Partial<OutboxEntry> = {}, action = 'approve'): OutboxEntry {
-  const e = newEntry({ method: 'POST', url: `/api/v1/approvals/${approval}/${action}`, body: action === 'reject' ? { reason: '不同意', level: 1 } : { level: 1 }, label: 'x', ref: `approval:${approval}` }, 1000 + id, `k${id}`);
+  const e = newEntry(
+    {
+      method: 'POST',
+      url: `/api/v1/approvals/${approval}/${action}`,
+      body: action === 'reject' ? { reason: '不同意', level: 1 } : { level: 1 },
+      label: 'x',
+      ref: `approval:${approval}`,
+    },
+    1000 + id,
+    `k${id}`,
+  );
   return { ...e, id, ...patch };
 }
 
 describe('card sync state', () => {
-  const current = { id: 'b', status: 'rejected', current_level: 1, level_count: 2, decided_at: '2025-06-01T02:00:00Z', decided_by: { id: 'u', account: 'tenant_admin', nickname: '华东制造 管理员 李娜' }, decided_on_behalf_of: null, reject_reason: '预算冻结', current_approvers: [] };
+  const current = {
+    id: 'b',
+    status: 'rejected',
+    current_level: 1,
+    level_count: 2,
+    decided_at: '2025-06-01T02:00:00Z',
+    decided_by: { id: 'u', account: 'tenant_admin', nickname: '华东制造 管理员 李娜' },
+    decided_on_behalf_of: null,
+    reject_reason: '预算冻结',
+    current_approvers: [],
+  };
 
   it('takes the newest entry of each request and keeps the server state of a conflict', () => {
     const map = syncByApproval([
       entry(1, 'a'),
-      entry(2, 'b', { state: 'conflict', serverState: { title: '冲突', description: '已处理', code: 'approval_already_decided', current }, lastError: { status: 409, title: '冲突', description: '该申请已由 李娜 处理' } }),
+      entry(2, 'b', {
+        state: 'conflict',
+        serverState: { title: '冲突', description: '已处理', code: 'approval_already_decided', current },
+        lastError: { status: 409, title: '冲突', description: '该申请已由 李娜 处理' },
+      }),
       entry(3, 'c', { state: 'needs_edit', lastError: { status: 400, title: '', description: '驳回原因不能为空' } }, 'reject'),
       entry(4, 'a', { state: 'sent' }),
       { ...entry(5, 'x'), ref: 'workorder:1' },

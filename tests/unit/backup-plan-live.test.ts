@@ -12,7 +12,10 @@ describe('backup tab live states', () => {
   it('moves the plan named by a state event and no other', () => {
     const [next, hit] = patchPlans(page(), { type: 'backup_plan.status', id: 'a', resource_id: 'r', status: 'installing' });
     expect(hit).toBe(true);
-    expect(next!.data.map((p) => [p.id, p.status, p.in_between])).toEqual([['a', 'installing', true], ['b', 'created', false]]);
+    expect(next!.data.map((p) => [p.id, p.status, p.in_between])).toEqual([
+      ['a', 'installing', true],
+      ['b', 'created', false],
+    ]);
     const [done] = patchPlans(next, { type: 'backup_plan.status', id: 'a', resource_id: 'r', status: 'created' });
     expect(done!.data[0]).toMatchObject({ status: 'created', in_between: false });
     const [failed] = patchPlans(page(), { type: 'backup_plan.status', id: 'a', resource_id: 'r', status: 'install_failed' });

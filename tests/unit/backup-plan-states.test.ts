@@ -2,8 +2,16 @@
 // edit sends a plan, and that a plan creating, installing or issuing can be neither edited nor deleted.
 import { describe, expect, it } from 'vitest';
 import {
-  BACKUP_PLAN_IN_BETWEEN, BACKUP_PLAN_SETTLED, BACKUP_PLAN_STATUSES, isBackupPlanStatus, isPlanInBetween, PLAN_INITIAL_STATUS,
-  planChangeable, planStatusOnEdit, planStepDone, type BackupPlanStatus,
+  BACKUP_PLAN_IN_BETWEEN,
+  BACKUP_PLAN_SETTLED,
+  BACKUP_PLAN_STATUSES,
+  isBackupPlanStatus,
+  isPlanInBetween,
+  PLAN_INITIAL_STATUS,
+  planChangeable,
+  planStatusOnEdit,
+  planStepDone,
+  type BackupPlanStatus,
 } from '../../src/domain/backup-plan.ts';
 
 describe('backup plan states', () => {

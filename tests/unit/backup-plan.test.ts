@@ -2,16 +2,35 @@
 // the month-day panel with limitedLastDay, CTyun retention clamping, labels, and the schema.
 import { describe, expect, it } from 'vitest';
 import {
-  backupPlanSchema, clampRetentionDays, cycleLabel, daysForFreq, defaultPlan, freqOptions, limitedLastDay, reconcilePlan,
-  planErrors, retentionOptions, RETENTION_OPTIONS, scheduleTypeOptions, toggleMonthDay, toggleWeekday, type BackupPlanInput,
+  backupPlanSchema,
+  clampRetentionDays,
+  cycleLabel,
+  daysForFreq,
+  defaultPlan,
+  freqOptions,
+  limitedLastDay,
+  reconcilePlan,
+  planErrors,
+  retentionOptions,
+  RETENTION_OPTIONS,
+  scheduleTypeOptions,
+  toggleMonthDay,
+  toggleWeekday,
+  type BackupPlanInput,
   BACKUP_PLAN_KINDS,
 } from '../../src/domain/backup-plan.ts';
 import { BACKUP_TAB_KINDS } from '../../src/web/app/detail-tabs.ts';
 import { detailTabsFor } from '../../src/web/ui/detail-tabs.tsx';
 
 const valid = (over: Partial<BackupPlanInput> = {}): BackupPlanInput => ({
-  name: 'nightly', schedule_type: 'full_backup', start_time: '02:30:00', backup_freq: 'week', backup_days: [1, 3, 5],
-  retention_time: '3month', device_type: 'any', ...over,
+  name: 'nightly',
+  schedule_type: 'full_backup',
+  start_time: '02:30:00',
+  backup_freq: 'week',
+  backup_days: [1, 3, 5],
+  retention_time: '3month',
+  device_type: 'any',
+  ...over,
 });
 
 function issue(vendor: string, value: unknown) {
@@ -45,7 +64,14 @@ describe('options per vendor and device type', () => {
 
 describe('defaults and resets', () => {
   it('a new plan is weekly on every weekday; CTyun starts incremental with 7 days', () => {
-    expect(defaultPlan('ali')).toMatchObject({ schedule_type: 'full_backup', backup_freq: 'week', backup_days: [1, 2, 3, 4, 5, 6, 7], retention_time: '1month', device_type: 'any', start_time: '' });
+    expect(defaultPlan('ali')).toMatchObject({
+      schedule_type: 'full_backup',
+      backup_freq: 'week',
+      backup_days: [1, 2, 3, 4, 5, 6, 7],
+      retention_time: '1month',
+      device_type: 'any',
+      start_time: '',
+    });
     expect(defaultPlan('ctyun')).toMatchObject({ schedule_type: 'incre_backup', retention_time: 7 });
   });
 
@@ -176,7 +202,10 @@ describe('backupPlanSchema', () => {
   });
 
   it('month days 1–28 or last_day; last day alone unless nbu', () => {
-    const m = (days: unknown[], device_type: BackupPlanInput['device_type'] = 'any') => ({ ...valid({ backup_freq: 'month', device_type }), backup_days: days });
+    const m = (days: unknown[], device_type: BackupPlanInput['device_type'] = 'any') => ({
+      ...valid({ backup_freq: 'month', device_type }),
+      backup_days: days,
+    });
     expect(issue('ali', m([1, 28]))).toBeNull();
     expect(issue('ali', m(['last_day']))).toBeNull();
     expect(issue('ali', m([29]))).toMatchObject({ path: 'backup_days', message: 'backup_month_day' });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DELETE_RETENTION, OPTION_LIMIT, TIMEOUT_MS, UNREAD_CAP, clampUnread, fenToYuan, maskAfterFour, maskPhone, shorten } from '../../src/domain/constants.ts';
+import {
+  DELETE_RETENTION,
+  OPTION_LIMIT,
+  TIMEOUT_MS,
+  UNREAD_CAP,
+  clampUnread,
+  fenToYuan,
+  maskAfterFour,
+  maskPhone,
+  shorten,
+} from '../../src/domain/constants.ts';
 import { ID_PATTERN, idSchema, isId, newId } from '../../src/domain/ids.ts';
 
 describe('seed 000 §9 constants', () => {

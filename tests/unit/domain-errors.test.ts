@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, STATUS_FALLBACK, badRequest, conflict, forbidden, notFound, pickLanguage, shortNoticeSeconds, tooMany, unauthorized } from '../../src/domain/errors.ts';
+import {
+  AppError,
+  STATUS_FALLBACK,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  pickLanguage,
+  shortNoticeSeconds,
+  tooMany,
+  unauthorized,
+} from '../../src/domain/errors.ts';
 
 describe('pickLanguage', () => {
   it('defaults to zh-CN', () => {
@@ -39,7 +50,12 @@ describe('AppError and the status fallbacks', () => {
   });
   it('builds the helpers with their statuses and params', () => {
     expect([badRequest(), unauthorized(), forbidden(), notFound(), conflict(), tooMany()].map((e) => [e.status, e.key])).toEqual([
-      [400, 'bad_request'], [401, 'unauthorized'], [403, 'forbidden'], [404, 'not_found'], [409, 'conflict'], [429, 'too_many_requests'],
+      [400, 'bad_request'],
+      [401, 'unauthorized'],
+      [403, 'forbidden'],
+      [404, 'not_found'],
+      [409, 'conflict'],
+      [429, 'too_many_requests'],
     ]);
     expect(tooMany('login_locked_out', { minutes: 3 }).params).toEqual({ minutes: 3 });
   });

@@ -4,11 +4,32 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  DOMAIN_EVENT_TYPES, delivered, isDomainEventType, parseDelivered, parseDomainEvent, type DomainEvent, type DomainEventType, type EventOf,
+  DOMAIN_EVENT_TYPES,
+  delivered,
+  isDomainEventType,
+  parseDelivered,
+  parseDomainEvent,
+  type DomainEvent,
+  type DomainEventType,
+  type EventOf,
 } from '../../src/domain/events.ts';
 
-const T = 't'.repeat(32), P = 'p'.repeat(32), at = '2025-01-02T03:04:05.000Z';
-const approval = { tenant_id: T, project_id: P, id: 'a'.repeat(32), request_type: 'firewall_policy', status: 'pending', current_level: 1, requester_id: 'u1', approver_ids: ['u2'], delegate_ids: ['u3'], participant_ids: ['u2', 'u4'], at };
+const T = 't'.repeat(32),
+  P = 'p'.repeat(32),
+  at = '2025-01-02T03:04:05.000Z';
+const approval = {
+  tenant_id: T,
+  project_id: P,
+  id: 'a'.repeat(32),
+  request_type: 'firewall_policy',
+  status: 'pending',
+  current_level: 1,
+  requester_id: 'u1',
+  approver_ids: ['u2'],
+  delegate_ids: ['u3'],
+  participant_ids: ['u2', 'u4'],
+  at,
+};
 
 /** One event of every type: a type of the union missing here does not compile. */
 const SAMPLES: { [K in DomainEventType]: EventOf<K> } = {

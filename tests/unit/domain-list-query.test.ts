@@ -4,11 +4,23 @@ import { MAX_LIMIT, NON_FILTER_PARAMS, listQuerySchema, nextSort, parseOrders, s
 describe('listQuerySchema', () => {
   it('defaults and coerces query strings', () => {
     expect(listQuerySchema.parse({})).toEqual({ __limit: 10, __offset: 0 });
-    expect(listQuerySchema.parse({ __limit: '1000', __offset: '20', __orders: '-name,created_at', extra: 'kept' }))
-      .toEqual({ __limit: 1000, __offset: 20, __orders: '-name,created_at', extra: 'kept' });
+    expect(listQuerySchema.parse({ __limit: '1000', __offset: '20', __orders: '-name,created_at', extra: 'kept' })).toEqual({
+      __limit: 1000,
+      __offset: 20,
+      __orders: '-name,created_at',
+      extra: 'kept',
+    });
   });
   it('refuses limits out of range, negative offsets and odd orders', () => {
-    for (const q of [{ __limit: '0' }, { __limit: String(MAX_LIMIT + 1) }, { __limit: '1.5' }, { __offset: '-1' }, { __orders: 'name;drop' }, { __orders: 'Name' }, { __orders: 'a,,b' }]) {
+    for (const q of [
+      { __limit: '0' },
+      { __limit: String(MAX_LIMIT + 1) },
+      { __limit: '1.5' },
+      { __offset: '-1' },
+      { __orders: 'name;drop' },
+      { __orders: 'Name' },
+      { __orders: 'a,,b' },
+    ]) {
       expect(listQuerySchema.safeParse(q).success, JSON.stringify(q)).toBe(false);
     }
     expect(listQuerySchema.safeParse({ __orders: 'region.public_cloud_provider' }).success).toBe(true);
@@ -19,7 +31,10 @@ describe('listQuerySchema', () => {
 
 describe('parseOrders', () => {
   it('reads a comma list with - for descending', () => {
-    expect(parseOrders('name,-created_date')).toEqual([{ field: 'name', desc: false }, { field: 'created_date', desc: true }]);
+    expect(parseOrders('name,-created_date')).toEqual([
+      { field: 'name', desc: false },
+      { field: 'created_date', desc: true },
+    ]);
     expect(parseOrders(undefined)).toEqual([]);
     expect(parseOrders('')).toEqual([]);
     expect(parseOrders('a,')).toEqual([{ field: 'a', desc: false }]);

@@ -3,9 +3,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
-import { activeFilterCount, filterControls, filterLabel, filterOptionLabel, filtersFromSearch, searchWithFilters } from '../../src/web/features/resources/filter-model.ts';
+import {
+  activeFilterCount,
+  filterControls,
+  filterLabel,
+  filterOptionLabel,
+  filtersFromSearch,
+  searchWithFilters,
+} from '../../src/web/features/resources/filter-model.ts';
 
-const load = (lang: string, ns: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const load = (lang: string, ns: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${lang}/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 /** i18next's lookup over the real locale files: `ns:a.b.c`, else defaultValue, else the key. */
 const tOf = (lang: string) => {
   const nss: Record<string, Record<string, unknown>> = { kinds: load(lang, 'kinds'), resources: load(lang, 'resources') };
@@ -21,7 +29,10 @@ describe('the filters of a kind', () => {
   it('draws every declared filter of every kind, in its order', () => {
     for (const def of KINDS) {
       const controls = filterControls(def);
-      expect(controls.map((c) => c.param), def.kind).toEqual(def.filters.map((f) => f.param));
+      expect(
+        controls.map((c) => c.param),
+        def.kind,
+      ).toEqual(def.filters.map((f) => f.param));
       for (const c of controls) {
         const f = def.filters.find((x) => x.param === c.param)!;
         if (f.type === 'enum') expect(['enum', 'vendor'], `${def.kind}.${c.param}`).toContain(c.type);
@@ -49,7 +60,7 @@ describe('the filters of a kind', () => {
     }
   });
 
-  it('offers the volume\'s disk types with their names', () => {
+  it("offers the volume's disk types with their names", () => {
     const volume = kindOf('volume')!;
     const t = tOf('zh-CN');
     const type = filterControls(volume).find((c) => c.param === 'volume_type')!;
@@ -60,7 +71,7 @@ describe('the filters of a kind', () => {
     expect(filterControls(kindOf('instance')!).find((c) => c.param === 'locked')).toMatchObject({ type: 'boolean' });
   });
 
-  it('keeps the filters in the URL: the kind\'s own params and the placement cascade, nothing else touched', () => {
+  it("keeps the filters in the URL: the kind's own params and the placement cascade, nothing else touched", () => {
     const volume = kindOf('volume')!;
     const search = new URLSearchParams('tab=x&volume_type=ssd&name=web&protocol=tcp&provider=ali&az.region_id=r1');
     expect(filtersFromSearch(volume, search)).toEqual({ volume_type: 'ssd', name: 'web', provider: 'ali', 'az.region_id': 'r1' });

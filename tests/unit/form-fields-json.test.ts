@@ -12,18 +12,24 @@ import { fieldsOf, initialValues, jsonSchemaOf, type FormField } from '../../src
 const before = JSON.parse(readFileSync(new URL('./fixtures/form-fields-before.json', import.meta.url), 'utf8')) as Record<string, unknown[]>;
 
 /** A field as plain data (the zod schema itself is not comparable). */
-const plain = (fs: readonly FormField[]): unknown[] => fs.map(({ schema: _s, item, ...rest }) => JSON.parse(JSON.stringify({ ...rest, ...(item ? { item: plain(item) } : {}) })));
+const plain = (fs: readonly FormField[]): unknown[] =>
+  fs.map(({ schema: _s, item, ...rest }) => JSON.parse(JSON.stringify({ ...rest, ...(item ? { item: plain(item) } : {}) })));
 
-const schemasOf = (k: KindDefinition): [string, z.ZodObject<any>][] =>
-  [[`${k.kind}.create`, k.createSchema], ...k.actions.filter((a) => a.params).map((a) => [`${k.kind}.${a.id}`, a.params!] as [string, z.ZodObject<any>])];
+const schemasOf = (k: KindDefinition): [string, z.ZodObject<any>][] => [
+  [`${k.kind}.create`, k.createSchema],
+  ...k.actions.filter((a) => a.params).map((a) => [`${k.kind}.${a.id}`, a.params!] as [string, z.ZodObject<any>]),
+];
 
 describe('form fields from z.toJSONSchema', () => {
-  it('converts every kind\'s create schema and action params without throwing', () => {
+  it("converts every kind's create schema and action params without throwing", () => {
     for (const k of KINDS) {
       for (const [name, schema] of schemasOf(k)) {
         expect(() => jsonSchemaOf(schema), name).not.toThrow();
         // Union bodies (certificate sources, CDN task types) have their own forms: no generic fields.
-        if (!(schema instanceof z.ZodObject)) { expect(fieldsOf(schema, k), name).toEqual([]); continue; }
+        if (!(schema instanceof z.ZodObject)) {
+          expect(fieldsOf(schema, k), name).toEqual([]);
+          continue;
+        }
         const fields = fieldsOf(schema, k);
         expect(fields.length, name).toBeGreaterThan(0);
         for (const f of fields) expect(f.schema, `${name}.${f.key}`).toBe(schema.shape[f.key]);
@@ -41,8 +47,13 @@ describe('form fields from z.toJSONSchema', () => {
       const schema = which === 'create' ? def.createSchema : def.actions.find((a) => a.id === which)!.params!;
       const now = plain(fieldsOf(schema, def)) as Record<string, unknown>[];
       const was = before[name] as Record<string, unknown>[];
-      expect(now.map((f) => f.key), name).toEqual(was.map((f) => f.key));
-      now.forEach((f, i) => { if (JSON.stringify(f) !== JSON.stringify(was[i])) diffs.push(`${name}.${String(f.key)}: ${JSON.stringify(was[i])} → ${JSON.stringify(f)}`); });
+      expect(
+        now.map((f) => f.key),
+        name,
+      ).toEqual(was.map((f) => f.key));
+      now.forEach((f, i) => {
+        if (JSON.stringify(f) !== JSON.stringify(was[i])) diffs.push(`${name}.${String(f.key)}: ${JSON.stringify(was[i])} → ${JSON.stringify(f)}`);
+      });
     }
     // One deliberate difference: the listener's health_check is `.prefault({})`, which the old
     // reader did not unwrap; the server accepts it omitted, so it is not required.
@@ -70,11 +81,22 @@ describe('form fields from z.toJSONSchema', () => {
   });
 
   it('reads optional, nullable, defaults, bounds and integer ranges from the JSON Schema', () => {
-    const fields = fieldsOf(z.object({
-      a: z.number().int(), b: z.number().positive(), c: z.string().nullable(), d: z.enum(['x', 'y']).nullable(), e: z.coerce.number().int().min(1),
-      f: z.string().optional().default('x'), g: z.array(z.object({ n: z.number().max(9) })).min(1), h: z.union([z.string(), z.array(z.string())]),
-      i: z.string().trim().transform((v) => v.toUpperCase()),
-    }));
+    const fields = fieldsOf(
+      z.object({
+        a: z.number().int(),
+        b: z.number().positive(),
+        c: z.string().nullable(),
+        d: z.enum(['x', 'y']).nullable(),
+        e: z.coerce.number().int().min(1),
+        f: z.string().optional().default('x'),
+        g: z.array(z.object({ n: z.number().max(9) })).min(1),
+        h: z.union([z.string(), z.array(z.string())]),
+        i: z
+          .string()
+          .trim()
+          .transform((v) => v.toUpperCase()),
+      }),
+    );
     expect(plain(fields)).toEqual([
       { key: 'a', kind: 'number', required: true },
       { key: 'b', kind: 'number', required: true, min: 0 },

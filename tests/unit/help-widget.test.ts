@@ -8,10 +8,17 @@ describe('help widget shortcuts', () => {
     expect(resolveShortcut('/workorderAdd', { hasToken: true, parentHasTabs: false })).toEqual({ kind: 'navigate', to: '/workorderAdd' });
   });
   it('inside a parent layout with tabs opens it there', () => {
-    expect(resolveShortcut('/opinionAdd', { hasToken: true, parentHasTabs: true })).toEqual({ kind: 'parent-tab', message: { type: 'openTab', path: '/opinionAdd' } });
+    expect(resolveShortcut('/opinionAdd', { hasToken: true, parentHasTabs: true })).toEqual({
+      kind: 'parent-tab',
+      message: { type: 'openTab', path: '/opinionAdd' },
+    });
   });
   it('without a token goes through login remembering the target', () => {
-    expect(resolveShortcut('/opinionAdd', { hasToken: false, parentHasTabs: true })).toEqual({ kind: 'login', to: '/login?redirect=%2FopinionAdd', returnPath: '/opinionAdd' });
+    expect(resolveShortcut('/opinionAdd', { hasToken: false, parentHasTabs: true })).toEqual({
+      kind: 'login',
+      to: '/login?redirect=%2FopinionAdd',
+      returnPath: '/opinionAdd',
+    });
     expect(loginTarget('/a?b=1')).toBe('/login?redirect=%2Fa%3Fb%3D1');
   });
   it('builds tel: and mailto: links', () => {

@@ -7,7 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { KINDS } from '../../src/domain/kinds/registry.ts';
 import { APPROVING, REMOVED, defineKind, statusesOf, type ActionIdOf, type KindDefinition, type SpecOf } from '../../src/domain/kinds/kind.ts';
-import { kindApiRoutes, kindDetailView, kindListView, kindMenuGroups, kindPageIndex, kindRouteNames, kindRowActions } from '../../src/domain/kinds/kind-views.ts';
+import {
+  kindApiRoutes,
+  kindDetailView,
+  kindListView,
+  kindMenuGroups,
+  kindPageIndex,
+  kindRouteNames,
+  kindRowActions,
+} from '../../src/domain/kinds/kind-views.ts';
 import { MENU_GROUPS, menusFor } from '../../src/domain/navigation/menus.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
 import { C, F, Q } from '../../src/domain/kinds/common.ts';
@@ -16,7 +24,12 @@ import { KIND_HOOKS } from '../../src/server/kinds/hooks-registry.ts';
 
 const DOMAIN = 'src/domain/kinds';
 const SERVER = 'src/server/kinds';
-const folders = (dir: string) => fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const folders = (dir: string) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 const isKind = (v: unknown): v is KindDefinition => !!v && typeof v === 'object' && 'kind' in v && 'collection' in v && 'createSchema' in v;
 
 describe('kind folders', () => {
@@ -25,7 +38,7 @@ describe('kind folders', () => {
     for (const dir of folders(DOMAIN)) {
       const file = path.join(DOMAIN, dir, `${dir}.kind.ts`);
       expect(fs.existsSync(file), file).toBe(true);
-      const mod = await import(`../../${file}`) as Record<string, unknown>;
+      const mod = (await import(`../../${file}`)) as Record<string, unknown>;
       const kinds = Object.values(mod).filter(isKind);
       expect(kinds.length, `${file} defines a kind`).toBeGreaterThan(0);
       for (const k of kinds) expect(KINDS, `${k.kind} of ${file} is in registry.ts`).toContain(k);
@@ -51,7 +64,14 @@ describe('kind folders', () => {
 
 // ── a throw-away kind, never registered in the app ─────────────────────────────────────────────
 
-const recordSchema = z.object({ name: nameRule(), description: descriptionRule, ...placementShape, zone_id: z.string(), type: z.enum(['A', 'CNAME']), value: z.string().min(1) });
+const recordSchema = z.object({
+  name: nameRule(),
+  description: descriptionRule,
+  ...placementShape,
+  zone_id: z.string(),
+  type: z.enum(['A', 'CNAME']),
+  value: z.string().min(1),
+});
 
 const throwAway = defineKind({
   kind: 'test_dns_record',
@@ -59,7 +79,14 @@ const throwAway = defineKind({
   productCode: 'test_dns',
   routes: { list: 'dns', detail: 'dnsDetail', buy: 'dnsBuy' },
   menu: { group: 'network', code: 'test_dns', icon: 'global' },
-  fields: [F.id, F.name, F.status, { key: 'type', source: 'spec', type: 'enum', options: ['A', 'CNAME'] }, { key: 'value', source: 'spec', type: 'text' }, F.createdAt],
+  fields: [
+    F.id,
+    F.name,
+    F.status,
+    { key: 'type', source: 'spec', type: 'enum', options: ['A', 'CNAME'] },
+    { key: 'value', source: 'spec', type: 'text' },
+    F.createdAt,
+  ],
   columns: [C.name, C.status, { field: 'type', display: true }, { field: 'value', copyable: true, display: true }, C.createdAt],
   filters: [Q.name, Q.status, { param: 'type', source: 'spec', key: 'type', type: 'enum' }],
   statuses: { stable: ['active', 'paused'], inBetween: ['creating', 'pausing', 'deleting'], failure: ['error'] },
@@ -68,7 +95,15 @@ const throwAway = defineKind({
   placement: 'own',
   actions: [
     { id: 'pause', allowedFrom: ['active'], inBetween: 'pausing', final: 'paused', refusalKey: 'refusals.generic.operate', permission: 'operate', batch: true },
-    { id: 'delete', allowedFrom: ['active', 'paused', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.generic.delete', permission: 'delete', dialog: 'delete' },
+    {
+      id: 'delete',
+      allowedFrom: ['active', 'paused', 'error'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.generic.delete',
+      permission: 'delete',
+      dialog: 'delete',
+    },
   ],
   relations: [{ relation: 'answers_for', direction: 'in', kind: 'test_dns_answer', many: true }],
   recycle: false,
@@ -92,8 +127,14 @@ describe('a kind added to a registry', () => {
 
   it('gets the engine API routes at /api/{collection}', () => {
     expect(kindApiRoutes(throwAway).map((r) => `${r.method} ${r.url}`)).toEqual([
-      'GET /api/test-dns-records', 'GET /api/test-dns-records/:id', 'POST /api/test-dns-records', 'PATCH /api/test-dns-records/:id',
-      'PUT /api/test-dns-records/:id', 'DELETE /api/test-dns-records/:id', 'POST /api/test-dns-records/:id/actions', 'POST /api/test-dns-records/actions',
+      'GET /api/test-dns-records',
+      'GET /api/test-dns-records/:id',
+      'POST /api/test-dns-records',
+      'PATCH /api/test-dns-records/:id',
+      'PUT /api/test-dns-records/:id',
+      'DELETE /api/test-dns-records/:id',
+      'POST /api/test-dns-records/:id/actions',
+      'POST /api/test-dns-records/actions',
       'GET /api/test-dns-records/:id/metrics',
     ]);
   });
@@ -103,7 +144,10 @@ describe('a kind added to a registry', () => {
     expect(kindRouteNames(throwAway)).toEqual(['dns', 'dnsDetail', 'dnsBuy']);
     for (const name of ['dns', 'dnsDetail', 'dnsBuy']) {
       expect(index.get(name)).toBe('test_dns_record');
-      expect(ROUTE_TABLE.some((r) => r.name === name), name).toBe(true);
+      expect(
+        ROUTE_TABLE.some((r) => r.name === name),
+        name,
+      ).toBe(true);
     }
     expect(index.has('vpc')).toBe(false);
   });
@@ -112,7 +156,11 @@ describe('a kind added to a registry', () => {
     const groups = kindMenuGroups(MENU_GROUPS, registry, (name) => ROUTE_TABLE.find((r) => r.name === name)?.path);
     const network = groups.find((g) => g.code === 'network')!;
     expect(network.items.at(-1)).toEqual({ code: 'test_dns', menuUrl: '/dns', icon: 'global' });
-    expect(menusFor(['project_member'], groups).find((g) => g.code === 'network')!.menus.map((m) => m.code)).toContain('test_dns');
+    expect(
+      menusFor(['project_member'], groups)
+        .find((g) => g.code === 'network')!
+        .menus.map((m) => m.code),
+    ).toContain('test_dns');
     // The base menu is untouched, and a kind without a registry entry has no menu line.
     expect(MENU_GROUPS.find((g) => g.code === 'network')!.items.map((i) => i.code)).not.toContain('test_dns');
     expect(kindMenuGroups(MENU_GROUPS, [], () => '/dns')).toEqual([...MENU_GROUPS]);
@@ -120,14 +168,20 @@ describe('a kind added to a registry', () => {
 
   it('gets a list (columns with their fields, filters) and a detail (fields, sub-resource tabs)', () => {
     const list = kindListView(throwAway);
-    expect(list.columns.map((c) => [c.field, c.def?.type])).toEqual([['name', 'text'], ['status', 'status'], ['type', 'enum'], ['value', 'text'], ['created_at', 'datetime']]);
+    expect(list.columns.map((c) => [c.field, c.def?.type])).toEqual([
+      ['name', 'text'],
+      ['status', 'status'],
+      ['type', 'enum'],
+      ['value', 'text'],
+      ['created_at', 'datetime'],
+    ]);
     expect(list.filters.map((f) => f.param)).toEqual(['name', 'status', 'type']);
     const detail = kindDetailView(throwAway);
     expect(detail.fields.map((f) => f.key)).toContain('value');
     expect(detail.tabs).toEqual([{ key: 'overview' }, { key: 'answers_for', kind: 'test_dns_answer' }]);
   });
 
-  it('gets row and batch actions from its statuses, and the engine\'s own statuses without retyping them', () => {
+  it("gets row and batch actions from its statuses, and the engine's own statuses without retyping them", () => {
     expect(kindRowActions(throwAway, { status: 'active', locked: false })).toEqual(['pause', 'delete']);
     expect(kindRowActions(throwAway, { status: 'active', locked: false }, true)).toEqual(['pause']);
     expect(kindRowActions(throwAway, { status: 'paused', locked: false })).toEqual(['delete']);

@@ -25,7 +25,9 @@ describe('CDN domain rules', () => {
     const body = (extra: Record<string, unknown>) => ({ ...where, name: 'www.a.cn', origins: [{ address: '47.1.2.3' }], ...extra });
     expect(issue(cdnCreateSchema, body({}))).toBeNull();
     expect(issue(cdnCreateSchema, body({ origins: [{ address: 'www.a.cn' }] }))).toBe('origins.0.address:origin_same_as_domain');
-    expect(issue(cdnCreateSchema, body({ origins: [{ address: '47.1.2.3' }, { address: '47.1.2.3', role: 'backup' }] }))).toBe('origins.1.address:origin_repeated');
+    expect(issue(cdnCreateSchema, body({ origins: [{ address: '47.1.2.3' }, { address: '47.1.2.3', role: 'backup' }] }))).toBe(
+      'origins.1.address:origin_repeated',
+    );
     expect(issue(cdnCreateSchema, body({ origins: [{ address: '47.1.2.3', role: 'backup' }] }))).toBe('origins:primary_required');
     expect(issue(cdnCreateSchema, body({ origins: [] }))).toMatch(/^origins:/);
     expect(issue(cdnCreateSchema, body({ origin_port: 443 }))).toBeNull();
@@ -57,8 +59,13 @@ describe('CDN task rules', () => {
     expect(taskUrlProblem('dir_refresh', 'https://a.cn/static')).toBe('task_dir_slash');
     expect(taskUrlProblem('dir_refresh', 'https://a.cn/static/')).toBeNull();
     const id = 'c'.repeat(32);
-    expect(issue(cdnTaskCreateSchema, { domain_id: id, task_type: 'url_refresh', urls: Array.from({ length: 101 }, (_, i) => `https://a.cn/${i}`).join('\n') })).toBe('urls:task_too_many_urls');
-    const out = cdnTaskCreateSchema.parse({ domain_id: id, task_type: 'warmup', urls: 'https://a.cn/1, https://a.cn/2\nhttps://a.cn/1' }) as Record<string, unknown>;
+    expect(
+      issue(cdnTaskCreateSchema, { domain_id: id, task_type: 'url_refresh', urls: Array.from({ length: 101 }, (_, i) => `https://a.cn/${i}`).join('\n') }),
+    ).toBe('urls:task_too_many_urls');
+    const out = cdnTaskCreateSchema.parse({ domain_id: id, task_type: 'warmup', urls: 'https://a.cn/1, https://a.cn/2\nhttps://a.cn/1' }) as Record<
+      string,
+      unknown
+    >;
     expect(out).toMatchObject({ urls: ['https://a.cn/1', 'https://a.cn/2'], url_count: 2, name: 'warmup-a.cn' });
   });
 });

@@ -21,14 +21,32 @@ describe('DNS record rules', () => {
 
   it('value per type', () => {
     const cases: [string, string, string | null, number?][] = [
-      ['A', '10.0.0.1', null], ['A', '10.0.0.256', 'record_value_a'], ['A', 'www.a.cn', 'record_value_a'],
-      ['AAAA', '240e:1::10', null], ['AAAA', '10.0.0.1', 'record_value_aaaa'],
-      ['CNAME', 'cdn.a.cn', null], ['CNAME', 'cdn.a.cn.', null], ['CNAME', 'cdn', 'record_value_domain'], ['CNAME', '10 cdn.a.cn', 'record_value_domain'],
-      ['NS', 'ns1.a.cn', null], ['MX', 'mx.a.cn', 'record_mx_priority'], ['MX', 'mx.a.cn', null, 10], ['MX', 'not valid', 'record_value_domain', 10],
-      ['TXT', 'v=spf1 -all', null], ['TXT', 'x'.repeat(256), 'record_value_txt'], ['TXT', '中文', 'record_value_txt'],
-      ['SRV', '0 5 5060 sip.a.cn', null], ['SRV', '0 5 0 sip.a.cn', 'record_value_srv'], ['SRV', '0 5 5060', 'record_value_srv'], ['SRV', '70000 5 5060 sip.a.cn', 'record_value_srv'],
-      ['CAA', '0 issue "digicert.com"', null], ['CAA', '128 iodef "mailto:sec@a.cn"', null], ['CAA', '0 sign "a"', 'record_value_caa'], ['CAA', '0 issue digicert.com', 'record_value_caa'],
-      ['PTR', 'a.cn', 'invalid_value'], ['A', '  ', 'required'],
+      ['A', '10.0.0.1', null],
+      ['A', '10.0.0.256', 'record_value_a'],
+      ['A', 'www.a.cn', 'record_value_a'],
+      ['AAAA', '240e:1::10', null],
+      ['AAAA', '10.0.0.1', 'record_value_aaaa'],
+      ['CNAME', 'cdn.a.cn', null],
+      ['CNAME', 'cdn.a.cn.', null],
+      ['CNAME', 'cdn', 'record_value_domain'],
+      ['CNAME', '10 cdn.a.cn', 'record_value_domain'],
+      ['NS', 'ns1.a.cn', null],
+      ['MX', 'mx.a.cn', 'record_mx_priority'],
+      ['MX', 'mx.a.cn', null, 10],
+      ['MX', 'not valid', 'record_value_domain', 10],
+      ['TXT', 'v=spf1 -all', null],
+      ['TXT', 'x'.repeat(256), 'record_value_txt'],
+      ['TXT', '中文', 'record_value_txt'],
+      ['SRV', '0 5 5060 sip.a.cn', null],
+      ['SRV', '0 5 0 sip.a.cn', 'record_value_srv'],
+      ['SRV', '0 5 5060', 'record_value_srv'],
+      ['SRV', '70000 5 5060 sip.a.cn', 'record_value_srv'],
+      ['CAA', '0 issue "digicert.com"', null],
+      ['CAA', '128 iodef "mailto:sec@a.cn"', null],
+      ['CAA', '0 sign "a"', 'record_value_caa'],
+      ['CAA', '0 issue digicert.com', 'record_value_caa'],
+      ['PTR', 'a.cn', 'invalid_value'],
+      ['A', '  ', 'required'],
     ];
     for (const [type, value, want, mx] of cases) expect(recordValueProblem(type, value, mx), `${type} ${value}`).toBe(want);
   });
@@ -49,7 +67,10 @@ describe('DNS record rules', () => {
   });
 
   it('a CNAME stands alone on its host record and line; the same record twice is one', () => {
-    const others = [{ name: 'www', type: 'A', value: '10.0.0.1', line: 'default' }, { name: 'cdn', type: 'CNAME', value: 'x.a.cn', line: 'default' }];
+    const others = [
+      { name: 'www', type: 'A', value: '10.0.0.1', line: 'default' },
+      { name: 'cdn', type: 'CNAME', value: 'x.a.cn', line: 'default' },
+    ];
     expect(recordClash(others, { name: 'www', type: 'CNAME', value: 'y.a.cn', line: 'default' })).toBe('record_cname_conflict');
     expect(recordClash(others, { name: 'cdn', type: 'A', value: '10.0.0.2', line: 'default' })).toBe('record_cname_conflict');
     expect(recordClash(others, { name: 'www', type: 'A', value: '10.0.0.1', line: 'default' })).toBe('record_duplicate');
@@ -58,8 +79,12 @@ describe('DNS record rules', () => {
   });
 
   it('locked records offer only unlock; zones derive the edition lowest TTL', () => {
-    const offered = (locked: boolean) => dnsRecordKind.actions.filter((a) => a.allowedFrom.includes('enabled')
-      && !(a.guards ?? []).some((g) => (g.type === 'unlocked' && locked) || (g.type === 'locked' && !locked))).map((a) => a.id);
+    const offered = (locked: boolean) =>
+      dnsRecordKind.actions
+        .filter(
+          (a) => a.allowedFrom.includes('enabled') && !(a.guards ?? []).some((g) => (g.type === 'unlocked' && locked) || (g.type === 'locked' && !locked)),
+        )
+        .map((a) => a.id);
     expect(offered(true)).toEqual(['unlock']);
     expect(offered(false)).toEqual(['modify', 'disable', 'lock', 'delete']);
     expect(dnsDomainKind.derive!({ edition: 'flagship' })).toEqual({ min_ttl: 1 });

@@ -6,18 +6,38 @@ import { describe, expect, it } from 'vitest';
 import { gtmPolicyCreateSchema, gtmPoolCreateSchema } from '../../src/domain/kinds/gtm/gtm.kind.ts';
 import { gtmGlobalSchema } from '../../src/domain/kinds/gtm/gtm.rules.ts';
 import { lineCounts, smartRecordCreateSchema } from '../../src/domain/kinds/smart-dns/smart-dns.kind.ts';
-import { accountIdOf, dailyRequests, deriveDomainRequests, deriveInstanceRequests, httpDnsCreateSchema, shanghaiDay } from '../../src/domain/kinds/httpdns/httpdns.kind.ts';
+import {
+  accountIdOf,
+  dailyRequests,
+  deriveDomainRequests,
+  deriveInstanceRequests,
+  httpDnsCreateSchema,
+  shanghaiDay,
+} from '../../src/domain/kinds/httpdns/httpdns.kind.ts';
 
 const ID = '0123456789abcdef0123456789abcdef';
 const ID2 = 'fedcba9876543210fedcba9876543210';
-const paths = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`));
+const paths = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  r.success ? [] : r.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`);
 
 describe('GTM rules', () => {
   const pool = (addresses: unknown) => gtmPoolCreateSchema.safeParse({ gtm_id: ID, name: 'pool-a', addresses });
   it('a pool takes 1-20 IPv4 addresses with weights 0-100, at least one weighted, none repeated', () => {
-    expect(pool([{ ip: '47.1.1.1', weight: 0 }, { ip: '47.1.1.2', weight: 100 }]).success).toBe(true);
+    expect(
+      pool([
+        { ip: '47.1.1.1', weight: 0 },
+        { ip: '47.1.1.2', weight: 100 },
+      ]).success,
+    ).toBe(true);
     expect(paths(pool([{ ip: '47.1.1.1', weight: 0 }]))).toEqual(['addresses:gtm_weight_all_zero']);
-    expect(paths(pool([{ ip: '47.1.1.1', weight: 5 }, { ip: '47.1.1.1', weight: 5 }]))).toEqual(['addresses.1.ip:gtm_address_repeated']);
+    expect(
+      paths(
+        pool([
+          { ip: '47.1.1.1', weight: 5 },
+          { ip: '47.1.1.1', weight: 5 },
+        ]),
+      ),
+    ).toEqual(['addresses.1.ip:gtm_address_repeated']);
     expect(paths(pool([{ ip: '300.1.1.1', weight: 5 }]))).toEqual(['addresses.0.ip:ipv4']);
     expect(pool([{ ip: '47.1.1.1', weight: 101 }]).success).toBe(false);
     expect(pool([{ ip: '47.1.1.1', weight: -1 }]).success).toBe(false);
@@ -40,15 +60,23 @@ describe('GTM rules', () => {
   it('a policy names its line (its name) and a backup other than the primary', () => {
     const ok = gtmPolicyCreateSchema.safeParse({ gtm_id: ID, line: 'telecom', primary_pool_id: ID, backup_pool_id: ID2 });
     expect(ok.data).toMatchObject({ name: 'telecom', failover: true });
-    expect(paths(gtmPolicyCreateSchema.safeParse({ gtm_id: ID, line: 'telecom', primary_pool_id: ID, backup_pool_id: ID }))).toEqual(['backup_pool_id:gtm_backup_same']);
+    expect(paths(gtmPolicyCreateSchema.safeParse({ gtm_id: ID, line: 'telecom', primary_pool_id: ID, backup_pool_id: ID }))).toEqual([
+      'backup_pool_id:gtm_backup_same',
+    ]);
     expect(gtmPolicyCreateSchema.safeParse({ gtm_id: ID, line: 'search_engine', primary_pool_id: ID }).success).toBe(false);
   });
 });
 
 describe('smart DNS rules', () => {
   it('counts records per line, every line present', () => {
-    expect(lineCounts([{ line: 'default' }, { line: 'telecom' }, { line: 'default' }, { line: 'bogus' }]))
-      .toEqual({ default: 2, telecom: 1, unicom: 0, mobile: 0, edu: 0, overseas: 0 });
+    expect(lineCounts([{ line: 'default' }, { line: 'telecom' }, { line: 'default' }, { line: 'bogus' }])).toEqual({
+      default: 2,
+      telecom: 1,
+      unicom: 0,
+      mobile: 0,
+      edu: 0,
+      overseas: 0,
+    });
   });
   it('a record has a line (默认 when not given), a TTL of 1-86400 and a value of its type', () => {
     const r = (v: Record<string, unknown>) => smartRecordCreateSchema.safeParse({ zone_id: ID, name: 'www', type: 'A', value: '47.1.1.1', ...v });
@@ -76,7 +104,10 @@ describe('HTTPDNS rules', () => {
     const history = d.request_history as { day: string; count: number }[];
     expect(history.map((h) => h.day)).toEqual(['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']);
     expect(d.requests_today).toBe(dailyRequests(ID, '2026-11-23') + dailyRequests(ID2, '2026-11-23'));
-    expect(deriveDomainRequests({ metric_key: ID }, now)).toEqual({ requests_today: dailyRequests(ID, '2026-11-23'), requests_yesterday: dailyRequests(ID, '2026-11-22') });
+    expect(deriveDomainRequests({ metric_key: ID }, now)).toEqual({
+      requests_today: dailyRequests(ID, '2026-11-23'),
+      requests_yesterday: dailyRequests(ID, '2026-11-22'),
+    });
     expect(deriveInstanceRequests({}, now).requests_today).toBe(0);
   });
   it('the account id is 6 digits of the instance id; a signing secret is 16-64 letters or digits, required with authentication', () => {

@@ -9,7 +9,8 @@ import { tagKeyRule, tagValueRule, adminTagValueRule } from '../../src/domain/sc
 
 const load = (lang: string, ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
 const get = (tree: any, key: string) => key.split('.').reduce((n, p) => (n && typeof n === 'object' ? n[p] : undefined), tree);
-const keys = (tree: any, prefix = ''): string[] => Object.entries(tree).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+const keys = (tree: any, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
 
 describe('kind definitions', () => {
   it('are unique by kind and collection', () => {
@@ -27,8 +28,17 @@ describe('kind definitions', () => {
         if (a.final !== SAME && a.final !== REMOVED) expect(all.has(a.final), `${k.kind}.${a.id} → ${a.final}`).toBe(true);
         for (const g of a.guards ?? []) if (g.type === 'target') expect(kindOf(g.kind)).toBeDefined();
       }
-      for (const f of k.filters) if (f.source === 'spec') expect(k.fields.some((x) => x.key === f.key), `${k.kind} filter ${f.key}`).toBe(true);
-      for (const c of k.columns) expect(k.fields.some((x) => x.key === c.field), `${k.kind} column ${c.field}`).toBe(true);
+      for (const f of k.filters)
+        if (f.source === 'spec')
+          expect(
+            k.fields.some((x) => x.key === f.key),
+            `${k.kind} filter ${f.key}`,
+          ).toBe(true);
+      for (const c of k.columns)
+        expect(
+          k.fields.some((x) => x.key === c.field),
+          `${k.kind} column ${c.field}`,
+        ).toBe(true);
     }
   });
 
@@ -39,7 +49,8 @@ describe('kind definitions', () => {
       const errors = load(lang, 'errors');
       for (const k of KINDS) {
         expect(typeof get(kinds, `${k.kind}.name`)).toBe('string');
-        for (const s of [...k.statuses.stable, ...k.statuses.inBetween, ...k.statuses.failure]) expect(typeof get(kinds, `status.${s}`), `${lang} status.${s}`).toBe('string');
+        for (const s of [...k.statuses.stable, ...k.statuses.inBetween, ...k.statuses.failure])
+          expect(typeof get(kinds, `status.${s}`), `${lang} status.${s}`).toBe('string');
         for (const f of k.fields) expect(typeof get(kinds, `${k.kind}.fields.${f.key}`), `${lang} ${k.kind}.fields.${f.key}`).toBe('string');
         for (const a of k.actions) {
           expect(typeof get(kinds, `${k.kind}.actions.${a.id}`), `${lang} ${k.kind}.actions.${a.id}`).toBe('string');
@@ -59,7 +70,14 @@ describe('kind definitions', () => {
     expect(stateRefusal(mount, 'mounted')).toBe('refusals.volume.already_mounted');
     expect(stateRefusal(mount, 'creating')).toBe('refusals.volume.mount');
     const host = kindOf('instance')!;
-    expect(availableActions(host, { status: 'running', locked: true }).map((a) => a.id)).toEqual(['stop', 'reboot', 'unlock', 'rebuild', 'resize', 'mount_iso']);
+    expect(availableActions(host, { status: 'running', locked: true }).map((a) => a.id)).toEqual([
+      'stop',
+      'reboot',
+      'unlock',
+      'rebuild',
+      'resize',
+      'mount_iso',
+    ]);
     expect(availableActions(host, { status: 'stopped', locked: false }).map((a) => a.id)).toContain('delete');
   });
 });
@@ -92,9 +110,10 @@ describe('create fields shown only when they apply', () => {
     expect(fieldShown(host, 'bandwidth', { public_ip_type: 'bgp' })).toBe(true);
     expect(fieldShown(host, 'name', {})).toBe(true);
     // Every rule names fields of the kind's create schema.
-    for (const def of KINDS) for (const [key, rule] of Object.entries(def.shownWhen ?? {})) {
-      expect(Object.keys(def.createSchema.shape), `${def.kind}.${key}`).toContain(key);
-      expect(Object.keys(def.createSchema.shape), `${def.kind}.${rule.key}`).toContain(rule.key);
-    }
+    for (const def of KINDS)
+      for (const [key, rule] of Object.entries(def.shownWhen ?? {})) {
+        expect(Object.keys(def.createSchema.shape), `${def.kind}.${key}`).toContain(key);
+        expect(Object.keys(def.createSchema.shape), `${def.kind}.${rule.key}`).toContain(rule.key);
+      }
   });
 });

@@ -5,7 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  certSourceOf, daysLeft, domainsProblem, expiryStatus, isCertDomain, isDomainName, revocable, splitDomains,
+  certSourceOf,
+  daysLeft,
+  domainsProblem,
+  expiryStatus,
+  isCertDomain,
+  isDomainName,
+  revocable,
+  splitDomains,
 } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.rules.ts';
 import { certCreateSchema, sslCertificateKind } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.kind.ts';
 import { secretBox } from '../../src/server/lib/secret-box.ts';
@@ -22,7 +29,8 @@ const issueOf = (body: Record<string, unknown>) => {
 describe('certificate domains', () => {
   it('takes host names of a-z, 0-9 and inner hyphens; a wildcard only where allowed', () => {
     for (const ok of ['a.cn', 'www.example.com', 'x-1.y-2.example.com.cn']) expect(isDomainName(ok), ok).toBe(true);
-    for (const bad of ['example', '-a.com', 'a-.com', 'a..com', 'UPPER.com', 'a_b.com', 'a.123', `${'a'.repeat(64)}.com`, '中文.com']) expect(isDomainName(bad), bad).toBe(false);
+    for (const bad of ['example', '-a.com', 'a-.com', 'a..com', 'UPPER.com', 'a_b.com', 'a.123', `${'a'.repeat(64)}.com`, '中文.com'])
+      expect(isDomainName(bad), bad).toBe(false);
     expect(isCertDomain('*.example.com', true)).toBe(true);
     expect(isCertDomain('*.example.com', false)).toBe(false);
     expect(splitDomains(' a.cn, b.cn\nc.cn；d.cn ')).toEqual(['a.cn', 'b.cn', 'c.cn', 'd.cn']);
@@ -36,7 +44,12 @@ describe('certificate domains', () => {
     expect(domainsProblem(['*.a.cn'], 'single')).toBe('domain_invalid');
     expect(domainsProblem(['*.a.cn'], 'wildcard')).toBeNull();
     expect(domainsProblem(['a.cn', 'b.cn'], 'multiple')).toBeNull();
-    expect(domainsProblem(Array.from({ length: 101 }, (_, i) => `d${i}.cn`), 'multiple')).toBe('too_big');
+    expect(
+      domainsProblem(
+        Array.from({ length: 101 }, (_, i) => `d${i}.cn`),
+        'multiple',
+      ),
+    ).toBe('too_big');
   });
 });
 

@@ -6,7 +6,16 @@ import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
 import { PAGES } from '../../src/web/app/pages.ts';
 import { kindPageIndex } from '../../src/domain/kinds/kind-views.ts';
 import { resourceRouteNames, screenFor } from '../../src/web/features/resources/kind-screens.ts';
-import { initialListState, listParams, listReducer, showContractTip, sortZones, withFilter, yuan, DURATIONS } from '../../src/web/features/resources/list-state.ts';
+import {
+  initialListState,
+  listParams,
+  listReducer,
+  showContractTip,
+  sortZones,
+  withFilter,
+  yuan,
+  DURATIONS,
+} from '../../src/web/features/resources/list-state.ts';
 import { actionBlock, applyStatus, cardSpecKeys, displayValue, selectableRow, type Resource } from '../../src/web/features/resources/kind-meta.ts';
 import { patchCached, settlePoll, SETTLE_POLL_MS } from '../../src/web/features/resources/live.ts';
 import { fieldsOf, initialValues, validateAll, validateField, refKindOf } from '../../src/web/features/resources/zod-fields.ts';
@@ -15,14 +24,36 @@ import { confirmValue, paramRefFilters, retentionValid, tagPairError, wizardStep
 
 const instance = kindOf('instance')!;
 const volume = kindOf('volume')!;
-const zh: Record<string, string> = { 'errors:rules.required': '不能为空', 'errors:rules.too_small': '长度或数值不能小于 {{min}}', 'errors:rules.too_big': '长度或数值不能大于 {{max}}',
-  'errors:rules.invalid_value': '取值不在允许范围内', 'errors:rules.invalid_format': '格式不正确', 'errors:rules.custom': '不符合规则', 'errors:rules.no_url_prefix': '不能以 http:// 或 https:// 开头',
-  'errors:rules.password_mix': '须同时包含数字、大写字母和小写字母', 'errors:rules.tag_key_first': '请先填写键', 'errors:rules.tag_key': '键只能包含字母、数字和点，长度 1-32', 'errors:rules.tag_value': '值不合规则' };
+const zh: Record<string, string> = {
+  'errors:rules.required': '不能为空',
+  'errors:rules.too_small': '长度或数值不能小于 {{min}}',
+  'errors:rules.too_big': '长度或数值不能大于 {{max}}',
+  'errors:rules.invalid_value': '取值不在允许范围内',
+  'errors:rules.invalid_format': '格式不正确',
+  'errors:rules.custom': '不符合规则',
+  'errors:rules.no_url_prefix': '不能以 http:// 或 https:// 开头',
+  'errors:rules.password_mix': '须同时包含数字、大写字母和小写字母',
+  'errors:rules.tag_key_first': '请先填写键',
+  'errors:rules.tag_key': '键只能包含字母、数字和点，长度 1-32',
+  'errors:rules.tag_value': '值不合规则',
+};
 const t = (key: string, opts: Record<string, unknown> = {}) => (zh[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, n: string) => String(opts[n] ?? ''));
 const exists = (key: string) => key in zh;
 
 function row(over: Partial<Resource> = {}): Resource {
-  return { id: 'a'.repeat(32), kind: 'instance', name: 'h1', status: 'running', locked: false, vendor: 'openstack', region_id: null, az_id: null, spec: {}, created_at: '2025-01-01T00:00:00Z', ...over };
+  return {
+    id: 'a'.repeat(32),
+    kind: 'instance',
+    name: 'h1',
+    status: 'running',
+    locked: false,
+    vendor: 'openstack',
+    region_id: null,
+    az_id: null,
+    spec: {},
+    created_at: '2025-01-01T00:00:00Z',
+    ...over,
+  };
 }
 
 describe('screens from the registry', () => {
@@ -89,7 +120,11 @@ describe('table building blocks', () => {
   });
 
   it('column visibility as a 1/0 string; frozen columns always shown; a stale string is ignored', () => {
-    const cols = [{ id: 'name', label: '名称', frozen: true }, { id: 'id', label: 'ID' }, { id: 'image', label: '镜像' }];
+    const cols = [
+      { id: 'name', label: '名称', frozen: true },
+      { id: 'id', label: 'ID' },
+      { id: 'image', label: '镜像' },
+    ];
     expect(encodeVisibility(cols, { name: false, id: false })).toBe('101');
     expect(decodeVisibility(cols, '001', {})).toEqual({ name: true, id: false, image: true });
     expect(decodeVisibility(cols, '10', { image: false })).toEqual({ image: false });
@@ -139,7 +174,7 @@ describe('actions and live status', () => {
     expect(applyStatus(row(), { locked: true }).available_actions).not.toContain('delete');
   });
 
-  it('narrows a ref param picker: allowed states, same zone, this resource\'s snapshots', () => {
+  it("narrows a ref param picker: allowed states, same zone, this resource's snapshots", () => {
     const mount = volume.actions.find((a) => a.id === 'mount')!;
     const rollback = volume.actions.find((a) => a.id === 'rollback')!;
     const vol = row({ kind: 'volume', az_id: 'z'.repeat(32) });
@@ -154,7 +189,7 @@ describe('actions and live status', () => {
   });
 });
 
-describe('forms from the kind\'s zod rules', () => {
+describe("forms from the kind's zod rules", () => {
   const fields = fieldsOf(instance.createSchema, instance);
   it('reads fields, defaults and refs from the schema', () => {
     const byKey = Object.fromEntries(fields.map((f) => [f.key, f]));
@@ -176,7 +211,15 @@ describe('forms from the kind\'s zod rules', () => {
     expect(validateField(pw, 'abcdefgh', '登录密码', t, exists)).toBe('登录密码须同时包含数字、大写字母和小写字母');
     expect(validateAll(instance.createSchema, { ...initialValues(fields) }, (k) => k, t, exists).name).toBe('name不能为空');
     // The object-level rule (bandwidth needed with a public IP) once the fields themselves pass.
-    const ok = { ...initialValues(fields), name: 'web-01', password: 'Abcdefg123', vendor: 'ali', region_id: 'a'.repeat(32), az_id: 'b'.repeat(32), subnet_id: 'c'.repeat(32) };
+    const ok = {
+      ...initialValues(fields),
+      name: 'web-01',
+      password: 'Abcdefg123',
+      vendor: 'ali',
+      region_id: 'a'.repeat(32),
+      az_id: 'b'.repeat(32),
+      subnet_id: 'c'.repeat(32),
+    };
     expect(validateAll(instance.createSchema, ok, (k) => k, t, exists)).toEqual({});
     expect(validateAll(instance.createSchema, { ...ok, public_ip_type: 'bgp', bandwidth: '' }, (k) => k, t, exists).bandwidth).toBe('bandwidth不能为空');
   });
@@ -199,7 +242,12 @@ describe('purchase, delete and tag rules', () => {
   });
   it('offers durations 1–6, 12, 24, 36; sorts zones by sort_value; shows yuan with two decimals', () => {
     expect(DURATIONS).toEqual([1, 2, 3, 4, 5, 6, 12, 24, 36]);
-    expect(sortZones([{ id: 'b', sort_value: 2 }, { id: 'a', sort_value: 1 }])[0]!.id).toBe('a');
+    expect(
+      sortZones([
+        { id: 'b', sort_value: 2 },
+        { id: 'a', sort_value: 1 },
+      ])[0]!.id,
+    ).toBe('a');
     expect(yuan(30800)).toBe('308.00');
     expect(yuan(5)).toBe('0.05');
   });
@@ -215,21 +263,28 @@ describe('purchase, delete and tag rules', () => {
 });
 
 describe('values as a user reads them', () => {
-  const names: Record<string, string> = { 'kinds:vendors.openstack': '自有云（OpenStack）', 'kinds:vendors.ali': '阿里云', 'kinds:units.gb': 'GB', 'kinds:units.mbps': 'Mbps',
-    'kinds:options.charging_code.quantity': '按量计费', 'kinds:instance.options.public_ip_type.bgp': 'BGP 多线', 'resources:common.loading': '加载中' };
+  const names: Record<string, string> = {
+    'kinds:vendors.openstack': '自有云（OpenStack）',
+    'kinds:vendors.ali': '阿里云',
+    'kinds:units.gb': 'GB',
+    'kinds:units.mbps': 'Mbps',
+    'kinds:options.charging_code.quantity': '按量计费',
+    'kinds:instance.options.public_ip_type.bgp': 'BGP 多线',
+    'resources:common.loading': '加载中',
+  };
   const tn = (key: string, opts: Record<string, unknown> = {}) => names[key] ?? (opts.defaultValue as string | undefined) ?? key;
   it('keeps a deleted row out of batch selection', () => {
     expect(selectableRow(row({ status: 'deleted' }))).toBe(false);
     expect(selectableRow(row({ status: 'running' }))).toBe(true);
   });
-  it('names the vendor on a card even where the kind lists no vendor field (a subnet takes its VPC\'s)', () => {
+  it("names the vendor on a card even where the kind lists no vendor field (a subnet takes its VPC's)", () => {
     const subnet = kindOf('subnet')!;
     expect(subnet.fields.some((f) => f.key === 'vendor')).toBe(false);
     expect(displayValue(tn, subnet, row({ kind: 'subnet', vendor: 'openstack' }), 'vendor')).toBe('自有云（OpenStack）');
     expect(displayValue(tn, instance, row({ vendor: 'ali' }), 'vendor')).toBe('阿里云');
     expect(displayValue(tn, subnet, row({ kind: 'subnet', vendor: '' }), 'vendor')).toBe('-');
   });
-  it('shows the wizard\'s confirm rows with units, place names and the picked subnet\'s name and CIDR', () => {
+  it("shows the wizard's confirm rows with units, place names and the picked subnet's name and CIDR", () => {
     const fields = fieldsOf(instance.createSchema, instance);
     const f = (k: string) => fields.find((x) => x.key === k);
     expect(confirmValue(tn, instance, f('system_disk_size'), 'system_disk_size', 40)).toBe('40 GB');
@@ -242,7 +297,9 @@ describe('values as a user reads them', () => {
     expect(confirmValue(tn, instance, undefined, 'az_id', 'z1', { places })).toBe('可用区A');
     const subnetId = 'b'.repeat(32);
     expect(f('subnet_id')?.kind).toBe('ref');
-    expect(confirmValue(tn, instance, f('subnet_id'), 'subnet_id', subnetId, { ref: { name: 'web-net', spec: { cidr: '10.0.1.0/24' } } })).toBe('web-net（10.0.1.0/24）');
+    expect(confirmValue(tn, instance, f('subnet_id'), 'subnet_id', subnetId, { ref: { name: 'web-net', spec: { cidr: '10.0.1.0/24' } } })).toBe(
+      'web-net（10.0.1.0/24）',
+    );
     expect(confirmValue(tn, instance, f('subnet_id'), 'subnet_id', subnetId, { ref: undefined })).toBe('加载中');
     expect(confirmValue(tn, instance, f('subnet_id'), 'subnet_id', subnetId, { ref: { name: 'vpc-a', spec: {} } })).toBe('vpc-a');
     expect(confirmValue(tn, instance, f('bandwidth'), 'bandwidth', undefined)).toBe('-');
@@ -250,9 +307,13 @@ describe('values as a user reads them', () => {
 });
 
 describe('rule messages a field words its own way', () => {
-  const msgs: Record<string, string> = { 'errors:rules.ip_invalid': 'IP 地址格式不正确（IPv4/IPv6，可带前缀）', 'errors:rules.port_count_mismatch': '公网端口数量必须与内网端口数量一致',
-    'errors:field_rules.source_cidr.ip_invalid': '须为 IPv4 地址或网段（如 192.168.1.0/24）', 'errors:field_rules.ipv6_ports.port_count_mismatch': '数量须与内网端口数量一致',
-    'errors:field_rules.eip_ports.port_count_mismatch': '数量须与内网端口数量一致' };
+  const msgs: Record<string, string> = {
+    'errors:rules.ip_invalid': 'IP 地址格式不正确（IPv4/IPv6，可带前缀）',
+    'errors:rules.port_count_mismatch': '公网端口数量必须与内网端口数量一致',
+    'errors:field_rules.source_cidr.ip_invalid': '须为 IPv4 地址或网段（如 192.168.1.0/24）',
+    'errors:field_rules.ipv6_ports.port_count_mismatch': '数量须与内网端口数量一致',
+    'errors:field_rules.eip_ports.port_count_mismatch': '数量须与内网端口数量一致',
+  };
   const tm = (key: string) => msgs[key] ?? key;
   const has = (key: string) => key in msgs;
   it('SNAT 源网段 says IPv4 only; port-count messages read naturally after their label', () => {
@@ -261,11 +322,39 @@ describe('rule messages a field words its own way', () => {
     expect(validateField(cidr, 'fd00::/64', '源网段', tm, has)).toBe('源网段须为 IPv4 地址或网段（如 192.168.1.0/24）');
     expect(validateField(cidr, '10.0.0.0/24', '源网段', tm, has)).toBeNull();
     const v6 = kindOf('nat_ipv6_rule')!;
-    const label = (k: string) => ({ ipv6_ports: 'IPv6 端口', internal_ports: '内网端口' } as Record<string, string>)[k] ?? k;
-    const errs = validateAll(v6.createSchema, { name: 'r1', nat_gateway_id: 'a'.repeat(32), ipv6_address: '240e:1::10', internal_ip: '10.0.1.10', protocol: 'tcp', internal_ports: '80,443', ipv6_ports: '443' }, label, tm, has);
+    const label = (k: string) => (({ ipv6_ports: 'IPv6 端口', internal_ports: '内网端口' }) as Record<string, string>)[k] ?? k;
+    const errs = validateAll(
+      v6.createSchema,
+      {
+        name: 'r1',
+        nat_gateway_id: 'a'.repeat(32),
+        ipv6_address: '240e:1::10',
+        internal_ip: '10.0.1.10',
+        protocol: 'tcp',
+        internal_ports: '80,443',
+        ipv6_ports: '443',
+      },
+      label,
+      tm,
+      has,
+    );
     expect(errs.ipv6_ports).toBe('IPv6 端口数量须与内网端口数量一致');
     const dnat = kindOf('dnat_rule')!;
-    const d = validateAll(dnat.createSchema, { name: 'r1', nat_gateway_id: 'a'.repeat(32), eip_id: 'b'.repeat(32), internal_ip: '10.0.1.10', protocol: 'tcp', internal_ports: '80,443', eip_ports: '443' }, (k) => (k === 'eip_ports' ? '公网端口' : k), tm, has);
+    const d = validateAll(
+      dnat.createSchema,
+      {
+        name: 'r1',
+        nat_gateway_id: 'a'.repeat(32),
+        eip_id: 'b'.repeat(32),
+        internal_ip: '10.0.1.10',
+        protocol: 'tcp',
+        internal_ports: '80,443',
+        eip_ports: '443',
+      },
+      (k) => (k === 'eip_ports' ? '公网端口' : k),
+      tm,
+      has,
+    );
     expect(d.eip_ports).toBe('公网端口数量须与内网端口数量一致');
   });
 });
@@ -281,6 +370,11 @@ describe('batch menu', () => {
     for (const a of ['start', 'stop', 'reboot']) expect(ids([{ status: 'approving', locked: false }])).not.toContain(a);
     expect(ids([{ status: 'running', locked: false }])).toContain('stop');
     expect(ids([{ status: 'running', locked: false }])).not.toContain('start');
-    expect(ids([{ status: 'running', locked: false }, { status: 'stopped', locked: false }])).toEqual(expect.arrayContaining(['start', 'stop']));
+    expect(
+      ids([
+        { status: 'running', locked: false },
+        { status: 'stopped', locked: false },
+      ]),
+    ).toEqual(expect.arrayContaining(['start', 'stop']));
   });
 });

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../locales');
-const namespaces = (lang: string) => fs.readdirSync(path.join(root, lang)).filter((f) => f.endsWith('.json')).sort();
+const namespaces = (lang: string) =>
+  fs
+    .readdirSync(path.join(root, lang))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
 function keys(node: unknown, prefix = ''): string[] {
   if (node && typeof node === 'object' && !Array.isArray(node)) {
@@ -25,7 +29,10 @@ describe('locales', () => {
     it(`${file}: every text is a non-empty string`, () => {
       for (const lang of ['zh-CN', 'zh-TW']) {
         const walk = (n: unknown, at: string): void => {
-          if (n && typeof n === 'object') { for (const [k, v] of Object.entries(n)) walk(v, `${at}.${k}`); return; }
+          if (n && typeof n === 'object') {
+            for (const [k, v] of Object.entries(n)) walk(v, `${at}.${k}`);
+            return;
+          }
           expect(typeof n === 'string' && n.trim().length > 0, `${lang}/${file}${at}`).toBe(true);
         };
         walk(load(lang, file), '');

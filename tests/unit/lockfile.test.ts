@@ -13,7 +13,13 @@ describe('package-lock.json', () => {
       for (const dep of Object.keys(entry.optionalDependencies ?? {})) {
         // npm resolves a dependency from the parent's own node_modules up to the root.
         const parts = key.split('node_modules/').filter(Boolean);
-        const candidates = parts.map((_, i) => `node_modules/${parts.slice(0, parts.length - i).map((p) => p.replace(/\/$/, '')).join('/node_modules/')}/node_modules/${dep}`);
+        const candidates = parts.map(
+          (_, i) =>
+            `node_modules/${parts
+              .slice(0, parts.length - i)
+              .map((p) => p.replace(/\/$/, ''))
+              .join('/node_modules/')}/node_modules/${dep}`,
+        );
         candidates.push(`node_modules/${dep}`);
         if (!candidates.some((c) => c in packages)) missing.push(`${dep} (for ${key || 'root'})`);
       }

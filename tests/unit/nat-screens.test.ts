@@ -48,7 +48,7 @@ describe('NAT detail route tabs', () => {
     expect(screen('natDetail')).toEqual({ screen: 'redirect', to: '/natManage' });
   });
 
-  it('leaves every other kind\'s routes as they were', () => {
+  it("leaves every other kind's routes as they were", () => {
     const tabbed = KINDS.filter((k) => detailTabsOf(k).length > 0).map((k) => k.kind);
     expect(tabbed).toEqual(['nat_gateway']);
     expect(screen('natManage')).toMatchObject({ screen: 'list', def: nat });
@@ -67,8 +67,18 @@ describe('NAT detail route tabs', () => {
 
 describe('rule forms and cards', () => {
   it('post the gateway as nat_gateway_id and pick EIPs bound to it', () => {
-    expect(ruleFormPlan(kindOf('snat_rule')!, nat)).toEqual({ parentParam: 'nat_gateway_id', eipParam: 'eip_id', eipFilter: 'nat_gateway_id', hints: ['cidr_hint'] });
-    expect(ruleFormPlan(kindOf('dnat_rule')!, nat)).toEqual({ parentParam: 'nat_gateway_id', eipParam: 'eip_id', eipFilter: 'nat_gateway_id', hints: ['ports_hint'] });
+    expect(ruleFormPlan(kindOf('snat_rule')!, nat)).toEqual({
+      parentParam: 'nat_gateway_id',
+      eipParam: 'eip_id',
+      eipFilter: 'nat_gateway_id',
+      hints: ['cidr_hint'],
+    });
+    expect(ruleFormPlan(kindOf('dnat_rule')!, nat)).toEqual({
+      parentParam: 'nat_gateway_id',
+      eipParam: 'eip_id',
+      eipFilter: 'nat_gateway_id',
+      hints: ['ports_hint'],
+    });
     expect(ruleFormPlan(kindOf('nat_ipv6_rule')!, nat)).toMatchObject({ eipParam: null, hints: ['ipv6_ports_hint'] });
     // The EIP list really has that filter (the server applies only declared filters).
     expect(kindOf('eip')!.filters.some((f) => f.param === 'nat_gateway_id' && f.source === 'spec')).toBe(true);

@@ -5,8 +5,21 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
 import {
-  ALL_MENU_URLS, backAction, buildPath, guardRoute, isChunkLoadError, loginUrl, menuTarget, menuUrlsOf, phoneTabs,
-  REDIRECT_ID_PATTERN, redirectTarget, resolveUnmatched, routeMeta, safeReturnPath, STATIC_DOCS,
+  ALL_MENU_URLS,
+  backAction,
+  buildPath,
+  guardRoute,
+  isChunkLoadError,
+  loginUrl,
+  menuTarget,
+  menuUrlsOf,
+  phoneTabs,
+  REDIRECT_ID_PATTERN,
+  redirectTarget,
+  resolveUnmatched,
+  routeMeta,
+  safeReturnPath,
+  STATIC_DOCS,
 } from '../../src/domain/navigation/rules.ts';
 import { catalogueRoutes, productPath, productTarget } from '../../src/domain/navigation/catalogue.ts';
 import { allowedMenuUrls, menusFor } from '../../src/domain/navigation/menus.ts';
@@ -24,7 +37,7 @@ describe('route table', () => {
   it.skipIf(!fs.existsSync(SHARED_SPEC_PATH))('keeps tests/fixtures/routes.spec.json equal to the shared spec', () => {
     expect(JSON.parse(fs.readFileSync(LOCAL_SPEC_PATH, 'utf8'))).toEqual(JSON.parse(fs.readFileSync(SHARED_SPEC_PATH, 'utf8')));
   });
-  it('has unique paths and names (but the spec\'s two ecsCaeHostConnect)', () => {
+  it("has unique paths and names (but the spec's two ecsCaeHostConnect)", () => {
     expect(new Set(ROUTE_TABLE.map((r) => r.path)).size).toBe(ROUTE_TABLE.length);
     const names = ROUTE_TABLE.map((r) => r.name);
     expect(names.filter((n) => n === 'ecsCaeHostConnect')).toHaveLength(2);
@@ -43,7 +56,13 @@ describe('route table', () => {
 
 describe('route metadata', () => {
   it('carries title, requireAuth, keepAlive, previousMenu, leader', () => {
-    expect(routeMeta(byName('ecsManage'))).toMatchObject({ title: 'routes:ecsManage', requireAuth: true, keepAlive: true, previousMenu: '/ecsManage', leader: 'compute' });
+    expect(routeMeta(byName('ecsManage'))).toMatchObject({
+      title: 'routes:ecsManage',
+      requireAuth: true,
+      keepAlive: true,
+      previousMenu: '/ecsManage',
+      leader: 'compute',
+    });
     expect(routeMeta(byName('ecsDetail'))).toMatchObject({ requireAuth: true, keepAlive: false, previousMenu: '/ecsManage' });
     expect(routeMeta(byName('eipBuy')).previousMenu).toBe('/eipManage');
     expect(routeMeta(byName('databaseDetail_account')).previousMenu).toBe('/database');
@@ -113,17 +132,33 @@ describe('guards', () => {
     expect(loginUrl('/ecsManage?x=1')).toBe('/login?redirect=%2FecsManage%3Fx%3D1');
   });
   it('no territories → no permission, to the portal', () => {
-    expect(guardRoute({ route, url: '/ecsManage', authenticated: true, allowedMenuUrls: allowed, territories: 0 })).toEqual({ kind: 'no_territory', redirect: '/portal' });
+    expect(guardRoute({ route, url: '/ecsManage', authenticated: true, allowedMenuUrls: allowed, territories: 0 })).toEqual({
+      kind: 'no_territory',
+      redirect: '/portal',
+    });
   });
   it('menu entries need their URL in the stored menu data', () => {
     expect(guardRoute({ route, url: '/ecsManage', authenticated: true, allowedMenuUrls: allowed, territories: 1 }).kind).toBe('allow');
     const admin = byName('ecsAdminManage');
-    expect(guardRoute({ route: admin, url: '/ecsAdminManage', authenticated: true, allowedMenuUrls: allowed, territories: 1 }))
-      .toEqual({ kind: 'deny', reason: 'no_permission', redirect: '/homeOperation' });
-    expect(guardRoute({ route: byName('images_publicImage'), url: '/images/publicImage', authenticated: true, allowedMenuUrls: new Set(['/homeOperation']), territories: 1 }).kind).toBe('deny');
+    expect(guardRoute({ route: admin, url: '/ecsAdminManage', authenticated: true, allowedMenuUrls: allowed, territories: 1 })).toEqual({
+      kind: 'deny',
+      reason: 'no_permission',
+      redirect: '/homeOperation',
+    });
+    expect(
+      guardRoute({
+        route: byName('images_publicImage'),
+        url: '/images/publicImage',
+        authenticated: true,
+        allowedMenuUrls: new Set(['/homeOperation']),
+        territories: 1,
+      }).kind,
+    ).toBe('deny');
   });
   it('routes that are not menu entries only need the session', () => {
-    expect(guardRoute({ route: byName('ecsDetail'), url: `/ecsDetail/${ID}`, authenticated: true, allowedMenuUrls: new Set(), territories: 1 }).kind).toBe('allow');
+    expect(guardRoute({ route: byName('ecsDetail'), url: `/ecsDetail/${ID}`, authenticated: true, allowedMenuUrls: new Set(), territories: 1 }).kind).toBe(
+      'allow',
+    );
     expect(menuUrlsOf(byName('ecsDetail'))).toEqual([]);
   });
   it('menu URLs known to the guard are the menu definitions', () => {
@@ -157,7 +192,7 @@ describe('back button', () => {
 });
 
 describe('lazy chunk failures', () => {
-  it('recognises the browsers\' messages', () => {
+  it("recognises the browsers' messages", () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('error loading dynamically imported module'))).toBe(true);
@@ -169,32 +204,59 @@ describe('lazy chunk failures', () => {
 describe('catalogue product routes', () => {
   const catalogue = {
     header_data: [
-      { classify_group: [{ auto_classify_catalog: [{ auto_product_catalog: [
-        { id: 7, link: 'https://portal.example.cn/#/productRoute/7', is_inner: true, is_static_html: false },
-        { id: 8, link: '/#/gpuCloud?from=menu', is_inner: 1, is_static_html: 0 },
-        { id: 9, link: 'https://other.example.cn/x', is_inner: false, is_static_html: false },
-        { id: 10, link: '/#/static', is_inner: true, is_static_html: true },
-        { id: 11, link: null, is_inner: true },
-      ] }] }] },
+      {
+        classify_group: [
+          {
+            auto_classify_catalog: [
+              {
+                auto_product_catalog: [
+                  { id: 7, link: 'https://portal.example.cn/#/productRoute/7', is_inner: true, is_static_html: false },
+                  { id: 8, link: '/#/gpuCloud?from=menu', is_inner: 1, is_static_html: 0 },
+                  { id: 9, link: 'https://other.example.cn/x', is_inner: false, is_static_html: false },
+                  { id: 10, link: '/#/static', is_inner: true, is_static_html: true },
+                  { id: 11, link: null, is_inner: true },
+                ],
+              },
+            ],
+          },
+        ],
+      },
     ],
     footer_data: [
-      { auto_classify_catalog: [{ auto_product_catalog: [
-        { id: 12, link: '/#/gpuCloud', is_inner: true, is_static_html: false },
-        { id: 13, link: '/#/edgeNode', is_inner: true, is_static_html: false },
-        { id: 14, link: '/#/ecsManage', is_inner: true, is_static_html: false },
-      ] }] },
+      {
+        auto_classify_catalog: [
+          {
+            auto_product_catalog: [
+              { id: 12, link: '/#/gpuCloud', is_inner: true, is_static_html: false },
+              { id: 13, link: '/#/edgeNode', is_inner: true, is_static_html: false },
+              { id: 14, link: '/#/ecsManage', is_inner: true, is_static_html: false },
+            ],
+          },
+        ],
+      },
     ],
   };
   it('internal, linked, non-static entries become routes carrying the product id', () => {
-    expect(catalogueRoutes(catalogue, ROUTE_TABLE.map((r) => r.path))).toEqual([
+    expect(
+      catalogueRoutes(
+        catalogue,
+        ROUTE_TABLE.map((r) => r.path),
+      ),
+    ).toEqual([
       { path: '/productRoute/7', productId: '7' },
       { path: '/gpuCloud', productId: '8' },
       { path: '/edgeNode', productId: '13' },
     ]);
   });
   it('a product opens as a route, a document (static HTML), an outside link, or not at all', () => {
-    expect(productTarget({ link: 'https://p.example/#/product/ecs?x=1', is_inner: true, is_static_html: false })).toEqual({ kind: 'route', path: '/product/ecs' });
-    expect(productTarget({ link: '/docs/whitepaper/manual.html', is_inner: true, is_static_html: true })).toEqual({ kind: 'document', href: '/docs/whitepaper/manual.html' });
+    expect(productTarget({ link: 'https://p.example/#/product/ecs?x=1', is_inner: true, is_static_html: false })).toEqual({
+      kind: 'route',
+      path: '/product/ecs',
+    });
+    expect(productTarget({ link: '/docs/whitepaper/manual.html', is_inner: true, is_static_html: true })).toEqual({
+      kind: 'document',
+      href: '/docs/whitepaper/manual.html',
+    });
     expect(productTarget({ link: 'https://cdn.partner.example/', is_inner: false })).toEqual({ kind: 'external', href: 'https://cdn.partner.example/' });
     expect(productTarget({ link: null, is_inner: true })).toEqual({ kind: 'none' });
     expect(productTarget({ link: 'https://p.example/#/', is_inner: 1 })).toEqual({ kind: 'none' });
@@ -213,7 +275,10 @@ describe('list sort cycle', () => {
   it('normal → ascending → descending → normal', () => {
     const seen: SortState[] = [];
     let s: SortState = 'none';
-    for (let i = 0; i < 4; i++) { s = nextSort(s); seen.push(s); }
+    for (let i = 0; i < 4; i++) {
+      s = nextSort(s);
+      seen.push(s);
+    }
     expect(seen).toEqual(['asc', 'desc', 'none', 'asc']);
     expect(sortToOrders('name', 'asc')).toBe('name');
     expect(sortToOrders('name', 'desc')).toBe('-name');

@@ -13,7 +13,13 @@ beforeEach(async () => {
   await db.kv.clear();
 });
 
-const write = (n: number) => ({ method: 'POST' as const, url: `/api/v1/approvals/${n}/approve`, body: { n }, label: `#${n}`, headers: { 'X-Tenant-Id': 't1', 'X-Auth-Token': 'no' } });
+const write = (n: number) => ({
+  method: 'POST' as const,
+  url: `/api/v1/approvals/${n}/approve`,
+  body: { n },
+  label: `#${n}`,
+  headers: { 'X-Tenant-Id': 't1', 'X-Auth-Token': 'no' },
+});
 
 describe('snapshots and recent resources', () => {
   it('reads back a snapshot with its age', async () => {
@@ -80,7 +86,13 @@ describe('outbox replay', () => {
     expect(seen).toEqual([1, 2, 3, 4, 5]);
     expect(summary).toMatchObject({ sent: 2, conflict: 1, needsEdit: 1, failed: 1, stopped: null });
     const states = (await listOutbox()).map((e) => [e.label, e.state, e.attempts]);
-    expect(states).toEqual([['#1', 'sent', 1], ['#2', 'conflict', 1], ['#3', 'needs_edit', 1], ['#4', 'failed', 1], ['#5', 'sent', 1]]);
+    expect(states).toEqual([
+      ['#1', 'sent', 1],
+      ['#2', 'conflict', 1],
+      ['#3', 'needs_edit', 1],
+      ['#4', 'failed', 1],
+      ['#5', 'sent', 1],
+    ]);
     expect((await listOutbox({ states: ['conflict'] }))[0].serverState).toMatchObject({ status: 'approved' });
   });
 
@@ -98,7 +110,10 @@ describe('outbox replay', () => {
     expect((await listOutbox()).map((e) => e.state)).toEqual(['sent', 'pending', 'pending']);
     // Back online: the rest goes out, with the same keys.
     const keys: string[] = [];
-    await replayOutbox(async (entry) => { keys.push(entry.idempotencyKey); return { status: 200, body: null }; });
+    await replayOutbox(async (entry) => {
+      keys.push(entry.idempotencyKey);
+      return { status: 200, body: null };
+    });
     expect((await listOutbox()).map((e) => e.state)).toEqual(['sent', 'sent', 'sent']);
     const stored = await listOutbox();
     expect(keys).toEqual([stored[1].idempotencyKey, stored[2].idempotencyKey]);
@@ -126,7 +141,10 @@ describe('outbox replay', () => {
     const e = await enqueue(write(1));
     await db.outbox.update(e.id!, { state: 'sending' });
     const keys: string[] = [];
-    await replayOutbox(async (entry) => { keys.push(entry.idempotencyKey); return { status: 200, body: null }; });
+    await replayOutbox(async (entry) => {
+      keys.push(entry.idempotencyKey);
+      return { status: 200, body: null };
+    });
     expect(keys).toEqual([e.idempotencyKey]);
   });
 

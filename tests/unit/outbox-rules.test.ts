@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  entryHeaders, keepScopeHeaders, networkFailureOutcome, newEntry, newIdempotencyKey, outcomeOf,
-  replayOrder, retryPatch, type OutboxEntry,
+  entryHeaders,
+  keepScopeHeaders,
+  networkFailureOutcome,
+  newEntry,
+  newIdempotencyKey,
+  outcomeOf,
+  replayOrder,
+  retryPatch,
+  type OutboxEntry,
 } from '../../src/web/offline/outbox-rules.ts';
 
 const base = (over: Partial<OutboxEntry> = {}): OutboxEntry => ({
@@ -17,8 +24,10 @@ describe('outbox entries', () => {
   });
 
   it('keeps only the scope headers', () => {
-    expect(keepScopeHeaders({ 'X-Tenant-Id': 't', 'X-Project-Id': 'p', 'X-Auth-Token': 'secret', 'Accept-Language': 'zh-CN' }))
-      .toEqual({ 'X-Tenant-Id': 't', 'X-Project-Id': 'p' });
+    expect(keepScopeHeaders({ 'X-Tenant-Id': 't', 'X-Project-Id': 'p', 'X-Auth-Token': 'secret', 'Accept-Language': 'zh-CN' })).toEqual({
+      'X-Tenant-Id': 't',
+      'X-Project-Id': 'p',
+    });
   });
 
   it('starts pending with no attempts', () => {
@@ -27,7 +36,11 @@ describe('outbox entries', () => {
   });
 
   it('puts the key on the wire', () => {
-    expect(entryHeaders(base({ headers: { 'X-Tenant-Id': 't' } }))).toEqual({ 'X-Tenant-Id': 't', 'Content-Type': 'application/json', 'Idempotency-Key': 'k'.repeat(32) });
+    expect(entryHeaders(base({ headers: { 'X-Tenant-Id': 't' } }))).toEqual({
+      'X-Tenant-Id': 't',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'k'.repeat(32),
+    });
   });
 });
 
@@ -89,7 +102,11 @@ describe('retry', () => {
     expect(retryPatch(base({ state: 'pending', lastError: { status: 0, title: '', description: '' } }), 9, fresh).idempotencyKey).toBeUndefined();
   });
   it('takes a fresh key where the server decided', () => {
-    for (const over of [{ state: 'conflict' as const }, { state: 'needs_edit' as const }, { state: 'failed' as const, lastError: { status: 403, title: '', description: '' } }]) {
+    for (const over of [
+      { state: 'conflict' as const },
+      { state: 'needs_edit' as const },
+      { state: 'failed' as const, lastError: { status: 403, title: '', description: '' } },
+    ]) {
       expect(retryPatch(base(over), 9, fresh)).toMatchObject({ state: 'pending', idempotencyKey: fresh(), lastError: null, serverState: null });
     }
   });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { VENDOR_HOST_FACTORS, bandwidthRentalDays, bandwidthRentalFen, fenToYuan, hostUnits, paidMonths, priceItemsFor, priceOf, upgradePriceOf, yearlyAllowed, type UnitPrice } from '../../src/domain/pricing.ts';
+import {
+  VENDOR_HOST_FACTORS,
+  bandwidthRentalDays,
+  bandwidthRentalFen,
+  fenToYuan,
+  hostUnits,
+  paidMonths,
+  priceItemsFor,
+  priceOf,
+  upgradePriceOf,
+  yearlyAllowed,
+  type UnitPrice,
+} from '../../src/domain/pricing.ts';
 
 const units: UnitPrice[] = [
   { product_code: 'volume', charging_code: 'year', unit_price_fen: 50, measurement_display: '元/GB/月', package_name: '包年包月' },
@@ -21,7 +33,12 @@ describe('pricing', () => {
 
   it('prices yearly packages for the offered durations only', () => {
     const r = priceOf({ items: [{ product_code: 'volume', quantity: 100 }], units, charging_code: 'year', duration: 12, count: 2 });
-    expect(r).toMatchObject({ sum_price: 50 * 100 * 2 * 10, cheap_price: 50 * 100 * 2 * 2, whole_year_price: 50 * 100 * 2 * 10, sum_price_display: '¥1000.00' });
+    expect(r).toMatchObject({
+      sum_price: 50 * 100 * 2 * 10,
+      cheap_price: 50 * 100 * 2 * 2,
+      whole_year_price: 50 * 100 * 2 * 10,
+      sum_price_display: '¥1000.00',
+    });
     expect(r.data[0]!.discounts).toHaveLength(1);
     const month = priceOf({ items: [{ product_code: 'volume', quantity: 100 }], units, charging_code: 'year', duration: 3, count: 1 });
     expect(month.cheap_price).toBe(0);
@@ -52,14 +69,28 @@ describe('pricing', () => {
     expect(hostUnits('s6.xlarge.2', 'vmware')).toBe(2 * VENDOR_HOST_FACTORS.vmware!);
     expect(host('s6.xlarge.2', 'ctyun')).toBeLessThan(host('s6.xlarge.2', 'openstack'));
     expect(host('s6.xlarge.2', 'unknown-vendor')).toBe(2);
-    const units: UnitPrice[] = [{ product_code: 'instance', charging_code: 'quantity', unit_price_fen: 85, measurement_display: '元/台/小时', package_name: '按需' }];
-    const hourly = (flavor: string) => priceOf({ items: [{ product_code: 'instance', quantity: host(flavor) }], units, charging_code: 'quantity', count: 1 }).sum_price;
+    const units: UnitPrice[] = [
+      { product_code: 'instance', charging_code: 'quantity', unit_price_fen: 85, measurement_display: '元/台/小时', package_name: '按需' },
+    ];
+    const hourly = (flavor: string) =>
+      priceOf({ items: [{ product_code: 'instance', quantity: host(flavor) }], units, charging_code: 'quantity', count: 1 }).sum_price;
     expect(hourly('s6.medium.2')).toBeGreaterThan(hourly('s6.small.1'));
   });
 
   it('composes a host from flavor, disks and bandwidth; CTyun has no yearly package', () => {
-    expect(priceItemsFor('instance', { flavor: 's6.2xlarge.2', system_disk_size: 50, data_disks: [{ size: 100 }, { size: 20 }], public_ip_type: 'bgp', bandwidth: 8 }))
-      .toEqual([{ product_code: 'instance', quantity: 4 }, { product_code: 'volume', quantity: 170 }, { product_code: 'eip', quantity: 8 }]);
+    expect(
+      priceItemsFor('instance', {
+        flavor: 's6.2xlarge.2',
+        system_disk_size: 50,
+        data_disks: [{ size: 100 }, { size: 20 }],
+        public_ip_type: 'bgp',
+        bandwidth: 8,
+      }),
+    ).toEqual([
+      { product_code: 'instance', quantity: 4 },
+      { product_code: 'volume', quantity: 170 },
+      { product_code: 'eip', quantity: 8 },
+    ]);
     expect(priceItemsFor('eip', { bandwidth: 5 }, 'bandwidth')).toEqual([{ product_code: 'eip', quantity: 5 }]);
     expect(yearlyAllowed('ctyun')).toBe(false);
     expect(yearlyAllowed('ali')).toBe(true);

@@ -8,7 +8,13 @@ const body = (description?: string) => ({ title: '错误', description });
 
 describe('noticeFor (seed 000 §8)', () => {
   it('400: the description', () => {
-    expect(noticeFor(400, body('名称：不能为空'), 'zh-CN')).toEqual({ kind: 'error', title: '错误', description: '名称：不能为空', seconds: 20, closable: true });
+    expect(noticeFor(400, body('名称：不能为空'), 'zh-CN')).toEqual({
+      kind: 'error',
+      title: '错误',
+      description: '名称：不能为空',
+      seconds: 20,
+      closable: true,
+    });
   });
   it('401: clears the session and goes to login, no message', () => {
     expect(noticeFor(401, body('登录已失效'), 'zh-CN')).toEqual({ kind: 'logout' });
@@ -41,7 +47,11 @@ describe('noticeFor (seed 000 §8)', () => {
     expect(noticeFor(428, null, 'zh-CN')).toMatchObject({ description: '令牌校验失败，请重新登录', seconds: 8 });
   });
   it('other 4xx with a description: the description', () => {
-    expect(noticeFor(422, body('同一幂等键已用于内容不同的请求'), 'zh-CN')).toMatchObject({ kind: 'error', description: '同一幂等键已用于内容不同的请求', seconds: 20 });
+    expect(noticeFor(422, body('同一幂等键已用于内容不同的请求'), 'zh-CN')).toMatchObject({
+      kind: 'error',
+      description: '同一幂等键已用于内容不同的请求',
+      seconds: 20,
+    });
     expect(noticeFor(418, body('茶壶'), 'zh-TW')).toMatchObject({ title: '錯誤', description: '茶壶' });
   });
   it('other failures without a description still say what happened', () => {
@@ -61,7 +71,9 @@ describe('noticeFor (seed 000 §8)', () => {
 
 describe('payloads and URLs', () => {
   it('GET/DELETE payload as a query: arrays comma-joined, empties left out', () => {
-    expect(toQuery({ enabled: true, __limit: 1000, tenant_id: ['a', 'b'], name: '', x: undefined, y: null, z: [] })).toBe('?enabled=true&__limit=1000&tenant_id=a%2Cb');
+    expect(toQuery({ enabled: true, __limit: 1000, tenant_id: ['a', 'b'], name: '', x: undefined, y: null, z: [] })).toBe(
+      '?enabled=true&__limit=1000&tenant_id=a%2Cb',
+    );
     expect(toQuery(undefined)).toBe('');
     expect(toQuery({ q: '云 主机' })).toBe('?q=%E4%BA%91+%E4%B8%BB%E6%9C%BA');
   });

@@ -26,7 +26,12 @@ describe('cookie-token flow', () => {
   const ok = (valid: string[]) => async (t: string) => valid.includes(t);
   it('a stored token among the cookie tokens is valid without a call', async () => {
     let calls = 0;
-    expect(await resolveSessionToken('a', ['b', 'a'], async () => { calls++; return false; })).toEqual({ token: 'a', checked: false });
+    expect(
+      await resolveSessionToken('a', ['b', 'a'], async () => {
+        calls++;
+        return false;
+      }),
+    ).toEqual({ token: 'a', checked: false });
     expect(calls).toBe(0);
   });
   it('else the first cookie token the server accepts', async () => {
@@ -44,7 +49,14 @@ describe('cookie-token flow', () => {
 describe('init flow', () => {
   const territories = [
     { tenant_id: 't0', tenant_name: 'T0', projects: [] },
-    { tenant_id: 't1', tenant_name: 'T1', projects: [{ project_id: 'p1', project_name: 'p-one', project_name_zh: '一号' }, { project_id: 'p2', project_name: 'p-two', project_name_zh: null }] },
+    {
+      tenant_id: 't1',
+      tenant_name: 'T1',
+      projects: [
+        { project_id: 'p1', project_name: 'p-one', project_name_zh: '一号' },
+        { project_id: 'p2', project_name: 'p-two', project_name_zh: null },
+      ],
+    },
   ];
   const none = { tenant: null, project: null };
   it('nothing stored: the first territory with projects', () => {

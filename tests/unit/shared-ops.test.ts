@@ -1,7 +1,14 @@
 // Pure rules of the admin tag editor and the batch delete (src/domain/schemas/shared-ops.schema.ts).
 import { describe, expect, it } from 'vitest';
 import {
-  adminTagManageSchema, adminTagQuerySchema, batchDeleteSchema, batchOutcome, isAdminTagCall, mayEditTagsAsAdmin, tagLabel, tagPairIssue,
+  adminTagManageSchema,
+  adminTagQuerySchema,
+  batchDeleteSchema,
+  batchOutcome,
+  isAdminTagCall,
+  mayEditTagsAsAdmin,
+  tagLabel,
+  tagPairIssue,
 } from '../../src/domain/schemas/shared-ops.schema.ts';
 
 const T = 'a'.repeat(32);
@@ -48,7 +55,12 @@ describe('admin tag calls name their scope (seed 000 §6)', () => {
     expect(adminTagQuerySchema.safeParse({ resource_type: 'instance', tenant_id: 'x', project_id: P }).success).toBe(false);
   });
   it('applies the admin value rule to tag-manage', () => {
-    const body = (value: string) => ({ resources: [{ type: 'instance', rids: [R] }], tags: [{ tag_key: 'owner', tag_value: value }], tenant_id: T, project_id: P });
+    const body = (value: string) => ({
+      resources: [{ type: 'instance', rids: [R] }],
+      tags: [{ tag_key: 'owner', tag_value: value }],
+      tenant_id: T,
+      project_id: P,
+    });
     expect(adminTagManageSchema.safeParse(body('平台（一部）')).success).toBe(true);
     expect(adminTagManageSchema.safeParse(body('平台(一部)')).success).toBe(false);
     expect(adminTagManageSchema.safeParse({ ...body('x'), project_id: undefined }).success).toBe(false);
@@ -68,13 +80,19 @@ describe('batch delete', () => {
     expect(batchDeleteSchema.safeParse({ ids: [R], sms_code: '12ab56' }).success).toBe(false);
   });
   it('sums up the answer and names the refused rows', () => {
-    const out = batchOutcome([
-      { id: 'a', ok: true, status: 'deleting' },
-      { id: 'b', ok: false, description: '已锁定的云主机不能销毁' },
-      { id: 'c', name: 'host-c', ok: false, description: '当前状态不允许删除' },
-    ], (id) => (id === 'b' ? 'host-b' : undefined));
+    const out = batchOutcome(
+      [
+        { id: 'a', ok: true, status: 'deleting' },
+        { id: 'b', ok: false, description: '已锁定的云主机不能销毁' },
+        { id: 'c', name: 'host-c', ok: false, description: '当前状态不允许删除' },
+      ],
+      (id) => (id === 'b' ? 'host-b' : undefined),
+    );
     expect(out.ok).toBe(1);
-    expect(out.refused).toEqual([{ id: 'b', name: 'host-b', description: '已锁定的云主机不能销毁' }, { id: 'c', name: 'host-c', description: '当前状态不允许删除' }]);
+    expect(out.refused).toEqual([
+      { id: 'b', name: 'host-b', description: '已锁定的云主机不能销毁' },
+      { id: 'c', name: 'host-c', description: '当前状态不允许删除' },
+    ]);
   });
 });
 

@@ -4,8 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai';
 import { AI_PANEL } from '../../src/domain/constants.ts';
 import {
-  aiButtonShownAtom, aiPanelRightAtom, aiPanelStateAtom, languageAtom, loginStateAtom, modalButtonEnabledAtom,
-  returnPathAtom, sidebarCollapsedAtom, unreadCountAtom,
+  aiButtonShownAtom,
+  aiPanelRightAtom,
+  aiPanelStateAtom,
+  languageAtom,
+  loginStateAtom,
+  modalButtonEnabledAtom,
+  returnPathAtom,
+  sidebarCollapsedAtom,
+  unreadCountAtom,
 } from '../../src/web/lib/store.ts';
 
 describe('unread message count', () => {

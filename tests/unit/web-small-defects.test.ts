@@ -10,8 +10,18 @@ const t = (key: string, opts?: Record<string, unknown>) => String(opts?.defaultV
 describe('SD-WAN branch location', () => {
   it('is one line of Chinese address, not JSON', () => {
     const def = kindOf('sdwan_branch')!;
-    const row = { id: 'x', kind: 'sdwan_branch', name: 'b', status: 'online', locked: false, vendor: 'openstack', region_id: null, az_id: null, created_at: '',
-      spec: { deployment_location: { province: '江苏省', city: '苏州市', district: '工业园区', address: '星湖街 328 号' } } } as Resource;
+    const row = {
+      id: 'x',
+      kind: 'sdwan_branch',
+      name: 'b',
+      status: 'online',
+      locked: false,
+      vendor: 'openstack',
+      region_id: null,
+      az_id: null,
+      created_at: '',
+      spec: { deployment_location: { province: '江苏省', city: '苏州市', district: '工业园区', address: '星湖街 328 号' } },
+    } as Resource;
     expect(displayValue(t, def, row, 'deployment_location')).toBe('江苏省苏州市工业园区 星湖街 328 号');
     const noDistrict = { ...row, spec: { deployment_location: { province: '上海市', city: '上海市', address: '张江路 1 号' } } };
     expect(displayValue(t, def, noDistrict, 'deployment_location')).toBe('上海市上海市 张江路 1 号');

@@ -8,8 +8,16 @@ export const isRuleRequest = (t: RequestType) => RULE_REQUEST_TYPES.includes(t);
 
 /** 无需审批, 待审批, 审批中, 已通过, 已驳回, 发起失败, 下发中, 下发失败, 扩容审批中, 扩容驳回 */
 export const APPROVAL_STATUSES = [
-  'no_approval_needed', 'pending', 'approving', 'approved', 'rejected',
-  'initiate_failed', 'issuing', 'dispatch_failed', 'expansion_approving', 'expansion_rejected',
+  'no_approval_needed',
+  'pending',
+  'approving',
+  'approved',
+  'rejected',
+  'initiate_failed',
+  'issuing',
+  'dispatch_failed',
+  'expansion_approving',
+  'expansion_rejected',
 ] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -55,11 +63,14 @@ export function initialStatus(type: RequestType, needsApproval: boolean): Approv
   return type === 'resource_expansion' ? 'expansion_approving' : 'pending';
 }
 
-export interface OpenRequest { type: RequestType; status: ApprovalStatus; currentLevel: number; levelCount: number }
+export interface OpenRequest {
+  type: RequestType;
+  status: ApprovalStatus;
+  currentLevel: number;
+  levelCount: number;
+}
 
-export type ApproveOutcome =
-  | { kind: 'next_level'; status: ApprovalStatus; level: number }
-  | { kind: 'final'; status: ApprovalStatus };
+export type ApproveOutcome = { kind: 'next_level'; status: ApprovalStatus; level: number } | { kind: 'final'; status: ApprovalStatus };
 
 /**
  * What one approval does: at a non-last level the request moves on (审批中), at the last level it
@@ -80,10 +91,7 @@ export function afterReject(req: Pick<OpenRequest, 'type' | 'status'>): Approval
 }
 
 /** An open request whose level waited longer than its limit moves on (or to the tenant admins). */
-export type EscalationOutcome =
-  | { kind: 'next_level'; level: number; status: ApprovalStatus }
-  | { kind: 'tenant_admins' }
-  | { kind: 'none' };
+export type EscalationOutcome = { kind: 'next_level'; level: number; status: ApprovalStatus } | { kind: 'tenant_admins' } | { kind: 'none' };
 
 export function escalation(req: OpenRequest & { enteredLevelAt: Date; limitHours: number | null; escalatedToAdmins: boolean }, now: Date): EscalationOutcome {
   if (!isOpen(req.status) || req.limitHours === null || req.escalatedToAdmins) return { kind: 'none' };

@@ -9,7 +9,15 @@ import { MAX_REASON } from './rule-checks.ts';
 import { firewallRequestSchema } from '../kinds/firewall-policy/firewall-policy.kind.ts';
 import { dnatRequestSchema, snatRequestSchema } from '../kinds/nat-rules/nat-rules.kind.ts';
 
-export { FIREWALL_PROTOCOLS, MAX_REASON, NAT_PROTOCOLS, firewallPolicySchema, natRuleSchema, type FirewallPolicySpec, type NatRuleSpec } from './rule-checks.ts';
+export {
+  FIREWALL_PROTOCOLS,
+  MAX_REASON,
+  NAT_PROTOCOLS,
+  firewallPolicySchema,
+  natRuleSchema,
+  type FirewallPolicySpec,
+  type NatRuleSpec,
+} from './rule-checks.ts';
 
 export const MAX_APPROVERS_PER_LEVEL = 8;
 export const MAX_LEVELS = 5;
@@ -21,16 +29,26 @@ const listInput = z.union([z.string().max(20_000), z.array(z.union([z.string().m
 const NO_URL = (v: string) => !/^https?:\/\//i.test(v);
 
 /** Hours: a positive number with at most one decimal (seed 001 §5 "Other"). */
-const hours = z.number().positive().max(8760).refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, { message: 'one_decimal' });
+const hours = z
+  .number()
+  .positive()
+  .max(8760)
+  .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, { message: 'one_decimal' });
 
 // ── approval processes ───────────────────────────────────────────────────────────────────────
 
 export const approvalLevelSchema = z.object({
   name: z.string().trim().min(1).max(32).optional(),
   /** accounts, comma separated or as an array; at most 8 */
-  approvers: listInput.transform((v) => splitList(v))
-    .pipe(z.array(z.string().min(1).max(64)).min(1).max(MAX_APPROVERS_PER_LEVEL, { message: 'approvers_too_many' })
-      .refine((a) => new Set(a).size === a.length, { message: 'approvers_repeated' })),
+  approvers: listInput
+    .transform((v) => splitList(v))
+    .pipe(
+      z
+        .array(z.string().min(1).max(64))
+        .min(1)
+        .max(MAX_APPROVERS_PER_LEVEL, { message: 'approvers_too_many' })
+        .refine((a) => new Set(a).size === a.length, { message: 'approvers_repeated' }),
+    ),
   /** after this many hours without a decision the request moves on; null: never */
   escalate_after_hours: hours.nullable().default(null),
 });
@@ -41,7 +59,10 @@ export const approvalProcessSchema = z.object({
   description: z.string().trim().max(256).optional(),
   /** the project; null: every project of the tenant without a process of its own */
   project_id: idSchema.nullable().default(null),
-  request_types: z.array(z.enum(REQUEST_TYPES)).min(1).max(REQUEST_TYPES.length)
+  request_types: z
+    .array(z.enum(REQUEST_TYPES))
+    .min(1)
+    .max(REQUEST_TYPES.length)
     .refine((a) => new Set(a).size === a.length, { message: 'invalid_value' }),
   levels: z.array(approvalLevelSchema).min(1).max(MAX_LEVELS),
   /** a production project: the finance tenant's rules there take effect at 18:00 */
@@ -63,7 +84,10 @@ export const CHARGING = ['year', 'quantity'] as const;
 export const resourcePurchaseSchema = z.object({
   kind: z.string().regex(/^[a-z][a-z_]{1,31}$/, { message: 'invalid_format' }),
   /** the price list's product code; defaults from the kind */
-  product_code: z.string().regex(/^[a-z][a-z_]{1,31}$/, { message: 'invalid_format' }).optional(),
+  product_code: z
+    .string()
+    .regex(/^[a-z][a-z_]{1,31}$/, { message: 'invalid_format' })
+    .optional(),
   name: z.string().trim().min(2).max(60).refine(NO_URL, { message: 'no_url_prefix' }),
   vendor: z.string().trim().min(1).max(32),
   region_id: idSchema.optional(),
@@ -80,7 +104,8 @@ export type ResourcePurchaseSpec = z.output<typeof resourcePurchaseSchema>;
 export const resourceExpansionSchema = z.object({
   resource_id: idSchema,
   /** the new values of numeric spec fields, e.g. {size_gb: 200} */
-  spec: z.record(z.string().regex(/^[a-z][a-z_]{0,63}$/, { message: 'invalid_format' }), z.number().int().min(1).max(1_000_000))
+  spec: z
+    .record(z.string().regex(/^[a-z][a-z_]{0,63}$/, { message: 'invalid_format' }), z.number().int().min(1).max(1_000_000))
     .refine((r) => Object.keys(r).length >= 1 && Object.keys(r).length <= 8, { message: 'required' }),
   reason: optionalReason,
 });
@@ -117,33 +142,44 @@ const seenLevel = z.number().int().min(1).max(MAX_LEVELS).optional();
 export const approveSchema = z.object({ comment: optionalReason, level: seenLevel }).default({});
 export const rejectSchema = z.object({ reason, level: seenLevel });
 export const batchApproveSchema = z.object({
-  ids: z.array(idSchema).min(1).max(MAX_BATCH).transform((ids) => [...new Set(ids)]),
+  ids: z
+    .array(idSchema)
+    .min(1)
+    .max(MAX_BATCH)
+    .transform((ids) => [...new Set(ids)]),
   comment: optionalReason,
 });
 
 export const APPROVAL_SCOPES = ['mine', 'global'] as const;
-export const approvalListQuerySchema = z.object({
-  scope: z.enum(APPROVAL_SCOPES).default('mine'),
-  /** `pending`, `decided`, or raw statuses comma-joined */
-  status: z.string().max(300).optional(),
-}).loose();
+export const approvalListQuerySchema = z
+  .object({
+    scope: z.enum(APPROVAL_SCOPES).default('mine'),
+    /** `pending`, `decided`, or raw statuses comma-joined */
+    status: z.string().max(300).optional(),
+  })
+  .loose();
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_format' }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)), { message: 'invalid_format' });
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_format' })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)), { message: 'invalid_format' });
 export const MAX_DELEGATION_DAYS = 90;
 
-export const delegationSchema = z.object({
-  /** the deputy's account */
-  delegate: z.string().trim().min(1).max(64),
-  /** first and last day (Asia/Shanghai), inclusive */
-  start_date: isoDate,
-  end_date: isoDate,
-  /** the tenant the delegation applies to; defaults to X-Tenant-Id */
-  tenant_id: idSchema.optional(),
-}).superRefine((v, ctx) => {
-  const days = (Date.parse(v.end_date) - Date.parse(v.start_date)) / 86_400_000;
-  if (days < 0) addIssue(ctx, 'end_date', 'end_before_start');
-  else if (days >= MAX_DELEGATION_DAYS) addIssue(ctx, 'end_date', 'date_range_too_long');
-});
+export const delegationSchema = z
+  .object({
+    /** the deputy's account */
+    delegate: z.string().trim().min(1).max(64),
+    /** first and last day (Asia/Shanghai), inclusive */
+    start_date: isoDate,
+    end_date: isoDate,
+    /** the tenant the delegation applies to; defaults to X-Tenant-Id */
+    tenant_id: idSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const days = (Date.parse(v.end_date) - Date.parse(v.start_date)) / 86_400_000;
+    if (days < 0) addIssue(ctx, 'end_date', 'end_before_start');
+    else if (days >= MAX_DELEGATION_DAYS) addIssue(ctx, 'end_date', 'date_range_too_long');
+  });
 
 /** The window of a delegation: from 00:00 of the first day to 24:00 of the last (UTC+8). */
 export function delegationWindow(startDate: string, endDate: string): { startsAt: Date; endsAt: Date } {

@@ -46,7 +46,10 @@ export function splitList(value: unknown): string[] {
   if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
   if (typeof value === 'number') return [String(value)];
   if (typeof value !== 'string') return [];
-  return value.split(/[,;，；\s]+/).map((v) => v.trim()).filter(Boolean);
+  return value
+    .split(/[,;，；\s]+/)
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** Canonical form used to compare addresses (lower case, no spaces). */
@@ -102,7 +105,10 @@ export function ruleView(spec: Record<string, unknown>): Record<string, unknown>
   for (const [k, v] of Object.entries(spec)) {
     if (k === 'approval_request_id' || k === 'issued_at') continue;
     if (k === 'eip_address') out.eip = v;
-    else if (RULE_PORT_KEYS.includes(k)) { const p = parsePorts(v); out[k] = p.ok ? p.ports : v; } else if (RULE_LIST_KEYS.includes(k)) out[k] = splitList(v);
+    else if (RULE_PORT_KEYS.includes(k)) {
+      const p = parsePorts(v);
+      out[k] = p.ok ? p.ports : v;
+    } else if (RULE_LIST_KEYS.includes(k)) out[k] = splitList(v);
     else out[k] = v;
   }
   return out;

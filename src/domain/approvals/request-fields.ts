@@ -10,19 +10,43 @@ import { FLAVORS } from '../kinds/instance/instance.kind.ts';
 export type T = (key: string, opts?: Record<string, unknown>) => string;
 
 /** Names of regions and zones by id, from the reference data (in the UI language). */
-export interface PlaceNames { regions?: Record<string, string>; azs?: Record<string, string> }
+export interface PlaceNames {
+  regions?: Record<string, string>;
+  azs?: Record<string, string>;
+}
 
-export interface FieldRow { key: string; label: string; value: string }
+export interface FieldRow {
+  key: string;
+  label: string;
+  value: string;
+}
 
 /** What a request carries for the engine but an approver does not decide on. */
 export const BOOKKEEPING_FIELDS: ReadonlySet<string> = new Set([
-  'rule_id', 'approval_request_id', 'nat_gateway_id', 'resource_id', 'eip_id', 'issued_at', 'product_code', 'password',
+  'rule_id',
+  'approval_request_id',
+  'nat_gateway_id',
+  'resource_id',
+  'eip_id',
+  'issued_at',
+  'product_code',
+  'password',
 ]);
 
 /** What a priced unit of a product is: one host, a GB of disk, a Mbps of bandwidth. */
 const UNIT_OF_KIND: Record<string, string> = { instance: 'set', volume: 'gb', eip: 'mbps', shared_bandwidth: 'mbps', nas: 'gb', bucket: 'gb' };
 /** Units of fields the kinds do not declare (request payloads, quotas). */
-const UNIT_OF_FIELD: Record<string, string> = { size: 'gb', size_gb: 'gb', memory: 'gb', memory_gb: 'gb', cpu: 'core', bandwidth: 'mbps', system_disk_size: 'gb', volume_gb: 'gb', vcpus: 'core' };
+const UNIT_OF_FIELD: Record<string, string> = {
+  size: 'gb',
+  size_gb: 'gb',
+  memory: 'gb',
+  memory_gb: 'gb',
+  cpu: 'core',
+  bandwidth: 'mbps',
+  system_disk_size: 'gb',
+  volume_gb: 'gb',
+  vcpus: 'core',
+};
 const QUOTA_UNIT: Record<string, string> = { instances: 'set', vcpus: 'core', memory_gb: 'gb', volume_gb: 'gb', eips: 'count', snapshots: 'count' };
 
 const RULE_TYPES = new Set(['firewall_policy', 'snat_rule', 'dnat_rule']);
@@ -43,7 +67,13 @@ export function timeText(value: unknown, lang: string): string {
   const d = new Date(String(value));
   if (Number.isNaN(d.getTime())) return String(value);
   return new Intl.DateTimeFormat(lang === 'zh-TW' ? 'zh-TW' : 'zh-CN', {
-    timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false,
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
   }).format(d);
 }
 
@@ -69,7 +99,12 @@ function optionText(t: T, kind: string | undefined, key: string, value: string):
   return kind ? t(`kinds:${kind}.options.${key}.${value}`, { defaultValue: general }) : general;
 }
 
-export interface ValueContext { lang: string; places?: PlaceNames; kind?: string; spec?: Record<string, unknown> }
+export interface ValueContext {
+  lang: string;
+  places?: PlaceNames;
+  kind?: string;
+  spec?: Record<string, unknown>;
+}
 
 /** The text of one value: options by label, numbers with their unit, yes/no, times, lists. */
 export function requestFieldValue(t: T, key: string, value: unknown, ctx: ValueContext): string {
@@ -92,7 +127,8 @@ export function requestFieldValue(t: T, key: string, value: unknown, ctx: ValueC
     // A nested value (a data disk {type, size}): its parts as text, options and units resolved.
     return Object.entries(value as Record<string, unknown>)
       .map(([k, v]) => (k === 'type' ? optionText(t, 'volume', 'volume_type', String(v)) : requestFieldValue(t, k, v, ctx)))
-      .filter(Boolean).join(' ');
+      .filter(Boolean)
+      .join(' ');
   }
   if (typeof value === 'boolean' || def?.type === 'boolean') return value === true || value === 'true' ? t('kinds:common.yes') : t('kinds:common.no');
   if (def?.type === 'datetime' || /_(time|at)$/.test(key)) return timeText(value, ctx.lang);

@@ -4,7 +4,13 @@
 import { z } from 'zod';
 
 /** A list given as text (comma separated) or as an array, like the approvals' list inputs. */
-export const listInput = z.union([z.string().trim().min(1).max(20_000), z.array(z.union([z.string().max(64), z.number()])).min(1).max(2000)]);
+export const listInput = z.union([
+  z.string().trim().min(1).max(20_000),
+  z
+    .array(z.union([z.string().max(64), z.number()]))
+    .min(1)
+    .max(2000),
+]);
 
 /**
  * A superRefine that runs `schema` on a payload built from the value and reports its issues on

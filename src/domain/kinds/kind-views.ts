@@ -6,7 +6,11 @@ import { availableActions, statusesOf, type ColumnDef, type FieldDef, type Filte
 import type { MenuGroupDef } from '../navigation/menus.ts';
 
 export type ApiRouteId = 'list' | 'get' | 'create' | 'update' | 'replace' | 'delete' | 'act' | 'batch' | 'metrics';
-export interface ApiRoute { id: ApiRouteId; method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string }
+export interface ApiRoute {
+  id: ApiRouteId;
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+}
 
 /** The HTTP routes the engine serves for a kind at /api/{collection} (routes/kinds.routes.ts registers exactly these). */
 export function kindApiRoutes(def: Pick<KindDefinition, 'collection'>): ApiRoute[] {
@@ -41,9 +45,14 @@ export function kindPageIndex(kinds: readonly KindDefinition[]): Map<string, str
  * The console menu with the kinds' entries: a kind that declares `menu` gets an entry in its group
  * pointing at its list route's path (`pathOf`), unless the group lists that code already.
  */
-export function kindMenuGroups(base: readonly MenuGroupDef[], kinds: readonly KindDefinition[], pathOf: (routeName: string) => string | undefined): MenuGroupDef[] {
+export function kindMenuGroups(
+  base: readonly MenuGroupDef[],
+  kinds: readonly KindDefinition[],
+  pathOf: (routeName: string) => string | undefined,
+): MenuGroupDef[] {
   return base.map((g) => {
-    const added = kinds.filter((k) => k.menu?.group === g.code && !g.items.some((i) => i.code === k.menu!.code))
+    const added = kinds
+      .filter((k) => k.menu?.group === g.code && !g.items.some((i) => i.code === k.menu!.code))
       .flatMap((k) => {
         const url = pathOf(k.routes.list);
         return url ? [{ code: k.menu!.code, menuUrl: url, icon: k.menu!.icon }] : [];
@@ -53,12 +62,19 @@ export function kindMenuGroups(base: readonly MenuGroupDef[], kinds: readonly Ki
 }
 
 /** A list screen: the columns (with their field definitions), shown ones first, and the filters. */
-export function kindListView(def: KindDefinition): { columns: (ColumnDef & { def: FieldDef | undefined })[]; filters: readonly FilterDef[]; statuses: string[] } {
+export function kindListView(def: KindDefinition): {
+  columns: (ColumnDef & { def: FieldDef | undefined })[];
+  filters: readonly FilterDef[];
+  statuses: string[];
+} {
   const fields = new Map(def.fields.map((f) => [f.key, f]));
   return { columns: def.columns.map((c) => ({ ...c, def: fields.get(c.field) })), filters: def.filters, statuses: statusesOf(def) };
 }
 
-export interface DetailTabDef { key: string; /** the sub-resource kind listed in this tab */ kind?: string }
+export interface DetailTabDef {
+  key: string;
+  /** the sub-resource kind listed in this tab */ kind?: string;
+}
 
 /**
  * A detail screen: its fields and tabs — the overview, then one tab per sub-resource (a relation
@@ -71,5 +87,7 @@ export function kindDetailView(def: KindDefinition): { fields: readonly FieldDef
 
 /** The ids of the actions a row offers (row menu, batch menu: `batch` true). */
 export function kindRowActions(def: KindDefinition, row: { status: string; locked: boolean; spec?: Record<string, unknown> }, batch = false): string[] {
-  return availableActions(def, row).filter((a) => !batch || a.batch).map((a) => a.id);
+  return availableActions(def, row)
+    .filter((a) => !batch || a.batch)
+    .map((a) => a.id);
 }

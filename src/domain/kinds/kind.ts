@@ -39,7 +39,12 @@ export interface ColumnDef {
 }
 
 /** A list filter: `param` is the query parameter; spec fields filter on `spec->>key`. */
-export interface FilterDef { param: string; source: 'column' | 'spec'; key: string; type: 'text' | 'enum' | 'ref' | 'boolean' }
+export interface FilterDef {
+  param: string;
+  source: 'column' | 'spec';
+  key: string;
+  type: 'text' | 'enum' | 'ref' | 'boolean';
+}
 
 /** Checks beyond the status, each with its own refusal text (409). */
 export type Guard =
@@ -110,7 +115,11 @@ export interface ActionDef<A extends string = string> {
   approval?: { type: 'resource_expansion'; needed?: (spec: Record<string, unknown>, params: Record<string, unknown>) => boolean };
 }
 
-export interface KindMenu { group: string; code: string; icon: string }
+export interface KindMenu {
+  group: string;
+  code: string;
+  icon: string;
+}
 
 export interface RelationDef {
   /** links.relation */
@@ -148,7 +157,9 @@ export interface KindDefinition<S extends z.ZodObject<any> = z.ZodObject<any>, A
   };
   /** status while creating and after */
   create: {
-    inBetween: string; final: string; failStatus?: string;
+    inBetween: string;
+    final: string;
+    failStatus?: string;
     /** the final status when it depends on the body (an uploaded certificate is ready, an applied-for one waits) */
     finalFor?: (spec: Record<string, unknown>) => string;
   };
@@ -228,7 +239,7 @@ export function actionOf(def: KindDefinition, id: string): ActionDef | undefined
 
 /** The refusal key when `status` does not allow the action; null when it does. */
 export function stateRefusal(action: ActionDef, status: string): string | null {
-  return action.allowedFrom.includes(status) ? null : action.refusals?.[status] ?? action.refusalKey;
+  return action.allowedFrom.includes(status) ? null : (action.refusals?.[status] ?? action.refusalKey);
 }
 
 /** Whether a status is in-between for the kind (web shows a spinner and polls). */
@@ -245,8 +256,12 @@ export function readOnlyRefusal(def: KindDefinition, spec: Record<string, unknow
 /** Actions available to a row, from its status and lock flag (the web's row-action menu). */
 export function availableActions(def: KindDefinition, row: { status: string; locked: boolean; spec?: Record<string, unknown> }): ActionDef[] {
   if (readOnlyRefusal(def, row.spec)) return [];
-  return def.actions.filter((a) => !a.recycleBin && a.allowedFrom.includes(row.status)
-    && !(a.guards ?? []).some((g) => (g.type === 'unlocked' && row.locked) || (g.type === 'locked' && !row.locked)));
+  return def.actions.filter(
+    (a) =>
+      !a.recycleBin &&
+      a.allowedFrom.includes(row.status) &&
+      !(a.guards ?? []).some((g) => (g.type === 'unlocked' && row.locked) || (g.type === 'locked' && !row.locked)),
+  );
 }
 
 /** Whether a create field applies with these values (`shownWhen`); a hidden field is neither shown nor sent. */

@@ -32,7 +32,11 @@ export function intToIp(n: number): string {
   return [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
 }
 
-export interface Cidr { base: number; prefix: number; size: number }
+export interface Cidr {
+  base: number;
+  prefix: number;
+  size: number;
+}
 /** Parses a.b.c.d/p with the host bits zero; null when malformed. */
 export function parseCidr(value: string): Cidr | null {
   const m = /^([\d.]+)\/(\d{1,2})$/.exec(value.trim());
@@ -44,22 +48,33 @@ export function parseCidr(value: string): Cidr | null {
   if (base % size !== 0) return null;
   return { base, prefix, size };
 }
-export const cidrInside = (inner: Cidr, outer: Cidr) => inner.prefix >= outer.prefix && inner.base >= outer.base && inner.base + inner.size <= outer.base + outer.size;
+export const cidrInside = (inner: Cidr, outer: Cidr) =>
+  inner.prefix >= outer.prefix && inner.base >= outer.base && inner.base + inner.size <= outer.base + outer.size;
 export const cidrOverlaps = (a: Cidr, b: Cidr) => a.base < b.base + b.size && b.base < a.base + a.size;
 /** Usable addresses of a subnet: network, gateway, two reserved and broadcast are taken. */
 export const usableIps = (c: Cidr) => Math.max(0, c.size - 5);
 
 /** A CIDR within a prefix range. */
-export const cidrRule = (minPrefix: number, maxPrefix: number) => z.string().trim().refine((v) => {
-  const c = parseCidr(v);
-  return c !== null && c.prefix >= minPrefix && c.prefix <= maxPrefix;
-}, { message: 'cidr' });
+export const cidrRule = (minPrefix: number, maxPrefix: number) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        const c = parseCidr(v);
+        return c !== null && c.prefix >= minPrefix && c.prefix <= maxPrefix;
+      },
+      { message: 'cidr' },
+    );
 
 /** Ports 1–65535. */
 export const portRule = z.coerce.number().int().min(1).max(65535);
 
 /** Password: digits, upper and lower letters, no Chinese (seed 001 §5), 8–30. */
-export const passwordRule = z.string().min(8).max(30)
+export const passwordRule = z
+  .string()
+  .min(8)
+  .max(30)
   .refine((v) => !/[\u3400-\u9fff]/.test(v), { message: 'no_chinese' })
   .refine((v) => /\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v), { message: 'password_mix' });
 
@@ -71,5 +86,9 @@ export const placementShape = {
 };
 export const chargingShape = {
   charging_code: z.enum(CHARGING_CODES).default('quantity'),
-  duration: z.coerce.number().int().refine((n) => (DURATION_MONTHS as readonly number[]).includes(n), { message: 'duration' }).optional(),
+  duration: z.coerce
+    .number()
+    .int()
+    .refine((n) => (DURATION_MONTHS as readonly number[]).includes(n), { message: 'duration' })
+    .optional(),
 };

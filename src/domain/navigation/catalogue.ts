@@ -3,15 +3,28 @@
 // everything up to and including '/#/' removed, carrying the product id. The catalogue endpoint is
 // not built yet; the router calls this once, on the first unmatched navigation, with its JSON.
 
-export interface CatalogueProduct { id?: string | number; link?: string | null; is_inner?: boolean | number | null; is_static_html?: boolean | number | null }
-interface CatalogueClassify { auto_product_catalog?: CatalogueProduct[] | null }
+export interface CatalogueProduct {
+  id?: string | number;
+  link?: string | null;
+  is_inner?: boolean | number | null;
+  is_static_html?: boolean | number | null;
+}
+interface CatalogueClassify {
+  auto_product_catalog?: CatalogueProduct[] | null;
+}
 interface CatalogueEntry {
   classify_group?: { auto_classify_catalog?: CatalogueClassify[] | null }[] | null;
   auto_classify_catalog?: CatalogueClassify[] | null;
 }
-export interface Catalogue { header_data?: CatalogueEntry[] | null; footer_data?: CatalogueEntry[] | null }
+export interface Catalogue {
+  header_data?: CatalogueEntry[] | null;
+  footer_data?: CatalogueEntry[] | null;
+}
 
-export interface ProductRoute { path: string; productId: string }
+export interface ProductRoute {
+  path: string;
+  productId: string;
+}
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 

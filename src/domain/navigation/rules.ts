@@ -37,7 +37,10 @@ export function menuUrlsOf(route: Pick<RouteDef, 'path' | 'name' | 'parent'>): s
 }
 
 function menuStem(menuUrl: string): string {
-  return menuUrl.slice(1).replace(/(Manage|List)$/, '').toLowerCase();
+  return menuUrl
+    .slice(1)
+    .replace(/(Manage|List)$/, '')
+    .toLowerCase();
 }
 
 /** The menu entry a page belongs to: its own, its parent's, else the menu whose stem prefixes its name. */
@@ -99,14 +102,20 @@ export function redirectTarget(route: Pick<RouteDef, 'name' | 'redirect'>): stri
 
 /** Params a path template needs (optional ones end with `?`). */
 export function pathParams(path: string): { name: string; optional: boolean }[] {
-  return path.split('/').filter((s) => s.startsWith(':')).map((s) => ({ name: s.slice(1).replace(/\?$/, ''), optional: s.endsWith('?') }));
+  return path
+    .split('/')
+    .filter((s) => s.startsWith(':'))
+    .map((s) => ({ name: s.slice(1).replace(/\?$/, ''), optional: s.endsWith('?') }));
 }
 
 /** Fills a path template; undefined when a required param is missing. */
 export function buildPath(path: string, params: Record<string, string | undefined> = {}): string | undefined {
   const out: string[] = [];
   for (const seg of path.split('/')) {
-    if (!seg.startsWith(':')) { out.push(seg); continue; }
+    if (!seg.startsWith(':')) {
+      out.push(seg);
+      continue;
+    }
     const name = seg.slice(1).replace(/\?$/, '');
     const value = params[name];
     if (value) out.push(encodeURIComponent(value));
@@ -117,10 +126,12 @@ export function buildPath(path: string, params: Record<string, string | undefine
 
 function findByName(name: string, table: readonly RouteDef[]): RouteDef | undefined {
   const lower = name.toLowerCase();
-  return table.find((r) => r.name === name)
-    ?? table.find((r) => r.name.toLowerCase() === lower)
+  return (
+    table.find((r) => r.name === name) ??
+    table.find((r) => r.name.toLowerCase() === lower) ??
     // a tab child is also known by its bare segment name (`publicImage` → images_publicImage)
-    ?? table.filter((r) => r.parent && r.name.toLowerCase().endsWith(`_${lower}`)).at(0);
+    table.filter((r) => r.parent && r.name.toLowerCase().endsWith(`_${lower}`)).at(0)
+  );
 }
 
 /**
@@ -129,7 +140,16 @@ function findByName(name: string, table: readonly RouteDef[]): RouteDef | undefi
  * Answers the target URL, or null (→ the not-found page).
  */
 export function resolveUnmatched(pathname: string, table: readonly RouteDef[] = ROUTE_TABLE): string | null {
-  const segments = pathname.split('/').filter(Boolean).map((s) => { try { return decodeURIComponent(s); } catch { return s; } });
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   if (segments.length === 0) return null;
   const last = segments.at(-1)!;
   const hasId = REDIRECT_ID_PATTERN.test(last.toLowerCase());
@@ -203,7 +223,12 @@ export type BackAction = { kind: 'path'; to: string } | { kind: 'history' };
  * Back button: a configured route name or path (optionally with a query), else one step back in
  * history; a page opened directly (no history) falls back to its menu, then the console home.
  */
-export function backAction(meta: Pick<RouteMeta, 'back' | 'previousMenu'>, hasHistory: boolean, table: readonly RouteDef[] = ROUTE_TABLE, query?: Record<string, string>): BackAction {
+export function backAction(
+  meta: Pick<RouteMeta, 'back' | 'previousMenu'>,
+  hasHistory: boolean,
+  table: readonly RouteDef[] = ROUTE_TABLE,
+  query?: Record<string, string>,
+): BackAction {
   const qs = query && Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : '';
   if (meta.back) {
     const byName = meta.back.startsWith('/') ? undefined : table.find((r) => r.name === meta.back);
@@ -217,12 +242,14 @@ export function backAction(meta: Pick<RouteMeta, 'back' | 'previousMenu'>, hasHi
 /** A failed lazy page load (a stale deployment): vite, webpack and browser wordings. */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : String(error ?? '');
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk [\w-]+ failed|Unable to preload CSS/i.test(message);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk [\w-]+ failed|Unable to preload CSS/i.test(
+    message,
+  );
 }
 
 /** Where a menu entry links: its route, or the route the unmatched-path rule finds for it. */
 export function menuTarget(menuUrl: string, table: readonly RouteDef[] = ROUTE_TABLE): string {
-  return table.some((r) => r.path === menuUrl) ? menuUrl : resolveUnmatched(menuUrl, table) ?? menuUrl;
+  return table.some((r) => r.path === menuUrl) ? menuUrl : (resolveUnmatched(menuUrl, table) ?? menuUrl);
 }
 
 /** The phone tab bar (seed: 首页 / 资源 / 审批 / 告警 / 我的): a tab shows when its menu URL is allowed. */

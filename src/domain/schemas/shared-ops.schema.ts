@@ -40,30 +40,56 @@ const projectRule = (type: string, projectId: string | undefined, ctx: z.Refinem
   if (type !== PROJECT_RESOURCE_TYPE && !projectId) ctx.addIssue({ code: 'custom', path: ['project_id'], message: 'required' });
 };
 
-export const adminTagQuerySchema = tagResourcesQuerySchema.extend(adminTarget.shape)
-  .superRefine((v, ctx) => projectRule(v.resource_type, v.project_id, ctx));
-export const adminTagSaveSchema = tagResourcesSaveSchema.extend(adminTarget.shape)
-  .superRefine((v, ctx) => projectRule(v.resource_type, v.project_id, ctx));
-export const adminTagManageSchema = tagManageSchema(true).extend(adminTarget.shape)
-  .superRefine((v, ctx) => { for (const r of v.resources) projectRule(r.type, v.project_id, ctx); });
+export const adminTagQuerySchema = tagResourcesQuerySchema.extend(adminTarget.shape).superRefine((v, ctx) => projectRule(v.resource_type, v.project_id, ctx));
+export const adminTagSaveSchema = tagResourcesSaveSchema.extend(adminTarget.shape).superRefine((v, ctx) => projectRule(v.resource_type, v.project_id, ctx));
+export const adminTagManageSchema = tagManageSchema(true)
+  .extend(adminTarget.shape)
+  .superRefine((v, ctx) => {
+    for (const r of v.resources) projectRule(r.type, v.project_id, ctx);
+  });
 
 /** True when a tag call is the admin variant (it names the tenant itself). */
-export const isAdminTagCall = (payload: unknown) => typeof payload === 'object' && payload !== null && 'tenant_id' in payload
-  && (payload as { tenant_id?: unknown }).tenant_id !== undefined && (payload as { tenant_id?: unknown }).tenant_id !== '';
+export const isAdminTagCall = (payload: unknown) =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  'tenant_id' in payload &&
+  (payload as { tenant_id?: unknown }).tenant_id !== undefined &&
+  (payload as { tenant_id?: unknown }).tenant_id !== '';
 
 /** A batch delete: every id once, one code for the set, the recycle retention 7–60 days. */
 export const BATCH_DELETE_MAX = 100;
 export const batchDeleteSchema = z.object({
-  ids: z.array(idSchema).min(1).max(BATCH_DELETE_MAX).refine((ids) => new Set(ids).size === ids.length, { message: 'invalid_value' }),
+  ids: z
+    .array(idSchema)
+    .min(1)
+    .max(BATCH_DELETE_MAX)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'invalid_value' }),
   sms_necessity_flag: z.coerce.number().int().min(0).max(1).optional(),
-  sms_operate_type: z.string().trim().min(1).max(40).regex(/^[a-z_]+$/, { message: 'invalid_format' }).optional(),
-  sms_code: z.string().trim().regex(/^\d{6}$/, { message: 'sms_code_format' }).optional(),
+  sms_operate_type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[a-z_]+$/, { message: 'invalid_format' })
+    .optional(),
+  sms_code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'sms_code_format' })
+    .optional(),
   delayed_days: z.coerce.number().int().min(DELETE_RETENTION.min).max(DELETE_RETENTION.max).optional(),
 });
 export type BatchDeleteInput = z.infer<typeof batchDeleteSchema>;
 
 /** One row of a batch delete's answer: accepted (with its new status) or refused with the reason. */
-export interface BatchDeleteRow { id: string; name?: string; ok: boolean; status?: string; code?: number; description?: string }
+export interface BatchDeleteRow {
+  id: string;
+  name?: string;
+  ok: boolean;
+  status?: string;
+  code?: number;
+  description?: string;
+}
 
 /** Splits a batch answer for the result dialog: how many went, and the refused ones by name. */
 export function batchOutcome(rows: readonly BatchDeleteRow[], nameOf: (id: string) => string | undefined) {

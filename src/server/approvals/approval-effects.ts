@@ -14,7 +14,11 @@ export interface EffectEnv {
 
 /** An env for one submission or decision; `after` collects the post-commit work. */
 export function effectEnv(after: (() => Promise<void>)[]): EffectEnv {
-  return { afterCommit: (fn) => { after.push(fn); } };
+  return {
+    afterCommit: (fn) => {
+      after.push(fn);
+    },
+  };
 }
 
 export interface SubmitContext {
@@ -43,8 +47,15 @@ export interface DecisionContext {
   trx: Db;
   now: Date;
   request: {
-    id: string; type: string; tenant_id: string; project_id: string; payload: Record<string, unknown>;
-    before: Record<string, unknown> | null; target_id: string | null; production: boolean; created_at: Date;
+    id: string;
+    type: string;
+    tenant_id: string;
+    project_id: string;
+    payload: Record<string, unknown>;
+    before: Record<string, unknown> | null;
+    target_id: string | null;
+    production: boolean;
+    created_at: Date;
     requester_id: string;
   };
   env: EffectEnv;
@@ -84,10 +95,16 @@ export function effectOf(effects: ApprovalEffects, type: RequestType): ApprovalE
 
 /** The unit price (fen) of a product's charging package for a tenant, or the public one. */
 export async function unitPriceFen(trx: Db, tenantId: string, productCode: string, charging: string): Promise<number> {
-  const row = await trx.selectFrom('charging_pkgs').select('unit_price_fen')
-    .where('product_code', '=', productCode).where('code', '=', charging).where('enabled', '=', true)
+  const row = await trx
+    .selectFrom('charging_pkgs')
+    .select('unit_price_fen')
+    .where('product_code', '=', productCode)
+    .where('code', '=', charging)
+    .where('enabled', '=', true)
     .where((eb) => eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]))
-    .orderBy(sql`tenant_id is null`).limit(1).executeTakeFirst();
+    .orderBy(sql`tenant_id is null`)
+    .limit(1)
+    .executeTakeFirst();
   return Number(row?.unit_price_fen ?? 0);
 }
 

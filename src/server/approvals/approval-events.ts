@@ -2,7 +2,14 @@
 // them inside its transaction as pending events and publishes them once it has committed. Each is
 // sent with every level's approvers named (read after the commit), so a decision also reaches the
 // co-approvers who did not make it; the bus keeps them in the order they happened.
-import type { ApprovalCreatedEvent, ApprovalDecidedEvent, ApprovalEscalatedEvent, ApprovalIssuedEvent, DomainEvent, SiteMessageCreatedEvent } from '../../domain/events.ts';
+import type {
+  ApprovalCreatedEvent,
+  ApprovalDecidedEvent,
+  ApprovalEscalatedEvent,
+  ApprovalIssuedEvent,
+  DomainEvent,
+  SiteMessageCreatedEvent,
+} from '../../domain/events.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { participantsOf } from '../events/event-audience.ts';
@@ -32,11 +39,13 @@ export interface ApprovalEvent {
   requester_id: string;
 }
 
-export interface SiteMessageEvent { user_id: string; message_id: string; tenant_id: string | null }
+export interface SiteMessageEvent {
+  user_id: string;
+  message_id: string;
+  tenant_id: string | null;
+}
 
-export type PendingEvent =
-  | { name: ApprovalEventType; payload: ApprovalEvent }
-  | { name: typeof APPROVAL_EVENTS.message; payload: SiteMessageEvent };
+export type PendingEvent = { name: ApprovalEventType; payload: ApprovalEvent } | { name: typeof APPROVAL_EVENTS.message; payload: SiteMessageEvent };
 
 async function domainEvent(db: Db, e: PendingEvent, at: string): Promise<DomainEvent> {
   if (e.name === APPROVAL_EVENTS.message) {
@@ -46,9 +55,18 @@ async function domainEvent(db: Db, e: PendingEvent, at: string): Promise<DomainE
   // Fields in the order the stream has always sent them (request_type is new).
   const p = e.payload;
   return {
-    id: p.id, tenant_id: p.tenant_id, project_id: p.project_id, type: e.name, status: p.status, current_level: p.current_level,
-    approver_ids: p.approver_ids, delegate_ids: p.delegate_ids ?? [], requester_id: p.requester_id, request_type: p.type,
-    participant_ids: await participantsOf(db, p.id), at,
+    id: p.id,
+    tenant_id: p.tenant_id,
+    project_id: p.project_id,
+    type: e.name,
+    status: p.status,
+    current_level: p.current_level,
+    approver_ids: p.approver_ids,
+    delegate_ids: p.delegate_ids ?? [],
+    requester_id: p.requester_id,
+    request_type: p.type,
+    participant_ids: await participantsOf(db, p.id),
+    at,
   } satisfies ApprovalCreatedEvent | ApprovalDecidedEvent | ApprovalEscalatedEvent | ApprovalIssuedEvent;
 }
 

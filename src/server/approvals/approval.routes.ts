@@ -5,7 +5,12 @@ import { AppError, notFound, type Language } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { can } from '../../domain/roles.ts';
 import {
-  approvalProcessSchema, approveSchema, batchApproveSchema, createRequestSchema, delegationSchema, rejectSchema,
+  approvalProcessSchema,
+  approveSchema,
+  batchApproveSchema,
+  createRequestSchema,
+  delegationSchema,
+  rejectSchema,
 } from '../../domain/approvals/approval.schema.ts';
 import { errorBody, parse } from '../plugins/errors.plugin.ts';
 import { requirePermission, requireUser, type AuthUser } from '../plugins/auth.plugin.ts';
@@ -21,7 +26,15 @@ const TICK_MS = Number(process.env.APPROVAL_TICK_MS ?? 60_000) || 60_000;
 
 function shanghaiTime(lang: Language, d: Date | string | null): string {
   if (!d) return '';
-  return new Intl.DateTimeFormat(lang, { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(d));
+  return new Intl.DateTimeFormat(lang, {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(new Date(d));
 }
 
 /** 409 body: the seed's {title, description} plus the request's current state for offline clients. */
@@ -29,7 +42,12 @@ export function conflictBody(lang: Language, key: string, current: CurrentState)
   const decider = current.decided_by?.nickname ?? '';
   const useKey = key === 'approval_already_decided' && !current.decided_by ? 'approval_not_open' : key;
   return {
-    ...errorBody(lang, 409, useKey, { decider, time: shanghaiTime(lang, current.decided_at), status: t(lang, `approvals:status.${current.status}`), level: current.current_level }),
+    ...errorBody(lang, 409, useKey, {
+      decider,
+      time: shanghaiTime(lang, current.decided_at),
+      status: t(lang, `approvals:status.${current.status}`),
+      level: current.current_level,
+    }),
     code: useKey,
     current,
   };
@@ -123,9 +141,13 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
       count: results.length,
       succeeded: results.filter((r) => r.ok).length,
       failed: results.filter((r) => !r.ok).length,
-      results: results.map((r) => (r.ok ? r : r.current
-        ? { id: r.id, ok: false, status_code: r.status_code, ...conflictBody(req.lang, r.key, r.current) }
-        : { id: r.id, ok: false, status_code: r.status_code, code: r.key, ...errorBody(req.lang, r.status_code, r.key) })),
+      results: results.map((r) =>
+        r.ok
+          ? r
+          : r.current
+            ? { id: r.id, ok: false, status_code: r.status_code, ...conflictBody(req.lang, r.key, r.current) }
+            : { id: r.id, ok: false, status_code: r.status_code, code: r.key, ...errorBody(req.lang, r.status_code, r.key) },
+      ),
     };
   });
 
@@ -136,7 +158,10 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(approveSchema, req.body ?? {});
     return withConflict(reply, req.lang, async () => {
       // A retry whose first attempt committed the decision and then died answers that decision.
-      if (!req.idempotency?.applied) await approvals.decide(user, id, { action: 'approve', comment: body.comment, level: body.level }, now(), { inTransaction: (trx) => markIdempotencyApplied(trx, req) });
+      if (!req.idempotency?.applied)
+        await approvals.decide(user, id, { action: 'approve', comment: body.comment, level: body.level }, now(), {
+          inTransaction: (trx) => markIdempotencyApplied(trx, req),
+        });
       return approvals.detail(user, id, now());
     });
   });
@@ -148,7 +173,10 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(rejectSchema, req.body ?? {});
     return withConflict(reply, req.lang, async () => {
       // A retry whose first attempt committed the decision and then died answers that decision.
-      if (!req.idempotency?.applied) await approvals.decide(user, id, { action: 'reject', reason: body.reason, level: body.level }, now(), { inTransaction: (trx) => markIdempotencyApplied(trx, req) });
+      if (!req.idempotency?.applied)
+        await approvals.decide(user, id, { action: 'reject', reason: body.reason, level: body.level }, now(), {
+          inTransaction: (trx) => markIdempotencyApplied(trx, req),
+        });
       return approvals.detail(user, id, now());
     });
   });

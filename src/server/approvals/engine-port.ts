@@ -14,13 +14,25 @@ export interface ResourceEnginePort {
   /** a purchase made at POST /api/{collection}: its request takes the waiting resource */
   adoptPurchase(trx: Exec, c: { tenantId: string; projectId: string; resourceId: string; requestId: string }): Promise<ResourceRow>;
   /** a purchase asked at the approvals API: through the engine's create pipeline, waiting in 审批中 */
-  insertPurchase(trx: Exec, c: Scope & { payload: Record<string, unknown> }, events: ResourceEvent[]): Promise<{ id: string; resourceName: string; estimatedCostFen: number }>;
+  insertPurchase(
+    trx: Exec,
+    c: Scope & { payload: Record<string, unknown> },
+    events: ResourceEvent[],
+  ): Promise<{ id: string; resourceName: string; estimatedCostFen: number }>;
   provision(trx: Exec, resourceId: string, events: ResourceEvent[]): Promise<boolean>;
   discard(trx: Exec, resourceId: string, events: ResourceEvent[]): Promise<void>;
-  prepareExpansion(trx: Exec, c: Scope & { payload: Record<string, unknown> }, events: ResourceEvent[]): Promise<{ targetId: string; resourceName: string; before: Record<string, unknown>; estimatedCostFen: number }>;
+  prepareExpansion(
+    trx: Exec,
+    c: Scope & { payload: Record<string, unknown> },
+    events: ResourceEvent[],
+  ): Promise<{ targetId: string; resourceName: string; before: Record<string, unknown>; estimatedCostFen: number }>;
   expand(trx: Exec, req: Req, events: ResourceEvent[]): Promise<boolean>;
   restore(trx: Exec, req: Pick<Req, 'target_id' | 'before'>, events: ResourceEvent[]): Promise<void>;
-  submitRule(trx: Exec, c: Scope & { type: string; payload: Record<string, unknown> }, events: ResourceEvent[]): Promise<{ targetId: string; resourceName: string; before: Record<string, unknown> | null }>;
+  submitRule(
+    trx: Exec,
+    c: Scope & { type: string; payload: Record<string, unknown> },
+    events: ResourceEvent[],
+  ): Promise<{ targetId: string; resourceName: string; before: Record<string, unknown> | null }>;
   approveRule(trx: Exec, req: Omit<Req, 'project_id'>, status: 'issued' | 'issuing', now: Date, events: ResourceEvent[]): Promise<boolean>;
   issueRule(trx: Exec, req: Omit<Req, 'project_id'>, now: Date, events: ResourceEvent[]): Promise<void>;
   rejectRule(trx: Exec, req: Pick<Req, 'target_id' | 'tenant_id' | 'before'>, events: ResourceEvent[]): Promise<void>;

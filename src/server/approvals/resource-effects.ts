@@ -83,7 +83,9 @@ function ruleEffect(type: 'firewall_policy' | 'snat_rule' | 'dnat_rule', engineO
       const { port, events } = engineOf(c.env);
       const tenant = await c.trx.selectFrom('tenants').select('business_type').where('id', '=', c.request.tenant_id).executeTakeFirstOrThrow();
       const effectiveAt = ruleEffectiveAt({
-        type, requestedAt: new Date(c.request.created_at), approvedAt: c.now,
+        type,
+        requestedAt: new Date(c.request.created_at),
+        approvedAt: c.now,
         financeProduction: c.request.production && isFinanceTenant(tenant.business_type),
       });
       const now = effectiveAt.getTime() <= c.now.getTime();
@@ -102,7 +104,6 @@ function ruleEffect(type: 'firewall_policy' | 'snat_rule' | 'dnat_rule', engineO
   };
 }
 
-
 // ── quotas: the limits the engine enforces (src/domain/approvals/quota-keys.ts) ───────────────
 
 const QUOTA_CHANGE: ApprovalEffect = {
@@ -119,5 +120,7 @@ const QUOTA_CHANGE: ApprovalEffect = {
     await setQuota(c.trx, c.request.project_id, limit.kind, p.value, limit.measure);
     return { status: 'approved' };
   },
-  async reject() { /* the limit stays */ },
+  async reject() {
+    /* the limit stays */
+  },
 };

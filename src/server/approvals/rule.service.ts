@@ -24,13 +24,22 @@ const spec: ListSpec = {
 type Scope = { tenantId: string; projectId: string | null };
 
 /** `types`: comma-joined request types (all of them when left out). */
-const requirementQuerySchema = z.object({
-  types: z.string().max(200).optional().transform((v, ctx) => {
-    const list = splitMulti(v);
-    if (list.some((x) => !(REQUEST_TYPES as readonly string[]).includes(x))) { ctx.addIssue({ code: 'custom', message: 'invalid_value' }); return z.NEVER; }
-    return (list.length ? list : [...REQUEST_TYPES]) as RequestType[];
-  }),
-}).loose();
+const requirementQuerySchema = z
+  .object({
+    types: z
+      .string()
+      .max(200)
+      .optional()
+      .transform((v, ctx) => {
+        const list = splitMulti(v);
+        if (list.some((x) => !(REQUEST_TYPES as readonly string[]).includes(x))) {
+          ctx.addIssue({ code: 'custom', message: 'invalid_value' });
+          return z.NEVER;
+        }
+        return (list.length ? list : [...REQUEST_TYPES]) as RequestType[];
+      }),
+  })
+  .loose();
 const NAT_KINDS: Record<string, string> = { snat: 'snat_rule', dnat: 'dnat_rule' };
 
 export function ruleService(db: Db) {
@@ -40,8 +49,13 @@ export function ruleService(db: Db) {
     if (gateways.length) base = base.where(sql<string>`resources.spec->>'nat_gateway_id'`, 'in', gateways);
     const requests = splitMulti(query.request_id);
     if (requests.length) base = base.where(sql<string>`resources.spec->>'approval_request_id'`, 'in', requests);
-    return runList(base, (qb) => qb.select([...RESOURCE_COLUMNS]), query, spec,
-      (r) => ({ ...(r as Record<string, unknown>), spec: ruleView((r as { spec: Record<string, unknown> }).spec) }));
+    return runList(
+      base,
+      (qb) => qb.select([...RESOURCE_COLUMNS]),
+      query,
+      spec,
+      (r) => ({ ...(r as Record<string, unknown>), spec: ruleView((r as { spec: Record<string, unknown> }).spec) }),
+    );
   }
   return {
     firewallPolicies(scope: Scope, query: unknown) {
@@ -49,7 +63,9 @@ export function ruleService(db: Db) {
     },
     natRules(scope: Scope, query: unknown) {
       const q = (query ?? {}) as Record<string, unknown>;
-      const kinds = splitMulti(q.kind).map((k) => NAT_KINDS[k] ?? k).filter((k) => k === 'snat_rule' || k === 'dnat_rule');
+      const kinds = splitMulti(q.kind)
+        .map((k) => NAT_KINDS[k] ?? k)
+        .filter((k) => k === 'snat_rule' || k === 'dnat_rule');
       return rules(scope, kinds.length ? kinds : ['snat_rule', 'dnat_rule'], q);
     },
     /**
@@ -64,15 +80,27 @@ export function ruleService(db: Db) {
       for (const type of types ?? REQUEST_TYPES) {
         const process = await findApprovalProcess(db, scope.tenantId, scope.projectId, type);
         const financeProduction = !!process?.production && isFinanceTenant(tenant.business_type);
-        const issueHour = !process || !isRuleRequest(type) ? null
-          : financeProduction ? FINANCE_PRODUCTION_HOUR : type === 'snat_rule' || type === 'dnat_rule' ? NAT_ISSUE_HOUR : null;
+        const issueHour =
+          !process || !isRuleRequest(type)
+            ? null
+            : financeProduction
+              ? FINANCE_PRODUCTION_HOUR
+              : type === 'snat_rule' || type === 'dnat_rule'
+                ? NAT_ISSUE_HOUR
+                : null;
         data.push({ type, needs_approval: !!process, issue_hour: issueHour });
       }
       return { count: data.length, data };
     },
     async quotas(scope: { tenantId: string; projectId: string }) {
       const rows = await quotasOf(db, scope.tenantId, scope.projectId);
-      const data = rows.map((r) => ({ quota_key: quotaKeyOf(r.kind, r.measure), kind: r.kind, measure: r.measure, value: r.max_count, updated_at: r.updated_at }));
+      const data = rows.map((r) => ({
+        quota_key: quotaKeyOf(r.kind, r.measure),
+        kind: r.kind,
+        measure: r.measure,
+        value: r.max_count,
+        updated_at: r.updated_at,
+      }));
       return { count: data.length, data };
     },
   };

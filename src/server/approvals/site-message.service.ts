@@ -23,8 +23,16 @@ export async function sendSiteMessages(trx: Db, userIds: string[], msg: NewMessa
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return [];
   const rows = unique.map((userId) => ({
-    id: newId(), user_id: userId, tenant_id: msg.tenantId, category: msg.category, message_key: msg.messageKey,
-    params: JSON.stringify(msg.params), link: msg.link, ref_id: msg.refId, read_at: null, created_at: now,
+    id: newId(),
+    user_id: userId,
+    tenant_id: msg.tenantId,
+    category: msg.category,
+    message_key: msg.messageKey,
+    params: JSON.stringify(msg.params),
+    link: msg.link,
+    ref_id: msg.refId,
+    read_at: null,
+    created_at: now,
   }));
   await trx.insertInto('site_messages').values(rows).execute();
   return rows.map((r) => ({ name: APPROVAL_EVENTS.message, payload: { user_id: r.user_id, message_id: r.id, tenant_id: r.tenant_id } }));
@@ -51,21 +59,46 @@ export function siteMessageService(db: Db) {
       let base = db.selectFrom('site_messages').where('site_messages.user_id', '=', userId);
       if (query.status === 'unread') base = base.where('site_messages.read_at', 'is', null);
       else if (query.status === 'read') base = base.where('site_messages.read_at', 'is not', null);
-      return runList(base, (qb) => qb.select(['site_messages.id', 'site_messages.tenant_id', 'site_messages.category', 'site_messages.message_key',
-        'site_messages.params', 'site_messages.link', 'site_messages.ref_id', 'site_messages.read_at', 'site_messages.created_at']),
-      query, MESSAGE_LIST, (r) => {
-        const params = renderParams(lang, r.params ?? {});
-        return {
-          id: r.id, tenant_id: r.tenant_id, category: r.category,
-          title: t(lang, `approvals:messages.${r.message_key}.title`, params),
-          content: t(lang, `approvals:messages.${r.message_key}.content`, params),
-          link: r.link, ref_id: r.ref_id, status: r.read_at ? 'read' : 'unread', read_at: r.read_at, created_at: r.created_at,
-        };
-      });
+      return runList(
+        base,
+        (qb) =>
+          qb.select([
+            'site_messages.id',
+            'site_messages.tenant_id',
+            'site_messages.category',
+            'site_messages.message_key',
+            'site_messages.params',
+            'site_messages.link',
+            'site_messages.ref_id',
+            'site_messages.read_at',
+            'site_messages.created_at',
+          ]),
+        query,
+        MESSAGE_LIST,
+        (r) => {
+          const params = renderParams(lang, r.params ?? {});
+          return {
+            id: r.id,
+            tenant_id: r.tenant_id,
+            category: r.category,
+            title: t(lang, `approvals:messages.${r.message_key}.title`, params),
+            content: t(lang, `approvals:messages.${r.message_key}.content`, params),
+            link: r.link,
+            ref_id: r.ref_id,
+            status: r.read_at ? 'read' : 'unread',
+            read_at: r.read_at,
+            created_at: r.created_at,
+          };
+        },
+      );
     },
     async unreadCount(userId: string): Promise<number> {
-      const row = await db.selectFrom('site_messages').select(sql<number>`count(*)::int`.as('n'))
-        .where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst();
+      const row = await db
+        .selectFrom('site_messages')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
     /** Marks one message read; false when it is not the caller's. */

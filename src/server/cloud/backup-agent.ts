@@ -11,7 +11,11 @@ export interface BackupAgent {
   stepOutcome(): { ok: boolean };
 }
 
-export interface BackupAgentOptions { delayMs: number; failureRate: number; random?: () => number }
+export interface BackupAgentOptions {
+  delayMs: number;
+  failureRate: number;
+  random?: () => number;
+}
 
 export function simulatedBackupAgent(opts: BackupAgentOptions): BackupAgent {
   const random = opts.random ?? Math.random;

@@ -3,11 +3,16 @@
 // the scheduler asks it how a due job ended. A real vendor driver implements the same interface.
 import type { ResourceRow, JobRow } from '../repositories/engine.repository.ts';
 
-export interface Accepted { delayMs: number }
+export interface Accepted {
+  delayMs: number;
+}
 export type Outcome = { ok: true } | { ok: false; reason: string };
 
 export type MetricName = 'cpu' | 'memory' | 'network_in' | 'network_out';
-export interface MetricPoint { ts: string; value: number }
+export interface MetricPoint {
+  ts: string;
+  value: number;
+}
 
 export interface CloudProvider {
   /** accepts the creation of a resource (throws AppError to refuse) */

@@ -20,7 +20,11 @@ function unit(seed: string): number {
   return h.readUInt32BE(0) / 0x1_0000_0000;
 }
 
-export interface SimulatorOptions { delayMs: number; failureRate: number; random?: () => number }
+export interface SimulatorOptions {
+  delayMs: number;
+  failureRate: number;
+  random?: () => number;
+}
 
 export function simulator(opts: SimulatorOptions): CloudProvider {
   const random = opts.random ?? Math.random;

@@ -38,7 +38,9 @@ const MIGRATIONS: Record<string, Migration> = {
 };
 
 class StaticProvider implements MigrationProvider {
-  async getMigrations() { return MIGRATIONS; }
+  async getMigrations() {
+    return MIGRATIONS;
+  }
 }
 
 export type Db = Kysely<Database>;

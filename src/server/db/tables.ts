@@ -252,7 +252,11 @@ export interface ServerKeysTable {
 
 // ── approvals (migration 0003) ──────────────────────────────────────────────────────────────
 
-export interface ApprovalLevelSnapshot { name: string | null; approver_ids: string[]; escalate_after_hours: number | null }
+export interface ApprovalLevelSnapshot {
+  name: string | null;
+  approver_ids: string[];
+  escalate_after_hours: number | null;
+}
 
 export interface ApprovalProcessesTable {
   id: string;
@@ -396,7 +400,12 @@ export interface Database {
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
-export interface CdnTaskCountersTable { tenant_id: string; day: string; task_type: string; used: Generated<number> }
+export interface CdnTaskCountersTable {
+  tenant_id: string;
+  day: string;
+  task_type: string;
+  used: Generated<number>;
+}
 
 /** A text in each console language. */
 export type LocalText = Record<string, string>;
@@ -423,4 +432,14 @@ export interface CatalogProductsTable {
   sort: number;
 }
 
-export interface GtmLogsTable { id: string; tenant_id: string; gtm_id: string; operation: string; target_kind: string; target_name: string; detail: Json<Record<string, unknown>>; created_at: Timestamp; seq: Generated<string> }
+export interface GtmLogsTable {
+  id: string;
+  tenant_id: string;
+  gtm_id: string;
+  operation: string;
+  target_kind: string;
+  target_name: string;
+  detail: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  seq: Generated<string>;
+}

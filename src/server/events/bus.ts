@@ -44,14 +44,22 @@ export function eventBus(handle: DbHandle, log: { warn: (obj: object, msg: strin
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       let e: DomainEvent;
-      try { e = parseDomainEvent(JSON.parse(msg.payload)); } catch (err) { log.warn({ err }, 'ignored a notification that is not a domain event'); return; }
+      try {
+        e = parseDomainEvent(JSON.parse(msg.payload));
+      } catch (err) {
+        log.warn({ err }, 'ignored a notification that is not a domain event');
+        return;
+      }
       emitLocal(e);
     });
     client.on('error', (err) => {
       if (closed) return;
       log.warn({ err }, 'event listener lost its connection; reconnecting');
       listener = null;
-      if (!closed) setTimeout(() => { connect().catch(() => undefined); }, 1000).unref();
+      if (!closed)
+        setTimeout(() => {
+          connect().catch(() => undefined);
+        }, 1000).unref();
     });
     await client.connect();
     await client.query(`listen ${CHANNEL}`);
@@ -70,14 +78,19 @@ export function eventBus(handle: DbHandle, log: { warn: (obj: object, msg: strin
       }
     },
     queue(make) {
-      chain = chain.then(async () => { await bus.publish(await make()); })
+      chain = chain
+        .then(async () => {
+          await bus.publish(await make());
+        })
         .catch((err: unknown) => log.warn({ err }, 'event publish failed'));
     },
     subscribe(fn) {
       emitter.on('event', fn);
       return () => emitter.off('event', fn);
     },
-    async start() { await connect(); },
+    async start() {
+      await connect();
+    },
     async close() {
       closed = true;
       await chain;

@@ -31,6 +31,10 @@ export function eventVisible(e: DomainEvent, user: AuthUser, scope: { tenantId: 
 
 /** Every approver of every level of a request (a decision also concerns the co-approvers who did not make it). */
 export async function participantsOf(db: Db, requestId: string): Promise<string[]> {
-  const row = await db.selectFrom('approval_requests').select(sql<unknown>`participant_ids`.as('participant_ids')).where('id', '=', requestId).executeTakeFirst();
+  const row = await db
+    .selectFrom('approval_requests')
+    .select(sql<unknown>`participant_ids`.as('participant_ids'))
+    .where('id', '=', requestId)
+    .executeTakeFirst();
   return ids(row?.participant_ids);
 }

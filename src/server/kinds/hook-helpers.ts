@@ -42,16 +42,20 @@ export async function checkBackendHosts(trx: Exec, scope: ResourceScope, lb: Res
   for (const b of (backends as { instance_id: string }[] | undefined) ?? []) {
     const h = await lockScoped(trx, scope, b.instance_id, 'instance');
     if (!h) throw notFound();
-    if (!['running', 'stopped'].includes(h.status) || (lb.spec.vpc_id && h.spec.vpc_id !== lb.spec.vpc_id)) throw conflict('refusals.lb_listener.backend_unavailable');
+    if (!['running', 'stopped'].includes(h.status) || (lb.spec.vpc_id && h.spec.vpc_id !== lb.spec.vpc_id))
+      throw conflict('refusals.lb_listener.backend_unavailable');
   }
 }
 
 /** SNAT and DNAT rules that use an EIP. */
 export async function rulesUsingEip(trx: Exec, tenantId: string, eipId: string): Promise<ResourceRow[]> {
-  return [...await siblingsBySpec(trx, tenantId, 'snat_rule', 'eip_id', eipId), ...await siblingsBySpec(trx, tenantId, 'dnat_rule', 'eip_id', eipId)];
+  return [...(await siblingsBySpec(trx, tenantId, 'snat_rule', 'eip_id', eipId)), ...(await siblingsBySpec(trx, tenantId, 'dnat_rule', 'eip_id', eipId))];
 }
 
-export const portsOf = (v: unknown): PortList => { const p = parsePorts(v); return p.ok ? p.ports : []; };
+export const portsOf = (v: unknown): PortList => {
+  const p = parsePorts(v);
+  return p.ok ? p.ports : [];
+};
 const portsOverlap = (a: PortList, b: PortList) => a === ANY || b === ANY || a.some((p) => b.includes(p));
 const protocolsMeet = (a: unknown, b: unknown) => a === b || a === 'any' || b === 'any';
 
@@ -68,7 +72,10 @@ export function hostSize(h: ResourceRow): { cpu: number; memory: number } {
 
 /** Recounts what the hosts placed on a dedicated host use (`except`: a host about to go). */
 export async function recountDedicated(trx: Exec, dh: ResourceRow, except?: string) {
-  const hosts = await resourcesByIds(trx, (await linkedIds(trx, dh.id, 'places', 'out')).filter((id) => id !== except));
+  const hosts = await resourcesByIds(
+    trx,
+    (await linkedIds(trx, dh.id, 'places', 'out')).filter((id) => id !== except),
+  );
   const used = hosts.map(hostSize).reduce((a, b) => ({ cpu: a.cpu + b.cpu, memory: a.memory + b.memory }), { cpu: 0, memory: 0 });
   await patchSpec(trx, dh, { used_cpu: used.cpu, used_memory: used.memory, instance_count: hosts.length });
 }
@@ -84,7 +91,10 @@ export const isLinked = async (trx: Exec, from: string, to: string, relation: st
 /** Writes spec changes of another resource and answers it as touched (for the events). */
 export async function patchSpec(trx: Exec, row: ResourceRow, patch: Record<string, unknown>, status?: string): Promise<ResourceRow> {
   const spec = { ...row.spec };
-  for (const [k, v] of Object.entries(patch)) { if (v === undefined) delete spec[k]; else spec[k] = v; }
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined) delete spec[k];
+    else spec[k] = v;
+  }
   await updateResource(trx, row.id, { spec, ...(status ? { status } : {}) });
   return { ...row, spec, status: status ?? row.status };
 }

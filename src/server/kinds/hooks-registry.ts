@@ -25,9 +25,28 @@ import { vpcHooks } from './vpc/vpc.hooks.ts';
 import { vpcEndpointHooks } from './vpc-endpoint/vpc-endpoint.hooks.ts';
 
 const ALL: readonly (readonly KindHooks[])[] = [
-  dedicatedHostHooks, eipHooks, firewallPolicyHooks, imageHooks, instanceHooks, lbListenerHooks, loadBalancerHooks, natGatewayHooks, natRulesHooks,
-  phyhostHooks, sdwanHooks, snapshotHooks, snapshotPolicyHooks, subnetHooks, vipHooks, vpcHooks, vpcEndpointHooks,
-  sslCertificateHooks, dnsHooks, cdnHooks, smartDnsHooks, gtmHooks,
+  dedicatedHostHooks,
+  eipHooks,
+  firewallPolicyHooks,
+  imageHooks,
+  instanceHooks,
+  lbListenerHooks,
+  loadBalancerHooks,
+  natGatewayHooks,
+  natRulesHooks,
+  phyhostHooks,
+  sdwanHooks,
+  snapshotHooks,
+  snapshotPolicyHooks,
+  subnetHooks,
+  vipHooks,
+  vpcHooks,
+  vpcEndpointHooks,
+  sslCertificateHooks,
+  dnsHooks,
+  cdnHooks,
+  smartDnsHooks,
+  gtmHooks,
 ];
 
 /** resources.kind → the kind's server half. */

@@ -12,7 +12,11 @@ export function invalid(field: string, rule: string): z.ZodError {
 }
 
 /** A resource bought with another (a host's data disks and public IP), created with it. */
-export interface ExtraResource { resource: NewResource & { id: string }; target: string; link?: { relation: string; to_id: string } }
+export interface ExtraResource {
+  resource: NewResource & { id: string };
+  target: string;
+  link?: { relation: string; to_id: string };
+}
 
 export interface CreateContext {
   trx: Exec;
@@ -26,7 +30,12 @@ export interface CreateContext {
   parents: Record<string, ResourceRow>;
 }
 
-export interface ActionContext { trx: Exec; scope: ResourceScope; row: ResourceRow; params: Record<string, unknown> }
+export interface ActionContext {
+  trx: Exec;
+  scope: ResourceScope;
+  row: ResourceRow;
+  params: Record<string, unknown>;
+}
 export type AfterActionContext = Omit<ActionContext, 'scope'>;
 
 export interface KindHooks<K extends KindDefinition<any, any> = KindDefinition<any, any>> {
@@ -61,11 +70,17 @@ type Tables = {
  */
 export function familyHooks(kinds: readonly KindDefinition<any, any>[], t: Tables): KindHooks[] {
   const actionsOf = <F>(table: Record<string, F> | undefined, kind: string) =>
-    Object.fromEntries(Object.entries(table ?? {}).filter(([k]) => k.startsWith(`${kind}.`)).map(([k, f]) => [k.slice(kind.length + 1), f]));
-  return kinds.map((def) => defineHooks(def, {
-    ...(t.beforeCreate?.[def.kind] ? { beforeCreate: t.beforeCreate[def.kind] } : {}),
-    beforeAction: actionsOf(t.beforeAction, def.kind),
-    afterAction: actionsOf(t.afterAction, def.kind),
-    ...(t.beforeRemove ? { beforeRemove: t.beforeRemove } : {}),
-  }));
+    Object.fromEntries(
+      Object.entries(table ?? {})
+        .filter(([k]) => k.startsWith(`${kind}.`))
+        .map(([k, f]) => [k.slice(kind.length + 1), f]),
+    );
+  return kinds.map((def) =>
+    defineHooks(def, {
+      ...(t.beforeCreate?.[def.kind] ? { beforeCreate: t.beforeCreate[def.kind] } : {}),
+      beforeAction: actionsOf(t.beforeAction, def.kind),
+      afterAction: actionsOf(t.afterAction, def.kind),
+      ...(t.beforeRemove ? { beforeRemove: t.beforeRemove } : {}),
+    }),
+  );
 }

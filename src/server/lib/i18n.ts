@@ -20,10 +20,9 @@ function namespace(lang: Language, ns: string): Tree {
 
 /** `t('zh-TW', 'errors:rules.required', {min: 2})`; an unknown key answers itself. */
 export function t(lang: Language, fullKey: string, params: Record<string, string | number> = {}): string {
-  const [ns, key] = fullKey.includes(':') ? fullKey.split(':', 2) as [string, string] : ['errors', fullKey];
+  const [ns, key] = fullKey.includes(':') ? (fullKey.split(':', 2) as [string, string]) : ['errors', fullKey];
   let node: string | Tree | undefined = namespace(lang, ns);
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') return key;
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
-

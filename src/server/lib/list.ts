@@ -20,8 +20,14 @@ export interface ListSpec {
   search?: { param: string; columns: string[] };
 }
 
-export interface OffsetPage<T> { count: number; data: T[] }
-export interface CursorPage<T> { data: T[]; next_cursor: string | null }
+export interface OffsetPage<T> {
+  count: number;
+  data: T[];
+}
+export interface CursorPage<T> {
+  data: T[];
+  next_cursor: string | null;
+}
 
 type AnyQB = SelectQueryBuilder<any, any, any>;
 
@@ -56,7 +62,9 @@ function resolveOrders(orders: string | undefined, spec: ListSpec) {
   for (const term of terms) {
     // Own keys only: `__orders=__proto__` must not find Object.prototype.
     if (!Object.hasOwn(spec.sortable, term.field)) {
-      throw new z.ZodError([{ code: 'invalid_value', values: Object.keys(spec.sortable), path: ['__orders'], message: 'invalid_value', input: term.field } as never]);
+      throw new z.ZodError([
+        { code: 'invalid_value', values: Object.keys(spec.sortable), path: ['__orders'], message: 'invalid_value', input: term.field } as never,
+      ]);
     }
   }
   return terms.map((t) => ({ column: spec.sortable[t.field]!, field: t.field, desc: t.desc }));
@@ -73,7 +81,9 @@ export function decodeCursor(cursor: string): [string | number | boolean | null,
     if (Array.isArray(v) && v.length === 2 && typeof v[1] === 'string' && (v[0] === null || ['string', 'number', 'boolean'].includes(typeof v[0]))) {
       return v as [string | number | boolean | null, string];
     }
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   throw badCursor();
 }
 
@@ -105,7 +115,10 @@ export async function runList<T>(
       const op = primary.desc ? sql.raw('<') : sql.raw('>');
       qb = qb.where(sql<boolean>`(${sql.ref(primary.column)}, ${sql.ref(spec.idColumn)}) ${op} (${value}, ${id})`);
     }
-    qb = qb.orderBy(sql.ref(primary.column), dir).orderBy(sql.ref(spec.idColumn), dir).limit(query.__limit + 1);
+    qb = qb
+      .orderBy(sql.ref(primary.column), dir)
+      .orderBy(sql.ref(spec.idColumn), dir)
+      .limit(query.__limit + 1);
     // A well-formed cursor can still carry a value the sort column cannot hold (SQLSTATE class 22).
     const rows = await qb.execute().catch((err: { code?: unknown }) => {
       throw query.__cursor && typeof err?.code === 'string' && err.code.startsWith('22') ? badCursor() : err;

@@ -12,13 +12,20 @@ export const REDACTED = '[redacted]';
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const query = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const name = eq < 0 ? pair : pair.slice(0, eq);
-    let decoded = name;
-    try { decoded = decodeURIComponent(name); } catch { /* keep as sent */ }
-    return SECRET_PARAM.test(decoded) && eq >= 0 ? `${name}=${REDACTED}` : pair;
-  });
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        /* keep as sent */
+      }
+      return SECRET_PARAM.test(decoded) && eq >= 0 ? `${name}=${REDACTED}` : pair;
+    });
   return `${url.slice(0, q)}?${query.join('&')}`;
 }
 

@@ -45,7 +45,11 @@ export function secretBox(key: Buffer): SecretBox {
  */
 export async function openSecretBox(db: Db, configured: string | undefined): Promise<SecretBox> {
   if (configured) return secretBox(parseKey(configured));
-  await db.insertInto('server_keys').values({ name: KEY_NAME, value: randomBytes(32).toString('base64') }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('server_keys')
+    .values({ name: KEY_NAME, value: randomBytes(32).toString('base64') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await db.selectFrom('server_keys').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
   return secretBox(parseKey(row.value));
 }
@@ -55,7 +59,9 @@ export function splitSecrets(secretKeys: readonly string[] | undefined, values: 
   const clear: Record<string, unknown> = {};
   const secrets: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
-    if (secretKeys?.includes(k)) { if (v !== undefined) secrets[k] = v; } else clear[k] = v;
+    if (secretKeys?.includes(k)) {
+      if (v !== undefined) secrets[k] = v;
+    } else clear[k] = v;
   }
   return { clear, secrets: Object.keys(secrets).length ? secrets : null };
 }

@@ -10,7 +10,11 @@ import { requireUser } from './auth.plugin.ts';
 import type { Scope } from './scope.ts';
 import { accessOf, canSeeProject, canSeeTenant, rolesIn, type TenancyRepository } from '../repositories/tenancy.repository.ts';
 
-export async function resolveNamedScope(req: FastifyRequest, tenancy: TenancyRepository, named: { tenant_id: string; project_id?: string | null }): Promise<Scope> {
+export async function resolveNamedScope(
+  req: FastifyRequest,
+  tenancy: TenancyRepository,
+  named: { tenant_id: string; project_id?: string | null },
+): Promise<Scope> {
   const user = requireUser(req);
   const tenantId = named.tenant_id;
   const projectId = named.project_id ?? null;

@@ -15,7 +15,10 @@ export interface AuthUser {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest { user: AuthUser | null; authToken: string | null }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    authToken: string | null;
+  }
 }
 
 export function registerAuth(app: FastifyInstance, users: UsersRepository) {

@@ -6,10 +6,17 @@ import { AppError, STATUS_FALLBACK, pickLanguage, type Language } from '../../do
 import { t } from '../lib/i18n.ts';
 
 declare module 'fastify' {
-  interface FastifyRequest { lang: Language }
+  interface FastifyRequest {
+    lang: Language;
+  }
 }
 
-export interface ErrorBody { title: string; description: string; field?: string; rule?: string }
+export interface ErrorBody {
+  title: string;
+  description: string;
+  field?: string;
+  rule?: string;
+}
 
 export function errorBody(lang: Language, status: number, key?: string, params: Record<string, string | number> = {}): ErrorBody {
   const descKey = key ?? STATUS_FALLBACK[status] ?? 'internal';
@@ -55,7 +62,7 @@ export async function registerErrors(app: FastifyInstance) {
     const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
     else req.log.info({ code: fe.code, status }, 'request refused');
-    const key = status === 429 ? 'too_many_requests' : STATUS_FALLBACK[status] ?? (status >= 500 ? 'internal' : 'bad_request');
+    const key = status === 429 ? 'too_many_requests' : (STATUS_FALLBACK[status] ?? (status >= 500 ? 'internal' : 'bad_request'));
     return reply.status(status).send(errorBody(lang, status, key));
   });
 }

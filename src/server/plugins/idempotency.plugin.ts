@@ -27,7 +27,9 @@ export interface IdempotencyClaim {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest { idempotency: IdempotencyClaim | null }
+  interface FastifyRequest {
+    idempotency: IdempotencyClaim | null;
+  }
 }
 
 /**
@@ -39,7 +41,10 @@ export function canonical(value: unknown): string {
   const stack: ({ text: string } | { value: unknown })[] = [{ value }];
   while (stack.length) {
     const item = stack.pop()!;
-    if ('text' in item) { out.push(item.text); continue; }
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
     const v = item.value;
     if (Array.isArray(v)) {
       const parts: ({ text: string } | { value: unknown })[] = [{ text: '[' }];
@@ -66,8 +71,12 @@ export function canonical(value: unknown): string {
 export async function markIdempotencyApplied(trx: Kysely<Database>, req: FastifyRequest): Promise<void> {
   const idem = req.idempotency;
   if (!idem) return;
-  await trx.updateTable('idempotency_keys').set({ state: 'applied' })
-    .where('user_id', '=', idem.owner).where('key', '=', idem.key).where('state', '=', 'in_flight')
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ state: 'applied' })
+    .where('user_id', '=', idem.owner)
+    .where('key', '=', idem.key)
+    .where('state', '=', 'in_flight')
     .execute();
 }
 
@@ -81,10 +90,16 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
   function hold(req: FastifyRequest, claim: IdempotencyClaim) {
     req.idempotency = claim;
     // Renewed while the request runs, so only a dead process's lease runs out.
-    const timer = setInterval(() => {
-      byKey(claim).set({ lease_until: leaseEnd() }).where('state', '!=', 'done').execute()
-        .catch((err) => req.log.warn({ err }, 'idempotency lease renewal failed'));
-    }, Math.max(leaseMs / 3, 50));
+    const timer = setInterval(
+      () => {
+        byKey(claim)
+          .set({ lease_until: leaseEnd() })
+          .where('state', '!=', 'done')
+          .execute()
+          .catch((err) => req.log.warn({ err }, 'idempotency lease renewal failed'));
+      },
+      Math.max(leaseMs / 3, 50),
+    );
     timer.unref();
     renewals.set(req, timer);
   }
@@ -104,18 +119,29 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
   app.addHook('preHandler', async (req, reply) => {
     const raw = req.headers['idempotency-key'];
     if (raw === undefined || !['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) || !req.url.startsWith('/api/')) return;
-    const key = Array.isArray(raw) ? raw[0] ?? '' : raw;
+    const key = Array.isArray(raw) ? (raw[0] ?? '') : raw;
     if (!KEY_PATTERN.test(key)) throw new AppError(400, 'idempotency_key_invalid');
     const owner = req.user ? `u:${req.user.id}` : `ip:${req.ip}`;
     const path = req.url.split('?')[0]!;
-    const bodyHash = createHash('sha256').update(`${req.method} ${req.url}\n${canonical(req.body)}`).digest('hex');
+    const bodyHash = createHash('sha256')
+      .update(`${req.method} ${req.url}\n${canonical(req.body)}`)
+      .digest('hex');
 
-    await db.deleteFrom('idempotency_keys')
-      .where('user_id', '=', owner).where('key', '=', key)
-      .where('created_at', '<', expiry())
-      .execute();
-    const inserted = await db.insertInto('idempotency_keys')
-      .values({ user_id: owner, key, method: req.method, path, body_hash: bodyHash, state: 'in_flight', response_status: null, response_body: null, response_type: null, lease_until: leaseEnd() })
+    await db.deleteFrom('idempotency_keys').where('user_id', '=', owner).where('key', '=', key).where('created_at', '<', expiry()).execute();
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: owner,
+        key,
+        method: req.method,
+        path,
+        body_hash: bodyHash,
+        state: 'in_flight',
+        response_status: null,
+        response_body: null,
+        response_type: null,
+        lease_until: leaseEnd(),
+      })
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst();
@@ -124,7 +150,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
     if (stored.body_hash !== bodyHash) throw new AppError(422, 'idempotency_mismatch');
     if (stored.state !== 'done') {
       // The process that held the key died: one retry takes it over (the lease is the lock).
-      const taken = await byKey({ owner, key }).set({ lease_until: leaseEnd() })
+      const taken = await byKey({ owner, key })
+        .set({ lease_until: leaseEnd() })
         .where('state', '!=', 'done')
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`)]))
         .returning('state')
@@ -144,7 +171,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
     if (!idem) return payload;
     req.idempotency = null;
     stopRenewal(req);
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload === null || payload === undefined ? '' : null;
+    const body =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload === null || payload === undefined ? '' : null;
     if (reply.statusCode >= 500 || reply.statusCode === 429 || body === null) {
       await release(idem);
       return payload;
@@ -158,8 +186,12 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
 
   // A client that hangs up does not end the handler: the row stays in flight until the handler
   // answers (onSend stores it), or its lease runs out if this process dies first.
-  app.addHook('onResponse', async (req) => { stopRenewal(req); });
-  app.addHook('onRequestAbort', async (req) => { stopRenewal(req); });
+  app.addHook('onResponse', async (req) => {
+    stopRenewal(req);
+  });
+  app.addHook('onRequestAbort', async (req) => {
+    stopRenewal(req);
+  });
 }
 
 export async function purgeExpiredIdempotencyKeys(db: Db) {

@@ -20,7 +20,11 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
 
-export async function resolveScope(req: FastifyRequest, tenancy: TenancyRepository, opts: { project: 'required' | 'optional' } = { project: 'optional' }): Promise<Scope> {
+export async function resolveScope(
+  req: FastifyRequest,
+  tenancy: TenancyRepository,
+  opts: { project: 'required' | 'optional' } = { project: 'optional' },
+): Promise<Scope> {
   const user = requireUser(req);
   const tenantId = header(req, 'x-tenant-id');
   const projectId = header(req, 'x-project-id');

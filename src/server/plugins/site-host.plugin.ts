@@ -14,7 +14,10 @@ export async function registerSiteHostRule(app: FastifyInstance) {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return;
     const host = req.hostname;
     const payload = (body as { payload?: unknown }).payload;
-    for (const [prefix, obj] of [['', body], ['payload.', payload]] as const) {
+    for (const [prefix, obj] of [
+      ['', body],
+      ['payload.', payload],
+    ] as const) {
       if (!obj || typeof obj !== 'object' || Array.isArray(obj)) continue;
       for (const f of FIELDS) if (startsWithHost((obj as Record<string, unknown>)[f], host)) throw invalid(`${prefix}${f}`, 'no_host_prefix');
     }

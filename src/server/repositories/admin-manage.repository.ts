@@ -13,12 +13,29 @@ export function adminManageRepository(db: Db) {
     /** Tenant and project names, and the tags, of the rows of one page. */
     async decorations(kind: string, rows: { id: string; tenant_id: string; project_id: string }[]) {
       const [tenants, projects, links] = await Promise.all([
-        db.selectFrom('tenants').select(['id', 'name']).where('id', 'in', [...new Set(rows.map((r) => r.tenant_id))]).execute(),
-        db.selectFrom('projects').select(['id', 'name', 'name_zh']).where('id', 'in', [...new Set(rows.map((r) => r.project_id))]).execute(),
-        db.selectFrom('tag_resources').innerJoin('tags', 'tags.id', 'tag_resources.tag_id')
+        db
+          .selectFrom('tenants')
+          .select(['id', 'name'])
+          .where('id', 'in', [...new Set(rows.map((r) => r.tenant_id))])
+          .execute(),
+        db
+          .selectFrom('projects')
+          .select(['id', 'name', 'name_zh'])
+          .where('id', 'in', [...new Set(rows.map((r) => r.project_id))])
+          .execute(),
+        db
+          .selectFrom('tag_resources')
+          .innerJoin('tags', 'tags.id', 'tag_resources.tag_id')
           .select(['tag_resources.resource_id', 'tags.id', 'tags.tag_key', 'tags.tag_value'])
-          .where('tag_resources.resource_type', '=', kind).where('tag_resources.resource_id', 'in', rows.map((r) => r.id))
-          .orderBy('tags.tag_key').orderBy('tags.tag_value').execute(),
+          .where('tag_resources.resource_type', '=', kind)
+          .where(
+            'tag_resources.resource_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('tags.tag_key')
+          .orderBy('tags.tag_value')
+          .execute(),
       ]);
       return {
         tenantName: new Map(tenants.map((x) => [x.id, x.name])),

@@ -3,8 +3,11 @@ import type { Db } from '../db/database.ts';
 
 export async function unitPrices(db: Db, tenantId: string | null, productCodes: string[]) {
   if (!productCodes.length) return [];
-  const rows = await db.selectFrom('charging_pkgs').select(['product_code', 'code', 'name', 'unit_price_fen', 'measurement_display', 'tenant_id'])
-    .where('product_code', 'in', productCodes).where('enabled', '=', true)
+  const rows = await db
+    .selectFrom('charging_pkgs')
+    .select(['product_code', 'code', 'name', 'unit_price_fen', 'measurement_display', 'tenant_id'])
+    .where('product_code', 'in', productCodes)
+    .where('enabled', '=', true)
     .where((eb) => eb.or([eb('tenant_id', 'is', null), ...(tenantId ? [eb('tenant_id', '=', tenantId)] : [])]))
     .execute();
   const best = new Map<string, (typeof rows)[number]>();

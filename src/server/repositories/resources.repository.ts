@@ -5,18 +5,41 @@ import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
 import type { ListSpec } from '../lib/list.ts';
 
-export interface ResourceScope { tenantId: string; projectId: string | null }
+export interface ResourceScope {
+  tenantId: string;
+  projectId: string | null;
+}
 
-export const RESOURCE_COLUMNS = ['resources.id', 'resources.kind', 'resources.tenant_id', 'resources.project_id', 'resources.vendor', 'resources.region_id',
-  'resources.az_id', 'resources.name', 'resources.status', 'resources.locked', 'resources.spec', 'resources.created_at', 'resources.updated_at'] as const;
+export const RESOURCE_COLUMNS = [
+  'resources.id',
+  'resources.kind',
+  'resources.tenant_id',
+  'resources.project_id',
+  'resources.vendor',
+  'resources.region_id',
+  'resources.az_id',
+  'resources.name',
+  'resources.status',
+  'resources.locked',
+  'resources.spec',
+  'resources.created_at',
+  'resources.updated_at',
+] as const;
 
 /** The list spec shared by every resource list (kinds add their own filters on top). */
 export const RESOURCE_LIST: ListSpec = {
   sortable: { created_at: 'resources.created_at', name: 'resources.name', status: 'resources.status', updated_at: 'resources.updated_at' },
   filters: {
-    kind: 'resources.kind', status: 'resources.status', provider: 'resources.vendor', vendor: 'resources.vendor',
-    'az.region_id': 'resources.region_id', region_id: 'resources.region_id', 'az.id': 'resources.az_id', az_id: 'resources.az_id',
-    origin_project_id: 'resources.project_id', id: 'resources.id',
+    kind: 'resources.kind',
+    status: 'resources.status',
+    provider: 'resources.vendor',
+    vendor: 'resources.vendor',
+    'az.region_id': 'resources.region_id',
+    region_id: 'resources.region_id',
+    'az.id': 'resources.az_id',
+    az_id: 'resources.az_id',
+    origin_project_id: 'resources.project_id',
+    id: 'resources.id',
   },
   booleanFilters: { locked: 'resources.locked' },
   defaultOrder: '-created_at',
@@ -43,7 +66,10 @@ export function resourcesRepository(db: Db) {
       return scopedResources(db, scope, kind);
     },
     findScoped(scope: ResourceScope, id: string, kind?: string) {
-      return this.scopedQuery(scope, kind).select([...RESOURCE_COLUMNS]).where('resources.id', '=', id).executeTakeFirst();
+      return this.scopedQuery(scope, kind)
+        .select([...RESOURCE_COLUMNS])
+        .where('resources.id', '=', id)
+        .executeTakeFirst();
     },
   };
 }

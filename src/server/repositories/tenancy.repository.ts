@@ -67,10 +67,7 @@ export function tenancyRepository(db: Db) {
       if (!access.allTenants) {
         const whole = [...access.wholeTenants];
         const single = [...access.projects.values()].flatMap((s) => [...s]);
-        qb = qb.where((eb) => eb.or([
-          eb('projects.tenant_id', 'in', whole.length ? whole : ['']),
-          eb('projects.id', 'in', single.length ? single : ['']),
-        ]));
+        qb = qb.where((eb) => eb.or([eb('projects.tenant_id', 'in', whole.length ? whole : ['']), eb('projects.id', 'in', single.length ? single : [''])]));
       }
       return qb;
     },

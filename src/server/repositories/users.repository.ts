@@ -8,15 +8,26 @@ import { newId } from '../../domain/ids.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export interface Membership { tenant_id: string | null; project_id: string | null; role: Role }
+export interface Membership {
+  tenant_id: string | null;
+  project_id: string | null;
+  role: Role;
+}
 
 export function usersRepository(db: Db) {
   async function sessionUserByHash(tokenHash: string) {
-    const row = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .select((eb) => jsonArrayFrom(
-        eb.selectFrom('memberships').select(['memberships.tenant_id', 'memberships.project_id', 'memberships.role']).whereRef('memberships.user_id', '=', 'users.id'),
-      ).as('memberships'))
+      .select((eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('memberships')
+            .select(['memberships.tenant_id', 'memberships.project_id', 'memberships.role'])
+            .whereRef('memberships.user_id', '=', 'users.id'),
+        ).as('memberships'),
+      )
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
@@ -38,15 +49,20 @@ export function usersRepository(db: Db) {
     /** Creates a session; answers the raw token (only its hash is stored). */
     async createSession(userId: string, ttlHours: number): Promise<string> {
       const token = randomBytes(32).toString('hex');
-      await db.insertInto('sessions').values({
-        token_hash: hashToken(token),
-        user_id: userId,
-        expires_at: new Date(Date.now() + ttlHours * 3600_000),
-      }).execute();
+      await db
+        .insertInto('sessions')
+        .values({
+          token_hash: hashToken(token),
+          user_id: userId,
+          expires_at: new Date(Date.now() + ttlHours * 3600_000),
+        })
+        .execute();
       return token;
     },
     async userForToken(token: string) {
-      return db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
         .selectAll('users')
         .where('sessions.token_hash', '=', hashToken(token))
         .where('sessions.expires_at', '>', sql<Date>`now()`)
@@ -62,16 +78,20 @@ export function usersRepository(db: Db) {
      */
     async createStreamTicket(token: string, ttlSeconds: number): Promise<string> {
       const ticket = randomBytes(32).toString('hex');
-      await db.insertInto('stream_tickets').values({
-        ticket_hash: hashToken(ticket),
-        session_hash: hashToken(token),
-        expires_at: new Date(Date.now() + ttlSeconds * 1000),
-      }).execute();
+      await db
+        .insertInto('stream_tickets')
+        .values({
+          ticket_hash: hashToken(ticket),
+          session_hash: hashToken(token),
+          expires_at: new Date(Date.now() + ttlSeconds * 1000),
+        })
+        .execute();
       return ticket;
     },
     /** Redeems a stream ticket (deleting it, so a second use finds nothing); answers the session's user. */
     async redeemStreamTicket(ticket: string) {
-      const row = await db.deleteFrom('stream_tickets')
+      const row = await db
+        .deleteFrom('stream_tickets')
         .where('ticket_hash', '=', hashToken(ticket))
         .returning(['session_hash', 'expires_at'])
         .executeTakeFirst();
@@ -79,13 +99,19 @@ export function usersRepository(db: Db) {
       return sessionUserByHash(row.session_hash);
     },
     async deleteExpiredStreamTickets() {
-      await db.deleteFrom('stream_tickets').where('expires_at', '<=', sql<Date>`now()`).execute();
+      await db
+        .deleteFrom('stream_tickets')
+        .where('expires_at', '<=', sql<Date>`now()`)
+        .execute();
     },
     async deleteSession(token: string) {
       await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
     },
     async deleteExpiredSessions() {
-      await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
+      await db
+        .deleteFrom('sessions')
+        .where('expires_at', '<=', sql<Date>`now()`)
+        .execute();
     },
     /**
      * Takes one sign-in attempt on `key` in a single statement, before the password is checked, so
@@ -94,22 +120,29 @@ export function usersRepository(db: Db) {
      * `min(baseMs · 2^(n − max), capMs)` and goes on; while a wait runs no attempt is taken at all
      * (the conflict update's WHERE fails and nothing is returned). A right password clears the key.
      */
-    async takeAttempt(key: string, o: { max: number; windowMs: number; baseMs: number; capMs: number }): Promise<{ ok: true; count: number } | { ok: false; until: Date }> {
+    async takeAttempt(
+      key: string,
+      o: { max: number; windowMs: number; baseMs: number; capMs: number },
+    ): Promise<{ ok: true; count: number } | { ok: false; until: Date }> {
       const now = new Date();
       const windowStart = new Date(now.getTime() - o.windowMs);
       const firstWait = o.max <= 1 ? new Date(now.getTime() + Math.min(o.baseMs, o.capMs)) : null;
       const next = sql<number>`case when login_attempts.window_start < ${windowStart} then 1 else login_attempts.failures + 1 end`;
-      const row = await db.insertInto('login_attempts')
+      const row = await db
+        .insertInto('login_attempts')
         .values({ key, failures: 1, window_start: now, locked_until: firstWait })
-        .onConflict((oc) => oc.column('key')
-          .doUpdateSet({
-            failures: next,
-            window_start: sql`case when login_attempts.window_start < ${windowStart} then ${now}::timestamptz else login_attempts.window_start end`,
-            locked_until: sql`case when ${next} >= ${o.max}::int
+        .onConflict((oc) =>
+          oc
+            .column('key')
+            .doUpdateSet({
+              failures: next,
+              window_start: sql`case when login_attempts.window_start < ${windowStart} then ${now}::timestamptz else login_attempts.window_start end`,
+              locked_until: sql`case when ${next} >= ${o.max}::int
               then ${now}::timestamptz + least(${o.baseMs}::float8 * power(2, least(${next} - ${o.max}::int, 30)), ${o.capMs}::float8) * interval '1 millisecond'
               else null end`,
-          })
-          .where((eb) => eb.or([eb('login_attempts.locked_until', 'is', null), eb('login_attempts.locked_until', '<=', now)])))
+            })
+            .where((eb) => eb.or([eb('login_attempts.locked_until', 'is', null), eb('login_attempts.locked_until', '<=', now)])),
+        )
         .returning(['failures'])
         .executeTakeFirst();
       if (row) return { ok: true, count: row.failures };
@@ -119,23 +152,28 @@ export function usersRepository(db: Db) {
     },
     /** Gives back an attempt taken on `key` that a later check refused before the password was checked. */
     async refundAttempt(key: string, max: number) {
-      await db.updateTable('login_attempts')
+      await db
+        .updateTable('login_attempts')
         .set({
           failures: sql`greatest(failures - 1, 0)`,
           locked_until: sql`case when failures - 1 < ${max}::int then null else locked_until end`,
         })
-        .where('key', '=', key).execute();
+        .where('key', '=', key)
+        .execute();
     },
     /** Counts one more failing account on a client IP (password spraying); answers the count in the window. */
     async countFailure(key: string, windowMs: number): Promise<number> {
       const now = new Date();
       const windowStart = new Date(now.getTime() - windowMs);
-      const row = await db.insertInto('login_attempts')
+      const row = await db
+        .insertInto('login_attempts')
         .values({ key, failures: 1, window_start: now, locked_until: null })
-        .onConflict((oc) => oc.column('key').doUpdateSet({
-          failures: sql`case when login_attempts.window_start < ${windowStart} then 1 else login_attempts.failures + 1 end`,
-          window_start: sql`case when login_attempts.window_start < ${windowStart} then ${now}::timestamptz else login_attempts.window_start end`,
-        }))
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            failures: sql`case when login_attempts.window_start < ${windowStart} then 1 else login_attempts.failures + 1 end`,
+            window_start: sql`case when login_attempts.window_start < ${windowStart} then ${now}::timestamptz else login_attempts.window_start end`,
+          }),
+        )
         .returning(['failures'])
         .executeTakeFirstOrThrow();
       return row.failures;
@@ -147,9 +185,12 @@ export function usersRepository(db: Db) {
     async takeIpSlot(key: string, max: number, windowMs: number, delayMs: number): Promise<Date | null> {
       const now = new Date();
       const windowStart = new Date(now.getTime() - windowMs);
-      const claimed = await db.updateTable('login_attempts')
+      const claimed = await db
+        .updateTable('login_attempts')
         .set({ locked_until: new Date(now.getTime() + delayMs) })
-        .where('key', '=', key).where('failures', '>=', max).where('window_start', '>=', windowStart)
+        .where('key', '=', key)
+        .where('failures', '>=', max)
+        .where('window_start', '>=', windowStart)
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
         .returning(['key'])
         .executeTakeFirst();
@@ -161,9 +202,21 @@ export function usersRepository(db: Db) {
     async clearFailures(key: string) {
       await db.deleteFrom('login_attempts').where('key', '=', key).execute();
     },
-    async insertUser(values: { account: string; nickname: string; password_hash: string; phone?: string | null; email?: string | null; user_type?: string; locked?: boolean; is_phone_validate?: boolean }) {
+    async insertUser(values: {
+      account: string;
+      nickname: string;
+      password_hash: string;
+      phone?: string | null;
+      email?: string | null;
+      user_type?: string;
+      locked?: boolean;
+      is_phone_validate?: boolean;
+    }) {
       const id = newId();
-      await db.insertInto('users').values({ id, phone: null, email: null, user_type: 'local', area_code: '86', sign_pass_time: null, ...values }).execute();
+      await db
+        .insertInto('users')
+        .values({ id, phone: null, email: null, user_type: 'local', area_code: '86', sign_pass_time: null, ...values })
+        .execute();
       return id;
     },
     async addMembership(userId: string, role: Role, tenantId: string | null, projectId: string | null) {

@@ -28,12 +28,23 @@ export async function adminManageRoutes(app: FastifyInstance, ctx: AppContext) {
       const query = (req.query ?? {}) as Record<string, unknown>;
       // Recycled rows live in the recycle bin unless the status filter asks for them.
       const base = repo.allOfKind(def.kind, !def.recycle || query.status !== undefined);
-      const page = await runList(base, (qb) => qb.select([...RESOURCE_COLUMNS]), query, ADMIN_LIST, (r) => present(r as ResourceRow));
+      const page = await runList(
+        base,
+        (qb) => qb.select([...RESOURCE_COLUMNS]),
+        query,
+        ADMIN_LIST,
+        (r) => present(r as ResourceRow),
+      );
       if (!page.data.length) return page;
       const d = await repo.decorations(def.kind, page.data);
       return {
         ...page,
-        data: page.data.map((r) => ({ ...r, tenant_name: d.tenantName.get(r.tenant_id) ?? '', project_name: d.projectName.get(r.project_id) ?? '', tags: d.tagsOf(r.id) })),
+        data: page.data.map((r) => ({
+          ...r,
+          tenant_name: d.tenantName.get(r.tenant_id) ?? '',
+          project_name: d.projectName.get(r.project_id) ?? '',
+          tags: d.tagsOf(r.id),
+        })),
       };
     });
   }

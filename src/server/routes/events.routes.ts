@@ -53,7 +53,12 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
 
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     res.write(`retry: 3000\n: connected\n\n`);
     open.add(res);
     const unsubscribe = ctx.events.subscribe((e) => {
@@ -62,7 +67,11 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS);
     heartbeat.unref();
-    const done = () => { clearInterval(heartbeat); unsubscribe(); open.delete(res); };
+    const done = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(res);
+    };
     req.raw.on('close', done);
     res.on('close', done);
   });

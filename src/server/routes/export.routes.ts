@@ -34,16 +34,29 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext, engine
       filters[k] = v;
     }
     const stamp = exportStamp(new Date());
-    const id = await engine.exports.insert({ tenant_id: scope.tenantId, project_id: scope.projectId, user_id: scope.user.id, product_code: def.productCode,
-      fields, filters, lang: req.lang, file_name: `${t(req.lang, `kinds:${def.kind}.name`)}-${stamp}.xlsx` });
+    const id = await engine.exports.insert({
+      tenant_id: scope.tenantId,
+      project_id: scope.projectId,
+      user_id: scope.user.id,
+      product_code: def.productCode,
+      fields,
+      filters,
+      lang: req.lang,
+      file_name: `${t(req.lang, `kinds:${def.kind}.name`)}-${stamp}.xlsx`,
+    });
     return reply.status(202).send({ id, state: 'queued', message: t(req.lang, 'kinds:messages.export_queued') });
   });
 
   for (const prefix of ['/api/export/resource/download_files', '/api/v1/export/resource/download_files']) {
     app.get(prefix, async (req) => {
       const scope = await resolveScope(req, ctx.tenancy);
-      return runList(engine.exports.ownedQuery(scope.tenantId, scope.user.id), (qb) => qb.select([...EXPORT_COLUMNS]), req.query, EXPORT_LIST,
-        (r: Record<string, unknown>) => ({ ...r, download_url: r.state === 'done' ? `/api/export/resource/download_files/${String(r.id)}/file` : null }));
+      return runList(
+        engine.exports.ownedQuery(scope.tenantId, scope.user.id),
+        (qb) => qb.select([...EXPORT_COLUMNS]),
+        req.query,
+        EXPORT_LIST,
+        (r: Record<string, unknown>) => ({ ...r, download_url: r.state === 'done' ? `/api/export/resource/download_files/${String(r.id)}/file` : null }),
+      );
     });
 
     app.get(`${prefix}/:id/file`, async (req, reply) => {

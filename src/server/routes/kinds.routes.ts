@@ -87,7 +87,8 @@ function kindHandlers(ctx: AppContext, engine: Engine, def: KindDefinition): Rec
     act: async (req, reply) => {
       const scope = await resolveScope(req, ctx.tenancy);
       const result = await svc.act(scope, def, idOf(req), req.body);
-      if (result.approval) return reply.status(202).send({ ...result, approval_id: result.approval.id, message: t(req.lang, 'kinds:messages.expansion_submitted') });
+      if (result.approval)
+        return reply.status(202).send({ ...result, approval_id: result.approval.id, message: t(req.lang, 'kinds:messages.expansion_submitted') });
       return { ...result, message: t(req.lang, 'kinds:messages.command_sent') };
     },
     batch: async (req) => svc.batch(await resolveScope(req, ctx.tenancy), def, req.body, (key) => t(req.lang, `errors:${key}`)),

@@ -21,15 +21,35 @@ export async function pricingRoutes(app: FastifyInstance, ctx: AppContext, engin
       if (body.product_code === 'bandwidth_rental') {
         const r = bandwidthRentalSchema.parse(body.spec);
         const fen = bandwidthRentalFen(r.bandwidth, r.hours) * body.count;
-        return { sum_price: fen, cheap_price: 0, whole_year_price: bandwidthRentalFen(r.bandwidth, 24 * 365) * body.count, sum_price_display: priceDisplay(fen),
-          data: [{ product_code: 'bandwidth_rental', quantity: r.bandwidth, days: bandwidthRentalDays(r.hours), price: fen, price_display: priceDisplay(fen),
-            charging_pkg: { code: 'quantity', measurement_display: '元/Mbps/月（按天计费）' }, discounts: [] }] };
+        return {
+          sum_price: fen,
+          cheap_price: 0,
+          whole_year_price: bandwidthRentalFen(r.bandwidth, 24 * 365) * body.count,
+          sum_price_display: priceDisplay(fen),
+          data: [
+            {
+              product_code: 'bandwidth_rental',
+              quantity: r.bandwidth,
+              days: bandwidthRentalDays(r.hours),
+              price: fen,
+              price_display: priceDisplay(fen),
+              charging_pkg: { code: 'quantity', measurement_display: '元/Mbps/月（按天计费）' },
+              discounts: [],
+            },
+          ],
+        };
       }
       const def = kindByProductCode(body.product_code);
       if (!def || !def.priced) throw notFound();
       if (body.charging_code === 'year' && body.vendor && !yearlyAllowed(body.vendor)) throw invalid('charging_code', 'ctyun_no_year');
-      return engine.pricing.price({ tenantId: scope.tenantId, items: priceItemsFor(def.productCode, body.spec, def.priceQuantityKey, body.vendor), charging_code: body.charging_code,
-        duration: body.charging_code === 'year' ? body.duration ?? 1 : undefined, count: body.count, hours: body.hours });
+      return engine.pricing.price({
+        tenantId: scope.tenantId,
+        items: priceItemsFor(def.productCode, body.spec, def.priceQuantityKey, body.vendor),
+        charging_code: body.charging_code,
+        duration: body.charging_code === 'year' ? (body.duration ?? 1) : undefined,
+        count: body.count,
+        hours: body.hours,
+      });
     });
   }
 
@@ -45,7 +65,13 @@ export async function pricingRoutes(app: FastifyInstance, ctx: AppContext, engin
       const duration = code === 'year' ? Number(row.spec.duration ?? 1) : undefined;
       const after = { ...row.spec, ...body.changes };
       return engine.pricing.upgrade(
-        { tenantId: scope.tenantId, items: priceItemsFor(def.productCode, row.spec, def.priceQuantityKey, row.vendor), charging_code: code, duration, count: 1 },
+        {
+          tenantId: scope.tenantId,
+          items: priceItemsFor(def.productCode, row.spec, def.priceQuantityKey, row.vendor),
+          charging_code: code,
+          duration,
+          count: 1,
+        },
         { tenantId: scope.tenantId, items: priceItemsFor(def.productCode, after, def.priceQuantityKey, row.vendor), charging_code: code, duration, count: 1 },
       );
     });

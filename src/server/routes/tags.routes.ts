@@ -11,7 +11,14 @@ import { notFound } from '../../domain/errors.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
 import { can } from '../../domain/roles.ts';
 import { tagManageSchema, tagResourcesQuerySchema, tagResourcesSaveSchema } from '../../domain/schemas/resource.schema.ts';
-import { PROJECT_RESOURCE_TYPE, adminTagManageSchema, adminTagQuerySchema, adminTagSaveSchema, isAdminTagCall, mayEditTagsAsAdmin } from '../../domain/schemas/shared-ops.schema.ts';
+import {
+  PROJECT_RESOURCE_TYPE,
+  adminTagManageSchema,
+  adminTagQuerySchema,
+  adminTagSaveSchema,
+  isAdminTagCall,
+  mayEditTagsAsAdmin,
+} from '../../domain/schemas/shared-ops.schema.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope, type Scope } from '../plugins/scope.ts';
 import { resolveNamedScope } from '../plugins/admin-scope.ts';
@@ -32,7 +39,10 @@ export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   /** The admin variant's scope, named in the payload; the project type needs no project. */
   const adminScope = async (req: import('fastify').FastifyRequest, named: { tenant_id: string; project_id?: string }, type: string) => {
-    const scope = await resolveNamedScope(req, ctx.tenancy, { tenant_id: named.tenant_id, project_id: type === PROJECT_RESOURCE_TYPE ? null : named.project_id });
+    const scope = await resolveNamedScope(req, ctx.tenancy, {
+      tenant_id: named.tenant_id,
+      project_id: type === PROJECT_RESOURCE_TYPE ? null : named.project_id,
+    });
     requirePermission(mayEditTagsAsAdmin(scope.roles));
     return scope;
   };
@@ -52,7 +62,12 @@ export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     if (q.resource_id && !(await inScope(scope, q.resource_type, [q.resource_id])).length) throw notFound();
     const links = await tags.linksOf(scope, q.resource_type, q.resource_id);
-    const data = links.map((l) => ({ tag_id: l.tag_id, tag: { id: l.tag_id, tag_key: l.tag_key, tag_value: l.tag_value }, resource_id: l.resource_id, resource_type: l.resource_type }));
+    const data = links.map((l) => ({
+      tag_id: l.tag_id,
+      tag: { id: l.tag_id, tag_key: l.tag_key, tag_value: l.tag_value },
+      resource_id: l.resource_id,
+      resource_type: l.resource_type,
+    }));
     return { count: data.length, data, tags: await tags.list(scope) };
   });
 
@@ -99,7 +114,11 @@ export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
       if ((await inScope(scope, r.type, ids)).length !== ids.length) throw notFound();
       targets.push({ type: r.type, ids });
     }
-    const tagIds = await tags.createAndAttach(scope, body.tags.map((x) => ({ tag_key: x.tag_key, tag_value: x.tag_value ?? '' })), targets);
+    const tagIds = await tags.createAndAttach(
+      scope,
+      body.tags.map((x) => ({ tag_key: x.tag_key, tag_value: x.tag_value ?? '' })),
+      targets,
+    );
     return { tag_ids: tagIds, message: t(req.lang, 'kinds:messages.tags_saved') };
   });
 }

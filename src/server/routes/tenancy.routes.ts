@@ -32,16 +32,32 @@ const PROJECT_LIST: ListSpec = {
 export async function tenancyRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/tenants', async (req) => {
     const access = accessOf(requireUser(req));
-    return runList(ctx.tenancy.tenantsQuery(access),
+    return runList(
+      ctx.tenancy.tenantsQuery(access),
       (qb) => qb.select(['tenants.id', 'tenants.name', 'tenants.chinese_name_abbreviation', 'tenants.business_type', 'tenants.enabled', 'tenants.created_at']),
-      req.query, TENANT_LIST);
+      req.query,
+      TENANT_LIST,
+    );
   });
 
   app.get('/api/projects', async (req) => {
     const access = accessOf(requireUser(req));
-    return runList(ctx.tenancy.projectsQuery(access),
-      (qb) => qb.select(['projects.id', 'projects.name', 'projects.name_zh', 'projects.tenant_id', 'tenants.name as tenant_name', 'projects.enabled', 'projects.template_flag', 'projects.created_at']),
-      req.query, PROJECT_LIST);
+    return runList(
+      ctx.tenancy.projectsQuery(access),
+      (qb) =>
+        qb.select([
+          'projects.id',
+          'projects.name',
+          'projects.name_zh',
+          'projects.tenant_id',
+          'tenants.name as tenant_name',
+          'projects.enabled',
+          'projects.template_flag',
+          'projects.created_at',
+        ]),
+      req.query,
+      PROJECT_LIST,
+    );
   });
 
   // Territories: the tenants the caller can work in, each with the projects it can see.
@@ -49,19 +65,45 @@ export async function tenancyRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireUser(req);
     const access = accessOf(user);
     const q = req.query as Record<string, unknown>;
-    let qb = ctx.tenancy.projectsQuery(access)
-      .select(['tenants.id as tenant_id', 'tenants.name as tenant_name', 'tenants.chinese_name_abbreviation', 'tenants.business_type',
-        'projects.id as project_id', 'projects.name as project_name', 'projects.name_zh as project_name_zh'])
-      .orderBy('tenants.name').orderBy('projects.name');
+    let qb = ctx.tenancy
+      .projectsQuery(access)
+      .select([
+        'tenants.id as tenant_id',
+        'tenants.name as tenant_name',
+        'tenants.chinese_name_abbreviation',
+        'tenants.business_type',
+        'projects.id as project_id',
+        'projects.name as project_name',
+        'projects.name_zh as project_name_zh',
+      ])
+      .orderBy('tenants.name')
+      .orderBy('projects.name');
     if (q.enabled === 'true') qb = qb.where('tenants.enabled', '=', true).where('projects.enabled', '=', true);
     const tenantIds = splitMulti(q.tenant_id);
     if (tenantIds.length) qb = qb.where('tenants.id', 'in', tenantIds);
     const rows = await qb.execute();
-    const byTenant = new Map<string, { tenant_id: string; tenant_name: string; chinese_name_abbreviation: string | null; business_type: string; roles: Role[]; projects: { project_id: string; project_name: string; project_name_zh: string }[] }>();
+    const byTenant = new Map<
+      string,
+      {
+        tenant_id: string;
+        tenant_name: string;
+        chinese_name_abbreviation: string | null;
+        business_type: string;
+        roles: Role[];
+        projects: { project_id: string; project_name: string; project_name_zh: string }[];
+      }
+    >();
     for (const r of rows) {
       let entry = byTenant.get(r.tenant_id);
       if (!entry) {
-        entry = { tenant_id: r.tenant_id, tenant_name: r.tenant_name, chinese_name_abbreviation: r.chinese_name_abbreviation, business_type: r.business_type, roles: rolesIn(user, r.tenant_id, null), projects: [] };
+        entry = {
+          tenant_id: r.tenant_id,
+          tenant_name: r.tenant_name,
+          chinese_name_abbreviation: r.chinese_name_abbreviation,
+          business_type: r.business_type,
+          roles: rolesIn(user, r.tenant_id, null),
+          projects: [],
+        };
         byTenant.set(r.tenant_id, entry);
       }
       entry.projects.push({ project_id: r.project_id, project_name: r.project_name, project_name_zh: r.project_name_zh });
@@ -88,5 +130,4 @@ export async function tenancyRoutes(app: FastifyInstance, ctx: AppContext) {
     }));
     return { count: groups.length, data: groups, roles };
   });
-
 }

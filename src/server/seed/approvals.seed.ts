@@ -48,7 +48,15 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
     { name: '部门负责人审批', approver_ids: [approver.id], escalate_after_hours: 168 },
   ];
   const oneLevel = (ids: string[]): ApprovalLevelSnapshot[] => [{ name: '项目审批', approver_ids: ids, escalate_after_hours: 72 }];
-  const processes: { id: string; tenant_id: string; project_id: string | null; name: string; levels: ApprovalLevelSnapshot[]; production: boolean; request_types?: readonly RequestType[] }[] = [
+  const processes: {
+    id: string;
+    tenant_id: string;
+    project_id: string | null;
+    name: string;
+    levels: ApprovalLevelSnapshot[];
+    production: boolean;
+    request_types?: readonly RequestType[];
+  }[] = [
     { id: newId(), tenant_id: hd, project_id: mes, name: '智能工厂 MES 两级审批', levels: twoLevels, production: true },
     { id: newId(), tenant_id: hd, project_id: supply, name: '供应链协同平台审批', levels: oneLevel([approver.id]), production: true },
     // The test environment buys, resizes and adds NAT rules freely (the engine provisions and issues
@@ -58,21 +66,54 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
     { id: newId(), tenant_id: fin, project_id: trading, name: '核心交易系统审批', levels: oneLevel([finApprover.id, finAdmin.id]), production: true },
     { id: newId(), tenant_id: fin, project_id: null, name: '鑫泰金控默认审批', levels: oneLevel([finApprover.id, finAdmin.id]), production: false },
   ];
-  await db.insertInto('approval_processes').values(processes.map((p) => ({
-    ...p, description: null, request_types: JSON.stringify(p.request_types ?? REQUEST_TYPES), levels: JSON.stringify(p.levels), enabled: true,
-    created_by: p.tenant_id === hd ? tenantAdmin.id : finAdmin.id, created_at: new Date(now.getTime() - 30 * 24 * HOUR), updated_at: new Date(now.getTime() - 30 * 24 * HOUR),
-  }))).execute();
+  await db
+    .insertInto('approval_processes')
+    .values(
+      processes.map((p) => ({
+        ...p,
+        description: null,
+        request_types: JSON.stringify(p.request_types ?? REQUEST_TYPES),
+        levels: JSON.stringify(p.levels),
+        enabled: true,
+        created_by: p.tenant_id === hd ? tenantAdmin.id : finAdmin.id,
+        created_at: new Date(now.getTime() - 30 * 24 * HOUR),
+        updated_at: new Date(now.getTime() - 30 * 24 * HOUR),
+      })),
+    )
+    .execute();
 
   // Each project's first available demo NAT gateway and the EIP bound to it.
-  const gatewayRows = await db.selectFrom('resources').select(['id', 'project_id', 'vendor', 'region_id', 'az_id', 'spec'])
-    .where('kind', '=', 'nat_gateway').where('status', '=', 'available').orderBy('created_at').orderBy('id').execute();
-  const eipRows = await db.selectFrom('links').innerJoin('resources', 'resources.id', 'links.from_id')
-    .select(['links.to_id as gateway_id', 'resources.id', 'resources.spec']).where('links.relation', '=', 'bound_to').where('resources.kind', '=', 'eip').execute();
-  const gateways = new Map<string, { id: string; vendor: string; region_id: string | null; az_id: string | null; eip_id: string; eip_address: string; rules: number }>();
+  const gatewayRows = await db
+    .selectFrom('resources')
+    .select(['id', 'project_id', 'vendor', 'region_id', 'az_id', 'spec'])
+    .where('kind', '=', 'nat_gateway')
+    .where('status', '=', 'available')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const eipRows = await db
+    .selectFrom('links')
+    .innerJoin('resources', 'resources.id', 'links.from_id')
+    .select(['links.to_id as gateway_id', 'resources.id', 'resources.spec'])
+    .where('links.relation', '=', 'bound_to')
+    .where('resources.kind', '=', 'eip')
+    .execute();
+  const gateways = new Map<
+    string,
+    { id: string; vendor: string; region_id: string | null; az_id: string | null; eip_id: string; eip_address: string; rules: number }
+  >();
   for (const g of gatewayRows) {
     const eip = eipRows.find((e) => e.gateway_id === g.id);
     if (!eip || gateways.has(g.project_id)) continue;
-    gateways.set(g.project_id, { id: g.id, vendor: g.vendor, region_id: g.region_id, az_id: g.az_id, eip_id: eip.id, eip_address: String((eip.spec as Record<string, unknown>).address ?? ''), rules: 0 });
+    gateways.set(g.project_id, {
+      id: g.id,
+      vendor: g.vendor,
+      region_id: g.region_id,
+      az_id: g.az_id,
+      eip_id: eip.id,
+      eip_address: String((eip.spec as Record<string, unknown>).address ?? ''),
+      rules: 0,
+    });
   }
   const gatewayOf = (pid: string) => {
     const g = gateways.get(pid);
@@ -97,17 +138,40 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
         const temporary = i % 3 === 0;
         const g = gatewayOf(pid);
         const payload = {
-          rule_id: null, name: `fw-${String(n).padStart(2, '0')}-${['mes', 'erp', 'wms', 'oa', 'scm', 'bi', 'trade', 'clear'][i % systems.length]}`,
-          vendor: g.vendor, region_id: g.region_id, az_id: g.az_id,
-          source_system: systems[i % systems.length], target_system: systems[(i + 3) % systems.length],
-          source_ips: [`10.10.${n}.0/24`], target_ips: [`10.20.${n}.${10 + n}`, `10.20.${n}.${11 + n}`], target_ports: [443, 8080 + i], protocol: 'tcp',
-          start_time: temporary ? at.toISOString() : undefined, end_time: temporary ? new Date(at.getTime() + 7 * 24 * HOUR).toISOString() : undefined,
-          temporary, reason: `${systems[i % systems.length]}需要访问${systems[(i + 3) % systems.length]}接口，用于数据同步（第 ${n} 批）`, approval_number: `FW-2025-${1000 + n}`,
+          rule_id: null,
+          name: `fw-${String(n).padStart(2, '0')}-${['mes', 'erp', 'wms', 'oa', 'scm', 'bi', 'trade', 'clear'][i % systems.length]}`,
+          vendor: g.vendor,
+          region_id: g.region_id,
+          az_id: g.az_id,
+          source_system: systems[i % systems.length],
+          target_system: systems[(i + 3) % systems.length],
+          source_ips: [`10.10.${n}.0/24`],
+          target_ips: [`10.20.${n}.${10 + n}`, `10.20.${n}.${11 + n}`],
+          target_ports: [443, 8080 + i],
+          protocol: 'tcp',
+          start_time: temporary ? at.toISOString() : undefined,
+          end_time: temporary ? new Date(at.getTime() + 7 * 24 * HOUR).toISOString() : undefined,
+          temporary,
+          reason: `${systems[i % systems.length]}需要访问${systems[(i + 3) % systems.length]}接口，用于数据同步（第 ${n} 批）`,
+          approval_number: `FW-2025-${1000 + n}`,
         };
         const id = newId();
         const { rule_id: _r, name, vendor, region_id, az_id, start_time, end_time, ...rest } = payload;
         const spec = { ...rest, ...(start_time ? { start_time, end_time } : {}), target_ports: payload.target_ports.join(','), approval_request_id: reqId };
-        resources.push({ id, kind: 'firewall_policy', tenant_id: tenant, project_id: pid, vendor, region_id, az_id, name, status: 'approving', spec: JSON.stringify(spec), created_at: at, updated_at: at });
+        resources.push({
+          id,
+          kind: 'firewall_policy',
+          tenant_id: tenant,
+          project_id: pid,
+          vendor,
+          region_id,
+          az_id,
+          name,
+          status: 'approving',
+          spec: JSON.stringify(spec),
+          created_at: at,
+          updated_at: at,
+        });
         return { payload: JSON.parse(JSON.stringify(payload)) as Record<string, unknown>, target: id, cost: 0 };
       }
       case 'snat_rule':
@@ -117,12 +181,34 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
         const common = { rule_id: null, nat_gateway_id: g.id, eip_id: g.eip_id };
         const payload = snat
           ? { ...common, name: `snat-src-${String(n).padStart(2, '0')}`, source_cidr: `192.168.${n}.0/24`, reason: `子网 192.168.${n}.0/24 访问公网软件源` }
-          : { ...common, name: `dnat-portal-${String(n).padStart(2, '0')}`, eip_ports: [8000 + n], internal_ip: `192.168.1.${10 + n}`, internal_ports: [80], protocol: 'tcp', reason: `对外发布供应商门户（第 ${n} 个站点）` };
+          : {
+              ...common,
+              name: `dnat-portal-${String(n).padStart(2, '0')}`,
+              eip_ports: [8000 + n],
+              internal_ip: `192.168.1.${10 + n}`,
+              internal_ports: [80],
+              protocol: 'tcp',
+              reason: `对外发布供应商门户（第 ${n} 个站点）`,
+            };
         const id = newId();
         const { rule_id: _r, name, reason: _reason, ...rest } = payload as Record<string, unknown> & { name: string };
-        const spec = snat ? { ...rest, eip_address: g.eip_address } : { ...rest, eip_ports: String(8000 + n), internal_ports: '80', eip_address: g.eip_address };
-        resources.push({ id, kind: type, tenant_id: tenant, project_id: pid, vendor: g.vendor, region_id: g.region_id, az_id: g.az_id, name, status: 'approving',
-          spec: JSON.stringify({ ...spec, approval_request_id: reqId }), created_at: at, updated_at: at });
+        const spec = snat
+          ? { ...rest, eip_address: g.eip_address }
+          : { ...rest, eip_ports: String(8000 + n), internal_ports: '80', eip_address: g.eip_address };
+        resources.push({
+          id,
+          kind: type,
+          tenant_id: tenant,
+          project_id: pid,
+          vendor: g.vendor,
+          region_id: g.region_id,
+          az_id: g.az_id,
+          name,
+          status: 'approving',
+          spec: JSON.stringify({ ...spec, approval_request_id: reqId }),
+          created_at: at,
+          updated_at: at,
+        });
         links.push({ id: newId(), tenant_id: tenant, from_id: id, to_id: g.id, relation: 'rule_of' });
         g.rules++;
         return { payload: { ...payload, eip: g.eip_address }, target: id, cost: 0 };
@@ -134,18 +220,59 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
           { kind: 'eip', spec: { bandwidth: 10 + i }, units: 10 + i, product: 'eip' },
         ];
         const k = kinds[i % kinds.length]!;
-        const payload = { kind: k.kind, name: `${k.kind === 'instance' ? 'line3-app' : k.kind === 'volume' ? 'line3-data' : 'line3-eip'}-${String(n).padStart(2, '0')}`, vendor: 'openstack', spec: k.spec, charging: 'year', months: 12, units: k.units, reason: '产线扩建新增业务节点' };
+        const payload = {
+          kind: k.kind,
+          name: `${k.kind === 'instance' ? 'line3-app' : k.kind === 'volume' ? 'line3-data' : 'line3-eip'}-${String(n).padStart(2, '0')}`,
+          vendor: 'openstack',
+          spec: k.spec,
+          charging: 'year',
+          months: 12,
+          units: k.units,
+          reason: '产线扩建新增业务节点',
+        };
         const id = newId();
-        resources.push({ id, kind: k.kind, tenant_id: tenant, project_id: pid, vendor: 'openstack', region_id: null, az_id: null, name: payload.name, status: 'approving', spec: JSON.stringify({ ...k.spec, charging_code: 'year', duration: 12, approval_request_id: reqId }), created_at: at, updated_at: at });
+        resources.push({
+          id,
+          kind: k.kind,
+          tenant_id: tenant,
+          project_id: pid,
+          vendor: 'openstack',
+          region_id: null,
+          az_id: null,
+          name: payload.name,
+          status: 'approving',
+          spec: JSON.stringify({ ...k.spec, charging_code: 'year', duration: 12, approval_request_id: reqId }),
+          created_at: at,
+          updated_at: at,
+        });
         return { payload, target: id, cost: estimateCostFen({ unitPriceFen: price(k.product, 'year'), charging: 'year', months: 12, units: k.units }) };
       }
       case 'resource_expansion': {
         const id = newId();
         const size = 100 + 20 * i;
         // The disk waits in 扩容审批中 while its request is open (add() puts it back when decided).
-        resources.push({ id, kind: 'volume', tenant_id: tenant, project_id: pid, vendor: 'openstack', region_id: null, az_id: null, name: `erp-disk-${String(n).padStart(2, '0')}`, status: 'expansion_approving', spec: JSON.stringify({ size, volume_type: 'ssd', charging_code: 'quantity', approval_request_id: reqId }), created_at: new Date(at.getTime() - 20 * 24 * HOUR), updated_at: at });
+        resources.push({
+          id,
+          kind: 'volume',
+          tenant_id: tenant,
+          project_id: pid,
+          vendor: 'openstack',
+          region_id: null,
+          az_id: null,
+          name: `erp-disk-${String(n).padStart(2, '0')}`,
+          status: 'expansion_approving',
+          spec: JSON.stringify({ size, volume_type: 'ssd', charging_code: 'quantity', approval_request_id: reqId }),
+          created_at: new Date(at.getTime() - 20 * 24 * HOUR),
+          updated_at: at,
+        });
         const payload = { resource_id: id, spec: { size: size + 100 }, reason: '数据量增长，磁盘使用率超过 85%' };
-        return { payload, target: id, cost: estimateCostFen({ unitPriceFen: price('volume', 'quantity'), charging: 'quantity', months: 1, units: 100 }), before: { status: i % 2 ? 'mounted' : 'unmounted', spec: { size } }, resourceName: `erp-disk-${String(n).padStart(2, '0')}` };
+        return {
+          payload,
+          target: id,
+          cost: estimateCostFen({ unitPriceFen: price('volume', 'quantity'), charging: 'quantity', months: 1, units: 100 }),
+          before: { status: i % 2 ? 'mounted' : 'unmounted', spec: { size } },
+          resourceName: `erp-disk-${String(n).padStart(2, '0')}`,
+        };
       }
       case 'quota_change': {
         const keys = ['instances', 'vcpus', 'memory_gb', 'volume_gb', 'eips', 'snapshots'] as const;
@@ -158,7 +285,16 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
     }
   }
 
-  interface Plan { tenant: string; pid: string; type: RequestType; i: number; requester: { id: string; nickname: string }; ageHours: number; atLevel2?: boolean; decided?: 'approved' | 'rejected' }
+  interface Plan {
+    tenant: string;
+    pid: string;
+    type: RequestType;
+    i: number;
+    requester: { id: string; nickname: string };
+    ageHours: number;
+    atLevel2?: boolean;
+    decided?: 'approved' | 'rejected';
+  }
 
   function add(plan: Plan) {
     const id = newId();
@@ -170,14 +306,35 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
     const level = atLevel2 ? 2 : 1;
     const levelEnteredAt = atLevel2 ? new Date(createdAt.getTime() + Math.min(plan.ageHours / 2, 20) * HOUR) : createdAt;
     const expansion = plan.type === 'resource_expansion';
-    let status = atLevel2 ? (expansion ? 'expansion_approving' : 'approving') : (expansion ? 'expansion_approving' : 'pending');
+    let status = atLevel2 ? (expansion ? 'expansion_approving' : 'approving') : expansion ? 'expansion_approving' : 'pending';
     let decidedAt: Date | null = null;
     let decidedBy: string | null = null;
     let rejectReason: string | null = null;
     let effectiveAt: Date | null = null;
     let current = levels[level - 1]!.approver_ids;
-    actions.push({ id: newId(), request_id: id, tenant_id: plan.tenant, level: 1, action: 'submitted', actor_id: plan.requester.id, on_behalf_of: null, comment: null, created_at: createdAt });
-    if (atLevel2) actions.push({ id: newId(), request_id: id, tenant_id: plan.tenant, level: 1, action: 'approved', actor_id: tenantAdmin!.id, on_behalf_of: null, comment: '同意，请部门负责人复核', created_at: levelEnteredAt });
+    actions.push({
+      id: newId(),
+      request_id: id,
+      tenant_id: plan.tenant,
+      level: 1,
+      action: 'submitted',
+      actor_id: plan.requester.id,
+      on_behalf_of: null,
+      comment: null,
+      created_at: createdAt,
+    });
+    if (atLevel2)
+      actions.push({
+        id: newId(),
+        request_id: id,
+        tenant_id: plan.tenant,
+        level: 1,
+        action: 'approved',
+        actor_id: tenantAdmin!.id,
+        on_behalf_of: null,
+        comment: '同意，请部门负责人复核',
+        created_at: levelEnteredAt,
+      });
     if (plan.decided) {
       decidedAt = new Date(levelEnteredAt.getTime() + 2 * HOUR);
       decidedBy = levels[level - 1]!.approver_ids[0]!;
@@ -185,11 +342,31 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
       if (plan.decided === 'approved') {
         status = 'approved';
         effectiveAt = decidedAt;
-        actions.push({ id: newId(), request_id: id, tenant_id: plan.tenant, level, action: 'approved', actor_id: decidedBy, on_behalf_of: null, comment: null, created_at: decidedAt });
+        actions.push({
+          id: newId(),
+          request_id: id,
+          tenant_id: plan.tenant,
+          level,
+          action: 'approved',
+          actor_id: decidedBy,
+          on_behalf_of: null,
+          comment: null,
+          created_at: decidedAt,
+        });
       } else {
         status = expansion ? 'expansion_rejected' : 'rejected';
         rejectReason = '申请理由不充分，请补充业务说明后重新提交';
-        actions.push({ id: newId(), request_id: id, tenant_id: plan.tenant, level, action: 'rejected', actor_id: decidedBy, on_behalf_of: null, comment: rejectReason, created_at: decidedAt });
+        actions.push({
+          id: newId(),
+          request_id: id,
+          tenant_id: plan.tenant,
+          level,
+          action: 'rejected',
+          actor_id: decidedBy,
+          on_behalf_of: null,
+          comment: rejectReason,
+          created_at: decidedAt,
+        });
       }
       // Bring the effect to its end state: an approved rule is issued, a rejected new rule is gone.
       const res = resources.find((r) => r.id === built.target);
@@ -199,17 +376,24 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
         else {
           resources.splice(resources.indexOf(res), 1);
           const link = links.findIndex((l) => l.from_id === res.id);
-          if (link >= 0) { links.splice(link, 1); gatewayOf(plan.pid).rules--; }
+          if (link >= 0) {
+            links.splice(link, 1);
+            gatewayOf(plan.pid).rules--;
+          }
         }
       }
       if (res && plan.type === 'resource_purchase') {
-        if (plan.decided === 'approved') Object.assign(res, { status: res.kind === 'instance' ? 'running' : res.kind === 'volume' ? 'unmounted' : 'available' });
+        if (plan.decided === 'approved')
+          Object.assign(res, { status: res.kind === 'instance' ? 'running' : res.kind === 'volume' ? 'unmounted' : 'available' });
         else resources.splice(resources.indexOf(res), 1);
       }
       if (res && plan.type === 'resource_expansion') {
         const { approval_request_id: _r, ...spec } = JSON.parse(res.spec as string) as Record<string, unknown>;
         const p = built.payload as { spec: { size: number } };
-        Object.assign(res, { status: (built as { before?: { status: string } }).before!.status, spec: JSON.stringify(plan.decided === 'approved' ? { ...spec, size: p.spec.size } : spec) });
+        Object.assign(res, {
+          status: (built as { before?: { status: string } }).before!.status,
+          spec: JSON.stringify(plan.decided === 'approved' ? { ...spec, size: p.spec.size } : spec),
+        });
       }
       if (plan.type === 'quota_change' && plan.decided === 'approved') {
         const p = built.payload as { quota_key: string; value: number };
@@ -217,21 +401,53 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
       }
     } else {
       for (const uid of current) {
-        messages.push({ id: newId(), user_id: uid, tenant_id: plan.tenant, category: 'approval', message_key: 'new_request',
-          params: JSON.stringify({ requester: plan.requester.nickname, type: plan.type, title: requestTitle(plan.type, built.payload as Record<string, unknown>, { resourceName: (built as { resourceName?: string }).resourceName }) }),
-          link: `/selfApprovalDetail/${id}`, ref_id: id, read_at: plan.ageHours > 24 ? levelEnteredAt : null, created_at: levelEnteredAt });
+        messages.push({
+          id: newId(),
+          user_id: uid,
+          tenant_id: plan.tenant,
+          category: 'approval',
+          message_key: 'new_request',
+          params: JSON.stringify({
+            requester: plan.requester.nickname,
+            type: plan.type,
+            title: requestTitle(plan.type, built.payload as Record<string, unknown>, { resourceName: (built as { resourceName?: string }).resourceName }),
+          }),
+          link: `/selfApprovalDetail/${id}`,
+          ref_id: id,
+          read_at: plan.ageHours > 24 ? levelEnteredAt : null,
+          created_at: levelEnteredAt,
+        });
       }
     }
     requests.push({
-      id, tenant_id: plan.tenant, project_id: plan.pid, type: plan.type, status,
+      id,
+      tenant_id: plan.tenant,
+      project_id: plan.pid,
+      type: plan.type,
+      status,
       title: requestTitle(plan.type, built.payload as Record<string, unknown>, { resourceName: (built as { resourceName?: string }).resourceName }),
-      payload: JSON.stringify(built.payload), before: (built as { before?: unknown }).before ? JSON.stringify((built as { before?: unknown }).before) : null,
-      requester_id: plan.requester.id, process_id: process.id, production: process.production, estimated_cost_fen: built.cost,
-      levels: JSON.stringify(levels), level_count: levels.length, current_level: level, current_approver_ids: JSON.stringify(current),
-      participant_ids: JSON.stringify([...new Set(levels.flatMap((l) => l.approver_ids))]), level_entered_at: levelEnteredAt,
-      escalate_after_hours: plan.decided ? null : levels[level - 1]!.escalate_after_hours, escalated_to_admins: false, target_id: built.target,
-      effective_at: effectiveAt, decided_at: decidedAt, decided_by: decidedBy, decided_on_behalf_of: null, reject_reason: rejectReason,
-      created_at: createdAt, updated_at: decidedAt ?? levelEnteredAt,
+      payload: JSON.stringify(built.payload),
+      before: (built as { before?: unknown }).before ? JSON.stringify((built as { before?: unknown }).before) : null,
+      requester_id: plan.requester.id,
+      process_id: process.id,
+      production: process.production,
+      estimated_cost_fen: built.cost,
+      levels: JSON.stringify(levels),
+      level_count: levels.length,
+      current_level: level,
+      current_approver_ids: JSON.stringify(current),
+      participant_ids: JSON.stringify([...new Set(levels.flatMap((l) => l.approver_ids))]),
+      level_entered_at: levelEnteredAt,
+      escalate_after_hours: plan.decided ? null : levels[level - 1]!.escalate_after_hours,
+      escalated_to_admins: false,
+      target_id: built.target,
+      effective_at: effectiveAt,
+      decided_at: decidedAt,
+      decided_by: decidedBy,
+      decided_on_behalf_of: null,
+      reject_reason: rejectReason,
+      created_at: createdAt,
+      updated_at: decidedAt ?? levelEnteredAt,
     });
   }
 
@@ -241,28 +457,73 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
     const hdProjects = RESOURCE_TYPES.includes(type) || NAT_TYPES.includes(type) ? [mes, supply, mes] : [mes, supply, rnd];
     for (let i = 0; i < PENDING_PER_TYPE; i++) {
       const pid = hdProjects[i % 3]!;
-      add({ tenant: hd, pid, type, i, requester: pid === mes ? member : tenantAdmin, ageHours: 1 + ((seq++ * 7) % 46) + i / 10, atLevel2: pid === mes && i % 2 === 0 });
+      add({
+        tenant: hd,
+        pid,
+        type,
+        i,
+        requester: pid === mes ? member : tenantAdmin,
+        ageHours: 1 + ((seq++ * 7) % 46) + i / 10,
+        atLevel2: pid === mes && i % 2 === 0,
+      });
     }
     // Decided history: two approved, one rejected per type.
     for (let i = PENDING_PER_TYPE; i < PENDING_PER_TYPE + 3; i++) {
       const pid = hdProjects[i % 3]!;
-      add({ tenant: hd, pid, type, i, requester: pid === mes ? member : tenantAdmin, ageHours: 72 + i * 5, decided: i === PENDING_PER_TYPE + 2 ? 'rejected' : 'approved' });
+      add({
+        tenant: hd,
+        pid,
+        type,
+        i,
+        requester: pid === mes ? member : tenantAdmin,
+        ageHours: 72 + i * 5,
+        decided: i === PENDING_PER_TYPE + 2 ? 'rejected' : 'approved',
+      });
     }
     // The finance tenant's own pending requests.
     for (let i = 0; i < 2; i++) add({ tenant: fin, pid: trading, type, i: 20 + i, requester: finAdmin, ageHours: 2 + i * 5 });
   }
 
-  const chunks = <T,>(rows: T[], size = 200) => Array.from({ length: Math.ceil(rows.length / size) }, (_, k) => rows.slice(k * size, (k + 1) * size));
+  const chunks = <T>(rows: T[], size = 200) => Array.from({ length: Math.ceil(rows.length / size) }, (_, k) => rows.slice(k * size, (k + 1) * size));
   await db.transaction().execute(async (trx) => {
-    if (resources.length) await trx.insertInto('resources').values(resources as never).execute();
-    for (const c of chunks(links)) await trx.insertInto('links').values(c as never).execute();
+    if (resources.length)
+      await trx
+        .insertInto('resources')
+        .values(resources as never)
+        .execute();
+    for (const c of chunks(links))
+      await trx
+        .insertInto('links')
+        .values(c as never)
+        .execute();
     // The gateways count the rules waiting on them, as the engine's hook does.
     for (const g of gateways.values()) {
-      if (g.rules) await trx.updateTable('resources').set({ spec: sql`jsonb_set(spec, '{rule_count}', to_jsonb(coalesce((spec->>'rule_count')::int, 0) + ${g.rules}))` }).where('id', '=', g.id).execute();
+      if (g.rules)
+        await trx
+          .updateTable('resources')
+          .set({ spec: sql`jsonb_set(spec, '{rule_count}', to_jsonb(coalesce((spec->>'rule_count')::int, 0) + ${g.rules}))` })
+          .where('id', '=', g.id)
+          .execute();
     }
-    if (quotas.size) await trx.insertInto('project_quotas').values([...quotas.values()] as never).execute();
-    for (const c of chunks(requests)) await trx.insertInto('approval_requests').values(c as never).execute();
-    for (const c of chunks(actions)) await trx.insertInto('approval_actions').values(c as never).execute();
-    for (const c of chunks(messages)) await trx.insertInto('site_messages').values(c as never).execute();
+    if (quotas.size)
+      await trx
+        .insertInto('project_quotas')
+        .values([...quotas.values()] as never)
+        .execute();
+    for (const c of chunks(requests))
+      await trx
+        .insertInto('approval_requests')
+        .values(c as never)
+        .execute();
+    for (const c of chunks(actions))
+      await trx
+        .insertInto('approval_actions')
+        .values(c as never)
+        .execute();
+    for (const c of chunks(messages))
+      await trx
+        .insertInto('site_messages')
+        .values(c as never)
+        .execute();
   });
 }

@@ -25,22 +25,121 @@ export const VENDORS = [
 
 // [vendor, region name, english id, zones [name, english]]
 const REGIONS: [string, string, string, [string, string][]][] = [
-  ['openstack', '华东-上海数据中心', 'sh-dc1', [['上海可用区 A', 'sh-dc1-a'], ['上海可用区 B', 'sh-dc1-b']]],
+  [
+    'openstack',
+    '华东-上海数据中心',
+    'sh-dc1',
+    [
+      ['上海可用区 A', 'sh-dc1-a'],
+      ['上海可用区 B', 'sh-dc1-b'],
+    ],
+  ],
   ['openstack', '华北-北京亦庄数据中心', 'bj-yz1', [['亦庄可用区 1', 'bj-yz1-1']]],
-  ['ali', '华东1（杭州）', 'cn-hangzhou', [['杭州 可用区 H', 'cn-hangzhou-h'], ['杭州 可用区 I', 'cn-hangzhou-i'], ['杭州 可用区 J', 'cn-hangzhou-j']]],
-  ['ali', '华北2（北京）', 'cn-beijing', [['北京 可用区 G', 'cn-beijing-g'], ['北京 可用区 H', 'cn-beijing-h']]],
-  ['ali', '华南1（深圳）', 'cn-shenzhen', [['深圳 可用区 D', 'cn-shenzhen-d'], ['深圳 可用区 E', 'cn-shenzhen-e']]],
-  ['tencent', '华东地区（上海）', 'ap-shanghai', [['上海二区', 'ap-shanghai-2'], ['上海四区', 'ap-shanghai-4'], ['上海五区', 'ap-shanghai-5']]],
-  ['tencent', '华南地区（广州）', 'ap-guangzhou', [['广州三区', 'ap-guangzhou-3'], ['广州六区', 'ap-guangzhou-6']]],
-  ['ctyun', '华东1（上海）', 'cn-sh1', [['上海可用区 1', 'cn-sh1-az1'], ['上海可用区 2', 'cn-sh1-az2']]],
+  [
+    'ali',
+    '华东1（杭州）',
+    'cn-hangzhou',
+    [
+      ['杭州 可用区 H', 'cn-hangzhou-h'],
+      ['杭州 可用区 I', 'cn-hangzhou-i'],
+      ['杭州 可用区 J', 'cn-hangzhou-j'],
+    ],
+  ],
+  [
+    'ali',
+    '华北2（北京）',
+    'cn-beijing',
+    [
+      ['北京 可用区 G', 'cn-beijing-g'],
+      ['北京 可用区 H', 'cn-beijing-h'],
+    ],
+  ],
+  [
+    'ali',
+    '华南1（深圳）',
+    'cn-shenzhen',
+    [
+      ['深圳 可用区 D', 'cn-shenzhen-d'],
+      ['深圳 可用区 E', 'cn-shenzhen-e'],
+    ],
+  ],
+  [
+    'tencent',
+    '华东地区（上海）',
+    'ap-shanghai',
+    [
+      ['上海二区', 'ap-shanghai-2'],
+      ['上海四区', 'ap-shanghai-4'],
+      ['上海五区', 'ap-shanghai-5'],
+    ],
+  ],
+  [
+    'tencent',
+    '华南地区（广州）',
+    'ap-guangzhou',
+    [
+      ['广州三区', 'ap-guangzhou-3'],
+      ['广州六区', 'ap-guangzhou-6'],
+    ],
+  ],
+  [
+    'ctyun',
+    '华东1（上海）',
+    'cn-sh1',
+    [
+      ['上海可用区 1', 'cn-sh1-az1'],
+      ['上海可用区 2', 'cn-sh1-az2'],
+    ],
+  ],
   ['ctyun', '西南1（成都）', 'cn-cd1', [['成都可用区 1', 'cn-cd1-az1']]],
-  ['hwyun', '华北-北京四', 'cn-north-4', [['可用区 1', 'cn-north-4a'], ['可用区 2', 'cn-north-4b'], ['可用区 3', 'cn-north-4c']]],
-  ['hwyun', '华东-上海一', 'cn-east-3', [['可用区 1', 'cn-east-3a'], ['可用区 2', 'cn-east-3b']]],
-  ['vmware', '华东-苏州虚拟化集群', 'sz-vc1', [['苏州集群 1', 'sz-vc1-c1'], ['苏州集群 2', 'sz-vc1-c2']]],
+  [
+    'hwyun',
+    '华北-北京四',
+    'cn-north-4',
+    [
+      ['可用区 1', 'cn-north-4a'],
+      ['可用区 2', 'cn-north-4b'],
+      ['可用区 3', 'cn-north-4c'],
+    ],
+  ],
+  [
+    'hwyun',
+    '华东-上海一',
+    'cn-east-3',
+    [
+      ['可用区 1', 'cn-east-3a'],
+      ['可用区 2', 'cn-east-3b'],
+    ],
+  ],
+  [
+    'vmware',
+    '华东-苏州虚拟化集群',
+    'sz-vc1',
+    [
+      ['苏州集群 1', 'sz-vc1-c1'],
+      ['苏州集群 2', 'sz-vc1-c2'],
+    ],
+  ],
 ];
 
-export const PRODUCT_CODES = ['instance', 'volume', 'eip', 'vpc', 'dbinstance', 'nas', 'phyhost', 'sans', 'dedicated_host', 'load_balance', 'nat_gateway', 'shared_bandwidth', 'oss',
-  'ssl_certificate', 'dns_domain', 'cdn_domain'] as const;
+export const PRODUCT_CODES = [
+  'instance',
+  'volume',
+  'eip',
+  'vpc',
+  'dbinstance',
+  'nas',
+  'phyhost',
+  'sans',
+  'dedicated_host',
+  'load_balance',
+  'nat_gateway',
+  'shared_bandwidth',
+  'oss',
+  'ssl_certificate',
+  'dns_domain',
+  'cdn_domain',
+] as const;
 
 // [product code, year price fen/month, quantity price fen/month-equivalent, measurement (year), measurement (quantity)]
 const PACKAGES: [string, number, number, string, string][] = [
@@ -57,24 +156,96 @@ const PACKAGES: [string, number, number, string, string][] = [
   ['shared_bandwidth', 2000, 3, '元/Mbps/月', '元/Mbps/小时'],
 ];
 
-interface TenantSeed { name: string; abbr: string | null; business_type: string; projects: [string, string][] }
+interface TenantSeed {
+  name: string;
+  abbr: string | null;
+  business_type: string;
+  projects: [string, string][];
+}
 const TENANTS: TenantSeed[] = [
-  { name: '华东制造集团', abbr: '华东制造', business_type: '实业经营', projects: [['smart-factory-mes', '智能工厂 MES'], ['supply-chain', '供应链协同平台'], ['rnd-test', '研发测试环境']] },
-  { name: '鑫泰金融控股', abbr: '鑫泰金控', business_type: '金融服务', projects: [['core-trading', '核心交易系统'], ['mobile-banking', '移动银行']] },
-  { name: '江南智慧物流', abbr: null, business_type: '物流运输', projects: [['warehouse', '智慧仓储'], ['dispatch', '运输调度']] },
+  {
+    name: '华东制造集团',
+    abbr: '华东制造',
+    business_type: '实业经营',
+    projects: [
+      ['smart-factory-mes', '智能工厂 MES'],
+      ['supply-chain', '供应链协同平台'],
+      ['rnd-test', '研发测试环境'],
+    ],
+  },
+  {
+    name: '鑫泰金融控股',
+    abbr: '鑫泰金控',
+    business_type: '金融服务',
+    projects: [
+      ['core-trading', '核心交易系统'],
+      ['mobile-banking', '移动银行'],
+    ],
+  },
+  {
+    name: '江南智慧物流',
+    abbr: null,
+    business_type: '物流运输',
+    projects: [
+      ['warehouse', '智慧仓储'],
+      ['dispatch', '运输调度'],
+    ],
+  },
 ];
 
-interface UserSeed { account: string; nickname: string; phone: string; email: string; grants: { role: Role; tenant?: number; projects?: number[] }[] }
+interface UserSeed {
+  account: string;
+  nickname: string;
+  phone: string;
+  email: string;
+  grants: { role: Role; tenant?: number; projects?: number[] }[];
+}
 export const DEMO_USERS: UserSeed[] = [
   { account: 'admin', nickname: '平台超级管理员', phone: '13800000001', email: 'admin@yunshu.example.cn', grants: [{ role: 'super_admin' }] },
   { account: 'oncall', nickname: '值班运维 王磊', phone: '13800000002', email: 'oncall@yunshu.example.cn', grants: [{ role: 'ops_admin' }] },
-  { account: 'tenant_admin', nickname: '华东制造 管理员 李娜', phone: '13900000003', email: 'lina@huadong-mfg.example.cn', grants: [{ role: 'tenant_admin', tenant: 0 }] },
-  { account: 'approver', nickname: '审批人 张伟', phone: '13900000004', email: 'zhangwei@huadong-mfg.example.cn', grants: [{ role: 'project_approver', tenant: 0, projects: [0, 1, 2] }] },
-  { account: 'member', nickname: '项目成员 陈晨', phone: '13900000005', email: 'chenchen@huadong-mfg.example.cn', grants: [{ role: 'project_member', tenant: 0, projects: [0] }] },
-  { account: 'fin_admin', nickname: '鑫泰金控 管理员 周敏', phone: '13700000006', email: 'zhoumin@xintai-fin.example.cn', grants: [{ role: 'tenant_admin', tenant: 1 }] },
+  {
+    account: 'tenant_admin',
+    nickname: '华东制造 管理员 李娜',
+    phone: '13900000003',
+    email: 'lina@huadong-mfg.example.cn',
+    grants: [{ role: 'tenant_admin', tenant: 0 }],
+  },
+  {
+    account: 'approver',
+    nickname: '审批人 张伟',
+    phone: '13900000004',
+    email: 'zhangwei@huadong-mfg.example.cn',
+    grants: [{ role: 'project_approver', tenant: 0, projects: [0, 1, 2] }],
+  },
+  {
+    account: 'member',
+    nickname: '项目成员 陈晨',
+    phone: '13900000005',
+    email: 'chenchen@huadong-mfg.example.cn',
+    grants: [{ role: 'project_member', tenant: 0, projects: [0] }],
+  },
+  {
+    account: 'fin_admin',
+    nickname: '鑫泰金控 管理员 周敏',
+    phone: '13700000006',
+    email: 'zhoumin@xintai-fin.example.cn',
+    grants: [{ role: 'tenant_admin', tenant: 1 }],
+  },
   // Decides the finance tenant's requests that fin_admin submits (nobody approves their own).
-  { account: 'fin_approver', nickname: '鑫泰金控 审批人 孙悦', phone: '13700000008', email: 'sunyue@xintai-fin.example.cn', grants: [{ role: 'project_approver', tenant: 1, projects: [0, 1] }] },
-  { account: 'wl_admin', nickname: '江南物流 管理员 吴刚', phone: '13600000007', email: 'wugang@jiangnan-log.example.cn', grants: [{ role: 'tenant_admin', tenant: 2 }] },
+  {
+    account: 'fin_approver',
+    nickname: '鑫泰金控 审批人 孙悦',
+    phone: '13700000008',
+    email: 'sunyue@xintai-fin.example.cn',
+    grants: [{ role: 'project_approver', tenant: 1, projects: [0, 1] }],
+  },
+  {
+    account: 'wl_admin',
+    nickname: '江南物流 管理员 吴刚',
+    phone: '13600000007',
+    email: 'wugang@jiangnan-log.example.cn',
+    grants: [{ role: 'tenant_admin', tenant: 2 }],
+  },
 ];
 
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -84,7 +255,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('vendors').values(VENDORS.map((v) => ({ ...v }))).execute();
+    await trx
+      .insertInto('vendors')
+      .values(VENDORS.map((v) => ({ ...v })))
+      .execute();
 
     const azIds: string[] = [];
     let regionSort = 0;
@@ -96,9 +270,20 @@ export async function seedDemo(db: Db): Promise<boolean> {
         const azId = newId();
         azIds.push(azId);
         // Zones listed last get the smallest sort_value, so "sorted by sort_value" is not insertion order.
-        await trx.insertInto('azs').values({ id: azId, name: zoneName, name_en: zoneEn, region_id: regionId, sort_value: --zoneSort,
-          az_type: vendor === 'openstack' || vendor === 'vmware' ? 'private' : 'public', ip_version: 'ipv4', enabled: true,
-          product_codes: JSON.stringify(PRODUCT_CODES) }).execute();
+        await trx
+          .insertInto('azs')
+          .values({
+            id: azId,
+            name: zoneName,
+            name_en: zoneEn,
+            region_id: regionId,
+            sort_value: --zoneSort,
+            az_type: vendor === 'openstack' || vendor === 'vmware' ? 'private' : 'public',
+            ip_version: 'ipv4',
+            enabled: true,
+            product_codes: JSON.stringify(PRODUCT_CODES),
+          })
+          .execute();
       }
     }
 
@@ -116,22 +301,46 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }
       projectIds.push(ids);
       for (const azId of azIds) {
-        await trx.insertInto('tenant_azs').values(['instance', 'volume', 'eip', 'dbinstance'].map((code) => ({ tenant_id: tenantId, az_id: azId, product_code: code }))).execute();
+        await trx
+          .insertInto('tenant_azs')
+          .values(['instance', 'volume', 'eip', 'dbinstance'].map((code) => ({ tenant_id: tenantId, az_id: azId, product_code: code })))
+          .execute();
       }
     }
 
     for (const [code, yearFen, qtyFen, yearUnit, qtyUnit] of PACKAGES) {
-      await trx.insertInto('charging_pkgs').values([
-        { id: newId(), name: '包年包月', code: 'year', product_code: code, tenant_id: null, unit_price_fen: yearFen, measurement_display: yearUnit },
-        { id: newId(), name: '按量计费', code: 'quantity', product_code: code, tenant_id: null, unit_price_fen: qtyFen, measurement_display: qtyUnit },
-      ]).execute();
+      await trx
+        .insertInto('charging_pkgs')
+        .values([
+          { id: newId(), name: '包年包月', code: 'year', product_code: code, tenant_id: null, unit_price_fen: yearFen, measurement_display: yearUnit },
+          { id: newId(), name: '按量计费', code: 'quantity', product_code: code, tenant_id: null, unit_price_fen: qtyFen, measurement_display: qtyUnit },
+        ])
+        .execute();
     }
     // The finance tenant negotiated its own yearly host price.
-    await trx.insertInto('charging_pkgs').values({ id: newId(), name: '金融专享包年', code: 'year', product_code: 'instance', tenant_id: tenantIds[1]!, unit_price_fen: 25900, measurement_display: '元/台/月' }).execute();
+    await trx
+      .insertInto('charging_pkgs')
+      .values({
+        id: newId(),
+        name: '金融专享包年',
+        code: 'year',
+        product_code: 'instance',
+        tenant_id: tenantIds[1]!,
+        unit_price_fen: 25900,
+        measurement_display: '元/台/月',
+      })
+      .execute();
 
     const repo = usersRepository(trx as unknown as Db);
     for (const u of DEMO_USERS) {
-      const userId = await repo.insertUser({ account: u.account, nickname: u.nickname, password_hash: passwordHash, phone: u.phone, email: u.email, is_phone_validate: true });
+      const userId = await repo.insertUser({
+        account: u.account,
+        nickname: u.nickname,
+        password_hash: passwordHash,
+        phone: u.phone,
+        email: u.email,
+        is_phone_validate: true,
+      });
       for (const g of u.grants) {
         const tenantId = g.tenant === undefined ? null : tenantIds[g.tenant]!;
         if (g.projects && tenantId) {

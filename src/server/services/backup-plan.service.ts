@@ -7,8 +7,17 @@ import { AppError, badRequest, notFound } from '../../domain/errors.ts';
 import { isId, newId } from '../../domain/ids.ts';
 import { REMOVED } from '../../domain/kinds/kind.ts';
 import {
-  backupPlanListQuerySchema, backupPlanSchema, backupPlanTargetSchema, isBackupPlanKind, isBackupPlanStatus, isCtyun, isPlanInBetween,
-  PLAN_INITIAL_STATUS, planStatusOnEdit, planStepDone, type BackupPlanFields,
+  backupPlanListQuerySchema,
+  backupPlanSchema,
+  backupPlanTargetSchema,
+  isBackupPlanKind,
+  isBackupPlanStatus,
+  isCtyun,
+  isPlanInBetween,
+  PLAN_INITIAL_STATUS,
+  planStatusOnEdit,
+  planStepDone,
+  type BackupPlanFields,
 } from '../../domain/backup-plan.ts';
 import type { BackupAgent } from '../cloud/backup-agent.ts';
 import type { BackupPlanRemovedEvent, BackupPlanStatusEvent } from '../../domain/events.ts';
@@ -48,24 +57,45 @@ export type BackupPlanEvent = BackupPlanStatusEvent | BackupPlanRemovedEvent;
 
 function view(row: Record<string, any>): BackupPlanView {
   return {
-    id: row.id, name: row.name, schedule_type: row.schedule_type, start_time: row.start_time, backup_freq: row.backup_freq,
+    id: row.id,
+    name: row.name,
+    schedule_type: row.schedule_type,
+    start_time: row.start_time,
+    backup_freq: row.backup_freq,
     backup_days: row.backup_days,
     // CTyun keeps a number of days; the others an option name.
     retention_time: isCtyun(row.vendor) && /^\d+$/.test(row.retention_time) ? Number(row.retention_time) : row.retention_time,
-    device_type: row.device_type, resource_id: row.resource_id, resource_type: row.resource_kind, resource_name: row.resource_name,
-    vendor: row.vendor, tenant_id: row.tenant_id, project_id: row.project_id, status: row.status, in_between: isPlanInBetween(row.status),
-    created_at: row.created_at, updated_at: row.updated_at,
+    device_type: row.device_type,
+    resource_id: row.resource_id,
+    resource_type: row.resource_kind,
+    resource_name: row.resource_name,
+    vendor: row.vendor,
+    tenant_id: row.tenant_id,
+    project_id: row.project_id,
+    status: row.status,
+    in_between: isPlanInBetween(row.status),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
 function changesOf(plan: BackupPlanFields): BackupPlanChanges {
   return {
-    name: plan.name, schedule_type: plan.schedule_type, start_time: plan.start_time, backup_freq: plan.backup_freq,
-    backup_days: plan.backup_days, retention_time: String(plan.retention_time), device_type: plan.device_type,
+    name: plan.name,
+    schedule_type: plan.schedule_type,
+    start_time: plan.start_time,
+    backup_freq: plan.backup_freq,
+    backup_days: plan.backup_days,
+    retention_time: String(plan.retention_time),
+    device_type: plan.device_type,
   };
 }
 
-export interface BackupPlanDeps { agent: BackupAgent; bus: EventBus; log: { error: (o: object, m: string) => void } }
+export interface BackupPlanDeps {
+  agent: BackupAgent;
+  bus: EventBus;
+  log: { error: (o: object, m: string) => void };
+}
 
 export function backupPlanService(db: Db, resources: ResourcesRepository, deps: BackupPlanDeps) {
   const repo = backupPlansRepository(db);
@@ -78,8 +108,7 @@ export function backupPlanService(db: Db, resources: ResourcesRepository, deps: 
     const at = new Date().toISOString();
     return type === 'backup_plan.removed' ? { type, ...about(p), at } : { type, ...about(p), status: status!, at };
   }
-  const publish = (events: BackupPlanEvent[]) => bus.publish(events)
-    .catch((err: unknown) => deps.log.error({ err }, 'backup plan event publish failed'));
+  const publish = (events: BackupPlanEvent[]) => bus.publish(events).catch((err: unknown) => deps.log.error({ err }, 'backup plan event publish failed'));
 
   /** A plan that could not be changed: still there and between states (409), or gone (404). */
   async function refusedOr404(scope: ResourceScope, id: string, action: 'edit' | 'delete'): Promise<never> {

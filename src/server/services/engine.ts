@@ -34,7 +34,12 @@ export interface Engine {
   scheduler: Scheduler;
 }
 
-export interface EngineContext { config: Config; handle: DbHandle; secrets: SecretBox; events: EventBus }
+export interface EngineContext {
+  config: Config;
+  handle: DbHandle;
+  secrets: SecretBox;
+  events: EventBus;
+}
 
 export function createEngine(ctx: EngineContext, log: Log, provider?: CloudProvider): Engine {
   const db = ctx.handle.db;

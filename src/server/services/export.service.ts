@@ -34,8 +34,8 @@ export function exportService(deps: { repo: ExportsRepository; resources: Resour
   async function write(task: Awaited<ReturnType<ExportsRepository['claim']>> & object) {
     const def = kindByProductCode(task.product_code)!;
     const lang = task.lang as Language;
-    const fields = typeof task.fields === 'string' ? JSON.parse(task.fields) as string[] : task.fields;
-    const filters = typeof task.filters === 'string' ? JSON.parse(task.filters) as Record<string, string> : task.filters;
+    const fields = typeof task.fields === 'string' ? (JSON.parse(task.fields) as string[]) : task.fields;
+    const filters = typeof task.filters === 'string' ? (JSON.parse(task.filters) as Record<string, string>) : task.filters;
     // One row past the limit tells whether the list was cut.
     const found = await deps.resources.exportRows({ tenantId: task.tenant_id, projectId: task.project_id }, def, filters, EXPORT_MAX_ROWS + 1);
     const truncated = found.length > EXPORT_MAX_ROWS;
@@ -46,7 +46,7 @@ export function exportService(deps: { repo: ExportsRepository; resources: Resour
     sheet.columns = fields.map((f) => ({ header: t(lang, `kinds:${def.kind}.fields.${f}`), key: f, width: 22 }));
     sheet.getRow(1).font = { bold: true };
     for (const r of rows) sheet.addRow(Object.fromEntries(fields.map((f) => [f, cellValue(lang, def.kind, f, r as unknown as Record<string, unknown>)])));
-    const content = Buffer.from(await book.xlsx.writeBuffer() as ArrayBuffer);
+    const content = Buffer.from((await book.xlsx.writeBuffer()) as ArrayBuffer);
     return { count: rows.length, truncated, content };
   }
 

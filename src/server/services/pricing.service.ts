@@ -4,17 +4,37 @@ import { priceOf, upgradePriceOf, type ChargingCode, type PriceItem, type PriceR
 import type { Db } from '../db/database.ts';
 import { unitPrices } from '../repositories/pricing.repository.ts';
 
-export interface PriceAsk { tenantId: string; items: PriceItem[]; charging_code: ChargingCode; duration?: number; count: number; hours?: number }
+export interface PriceAsk {
+  tenantId: string;
+  items: PriceItem[];
+  charging_code: ChargingCode;
+  duration?: number;
+  count: number;
+  hours?: number;
+}
 
 export function pricingService(db: Db) {
   async function units(tenantId: string, items: PriceItem[], ex: Db = db): Promise<UnitPrice[]> {
     const rows = await unitPrices(ex, tenantId, [...new Set(items.map((i) => i.product_code))]);
-    return rows.map((r) => ({ product_code: r.product_code, charging_code: r.code as ChargingCode, unit_price_fen: Number(r.unit_price_fen), measurement_display: r.measurement_display, package_name: r.name }));
+    return rows.map((r) => ({
+      product_code: r.product_code,
+      charging_code: r.code as ChargingCode,
+      unit_price_fen: Number(r.unit_price_fen),
+      measurement_display: r.measurement_display,
+      package_name: r.name,
+    }));
   }
   /** `ex`: the transaction to read unit prices through (an approval effect must use its own). */
   async function price(ask: PriceAsk, ex: Db = db): Promise<PriceResult> {
     try {
-      return priceOf({ items: ask.items, units: await units(ask.tenantId, ask.items, ex), charging_code: ask.charging_code, duration: ask.duration, count: ask.count, hours: ask.hours });
+      return priceOf({
+        items: ask.items,
+        units: await units(ask.tenantId, ask.items, ex),
+        charging_code: ask.charging_code,
+        duration: ask.duration,
+        count: ask.count,
+        hours: ask.hours,
+      });
     } catch (err) {
       if (err instanceof RangeError) throw new AppError(409, 'no_price');
       throw err;

@@ -4,14 +4,43 @@ import { z } from 'zod';
 import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { isId, newId } from '../../domain/ids.ts';
 import { can } from '../../domain/roles.ts';
-import { APPROVING, type ActionDef, EXPANSION_APPROVING, type Effect, type Guard, type KindDefinition, REMOVED, SAME, actionOf, isInBetween, readOnlyRefusal, stateRefusal } from '../../domain/kinds/kind.ts';
+import {
+  APPROVING,
+  type ActionDef,
+  EXPANSION_APPROVING,
+  type Effect,
+  type Guard,
+  type KindDefinition,
+  REMOVED,
+  SAME,
+  actionOf,
+  isInBetween,
+  readOnlyRefusal,
+  stateRefusal,
+} from '../../domain/kinds/kind.ts';
 import { measureOf, measuredLimitsOf } from '../../domain/approvals/quota-keys.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
 import { descriptionRule, nameRule } from '../../domain/kinds/rules.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import type { Scope } from '../plugins/scope.ts';
 import type { ResourceScope } from '../repositories/resources.repository.ts';
-import { type Exec, type ResourceRow, activeSpecs, deleteLink, deleteLinks, deleteResource, insertJob, insertLinks, insertResources, linkedIds, lockById, lockScoped, quotaOf, resourcesByIds, updateResource } from '../repositories/engine.repository.ts';
+import {
+  type Exec,
+  type ResourceRow,
+  activeSpecs,
+  deleteLink,
+  deleteLinks,
+  deleteResource,
+  insertJob,
+  insertLinks,
+  insertResources,
+  linkedIds,
+  lockById,
+  lockScoped,
+  quotaOf,
+  resourcesByIds,
+  updateResource,
+} from '../repositories/engine.repository.ts';
 import type { ResourceEvent } from '../events/bus.ts';
 import { beforeRemove, invalid, runAfterAction, runBeforeAction } from './kind-hooks.ts';
 import { findApprovalProcess, submitRequest } from '../approvals/approval.service.ts';
@@ -28,10 +57,18 @@ export const updateSchema = z.object({ name: nameRule().optional(), description:
 
 export async function checkGuard(trx: Exec, scope: ResourceScope, row: ResourceRow, guard: Guard, params: Record<string, unknown>) {
   switch (guard.type) {
-    case 'unlocked': if (row.locked) throw conflict(guard.refusalKey); return;
-    case 'locked': if (!row.locked) throw conflict(guard.refusalKey); return;
-    case 'private_cloud': if (['ali', 'tencent', 'ctyun', 'hwyun'].includes(row.vendor)) throw conflict(guard.refusalKey); return;
-    case 'no_links': if ((await linkedIds(trx, row.id, guard.relation, guard.direction)).length) throw conflict(guard.refusalKey); return;
+    case 'unlocked':
+      if (row.locked) throw conflict(guard.refusalKey);
+      return;
+    case 'locked':
+      if (!row.locked) throw conflict(guard.refusalKey);
+      return;
+    case 'private_cloud':
+      if (['ali', 'tencent', 'ctyun', 'hwyun'].includes(row.vendor)) throw conflict(guard.refusalKey);
+      return;
+    case 'no_links':
+      if ((await linkedIds(trx, row.id, guard.relation, guard.direction)).length) throw conflict(guard.refusalKey);
+      return;
     case 'min_increase': {
       const current = Number(row.spec[guard.specKey] ?? 0);
       if (Number(params[guard.param]) < current + guard.min) throw invalid(guard.param, 'min_increase');
@@ -48,19 +85,39 @@ export async function checkGuard(trx: Exec, scope: ResourceScope, row: ResourceR
 }
 
 /** Applies an action's effects; answers the row's new locked flag and spec. */
-export async function applyEffects(deps: EngineDeps, trx: Exec, row: ResourceRow, effects: readonly Effect[], params: Record<string, unknown>, events: ResourceEvent[]) {
+export async function applyEffects(
+  deps: EngineDeps,
+  trx: Exec,
+  row: ResourceRow,
+  effects: readonly Effect[],
+  params: Record<string, unknown>,
+  events: ResourceEvent[],
+) {
   let locked = row.locked;
   const spec = { ...row.spec };
   for (const e of effects) {
     switch (e.type) {
-      case 'set_locked': locked = e.value; break;
-      case 'set_spec':
-        for (const k of e.keys) { if (params[k] === undefined) delete spec[k]; else spec[k] = params[k]; }
+      case 'set_locked':
+        locked = e.value;
         break;
-      case 'billing': spec.billing = e.value; break;
-      case 'link': await insertLinks(trx, [{ tenant_id: row.tenant_id, from_id: row.id, to_id: String(params[e.param]), relation: e.relation }]); break;
-      case 'unlink': await deleteLinks(trx, row.id, e.relation, e.direction); break;
-      case 'unlink_param': await deleteLink(trx, row.id, String(params[e.param]), e.relation); break;
+      case 'set_spec':
+        for (const k of e.keys) {
+          if (params[k] === undefined) delete spec[k];
+          else spec[k] = params[k];
+        }
+        break;
+      case 'billing':
+        spec.billing = e.value;
+        break;
+      case 'link':
+        await insertLinks(trx, [{ tenant_id: row.tenant_id, from_id: row.id, to_id: String(params[e.param]), relation: e.relation }]);
+        break;
+      case 'unlink':
+        await deleteLinks(trx, row.id, e.relation, e.direction);
+        break;
+      case 'unlink_param':
+        await deleteLink(trx, row.id, String(params[e.param]), e.relation);
+        break;
       case 'cascade': {
         const others = await resourcesByIds(trx, await linkedIds(trx, row.id, e.relation, e.direction), true);
         for (const o of others) {
@@ -79,13 +136,31 @@ export async function applyEffects(deps: EngineDeps, trx: Exec, row: ResourceRow
       case 'create_child': {
         const childDef = kindOf(e.kind)!;
         const childId = newId();
-        const child = { id: childId, kind: e.kind, tenant_id: row.tenant_id, project_id: row.project_id, vendor: row.vendor, region_id: row.region_id, az_id: row.az_id,
-          name: String(params[e.nameParam]), status: e.status, spec: { volume_id: row.id, size: row.spec.size ?? null } };
+        const child = {
+          id: childId,
+          kind: e.kind,
+          tenant_id: row.tenant_id,
+          project_id: row.project_id,
+          vendor: row.vendor,
+          region_id: row.region_id,
+          az_id: row.az_id,
+          name: String(params[e.nameParam]),
+          status: e.status,
+          spec: { volume_id: row.id, size: row.spec.size ?? null },
+        };
         await insertResources(trx, [child]);
         await insertLinks(trx, [{ tenant_id: row.tenant_id, from_id: childId, to_id: row.id, relation: e.relation }]);
         const accepted = deps.provider.create(child);
-        await insertJob(trx, { resource_id: childId, tenant_id: row.tenant_id, kind: e.kind, action: 'create', from_status: e.status,
-          target_status: childDef.create.final, fail_status: 'error', delayMs: accepted.delayMs });
+        await insertJob(trx, {
+          resource_id: childId,
+          tenant_id: row.tenant_id,
+          kind: e.kind,
+          action: 'create',
+          from_status: e.status,
+          target_status: childDef.create.final,
+          fail_status: 'error',
+          delayMs: accepted.delayMs,
+        });
         events.push(event({ ...child, locked: false }, e.status));
         break;
       }
@@ -106,7 +181,14 @@ export async function act(deps: EngineDeps, scope: Scope, def: KindDefinition, i
 }
 
 /** The checks of an action on a locked row: read-only rows, the status, the guards, the kind's hooks. */
-export async function checkAction(trx: Exec, scope: ResourceScope, def: KindDefinition, action: ActionDef, current: ResourceRow, params: Record<string, unknown>) {
+export async function checkAction(
+  trx: Exec,
+  scope: ResourceScope,
+  def: KindDefinition,
+  action: ActionDef,
+  current: ResourceRow,
+  params: Record<string, unknown>,
+) {
   const readOnly = readOnlyRefusal(def, current.spec);
   if (readOnly) throw conflict(readOnly);
   const refusal = stateRefusal(action, current.status);
@@ -138,7 +220,16 @@ export async function checkGrowthQuotas(trx: Exec, row: ResourceRow, changes: Re
 }
 
 /** Hands a checked action to the cloud: done at once, or the in-between status and a job. */
-export async function startAction(deps: EngineDeps, trx: Exec, def: KindDefinition, action: ActionDef, current: ResourceRow, params: Record<string, unknown>, extra: { delayedDays?: number }, events: ResourceEvent[]) {
+export async function startAction(
+  deps: EngineDeps,
+  trx: Exec,
+  def: KindDefinition,
+  action: ActionDef,
+  current: ResourceRow,
+  params: Record<string, unknown>,
+  extra: { delayedDays?: number },
+  events: ResourceEvent[],
+) {
   const accepted = action.final === REMOVED || action.id === 'delete' ? deps.provider.delete(current) : deps.provider.act(current, action.id, params);
   if (action.inBetween === null) {
     const { locked, spec } = await applyEffects(deps, trx, current, action.effects ?? [], params, events);
@@ -156,8 +247,17 @@ export async function startAction(deps: EngineDeps, trx: Exec, def: KindDefiniti
     // A secret parameter (rebuild's new password) is sealed onto the resource, never queued in clear.
     const { clear, secrets } = splitSecrets(def.secret, params);
     if (secrets) await sealSecrets(deps, trx, current.id, secrets);
-    await insertJob(trx, { resource_id: current.id, tenant_id: current.tenant_id, kind: def.kind, action: action.id, from_status: current.status,
-      target_status: action.final === SAME ? current.status : action.final, fail_status: action.failStatus ?? 'error', params: clear, delayMs: accepted.delayMs });
+    await insertJob(trx, {
+      resource_id: current.id,
+      tenant_id: current.tenant_id,
+      kind: def.kind,
+      action: action.id,
+      from_status: current.status,
+      target_status: action.final === SAME ? current.status : action.final,
+      fail_status: action.failStatus ?? 'error',
+      params: clear,
+      delayMs: accepted.delayMs,
+    });
     events.push(event(current, action.inBetween));
   }
 }
@@ -166,14 +266,31 @@ export async function startAction(deps: EngineDeps, trx: Exec, def: KindDefiniti
 export async function sealSecrets(deps: EngineDeps, trx: Exec, id: string, secrets: Record<string, unknown>) {
   const row = await trx.selectFrom('resources').select('secrets').where('id', '=', id).executeTakeFirst();
   const before = row?.secrets ? deps.secrets.open(row.secrets) : {};
-  await trx.updateTable('resources').set({ secrets: deps.secrets.seal({ ...before, ...secrets }) }).where('id', '=', id).execute();
+  await trx
+    .updateTable('resources')
+    .set({ secrets: deps.secrets.seal({ ...before, ...secrets }) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The spec values an action changes (its set_spec keys given in params): the expansion asked for. */
-export const changesOf = (action: ActionDef, params: Record<string, unknown>) => Object.fromEntries((action.effects ?? [])
-  .flatMap((e) => (e.type === 'set_spec' ? e.keys : [])).filter((k) => params[k] !== undefined).map((k) => [k, params[k]]));
+export const changesOf = (action: ActionDef, params: Record<string, unknown>) =>
+  Object.fromEntries(
+    (action.effects ?? [])
+      .flatMap((e) => (e.type === 'set_spec' ? e.keys : []))
+      .filter((k) => params[k] !== undefined)
+      .map((k) => [k, params[k]]),
+  );
 
-export async function runAction(deps: EngineDeps, scope: ResourceScope | Scope, def: KindDefinition, action: ActionDef, id: string, params: Record<string, unknown>, extra: { delayedDays?: number } = {}) {
+export async function runAction(
+  deps: EngineDeps,
+  scope: ResourceScope | Scope,
+  def: KindDefinition,
+  action: ActionDef,
+  id: string,
+  params: Record<string, unknown>,
+  extra: { delayedDays?: number } = {},
+) {
   if (!isId(id)) throw notFound();
   const events: ResourceEvent[] = [];
   const outbox: ApprovalOutbox = { events: [], after: [] };
@@ -185,10 +302,21 @@ export async function runAction(deps: EngineDeps, scope: ResourceScope | Scope, 
     await checkAction(trx, scope, def, action, current, params);
     // An expansion in a project whose process covers it waits for the approval (扩容审批中);
     // the resource_expansion effect moves the row and runs this action when approved.
-    if (action.approval && user && deps.approvals && (action.approval.needed?.(current.spec, params) ?? true)
-      && await findApprovalProcess(trx, current.tenant_id, current.project_id, action.approval.type)) {
+    if (
+      action.approval &&
+      user &&
+      deps.approvals &&
+      (action.approval.needed?.(current.spec, params) ?? true) &&
+      (await findApprovalProcess(trx, current.tenant_id, current.project_id, action.approval.type))
+    ) {
       waiting = await submitRequest(trx, {
-        user, tenantId: current.tenant_id, projectId: current.project_id, type: action.approval.type, now: new Date(), effects: deps.approvals!.effects, ...outbox,
+        user,
+        tenantId: current.tenant_id,
+        projectId: current.project_id,
+        type: action.approval.type,
+        now: new Date(),
+        effects: deps.approvals!.effects,
+        ...outbox,
         payload: { resource_id: current.id, action: action.id, params: splitSecrets(def.secret, params).clear, spec: changesOf(action, params) },
       });
       return (await lockById(trx, current.id))!;

@@ -12,7 +12,19 @@ import { type RequestType, isRuleRequest } from '../../domain/approvals/approval
 import { RULE_LIST_KEYS, RULE_PORT_KEYS, formatPorts, parsePorts, ruleView, splitList } from '../../domain/approvals/network-rules.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
 import { priceItemsFor, upgradePriceOf } from '../../domain/pricing.ts';
-import { type Exec, type ResourceRow, deleteResource, incomingIds, insertJob, insertLinks, insertResources, lockById, lockScoped, resourcesByIds, updateResource } from '../repositories/engine.repository.ts';
+import {
+  type Exec,
+  type ResourceRow,
+  deleteResource,
+  incomingIds,
+  insertJob,
+  insertLinks,
+  insertResources,
+  lockById,
+  lockScoped,
+  resourcesByIds,
+  updateResource,
+} from '../repositories/engine.repository.ts';
 import type { ResourceEvent } from '../events/bus.ts';
 import { beforeRemove, checkRuleChange, invalid } from './kind-hooks.ts';
 import { unitPrices } from '../repositories/pricing.repository.ts';
@@ -28,8 +40,11 @@ export function changedSpec(spec: Record<string, unknown>, payload: Record<strin
   const out: Record<string, unknown> = { ...spec };
   delete out.approval_request_id;
   for (const [k, v] of Object.entries(payload)) {
-    if (NOT_SPEC.has(k) || v === undefined || v === null && !(k in spec)) continue;
-    if (RULE_PORT_KEYS.includes(k)) { const p = parsePorts(v); out[k] = p.ok ? formatPorts(p.ports) : v; } else if (RULE_LIST_KEYS.includes(k)) out[k] = splitList(v);
+    if (NOT_SPEC.has(k) || v === undefined || (v === null && !(k in spec))) continue;
+    if (RULE_PORT_KEYS.includes(k)) {
+      const p = parsePorts(v);
+      out[k] = p.ok ? formatPorts(p.ports) : v;
+    } else if (RULE_LIST_KEYS.includes(k)) out[k] = splitList(v);
     else out[k] = v;
   }
   return out;
@@ -80,9 +95,19 @@ export async function expansionCostFen(trx: Exec, row: ResourceRow, def: KindDef
   const before = priceItemsFor(def.kind, row.spec, def.priceQuantityKey, row.vendor);
   const after = priceItemsFor(def.kind, { ...row.spec, ...changes }, def.priceQuantityKey, row.vendor);
   const units = (await unitPrices(trx, row.tenant_id, [...new Set([...before, ...after].map((i) => i.product_code))])).map((r) => ({
-    product_code: r.product_code, charging_code: r.code as 'year' | 'quantity', unit_price_fen: Number(r.unit_price_fen), measurement_display: r.measurement_display, package_name: r.name,
+    product_code: r.product_code,
+    charging_code: r.code as 'year' | 'quantity',
+    unit_price_fen: Number(r.unit_price_fen),
+    measurement_display: r.measurement_display,
+    package_name: r.name,
   }));
-  const ask = (items: typeof before) => ({ items, units, charging_code: code, count: 1, ...(code === 'year' ? { duration: Number(row.spec.duration ?? 1) } : { hours: HOURS_PER_MONTH }) });
+  const ask = (items: typeof before) => ({
+    items,
+    units,
+    charging_code: code,
+    count: 1,
+    ...(code === 'year' ? { duration: Number(row.spec.duration ?? 1) } : { hours: HOURS_PER_MONTH }),
+  });
   try {
     return upgradePriceOf(ask(before), ask(after)).sum_price;
   } catch (err) {
@@ -109,11 +134,24 @@ export async function adoptPurchase(deps: EngineDeps, trx: Exec, c: { tenantId: 
  * goes through the engine's own pipeline (schema, zone, price, quota, hooks), then waits in 审批中.
  * Refusals name the payload's field. The request keeps the checked spec and the engine's price.
  */
-export async function insertPurchase(deps: EngineDeps, trx: Exec, c: { tenantId: string; projectId: string; requestId: string; payload: Record<string, unknown> }, events: ResourceEvent[]) {
+export async function insertPurchase(
+  deps: EngineDeps,
+  trx: Exec,
+  c: { tenantId: string; projectId: string; requestId: string; payload: Record<string, unknown> },
+  events: ResourceEvent[],
+) {
   const p = c.payload as ResourcePurchaseSpec;
   const def = kindOf(p.kind);
   if (!def || isRuleRequest(def.kind as RequestType)) throw invalid('payload.kind', 'invalid_value');
-  const body = { ...p.spec, name: p.name, vendor: p.vendor, region_id: p.region_id, az_id: p.az_id, charging_code: p.charging, ...(p.charging === 'year' ? { duration: p.months } : {}) };
+  const body = {
+    ...p.spec,
+    name: p.name,
+    vendor: p.vendor,
+    region_id: p.region_id,
+    az_id: p.az_id,
+    charging_code: p.charging,
+    ...(p.charging === 'year' ? { duration: p.months } : {}),
+  };
   return underPurchasePayload(async () => {
     const prepared = await prepareCreate(deps, trx, c.tenantId, def, body);
     prepared.spec.approval_request_id = c.requestId;
@@ -137,8 +175,16 @@ export async function provision(deps: EngineDeps, trx: Exec, resourceId: string,
   }
   const spec = { ...row.spec, ...(def.priced ? { billing: 'active' } : {}) };
   await updateResource(trx, row.id, { status: def.create.inBetween, spec });
-  await insertJob(trx, { resource_id: row.id, tenant_id: row.tenant_id, kind: row.kind, action: 'create', from_status: def.create.inBetween,
-    target_status: def.create.finalFor?.(spec) ?? def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs });
+  await insertJob(trx, {
+    resource_id: row.id,
+    tenant_id: row.tenant_id,
+    kind: row.kind,
+    action: 'create',
+    from_status: def.create.inBetween,
+    target_status: def.create.finalFor?.(spec) ?? def.create.final,
+    fail_status: def.create.failStatus ?? 'error',
+    delayMs,
+  });
   events.push(event(row, def.create.inBetween));
   for (const x of await waitingExtras(trx, row)) {
     const xdef = kindOf(x.kind);
@@ -147,8 +193,16 @@ export async function provision(deps: EngineDeps, trx: Exec, resourceId: string,
     const xspec: Record<string, unknown> = { ...kept, ...(billing ? { billing } : {}) };
     const from = xdef?.create.inBetween ?? 'creating';
     await updateResource(trx, x.id, { status: from, spec: xspec });
-    await insertJob(trx, { resource_id: x.id, tenant_id: x.tenant_id, kind: x.kind, action: 'create', from_status: from,
-      target_status: target ?? xdef?.create.final ?? 'available', fail_status: xdef?.create.failStatus ?? 'error', delayMs });
+    await insertJob(trx, {
+      resource_id: x.id,
+      tenant_id: x.tenant_id,
+      kind: x.kind,
+      action: 'create',
+      from_status: from,
+      target_status: target ?? xdef?.create.final ?? 'available',
+      fail_status: xdef?.create.failStatus ?? 'error',
+      delayMs,
+    });
     events.push(event(x, from));
   }
   return true;
@@ -171,13 +225,19 @@ export async function discard(deps: EngineDeps, trx: Exec, resourceId: string, e
  * An expansion asked (at the engine or at POST /api/v1/approvals): checked like the action,
  * then the resource waits in 扩容审批中. Answers what the approver sees beside the request.
  */
-export async function prepareExpansion(deps: EngineDeps, trx: Exec, c: { tenantId: string; projectId: string; requestId: string; payload: Record<string, unknown> }, events: ResourceEvent[]) {
+export async function prepareExpansion(
+  deps: EngineDeps,
+  trx: Exec,
+  c: { tenantId: string; projectId: string; requestId: string; payload: Record<string, unknown> },
+  events: ResourceEvent[],
+) {
   const p = c.payload as ExpansionPayload;
   const scope = { tenantId: c.tenantId, projectId: c.projectId };
   const row = await lockScoped(trx, scope, p.resource_id);
   if (!row) throw new AppError(404, 'approval_resource_not_found');
   const def = kindOf(row.kind);
-  if (row.status === APPROVING || row.status === EXPANSION_APPROVING || (def && isInBetween(def, row.status))) throw new AppError(409, 'approval_resource_busy');
+  if (row.status === APPROVING || row.status === EXPANSION_APPROVING || (def && isInBetween(def, row.status)))
+    throw new AppError(409, 'approval_resource_busy');
   const action = def && expansionAction(def, p);
   if (!def || !action) throw invalid('payload.spec', 'invalid_value');
   const before: Record<string, unknown> = {};
@@ -193,11 +253,21 @@ export async function prepareExpansion(deps: EngineDeps, trx: Exec, c: { tenantI
   await checkAction(trx, scope, def, action, row, params);
   await updateResource(trx, row.id, { status: EXPANSION_APPROVING, spec: { ...row.spec, approval_request_id: c.requestId } });
   events.push(event(row, EXPANSION_APPROVING));
-  return { targetId: row.id, resourceName: row.name, before: { status: row.status, spec: before }, estimatedCostFen: await expansionCostFen(trx, row, def, changesOf(action, params)) };
+  return {
+    targetId: row.id,
+    resourceName: row.name,
+    before: { status: row.status, spec: before },
+    estimatedCostFen: await expansionCostFen(trx, row, def, changesOf(action, params)),
+  };
 }
 
 /** Approved: the resource goes back to the status it had and the action runs through the cloud. */
-export async function expand(deps: EngineDeps, trx: Exec, req: { target_id: string | null; tenant_id: string; project_id: string; payload: Record<string, unknown>; before: Record<string, unknown> | null }, events: ResourceEvent[]): Promise<boolean> {
+export async function expand(
+  deps: EngineDeps,
+  trx: Exec,
+  req: { target_id: string | null; tenant_id: string; project_id: string; payload: Record<string, unknown>; before: Record<string, unknown> | null },
+  events: ResourceEvent[],
+): Promise<boolean> {
   const row = req.target_id ? await lockById(trx, req.target_id) : undefined;
   const def = row && kindOf(row.kind);
   const action = def && expansionAction(def, req.payload as ExpansionPayload);
@@ -225,12 +295,25 @@ export async function expand(deps: EngineDeps, trx: Exec, req: { target_id: stri
  * inserted like the engine's create (gateway available, EIP on it, quota, hook), waiting in 审批中.
  * A change (rule_id): the rule waits in 审批中 with its current spec kept for the approver.
  */
-export async function submitRule(deps: EngineDeps, trx: Exec, c: { tenantId: string; projectId: string; requestId: string; type: string; payload: Record<string, unknown> }, events: ResourceEvent[]) {
+export async function submitRule(
+  deps: EngineDeps,
+  trx: Exec,
+  c: { tenantId: string; projectId: string; requestId: string; type: string; payload: Record<string, unknown> },
+  events: ResourceEvent[],
+) {
   const def = kindOf(c.type)!;
   const scope = { tenantId: c.tenantId, projectId: c.projectId };
   if (typeof c.payload.resource_id === 'string') {
     const row = await lockById(trx, c.payload.resource_id);
-    if (!row || row.tenant_id !== c.tenantId || row.project_id !== c.projectId || row.kind !== def.kind || row.status !== APPROVING || row.spec.approval_request_id) throw notFound();
+    if (
+      !row ||
+      row.tenant_id !== c.tenantId ||
+      row.project_id !== c.projectId ||
+      row.kind !== def.kind ||
+      row.status !== APPROVING ||
+      row.spec.approval_request_id
+    )
+      throw notFound();
     await updateResource(trx, row.id, { spec: { ...row.spec, approval_request_id: c.requestId } });
     return { targetId: row.id, resourceName: row.name, before: null };
   }
@@ -239,8 +322,16 @@ export async function submitRule(deps: EngineDeps, trx: Exec, c: { tenantId: str
     if (!row) throw new AppError(404, 'approval_rule_not_found');
     if (row.status === APPROVING || isInBetween(def, row.status)) throw new AppError(409, 'approval_rule_busy');
     // The rule as it would be: still a valid body of its kind (the gateway and EIP stay).
-    const would = { ...row.spec, ...c.payload, name: row.name, vendor: row.vendor, region_id: row.region_id, az_id: row.az_id,
-      nat_gateway_id: row.spec.nat_gateway_id, eip_id: row.spec.eip_id };
+    const would = {
+      ...row.spec,
+      ...c.payload,
+      name: row.name,
+      vendor: row.vendor,
+      region_id: row.region_id,
+      az_id: row.az_id,
+      nat_gateway_id: row.spec.nat_gateway_id,
+      eip_id: row.spec.eip_id,
+    };
     def.createSchema.parse(would);
     await checkRuleChange(trx, row, would);
     await updateResource(trx, row.id, { status: APPROVING, spec: { ...row.spec, approval_request_id: c.requestId } });
@@ -255,7 +346,16 @@ export async function submitRule(deps: EngineDeps, trx: Exec, c: { tenantId: str
   const spec: Record<string, unknown> = { ...specOf(def, input), approval_request_id: c.requestId };
   const own = def.placement === 'own' ? await ownPlacement(trx, input) : null;
   const checked = await checkCreate(trx, scope, def, id, input, spec, own);
-  const resource = { id, kind: def.kind, tenant_id: c.tenantId, project_id: c.projectId, ...checked.placement, name: String(input.name), status: APPROVING, spec };
+  const resource = {
+    id,
+    kind: def.kind,
+    tenant_id: c.tenantId,
+    project_id: c.projectId,
+    ...checked.placement,
+    name: String(input.name),
+    status: APPROVING,
+    spec,
+  };
   await insertResources(trx, [resource, ...checked.extras.map((e) => e.resource)]);
   await insertLinks(trx, checked.links);
   events.push(event({ ...resource, locked: false }, APPROVING));
@@ -265,7 +365,14 @@ export async function submitRule(deps: EngineDeps, trx: Exec, c: { tenantId: str
 }
 
 /** Approved: the rule is issued now (`issued`), or waits in 下发中 until its effective time (`issuing`). */
-export async function approveRule(deps: EngineDeps, trx: Exec, req: { target_id: string | null; tenant_id: string; payload: Record<string, unknown>; before: Record<string, unknown> | null }, status: 'issued' | 'issuing', now: Date, events: ResourceEvent[]): Promise<boolean> {
+export async function approveRule(
+  deps: EngineDeps,
+  trx: Exec,
+  req: { target_id: string | null; tenant_id: string; payload: Record<string, unknown>; before: Record<string, unknown> | null },
+  status: 'issued' | 'issuing',
+  now: Date,
+  events: ResourceEvent[],
+): Promise<boolean> {
   const row = req.target_id ? await lockById(trx, req.target_id) : undefined;
   if (!row || row.tenant_id !== req.tenant_id || row.status !== APPROVING) return false;
   if (status === 'issuing') {
@@ -278,7 +385,13 @@ export async function approveRule(deps: EngineDeps, trx: Exec, req: { target_id:
 }
 
 /** The effective time has come (or was now): the rule takes the requested spec and is 已下发. */
-export async function issueRule(deps: EngineDeps, trx: Exec, req: { target_id: string | null; tenant_id: string; payload: Record<string, unknown>; before: Record<string, unknown> | null }, now: Date, events: ResourceEvent[]): Promise<void> {
+export async function issueRule(
+  deps: EngineDeps,
+  trx: Exec,
+  req: { target_id: string | null; tenant_id: string; payload: Record<string, unknown>; before: Record<string, unknown> | null },
+  now: Date,
+  events: ResourceEvent[],
+): Promise<void> {
   const row = req.target_id ? await lockById(trx, req.target_id) : undefined;
   if (!row || row.tenant_id !== req.tenant_id || (row.status !== APPROVING && row.status !== 'issuing')) return;
   const spec = req.before ? changedSpec(row.spec, req.payload) : withoutRequest(row.spec);
@@ -288,7 +401,12 @@ export async function issueRule(deps: EngineDeps, trx: Exec, req: { target_id: s
 }
 
 /** Rejected: a new rule goes (what it counted on its gateway too); a change gets its status back. */
-export async function rejectRule(deps: EngineDeps, trx: Exec, req: { target_id: string | null; tenant_id: string; before: Record<string, unknown> | null }, events: ResourceEvent[]): Promise<void> {
+export async function rejectRule(
+  deps: EngineDeps,
+  trx: Exec,
+  req: { target_id: string | null; tenant_id: string; before: Record<string, unknown> | null },
+  events: ResourceEvent[],
+): Promise<void> {
   const row = req.target_id ? await lockById(trx, req.target_id) : undefined;
   if (!row || row.tenant_id !== req.tenant_id || row.status !== APPROVING) return;
   if (req.before) {
@@ -303,7 +421,12 @@ export async function rejectRule(deps: EngineDeps, trx: Exec, req: { target_id: 
 }
 
 /** Rejected (扩容驳回): the resource keeps its size and gets its status back. */
-export async function restore(deps: EngineDeps, trx: Exec, req: { target_id: string | null; before: Record<string, unknown> | null }, events: ResourceEvent[]): Promise<void> {
+export async function restore(
+  deps: EngineDeps,
+  trx: Exec,
+  req: { target_id: string | null; before: Record<string, unknown> | null },
+  events: ResourceEvent[],
+): Promise<void> {
   const row = req.target_id ? await lockById(trx, req.target_id) : undefined;
   if (!row || row.status !== EXPANSION_APPROVING) return;
   const def = kindOf(row.kind);

@@ -16,7 +16,19 @@ import { type PriceResult, priceItemsFor, yearlyAllowed } from '../../domain/pri
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import type { Scope } from '../plugins/scope.ts';
 import type { ResourceScope } from '../repositories/resources.repository.ts';
-import { type Exec, type ResourceRow, activeSpecs, countActive, insertJob, insertLinks, insertResources, lockById, lockScoped, placementOf, quotaOf } from '../repositories/engine.repository.ts';
+import {
+  type Exec,
+  type ResourceRow,
+  activeSpecs,
+  countActive,
+  insertJob,
+  insertLinks,
+  insertResources,
+  lockById,
+  lockScoped,
+  placementOf,
+  quotaOf,
+} from '../repositories/engine.repository.ts';
 import type { ResourceEvent } from '../events/bus.ts';
 import { invalid, runBeforeCreate } from './kind-hooks.ts';
 import { findApprovalProcess, runAfterCommit, submitRequest } from '../approvals/approval.service.ts';
@@ -52,8 +64,15 @@ export function specOf(def: KindDefinition, input: Record<string, unknown>): Rec
  * The checks and the rows of a create, inside `trx`: parents it links to (locked, in a status
  * that allows it), placement, the project's quota, the kind's hook. The caller inserts.
  */
-export async function checkCreate(trx: Exec, scope: ResourceScope & { projectId: string }, def: KindDefinition, id: string, input: Record<string, unknown>, spec: Record<string, unknown>,
-  own: { vendor: string; region_id: string | null; az_id: string | null } | null) {
+export async function checkCreate(
+  trx: Exec,
+  scope: ResourceScope & { projectId: string },
+  def: KindDefinition,
+  id: string,
+  input: Record<string, unknown>,
+  spec: Record<string, unknown>,
+  own: { vendor: string; region_id: string | null; az_id: string | null } | null,
+) {
   const parents: Record<string, ResourceRow> = {};
   for (const link of def.createLinks ?? []) {
     const target = await lockScoped(trx, scope, String(input[link.param]), link.kind);
@@ -67,7 +86,16 @@ export async function checkCreate(trx: Exec, scope: ResourceScope & { projectId:
     if (!parent) throw notFound();
     placement = { vendor: parent.vendor, region_id: parent.region_id, az_id: parent.az_id };
   }
-  const extras = await runBeforeCreate(def.kind, { trx, id, input, spec, placement: placement!, tenantId: scope.tenantId, projectId: scope.projectId, parents });
+  const extras = await runBeforeCreate(def.kind, {
+    trx,
+    id,
+    input,
+    spec,
+    placement: placement!,
+    tenantId: scope.tenantId,
+    projectId: scope.projectId,
+    parents,
+  });
   await checkQuotas(trx, scope.projectId, [{ kind: def.kind, spec }, ...extras.map((e) => ({ kind: e.resource.kind, spec: e.resource.spec }))]);
   const links = [
     ...(def.createLinks ?? []).map((l) => ({ tenant_id: scope.tenantId, from_id: id, to_id: String(input[l.param]), relation: l.relation })),
@@ -115,7 +143,10 @@ export async function prepareCreate(deps: EngineDeps, ex: Exec, tenantId: string
     if (placement && code === 'year' && !yearlyAllowed(placement.vendor)) throw invalid('charging_code', 'ctyun_no_year');
     const duration = code === 'year' ? Number(input.duration ?? 1) : undefined;
     Object.assign(spec, { charging_code: code, ...(duration ? { duration } : {}), billing: 'active' });
-    price = await deps.pricing.price({ tenantId, items: priceItemsFor(def.productCode, spec, def.priceQuantityKey, placement?.vendor), charging_code: code, duration, count: 1 }, ex);
+    price = await deps.pricing.price(
+      { tenantId, items: priceItemsFor(def.productCode, spec, def.priceQuantityKey, placement?.vendor), charging_code: code, duration, count: 1 },
+      ex,
+    );
     spec.price_fen = price.sum_price;
   }
   return { def, id: newId(), input, spec, secrets: secrets ? deps.secrets.seal(secrets) : null, placement, price };
@@ -126,7 +157,14 @@ export async function prepareCreate(deps: EngineDeps, ex: Exec, tenantId: string
  * then the rows. `waits`: the resource and what comes with it wait in 审批中, reserved but not
  * provisioned and not billed; otherwise the cloud accepts the create and its jobs are queued.
  */
-export async function insertCreate(deps: EngineDeps, trx: Exec, scope: ResourceScope & { projectId: string }, p: PreparedCreate, waits: boolean, events: ResourceEvent[]) {
+export async function insertCreate(
+  deps: EngineDeps,
+  trx: Exec,
+  scope: ResourceScope & { projectId: string },
+  p: PreparedCreate,
+  waits: boolean,
+  events: ResourceEvent[],
+) {
   const { def, id, input, spec } = p;
   const checked = await checkCreate(trx, scope, def, id, input, spec, p.placement);
   const accepted = waits ? null : deps.provider.create({ id, kind: def.kind, vendor: checked.placement.vendor });
@@ -139,16 +177,41 @@ export async function insertCreate(deps: EngineDeps, trx: Exec, scope: ResourceS
     }
     delete spec.billing;
   }
-  const resource = { id, kind: def.kind, tenant_id: scope.tenantId, project_id: scope.projectId, ...checked.placement, name: String(input.name),
-    status: waits ? APPROVING : def.create.inBetween, spec, secrets: p.secrets };
+  const resource = {
+    id,
+    kind: def.kind,
+    tenant_id: scope.tenantId,
+    project_id: scope.projectId,
+    ...checked.placement,
+    name: String(input.name),
+    status: waits ? APPROVING : def.create.inBetween,
+    spec,
+    secrets: p.secrets,
+  };
   await insertResources(trx, [resource, ...extras.map((e) => e.resource)]);
   await insertLinks(trx, checked.links);
   if (accepted) {
-    await insertJob(trx, { resource_id: id, tenant_id: scope.tenantId, kind: def.kind, action: 'create', from_status: def.create.inBetween,
-      target_status: def.create.finalFor?.(spec) ?? def.create.final, fail_status: def.create.failStatus ?? 'error', delayMs: accepted.delayMs });
+    await insertJob(trx, {
+      resource_id: id,
+      tenant_id: scope.tenantId,
+      kind: def.kind,
+      action: 'create',
+      from_status: def.create.inBetween,
+      target_status: def.create.finalFor?.(spec) ?? def.create.final,
+      fail_status: def.create.failStatus ?? 'error',
+      delayMs: accepted.delayMs,
+    });
     for (const e of extras) {
-      await insertJob(trx, { resource_id: e.resource.id, tenant_id: scope.tenantId, kind: e.resource.kind, action: 'create', from_status: e.resource.status,
-        target_status: e.target, fail_status: kindOf(e.resource.kind)!.create.failStatus ?? 'error', delayMs: accepted.delayMs });
+      await insertJob(trx, {
+        resource_id: e.resource.id,
+        tenant_id: scope.tenantId,
+        kind: e.resource.kind,
+        action: 'create',
+        from_status: e.resource.status,
+        target_status: e.target,
+        fail_status: kindOf(e.resource.kind)!.create.failStatus ?? 'error',
+        delayMs: accepted.delayMs,
+      });
     }
   }
   for (const e of extras) events.push(event({ ...e.resource, locked: false }, e.resource.status));
@@ -162,8 +225,16 @@ export function purchasePayload(p: PreparedCreate, resource: { name: string; ven
   const code = String(spec.charging_code ?? 'quantity');
   const { approval_request_id: _request, ...kept } = spec;
   return {
-    kind: def.kind, product_code: def.productCode, name: resource.name, vendor: resource.vendor, region_id: resource.region_id, az_id: resource.az_id,
-    spec: kept, charging: code, months: Number(spec.duration ?? 1), units: def.priceQuantityKey ? Number(spec[def.priceQuantityKey] ?? 1) : 1,
+    kind: def.kind,
+    product_code: def.productCode,
+    name: resource.name,
+    vendor: resource.vendor,
+    region_id: resource.region_id,
+    az_id: resource.az_id,
+    spec: kept,
+    charging: code,
+    months: Number(spec.duration ?? 1),
+    units: def.priceQuantityKey ? Number(spec[def.priceQuantityKey] ?? 1) : 1,
     ...(price ? { price_fen: price.sum_price, estimated_cost_fen: code === 'year' ? price.sum_price : price.sum_price * HOURS_PER_MONTH } : {}),
   };
 }
@@ -180,17 +251,33 @@ export async function create(deps: EngineDeps, scope: Scope, def: KindDefinition
   const row = await deps.db.transaction().execute(async (trx) => {
     // In a project whose approval process covers purchases (for a rule kind: that rule's request
     // type) the resource (and what comes with it) waits in 审批中 until the request is decided.
-    const requestType: RequestType = isRuleRequest(def.kind as RequestType) ? def.kind as RequestType : 'resource_purchase';
+    const requestType: RequestType = isRuleRequest(def.kind as RequestType) ? (def.kind as RequestType) : 'resource_purchase';
     const waits = !!deps.approvals && !!(await findApprovalProcess(trx, scope.tenantId, projectId, requestType));
     const resource = await insertCreate(deps, trx, { tenantId: scope.tenantId, projectId }, prepared, waits, events);
     if (waits) {
-      const reason = typeof input.reason === 'string' && input.reason ? input.reason : typeof input.description === 'string' && input.description ? input.description : undefined;
+      const reason =
+        typeof input.reason === 'string' && input.reason
+          ? input.reason
+          : typeof input.description === 'string' && input.description
+            ? input.description
+            : undefined;
       waiting = await submitRequest(trx, {
-        user: scope.user, tenantId: scope.tenantId, projectId, type: requestType, now: new Date(), effects: deps.approvals!.effects, ...outbox,
-        payload: requestType !== 'resource_purchase'
-          // A rule: the request is the create body the resource was made from (its approver sees the rule).
-          ? { ...RULE_REQUEST_SCHEMAS[def.kind as RuleKind].parse({ ...input, reason: reason ?? '-' }), resource_id: prepared.id, ...(spec.eip_address ? { eip: spec.eip_address } : {}) }
-          : { resource_id: prepared.id, ...purchasePayload(prepared, resource), ...(reason ? { reason } : {}) },
+        user: scope.user,
+        tenantId: scope.tenantId,
+        projectId,
+        type: requestType,
+        now: new Date(),
+        effects: deps.approvals!.effects,
+        ...outbox,
+        payload:
+          requestType !== 'resource_purchase'
+            ? // A rule: the request is the create body the resource was made from (its approver sees the rule).
+              {
+                ...RULE_REQUEST_SCHEMAS[def.kind as RuleKind].parse({ ...input, reason: reason ?? '-' }),
+                resource_id: prepared.id,
+                ...(spec.eip_address ? { eip: spec.eip_address } : {}),
+              }
+            : { resource_id: prepared.id, ...purchasePayload(prepared, resource), ...(reason ? { reason } : {}) },
       });
     }
     return (await lockById(trx, prepared.id))!;

@@ -31,18 +31,41 @@ export interface EngineDeps {
 }
 
 export interface PresentedResource {
-  id: string; kind: string; name: string; status: string; locked: boolean; vendor: string; region_id: string | null; az_id: string | null;
-  tenant_id: string; project_id: string; spec: Record<string, unknown>; created_at: Date; updated_at: Date;
-  in_between: boolean; available_actions: string[];
+  id: string;
+  kind: string;
+  name: string;
+  status: string;
+  locked: boolean;
+  vendor: string;
+  region_id: string | null;
+  az_id: string | null;
+  tenant_id: string;
+  project_id: string;
+  spec: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  in_between: boolean;
+  available_actions: string[];
 }
 
 export function present(row: ResourceRow): PresentedResource {
   const def = kindOf(row.kind);
-  const spec = typeof row.spec === 'string' ? JSON.parse(row.spec) as Record<string, unknown> : { ...row.spec };
+  const spec = typeof row.spec === 'string' ? (JSON.parse(row.spec) as Record<string, unknown>) : { ...row.spec };
   const derived = def?.derive ? { ...spec, ...def.derive(spec) } : spec;
   return {
-    id: row.id, kind: row.kind, name: row.name, status: row.status, locked: row.locked, vendor: row.vendor, region_id: row.region_id, az_id: row.az_id,
-    tenant_id: row.tenant_id, project_id: row.project_id, spec: derived, created_at: row.created_at, updated_at: row.updated_at,
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    status: row.status,
+    locked: row.locked,
+    vendor: row.vendor,
+    region_id: row.region_id,
+    az_id: row.az_id,
+    tenant_id: row.tenant_id,
+    project_id: row.project_id,
+    spec: derived,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     in_between: def ? isInBetween(def, row.status) : false,
     available_actions: def ? availableActions(def, row).map((a) => a.id) : [],
   };
@@ -55,14 +78,23 @@ export const event = (row: Pick<ResourceRow, 'id' | 'kind' | 'tenant_id' | 'proj
 };
 
 /** The approval request a purchase or an expansion is waiting for. */
-export interface WaitingFor { id: string; status: string }
+export interface WaitingFor {
+  id: string;
+  status: string;
+}
 
 /** What a waiting purchase or expansion leaves to do once the transaction has committed. */
-export interface ApprovalOutbox { events: PendingEvent[]; after: (() => Promise<void>)[] }
+export interface ApprovalOutbox {
+  events: PendingEvent[];
+  after: (() => Promise<void>)[];
+}
 
 /** A create body checked and priced, ready for insertCreate. */
 export interface PreparedCreate {
-  def: KindDefinition; id: string; input: Record<string, unknown>; spec: Record<string, unknown>;
+  def: KindDefinition;
+  id: string;
+  input: Record<string, unknown>;
+  spec: Record<string, unknown>;
   /** the kind's secret fields, sealed */
   secrets: string | null;
   placement: { vendor: string; region_id: string | null; az_id: string | null } | null;

@@ -17,7 +17,7 @@ export async function completeJob(deps: EngineDeps, trx: Exec, job: JobRow, outc
     events.push(event(row, job.fail_status));
     return;
   }
-  const params = typeof job.params === 'string' ? JSON.parse(job.params) as Record<string, unknown> : job.params;
+  const params = typeof job.params === 'string' ? (JSON.parse(job.params) as Record<string, unknown>) : job.params;
   const action = job.action === 'create' ? null : actionOf(def, job.action);
   const { locked, spec } = action ? await applyEffects(deps, trx, row, action.effects ?? [], params, events) : { locked: row.locked, spec: { ...row.spec } };
   delete spec.error_reason;
@@ -29,7 +29,10 @@ export async function completeJob(deps: EngineDeps, trx: Exec, job: JobRow, outc
   }
   await updateResource(trx, row.id, { status: job.target_status, locked, spec });
   events.push(event(row, job.target_status, locked));
-  if (action) events.push(...(await runAfterAction(def.kind, action.id, { trx, row: { ...row, status: job.target_status, locked, spec }, params })).map((t) => event(t, t.status)));
+  if (action)
+    events.push(
+      ...(await runAfterAction(def.kind, action.id, { trx, row: { ...row, status: job.target_status, locked, spec }, params })).map((t) => event(t, t.status)),
+    );
 }
 
 /** Claims and finishes due jobs one transaction each; answers how many ran. */
@@ -50,10 +53,13 @@ export async function runDueJobs(deps: EngineDeps, max = 50): Promise<number> {
     } catch (err) {
       deps.log.error({ err }, 'job failed to apply');
       // Park the first due job that keeps failing so the queue moves on.
-      await deps.db.transaction().execute(async (trx) => {
-        const [job] = await claimDueJobs(trx, 1);
-        if (job) await finishJob(trx, job.id, 'failed', 'apply_error');
-      }).catch(() => undefined);
+      await deps.db
+        .transaction()
+        .execute(async (trx) => {
+          const [job] = await claimDueJobs(trx, 1);
+          if (job) await finishJob(trx, job.id, 'failed', 'apply_error');
+        })
+        .catch(() => undefined);
       break;
     }
     if (!claimed) break;
@@ -62,7 +68,6 @@ export async function runDueJobs(deps: EngineDeps, max = 50): Promise<number> {
   }
   return n;
 }
-
 
 // ── approvals ─────────────────────────────────────────────────────────────────────────────
 // What the resource_purchase / resource_expansion effects (approval-resources.ts) ask of the

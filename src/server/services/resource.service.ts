@@ -11,7 +11,18 @@ import { create } from './resource-create.ts';
 import { act, batch, runAction, update } from './resource-actions.ts';
 import { runDueJobs } from './resource-jobs.ts';
 import {
-  adoptPurchase, approveRule, discard, expand, insertPurchase, issueRule, prepareExpansion, provision, publish, rejectRule, restore, submitRule,
+  adoptPurchase,
+  approveRule,
+  discard,
+  expand,
+  insertPurchase,
+  issueRule,
+  prepareExpansion,
+  provision,
+  publish,
+  rejectRule,
+  restore,
+  submitRule,
 } from './resource-approval-port.ts';
 
 export type { EngineDeps as ResourceServiceDeps, PresentedResource, WaitingFor } from './resource-engine-deps.ts';
@@ -20,21 +31,40 @@ export { DEFAULT_QUOTA } from './resource-create.ts';
 export { actionBodySchema, batchBodySchema } from './resource-actions.ts';
 
 /** Binds a function of the engine to its dependencies. */
-const bound = <A extends unknown[], R>(deps: EngineDeps, fn: (d: EngineDeps, ...args: A) => R) => (...args: A) => fn(deps, ...args);
+const bound =
+  <A extends unknown[], R>(deps: EngineDeps, fn: (d: EngineDeps, ...args: A) => R) =>
+  (...args: A) =>
+    fn(deps, ...args);
 
 /** The engine's side of the approvals port, over `deps` (it never needs the approvals itself). */
 export function resourceApprovalPort(deps: EngineDeps): ResourceEnginePort {
   return {
-    publish: bound(deps, publish), adoptPurchase: bound(deps, adoptPurchase), insertPurchase: bound(deps, insertPurchase), provision: bound(deps, provision),
-    discard: bound(deps, discard), prepareExpansion: bound(deps, prepareExpansion), expand: bound(deps, expand), restore: bound(deps, restore),
-    submitRule: bound(deps, submitRule), approveRule: bound(deps, approveRule), issueRule: bound(deps, issueRule), rejectRule: bound(deps, rejectRule),
+    publish: bound(deps, publish),
+    adoptPurchase: bound(deps, adoptPurchase),
+    insertPurchase: bound(deps, insertPurchase),
+    provision: bound(deps, provision),
+    discard: bound(deps, discard),
+    prepareExpansion: bound(deps, prepareExpansion),
+    expand: bound(deps, expand),
+    restore: bound(deps, restore),
+    submitRule: bound(deps, submitRule),
+    approveRule: bound(deps, approveRule),
+    issueRule: bound(deps, issueRule),
+    rejectRule: bound(deps, rejectRule),
   };
 }
 
 export function resourceService(deps: EngineDeps) {
   return {
-    list: bound(deps, list), exportRows: bound(deps, exportRows), get: bound(deps, get), findOr404: bound(deps, findOr404),
-    create: bound(deps, create), act: bound(deps, act), runAction: bound(deps, runAction), batch: bound(deps, batch), update: bound(deps, update),
+    list: bound(deps, list),
+    exportRows: bound(deps, exportRows),
+    get: bound(deps, get),
+    findOr404: bound(deps, findOr404),
+    create: bound(deps, create),
+    act: bound(deps, act),
+    runAction: bound(deps, runAction),
+    batch: bound(deps, batch),
+    update: bound(deps, update),
     runDueJobs: bound(deps, runDueJobs),
   };
 }

@@ -7,16 +7,25 @@ import type { Db } from '../db/database.ts';
 import { consumeSmsCode, latestSmsCode, insertSmsCode, markSmsCode, lastSmsSentAt } from '../repositories/sms.repository.ts';
 import { invalid } from './kind-hooks.ts';
 
-export interface SmsMessage { phone: string; area_code: string; operate_type: string; code: string }
+export interface SmsMessage {
+  phone: string;
+  area_code: string;
+  operate_type: string;
+  code: string;
+}
 
-export interface SmsGateway { send(msg: SmsMessage): Promise<void> }
+export interface SmsGateway {
+  send(msg: SmsMessage): Promise<void>;
+}
 
 /** The embedded gateway: logs the code and keeps the messages in memory (tests read `sent`). */
 export function logSmsGateway(log: { info: (obj: object, msg: string) => void }) {
   const sent: SmsMessage[] = [];
   return {
     sent,
-    lastCode(phone: string): string | undefined { return [...sent].reverse().find((m) => m.phone === phone)?.code; },
+    lastCode(phone: string): string | undefined {
+      return [...sent].reverse().find((m) => m.phone === phone)?.code;
+    },
     async send(msg: SmsMessage) {
       sent.push(msg);
       if (sent.length > 1000) sent.shift();
@@ -35,7 +44,12 @@ export const SMS_OPERATE_TYPES = ['delete_instance', 'delete_volume', 'delete_ei
 export const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
 const hash = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
-interface SmsUser { id: string; phone: string | null; area_code: string; is_phone_validate: boolean }
+interface SmsUser {
+  id: string;
+  phone: string | null;
+  area_code: string;
+  is_phone_validate: boolean;
+}
 
 export function smsService(db: Db, gateway: SmsGateway, opts: { enabled: boolean } = { enabled: true }) {
   /** Operations that ask for a code: the listed deletes, while the platform's SMS verification is on. */
@@ -50,7 +64,12 @@ export function smsService(db: Db, gateway: SmsGateway, opts: { enabled: boolean
       const last = await lastSmsSentAt(db, user.id, operateType);
       if (last && Date.now() - last.getTime() < SMS_RESEND_SECONDS * 1000) throw tooMany('sms_too_frequent');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await insertSmsCode(db, { user_id: user.id, operate_type: operateType, code_hash: hash(user.id, code), expires_at: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000) });
+      await insertSmsCode(db, {
+        user_id: user.id,
+        operate_type: operateType,
+        code_hash: hash(user.id, code),
+        expires_at: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000),
+      });
       await gateway.send({ phone: user.phone, area_code: user.area_code, operate_type: operateType, code });
       return { phone: maskPhone(user.phone), area_code: user.area_code, countdown: SMS_RESEND_SECONDS };
     },

@@ -7,4 +7,9 @@ import { registerDetailTab } from '../ui/detail-tabs.tsx';
 export const BACKUP_TAB_KINDS = ['instance', 'volume'] as const;
 
 registerDetailTab({ key: 'backup', titleKey: 'backup:tab', kinds: BACKUP_TAB_KINDS, load: () => import('../features/backup/backup-tab.tsx') });
-registerDetailTab({ key: 'dns_records', titleKey: 'kinds:dns.records_tab', kinds: ['private_dns_zone', 'dns_domain'], load: () => import('../features/resources/dns-records-tab.tsx') });
+registerDetailTab({
+  key: 'dns_records',
+  titleKey: 'kinds:dns.records_tab',
+  kinds: ['private_dns_zone', 'dns_domain'],
+  load: () => import('../features/resources/dns-records-tab.tsx'),
+});

@@ -4,5 +4,9 @@ import { OutboxPage } from '../ui/outbox-page.tsx';
 import { renderApprovalServerState } from '../features/approvals/outbox-state.tsx';
 
 export default function OutboxRoute() {
-  return <PageFrame name="outbox"><OutboxPage renderServerState={renderApprovalServerState} /></PageFrame>;
+  return (
+    <PageFrame name="outbox">
+      <OutboxPage renderServerState={renderApprovalServerState} />
+    </PageFrame>
+  );
 }

@@ -61,10 +61,12 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
  * (kind-views.ts kindPageIndex over the kinds' `routes`), read when such a page is first opened so
  * the kinds stay out of the first screen. A kind's folder is all a new kind's pages need.
  */
-const kindPage = (name: string): PageLoader => async () => {
-  const [{ KINDS }, { kindPageIndex }] = await Promise.all([import('../../domain/kinds/registry.ts'), import('../../domain/kinds/kind-views.ts')]);
-  return kindPageIndex(KINDS).has(name) ? resources() : underConstruction();
-};
+const kindPage =
+  (name: string): PageLoader =>
+  async () => {
+    const [{ KINDS }, { kindPageIndex }] = await Promise.all([import('../../domain/kinds/registry.ts'), import('../../domain/kinds/kind-views.ts')]);
+    return kindPageIndex(KINDS).has(name) ? resources() : underConstruction();
+  };
 
 export const pageFor = (name: string): PageLoader => PAGES[name] ?? kindPage(name);
 export const notFoundPage: PageLoader = () => import('../features/not-found/not-found-page.tsx');

@@ -11,7 +11,12 @@ export default function RootExtras() {
     <>
       <HelpWidget />
       <AiPanel />
-      <ImageViewer onLogout={() => { forgetSession(); navigate('/login'); }} />
+      <ImageViewer
+        onLogout={() => {
+          forgetSession();
+          navigate('/login');
+        }}
+      />
     </>
   );
 }

@@ -23,7 +23,10 @@ function useAfterFirstScreen(): boolean {
   useEffect(() => {
     if (ready || !pageShown) return;
     const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-    const timer = setTimeout(() => { if (idle) idle(() => setReady(true), { timeout: 3000 }); else setReady(true); }, 1200);
+    const timer = setTimeout(() => {
+      if (idle) idle(() => setReady(true), { timeout: 3000 });
+      else setReady(true);
+    }, 1200);
     return () => clearTimeout(timer);
   }, [pageShown, ready]);
   return ready;
@@ -37,7 +40,9 @@ export function RootLayout() {
   const extras = useAfterFirstScreen();
 
   // Scroll to top on every navigation (seed 000 §2).
-  useEffect(() => { window.scrollTo(0, 0); }, [location.pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
 
   useEffect(() => {
     const title = handle ? t(handle.meta.title) : '';
@@ -60,7 +65,11 @@ export function RootLayout() {
       <Outlet />
       <NoticeHost />
       <LoadingOverlay />
-      {extras ? <Suspense fallback={null}><RootExtras /></Suspense> : null}
+      {extras ? (
+        <Suspense fallback={null}>
+          <RootExtras />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -33,12 +33,18 @@ export function RouteError() {
         {open ? (
           <div className="ys-notices" style={{ top: NOTICE.messageTop }}>
             <div className="ys-notice ys-notice--info" role="status" data-notice="update">
-              <div className="ys-notice__body"><div className="ys-notice__text">{t('update.reloading')}</div></div>
-              <button type="button" className="ys-notice__close" aria-label={t('notice.close')} onClick={() => setOpen(false)}>×</button>
+              <div className="ys-notice__body">
+                <div className="ys-notice__text">{t('update.reloading')}</div>
+              </div>
+              <button type="button" className="ys-notice__close" aria-label={t('notice.close')} onClick={() => setOpen(false)}>
+                ×
+              </button>
             </div>
           </div>
         ) : null}
-        <button type="button" className="ys-fatal__btn" onClick={() => window.location.reload()}>{t('update.reload_now')}</button>
+        <button type="button" className="ys-fatal__btn" onClick={() => window.location.reload()}>
+          {t('update.reload_now')}
+        </button>
       </div>
     );
   }
@@ -49,8 +55,12 @@ export function RouteError() {
       <h1 className="ys-fatal__title">{status === 404 ? t('not_found.title') : t('error_page.title')}</h1>
       <p className="ys-fatal__text">{t('error_page.text')}</p>
       <div className="ys-fatal__actions">
-        <button type="button" className="ys-fatal__btn" onClick={() => window.location.reload()}>{t('error_page.retry')}</button>
-        <Link className="ys-fatal__link" to="/portal">{t('nav.back_portal')}</Link>
+        <button type="button" className="ys-fatal__btn" onClick={() => window.location.reload()}>
+          {t('error_page.retry')}
+        </button>
+        <Link className="ys-fatal__link" to="/portal">
+          {t('nav.back_portal')}
+        </Link>
       </div>
     </div>
   );

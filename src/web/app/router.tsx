@@ -35,17 +35,24 @@ async function guard(route: RouteDef, request: Request): Promise<void> {
   const here = url.pathname + url.search;
   const authenticated = await ensureSession();
   if (authenticated) {
-    try { await ensureShellData(); } catch { /* the request helper showed why; guard with what is known */ }
+    try {
+      await ensureShellData();
+    } catch {
+      /* the request helper showed why; guard with what is known */
+    }
   }
   const menusLoaded = store.get(menusLoadedAtom);
   const territories = store.get(territoriesAtom);
   const decision = guardRoute({
-    route, url: here, authenticated,
+    route,
+    url: here,
+    authenticated,
     allowedMenuUrls: menusLoaded ? allowedMenuUrls(store.get(menuListAtom)) : null,
     territories: territories ? territories.length : null,
   });
   switch (decision.kind) {
-    case 'allow': return;
+    case 'allow':
+      return;
     case 'login':
       store.set(returnPathAtom, { path: decision.returnTo, menuUrl: routeMeta(route).previousMenu });
       throw redirect(loginUrl(decision.returnTo));
@@ -65,7 +72,9 @@ function pageRoute(route: RouteDef, id: string): RouteObject {
   const target = redirectTarget(route);
   if (target) {
     return {
-      id, path: route.path, handle,
+      id,
+      path: route.path,
+      handle,
       // Never rendered: the loader always redirects (a component keeps react-router from warning).
       Component: RedirectPlaceholder,
       loader: async ({ request }: LoaderFunctionArgs) => {
@@ -77,8 +86,13 @@ function pageRoute(route: RouteDef, id: string): RouteObject {
   }
   const load = pageFor(route.name);
   return {
-    id, path: route.path, handle,
-    loader: async ({ request }: LoaderFunctionArgs) => { await guard(route, request); return null; },
+    id,
+    path: route.path,
+    handle,
+    loader: async ({ request }: LoaderFunctionArgs) => {
+      await guard(route, request);
+      return null;
+    },
     lazy: async () => ({ Component: (await load()).default }),
   };
 }
@@ -101,53 +115,84 @@ async function tryCatalogue(pathname: string): Promise<boolean> {
   catalogueTried = true;
   try {
     const catalogue = await get<Catalogue>(CATALOGUE_URL, undefined, { isNeedloading: false, notice: false });
-    const added = catalogueRoutes(catalogue, ROUTE_TABLE.map((r) => r.path));
+    const added = catalogueRoutes(
+      catalogue,
+      ROUTE_TABLE.map((r) => r.path),
+    );
     if (!added.length) return false;
     const productPage = pageFor('productRoute');
-    router.patchRoutes('layout-portal', added.map((p) => ({
-      id: `product:${p.path}`, path: p.path,
-      handle: { name: 'productRoute', meta: { title: 'routes:productRoute', requireAuth: false, keepAlive: false }, path: p.path, area: 'portal', productId: p.productId },
-      lazy: async () => ({ Component: (await productPage()).default }),
-    })));
+    router.patchRoutes(
+      'layout-portal',
+      added.map((p) => ({
+        id: `product:${p.path}`,
+        path: p.path,
+        handle: {
+          name: 'productRoute',
+          meta: { title: 'routes:productRoute', requireAuth: false, keepAlive: false },
+          path: p.path,
+          area: 'portal',
+          productId: p.productId,
+        },
+        lazy: async () => ({ Component: (await productPage()).default }),
+      })),
+    );
     return added.some((p) => p.path === pathname);
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }
 
 const pages = buildPageRoutes();
 
 /** Queued offline writes (not a route of the seed; the offline store links here). */
 const OUTBOX: RouteObject = {
-  id: 'outbox', path: '/outbox',
+  id: 'outbox',
+  path: '/outbox',
   handle: { name: 'outbox', meta: { title: 'shell:outbox', requireAuth: false, keepAlive: false }, path: '/outbox', area: 'console' } satisfies PageHandle,
   lazy: async () => ({ Component: (await import('./outbox-route.tsx')).default }),
 };
 
-export const routes: RouteObject[] = [{
-  // not 'root': that is the name of the '/' route in routes.json
-  id: 'app',
-  Component: RootLayout,
-  errorElement: <RouteError />,
-  HydrateFallback: () => null,
-  loader: async () => { await ensureSession(); return null; },
-  // Pages keep their own loaders; the root's session check runs once per page load.
-  shouldRevalidate: () => false,
-  children: [
-    { id: 'layout-portal', lazy: async () => ({ Component: (await import('./layouts/portal-layout.tsx')).PortalLayout }), children: pages.portal },
-    { id: 'layout-console', lazy: async () => ({ Component: (await import('./layouts/console-layout.tsx')).ConsoleLayout }), children: [...pages.console, OUTBOX] },
-    { id: 'layout-bare', children: pages.bare },
-    {
-      id: 'not-found', path: '*',
-      handle: { name: 'not-found', meta: { title: 'shell:not_found.title', requireAuth: false, keepAlive: false }, path: '*', area: 'public' } satisfies PageHandle,
-      loader: async ({ request }: LoaderFunctionArgs) => {
-        const url = new URL(request.url);
-        if (await tryCatalogue(url.pathname)) throw redirect(url.pathname + url.search);
-        const target = resolveUnmatched(url.pathname);
-        if (target) throw redirect(target);
-        return null;
-      },
-      lazy: async () => ({ Component: (await notFoundPage()).default }),
+export const routes: RouteObject[] = [
+  {
+    // not 'root': that is the name of the '/' route in routes.json
+    id: 'app',
+    Component: RootLayout,
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    loader: async () => {
+      await ensureSession();
+      return null;
     },
-  ],
-}];
+    // Pages keep their own loaders; the root's session check runs once per page load.
+    shouldRevalidate: () => false,
+    children: [
+      { id: 'layout-portal', lazy: async () => ({ Component: (await import('./layouts/portal-layout.tsx')).PortalLayout }), children: pages.portal },
+      {
+        id: 'layout-console',
+        lazy: async () => ({ Component: (await import('./layouts/console-layout.tsx')).ConsoleLayout }),
+        children: [...pages.console, OUTBOX],
+      },
+      { id: 'layout-bare', children: pages.bare },
+      {
+        id: 'not-found',
+        path: '*',
+        handle: {
+          name: 'not-found',
+          meta: { title: 'shell:not_found.title', requireAuth: false, keepAlive: false },
+          path: '*',
+          area: 'public',
+        } satisfies PageHandle,
+        loader: async ({ request }: LoaderFunctionArgs) => {
+          const url = new URL(request.url);
+          if (await tryCatalogue(url.pathname)) throw redirect(url.pathname + url.search);
+          const target = resolveUnmatched(url.pathname);
+          if (target) throw redirect(target);
+          return null;
+        },
+        lazy: async () => ({ Component: (await notFoundPage()).default }),
+      },
+    ],
+  },
+];
 
 export const router = createBrowserRouter(routes);

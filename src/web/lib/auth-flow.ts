@@ -3,17 +3,30 @@
 import { chooseScope, resolveSessionToken, type Scoped } from '../../domain/session.ts';
 import { OPTION_LIMIT } from '../../domain/constants.ts';
 import { get, post } from './request.ts';
+import { clearAuth, cookieTokens, getProject, getTenant, getToken, getUsername, readPublicScope, setScope, setSession, setUsername } from './session.ts';
 import {
-  clearAuth, cookieTokens, getProject, getTenant, getToken, getUsername, readPublicScope, setScope, setSession, setUsername,
-} from './session.ts';
-import {
-  loginStateAtom, menuListAtom, menusLoadedAtom, nicknameAtom, projectAtom, store, tenantAtom, territoriesAtom, unreadCountAtom,
-  type MenuGroup, type Territory,
+  loginStateAtom,
+  menuListAtom,
+  menusLoadedAtom,
+  nicknameAtom,
+  projectAtom,
+  store,
+  tenantAtom,
+  territoriesAtom,
+  unreadCountAtom,
+  type MenuGroup,
+  type Territory,
 } from './store.ts';
 
 export interface Profile {
-  token?: string; nickname: string; id: string; account: string;
-  need_sign_service_agreement: boolean; is_sign_service_agreement: boolean; is_sign: boolean; sign_pass_time: string | null;
+  token?: string;
+  nickname: string;
+  id: string;
+  account: string;
+  need_sign_service_agreement: boolean;
+  is_sign_service_agreement: boolean;
+  is_sign: boolean;
+  sign_pass_time: string | null;
 }
 
 /** The query cache lives with the console (its own chunk): reach it only when it is loaded. */
@@ -27,7 +40,9 @@ let sessionCheck: Promise<boolean> | null = null;
 async function validateToken(token: string): Promise<Profile | null> {
   try {
     return await get<Profile>('v1/edit-user', undefined, { headers: { 'X-Auth-Token': token }, isNeedloading: false, notice: false });
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 /** Once per page load: is there a valid session? (seed 000 §4 "Session") */
@@ -53,7 +68,9 @@ export function ensureSession(): Promise<boolean> {
 }
 
 /** Forget the cached answer (after sign-in, sign-out or a 401). */
-export function resetSessionCheck(): void { sessionCheck = null; }
+export function resetSessionCheck(): void {
+  sessionCheck = null;
+}
 
 let shellLoad: Promise<void> | null = null;
 
@@ -66,13 +83,18 @@ export function ensureShellData(): Promise<void> {
     const quiet = () => ({ isNeedloading: false, notice: typeof navigator === 'undefined' || navigator.onLine !== false });
     const [menus, territories] = await Promise.all([
       loadWithSnapshot('shell:menus', () => get<{ data: MenuGroup[] }>('v1/menus', undefined, quiet())),
-      loadWithSnapshot('shell:territories', () => get<{ count: number; data: Territory[] }>('v1/auth/territories', { enabled: true, __limit: OPTION_LIMIT }, quiet())),
+      loadWithSnapshot('shell:territories', () =>
+        get<{ count: number; data: Territory[] }>('v1/auth/territories', { enabled: true, __limit: OPTION_LIMIT }, quiet()),
+      ),
     ]);
     store.set(menuListAtom, menus.value.data ?? []);
     store.set(menusLoadedAtom, true);
     store.set(territoriesAtom, territories.value.data ?? []);
     initScope(territories.value.data ?? []);
-  })().catch((err) => { shellLoad = null; throw err; });
+  })().catch((err) => {
+    shellLoad = null;
+    throw err;
+  });
   return shellLoad;
 }
 
@@ -126,7 +148,11 @@ export function forgetSession(): void {
 }
 
 export async function signOut(): Promise<void> {
-  try { await post('v1/logout', undefined, { notice: false }); } catch { /* the session is dropped locally anyway */ }
+  try {
+    await post('v1/logout', undefined, { notice: false });
+  } catch {
+    /* the session is dropped locally anyway */
+  }
   forgetSession();
 }
 

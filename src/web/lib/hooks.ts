@@ -21,7 +21,13 @@ export function useBreakpoint(): Breakpoint {
 }
 
 /** What every page route carries as its `handle`. */
-export interface PageHandle { name: string; meta: RouteMeta; path: string; parent?: string; area: string }
+export interface PageHandle {
+  name: string;
+  meta: RouteMeta;
+  path: string;
+  parent?: string;
+  area: string;
+}
 
 export function usePageHandle(): PageHandle | undefined {
   const matches = useMatches();

@@ -16,9 +16,11 @@ export const NAMESPACES = Object.keys(zhCN).map(nsOf);
 
 async function ensureBundles(lang: Language): Promise<void> {
   if (lang === DEFAULT_LANGUAGE || i18next.hasResourceBundle(lang, 'shell')) return;
-  await Promise.all(Object.entries(zhTW).map(async ([file, load]) => {
-    i18next.addResourceBundle(lang, nsOf(file), await load(), true, true);
-  }));
+  await Promise.all(
+    Object.entries(zhTW).map(async ([file, load]) => {
+      i18next.addResourceBundle(lang, nsOf(file), await load(), true, true);
+    }),
+  );
 }
 
 function applyDocumentLanguage(lang: Language): void {

@@ -6,7 +6,13 @@ export function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
   return load().catch((err: unknown) => {
     if (typeof window === 'undefined' || window.navigator.onLine) throw err;
     return new Promise<T>((resolve, reject) => {
-      window.addEventListener('online', () => { load().then(resolve, reject); }, { once: true });
+      window.addEventListener(
+        'online',
+        () => {
+          load().then(resolve, reject);
+        },
+        { once: true },
+      );
     });
   });
 }

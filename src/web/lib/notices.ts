@@ -21,6 +21,10 @@ export function pushNotice(notice: Omit<ShellNotice, 'id' | 'seconds' | 'closabl
   const dup = list.find((n) => n.description === full.description && n.title === full.title);
   if (dup) return dup.id;
   store.set(noticesAtom, [...list.slice(-4), full]);
-  if (full.seconds > 0) timers.set(id, setTimeout(() => closeNotice(id), full.seconds * 1000));
+  if (full.seconds > 0)
+    timers.set(
+      id,
+      setTimeout(() => closeNotice(id), full.seconds * 1000),
+    );
   return id;
 }

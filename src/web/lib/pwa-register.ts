@@ -56,12 +56,16 @@ export function registerServiceWorker(opts: RegisterOptions = {}): Workbox | nul
         return;
       }
       // Reload only after the new worker controls the page, so the reload gets the new shell.
-      wb.addEventListener('controlling', () => { window.location.reload(); });
+      wb.addEventListener('controlling', () => {
+        window.location.reload();
+      });
       wb.messageSkipWaiting();
     });
   });
 
-  void wb.register().catch((err) => { console.warn('service worker registration failed', err); });
+  void wb.register().catch((err) => {
+    console.warn('service worker registration failed', err);
+  });
   return wb;
 }
 

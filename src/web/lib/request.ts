@@ -19,11 +19,12 @@ export function errorText(lang: Language, key: string, params: Record<string, st
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
-export interface ErrorBody { title?: string; description?: string }
+export interface ErrorBody {
+  title?: string;
+  description?: string;
+}
 
-export type Notice =
-  | { kind: 'logout' }
-  | { kind: 'error'; title: string; description: string; seconds: number; closable: boolean };
+export type Notice = { kind: 'logout' } | { kind: 'error'; title: string; description: string; seconds: number; closable: boolean };
 
 /** Statuses whose description falls back to a fixed text (seed 000 §8). */
 const FALLBACK_STATUSES = new Set([403, 404, 405, 409, 429, 500]);
@@ -33,7 +34,13 @@ const FALLBACK_STATUSES = new Set([403, 404, 405, 409, 429, 500]);
  * failure or time-out); `requestInfo` (method and URL) then follows the time-out text. A 401 of
  * the sign-in call itself is a wrong password, not a lost session: its description is shown.
  */
-export function noticeFor(status: number, body: ErrorBody | null | undefined, lang: Language, requestInfo = '', opts: { signIn?: boolean } = {}): Notice | null {
+export function noticeFor(
+  status: number,
+  body: ErrorBody | null | undefined,
+  lang: Language,
+  requestInfo = '',
+  opts: { signIn?: boolean } = {},
+): Notice | null {
   const title = errorText(lang, 'title');
   const description = typeof body?.description === 'string' && body.description.trim() ? body.description : '';
   const error = (text: string, seconds = ERROR_NOTICE_SECONDS): Notice => ({ kind: 'error', title, description: text, seconds, closable: true });
@@ -80,11 +87,21 @@ export function filenameFromDisposition(header: string | null | undefined, fallb
   const withExt = (name: string) => (/\.[a-z0-9]{1,5}$/i.test(name) ? name : `${name}.xls`);
   if (header) {
     const star = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(header);
-    if (star?.[1]) { try { return withExt(decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''))); } catch { /* fall through */ } }
+    if (star?.[1]) {
+      try {
+        return withExt(decodeURIComponent(star[1].trim().replace(/^"|"$/g, '')));
+      } catch {
+        /* fall through */
+      }
+    }
     const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(header);
     if (plain?.[2]) {
       let name = plain[2].trim();
-      try { name = decodeURIComponent(name); } catch { /* keep as sent */ }
+      try {
+        name = decodeURIComponent(name);
+      } catch {
+        /* keep as sent */
+      }
       return withExt(name);
     }
   }
@@ -118,9 +135,13 @@ export class RequestError extends Error {
 }
 
 type UnauthorizedHandler = () => void;
-let onUnauthorized: UnauthorizedHandler = () => { if (typeof window !== 'undefined') window.location.assign('/login'); };
+let onUnauthorized: UnauthorizedHandler = () => {
+  if (typeof window !== 'undefined') window.location.assign('/login');
+};
 /** The app tells the helper how to go to login (the router knows the current location). */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler): void { onUnauthorized = handler; }
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
 
 /** The headers every call carries: token, tenant, project, language. */
 export function scopeHeaders(): Record<string, string> {
@@ -150,10 +171,14 @@ async function readBody(res: Response): Promise<ErrorBody | null> {
   try {
     const text = await res.text();
     return text ? (JSON.parse(text) as ErrorBody) : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
-interface RawResult { res: Response }
+interface RawResult {
+  res: Response;
+}
 
 async function send(method: string, url: string, payload: unknown, options: RequestOptions): Promise<RawResult> {
   const upper = method.toUpperCase();
@@ -163,7 +188,10 @@ async function send(method: string, url: string, payload: unknown, options: Requ
   let body: BodyInit | undefined;
   if (!asQuery && payload !== undefined) {
     if (options.notJson || payload instanceof FormData || payload instanceof Blob) body = payload as BodyInit;
-    else { body = JSON.stringify(payload); headers['Content-Type'] ??= 'application/json'; }
+    else {
+      body = JSON.stringify(payload);
+      headers['Content-Type'] ??= 'application/json';
+    }
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), options.timeout ?? TIMEOUT_MS.request);
@@ -184,7 +212,10 @@ async function send(method: string, url: string, payload: unknown, options: Requ
     if (!res.ok) {
       const errBody = await readBody(res);
       if (options.notice ?? true) showFailure(res.status, errBody, info, options.signIn);
-      else if (res.status === 401 && !options.signIn) { clearAuth(); store.set(loginStateAtom, false); }
+      else if (res.status === 401 && !options.signIn) {
+        clearAuth();
+        store.set(loginStateAtom, false);
+      }
       throw new RequestError(res.status, errBody);
     }
     return { res };
@@ -209,7 +240,8 @@ export const post = <T = unknown>(url: string, payload?: unknown, options?: Requ
 export const put = <T = unknown>(url: string, payload?: unknown, options?: RequestOptions) => request<T>('PUT', url, payload, options);
 export const del = <T = unknown>(url: string, payload?: Payload, options?: RequestOptions) => request<T>('DELETE', url, payload, options);
 /** Paged lists wait longer (120 s). */
-export const getList = <T = unknown>(url: string, payload?: Payload, options?: RequestOptions) => request<T>('GET', url, payload, { timeout: TIMEOUT_MS.list, ...options });
+export const getList = <T = unknown>(url: string, payload?: Payload, options?: RequestOptions) =>
+  request<T>('GET', url, payload, { timeout: TIMEOUT_MS.list, ...options });
 
 /**
  * Export: a blob answer saved under the content-disposition name (default `.xls`), 600 s. A failed
@@ -221,7 +253,10 @@ export async function download(method: string, url: string, payload?: unknown, o
     result = await send(method, url, payload, { timeout: TIMEOUT_MS.export, ...options, notice: false });
   } catch (err) {
     if (err instanceof RequestError) {
-      if (err.status === 401) { onUnauthorized(); throw err; }
+      if (err.status === 401) {
+        onUnauthorized();
+        throw err;
+      }
       const text = err.body?.description ?? err.message;
       pushNotice({ type: 'error', title: errorText(getLanguage(), 'title'), description: text, seconds: 5, closable: true });
     }
@@ -242,16 +277,32 @@ export async function download(method: string, url: string, payload?: unknown, o
 
 /** Upload: multipart POST, 60 s; a failure shows the answer's title and description for 15 s. */
 export async function upload<T = unknown>(url: string, file: Blob | FormData, options: RequestOptions & { field?: string } = {}): Promise<T> {
-  const form = file instanceof FormData ? file : (() => { const f = new FormData(); f.append(options.field ?? 'file', file); return f; })();
+  const form =
+    file instanceof FormData
+      ? file
+      : (() => {
+          const f = new FormData();
+          f.append(options.field ?? 'file', file);
+          return f;
+        })();
   try {
     const { res } = await send('POST', url, form, { timeout: TIMEOUT_MS.upload, ...options, notJson: true, notice: false });
     const text = await res.text();
     return (text ? JSON.parse(text) : undefined) as T;
   } catch (err) {
     if (err instanceof RequestError) {
-      if (err.status === 401) { onUnauthorized(); throw err; }
+      if (err.status === 401) {
+        onUnauthorized();
+        throw err;
+      }
       const lang = getLanguage();
-      pushNotice({ type: 'error', title: err.body?.title ?? errorText(lang, 'title'), description: err.body?.description ?? errorText(lang, err.status ? 'request_failed' : 'timeout', { status: err.status }), seconds: 15, closable: true });
+      pushNotice({
+        type: 'error',
+        title: err.body?.title ?? errorText(lang, 'title'),
+        description: err.body?.description ?? errorText(lang, err.status ? 'request_failed' : 'timeout', { status: err.status }),
+        seconds: 15,
+        closable: true,
+      });
     }
     throw err;
   }

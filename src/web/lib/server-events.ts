@@ -43,7 +43,11 @@ function wanted(): { key: string; scope: Record<string, string> } | null {
 function dispatch(name: DomainEventType) {
   return (e: Event) => {
     let data: unknown;
-    try { data = JSON.parse(String((e as MessageEvent).data)); } catch { return; /* a malformed frame is skipped */ }
+    try {
+      data = JSON.parse(String((e as MessageEvent).data));
+    } catch {
+      return; /* a malformed frame is skipped */
+    }
     const event = parseDelivered(name, data);
     if (!event) return;
     for (const h of handlers.get(name) ?? []) h(event);
@@ -74,7 +78,9 @@ async function connect(key: string, scope: Record<string, string>): Promise<void
   const es = new EventSource(`/api/v1/events?${new URLSearchParams({ ticket, ...scope }).toString()}`);
   source = es;
   for (const name of handlers.keys()) listen(name);
-  es.onopen = () => { retryMs = RETRY_MS; };
+  es.onopen = () => {
+    retryMs = RETRY_MS;
+  };
   es.onerror = () => {
     if (source !== es) return;
     es.close();

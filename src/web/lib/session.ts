@@ -10,14 +10,20 @@ const hasWindow = typeof window !== 'undefined';
 const host = () => (hasWindow ? window.location.hostname : 'localhost');
 
 function read(key: string): string | null {
-  try { return hasWindow ? window.localStorage.getItem(key) : null; } catch { return null; }
+  try {
+    return hasWindow ? window.localStorage.getItem(key) : null;
+  } catch {
+    return null;
+  }
 }
 function write(key: string, value: string | null): void {
   try {
     if (!hasWindow) return;
     if (value === null) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, value);
-  } catch { /* private mode: the session lives in memory only */ }
+  } catch {
+    /* private mode: the session lives in memory only */
+  }
 }
 function readJson(key: string): Scoped | null {
   const raw = read(key);
@@ -25,7 +31,9 @@ function readJson(key: string): Scoped | null {
   try {
     const v = JSON.parse(raw) as Scoped;
     return v && typeof v.id === 'string' && v.id ? { id: v.id, name: String(v.name ?? '') } : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 export const getToken = () => read(STORAGE_KEYS.token);
@@ -95,8 +103,14 @@ export function setScope(tenant: Scoped | null, project: Scoped | null): void {
   const n = cookieNames(host());
   const opts = cookieOptions();
   const pairs: [string, string | undefined][] = [
-    [n.tenantId, tenant?.id], [n.tenantName, tenant?.name], [n.projectId, project?.id], [n.projectName, project?.name],
-    [n.publicTenantId, tenant?.id], [n.publicTenantName, tenant?.name], [n.publicProjectId, project?.id], [n.publicProjectName, project?.name],
+    [n.tenantId, tenant?.id],
+    [n.tenantName, tenant?.name],
+    [n.projectId, project?.id],
+    [n.projectName, project?.name],
+    [n.publicTenantId, tenant?.id],
+    [n.publicTenantName, tenant?.name],
+    [n.publicProjectId, project?.id],
+    [n.publicProjectName, project?.name],
   ];
   for (const [name, value] of pairs) {
     if (value) Cookies.set(name, value, opts);

@@ -4,9 +4,22 @@ import { atom, createStore } from 'jotai';
 import { AI_PANEL, clampUnread } from '../../domain/constants.ts';
 import type { Language } from '../../domain/errors.ts';
 
-export interface MenuItem { code: string; name: string; menuUrl: string; icon: string }
-export interface MenuGroup { code: string; name: string; icon: string; menus: MenuItem[] }
-export interface ReturnPath { path: string; menuUrl?: string }
+export interface MenuItem {
+  code: string;
+  name: string;
+  menuUrl: string;
+  icon: string;
+}
+export interface MenuGroup {
+  code: string;
+  name: string;
+  icon: string;
+  menus: MenuItem[];
+}
+export interface ReturnPath {
+  path: string;
+  menuUrl?: string;
+}
 export type AiPanelState = 'hidden' | 'side' | 'full';
 
 export const store = createStore();
@@ -45,11 +58,22 @@ export const unreadCountAtom = atom(
 /** Requests that asked for the global loading overlay and have not finished yet. */
 export const loadingCountAtom = atom(0);
 
-export interface ScopeOption { id: string; name: string }
-export interface TerritoryProject { project_id: string; project_name: string; project_name_zh: string | null }
+export interface ScopeOption {
+  id: string;
+  name: string;
+}
+export interface TerritoryProject {
+  project_id: string;
+  project_name: string;
+  project_name_zh: string | null;
+}
 export interface Territory {
-  tenant_id: string; tenant_name: string; chinese_name_abbreviation: string | null; business_type: string;
-  roles: string[]; projects: TerritoryProject[];
+  tenant_id: string;
+  tenant_name: string;
+  chinese_name_abbreviation: string | null;
+  business_type: string;
+  roles: string[];
+  projects: TerritoryProject[];
 }
 /** Authorised territories; null until loaded after sign-in. */
 export const territoriesAtom = atom<Territory[] | null>(null);

@@ -1,5 +1,8 @@
 // How old offline data is, for the banner: "just now", N minutes, N hours or N days.
-export interface DataAge { unit: 'just_now' | 'minutes' | 'hours' | 'days'; count: number }
+export interface DataAge {
+  unit: 'just_now' | 'minutes' | 'hours' | 'days';
+  count: number;
+}
 
 export function dataAge(savedAt: number, now: number): DataAge {
   const minutes = Math.max(0, Math.floor((now - savedAt) / 60_000));

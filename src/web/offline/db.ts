@@ -4,7 +4,11 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { OutboxEntry } from './outbox-rules.ts';
 
 /** A snapshot read when the network is gone: menus, catalogue, territories, profile… */
-export interface KvRow { key: string; value: unknown; savedAt: number }
+export interface KvRow {
+  key: string;
+  value: unknown;
+  savedAt: number;
+}
 
 /** A resource the user looked at, readable offline (the last RECENT_RESOURCES_CAP of them). */
 export interface RecentRow {

@@ -17,10 +17,17 @@ function subscribeOnline(onChange: () => void) {
 
 /** navigator.onLine, kept current by the online/offline events. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
-interface LiveSource<T> { subscribe: (onChange: () => void) => () => void; get: () => T }
+interface LiveSource<T> {
+  subscribe: (onChange: () => void) => () => void;
+  get: () => T;
+}
 
 function liveSource<T>(query: () => Promise<T>, initial: T): LiveSource<T> {
   let value = initial;
@@ -28,8 +35,13 @@ function liveSource<T>(query: () => Promise<T>, initial: T): LiveSource<T> {
   return {
     subscribe(onChange) {
       const sub = observable.subscribe({
-        next: (next) => { value = next; onChange(); },
-        error: (err) => { console.warn('offline store query failed', err); },
+        next: (next) => {
+          value = next;
+          onChange();
+        },
+        error: (err) => {
+          console.warn('offline store query failed', err);
+        },
       });
       return () => sub.unsubscribe();
     },
@@ -47,28 +59,37 @@ const NO_ENTRIES: OutboxEntry[] = [];
 export function useOutbox(filter: { states?: readonly OutboxState[]; ref?: string } = {}): OutboxEntry[] {
   const statesKey = filter.states?.join(',') ?? '';
   const ref = filter.ref;
-  const source = useMemo(() => liveSource(async () => {
-    const states = statesKey ? statesKey.split(',') : null;
-    const rows = ref ? await db.outbox.where('ref').equals(ref).toArray() : await db.outbox.toArray();
-    return rows
-      .filter((e) => !states || states.includes(e.state))
-      .sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
-  }, NO_ENTRIES), [statesKey, ref]);
+  const source = useMemo(
+    () =>
+      liveSource(async () => {
+        const states = statesKey ? statesKey.split(',') : null;
+        const rows = ref ? await db.outbox.where('ref').equals(ref).toArray() : await db.outbox.toArray();
+        return rows.filter((e) => !states || states.includes(e.state)).sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
+      }, NO_ENTRIES),
+    [statesKey, ref],
+  );
   return useLive(source, NO_ENTRIES);
 }
 
-export interface OutboxCounts { waiting: number; attention: number }
+export interface OutboxCounts {
+  waiting: number;
+  attention: number;
+}
 const ZERO: OutboxCounts = { waiting: 0, attention: 0 };
 
 /** Entries still to send (pending, sending) and entries that need the user (conflict, needs-edit, failed). */
 export function useOutboxCounts(): OutboxCounts {
-  const source = useMemo(() => liveSource(async () => {
-    const [waiting, attention] = await Promise.all([
-      db.outbox.where('state').anyOf('pending', 'sending').count(),
-      db.outbox.where('state').anyOf('conflict', 'needs_edit', 'failed').count(),
-    ]);
-    return { waiting, attention };
-  }, ZERO), []);
+  const source = useMemo(
+    () =>
+      liveSource(async () => {
+        const [waiting, attention] = await Promise.all([
+          db.outbox.where('state').anyOf('pending', 'sending').count(),
+          db.outbox.where('state').anyOf('conflict', 'needs_edit', 'failed').count(),
+        ]);
+        return { waiting, attention };
+      }, ZERO),
+    [],
+  );
   return useLive(source, ZERO);
 }
 

@@ -5,7 +5,11 @@
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'conflict' | 'needs_edit' | 'failed';
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface OutboxError { status: number; title: string; description: string }
+export interface OutboxError {
+  status: number;
+  title: string;
+  description: string;
+}
 
 export interface OutboxEntry {
   /** Autoincrement key; absent only before the entry is stored. */
@@ -153,8 +157,10 @@ export function canRetry(entry: Pick<OutboxEntry, 'state'>): boolean {
  */
 export function retryPatch(entry: OutboxEntry, now: number, freshKey: () => string = newIdempotencyKey): Partial<OutboxEntry> {
   const status = entry.lastError?.status ?? 0;
-  const serverDecided = entry.state === 'conflict' || entry.state === 'needs_edit'
-    || (entry.state === 'failed' && status >= 400 && status < 500 && status !== 408 && status !== 429);
+  const serverDecided =
+    entry.state === 'conflict' ||
+    entry.state === 'needs_edit' ||
+    (entry.state === 'failed' && status >= 400 && status < 500 && status !== 408 && status !== 429);
   return {
     state: 'pending',
     updatedAt: now,

@@ -4,8 +4,16 @@
 // only the user discards an entry, and delivered entries are pruned after a day.
 import { db } from './db.ts';
 import {
-  entryHeaders, networkFailureOutcome, newEntry, outcomeOf, replayOrder, retryPatch,
-  type OutboxEntry, type OutboxState, type OutboxWrite, type SendResult,
+  entryHeaders,
+  networkFailureOutcome,
+  newEntry,
+  outcomeOf,
+  replayOrder,
+  retryPatch,
+  type OutboxEntry,
+  type OutboxState,
+  type OutboxWrite,
+  type SendResult,
 } from './outbox-rules.ts';
 
 export type Send = (entry: OutboxEntry) => Promise<SendResult>;
@@ -38,9 +46,7 @@ export async function enqueue(write: OutboxWrite): Promise<OutboxEntry> {
 
 export async function listOutbox(filter: { states?: readonly OutboxState[]; ref?: string } = {}): Promise<OutboxEntry[]> {
   const rows = filter.ref ? await db.outbox.where('ref').equals(filter.ref).toArray() : await db.outbox.toArray();
-  return rows
-    .filter((e) => !filter.states || filter.states.includes(e.state))
-    .sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
+  return rows.filter((e) => !filter.states || filter.states.includes(e.state)).sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
 }
 
 /** The user's explicit removal of an entry. An entry being sent right now cannot be discarded. */
@@ -82,7 +88,11 @@ async function runOnce(send: Send, owner: string | null | undefined): Promise<Re
   // We hold the lock, so an entry still marked sending was cut off (tab closed, crash): its key
   // makes sending it again safe.
   await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
-  await db.outbox.where('state').equals('sent').filter((e) => e.updatedAt < Date.now() - SENT_KEPT_MS).delete();
+  await db.outbox
+    .where('state')
+    .equals('sent')
+    .filter((e) => e.updatedAt < Date.now() - SENT_KEPT_MS)
+    .delete();
   const queue = replayOrder(await db.outbox.where('state').equals('pending').toArray(), owner);
   for (const queued of queue) {
     const entry = await db.outbox.get(queued.id!);
@@ -144,7 +154,10 @@ export function replayOutbox(send: Send, opts: { owner?: string | null } = {}): 
   return running;
 }
 
-interface SyncConfig { send: Send; owner: () => string | null | undefined }
+interface SyncConfig {
+  send: Send;
+  owner: () => string | null | undefined;
+}
 let sync: SyncConfig | null = null;
 
 /** Replays now if sync has started and the browser believes it is online. */
@@ -160,8 +173,12 @@ export function requestReplay(): Promise<ReplaySummary | null> {
  */
 export function startOutboxSync(send: Send, opts: { owner?: () => string | null | undefined; intervalMs?: number } = {}): () => void {
   sync = { send, owner: opts.owner ?? (() => null) };
-  const kick = () => { void requestReplay(); };
-  const onVisible = () => { if (document.visibilityState === 'visible') kick(); };
+  const kick = () => {
+    void requestReplay();
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') kick();
+  };
   window.addEventListener('online', kick);
   document.addEventListener('visibilitychange', onVisible);
   const timer = window.setInterval(kick, opts.intervalMs ?? 60_000);
@@ -189,7 +206,11 @@ export function createFetchSend(getHeaders: () => Record<string, string>, timeou
     });
     const text = await response.text();
     let body: any = null;
-    try { body = text ? JSON.parse(text) : null; } catch { body = text; }
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
     const inFlight = response.headers.get('idempotency-in-flight') === 'true' || body?.code === 'idempotency_in_flight';
     return { status: response.status, body, ...(inFlight ? { inFlight } : {}) };
   };

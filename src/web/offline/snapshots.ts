@@ -4,7 +4,10 @@ import { RECENT_RESOURCES_CAP } from '../../domain/constants.ts';
 import { offlineDataSavedAtAtom, store } from '../lib/store.ts';
 import { db, type RecentRow } from './db.ts';
 
-export interface Snapshot<T> { value: T; savedAt: number }
+export interface Snapshot<T> {
+  value: T;
+  savedAt: number;
+}
 
 export async function saveSnapshot<T>(key: string, value: T): Promise<void> {
   await db.kv.put({ key, value, savedAt: Date.now() });
@@ -23,7 +26,10 @@ export async function rememberResource(resource: RememberedResource, cap = RECEN
     await db.recent.put({ ...resource, viewedAt: resource.viewedAt ?? Date.now() });
     const count = await db.recent.count();
     if (count > cap) {
-      const oldest = await db.recent.orderBy('viewedAt').limit(count - cap).primaryKeys();
+      const oldest = await db.recent
+        .orderBy('viewedAt')
+        .limit(count - cap)
+        .primaryKeys();
       await db.recent.bulkDelete(oldest);
     }
   });
@@ -54,7 +60,11 @@ export async function clearReadCache(): Promise<void> {
   });
 }
 
-export interface Loaded<T> { value: T; savedAt: number; fromSnapshot: boolean }
+export interface Loaded<T> {
+  value: T;
+  savedAt: number;
+  fromSnapshot: boolean;
+}
 
 /** Errors that mean "no answer" rather than an answer: offline, DNS, time-out, aborted. */
 function isNoAnswer(err: unknown): boolean {

@@ -3,7 +3,12 @@
 // loader, and the detail page shows the tabs registered for its kind.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 
-export interface DetailTabProps { kind: string; id: string; vendor: string; status: string }
+export interface DetailTabProps {
+  kind: string;
+  id: string;
+  vendor: string;
+  status: string;
+}
 
 export interface DetailTab {
   key: string;
@@ -25,5 +30,9 @@ export function detailTabsFor(kind: string): readonly DetailTab[] {
 }
 
 export function DetailTabBody({ tab, ...props }: DetailTabProps & { tab: DetailTab }) {
-  return <Suspense fallback={null}><tab.Component {...props} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <tab.Component {...props} />
+    </Suspense>
+  );
 }

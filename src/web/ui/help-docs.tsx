@@ -6,7 +6,10 @@ import { ActionSheet, Button } from 'antd-mobile';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { helpDocsMode, manualHref } from './help-widget/help-target.ts';
 
-export interface HelpDoc { url: string; title?: string }
+export interface HelpDoc {
+  url: string;
+  title?: string;
+}
 
 export interface HelpDocsProps {
   docs: readonly (string | HelpDoc)[];
@@ -42,7 +45,14 @@ export function HelpDocs({ docs }: HelpDocsProps) {
         extra={t('help:docs.choose')}
         cancelText={t('help:docs.cancel')}
         onClose={() => setListOpen(false)}
-        actions={items.map((d) => ({ key: d.href, text: d.title ?? d.url, onClick: () => { setListOpen(false); openManual(d.href); } }))}
+        actions={items.map((d) => ({
+          key: d.href,
+          text: d.title ?? d.url,
+          onClick: () => {
+            setListOpen(false);
+            openManual(d.href);
+          },
+        }))}
       />
     </>
   );

@@ -14,7 +14,9 @@ export function ImageViewer({ onLogout }: RootImageViewerProps) {
   const navigate = useNavigate();
   const [url, setUrl] = useState<string | null>(null);
   const logoutRef = useRef(onLogout);
-  useEffect(() => { logoutRef.current = onLogout; }, [onLogout]);
+  useEffect(() => {
+    logoutRef.current = onLogout;
+  }, [onLogout]);
 
   useEffect(() => {
     function onMessage(event: MessageEvent) {

@@ -10,7 +10,10 @@ export function LoadingOverlay() {
   const [visible, setVisible] = useState(false);
   const { t } = useTranslation('shell');
   useEffect(() => {
-    if (count === 0) { setVisible(false); return; }
+    if (count === 0) {
+      setVisible(false);
+      return;
+    }
     const timer = setTimeout(() => setVisible(true), 250);
     return () => clearTimeout(timer);
   }, [count]);

@@ -19,7 +19,9 @@ export function NoticeHost() {
             <div className="ys-notice__text">{n.description}</div>
           </div>
           {n.closable ? (
-            <button type="button" className="ys-notice__close" aria-label={t('notice.close')} onClick={() => closeNotice(n.id)}>×</button>
+            <button type="button" className="ys-notice__close" aria-label={t('notice.close')} onClick={() => closeNotice(n.id)}>
+              ×
+            </button>
           ) : null}
         </div>
       ))}

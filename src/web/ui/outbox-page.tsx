@@ -22,7 +22,12 @@ const GROUP_ORDER: readonly OutboxState[] = ['conflict', 'needs_edit', 'failed',
 
 function formatTime(ms: number, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'zh-TW' ? 'zh-TW' : 'zh-CN', {
-    timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
   }).format(ms);
 }
 
@@ -79,14 +84,27 @@ export function OutboxPage({ renderServerState, showTitle = true }: OutboxPagePr
         </Button>
       </div>
       {!online && <div style={{ color: '#ad6800', fontSize: 13 }}>{t('offline:outbox.offline_hint')}</div>}
-      {hint && <div role="status" style={{ color: '#ad6800', fontSize: 13 }}>{hint}</div>}
+      {hint && (
+        <div role="status" style={{ color: '#ad6800', fontSize: 13 }}>
+          {hint}
+        </div>
+      )}
       {sorted.length === 0 && <Empty description={t('offline:outbox.empty')} />}
       {sorted.map((entry) => {
         const custom = entry.state === 'conflict' ? renderServerState?.(entry) : undefined;
         const fields = entry.state === 'conflict' && custom === undefined ? serverFields(entry.serverState) : [];
         return (
-          <Card key={entry.id} data-testid="outbox-entry" data-state={entry.state} title={entry.label}
-            extra={<Tag color={STATE_COLOR[entry.state]} fill="outline">{t(`offline:state.${entry.state}`)}</Tag>}>
+          <Card
+            key={entry.id}
+            data-testid="outbox-entry"
+            data-state={entry.state}
+            title={entry.label}
+            extra={
+              <Tag color={STATE_COLOR[entry.state]} fill="outline">
+                {t(`offline:state.${entry.state}`)}
+              </Tag>
+            }
+          >
             <div style={{ fontSize: 13, color: 'var(--adm-color-weak, #999)', display: 'flex', flexDirection: 'column', gap: 4 }}>
               <span>{t('offline:outbox.queued_at', { time: formatTime(entry.createdAt, i18n.language) })}</span>
               {entry.attempts > 0 && <span>{t('offline:outbox.attempts', { n: entry.attempts })}</span>}
@@ -97,7 +115,10 @@ export function OutboxPage({ renderServerState, showTitle = true }: OutboxPagePr
               )}
             </div>
             {entry.state === 'conflict' && (
-              <div data-testid="outbox-server-state" style={{ marginTop: 8, padding: 8, background: 'var(--adm-color-fill-content, #f5f5f5)', borderRadius: 6, fontSize: 13 }}>
+              <div
+                data-testid="outbox-server-state"
+                style={{ marginTop: 8, padding: 8, background: 'var(--adm-color-fill-content, #f5f5f5)', borderRadius: 6, fontSize: 13 }}
+              >
                 <div style={{ fontWeight: 500, marginBottom: 4 }}>{t('offline:outbox.server_state')}</div>
                 {custom}
                 {custom === undefined && fields.length === 0 && <div>{entry.lastError?.description || t('offline:outbox.server_state_unknown')}</div>}
@@ -131,10 +152,12 @@ export function OutboxPage({ renderServerState, showTitle = true }: OutboxPagePr
         content={toDiscard ? t('offline:outbox.discard_confirm', { label: toDiscard.label }) : null}
         onClose={() => setToDiscard(null)}
         closeOnMaskClick
-        actions={[[
-          { key: 'cancel', text: t('offline:outbox.cancel'), onClick: () => setToDiscard(null) },
-          { key: 'discard', text: t('offline:outbox.discard'), danger: true, bold: true, onClick: () => void confirmDiscard() },
-        ]]}
+        actions={[
+          [
+            { key: 'cancel', text: t('offline:outbox.cancel'), onClick: () => setToDiscard(null) },
+            { key: 'discard', text: t('offline:outbox.discard'), danger: true, bold: true, onClick: () => void confirmDiscard() },
+          ],
+        ]}
       />
     </div>
   );

@@ -4,7 +4,11 @@ import { useEffect, type ReactNode } from 'react';
 import { useBreakpoint } from '../lib/hooks.ts';
 import { pageSplitCountAtom, store } from '../lib/store.ts';
 
-export interface SplitViewProps { list: ReactNode; detail?: ReactNode; listWidth?: number }
+export interface SplitViewProps {
+  list: ReactNode;
+  detail?: ReactNode;
+  listWidth?: number;
+}
 
 export function SplitView({ list, detail, listWidth = 320 }: SplitViewProps) {
   const bp = useBreakpoint();

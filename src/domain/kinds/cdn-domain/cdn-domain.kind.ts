@@ -10,23 +10,31 @@ import { descriptionRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 import { CDN_BUSINESS_TYPES, CDN_REGIONS, cdnDomainRule, checkOrigins, MAX_ORIGINS, ORIGIN_PORTS, originSchema } from './cdn-domain.rules.ts';
 
-const portRule = z.coerce.number().int().refine((n) => (ORIGIN_PORTS as readonly number[]).includes(n), { message: 'origin_port' });
+const portRule = z.coerce
+  .number()
+  .int()
+  .refine((n) => (ORIGIN_PORTS as readonly number[]).includes(n), { message: 'origin_port' });
 
 const httpsShape = { https: z.boolean().default(false), certificate_id: idSchema.optional() };
 function checkHttps(v: { https: boolean; certificate_id?: string }, ctx: z.RefinementCtx) {
   if (v.https && !v.certificate_id) ctx.addIssue({ code: 'custom', path: ['certificate_id'], message: 'required' });
 }
 
-export const cdnCreateSchema = z.object({
-  ...placementShape,
-  name: cdnDomainRule,
-  business_type: z.enum(CDN_BUSINESS_TYPES).default('web'),
-  region: z.enum(CDN_REGIONS).default('mainland'),
-  origins: z.array(originSchema).min(1).max(MAX_ORIGINS),
-  origin_port: portRule.default(80),
-  ...httpsShape,
-  description: descriptionRule,
-}).superRefine((v, ctx) => { checkOrigins({ domain: v.name, origins: v.origins }, ctx); checkHttps(v, ctx); });
+export const cdnCreateSchema = z
+  .object({
+    ...placementShape,
+    name: cdnDomainRule,
+    business_type: z.enum(CDN_BUSINESS_TYPES).default('web'),
+    region: z.enum(CDN_REGIONS).default('mainland'),
+    origins: z.array(originSchema).min(1).max(MAX_ORIGINS),
+    origin_port: portRule.default(80),
+    ...httpsShape,
+    description: descriptionRule,
+  })
+  .superRefine((v, ctx) => {
+    checkOrigins({ domain: v.name, origins: v.origins }, ctx);
+    checkHttps(v, ctx);
+  });
 
 export const cdnHttpsSchema = z.object(httpsShape).superRefine(checkHttps);
 
@@ -36,7 +44,9 @@ export const cdnDomainKind: KindDefinition = {
   productCode: 'cdn_domain',
   routes: { list: 'cdnTab_cdnManage', detail: 'cdnDetail', buy: 'cdnAdd', others: ['cdnTab'] },
   fields: [
-    F.id, { key: 'name', source: 'column', type: 'text' }, F.status,
+    F.id,
+    { key: 'name', source: 'column', type: 'text' },
+    F.status,
     { key: 'cname', source: 'spec', type: 'text' },
     { key: 'business_type', source: 'spec', type: 'enum', options: CDN_BUSINESS_TYPES },
     { key: 'region', source: 'spec', type: 'enum', options: CDN_REGIONS },
@@ -44,27 +54,72 @@ export const cdnDomainKind: KindDefinition = {
     { key: 'origin_port', source: 'spec', type: 'number' },
     { key: 'https', source: 'spec', type: 'boolean' },
     { key: 'certificate_id', source: 'spec', type: 'ref', ref: 'ssl_certificate' },
-    F.vendor, F.description, F.createdAt,
+    F.vendor,
+    F.description,
+    F.createdAt,
   ],
   columns: [
-    C.nameCopyable, C.status,
+    C.nameCopyable,
+    C.status,
     { field: 'cname', copyable: true, display: true },
     { field: 'business_type', display: true },
     { field: 'region', display: true },
     { field: 'https', display: true },
-    C.vendor, C.createdAt,
+    C.vendor,
+    C.createdAt,
   ],
-  filters: [Q.name, Q.status, Q.provider, { param: 'business_type', source: 'spec', key: 'business_type', type: 'enum' }, { param: 'certificate_id', source: 'spec', key: 'certificate_id', type: 'ref' }],
+  filters: [
+    Q.name,
+    Q.status,
+    Q.provider,
+    { param: 'business_type', source: 'spec', key: 'business_type', type: 'enum' },
+    { param: 'certificate_id', source: 'spec', key: 'certificate_id', type: 'ref' },
+  ],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['configuring', 'enabling', 'disabling', 'deleting'], failure: ['error'] },
   create: { inBetween: 'configuring', final: 'enabled' },
   createSchema: cdnCreateSchema as unknown as z.ZodObject<any>,
   placement: 'own',
   actions: [
-    { id: 'set_https', allowedFrom: ['enabled', 'disabled'], inBetween: 'configuring', final: SAME, refusalKey: 'refusals.generic.edit', permission: 'operate',
-      params: cdnHttpsSchema as unknown as z.ZodObject<any>, effects: [{ type: 'set_spec', keys: ['https', 'certificate_id'] }] },
-    { id: 'disable', allowedFrom: ['enabled'], inBetween: 'disabling', final: 'disabled', refusalKey: 'refusals.generic.enable', permission: 'operate', dialog: 'disable', batch: true },
-    { id: 'enable', allowedFrom: ['disabled'], inBetween: 'enabling', final: 'enabled', refusalKey: 'refusals.generic.enable', permission: 'operate', dialog: 'enable', batch: true },
-    { id: 'delete', allowedFrom: ['disabled', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.cdn_domain.delete', permission: 'delete', dialog: 'delete', batch: true },
+    {
+      id: 'set_https',
+      allowedFrom: ['enabled', 'disabled'],
+      inBetween: 'configuring',
+      final: SAME,
+      refusalKey: 'refusals.generic.edit',
+      permission: 'operate',
+      params: cdnHttpsSchema as unknown as z.ZodObject<any>,
+      effects: [{ type: 'set_spec', keys: ['https', 'certificate_id'] }],
+    },
+    {
+      id: 'disable',
+      allowedFrom: ['enabled'],
+      inBetween: 'disabling',
+      final: 'disabled',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      dialog: 'disable',
+      batch: true,
+    },
+    {
+      id: 'enable',
+      allowedFrom: ['disabled'],
+      inBetween: 'enabling',
+      final: 'enabled',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      dialog: 'enable',
+      batch: true,
+    },
+    {
+      id: 'delete',
+      allowedFrom: ['disabled', 'error'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.cdn_domain.delete',
+      permission: 'delete',
+      dialog: 'delete',
+      batch: true,
+    },
   ],
   relations: [{ relation: 'task_of', direction: 'in', kind: 'cdn_task', many: true }],
   recycle: false,

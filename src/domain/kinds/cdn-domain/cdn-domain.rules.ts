@@ -44,6 +44,10 @@ export function checkOrigins(v: { domain: string; origins: { address: string; ro
 
 /** Whether a certificate's names cover a domain (exact, or a wildcard one level up). */
 export function certificateCovers(names: readonly string[], domain: string): boolean {
-  return names.some((n) => n === domain || (n.startsWith('*.') && domain.split('.').slice(1).join('.') === n.slice(2) && !domain.startsWith('*.'))
-    || (domain.startsWith('*.') && n === domain));
+  return names.some(
+    (n) =>
+      n === domain ||
+      (n.startsWith('*.') && domain.split('.').slice(1).join('.') === n.slice(2) && !domain.startsWith('*.')) ||
+      (domain.startsWith('*.') && n === domain),
+  );
 }

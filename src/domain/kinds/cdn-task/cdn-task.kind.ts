@@ -15,13 +15,20 @@ export const CDN_TASK_DELAY_FACTOR = 100;
 export const MAX_URLS_PER_TASK = 100;
 
 export function splitUrls(v: unknown): string[] {
-  return String(v ?? '').split(/[\s,，]+/).map((x) => x.trim()).filter(Boolean);
+  return String(v ?? '')
+    .split(/[\s,，]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 /** The problem of one URL for a task type, or null: http(s), a host, a directory ends with `/`. */
 export function taskUrlProblem(type: string, url: string): string | null {
   let u: URL;
-  try { u = new URL(url); } catch { return 'task_url'; }
+  try {
+    u = new URL(url);
+  } catch {
+    return 'task_url';
+  }
   if (!['http:', 'https:'].includes(u.protocol) || !u.hostname.includes('.')) return 'task_url';
   if (type === 'dir_refresh' && !u.pathname.endsWith('/')) return 'task_dir_slash';
   return null;
@@ -35,18 +42,20 @@ export const cdnTaskFormSchema = z.object({
   name: z.string().trim().min(1).max(60).optional(),
 });
 
-export const cdnTaskCreateSchema = cdnTaskFormSchema.superRefine((v, ctx) => {
-  const urls = splitUrls(v.urls);
-  if (!urls.length) ctx.addIssue({ code: 'custom', path: ['urls'], message: 'required' });
-  else if (urls.length > MAX_URLS_PER_TASK) ctx.addIssue({ code: 'custom', path: ['urls'], message: 'task_too_many_urls' });
-  else {
-    const bad = urls.map((u) => taskUrlProblem(v.task_type, u)).find(Boolean);
-    if (bad) ctx.addIssue({ code: 'custom', path: ['urls'], message: bad });
-  }
-}).transform((v) => {
-  const urls = [...new Set(splitUrls(v.urls))];
-  return { ...v, urls, url_count: urls.length, name: v.name ?? `${v.task_type}-${new URL(urls[0]!).hostname}` };
-});
+export const cdnTaskCreateSchema = cdnTaskFormSchema
+  .superRefine((v, ctx) => {
+    const urls = splitUrls(v.urls);
+    if (!urls.length) ctx.addIssue({ code: 'custom', path: ['urls'], message: 'required' });
+    else if (urls.length > MAX_URLS_PER_TASK) ctx.addIssue({ code: 'custom', path: ['urls'], message: 'task_too_many_urls' });
+    else {
+      const bad = urls.map((u) => taskUrlProblem(v.task_type, u)).find(Boolean);
+      if (bad) ctx.addIssue({ code: 'custom', path: ['urls'], message: bad });
+    }
+  })
+  .transform((v) => {
+    const urls = [...new Set(splitUrls(v.urls))];
+    return { ...v, urls, url_count: urls.length, name: v.name ?? `${v.task_type}-${new URL(urls[0]!).hostname}` };
+  });
 
 export const cdnTaskKind: KindDefinition = {
   kind: 'cdn_task',
@@ -54,7 +63,9 @@ export const cdnTaskKind: KindDefinition = {
   productCode: 'cdn_task',
   routes: { list: 'cdnTab_refreshPreheat', buy: 'refreshPreheatConfig' },
   fields: [
-    F.id, F.name, F.status,
+    F.id,
+    F.name,
+    F.status,
     { key: 'domain_id', source: 'spec', type: 'ref', ref: 'cdn_domain' },
     { key: 'task_type', source: 'spec', type: 'enum', options: CDN_TASK_TYPES },
     { key: 'urls', source: 'spec', type: 'text' },
@@ -63,21 +74,29 @@ export const cdnTaskKind: KindDefinition = {
     { key: 'daily_limit', source: 'spec', type: 'number' },
     F.createdAt,
   ],
-  columns: [
-    C.name, C.status,
-    { field: 'task_type', display: true },
-    { field: 'urls', display: true },
-    { field: 'url_count', display: true },
-    C.createdAt,
+  columns: [C.name, C.status, { field: 'task_type', display: true }, { field: 'urls', display: true }, { field: 'url_count', display: true }, C.createdAt],
+  filters: [
+    Q.name,
+    Q.status,
+    { param: 'domain_id', source: 'spec', key: 'domain_id', type: 'ref' },
+    { param: 'task_type', source: 'spec', key: 'task_type', type: 'enum' },
   ],
-  filters: [Q.name, Q.status, { param: 'domain_id', source: 'spec', key: 'domain_id', type: 'ref' }, { param: 'task_type', source: 'spec', key: 'task_type', type: 'enum' }],
   statuses: { stable: ['succeeded'], inBetween: ['processing', 'deleting'], failure: ['failed'] },
   create: { inBetween: 'processing', final: 'succeeded', failStatus: 'failed' },
   createSchema: cdnTaskCreateSchema as unknown as z.ZodObject<any>,
   placement: { from: 'domain_id', kind: 'cdn_domain' },
   createLinks: [{ relation: 'task_of', param: 'domain_id', kind: 'cdn_domain', allowedFrom: ['enabled'], refusalKey: 'refusals.cdn_task.domain_not_enabled' }],
   actions: [
-    { id: 'delete', allowedFrom: ['succeeded', 'failed'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.generic.delete', permission: 'delete', dialog: 'delete', batch: true },
+    {
+      id: 'delete',
+      allowedFrom: ['succeeded', 'failed'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.generic.delete',
+      permission: 'delete',
+      dialog: 'delete',
+      batch: true,
+    },
   ],
   relations: [{ relation: 'task_of', direction: 'out', kind: 'cdn_domain', many: false }],
   recycle: false,

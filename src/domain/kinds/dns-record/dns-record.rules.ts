@@ -31,17 +31,23 @@ export function recordValueProblem(type: string, raw: string, mxPriority?: numbe
   const v = raw.trim();
   if (!v) return 'required';
   switch (type) {
-    case 'A': return isIpv4(v) ? null : 'record_value_a';
-    case 'AAAA': return isIpv6(v) ? null : 'record_value_aaaa';
-    case 'CNAME': case 'NS': return isTargetName(v) ? null : 'record_value_domain';
+    case 'A':
+      return isIpv4(v) ? null : 'record_value_a';
+    case 'AAAA':
+      return isIpv6(v) ? null : 'record_value_aaaa';
+    case 'CNAME':
+    case 'NS':
+      return isTargetName(v) ? null : 'record_value_domain';
     case 'MX':
       if (!isTargetName(v)) return 'record_value_domain';
       return mxPriority === undefined || mxPriority === null ? 'record_mx_priority' : null;
-    case 'TXT': return v.length <= 255 && /^[\x20-\x7e]+$/.test(v) ? null : 'record_value_txt';
+    case 'TXT':
+      return v.length <= 255 && /^[\x20-\x7e]+$/.test(v) ? null : 'record_value_txt';
     case 'SRV': {
       // priority weight port target: 0 5 5060 sip.example.com
       const m = /^(\d{1,5}) (\d{1,5}) (\d{1,5}) (\S+)$/.exec(v);
-      if (!m || Number(m[1]) > 65535 || Number(m[2]) > 65535 || Number(m[3]) < 1 || Number(m[3]) > 65535 || !(m[4] === '.' || isTargetName(m[4]!))) return 'record_value_srv';
+      if (!m || Number(m[1]) > 65535 || Number(m[2]) > 65535 || Number(m[3]) < 1 || Number(m[3]) > 65535 || !(m[4] === '.' || isTargetName(m[4]!)))
+        return 'record_value_srv';
       return null;
     }
     case 'CAA': {
@@ -50,7 +56,8 @@ export function recordValueProblem(type: string, raw: string, mxPriority?: numbe
       if (!m || Number(m[1]) > 255 || !(CAA_TAGS as readonly string[]).includes(m[2]!)) return 'record_value_caa';
       return null;
     }
-    default: return 'invalid_value';
+    default:
+      return 'invalid_value';
   }
 }
 
@@ -70,7 +77,10 @@ export function checkRecordValue(v: { type: string; value: string; mx_priority?:
  * Whether a new record clashes with the zone's others (same host record and line): a CNAME
  * stands alone; the same type and value twice is one record. Answers the rule key or null.
  */
-export function recordClash(others: { name: string; type: string; value: string; line: string }[], r: { name: string; type: string; value: string; line: string }): string | null {
+export function recordClash(
+  others: { name: string; type: string; value: string; line: string }[],
+  r: { name: string; type: string; value: string; line: string },
+): string | null {
   const same = others.filter((o) => o.name === r.name && o.line === r.line);
   if (r.type === 'CNAME' && same.length) return 'record_cname_conflict';
   if (same.some((o) => o.type === 'CNAME')) return 'record_cname_conflict';

@@ -35,15 +35,29 @@ const firewallShape = {
 };
 type FirewallInput = z.infer<z.ZodObject<typeof firewallShape>>;
 
-const firewallChecks = <T extends Omit<FirewallInput, 'name' | 'vendor' | 'region_id' | 'az_id'>>() => issuesFrom<T>(firewallPolicySchema, (v) => ({
-  source_system: v.source_system, target_system: v.target_system, source_ips: v.source_ips, target_ips: v.target_ips, target_ports: v.target_ports,
-  protocol: v.protocol, start_time: v.start_time, end_time: v.end_time, temporary: v.temporary, reason: v.reason, approval_number: v.approval_number,
-}));
+const firewallChecks = <T extends Omit<FirewallInput, 'name' | 'vendor' | 'region_id' | 'az_id'>>() =>
+  issuesFrom<T>(firewallPolicySchema, (v) => ({
+    source_system: v.source_system,
+    target_system: v.target_system,
+    source_ips: v.source_ips,
+    target_ips: v.target_ips,
+    target_ports: v.target_ports,
+    protocol: v.protocol,
+    start_time: v.start_time,
+    end_time: v.end_time,
+    temporary: v.temporary,
+    reason: v.reason,
+    approval_number: v.approval_number,
+  }));
 
 export const firewallCreateSchema = z.object(firewallShape).superRefine(firewallChecks<FirewallInput>());
 
 /** What a new rule needs that a change takes from the rule it changes. */
-export const NEW_RULE_ONLY = { firewall_policy: ['name', 'vendor', 'region_id', 'az_id'], snat_rule: ['name', 'nat_gateway_id', 'eip_id'], dnat_rule: ['name', 'nat_gateway_id', 'eip_id'] } as const;
+export const NEW_RULE_ONLY = {
+  firewall_policy: ['name', 'vendor', 'region_id', 'az_id'],
+  snat_rule: ['name', 'nat_gateway_id', 'eip_id'],
+  dnat_rule: ['name', 'nat_gateway_id', 'eip_id'],
+} as const;
 
 /** Fields a new rule must name (a change names `rule_id` instead). */
 export function requireForNew(keys: readonly string[]) {
@@ -69,7 +83,8 @@ type FirewallRequestInput = z.infer<z.ZodObject<typeof firewallRequestShape>>;
  * keeps the policy's name and placement). Lists come out as arrays, ports as numbers or 'any', so
  * the approver's before/after compares like with like.
  */
-export const firewallRequestSchema = z.object(firewallRequestShape)
+export const firewallRequestSchema = z
+  .object(firewallRequestShape)
   .superRefine(requireForNew(NEW_RULE_ONLY.firewall_policy))
   .superRefine(firewallChecks<FirewallRequestInput>())
   .transform((v) => ({
@@ -77,7 +92,10 @@ export const firewallRequestSchema = z.object(firewallRequestShape)
     rule_id: v.rule_id ?? null,
     source_ips: splitList(v.source_ips),
     target_ips: splitList(v.target_ips),
-    target_ports: (() => { const p = parsePorts(v.target_ports); return p.ok ? p.ports : ANY; })(),
+    target_ports: (() => {
+      const p = parsePorts(v.target_ports);
+      return p.ok ? p.ports : ANY;
+    })(),
   }));
 
 const LIVE = ['issued', 'completed', 'inactive', 'rejected', 'no_response', 'not_auto_issued'] as const;
@@ -88,7 +106,11 @@ export const firewallPolicyKind = defineKind({
   productCode: 'firewall_policy',
   routes: { list: 'firewallManage', detail: 'firewallDetail', buy: 'firewallConfig', others: ['firewallRecycle'] },
   fields: [
-    F.id, F.name, F.status, F.vendor, F.region,
+    F.id,
+    F.name,
+    F.status,
+    F.vendor,
+    F.region,
     { key: 'source_system', source: 'spec', type: 'text' },
     { key: 'target_system', source: 'spec', type: 'text' },
     { key: 'source_ips', source: 'spec', type: 'text' },
@@ -100,10 +122,12 @@ export const firewallPolicyKind = defineKind({
     { key: 'temporary', source: 'spec', type: 'boolean' },
     { key: 'reason', source: 'spec', type: 'text' },
     { key: 'approval_number', source: 'spec', type: 'text' },
-    F.description, F.createdAt,
+    F.description,
+    F.createdAt,
   ],
   columns: [
-    C.nameCopyable, C.status,
+    C.nameCopyable,
+    C.status,
     { field: 'source_system', display: true },
     { field: 'target_system', display: true },
     { field: 'source_ips', copyable: true, display: true },
@@ -116,7 +140,8 @@ export const firewallPolicyKind = defineKind({
     C.createdAt,
   ],
   filters: [
-    Q.name, Q.status,
+    Q.name,
+    Q.status,
     { param: 'protocol', source: 'spec', key: 'protocol', type: 'enum' },
     { param: 'source_system', source: 'spec', key: 'source_system', type: 'text' },
     { param: 'target_system', source: 'spec', key: 'target_system', type: 'text' },
@@ -132,12 +157,56 @@ export const firewallPolicyKind = defineKind({
   placement: 'own',
   actions: [
     { id: 'confirm', allowedFrom: ['issued'], inBetween: null, final: 'completed', refusalKey: 'refusals.firewall_policy.confirm', permission: 'update' },
-    { id: 'disable', allowedFrom: ['issued', 'completed'], inBetween: null, final: 'inactive', refusalKey: 'refusals.generic.enable', permission: 'operate', batch: true, dialog: 'disable' },
-    { id: 'enable', allowedFrom: ['inactive', 'no_response', 'not_auto_issued'], inBetween: 'issuing', final: 'issued', failStatus: 'no_response',
-      refusalKey: 'refusals.generic.enable', permission: 'operate', batch: true, dialog: 'enable' },
-    { id: 'delete', allowedFrom: [...LIVE], inBetween: 'deleting', final: 'deleted', refusalKey: 'refusals.firewall_policy.delete', permission: 'delete', batch: true, dialog: 'delete' },
-    { id: 'recover', allowedFrom: ['deleted'], inBetween: 'recovering', final: 'inactive', refusalKey: 'refusals.firewall_policy.recover', permission: 'delete', recycleBin: true },
-    { id: 'destroy', allowedFrom: ['deleted'], inBetween: 'destroying', final: REMOVED, refusalKey: 'refusals.firewall_policy.destroy', permission: 'delete', recycleBin: true, dialog: 'delete' },
+    {
+      id: 'disable',
+      allowedFrom: ['issued', 'completed'],
+      inBetween: null,
+      final: 'inactive',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      batch: true,
+      dialog: 'disable',
+    },
+    {
+      id: 'enable',
+      allowedFrom: ['inactive', 'no_response', 'not_auto_issued'],
+      inBetween: 'issuing',
+      final: 'issued',
+      failStatus: 'no_response',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      batch: true,
+      dialog: 'enable',
+    },
+    {
+      id: 'delete',
+      allowedFrom: [...LIVE],
+      inBetween: 'deleting',
+      final: 'deleted',
+      refusalKey: 'refusals.firewall_policy.delete',
+      permission: 'delete',
+      batch: true,
+      dialog: 'delete',
+    },
+    {
+      id: 'recover',
+      allowedFrom: ['deleted'],
+      inBetween: 'recovering',
+      final: 'inactive',
+      refusalKey: 'refusals.firewall_policy.recover',
+      permission: 'delete',
+      recycleBin: true,
+    },
+    {
+      id: 'destroy',
+      allowedFrom: ['deleted'],
+      inBetween: 'destroying',
+      final: REMOVED,
+      refusalKey: 'refusals.firewall_policy.destroy',
+      permission: 'delete',
+      recycleBin: true,
+      dialog: 'delete',
+    },
   ],
   relations: [],
   recycle: true,

@@ -17,7 +17,9 @@ export const gtmInstanceKind: KindDefinition = {
   productCode: 'gtm_instance',
   routes: { list: 'gtmManage', detail: 'gtmDetail_globarSet', others: ['gtmDetail', 'gtmDetail_policyAdd', 'gtmDetail_gtmLog'] },
   fields: [
-    F.id, F.name, F.status,
+    F.id,
+    F.name,
+    F.status,
     { key: 'cname', source: 'spec', type: 'text' },
     { key: 'ttl', source: 'spec', type: 'number', unit: 'second' },
     { key: 'alarm_enabled', source: 'spec', type: 'boolean' },
@@ -26,36 +28,84 @@ export const gtmInstanceKind: KindDefinition = {
     { key: 'health_interval', source: 'spec', type: 'number', unit: 'second' },
     { key: 'pool_count', source: 'spec', type: 'number', unit: 'count' },
     { key: 'policy_count', source: 'spec', type: 'number', unit: 'count' },
-    F.vendor, F.region, F.description, F.createdAt,
+    F.vendor,
+    F.region,
+    F.description,
+    F.createdAt,
   ],
-  columns: [C.name, C.status, { field: 'cname', copyable: true, display: true }, { field: 'ttl', display: true }, { field: 'pool_count', display: true },
-    { field: 'policy_count', display: true }, C.vendor, C.createdAt],
+  columns: [
+    C.name,
+    C.status,
+    { field: 'cname', copyable: true, display: true },
+    { field: 'ttl', display: true },
+    { field: 'pool_count', display: true },
+    { field: 'policy_count', display: true },
+    C.vendor,
+    C.createdAt,
+  ],
   filters: [Q.name, Q.status, Q.provider],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
   createSchema: z.object({ ...placementShape, name: nameRule(), ttl: gtmTtlRule.default(GTM_TTL.default), description: descriptionRule }),
   placement: 'own',
   actions: [
-    { id: 'set_global', allowedFrom: ['enabled', 'disabled'], inBetween: null, final: SAME, refusalKey: 'refusals.generic.edit', permission: 'update',
-      params: gtmGlobalSchema as unknown as z.ZodObject<any>, effects: [{ type: 'set_spec', keys: ['ttl', 'alarm_enabled', 'health_protocol', 'health_port', 'health_interval'] }] },
-    { id: 'disable', allowedFrom: ['enabled'], inBetween: null, final: 'disabled', refusalKey: 'refusals.generic.enable', permission: 'operate', dialog: 'disable' },
-    { id: 'enable', allowedFrom: ['disabled'], inBetween: null, final: 'enabled', refusalKey: 'refusals.generic.enable', permission: 'operate', dialog: 'enable' },
-    { id: 'delete', allowedFrom: ['enabled', 'disabled', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.generic.delete', permission: 'delete', dialog: 'delete',
-      guards: [{ type: 'no_links', relation: 'pool_of', direction: 'in', refusalKey: 'refusals.gtm_instance.has_pools' }] },
+    {
+      id: 'set_global',
+      allowedFrom: ['enabled', 'disabled'],
+      inBetween: null,
+      final: SAME,
+      refusalKey: 'refusals.generic.edit',
+      permission: 'update',
+      params: gtmGlobalSchema as unknown as z.ZodObject<any>,
+      effects: [{ type: 'set_spec', keys: ['ttl', 'alarm_enabled', 'health_protocol', 'health_port', 'health_interval'] }],
+    },
+    {
+      id: 'disable',
+      allowedFrom: ['enabled'],
+      inBetween: null,
+      final: 'disabled',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      dialog: 'disable',
+    },
+    {
+      id: 'enable',
+      allowedFrom: ['disabled'],
+      inBetween: null,
+      final: 'enabled',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      dialog: 'enable',
+    },
+    {
+      id: 'delete',
+      allowedFrom: ['enabled', 'disabled', 'error'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.generic.delete',
+      permission: 'delete',
+      dialog: 'delete',
+      guards: [{ type: 'no_links', relation: 'pool_of', direction: 'in', refusalKey: 'refusals.gtm_instance.has_pools' }],
+    },
   ],
-  relations: [{ relation: 'pool_of', direction: 'in', kind: 'gtm_pool', many: true }, { relation: 'policy_of', direction: 'in', kind: 'gtm_policy', many: true }],
+  relations: [
+    { relation: 'pool_of', direction: 'in', kind: 'gtm_pool', many: true },
+    { relation: 'policy_of', direction: 'in', kind: 'gtm_policy', many: true },
+  ],
   recycle: false,
   priced: false,
 };
 
 const addressesRule = z.array(gtmAddressSchema).min(1).max(MAX_POOL_ADDRESSES);
-export const gtmPoolCreateSchema = z.object({
-  gtm_id: idSchema,
-  name: nameRule(),
-  addresses: addressesRule,
-  health_check: z.boolean().default(true),
-  description: descriptionRule,
-}).superRefine((v, ctx) => checkAddresses(v.addresses, ctx));
+export const gtmPoolCreateSchema = z
+  .object({
+    gtm_id: idSchema,
+    name: nameRule(),
+    addresses: addressesRule,
+    health_check: z.boolean().default(true),
+    description: descriptionRule,
+  })
+  .superRefine((v, ctx) => checkAddresses(v.addresses, ctx));
 export const gtmPoolModifySchema = z.object({ addresses: addressesRule, health_check: z.boolean() }).superRefine((v, ctx) => checkAddresses(v.addresses, ctx));
 
 /** An address pool of a GTM instance (shown on globarSet/:id under the settings). */
@@ -66,12 +116,15 @@ export const gtmPoolKind: KindDefinition = {
   // Listed inside the instance's pages only (globarSet, policyAdd); the bare list route is the instances'.
   routes: { list: 'gtmManage' },
   fields: [
-    F.id, F.name, F.status,
+    F.id,
+    F.name,
+    F.status,
     { key: 'gtm_id', source: 'spec', type: 'ref', ref: 'gtm_instance' },
     { key: 'address_summary', source: 'spec', type: 'text' },
     { key: 'address_count', source: 'spec', type: 'number', unit: 'count' },
     { key: 'health_check', source: 'spec', type: 'boolean' },
-    F.description, F.createdAt,
+    F.description,
+    F.createdAt,
   ],
   columns: [C.name, C.status, { field: 'address_summary', display: true }, { field: 'health_check', display: true }, C.createdAt],
   filters: [Q.name, Q.status, { param: 'gtm_id', source: 'spec', key: 'gtm_id', type: 'ref' }],
@@ -79,18 +132,52 @@ export const gtmPoolKind: KindDefinition = {
   create: { inBetween: 'creating', final: 'enabled' },
   createSchema: gtmPoolCreateSchema as unknown as z.ZodObject<any>,
   placement: { from: 'gtm_id', kind: 'gtm_instance' },
-  createLinks: [{ relation: 'pool_of', param: 'gtm_id', kind: 'gtm_instance', allowedFrom: ['enabled', 'disabled'], refusalKey: 'refusals.gtm_pool.instance_not_ready' }],
+  createLinks: [
+    { relation: 'pool_of', param: 'gtm_id', kind: 'gtm_instance', allowedFrom: ['enabled', 'disabled'], refusalKey: 'refusals.gtm_pool.instance_not_ready' },
+  ],
   // 「47.1.1.1 · 50」: the addresses with their weights, as the list and detail show them.
   derive: (spec) => {
     const list = Array.isArray(spec.addresses) ? (spec.addresses as { ip: string; weight: number }[]) : [];
     return { address_count: list.length, address_summary: list.map((a) => `${a.ip} · ${a.weight}`) };
   },
   actions: [
-    { id: 'modify', allowedFrom: ['enabled', 'disabled'], inBetween: null, final: SAME, refusalKey: 'refusals.generic.edit', permission: 'update',
-      params: gtmPoolModifySchema as unknown as z.ZodObject<any>, effects: [{ type: 'set_spec', keys: ['addresses', 'health_check'] }] },
-    { id: 'disable', allowedFrom: ['enabled'], inBetween: null, final: 'disabled', refusalKey: 'refusals.generic.enable', permission: 'operate', dialog: 'disable' },
-    { id: 'enable', allowedFrom: ['disabled'], inBetween: null, final: 'enabled', refusalKey: 'refusals.generic.enable', permission: 'operate', dialog: 'enable' },
-    { id: 'delete', allowedFrom: ['enabled', 'disabled', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.generic.delete', permission: 'delete', dialog: 'delete' },
+    {
+      id: 'modify',
+      allowedFrom: ['enabled', 'disabled'],
+      inBetween: null,
+      final: SAME,
+      refusalKey: 'refusals.generic.edit',
+      permission: 'update',
+      params: gtmPoolModifySchema as unknown as z.ZodObject<any>,
+      effects: [{ type: 'set_spec', keys: ['addresses', 'health_check'] }],
+    },
+    {
+      id: 'disable',
+      allowedFrom: ['enabled'],
+      inBetween: null,
+      final: 'disabled',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      dialog: 'disable',
+    },
+    {
+      id: 'enable',
+      allowedFrom: ['disabled'],
+      inBetween: null,
+      final: 'enabled',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      dialog: 'enable',
+    },
+    {
+      id: 'delete',
+      allowedFrom: ['enabled', 'disabled', 'error'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.generic.delete',
+      permission: 'delete',
+      dialog: 'delete',
+    },
   ],
   relations: [{ relation: 'pool_of', direction: 'out', kind: 'gtm_instance', many: false }],
   recycle: false,
@@ -105,7 +192,9 @@ const policyShape = {
 function checkPools(v: { primary_pool_id: string; backup_pool_id?: string }, ctx: z.RefinementCtx) {
   if (v.backup_pool_id && v.backup_pool_id === v.primary_pool_id) ctx.addIssue({ code: 'custom', path: ['backup_pool_id'], message: 'gtm_backup_same' });
 }
-export const gtmPolicyCreateSchema = z.object({ gtm_id: idSchema, line: z.enum(GTM_LINES), ...policyShape, description: descriptionRule }).superRefine(checkPools)
+export const gtmPolicyCreateSchema = z
+  .object({ gtm_id: idSchema, line: z.enum(GTM_LINES), ...policyShape, description: descriptionRule })
+  .superRefine(checkPools)
   .transform((v) => ({ ...v, name: v.line }));
 export const gtmPolicyFormSchema = z.object({ gtm_id: idSchema, line: z.enum(GTM_LINES), ...policyShape, description: descriptionRule });
 export const gtmPolicyModifySchema = z.object(policyShape).superRefine(checkPools);
@@ -117,7 +206,8 @@ export const gtmPolicyKind: KindDefinition = {
   productCode: 'gtm_policy',
   routes: { list: 'gtmManage' },
   fields: [
-    F.id, F.status,
+    F.id,
+    F.status,
     { key: 'gtm_id', source: 'spec', type: 'ref', ref: 'gtm_instance' },
     { key: 'line', source: 'spec', type: 'enum', options: GTM_LINES },
     { key: 'primary_pool_id', source: 'spec', type: 'ref', ref: 'gtm_pool' },
@@ -125,10 +215,17 @@ export const gtmPolicyKind: KindDefinition = {
     { key: 'backup_pool_id', source: 'spec', type: 'ref', ref: 'gtm_pool' },
     { key: 'backup_pool_name', source: 'spec', type: 'text' },
     { key: 'failover', source: 'spec', type: 'boolean' },
-    F.description, F.createdAt,
+    F.description,
+    F.createdAt,
   ],
-  columns: [{ field: 'line', display: true }, C.status, { field: 'primary_pool_name', display: true }, { field: 'backup_pool_name', display: true },
-    { field: 'failover', display: true }, C.createdAt],
+  columns: [
+    { field: 'line', display: true },
+    C.status,
+    { field: 'primary_pool_name', display: true },
+    { field: 'backup_pool_name', display: true },
+    { field: 'failover', display: true },
+    C.createdAt,
+  ],
   filters: [Q.status, { param: 'gtm_id', source: 'spec', key: 'gtm_id', type: 'ref' }, { param: 'line', source: 'spec', key: 'line', type: 'enum' }],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
@@ -138,11 +235,43 @@ export const gtmPolicyKind: KindDefinition = {
     { relation: 'policy_of', param: 'gtm_id', kind: 'gtm_instance', allowedFrom: ['enabled', 'disabled'], refusalKey: 'refusals.gtm_pool.instance_not_ready' },
   ],
   actions: [
-    { id: 'modify', allowedFrom: ['enabled', 'disabled'], inBetween: null, final: SAME, refusalKey: 'refusals.generic.edit', permission: 'update',
-      params: gtmPolicyModifySchema as unknown as z.ZodObject<any>, effects: [{ type: 'set_spec', keys: ['primary_pool_id', 'backup_pool_id', 'failover', 'primary_pool_name', 'backup_pool_name'] }] },
-    { id: 'disable', allowedFrom: ['enabled'], inBetween: null, final: 'disabled', refusalKey: 'refusals.generic.enable', permission: 'operate', dialog: 'disable' },
-    { id: 'enable', allowedFrom: ['disabled'], inBetween: null, final: 'enabled', refusalKey: 'refusals.generic.enable', permission: 'operate', dialog: 'enable' },
-    { id: 'delete', allowedFrom: ['enabled', 'disabled', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.generic.delete', permission: 'delete', dialog: 'delete' },
+    {
+      id: 'modify',
+      allowedFrom: ['enabled', 'disabled'],
+      inBetween: null,
+      final: SAME,
+      refusalKey: 'refusals.generic.edit',
+      permission: 'update',
+      params: gtmPolicyModifySchema as unknown as z.ZodObject<any>,
+      effects: [{ type: 'set_spec', keys: ['primary_pool_id', 'backup_pool_id', 'failover', 'primary_pool_name', 'backup_pool_name'] }],
+    },
+    {
+      id: 'disable',
+      allowedFrom: ['enabled'],
+      inBetween: null,
+      final: 'disabled',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      dialog: 'disable',
+    },
+    {
+      id: 'enable',
+      allowedFrom: ['disabled'],
+      inBetween: null,
+      final: 'enabled',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      dialog: 'enable',
+    },
+    {
+      id: 'delete',
+      allowedFrom: ['enabled', 'disabled', 'error'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.generic.delete',
+      permission: 'delete',
+      dialog: 'delete',
+    },
   ],
   relations: [{ relation: 'policy_of', direction: 'out', kind: 'gtm_instance', many: false }],
   recycle: false,

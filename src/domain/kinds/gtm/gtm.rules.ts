@@ -29,15 +29,20 @@ export function checkAddresses(addresses: { ip: string; weight: number }[], ctx:
 }
 
 export const gtmTtlRule = z.coerce.number().int().min(GTM_TTL.min).max(GTM_TTL.max);
-const intervalRule = z.coerce.number().int().refine((n) => (HEALTH_INTERVALS as readonly number[]).includes(n), { message: 'gtm_health_interval' });
+const intervalRule = z.coerce
+  .number()
+  .int()
+  .refine((n) => (HEALTH_INTERVALS as readonly number[]).includes(n), { message: 'gtm_health_interval' });
 
 /** The globarSet form: what a GTM instance answers and how it watches its addresses. */
-export const gtmGlobalSchema = z.object({
-  ttl: gtmTtlRule,
-  alarm_enabled: z.boolean().default(true),
-  health_protocol: z.enum(HEALTH_PROTOCOLS).default('tcp'),
-  health_port: portRule.optional(),
-  health_interval: intervalRule.default(60),
-}).superRefine((v, ctx) => {
-  if (v.health_protocol !== 'ping' && v.health_port === undefined) ctx.addIssue({ code: 'custom', path: ['health_port'], message: 'required' });
-});
+export const gtmGlobalSchema = z
+  .object({
+    ttl: gtmTtlRule,
+    alarm_enabled: z.boolean().default(true),
+    health_protocol: z.enum(HEALTH_PROTOCOLS).default('tcp'),
+    health_port: portRule.optional(),
+    health_interval: intervalRule.default(60),
+  })
+  .superRefine((v, ctx) => {
+    if (v.health_protocol !== 'ping' && v.health_port === undefined) ctx.addIssue({ code: 'custom', path: ['health_port'], message: 'required' });
+  });

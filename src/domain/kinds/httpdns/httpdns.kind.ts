@@ -24,7 +24,10 @@ export function shanghaiDay(at: Date): string {
 /** FNV-1a of a string: a stable 32-bit number. */
 function hash(s: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i += 1) { h ^= s.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+  for (let i = 0; i < s.length; i += 1) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
   return h >>> 0;
 }
 
@@ -57,16 +60,22 @@ export function deriveInstanceRequests(spec: Record<string, unknown>, now = new 
 
 export const SECRET_RULE = /^[A-Za-z0-9]{16,64}$/;
 
-export const httpDnsCreateSchema = z.object({
-  ...placementShape,
-  name: nameRule(),
-  edition: z.enum(HTTPDNS_EDITIONS).default('standard'),
-  auth_enabled: z.boolean().default(false),
-  secret_key: z.string().trim().refine((v) => SECRET_RULE.test(v), { message: 'httpdns_secret' }).optional(),
-  description: descriptionRule,
-}).superRefine((v, ctx) => {
-  if (v.auth_enabled && !v.secret_key) ctx.addIssue({ code: 'custom', path: ['secret_key'], message: 'required' });
-});
+export const httpDnsCreateSchema = z
+  .object({
+    ...placementShape,
+    name: nameRule(),
+    edition: z.enum(HTTPDNS_EDITIONS).default('standard'),
+    auth_enabled: z.boolean().default(false),
+    secret_key: z
+      .string()
+      .trim()
+      .refine((v) => SECRET_RULE.test(v), { message: 'httpdns_secret' })
+      .optional(),
+    description: descriptionRule,
+  })
+  .superRefine((v, ctx) => {
+    if (v.auth_enabled && !v.secret_key) ctx.addIssue({ code: 'custom', path: ['secret_key'], message: 'required' });
+  });
 
 export const httpDnsInstanceKind: KindDefinition = {
   kind: 'httpdns_instance',
@@ -74,7 +83,9 @@ export const httpDnsInstanceKind: KindDefinition = {
   productCode: 'httpdns_instance',
   routes: { list: 'httpDnsManage_httpDns', detail: 'httpDnsDetail', others: ['httpDnsManage'] },
   fields: [
-    F.id, F.name, F.status,
+    F.id,
+    F.name,
+    F.status,
     { key: 'account_id', source: 'spec', type: 'text' },
     { key: 'edition', source: 'spec', type: 'enum', options: HTTPDNS_EDITIONS },
     { key: 'auth_enabled', source: 'spec', type: 'boolean' },
@@ -82,10 +93,21 @@ export const httpDnsInstanceKind: KindDefinition = {
     { key: 'endpoint', source: 'spec', type: 'text' },
     { key: 'domain_count', source: 'spec', type: 'number', unit: 'count' },
     { key: 'requests_today', source: 'spec', type: 'number', unit: 'times' },
-    F.vendor, F.region, F.description, F.createdAt,
+    F.vendor,
+    F.region,
+    F.description,
+    F.createdAt,
   ],
-  columns: [C.name, C.status, { field: 'account_id', copyable: true, display: true }, { field: 'edition', display: true }, { field: 'domain_count', display: true },
-    { field: 'requests_today', display: true }, C.vendor, C.createdAt],
+  columns: [
+    C.name,
+    C.status,
+    { field: 'account_id', copyable: true, display: true },
+    { field: 'edition', display: true },
+    { field: 'domain_count', display: true },
+    { field: 'requests_today', display: true },
+    C.vendor,
+    C.createdAt,
+  ],
   filters: [Q.name, Q.status, Q.provider],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
@@ -94,10 +116,34 @@ export const httpDnsInstanceKind: KindDefinition = {
   secret: ['secret_key'],
   derive: (spec) => deriveInstanceRequests(spec),
   actions: [
-    { id: 'disable', allowedFrom: ['enabled'], inBetween: null, final: 'disabled', refusalKey: 'refusals.generic.enable', permission: 'operate', dialog: 'disable' },
-    { id: 'enable', allowedFrom: ['disabled'], inBetween: null, final: 'enabled', refusalKey: 'refusals.generic.enable', permission: 'operate', dialog: 'enable' },
-    { id: 'delete', allowedFrom: ['enabled', 'disabled', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.generic.delete', permission: 'delete', dialog: 'delete',
-      guards: [{ type: 'no_links', relation: 'httpdns_domain_of', direction: 'in', refusalKey: 'refusals.httpdns_instance.has_domains' }] },
+    {
+      id: 'disable',
+      allowedFrom: ['enabled'],
+      inBetween: null,
+      final: 'disabled',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      dialog: 'disable',
+    },
+    {
+      id: 'enable',
+      allowedFrom: ['disabled'],
+      inBetween: null,
+      final: 'enabled',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      dialog: 'enable',
+    },
+    {
+      id: 'delete',
+      allowedFrom: ['enabled', 'disabled', 'error'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.generic.delete',
+      permission: 'delete',
+      dialog: 'delete',
+      guards: [{ type: 'no_links', relation: 'httpdns_domain_of', direction: 'in', refusalKey: 'refusals.httpdns_instance.has_domains' }],
+    },
   ],
   relations: [{ relation: 'httpdns_domain_of', direction: 'in', kind: 'httpdns_domain', many: true }],
   recycle: false,
@@ -110,22 +156,49 @@ export const httpDnsDomainKind: KindDefinition = {
   productCode: 'httpdns_domain',
   routes: { list: 'httpDnsManage_httpDomainList' },
   fields: [
-    F.id, { key: 'name', source: 'column', type: 'text' }, F.status,
+    F.id,
+    { key: 'name', source: 'column', type: 'text' },
+    F.status,
     { key: 'instance_id', source: 'spec', type: 'ref', ref: 'httpdns_instance' },
     { key: 'requests_today', source: 'spec', type: 'number', unit: 'times' },
     { key: 'requests_yesterday', source: 'spec', type: 'number', unit: 'times' },
-    F.description, F.createdAt,
+    F.description,
+    F.createdAt,
   ],
-  columns: [C.nameCopyable, C.status, { field: 'instance_id', display: true }, { field: 'requests_today', display: true }, { field: 'requests_yesterday', display: true }, C.createdAt],
+  columns: [
+    C.nameCopyable,
+    C.status,
+    { field: 'instance_id', display: true },
+    { field: 'requests_today', display: true },
+    { field: 'requests_yesterday', display: true },
+    C.createdAt,
+  ],
   filters: [Q.name, Q.status, { param: 'instance_id', source: 'spec', key: 'instance_id', type: 'ref' }],
   statuses: { stable: ['enabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
   createSchema: z.object({ instance_id: idSchema, name: zoneNameRule, description: descriptionRule }),
   placement: { from: 'instance_id', kind: 'httpdns_instance' },
   derive: (spec) => deriveDomainRequests(spec),
-  createLinks: [{ relation: 'httpdns_domain_of', param: 'instance_id', kind: 'httpdns_instance', allowedFrom: ['enabled'], refusalKey: 'refusals.httpdns_domain.instance_not_running' }],
+  createLinks: [
+    {
+      relation: 'httpdns_domain_of',
+      param: 'instance_id',
+      kind: 'httpdns_instance',
+      allowedFrom: ['enabled'],
+      refusalKey: 'refusals.httpdns_domain.instance_not_running',
+    },
+  ],
   actions: [
-    { id: 'delete', allowedFrom: ['enabled', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.generic.delete', permission: 'delete', dialog: 'delete', batch: true },
+    {
+      id: 'delete',
+      allowedFrom: ['enabled', 'error'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.generic.delete',
+      permission: 'delete',
+      dialog: 'delete',
+      batch: true,
+    },
   ],
   relations: [{ relation: 'httpdns_domain_of', direction: 'out', kind: 'httpdns_instance', many: false }],
   recycle: false,

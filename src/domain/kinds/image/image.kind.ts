@@ -13,22 +13,29 @@ export const OS_TYPES = ['linux', 'windows'] as const;
 export const IMAGE_FORMATS = ['qcow2', 'raw', 'vmdk', 'vhd', 'iso'] as const;
 
 /** Where the uploaded file sits: an http(s) address or an object-storage path (obs://bucket/key). */
-const fileUrlRule = z.string().trim().min(1).max(1024).regex(/^(https?|obs|oss|s3):\/\/[^\s]+$/i, { message: 'invalid_format' });
+const fileUrlRule = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1024)
+  .regex(/^(https?|obs|oss|s3):\/\/[^\s]+$/i, { message: 'invalid_format' });
 
-export const imageCreateSchema = z.object({
-  name: nameRule(),
-  description: descriptionRule,
-  ...placementShape,
-  // Tenants upload custom and ISO images; public images come from the platform.
-  image_type: z.enum(['custom', 'iso']),
-  os_type: z.enum(OS_TYPES),
-  os_version: z.string().trim().min(1).max(64),
-  format: z.enum(IMAGE_FORMATS),
-  file_url: fileUrlRule,
-  // Minimum disk and memory: integers only (seed 001 §5 "Storage").
-  min_disk: z.coerce.number().int().min(1).max(1024).default(40),
-  min_memory: z.coerce.number().int().min(0).max(512).default(1),
-}).refine((v) => (v.image_type === 'iso') === (v.format === 'iso'), { path: ['format'], message: 'iso_format' });
+export const imageCreateSchema = z
+  .object({
+    name: nameRule(),
+    description: descriptionRule,
+    ...placementShape,
+    // Tenants upload custom and ISO images; public images come from the platform.
+    image_type: z.enum(['custom', 'iso']),
+    os_type: z.enum(OS_TYPES),
+    os_version: z.string().trim().min(1).max(64),
+    format: z.enum(IMAGE_FORMATS),
+    file_url: fileUrlRule,
+    // Minimum disk and memory: integers only (seed 001 §5 "Storage").
+    min_disk: z.coerce.number().int().min(1).max(1024).default(40),
+    min_memory: z.coerce.number().int().min(0).max(512).default(1),
+  })
+  .refine((v) => (v.image_type === 'iso') === (v.format === 'iso'), { path: ['format'], message: 'iso_format' });
 
 const UPLOADED = ['upload_success'] as const;
 
@@ -38,7 +45,11 @@ export const imageKind = defineKind({
   productCode: 'image',
   routes: { list: 'images_customImage', detail: 'ecsImagesDetail', others: ['images', 'images_publicImage', 'images_isoImage', 'isoImagesDetail'] },
   fields: [
-    F.id, F.name, F.status, F.vendor, F.region,
+    F.id,
+    F.name,
+    F.status,
+    F.vendor,
+    F.region,
     { key: 'image_type', source: 'spec', type: 'enum', options: IMAGE_TYPES },
     { key: 'os_type', source: 'spec', type: 'enum', options: OS_TYPES },
     { key: 'os_version', source: 'spec', type: 'text' },
@@ -47,19 +58,25 @@ export const imageKind = defineKind({
     { key: 'min_disk', source: 'spec', type: 'number', unit: 'gb' },
     { key: 'min_memory', source: 'spec', type: 'number', unit: 'gb' },
     { key: 'review_reason', source: 'spec', type: 'text' },
-    F.description, F.createdAt,
+    F.description,
+    F.createdAt,
   ],
   columns: [
-    C.nameCopyable, C.id, C.status,
+    C.nameCopyable,
+    C.id,
+    C.status,
     { field: 'image_type', display: true },
     { field: 'os_type', display: true },
     { field: 'os_version', display: true },
     { field: 'format', display: true },
     { field: 'min_disk', display: false },
-    C.vendor, C.createdAt,
+    C.vendor,
+    C.createdAt,
   ],
   filters: [
-    Q.name, Q.status, Q.provider,
+    Q.name,
+    Q.status,
+    Q.provider,
     { param: 'image_type', source: 'spec', key: 'image_type', type: 'enum' },
     { param: 'os_type', source: 'spec', key: 'os_type', type: 'enum' },
   ],
@@ -74,26 +91,74 @@ export const imageKind = defineKind({
   placement: 'own',
   readOnly: { specKey: 'image_type', values: ['public'], refusalKey: 'refusals.image.public_read_only' },
   actions: [
-    { id: 'approve', allowedFrom: ['pending_review'], inBetween: 'review_success', final: 'upload_success', failStatus: 'upload_failed',
-      refusalKey: 'refusals.image.review', permission: 'update', dialog: 'enable' },
-    { id: 'reject', allowedFrom: ['pending_review'], inBetween: null, final: 'review_failed', refusalKey: 'refusals.image.review', permission: 'update', dialog: 'disable',
-      params: z.object({ review_reason: z.string().trim().min(1).max(200) }), effects: [{ type: 'set_spec', keys: ['review_reason'] }] },
-    { id: 'reupload', allowedFrom: ['review_failed', 'upload_failed'], inBetween: 'uploading', final: 'pending_review', failStatus: 'upload_failed',
-      refusalKey: 'refusals.image.reupload', permission: 'update',
-      params: z.object({ file_url: fileUrlRule }), effects: [{ type: 'set_spec', keys: ['file_url', 'review_reason'] }] },
-    { id: 'mount', allowedFrom: [...UPLOADED], inBetween: null, final: SAME, refusalKey: 'refusals.image.mount', permission: 'operate',
+    {
+      id: 'approve',
+      allowedFrom: ['pending_review'],
+      inBetween: 'review_success',
+      final: 'upload_success',
+      failStatus: 'upload_failed',
+      refusalKey: 'refusals.image.review',
+      permission: 'update',
+      dialog: 'enable',
+    },
+    {
+      id: 'reject',
+      allowedFrom: ['pending_review'],
+      inBetween: null,
+      final: 'review_failed',
+      refusalKey: 'refusals.image.review',
+      permission: 'update',
+      dialog: 'disable',
+      params: z.object({ review_reason: z.string().trim().min(1).max(200) }),
+      effects: [{ type: 'set_spec', keys: ['review_reason'] }],
+    },
+    {
+      id: 'reupload',
+      allowedFrom: ['review_failed', 'upload_failed'],
+      inBetween: 'uploading',
+      final: 'pending_review',
+      failStatus: 'upload_failed',
+      refusalKey: 'refusals.image.reupload',
+      permission: 'update',
+      params: z.object({ file_url: fileUrlRule }),
+      effects: [{ type: 'set_spec', keys: ['file_url', 'review_reason'] }],
+    },
+    {
+      id: 'mount',
+      allowedFrom: [...UPLOADED],
+      inBetween: null,
+      final: SAME,
+      refusalKey: 'refusals.image.mount',
+      permission: 'operate',
       params: z.object({ instance_id: idSchema }),
       guards: [
         { type: 'private_cloud', refusalKey: 'public_cloud_unsupported' },
         { type: 'target', param: 'instance_id', kind: 'instance', allowedFrom: ['running', 'stopped'], refusalKey: 'refusals.image.no_mountable_host' },
       ],
-      effects: [{ type: 'link', relation: 'iso_mounted_on', param: 'instance_id' }] },
-    { id: 'unmount', allowedFrom: [...UPLOADED], inBetween: null, final: SAME, refusalKey: 'refusals.image.unmount', permission: 'operate', dialog: 'warning',
+      effects: [{ type: 'link', relation: 'iso_mounted_on', param: 'instance_id' }],
+    },
+    {
+      id: 'unmount',
+      allowedFrom: [...UPLOADED],
+      inBetween: null,
+      final: SAME,
+      refusalKey: 'refusals.image.unmount',
+      permission: 'operate',
+      dialog: 'warning',
       params: z.object({ instance_id: idSchema }),
-      effects: [{ type: 'unlink_param', relation: 'iso_mounted_on', param: 'instance_id' }] },
-    { id: 'delete', allowedFrom: ['pending_review', 'review_failed', 'upload_success', 'upload_failed'], inBetween: 'deleting', final: REMOVED,
-      refusalKey: 'refusals.image.delete', permission: 'delete', batch: true, dialog: 'delete',
-      guards: [{ type: 'no_links', relation: 'iso_mounted_on', direction: 'out', refusalKey: 'refusals.image.delete_mounted' }] },
+      effects: [{ type: 'unlink_param', relation: 'iso_mounted_on', param: 'instance_id' }],
+    },
+    {
+      id: 'delete',
+      allowedFrom: ['pending_review', 'review_failed', 'upload_success', 'upload_failed'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.image.delete',
+      permission: 'delete',
+      batch: true,
+      dialog: 'delete',
+      guards: [{ type: 'no_links', relation: 'iso_mounted_on', direction: 'out', refusalKey: 'refusals.image.delete_mounted' }],
+    },
   ],
   relations: [{ relation: 'iso_mounted_on', direction: 'out', kind: 'instance', many: true }],
   recycle: false,

@@ -22,24 +22,55 @@ const RULE_STATUSES = { stable: ['issued', 'inactive'], inBetween: ['issuing', '
 
 function ruleActions(kind: string): KindDefinition['actions'] {
   return [
-    { id: 'disable', allowedFrom: ['issued'], inBetween: null, final: 'inactive', refusalKey: 'refusals.generic.enable', permission: 'operate', batch: true, dialog: 'disable' },
-    { id: 'enable', allowedFrom: ['inactive', 'no_response'], inBetween: 'issuing', final: 'issued', failStatus: 'no_response',
-      refusalKey: 'refusals.generic.enable', permission: 'operate', batch: true, dialog: 'enable' },
-    { id: 'delete', allowedFrom: ['issued', 'inactive', 'no_response'], inBetween: 'deleting', final: REMOVED, refusalKey: `refusals.${kind}.delete`,
-      permission: 'delete', batch: true, dialog: 'delete' },
+    {
+      id: 'disable',
+      allowedFrom: ['issued'],
+      inBetween: null,
+      final: 'inactive',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      batch: true,
+      dialog: 'disable',
+    },
+    {
+      id: 'enable',
+      allowedFrom: ['inactive', 'no_response'],
+      inBetween: 'issuing',
+      final: 'issued',
+      failStatus: 'no_response',
+      refusalKey: 'refusals.generic.enable',
+      permission: 'operate',
+      batch: true,
+      dialog: 'enable',
+    },
+    {
+      id: 'delete',
+      allowedFrom: ['issued', 'inactive', 'no_response'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: `refusals.${kind}.delete`,
+      permission: 'delete',
+      batch: true,
+      dialog: 'delete',
+    },
   ];
 }
 
 const common = (extra: FieldDef[]): FieldDef[] => [
-  F.id, F.name, F.status,
+  F.id,
+  F.name,
+  F.status,
   { key: 'nat_gateway_id', source: 'spec', type: 'ref', ref: 'nat_gateway' },
   ...extra,
-  F.description, F.createdAt,
+  F.description,
+  F.createdAt,
 ];
 
 const ruleBase = { name: nameRule(), description: descriptionRule, nat_gateway_id: idSchema };
 const placement = { from: 'nat_gateway_id', kind: 'nat_gateway' } as const;
-const ruleLink = [{ relation: 'rule_of', param: 'nat_gateway_id', kind: 'nat_gateway', allowedFrom: ['available'], refusalKey: 'refusals.nat_rule.gateway_not_available' }];
+const ruleLink = [
+  { relation: 'rule_of', param: 'nat_gateway_id', kind: 'nat_gateway', allowedFrom: ['available'], refusalKey: 'refusals.nat_rule.gateway_not_available' },
+];
 const relations = [{ relation: 'rule_of', direction: 'out' as const, kind: 'nat_gateway', many: false }];
 
 // ── SNAT: a source network goes out through an EIP of the gateway ───────────────────────────────
@@ -47,17 +78,25 @@ const relations = [{ relation: 'rule_of', direction: 'out' as const, kind: 'nat_
 const snatShape = {
   ...ruleBase,
   eip_id: idSchema,
-  source_cidr: z.string().trim().max(64).refine((v) => isIpWithPrefix(v) && isIpv4(v.split('/')[0]!), { message: 'ip_invalid' }),
+  source_cidr: z
+    .string()
+    .trim()
+    .max(64)
+    .refine((v) => isIpWithPrefix(v) && isIpv4(v.split('/')[0]!), { message: 'ip_invalid' }),
 };
 export const snatCreateSchema = z.object(snatShape);
 
 const reason = z.string().trim().min(1).max(MAX_REASON);
 /** A change keeps the rule's name and gateway; a new rule names them (requireForNew). */
 const requestBase = { rule_id: idSchema.optional(), name: ruleBase.name.optional(), nat_gateway_id: idSchema.optional(), eip_id: idSchema.optional(), reason };
-const portsOut = (v: unknown) => { const p = parsePorts(v); return p.ok ? p.ports : ANY; };
+const portsOut = (v: unknown) => {
+  const p = parsePorts(v);
+  return p.ok ? p.ports : ANY;
+};
 
 /** An snat_rule approval request: this kind's create body, plus rule_id for a change and the reason. */
-export const snatRequestSchema = z.object({ ...snatShape, ...requestBase })
+export const snatRequestSchema = z
+  .object({ ...snatShape, ...requestBase })
   .superRefine(requireForNew(NEW_RULE_ONLY.snat_rule))
   .transform((v) => ({ ...v, rule_id: v.rule_id ?? null }));
 
@@ -71,14 +110,10 @@ export const snatRuleKind = defineKind({
     { key: 'eip_address', source: 'spec', type: 'ip' },
     { key: 'source_cidr', source: 'spec', type: 'cidr' },
   ]),
-  columns: [
-    C.name, C.status,
-    { field: 'source_cidr', copyable: true, display: true },
-    { field: 'eip_address', copyable: true, display: true },
-    C.createdAt,
-  ],
+  columns: [C.name, C.status, { field: 'source_cidr', copyable: true, display: true }, { field: 'eip_address', copyable: true, display: true }, C.createdAt],
   filters: [
-    Q.name, Q.status,
+    Q.name,
+    Q.status,
     { param: 'nat_gateway_id', source: 'spec', key: 'nat_gateway_id', type: 'ref' },
     { param: 'eip_id', source: 'spec', key: 'eip_id', type: 'ref' },
   ],
@@ -95,18 +130,32 @@ export const snatRuleKind = defineKind({
 
 // ── DNAT: EIP ports forwarded to an internal address ────────────────────────────────────────────
 
-const dnatShape = { ...ruleBase, eip_id: idSchema, internal_ip: z.string().trim().min(1).max(64), protocol: z.enum(NAT_PROTOCOLS), internal_ports: listInput, eip_ports: listInput };
+const dnatShape = {
+  ...ruleBase,
+  eip_id: idSchema,
+  internal_ip: z.string().trim().min(1).max(64),
+  protocol: z.enum(NAT_PROTOCOLS),
+  internal_ports: listInput,
+  eip_ports: listInput,
+};
 
 type DnatPorts = Pick<z.infer<z.ZodObject<typeof dnatShape>>, 'internal_ip' | 'internal_ports' | 'eip_ports' | 'protocol'>;
-const dnatChecks = <T extends DnatPorts>() => issuesFrom<T>(natRuleSchema, (v) => ({
-  // The EIP is a resource here (checked by the gateway's hook); the address checks want an address.
-  eip: '192.0.2.1', internal_ip: v.internal_ip, internal_ports: v.internal_ports, eip_ports: v.eip_ports, protocol: v.protocol, reason: '-',
-}));
+const dnatChecks = <T extends DnatPorts>() =>
+  issuesFrom<T>(natRuleSchema, (v) => ({
+    // The EIP is a resource here (checked by the gateway's hook); the address checks want an address.
+    eip: '192.0.2.1',
+    internal_ip: v.internal_ip,
+    internal_ports: v.internal_ports,
+    eip_ports: v.eip_ports,
+    protocol: v.protocol,
+    reason: '-',
+  }));
 export const dnatCreateSchema = z.object(dnatShape).superRefine(dnatChecks<z.infer<z.ZodObject<typeof dnatShape>>>());
 
 const dnatRequestShape = { ...dnatShape, ...requestBase };
 /** A dnat_rule approval request: this kind's create body, plus rule_id for a change and the reason. */
-export const dnatRequestSchema = z.object(dnatRequestShape)
+export const dnatRequestSchema = z
+  .object(dnatRequestShape)
   .superRefine(requireForNew(NEW_RULE_ONLY.dnat_rule))
   .superRefine(dnatChecks<z.infer<z.ZodObject<typeof dnatRequestShape>>>())
   .transform((v) => ({ ...v, rule_id: v.rule_id ?? null, internal_ports: portsOut(v.internal_ports), eip_ports: portsOut(v.eip_ports) }));
@@ -125,7 +174,8 @@ export const dnatRuleKind = defineKind({
     { key: 'protocol', source: 'spec', type: 'enum', options: NAT_PROTOCOLS },
   ]),
   columns: [
-    C.name, C.status,
+    C.name,
+    C.status,
     { field: 'eip_address', copyable: true, display: true },
     { field: 'eip_ports', display: true },
     { field: 'internal_ip', copyable: true, display: true },
@@ -134,7 +184,8 @@ export const dnatRuleKind = defineKind({
     C.createdAt,
   ],
   filters: [
-    Q.name, Q.status,
+    Q.name,
+    Q.status,
     { param: 'nat_gateway_id', source: 'spec', key: 'nat_gateway_id', type: 'ref' },
     { param: 'eip_id', source: 'spec', key: 'eip_id', type: 'ref' },
     { param: 'protocol', source: 'spec', key: 'protocol', type: 'enum' },
@@ -154,16 +205,35 @@ export const dnatRuleKind = defineKind({
 
 const ipv6Shape = {
   ...ruleBase,
-  ipv6_address: z.string().trim().max(64).refine((v) => isIpv6(v), { message: 'ip_version_six' }),
-  internal_ip: z.string().trim().max(64).refine((v) => isIpv4(v), { message: 'ip_version_four' }),
+  ipv6_address: z
+    .string()
+    .trim()
+    .max(64)
+    .refine((v) => isIpv6(v), { message: 'ip_version_six' }),
+  internal_ip: z
+    .string()
+    .trim()
+    .max(64)
+    .refine((v) => isIpv4(v), { message: 'ip_version_four' }),
   protocol: z.enum(NAT_PROTOCOLS),
   internal_ports: listInput,
   ipv6_ports: listInput,
 };
 
-export const ipv6CreateSchema = z.object(ipv6Shape).superRefine(issuesFrom<z.infer<z.ZodObject<typeof ipv6Shape>>>(natRuleSchema, (v) => ({
-  eip: v.ipv6_address, internal_ip: v.internal_ip, internal_ports: v.internal_ports, eip_ports: v.ipv6_ports, protocol: v.protocol, reason: '-',
-}), { eip: 'ipv6_address', eip_ports: 'ipv6_ports' }));
+export const ipv6CreateSchema = z.object(ipv6Shape).superRefine(
+  issuesFrom<z.infer<z.ZodObject<typeof ipv6Shape>>>(
+    natRuleSchema,
+    (v) => ({
+      eip: v.ipv6_address,
+      internal_ip: v.internal_ip,
+      internal_ports: v.internal_ports,
+      eip_ports: v.ipv6_ports,
+      protocol: v.protocol,
+      reason: '-',
+    }),
+    { eip: 'ipv6_address', eip_ports: 'ipv6_ports' },
+  ),
+);
 
 export const natIpv6RuleKind = defineKind({
   kind: 'nat_ipv6_rule',
@@ -178,7 +248,8 @@ export const natIpv6RuleKind = defineKind({
     { key: 'protocol', source: 'spec', type: 'enum', options: NAT_PROTOCOLS },
   ]),
   columns: [
-    C.name, C.status,
+    C.name,
+    C.status,
     { field: 'ipv6_address', copyable: true, display: true },
     { field: 'ipv6_ports', display: true },
     { field: 'internal_ip', copyable: true, display: true },
@@ -186,10 +257,7 @@ export const natIpv6RuleKind = defineKind({
     { field: 'protocol', display: true },
     C.createdAt,
   ],
-  filters: [
-    Q.name, Q.status,
-    { param: 'nat_gateway_id', source: 'spec', key: 'nat_gateway_id', type: 'ref' },
-  ],
+  filters: [Q.name, Q.status, { param: 'nat_gateway_id', source: 'spec', key: 'nat_gateway_id', type: 'ref' }],
   statuses: RULE_STATUSES,
   create: { inBetween: 'issuing', final: 'issued', failStatus: 'no_response' },
   createSchema: ipv6CreateSchema as unknown as z.ZodObject<any>,

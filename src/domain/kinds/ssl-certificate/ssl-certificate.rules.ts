@@ -28,12 +28,20 @@ export function isDomainName(v: string): boolean {
 /** A wildcard (*.example.com) is a domain with `*.` in front. */
 export const isCertDomain = (v: string, wildcard: boolean) => (wildcard && v.startsWith('*.') ? isDomainName(v.slice(2)) : isDomainName(v));
 
-export const certDomainRule = z.string().trim().toLowerCase().max(253).refine((v) => isCertDomain(v, true), { message: 'domain_invalid' });
+export const certDomainRule = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .refine((v) => isCertDomain(v, true), { message: 'domain_invalid' });
 /** Domains of a bought certificate: comma or newline separated; a single-domain type takes one. */
 export const certDomainsRule = z.string().trim().toLowerCase().max(2000);
 
 export function splitDomains(v: unknown): string[] {
-  return String(v ?? '').split(/[\s,，;；]+/).map((x) => x.trim().toLowerCase()).filter(Boolean);
+  return String(v ?? '')
+    .split(/[\s,，;；]+/)
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /** The problem of a bought certificate's domain list for its type, or null. */
@@ -77,5 +85,13 @@ export function daysLeft(expiresAt: unknown, now: Date): number | null {
 
 const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
 const PEM_KEY = /-----BEGIN (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+?-----END (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----/;
-export const pemCertRule = z.string().trim().max(20000).refine((v) => PEM_CERT.test(v), { message: 'pem_certificate' });
-export const pemKeyRule = z.string().trim().max(20000).refine((v) => PEM_KEY.test(v), { message: 'pem_private_key' });
+export const pemCertRule = z
+  .string()
+  .trim()
+  .max(20000)
+  .refine((v) => PEM_CERT.test(v), { message: 'pem_certificate' });
+export const pemKeyRule = z
+  .string()
+  .trim()
+  .max(20000)
+  .refine((v) => PEM_KEY.test(v), { message: 'pem_private_key' });

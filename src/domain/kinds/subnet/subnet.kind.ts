@@ -8,7 +8,12 @@ import { C, F, Q } from '../common.ts';
 
 export const SUBNET_PREFIX = { min: 16, max: 29 } as const;
 
-export const subnetCreateSchema = z.object({ name: nameRule(), description: descriptionRule, vpc_id: idSchema, cidr: cidrRule(SUBNET_PREFIX.min, SUBNET_PREFIX.max) });
+export const subnetCreateSchema = z.object({
+  name: nameRule(),
+  description: descriptionRule,
+  vpc_id: idSchema,
+  cidr: cidrRule(SUBNET_PREFIX.min, SUBNET_PREFIX.max),
+});
 
 /**
  * Why a subnet CIDR cannot be taken in its VPC (an errors:rules.* key), or null: inside the VPC's
@@ -39,7 +44,10 @@ export const subnetKind = defineKind({
   productCode: 'subnet',
   routes: { list: 'subnet', detail: 'subnetDetail' },
   fields: [
-    F.id, F.name, F.status, F.vpc,
+    F.id,
+    F.name,
+    F.status,
+    F.vpc,
     { key: 'cidr', source: 'spec', type: 'cidr' },
     { key: 'gateway', source: 'spec', type: 'ip' },
     { key: 'total_ips', source: 'spec', type: 'number' },
@@ -48,16 +56,15 @@ export const subnetKind = defineKind({
     F.createdAt,
   ],
   columns: [
-    C.name, C.id, C.status,
+    C.name,
+    C.id,
+    C.status,
     { field: 'cidr', copyable: true, display: true },
     { field: 'vpc_id', display: true },
     { field: 'free_ips', display: true },
     C.createdAt,
   ],
-  filters: [
-    Q.name, Q.status,
-    { param: 'vpc_id', source: 'spec', key: 'vpc_id', type: 'ref' },
-  ],
+  filters: [Q.name, Q.status, { param: 'vpc_id', source: 'spec', key: 'vpc_id', type: 'ref' }],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
   createSchema: subnetCreateSchema,
@@ -65,8 +72,16 @@ export const subnetKind = defineKind({
   createLinks: [{ relation: 'in_vpc', param: 'vpc_id', kind: 'vpc', allowedFrom: ['available'], refusalKey: 'refusals.subnet.vpc_not_available' }],
   derive: (spec) => ({ free_ips: Math.max(0, Number(spec.total_ips ?? 0) - Number(spec.used_ips ?? 0)) }),
   actions: [
-    { id: 'delete', allowedFrom: ['available', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.subnet.delete', permission: 'delete', dialog: 'delete',
-      guards: [{ type: 'no_links', relation: 'in_subnet', direction: 'in', refusalKey: 'refusals.subnet.in_use' }] },
+    {
+      id: 'delete',
+      allowedFrom: ['available', 'error'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.subnet.delete',
+      permission: 'delete',
+      dialog: 'delete',
+      guards: [{ type: 'no_links', relation: 'in_subnet', direction: 'in', refusalKey: 'refusals.subnet.in_use' }],
+    },
   ],
   relations: [
     { relation: 'in_vpc', direction: 'out', kind: 'vpc', many: false },

@@ -11,10 +11,13 @@ export const vpcCreateSchema = z.object({
   description: descriptionRule,
   ...placementShape,
   // Private ranges only, prefix 8–24 (a VPC smaller than /24 leaves no room for subnets).
-  cidr: cidrRule(8, 24).refine((v) => {
-    const c = parseCidr(v);
-    return c !== null && PRIVATE_RANGES.some((r) => c.base >= r.base && c.base + c.size <= r.base + r.size);
-  }, { message: 'private_cidr' }),
+  cidr: cidrRule(8, 24).refine(
+    (v) => {
+      const c = parseCidr(v);
+      return c !== null && PRIVATE_RANGES.some((r) => c.base >= r.base && c.base + c.size <= r.base + r.size);
+    },
+    { message: 'private_cidr' },
+  ),
 });
 
 export const vpcKind = defineKind({
@@ -22,27 +25,24 @@ export const vpcKind = defineKind({
   collection: 'vpcs',
   productCode: 'vpc',
   routes: { list: 'vpc', detail: 'vpcDetail' },
-  fields: [
-    F.id, F.name, F.status, F.vendor, F.region,
-    { key: 'cidr', source: 'spec', type: 'cidr' },
-    F.description, F.createdAt,
-  ],
-  columns: [
-    C.name, C.id, C.status,
-    { field: 'cidr', copyable: true, display: true },
-    C.vendor, C.createdAt,
-  ],
-  filters: [
-    Q.name, Q.status, Q.provider,
-    { param: 'cidr', source: 'spec', key: 'cidr', type: 'text' },
-  ],
+  fields: [F.id, F.name, F.status, F.vendor, F.region, { key: 'cidr', source: 'spec', type: 'cidr' }, F.description, F.createdAt],
+  columns: [C.name, C.id, C.status, { field: 'cidr', copyable: true, display: true }, C.vendor, C.createdAt],
+  filters: [Q.name, Q.status, Q.provider, { param: 'cidr', source: 'spec', key: 'cidr', type: 'text' }],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
   createSchema: vpcCreateSchema,
   placement: 'own',
   actions: [
-    { id: 'delete', allowedFrom: ['available', 'error'], inBetween: 'deleting', final: REMOVED, refusalKey: 'refusals.vpc.delete', permission: 'delete', dialog: 'delete',
-      guards: [{ type: 'no_links', relation: 'in_vpc', direction: 'in', refusalKey: 'refusals.vpc.has_subnets' }] },
+    {
+      id: 'delete',
+      allowedFrom: ['available', 'error'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.vpc.delete',
+      permission: 'delete',
+      dialog: 'delete',
+      guards: [{ type: 'no_links', relation: 'in_vpc', direction: 'in', refusalKey: 'refusals.vpc.has_subnets' }],
+    },
   ],
   relations: [{ relation: 'in_vpc', direction: 'in', kind: 'subnet', many: true }],
   recycle: false,

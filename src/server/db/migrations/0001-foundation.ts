@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   const now = sql`now()`;
-  await db.schema.createTable('users')
+  await db.schema
+    .createTable('users')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('account', 'text', (c) => c.notNull().unique())
     .addColumn('nickname', 'text', (c) => c.notNull())
@@ -21,7 +22,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('tenants')
+  await db.schema
+    .createTable('tenants')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('chinese_name_abbreviation', 'text')
@@ -30,7 +32,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('projects')
+  await db.schema
+    .createTable('projects')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -41,7 +44,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('projects_tenant').on('projects').column('tenant_id').execute();
 
-  await db.schema.createTable('memberships')
+  await db.schema
+    .createTable('memberships')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('user_id', 'char(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('tenant_id', 'char(32)', (c) => c.references('tenants.id'))
@@ -50,21 +54,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('memberships_user').on('memberships').column('user_id').execute();
 
-  await db.schema.createTable('sessions')
+  await db.schema
+    .createTable('sessions')
     .addColumn('token_hash', 'char(64)', (c) => c.primaryKey())
     .addColumn('user_id', 'char(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('login_attempts')
+  await db.schema
+    .createTable('login_attempts')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('failures', 'integer', (c) => c.notNull())
     .addColumn('window_start', 'timestamptz', (c) => c.notNull())
     .addColumn('locked_until', 'timestamptz')
     .execute();
 
-  await db.schema.createTable('vendors')
+  await db.schema
+    .createTable('vendors')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('name_cn', 'text', (c) => c.notNull())
     .addColumn('name_en', 'text', (c) => c.notNull())
@@ -73,7 +80,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_deleted', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
 
-  await db.schema.createTable('regions')
+  await db.schema
+    .createTable('regions')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_en', 'text', (c) => c.notNull())
@@ -82,7 +90,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_date', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('azs')
+  await db.schema
+    .createTable('azs')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_en', 'text', (c) => c.notNull())
@@ -95,14 +104,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_date', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('tenant_azs')
+  await db.schema
+    .createTable('tenant_azs')
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
     .addColumn('az_id', 'char(32)', (c) => c.notNull().references('azs.id'))
     .addColumn('product_code', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('tenant_azs_pk', ['tenant_id', 'az_id', 'product_code'])
     .execute();
 
-  await db.schema.createTable('charging_pkgs')
+  await db.schema
+    .createTable('charging_pkgs')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('code', 'text', (c) => c.notNull())
@@ -114,7 +125,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('persistent_fields')
+  await db.schema
+    .createTable('persistent_fields')
     .addColumn('user_id', 'char(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('route', 'text', (c) => c.notNull())
     .addColumn('fields_item', 'text', (c) => c.notNull())
@@ -122,7 +134,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('persistent_fields_pk', ['user_id', 'route'])
     .execute();
 
-  await db.schema.createTable('idempotency_keys')
+  await db.schema
+    .createTable('idempotency_keys')
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('method', 'text', (c) => c.notNull())
@@ -137,7 +150,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').column('created_at').execute();
 
-  await db.schema.createTable('resources')
+  await db.schema
+    .createTable('resources')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
@@ -156,7 +170,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index resources_keyset on resources (tenant_id, project_id, kind, created_at desc, id desc)`.execute(db);
   await sql`create index resources_tenant_kind on resources (tenant_id, kind, created_at desc, id desc)`.execute(db);
 
-  await db.schema.createTable('links')
+  await db.schema
+    .createTable('links')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull())
     .addColumn('from_id', 'char(32)', (c) => c.notNull().references('resources.id').onDelete('cascade'))

@@ -4,7 +4,8 @@ import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   const now = sql`now()`;
-  await db.schema.createTable('jobs')
+  await db.schema
+    .createTable('jobs')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('resource_id', 'char(32)', (c) => c.notNull())
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull())
@@ -25,14 +26,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index jobs_due on jobs (run_at) where state = 'queued'`.execute(db);
   await db.schema.createIndex('jobs_resource').on('jobs').column('resource_id').execute();
 
-  await db.schema.createTable('project_quotas')
+  await db.schema
+    .createTable('project_quotas')
     .addColumn('project_id', 'char(32)', (c) => c.notNull().references('projects.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('max_count', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('project_quotas_pk', ['project_id', 'kind'])
     .execute();
 
-  await db.schema.createTable('tags')
+  await db.schema
+    .createTable('tags')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
     .addColumn('project_id', 'char(32)', (c) => c.references('projects.id'))
@@ -42,7 +45,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await sql`create unique index tags_unique on tags (tenant_id, coalesce(project_id, ''), tag_key, tag_value)`.execute(db);
 
-  await db.schema.createTable('tag_resources')
+  await db.schema
+    .createTable('tag_resources')
     .addColumn('tag_id', 'char(32)', (c) => c.notNull().references('tags.id').onDelete('cascade'))
     .addColumn('resource_id', 'char(32)', (c) => c.notNull())
     .addColumn('resource_type', 'text', (c) => c.notNull())
@@ -51,7 +55,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('tag_resources_resource').on('tag_resources').columns(['resource_id', 'resource_type']).execute();
 
-  await db.schema.createTable('sms_codes')
+  await db.schema
+    .createTable('sms_codes')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('user_id', 'char(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('operate_type', 'text', (c) => c.notNull())
@@ -63,7 +68,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('sms_codes_user').on('sms_codes').columns(['user_id', 'operate_type', 'created_at']).execute();
 
-  await db.schema.createTable('export_tasks')
+  await db.schema
+    .createTable('export_tasks')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull())
     .addColumn('project_id', 'char(32)')

@@ -7,7 +7,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   const now = sql`now()`;
   const emptyArray = sql`'[]'::jsonb`;
 
-  await db.schema.createTable('approval_processes')
+  await db.schema
+    .createTable('approval_processes')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
     .addColumn('project_id', 'char(32)', (c) => c.references('projects.id'))
@@ -24,7 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('approval_processes_tenant').on('approval_processes').columns(['tenant_id', 'project_id']).execute();
 
-  await db.schema.createTable('approval_requests')
+  await db.schema
+    .createTable('approval_requests')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
     .addColumn('project_id', 'char(32)', (c) => c.notNull().references('projects.id'))
@@ -60,10 +62,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index approval_requests_tenant on approval_requests (tenant_id, status, created_at, id)`.execute(db);
   await sql`create index approval_requests_approvers on approval_requests using gin (current_approver_ids)`.execute(db);
   await sql`create index approval_requests_participants on approval_requests using gin (participant_ids)`.execute(db);
-  await sql`create index approval_requests_open on approval_requests (level_entered_at) where status in ('pending', 'approving', 'expansion_approving')`.execute(db);
+  await sql`create index approval_requests_open on approval_requests (level_entered_at) where status in ('pending', 'approving', 'expansion_approving')`.execute(
+    db,
+  );
   await sql`create index approval_requests_issuing on approval_requests (effective_at) where status = 'issuing'`.execute(db);
 
-  await db.schema.createTable('approval_actions')
+  await db.schema
+    .createTable('approval_actions')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('request_id', 'char(32)', (c) => c.notNull().references('approval_requests.id').onDelete('cascade'))
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull())
@@ -78,7 +83,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('approval_actions_request').on('approval_actions').columns(['request_id', 'created_at']).execute();
   await db.schema.createIndex('approval_actions_actor').on('approval_actions').columns(['actor_id', 'created_at']).execute();
 
-  await db.schema.createTable('approval_delegations')
+  await db.schema
+    .createTable('approval_delegations')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
     .addColumn('delegator_id', 'char(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -91,13 +97,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('approval_delegations_delegator').on('approval_delegations').columns(['delegator_id', 'ends_at']).execute();
 
   for (const table of ['firewall_policies', 'nat_rules'] as const) {
-    let t = db.schema.createTable(table)
+    let t = db.schema
+      .createTable(table)
       .addColumn('id', 'char(32)', (c) => c.primaryKey())
       .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
       .addColumn('project_id', 'char(32)', (c) => c.notNull().references('projects.id'));
     if (table === 'nat_rules') {
-      t = t.addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('nat_gateway_id', 'char(32)');
+      t = t.addColumn('kind', 'text', (c) => c.notNull()).addColumn('nat_gateway_id', 'char(32)');
     }
     await t
       .addColumn('request_id', 'char(32)')
@@ -112,7 +118,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index ${sql.raw(`${table}_scope`)} on ${sql.table(table)} (tenant_id, project_id, created_at desc, id desc)`.execute(db);
   }
 
-  await db.schema.createTable('project_quota_values')
+  await db.schema
+    .createTable('project_quota_values')
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
     .addColumn('project_id', 'char(32)', (c) => c.notNull().references('projects.id'))
     .addColumn('quota_key', 'text', (c) => c.notNull())
@@ -121,7 +128,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('project_quota_values_pk', ['project_id', 'quota_key'])
     .execute();
 
-  await db.schema.createTable('site_messages')
+  await db.schema
+    .createTable('site_messages')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('user_id', 'char(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('tenant_id', 'char(32)')

@@ -4,7 +4,8 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('backup_plans')
+  await db.schema
+    .createTable('backup_plans')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
     .addColumn('project_id', 'char(32)', (c) => c.notNull().references('projects.id'))

@@ -5,7 +5,8 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('stream_tickets')
+  await db.schema
+    .createTable('stream_tickets')
     .addColumn('ticket_hash', 'text', (c) => c.primaryKey())
     .addColumn('session_hash', 'text', (c) => c.notNull().references('sessions.token_hash').onDelete('cascade'))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())

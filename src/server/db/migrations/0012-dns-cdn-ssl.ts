@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('cdn_task_counters')
+  await db.schema
+    .createTable('cdn_task_counters')
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
     .addColumn('day', 'date', (c) => c.notNull())
     .addColumn('task_type', 'text', (c) => c.notNull())

@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('gtm_logs')
+  await db.schema
+    .createTable('gtm_logs')
     .addColumn('id', 'char(32)', (c) => c.primaryKey())
     .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
     .addColumn('gtm_id', 'char(32)', (c) => c.notNull())

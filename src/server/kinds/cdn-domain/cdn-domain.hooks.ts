@@ -15,8 +15,21 @@ import type { ResourceScope } from '../../repositories/resources.repository.ts';
 
 const invalid = (field: string, rule: string) => new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined } as never]);
 
-interface CreateCtx { trx: Exec; id: string; input: Record<string, unknown>; spec: Record<string, unknown>; tenantId: string; projectId: string; parents: Record<string, ResourceRow> }
-interface ActionCtx { trx: Exec; scope: ResourceScope; row: ResourceRow; params: Record<string, unknown> }
+interface CreateCtx {
+  trx: Exec;
+  id: string;
+  input: Record<string, unknown>;
+  spec: Record<string, unknown>;
+  tenantId: string;
+  projectId: string;
+  parents: Record<string, ResourceRow>;
+}
+interface ActionCtx {
+  trx: Exec;
+  scope: ResourceScope;
+  row: ResourceRow;
+  params: Record<string, unknown>;
+}
 
 /** The certificate an HTTPS domain names: in scope (404), usable (409) and covering the domain (400; a listener has no domain). */
 export async function checkCertificate(trx: Exec, scope: ResourceScope, domain: string | null, https: unknown, certificateId: unknown) {
@@ -39,22 +52,25 @@ export async function checkListenerCertificate(c: { trx: Exec; tenantId: string;
   await checkCertificate(c.trx, { tenantId: c.tenantId, projectId: c.projectId }, null, c.input.protocol === 'https', c.input.certificate_id);
 }
 
-export const cdnHooks = [defineHooks(cdnDomainKind, {
-  async beforeCreate(c: CreateCtx) {
+export const cdnHooks = [
+  defineHooks(cdnDomainKind, {
+    async beforeCreate(c: CreateCtx) {
       const name = String(c.input.name);
-      if (await c.trx.selectFrom('resources').select('id').where('kind', '=', 'cdn_domain').where('name', '=', name).executeTakeFirst()) throw invalid('name', 'cdn_domain_taken');
+      if (await c.trx.selectFrom('resources').select('id').where('kind', '=', 'cdn_domain').where('name', '=', name).executeTakeFirst())
+        throw invalid('name', 'cdn_domain_taken');
       await checkCertificate(c.trx, { tenantId: c.tenantId, projectId: c.projectId }, name, c.input.https, c.input.certificate_id);
       if (!c.input.https) delete c.spec.certificate_id;
       c.spec.cname = `${name.replace(/^\*\./, 'wildcard.')}.cdn.yunshu-cdn.cn`;
-  },
-  beforeAction: {
-    async set_https(c: ActionCtx) {
-      await checkCertificate(c.trx, c.scope, c.row.name, c.params.https, c.params.certificate_id);
-      if (!c.params.https) c.params.certificate_id = undefined;
     },
-  },
-}), defineHooks(cdnTaskKind, {
-  async beforeCreate(c: CreateCtx) {
+    beforeAction: {
+      async set_https(c: ActionCtx) {
+        await checkCertificate(c.trx, c.scope, c.row.name, c.params.https, c.params.certificate_id);
+        if (!c.params.https) c.params.certificate_id = undefined;
+      },
+    },
+  }),
+  defineHooks(cdnTaskKind, {
+    async beforeCreate(c: CreateCtx) {
       const domain = c.parents.domain_id!;
       const urls = c.input.urls as string[];
       if (urls.some((u) => !onDomain(u, domain.name))) throw invalid('urls', 'task_url_domain');
@@ -63,5 +79,6 @@ export const cdnHooks = [defineHooks(cdnDomainKind, {
       const used = await countCdnTaskUrls(c.trx, c.tenantId, type, urls.length, limit);
       if (used === null) throw conflict(`refusals.cdn_task.limit_${type}`);
       Object.assign(c.spec, { used_today: used, daily_limit: limit, domain_name: domain.name });
-  },
-})];
+    },
+  }),
+];

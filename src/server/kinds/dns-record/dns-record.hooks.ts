@@ -11,8 +11,19 @@ import { resourcesByIds, siblingsBySpec, updateResource, type Exec, type Resourc
 
 const invalid = (field: string, rule: string) => new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined } as never]);
 
-interface CreateCtx { trx: Exec; id: string; input: Record<string, unknown>; spec: Record<string, unknown>; tenantId: string; parents: Record<string, ResourceRow> }
-interface ActionCtx { trx: Exec; row: ResourceRow; params: Record<string, unknown> }
+interface CreateCtx {
+  trx: Exec;
+  id: string;
+  input: Record<string, unknown>;
+  spec: Record<string, unknown>;
+  tenantId: string;
+  parents: Record<string, ResourceRow>;
+}
+interface ActionCtx {
+  trx: Exec;
+  row: ResourceRow;
+  params: Record<string, unknown>;
+}
 
 const RECORD_KINDS = ['dns_record', 'dns_internet_record'];
 
@@ -30,9 +41,18 @@ function checkTtl(zone: ResourceRow, ttl: unknown) {
 async function record(c: CreateCtx) {
   const zone = c.parents.zone_id!;
   checkTtl(zone, c.input.ttl);
-  const others = (await siblingsBySpec(c.trx, c.tenantId, kindOfZone(zone), 'zone_id', zone.id))
-    .map((o) => ({ name: o.name, type: String(o.spec.type), value: String(o.spec.value), line: String(o.spec.line ?? 'default') }));
-  const clash = recordClash(others, { name: String(c.input.name), type: String(c.input.type), value: String(c.input.value), line: String(c.input.line ?? 'default') });
+  const others = (await siblingsBySpec(c.trx, c.tenantId, kindOfZone(zone), 'zone_id', zone.id)).map((o) => ({
+    name: o.name,
+    type: String(o.spec.type),
+    value: String(o.spec.value),
+    line: String(o.spec.line ?? 'default'),
+  }));
+  const clash = recordClash(others, {
+    name: String(c.input.name),
+    type: String(c.input.type),
+    value: String(c.input.value),
+    line: String(c.input.line ?? 'default'),
+  });
   if (clash) throw invalid(clash === 'record_duplicate' ? 'value' : 'name', clash);
   c.spec.zone_name = zone.name;
   await bumpRecords(c.trx, zone.id, 1);
@@ -46,7 +66,11 @@ async function zoneNameFree(trx: Exec, kind: string, name: string, tenantId: str
 }
 
 async function modify(c: ActionCtx) {
-  const problem = recordValueProblem(String(c.row.spec.type), String(c.params.value), (c.params.mx_priority as number | undefined) ?? (c.row.spec.mx_priority as number | undefined));
+  const problem = recordValueProblem(
+    String(c.row.spec.type),
+    String(c.params.value),
+    (c.params.mx_priority as number | undefined) ?? (c.row.spec.mx_priority as number | undefined),
+  );
   if (problem === 'record_mx_priority') throw invalid('mx_priority', 'required');
   if (problem) throw invalid('value', problem);
   const [zone] = await resourcesByIds(c.trx, [String(c.row.spec.zone_id)]);

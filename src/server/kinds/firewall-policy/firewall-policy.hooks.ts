@@ -4,8 +4,14 @@ import { firewallPolicyKind } from '../../../domain/kinds/firewall-policy/firewa
 import { defineHooks } from '../hooks.ts';
 import { portsOf } from '../hook-helpers.ts';
 
-export const firewallPolicyHooks = [defineHooks(firewallPolicyKind, {
-  async beforeCreate(c) {
-    Object.assign(c.spec, { source_ips: splitList(c.input.source_ips), target_ips: splitList(c.input.target_ips), target_ports: formatPorts(portsOf(c.input.target_ports)) });
-  },
-})];
+export const firewallPolicyHooks = [
+  defineHooks(firewallPolicyKind, {
+    async beforeCreate(c) {
+      Object.assign(c.spec, {
+        source_ips: splitList(c.input.source_ips),
+        target_ips: splitList(c.input.target_ips),
+        target_ports: formatPorts(portsOf(c.input.target_ports)),
+      });
+    },
+  }),
+];

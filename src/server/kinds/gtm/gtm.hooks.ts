@@ -13,9 +13,26 @@ import type { ResourceScope } from '../../repositories/resources.repository.ts';
 
 const invalid = (field: string, rule: string) => new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined } as never]);
 
-interface CreateCtx { trx: Exec; id: string; input: Record<string, unknown>; spec: Record<string, unknown>; tenantId: string; projectId: string; parents: Record<string, ResourceRow> }
-interface ActionCtx { trx: Exec; scope: ResourceScope; row: ResourceRow; params: Record<string, unknown> }
-interface AfterCtx { trx: Exec; row: ResourceRow; params: Record<string, unknown> }
+interface CreateCtx {
+  trx: Exec;
+  id: string;
+  input: Record<string, unknown>;
+  spec: Record<string, unknown>;
+  tenantId: string;
+  projectId: string;
+  parents: Record<string, ResourceRow>;
+}
+interface ActionCtx {
+  trx: Exec;
+  scope: ResourceScope;
+  row: ResourceRow;
+  params: Record<string, unknown>;
+}
+interface AfterCtx {
+  trx: Exec;
+  row: ResourceRow;
+  params: Record<string, unknown>;
+}
 
 const GLOBAL_KEYS = ['ttl', 'alarm_enabled', 'health_protocol', 'health_port', 'health_interval'] as const;
 
@@ -24,8 +41,20 @@ async function bump(trx: Exec, id: unknown, key: string, delta: number) {
   if (row) await updateResource(trx, row.id, { spec: { ...row.spec, [key]: Math.max(0, Number(row.spec[key] ?? 0) + delta) } });
 }
 
-const log = (trx: Exec, row: { tenant_id: string; kind: string; name: string; id: string; spec: Record<string, unknown> }, operation: string, detail: Record<string, unknown> = {}) =>
-  insertGtmLog(trx, { tenant_id: row.tenant_id, gtm_id: row.kind === 'gtm_instance' ? row.id : String(row.spec.gtm_id), operation, target_kind: row.kind, target_name: row.name, detail });
+const log = (
+  trx: Exec,
+  row: { tenant_id: string; kind: string; name: string; id: string; spec: Record<string, unknown> },
+  operation: string,
+  detail: Record<string, unknown> = {},
+) =>
+  insertGtmLog(trx, {
+    tenant_id: row.tenant_id,
+    gtm_id: row.kind === 'gtm_instance' ? row.id : String(row.spec.gtm_id),
+    operation,
+    target_kind: row.kind,
+    target_name: row.name,
+    detail,
+  });
 
 const addressText = (v: unknown) => (Array.isArray(v) ? (v as { ip: string; weight: number }[]).map((a) => `${a.ip}(${a.weight})`).join(', ') : '');
 
@@ -48,7 +77,15 @@ async function policyPools(trx: Exec, scope: ResourceScope, gtmId: string, v: Re
 const tables = {
   beforeCreate: {
     async gtm_instance(c: CreateCtx) {
-      Object.assign(c.spec, { cname: `gtm-${c.id.slice(0, 12)}.gtm.yunshu-dns.cn`, alarm_enabled: true, health_protocol: 'tcp', health_port: 80, health_interval: 60, pool_count: 0, policy_count: 0 });
+      Object.assign(c.spec, {
+        cname: `gtm-${c.id.slice(0, 12)}.gtm.yunshu-dns.cn`,
+        alarm_enabled: true,
+        health_protocol: 'tcp',
+        health_port: 80,
+        health_interval: 60,
+        pool_count: 0,
+        policy_count: 0,
+      });
       await log(c.trx, { tenant_id: c.tenantId, kind: 'gtm_instance', id: c.id, name: String(c.input.name), spec: c.spec }, 'create', { ttl: c.spec.ttl });
     },
     async gtm_pool(c: CreateCtx) {
@@ -56,8 +93,10 @@ const tables = {
       const others = await siblingsBySpec(c.trx, c.tenantId, 'gtm_pool', 'gtm_id', gtm.id);
       if (others.some((o) => o.name === String(c.input.name))) throw invalid('name', 'gtm_pool_name_taken');
       await bump(c.trx, gtm.id, 'pool_count', 1);
-      await log(c.trx, { tenant_id: c.tenantId, kind: 'gtm_pool', id: c.id, name: String(c.input.name), spec: { gtm_id: gtm.id } }, 'create',
-        { addresses: addressText(c.input.addresses), health_check: c.input.health_check });
+      await log(c.trx, { tenant_id: c.tenantId, kind: 'gtm_pool', id: c.id, name: String(c.input.name), spec: { gtm_id: gtm.id } }, 'create', {
+        addresses: addressText(c.input.addresses),
+        health_check: c.input.health_check,
+      });
     },
     async gtm_policy(c: CreateCtx) {
       const gtm = c.parents.gtm_id!;
@@ -66,7 +105,10 @@ const tables = {
       const detail = await policyPools(c.trx, { tenantId: c.tenantId, projectId: c.projectId }, gtm.id, c.input);
       Object.assign(c.spec, { primary_pool_name: detail.primary_pool, ...(detail.backup_pool ? { backup_pool_name: detail.backup_pool } : {}) });
       await bump(c.trx, gtm.id, 'policy_count', 1);
-      await log(c.trx, { tenant_id: c.tenantId, kind: 'gtm_policy', id: c.id, name: String(c.input.line), spec: { gtm_id: gtm.id } }, 'create', { line: c.input.line, ...detail });
+      await log(c.trx, { tenant_id: c.tenantId, kind: 'gtm_policy', id: c.id, name: String(c.input.line), spec: { gtm_id: gtm.id } }, 'create', {
+        line: c.input.line,
+        ...detail,
+      });
     },
   },
   beforeAction: {
@@ -84,29 +126,62 @@ const tables = {
     },
   },
   afterAction: {
-    async 'gtm_instance.set_global'(c: AfterCtx) { await log(c.trx, c.row, 'set_global', Object.fromEntries(GLOBAL_KEYS.map((k) => [k, c.row.spec[k] ?? null]))); return []; },
-    async 'gtm_instance.disable'(c: AfterCtx) { await log(c.trx, c.row, 'disable'); return []; },
-    async 'gtm_instance.enable'(c: AfterCtx) { await log(c.trx, c.row, 'enable'); return []; },
-    async 'gtm_pool.modify'(c: AfterCtx) { await log(c.trx, c.row, 'modify', { addresses: addressText(c.row.spec.addresses), health_check: c.row.spec.health_check }); return []; },
-    async 'gtm_pool.enable'(c: AfterCtx) { await log(c.trx, c.row, 'enable'); return []; },
-    async 'gtm_pool.disable'(c: AfterCtx) { await log(c.trx, c.row, 'disable'); return []; },
+    async 'gtm_instance.set_global'(c: AfterCtx) {
+      await log(c.trx, c.row, 'set_global', Object.fromEntries(GLOBAL_KEYS.map((k) => [k, c.row.spec[k] ?? null])));
+      return [];
+    },
+    async 'gtm_instance.disable'(c: AfterCtx) {
+      await log(c.trx, c.row, 'disable');
+      return [];
+    },
+    async 'gtm_instance.enable'(c: AfterCtx) {
+      await log(c.trx, c.row, 'enable');
+      return [];
+    },
+    async 'gtm_pool.modify'(c: AfterCtx) {
+      await log(c.trx, c.row, 'modify', { addresses: addressText(c.row.spec.addresses), health_check: c.row.spec.health_check });
+      return [];
+    },
+    async 'gtm_pool.enable'(c: AfterCtx) {
+      await log(c.trx, c.row, 'enable');
+      return [];
+    },
+    async 'gtm_pool.disable'(c: AfterCtx) {
+      await log(c.trx, c.row, 'disable');
+      return [];
+    },
     async 'gtm_policy.modify'(c: AfterCtx) {
       const ids = [c.row.spec.primary_pool_id, c.row.spec.backup_pool_id].filter(Boolean).map(String);
       const pools = new Map((await resourcesByIds(c.trx, ids)).map((p) => [p.id, p.name]));
-      await log(c.trx, c.row, 'modify', { primary_pool: pools.get(String(c.row.spec.primary_pool_id)), backup_pool: pools.get(String(c.row.spec.backup_pool_id)) ?? null, failover: c.row.spec.failover });
+      await log(c.trx, c.row, 'modify', {
+        primary_pool: pools.get(String(c.row.spec.primary_pool_id)),
+        backup_pool: pools.get(String(c.row.spec.backup_pool_id)) ?? null,
+        failover: c.row.spec.failover,
+      });
       return [];
     },
-    async 'gtm_policy.enable'(c: AfterCtx) { await log(c.trx, c.row, 'enable'); return []; },
-    async 'gtm_policy.disable'(c: AfterCtx) { await log(c.trx, c.row, 'disable'); return []; },
+    async 'gtm_policy.enable'(c: AfterCtx) {
+      await log(c.trx, c.row, 'enable');
+      return [];
+    },
+    async 'gtm_policy.disable'(c: AfterCtx) {
+      await log(c.trx, c.row, 'disable');
+      return [];
+    },
   } as Record<string, (c: AfterCtx) => Promise<ResourceRow[]>>,
   /** A pool or policy leaves the log a line and its instance one fewer; an instance takes its log with it. */
   async beforeRemove(trx: Exec, row: ResourceRow) {
-    if (row.kind === 'gtm_pool') { await bump(trx, row.spec.gtm_id, 'pool_count', -1); await log(trx, row, 'delete'); }
-    if (row.kind === 'gtm_policy') { await bump(trx, row.spec.gtm_id, 'policy_count', -1); await log(trx, row, 'delete'); }
+    if (row.kind === 'gtm_pool') {
+      await bump(trx, row.spec.gtm_id, 'pool_count', -1);
+      await log(trx, row, 'delete');
+    }
+    if (row.kind === 'gtm_policy') {
+      await bump(trx, row.spec.gtm_id, 'policy_count', -1);
+      await log(trx, row, 'delete');
+    }
     if (row.kind === 'gtm_instance') await deleteGtmLogs(trx, row.id);
   },
 };
-
 
 // GTM instances, address pools and access policies: one server half per kind.
 export const gtmHooks = familyHooks([gtmInstanceKind, gtmPoolKind, gtmPolicyKind], tables);

@@ -34,7 +34,9 @@ async function natRule(c: CreateContext) {
   return gateway;
 }
 
-const ruleRemoved = async (trx: Parameters<typeof bumpCount>[0], row: ResourceRow) => { await bumpCount(trx, row.spec.nat_gateway_id, 'rule_count', -1); };
+const ruleRemoved = async (trx: Parameters<typeof bumpCount>[0], row: ResourceRow) => {
+  await bumpCount(trx, row.spec.nat_gateway_id, 'rule_count', -1);
+};
 
 export const natRulesHooks = [
   defineHooks(snatRuleKind, {
@@ -70,8 +72,9 @@ export const natRulesHooks = [
   defineHooks(natIpv6RuleKind, {
     async beforeCreate(c) {
       const gateway = c.parents.nat_gateway_id!;
-      const others = (await siblingsBySpec(c.trx, c.tenantId, 'nat_ipv6_rule', 'nat_gateway_id', gateway.id))
-        .filter((o) => canonIp(o.spec.ipv6_address) === canonIp(c.input.ipv6_address));
+      const others = (await siblingsBySpec(c.trx, c.tenantId, 'nat_ipv6_rule', 'nat_gateway_id', gateway.id)).filter(
+        (o) => canonIp(o.spec.ipv6_address) === canonIp(c.input.ipv6_address),
+      );
       if (clashes(others, portsOf(c.input.ipv6_ports), c.input.protocol, 'ipv6_ports')) throw conflict('nat_rule_duplicate');
       await natRule(c);
     },

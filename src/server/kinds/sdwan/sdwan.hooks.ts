@@ -10,7 +10,8 @@ export const sdwanHooks = [
     async beforeCreate(c) {
       const suffix = String(c.input.name_suffix);
       if ((await siblingsBySpec(c.trx, c.tenantId, 'sdwan_branch', 'name_suffix', suffix)).length) throw invalid('name_suffix', 'name_suffix_taken');
-      if ((await siblingsBySpec(c.trx, c.tenantId, 'sdwan_branch', 'device_sn', String(c.input.device_sn))).length) throw invalid('device_sn', 'device_sn_taken');
+      if ((await siblingsBySpec(c.trx, c.tenantId, 'sdwan_branch', 'device_sn', String(c.input.device_sn))).length)
+        throw invalid('device_sn', 'device_sn_taken');
       c.input.name = `${BRANCH_NAME_PREFIX}${suffix}`;
     },
     beforeAction: {

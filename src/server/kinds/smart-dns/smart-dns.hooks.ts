@@ -15,8 +15,19 @@ import { resourcesByIds, siblingsBySpec, updateResource, type Exec, type Resourc
 
 const invalid = (field: string, rule: string) => new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined } as never]);
 
-interface CreateCtx { trx: Exec; id: string; input: Record<string, unknown>; spec: Record<string, unknown>; tenantId: string; parents: Record<string, ResourceRow> }
-interface ActionCtx { trx: Exec; row: ResourceRow; params: Record<string, unknown> }
+interface CreateCtx {
+  trx: Exec;
+  id: string;
+  input: Record<string, unknown>;
+  spec: Record<string, unknown>;
+  tenantId: string;
+  parents: Record<string, ResourceRow>;
+}
+interface ActionCtx {
+  trx: Exec;
+  row: ResourceRow;
+  params: Record<string, unknown>;
+}
 
 /** Adds `delta` to the domain's record count and to the count of the record's line. */
 async function countRecord(trx: Exec, zoneId: unknown, line: unknown, delta: number) {
@@ -34,14 +45,22 @@ async function hostRecords(trx: Exec, tenantId: string, zoneId: string) {
 const tables = {
   beforeCreate: {
     async smart_dns_domain(c: CreateCtx) {
-      if (await c.trx.selectFrom('resources').select('id').where('kind', '=', 'smart_dns_domain').where('name', '=', String(c.input.name)).executeTakeFirst()) throw invalid('name', 'zone_taken');
-      Object.assign(c.spec, { record_count: 0, dns_servers: 'ns1.yunshu-smartdns.cn, ns2.yunshu-smartdns.cn', ...Object.fromEntries(SMART_LINES.map((l) => [`line_${l}`, 0])) });
+      if (await c.trx.selectFrom('resources').select('id').where('kind', '=', 'smart_dns_domain').where('name', '=', String(c.input.name)).executeTakeFirst())
+        throw invalid('name', 'zone_taken');
+      Object.assign(c.spec, {
+        record_count: 0,
+        dns_servers: 'ns1.yunshu-smartdns.cn, ns2.yunshu-smartdns.cn',
+        ...Object.fromEntries(SMART_LINES.map((l) => [`line_${l}`, 0])),
+      });
     },
     async smart_dns_record(c: CreateCtx) {
       const zone = c.parents.zone_id!;
       const others = await hostRecords(c.trx, c.tenantId, zone.id);
       const r = { name: String(c.input.name), type: String(c.input.type), value: String(c.input.value), line: String(c.input.line ?? 'default') };
-      const clash = recordClash(others.map((o) => ({ name: o.name, type: String(o.spec.type), value: String(o.spec.value), line: String(o.spec.line) })), r);
+      const clash = recordClash(
+        others.map((o) => ({ name: o.name, type: String(o.spec.type), value: String(o.spec.value), line: String(o.spec.line) })),
+        r,
+      );
       if (clash) throw invalid(clash === 'record_duplicate' ? 'value' : 'name', clash);
       if (r.line !== 'default' && !others.some((o) => o.name === r.name && o.spec.line === 'default')) throw invalid('line', 'smart_default_line_first');
       c.spec.zone_name = zone.name;
@@ -49,7 +68,13 @@ const tables = {
     },
     async httpdns_instance(c: CreateCtx) {
       const account = accountIdOf(c.id);
-      Object.assign(c.spec, { account_id: account, endpoint: `https://${account}.httpdns.yunshu-dns.cn/d`, secret_state: c.input.secret_key ? 'set' : 'none', domain_count: 0, domain_keys: [] });
+      Object.assign(c.spec, {
+        account_id: account,
+        endpoint: `https://${account}.httpdns.yunshu-dns.cn/d`,
+        secret_state: c.input.secret_key ? 'set' : 'none',
+        domain_count: 0,
+        domain_keys: [],
+      });
     },
     async httpdns_domain(c: CreateCtx) {
       const instance = c.parents.instance_id!;
@@ -63,14 +88,19 @@ const tables = {
   },
   beforeAction: {
     async 'smart_dns_record.modify'(c: ActionCtx) {
-      const problem = recordValueProblem(String(c.row.spec.type), String(c.params.value), (c.params.mx_priority as number | undefined) ?? (c.row.spec.mx_priority as number | undefined));
+      const problem = recordValueProblem(
+        String(c.row.spec.type),
+        String(c.params.value),
+        (c.params.mx_priority as number | undefined) ?? (c.row.spec.mx_priority as number | undefined),
+      );
       if (problem === 'record_mx_priority') throw invalid('mx_priority', 'required');
       if (problem) throw invalid('value', problem);
     },
     async 'smart_dns_record.delete'(c: ActionCtx) {
       if (c.row.spec.line !== 'default') return;
       const same = (await hostRecords(c.trx, c.row.tenant_id, String(c.row.spec.zone_id))).filter((o) => o.name === c.row.name && o.id !== c.row.id);
-      if (same.some((o) => o.spec.line !== 'default') && !same.some((o) => o.spec.line === 'default')) throw conflict('refusals.smart_dns_record.default_needed');
+      if (same.some((o) => o.spec.line !== 'default') && !same.some((o) => o.spec.line === 'default'))
+        throw conflict('refusals.smart_dns_record.default_needed');
     },
   },
   async beforeRemove(trx: Exec, row: ResourceRow) {
@@ -83,7 +113,6 @@ const tables = {
     }
   },
 };
-
 
 // Smart DNS and HTTPDNS (their rules share the record checks): one server half per kind.
 export const smartDnsHooks = familyHooks([smartDnsDomainKind, smartDnsRecordKind, httpDnsInstanceKind, httpDnsDomainKind], tables);

@@ -2,9 +2,11 @@
 import { snapshotKind } from '../../../domain/kinds/snapshot/snapshot.kind.ts';
 import { defineHooks } from '../hooks.ts';
 
-export const snapshotHooks = [defineHooks(snapshotKind, {
-  async beforeCreate(c) {
-    const volume = c.parents.volume_id!;
-    c.spec.size = volume.spec.size ?? null;
-  },
-})];
+export const snapshotHooks = [
+  defineHooks(snapshotKind, {
+    async beforeCreate(c) {
+      const volume = c.parents.volume_id!;
+      c.spec.size = volume.spec.size ?? null;
+    },
+  }),
+];

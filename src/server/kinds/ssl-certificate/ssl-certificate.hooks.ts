@@ -14,32 +14,60 @@ import { defineHooks } from '../hooks.ts';
 const DAY_MS = 86_400_000;
 const invalid = (field: string, rule: string) => new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined } as never]);
 
-interface CreateCtx { trx: Exec; id: string; input: Record<string, unknown>; spec: Record<string, unknown>; tenantId: string }
-interface ActionCtx { trx: Exec; row: ResourceRow; params: Record<string, unknown> }
+interface CreateCtx {
+  trx: Exec;
+  id: string;
+  input: Record<string, unknown>;
+  spec: Record<string, unknown>;
+  tenantId: string;
+}
+interface ActionCtx {
+  trx: Exec;
+  row: ResourceRow;
+  params: Record<string, unknown>;
+}
 
 const firstPem = (text: string) => text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/)?.[0] ?? text;
 
 /** The names a certificate covers: its DNS subject alternative names, else its common name. */
 export function certificateDomains(cert: X509Certificate): string[] {
-  const sans = (cert.subjectAltName ?? '').split(/,\s*/).filter((s) => s.startsWith('DNS:')).map((s) => s.slice(4).toLowerCase());
+  const sans = (cert.subjectAltName ?? '')
+    .split(/,\s*/)
+    .filter((s) => s.startsWith('DNS:'))
+    .map((s) => s.slice(4).toLowerCase());
   if (sans.length) return [...new Set(sans)];
-  const cn = cert.subject.split('\n').find((l) => l.startsWith('CN='))?.slice(3);
+  const cn = cert.subject
+    .split('\n')
+    .find((l) => l.startsWith('CN='))
+    ?.slice(3);
   return cn ? [cn.toLowerCase()] : [];
 }
 
 /** Parses an uploaded pair; a 400 naming the field when either does not parse or they do not match. */
 export function parseUpload(publicPem: string, privatePem: string, now = new Date()) {
   let cert: X509Certificate;
-  try { cert = new X509Certificate(firstPem(publicPem)); } catch { throw invalid('public_key', 'pem_certificate'); }
+  try {
+    cert = new X509Certificate(firstPem(publicPem));
+  } catch {
+    throw invalid('public_key', 'pem_certificate');
+  }
   let key: KeyObject;
-  try { key = createPrivateKey(privatePem); } catch { throw invalid('private_key', 'pem_private_key'); }
+  try {
+    key = createPrivateKey(privatePem);
+  } catch {
+    throw invalid('private_key', 'pem_private_key');
+  }
   if (!cert.checkPrivateKey(key)) throw invalid('private_key', 'cert_key_mismatch');
   const expires = new Date(cert.validTo);
   if (expires.getTime() <= now.getTime()) throw invalid('public_key', 'cert_expired');
   const type = cert.publicKey.asymmetricKeyType;
   return {
     domains: certificateDomains(cert),
-    issuer: cert.issuer.split('\n').find((l) => l.startsWith('CN='))?.slice(3) ?? cert.issuer.replace(/\n/g, ', '),
+    issuer:
+      cert.issuer
+        .split('\n')
+        .find((l) => l.startsWith('CN='))
+        ?.slice(3) ?? cert.issuer.replace(/\n/g, ', '),
     serial_number: cert.serialNumber,
     fingerprint: cert.fingerprint256,
     issued_at: new Date(cert.validFrom).toISOString(),
@@ -50,16 +78,21 @@ export function parseUpload(publicPem: string, privatePem: string, now = new Dat
 }
 
 const ISSUERS: Record<string, string> = {
-  digicert: 'DigiCert Global G2 TLS RSA SHA256 2020 CA1', geotrust: 'GeoTrust RSA CN CA G2', globalsign: 'GlobalSign RSA OV SSL CA 2018',
-  cfca: 'CFCA OV OCA', trustasia: 'TrustAsia RSA DV TLS CA G2',
+  digicert: 'DigiCert Global G2 TLS RSA SHA256 2020 CA1',
+  geotrust: 'GeoTrust RSA CN CA G2',
+  globalsign: 'GlobalSign RSA OV SSL CA 2018',
+  cfca: 'CFCA OV OCA',
+  trustasia: 'TrustAsia RSA DV TLS CA G2',
 };
 
 /** Validity granted when an applied-for certificate is issued (or renewed) at `now`. */
 function issue(spec: Record<string, unknown>, now: Date) {
   const days = spec.source === 'free' ? FREE_VALIDITY_DAYS : Number(spec.validity_years ?? 1) * 365;
   return {
-    issued_at: now.toISOString(), expires_at: new Date(now.getTime() + days * DAY_MS).toISOString(),
-    issuer: ISSUERS[String(spec.brand ?? 'trustasia')] ?? ISSUERS.trustasia, serial_number: randomBytes(16).toString('hex').toUpperCase(),
+    issued_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + days * DAY_MS).toISOString(),
+    issuer: ISSUERS[String(spec.brand ?? 'trustasia')] ?? ISSUERS.trustasia,
+    serial_number: randomBytes(16).toString('hex').toUpperCase(),
   };
 }
 
@@ -73,29 +106,31 @@ async function notInUse(c: ActionCtx) {
   if ((await certificateUsers(c.trx, c.row.tenant_id, c.row.id)).length) throw conflict('refusals.ssl_certificate.in_use');
 }
 
-export const sslCertificateHooks = [defineHooks(sslCertificateKind, {
-  async beforeCreate(c: CreateCtx) {
-    if (c.spec.source !== 'upload') return;
-    Object.assign(c.spec, parseUpload(String(c.input.public_key), String(c.input.private_key)));
-    // private_key is one of the kind's secret fields: the engine seals it into resources.secrets.
-  },
-  beforeAction: {
-    async revoke(c: ActionCtx) {
-      await notInUse(c);
-      if (c.row.spec.source === 'upload') throw conflict('refusals.ssl_certificate.revoke_uploaded');
-      if (!revocable(c.row.spec.issued_at as string | undefined, new Date())) throw conflict('refusals.ssl_certificate.revoke_window');
+export const sslCertificateHooks = [
+  defineHooks(sslCertificateKind, {
+    async beforeCreate(c: CreateCtx) {
+      if (c.spec.source !== 'upload') return;
+      Object.assign(c.spec, parseUpload(String(c.input.public_key), String(c.input.private_key)));
+      // private_key is one of the kind's secret fields: the engine seals it into resources.secrets.
     },
-    delete: notInUse,
-    async renew(c: ActionCtx) {
-      if (c.row.spec.source === 'upload') throw conflict('refusals.ssl_certificate.renew_uploaded');
+    beforeAction: {
+      async revoke(c: ActionCtx) {
+        await notInUse(c);
+        if (c.row.spec.source === 'upload') throw conflict('refusals.ssl_certificate.revoke_uploaded');
+        if (!revocable(c.row.spec.issued_at as string | undefined, new Date())) throw conflict('refusals.ssl_certificate.revoke_window');
+      },
+      delete: notInUse,
+      async renew(c: ActionCtx) {
+        if (c.row.spec.source === 'upload') throw conflict('refusals.ssl_certificate.renew_uploaded');
+      },
     },
-  },
-  afterAction: {
-    validate_domain: (c: ActionCtx) => patch(c.trx, c.row, issue(c.row.spec, new Date())),
-    renew: (c: ActionCtx) => patch(c.trx, c.row, issue(c.row.spec, new Date())),
-    revoke: (c: ActionCtx) => patch(c.trx, c.row, { revoked_at: new Date().toISOString(), order_cancelled: true }),
-  },
-})];
+    afterAction: {
+      validate_domain: (c: ActionCtx) => patch(c.trx, c.row, issue(c.row.spec, new Date())),
+      renew: (c: ActionCtx) => patch(c.trx, c.row, issue(c.row.spec, new Date())),
+      revoke: (c: ActionCtx) => patch(c.trx, c.row, { revoked_at: new Date().toISOString(), order_cancelled: true }),
+    },
+  }),
+];
 
 let lastSweep = 0;
 /** Scheduler worker: the expiry sweep, at most once a minute per process. */

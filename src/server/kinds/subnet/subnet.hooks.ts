@@ -4,13 +4,19 @@ import { subnetCidrProblem, subnetKind } from '../../../domain/kinds/subnet/subn
 import { siblingsBySpec } from '../../repositories/engine.repository.ts';
 import { defineHooks, invalid } from '../hooks.ts';
 
-export const subnetHooks = [defineHooks(subnetKind, {
-  async beforeCreate(c) {
-    const vpc = c.parents.vpc_id!;
-    const siblings = await siblingsBySpec(c.trx, c.tenantId, 'subnet', 'vpc_id', vpc.id);
-    const problem = subnetCidrProblem(String(c.input.cidr), String(vpc.spec.cidr ?? ''), siblings.map((s) => String(s.spec.cidr ?? '')));
-    if (problem) throw invalid('cidr', problem);
-    const cidr = parseCidr(String(c.input.cidr))!;
-    Object.assign(c.spec, { gateway: intToIp(cidr.base + 1), total_ips: usableIps(cidr), used_ips: 0 });
-  },
-})];
+export const subnetHooks = [
+  defineHooks(subnetKind, {
+    async beforeCreate(c) {
+      const vpc = c.parents.vpc_id!;
+      const siblings = await siblingsBySpec(c.trx, c.tenantId, 'subnet', 'vpc_id', vpc.id);
+      const problem = subnetCidrProblem(
+        String(c.input.cidr),
+        String(vpc.spec.cidr ?? ''),
+        siblings.map((s) => String(s.spec.cidr ?? '')),
+      );
+      if (problem) throw invalid('cidr', problem);
+      const cidr = parseCidr(String(c.input.cidr))!;
+      Object.assign(c.spec, { gateway: intToIp(cidr.base + 1), total_ips: usableIps(cidr), used_ips: 0 });
+    },
+  }),
+];

@@ -26,8 +26,18 @@ import './console-layout.css';
 // offline store along: loaded after the first screen, like the offline banner.
 // A chunk that cannot load (offline before it was fetched, no service worker yet) leaves the plain
 // icon instead of failing the page.
-const ApprovalsLive = lazy(() => import('../../features/approvals/live.tsx').then((m) => ({ default: m.ApprovalsLive }), () => ({ default: () => null })));
-const ApprovalsTabIcon = lazy(() => import('../../features/approvals/live.tsx').then((m) => ({ default: m.ApprovalsTabIcon }), () => ({ default: () => <BillOutline /> })));
+const ApprovalsLive = lazy(() =>
+  import('../../features/approvals/live.tsx').then(
+    (m) => ({ default: m.ApprovalsLive }),
+    () => ({ default: () => null }),
+  ),
+);
+const ApprovalsTabIcon = lazy(() =>
+  import('../../features/approvals/live.tsx').then(
+    (m) => ({ default: m.ApprovalsTabIcon }),
+    () => ({ default: () => <BillOutline /> }),
+  ),
+);
 
 function useAfterFirstScreen(): boolean {
   const [ready, setReady] = useState(false);
@@ -76,28 +86,65 @@ function PhoneShell() {
   const isTabRoot = tabs.some((tab) => tab.path === location.pathname);
   const goBack = () => {
     const action = backAction(handle?.meta ?? {}, location.key !== 'default');
-    if (action.kind === 'history') navigate(-1); else navigate(action.to);
+    if (action.kind === 'history') navigate(-1);
+    else navigate(action.to);
   };
   return (
     <div className="ys-phone">
-      <NavBar className="ys-phone__nav" backIcon={!isTabRoot} back={isTabRoot ? null : ''} onBack={goBack}
-        right={<div className="ys-phone__navright"><UnreadBadge /><button type="button" className="ys-iconbtn" aria-label={t('scope.open')} data-testid="scope-open" onClick={() => setScopeOpen(true)}><SetOutline fontSize={20} /></button></div>}>
+      <NavBar
+        className="ys-phone__nav"
+        backIcon={!isTabRoot}
+        back={isTabRoot ? null : ''}
+        onBack={goBack}
+        right={
+          <div className="ys-phone__navright">
+            <UnreadBadge />
+            <button type="button" className="ys-iconbtn" aria-label={t('scope.open')} data-testid="scope-open" onClick={() => setScopeOpen(true)}>
+              <SetOutline fontSize={20} />
+            </button>
+          </div>
+        }
+      >
         {handle ? t(handle.meta.title) : ''}
       </NavBar>
       <DeferredOfflineBanner />
-      <main className="ys-phone__main"><Outlet /></main>
-      <TabBar className="ys-phone__tabs" activeKey={activeTab?.key ?? null} onChange={(key) => { const tab = tabs.find((x) => x.key === key); if (tab) navigate(tab.path); }}>
+      <main className="ys-phone__main">
+        <Outlet />
+      </main>
+      <TabBar
+        className="ys-phone__tabs"
+        activeKey={activeTab?.key ?? null}
+        onChange={(key) => {
+          const tab = tabs.find((x) => x.key === key);
+          if (tab) navigate(tab.path);
+        }}
+      >
         {tabs.map((tab) => {
           const Icon = TAB_ICONS[tab.key];
-          const icon = tab.key === 'approvals' && later ? <Suspense fallback={<Icon />}><ApprovalsTabIcon /></Suspense> : <Icon />;
+          const icon =
+            tab.key === 'approvals' && later ? (
+              <Suspense fallback={<Icon />}>
+                <ApprovalsTabIcon />
+              </Suspense>
+            ) : (
+              <Icon />
+            );
           return <TabBar.Item key={tab.key} icon={icon} title={t(`tabs.${tab.key}`)} />;
         })}
       </TabBar>
-      <Popup visible={scopeOpen} onMaskClick={() => setScopeOpen(false)} onClose={() => setScopeOpen(false)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+      <Popup
+        visible={scopeOpen}
+        onMaskClick={() => setScopeOpen(false)}
+        onClose={() => setScopeOpen(false)}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      >
         <div className="ys-phone__scope">
           <div className="ys-sheet__title">{t('scope.title')}</div>
           <ScopePicker layout="column" />
-          <div className="ys-phone__scope-row"><span>{t('language.label')}</span><LanguageSwitch /></div>
+          <div className="ys-phone__scope-row">
+            <span>{t('language.label')}</span>
+            <LanguageSwitch />
+          </div>
         </div>
       </Popup>
     </div>
@@ -117,12 +164,18 @@ function TabletShell() {
       <div className="ys-tablet__body">
         <aside className="ys-tablet__list">
           <SideMenu collapsed={folded} />
-          <button type="button" className="ys-desk__collapse ys-tablet__fold" data-testid="tablet-menu-toggle"
-            onClick={() => store.set(tabletMenuChoiceAtom, folded ? 'open' : 'folded')}>
+          <button
+            type="button"
+            className="ys-desk__collapse ys-tablet__fold"
+            data-testid="tablet-menu-toggle"
+            onClick={() => store.set(tabletMenuChoiceAtom, folded ? 'open' : 'folded')}
+          >
             {folded ? t('nav.expand') : t('nav.collapse')}
           </button>
         </aside>
-        <main className="ys-tablet__detail"><Outlet /></main>
+        <main className="ys-tablet__detail">
+          <Outlet />
+        </main>
       </div>
     </div>
   );
@@ -143,7 +196,9 @@ function DesktopShell() {
       <div className="ys-desk__main">
         <TopBar compact={false} />
         <DeferredOfflineBanner />
-        <main className="ys-desk__content"><Outlet /></main>
+        <main className="ys-desk__content">
+          <Outlet />
+        </main>
       </div>
     </div>
   );
@@ -153,12 +208,18 @@ export function ConsoleLayout() {
   const bp = useBreakpoint();
   const loggedIn = useAtomValue(loginStateAtom);
   // Pages without a login requirement (e.g. /isp) still show the user's menus when signed in.
-  useEffect(() => { if (loggedIn) ensureShellData().catch(() => undefined); }, [loggedIn]);
+  useEffect(() => {
+    if (loggedIn) ensureShellData().catch(() => undefined);
+  }, [loggedIn]);
   const later = useAfterFirstScreen();
   return (
     <QueryProvider>
       {bp === 'phone' ? <PhoneShell /> : bp === 'tablet' ? <TabletShell /> : <DesktopShell />}
-      {loggedIn && later && <Suspense fallback={null}><ApprovalsLive /></Suspense>}
+      {loggedIn && later && (
+        <Suspense fallback={null}>
+          <ApprovalsLive />
+        </Suspense>
+      )}
     </QueryProvider>
   );
 }

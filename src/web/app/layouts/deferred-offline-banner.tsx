@@ -3,7 +3,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 // Offline before this chunk arrived (no service worker yet): no banner rather than a failed page.
-const OfflineBanner = lazy(() => import('../../ui/offline-banner.tsx').then((m) => ({ default: m.OfflineBanner }), () => ({ default: () => null })));
+const OfflineBanner = lazy(() =>
+  import('../../ui/offline-banner.tsx').then(
+    (m) => ({ default: m.OfflineBanner }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export function DeferredOfflineBanner() {
   const [ready, setReady] = useState(false);
@@ -11,5 +16,9 @@ export function DeferredOfflineBanner() {
     const timer = setTimeout(() => setReady(true), 1500);
     return () => clearTimeout(timer);
   }, []);
-  return ready ? <Suspense fallback={null}><OfflineBanner /></Suspense> : null;
+  return ready ? (
+    <Suspense fallback={null}>
+      <OfflineBanner />
+    </Suspense>
+  ) : null;
 }

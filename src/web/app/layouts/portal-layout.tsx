@@ -25,15 +25,25 @@ export function PortalLayout() {
             <NavLink to="/helpCenter">{t('portal_nav.help')}</NavLink>
           </nav>
           <div className="ys-portal__actions">
-            <span className="ys-portal__lang"><LanguageSwitch compact /></span>
-            {loggedIn
-              ? <Link className="ys-btn ys-btn--primary" to={CONSOLE_HOME} data-testid="portal-console">{t('portal_nav.console')}</Link>
-              : <Link className="ys-btn ys-btn--primary" to="/login" data-testid="portal-login">{t('portal_nav.login')}</Link>}
+            <span className="ys-portal__lang">
+              <LanguageSwitch compact />
+            </span>
+            {loggedIn ? (
+              <Link className="ys-btn ys-btn--primary" to={CONSOLE_HOME} data-testid="portal-console">
+                {t('portal_nav.console')}
+              </Link>
+            ) : (
+              <Link className="ys-btn ys-btn--primary" to="/login" data-testid="portal-login">
+                {t('portal_nav.login')}
+              </Link>
+            )}
           </div>
         </div>
       </header>
       <DeferredOfflineBanner />
-      <main className="ys-portal__main"><Outlet /></main>
+      <main className="ys-portal__main">
+        <Outlet />
+      </main>
       <footer className="ys-portal__footer">
         <nav className="ys-portal__footer-links" aria-label={t('portal_nav.footer')}>
           <Link to="/about">{t('portal_nav.about')}</Link>
@@ -42,7 +52,9 @@ export function PortalLayout() {
           <a href="/docs/privacy/manual.html">{t('portal_nav.privacy')}</a>
           <a href="/docs/whitepaper/manual.html">{t('portal_nav.whitepaper')}</a>
         </nav>
-        <div className="ys-portal__footer-lang"><LanguageSwitch /></div>
+        <div className="ys-portal__footer-lang">
+          <LanguageSwitch />
+        </div>
         <p className="ys-portal__copy">{t('portal_nav.copyright', { year })}</p>
       </footer>
     </div>

@@ -23,18 +23,33 @@ export function SideMenu({ collapsed = false }: { collapsed?: boolean }) {
         const isClosed = !collapsed && closed[g.code] && !g.menus.some((m) => m.menuUrl === active);
         return (
           <div key={g.code} className="ys-menu__group">
-            <button type="button" className="ys-menu__group-title" aria-expanded={!isClosed} aria-label={g.name} title={g.name} onClick={() => setClosed((c) => ({ ...c, [g.code]: !c[g.code] }))}>
+            <button
+              type="button"
+              className="ys-menu__group-title"
+              aria-expanded={!isClosed}
+              aria-label={g.name}
+              title={g.name}
+              onClick={() => setClosed((c) => ({ ...c, [g.code]: !c[g.code] }))}
+            >
               <MenuIcon name={g.icon} className="ys-menu__icon" />
               <span className="ys-menu__text">{g.name}</span>
               {isClosed ? <RightOutline className="ys-menu__caret" /> : <DownOutline className="ys-menu__caret" />}
             </button>
-            {isClosed ? null : g.menus.map((m) => (
-              <NavLink key={m.code} to={menuTarget(m.menuUrl)} data-menu-url={m.menuUrl}
-                className={({ isActive }) => `ys-menu__item${isActive || m.menuUrl === active ? ' is-active' : ''}`} title={m.name} aria-label={m.name}>
-                <MenuIcon name={m.icon} code={m.code} className="ys-menu__icon" />
-                <span className="ys-menu__text">{m.name}</span>
-              </NavLink>
-            ))}
+            {isClosed
+              ? null
+              : g.menus.map((m) => (
+                  <NavLink
+                    key={m.code}
+                    to={menuTarget(m.menuUrl)}
+                    data-menu-url={m.menuUrl}
+                    className={({ isActive }) => `ys-menu__item${isActive || m.menuUrl === active ? ' is-active' : ''}`}
+                    title={m.name}
+                    aria-label={m.name}
+                  >
+                    <MenuIcon name={m.icon} code={m.code} className="ys-menu__icon" />
+                    <span className="ys-menu__text">{m.name}</span>
+                  </NavLink>
+                ))}
           </div>
         );
       })}

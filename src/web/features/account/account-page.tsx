@@ -21,20 +21,29 @@ export default function AccountPage() {
   const project = useAtomValue(projectAtom);
   const leave = async () => {
     const ok = await Dialog.confirm({ content: t('mine.logout_confirm'), confirmText: t('user.logout'), cancelText: t('mine.cancel') });
-    if (ok) { await signOut(); navigate('/login'); }
+    if (ok) {
+      await signOut();
+      navigate('/login');
+    }
   };
   return (
     <PageFrame name={handle?.name ?? 'accountinfo'} className="ys-mine">
       <section className="ys-mine__head">
-        <div className="ys-mine__name" data-testid="mine-nickname">{nickname ?? getUsername() ?? ''}</div>
+        <div className="ys-mine__name" data-testid="mine-nickname">
+          {nickname ?? getUsername() ?? ''}
+        </div>
       </section>
       <List className="ys-mine__list">
         <List.Item extra={tenant?.name ?? '-'}>{t('scope.tenant')}</List.Item>
         <List.Item extra={project?.name ?? '-'}>{t('scope.project')}</List.Item>
         <List.Item extra={<LanguageSwitch compact />}>{t('language.label')}</List.Item>
-        <List.Item onClick={() => navigate('/siteMessages')} arrow>{t('user.messages')}</List.Item>
+        <List.Item onClick={() => navigate('/siteMessages')} arrow>
+          {t('user.messages')}
+        </List.Item>
       </List>
-      <Button block color="danger" fill="outline" className="ys-mine__logout" data-testid="mine-logout" onClick={() => void leave()}>{t('user.logout')}</Button>
+      <Button block color="danger" fill="outline" className="ys-mine__logout" data-testid="mine-logout" onClick={() => void leave()}>
+        {t('user.logout')}
+      </Button>
     </PageFrame>
   );
 }

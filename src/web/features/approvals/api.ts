@@ -5,7 +5,11 @@ import { get, getList, post, put, del } from '../../lib/request.ts';
 export type Scope = 'mine' | 'global';
 export type Filter = 'pending' | 'decided';
 
-export interface UserRef { id: string; account: string; nickname: string }
+export interface UserRef {
+  id: string;
+  account: string;
+  nickname: string;
+}
 
 export interface ApprovalItem {
   id: string;
@@ -32,8 +36,22 @@ export interface ApprovalItem {
   can_decide: boolean;
 }
 
-export interface ApprovalLevel { level: number; name?: string | null; escalate_after_hours: number | null; approvers: UserRef[]; state: string }
-export interface ApprovalAction { id: string; action: string; level: number; actor: UserRef | null; on_behalf_of: UserRef | null; comment: string | null; created_at: string }
+export interface ApprovalLevel {
+  level: number;
+  name?: string | null;
+  escalate_after_hours: number | null;
+  approvers: UserRef[];
+  state: string;
+}
+export interface ApprovalAction {
+  id: string;
+  action: string;
+  level: number;
+  actor: UserRef | null;
+  on_behalf_of: UserRef | null;
+  comment: string | null;
+  created_at: string;
+}
 
 export interface ApprovalDetail extends ApprovalItem {
   current_approvers: UserRef[];
@@ -45,10 +63,23 @@ export interface ApprovalDetail extends ApprovalItem {
   levels: ApprovalLevel[];
   history: ApprovalAction[];
   rule: null | {
-    id: string; status: string | null; effective_at: string | null; issued_at: string | null; planned_effective_at: string | null;
-    finance_production: boolean; before: Record<string, unknown> | null; after: Record<string, unknown>;
+    id: string;
+    status: string | null;
+    effective_at: string | null;
+    issued_at: string | null;
+    planned_effective_at: string | null;
+    finance_production: boolean;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown>;
   };
-  resource: null | { id: string; kind?: string; name?: string; status: string | null; before?: Record<string, unknown> | null; after?: Record<string, unknown> };
+  resource: null | {
+    id: string;
+    kind?: string;
+    name?: string;
+    status: string | null;
+    before?: Record<string, unknown> | null;
+    after?: Record<string, unknown>;
+  };
   quota: null | { quota_key: string; before: number | null; after: number };
 }
 
@@ -65,7 +96,10 @@ export interface CurrentState {
   current_approvers: UserRef[];
 }
 
-export interface CursorPage<T> { data: T[]; next_cursor: string | null }
+export interface CursorPage<T> {
+  data: T[];
+  next_cursor: string | null;
+}
 
 export const PAGE_SIZE = 50;
 const quiet = { isNeedloading: false, notice: false } as const;
@@ -75,21 +109,49 @@ export const orderOf = (filter: Filter) => (filter === 'pending' ? 'level_entere
 
 /** Keyset pages: the first page needs `__cursor=` present (toQuery would leave an empty value out). */
 export const listApprovals = (scope: Scope, filter: Filter, cursor: string, signal?: AbortSignal) =>
-  getList<CursorPage<ApprovalItem>>(`v1/approvals?scope=${scope}&status=${filter}&__orders=${orderOf(filter)}&__limit=${PAGE_SIZE}&__cursor=${encodeURIComponent(cursor)}`, undefined, { ...quiet, signal });
+  getList<CursorPage<ApprovalItem>>(
+    `v1/approvals?scope=${scope}&status=${filter}&__orders=${orderOf(filter)}&__limit=${PAGE_SIZE}&__cursor=${encodeURIComponent(cursor)}`,
+    undefined,
+    { ...quiet, signal },
+  );
 
 export const countPending = () => get<{ count: number }>('v1/approvals', { scope: 'mine', status: 'pending', __limit: 1 }, quiet);
 export const getApproval = (id: string) => get<ApprovalDetail>(`v1/approvals/${id}`, undefined, quiet);
 export const unreadCount = () => get<{ count: number }>('v1/site_messages/unread_count', undefined, quiet);
 
-export interface BatchResult { id: string; ok: boolean; status_code: number; status?: string; description?: string; current?: CurrentState }
+export interface BatchResult {
+  id: string;
+  ok: boolean;
+  status_code: number;
+  status?: string;
+  description?: string;
+  current?: CurrentState;
+}
 export const batchApprove = (ids: string[], key: string) =>
-  post<{ count: number; succeeded: number; failed: number; results: BatchResult[] }>('v1/approvals/batch-approve', { ids }, { headers: { 'Idempotency-Key': key } });
+  post<{ count: number; succeeded: number; failed: number; results: BatchResult[] }>(
+    'v1/approvals/batch-approve',
+    { ids },
+    { headers: { 'Idempotency-Key': key } },
+  );
 
 // Approval processes (approvalManage, approvalAdd)
-export interface ProcessLevel { name?: string | null; approver_ids?: string[]; approvers?: (UserRef | string)[]; escalate_after_hours: number | null }
+export interface ProcessLevel {
+  name?: string | null;
+  approver_ids?: string[];
+  approvers?: (UserRef | string)[];
+  escalate_after_hours: number | null;
+}
 export interface ApprovalProcess {
-  id: string; name: string; description: string | null; project_id: string | null; project_name?: string | null;
-  request_types: string[]; levels: ProcessLevel[]; production: boolean; enabled: boolean; updated_at: string;
+  id: string;
+  name: string;
+  description: string | null;
+  project_id: string | null;
+  project_name?: string | null;
+  request_types: string[];
+  levels: ProcessLevel[];
+  production: boolean;
+  enabled: boolean;
+  updated_at: string;
 }
 export const listProcesses = () => getList<{ count: number; data: ApprovalProcess[] }>('v1/approval_process', { __limit: 100 }, { isNeedloading: false });
 export const getProcess = (id: string) => get<ApprovalProcess>(`v1/approval_process/${id}`, undefined, { isNeedloading: false });

@@ -20,5 +20,10 @@ export default function ApprovalsPage() {
   else if (name === 'approvalManage') body = <ProcessList />;
   else if (name === 'approvalAdd') body = <ProcessForm key={search.get('id') ?? 'new'} id={search.get('id') ?? undefined} />;
   else body = <Inbox />;
-  return <PageFrame name={name} className="ys-appr-page">{body}<UndoBar /></PageFrame>;
+  return (
+    <PageFrame name={name} className="ys-appr-page">
+      {body}
+      <UndoBar />
+    </PageFrame>
+  );
 }

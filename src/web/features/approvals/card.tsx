@@ -9,7 +9,12 @@ import { projectName, summaryOf, timeText, waitingText, yuan } from './summary.t
 import { decidedByMe, isWaiting, type CardSync } from './sync-state.ts';
 
 const SYNC_COLOR: Record<string, string> = {
-  pending: 'primary', sending: 'primary', sent: 'success', conflict: 'warning', needs_edit: 'warning', failed: 'danger',
+  pending: 'primary',
+  sending: 'primary',
+  sent: 'success',
+  conflict: 'warning',
+  needs_edit: 'warning',
+  failed: 'danger',
 };
 
 /** The server's state after a late decision: status, who decided and when, the reason. */
@@ -65,7 +70,8 @@ function Card(props: CardProps) {
   const waiting = isWaiting(sync);
   const mineAfterAll = sync ? decidedByMe(sync, nickname) : false;
   const shownState = mineAfterAll ? 'sent' : sync?.state;
-  const decidable = open && item.can_decide && !waiting && (!sync || sync.state === 'sent' || sync.state === 'failed' || sync.state === 'needs_edit') && shownState !== 'sent';
+  const decidable =
+    open && item.can_decide && !waiting && (!sync || sync.state === 'sent' || sync.state === 'failed' || sync.state === 'needs_edit') && shownState !== 'sent';
   const summary = summaryOf(t, item);
 
   let footer: ReactNode = null;
@@ -74,7 +80,9 @@ function Card(props: CardProps) {
       <div className="ys-appr-conflict" data-testid="card-conflict">
         <div className="ys-appr-conflict__title">{t('approvals:conflict.title', { decision: t(`approvals:decision.${sync.action}`) })}</div>
         <ServerState current={sync.current} description={sync.description} />
-        <Button size="mini" fill="outline" onClick={() => props.onDismiss(sync.entryId)} data-testid="conflict-dismiss">{t('approvals:conflict.dismiss')}</Button>
+        <Button size="mini" fill="outline" onClick={() => props.onDismiss(sync.entryId)} data-testid="conflict-dismiss">
+          {t('approvals:conflict.dismiss')}
+        </Button>
       </div>
     );
   } else if (sync && shownState === 'needs_edit') {
@@ -83,10 +91,18 @@ function Card(props: CardProps) {
         <div className="ys-appr-conflict__title">{t('approvals:needs_edit.title')}</div>
         {sync.description && <div className="ys-appr-conflict__line">{sync.description}</div>}
         <div className="ys-appr-card__buttons">
-          <Button size="mini" fill="outline" onClick={() => props.onDismiss(sync.entryId)}>{t('approvals:needs_edit.discard')}</Button>
-          {sync.action === 'reject'
-            ? <Button size="mini" color="primary" onClick={() => props.onEditReason(sync.entryId)} data-testid="edit-reason">{t('approvals:needs_edit.edit')}</Button>
-            : <Button size="mini" color="primary" onClick={() => props.onRetry(sync.entryId)}>{t('approvals:sync.retry')}</Button>}
+          <Button size="mini" fill="outline" onClick={() => props.onDismiss(sync.entryId)}>
+            {t('approvals:needs_edit.discard')}
+          </Button>
+          {sync.action === 'reject' ? (
+            <Button size="mini" color="primary" onClick={() => props.onEditReason(sync.entryId)} data-testid="edit-reason">
+              {t('approvals:needs_edit.edit')}
+            </Button>
+          ) : (
+            <Button size="mini" color="primary" onClick={() => props.onRetry(sync.entryId)}>
+              {t('approvals:sync.retry')}
+            </Button>
+          )}
         </div>
       </div>
     );
@@ -96,44 +112,74 @@ function Card(props: CardProps) {
         <div className="ys-appr-conflict__title">{t('approvals:sync.failed')}</div>
         {sync.description && <div className="ys-appr-conflict__line">{sync.description}</div>}
         <div className="ys-appr-card__buttons">
-          <Button size="mini" fill="outline" onClick={() => props.onDismiss(sync.entryId)}>{t('approvals:needs_edit.discard')}</Button>
-          <Button size="mini" color="primary" onClick={() => props.onRetry(sync.entryId)}>{t('approvals:sync.retry')}</Button>
+          <Button size="mini" fill="outline" onClick={() => props.onDismiss(sync.entryId)}>
+            {t('approvals:needs_edit.discard')}
+          </Button>
+          <Button size="mini" color="primary" onClick={() => props.onRetry(sync.entryId)}>
+            {t('approvals:sync.retry')}
+          </Button>
         </div>
       </div>
     );
   }
 
   const body = (
-    <div className={`ys-appr-card${selected ? ' is-selected' : ''}`} data-testid="approval-card" data-id={item.id}
-      data-sync={shownState ?? ''} data-status={item.status} data-type={item.type}>
+    <div
+      className={`ys-appr-card${selected ? ' is-selected' : ''}`}
+      data-testid="approval-card"
+      data-id={item.id}
+      data-sync={shownState ?? ''}
+      data-status={item.status}
+      data-type={item.type}
+    >
       <div className="ys-appr-card__head">
         {selecting && decidable && (
           <Checkbox checked={selected} onChange={props.onToggle} data-testid="card-select" aria-label={t('approvals:batch.select_one')} />
         )}
-        <Tag color="primary" fill="outline" className="ys-appr-card__type">{t(`approvals:type.${item.type}`, { defaultValue: item.type })}</Tag>
-        {item.level_count > 1 && <span className="ys-appr-card__level">{t('approvals:card.level', { level: item.current_level, count: item.level_count })}</span>}
+        <Tag color="primary" fill="outline" className="ys-appr-card__type">
+          {t(`approvals:type.${item.type}`, { defaultValue: item.type })}
+        </Tag>
+        {item.level_count > 1 && (
+          <span className="ys-appr-card__level">{t('approvals:card.level', { level: item.current_level, count: item.level_count })}</span>
+        )}
         <span className="ys-appr-card__spacer" />
         {sync && shownState && (
           <Tag color={SYNC_COLOR[shownState]} data-testid="card-sync">
             {t('approvals:sync.tag', { decision: t(`approvals:decision.${sync.action}`), state: t(`offline:state.${shownState}`) })}
           </Tag>
         )}
-        {!sync && !open && <Tag color={/rejected$/.test(item.status) ? 'danger' : 'success'} fill="outline">{t(`approvals:status.${item.status}`, { defaultValue: item.status })}</Tag>}
+        {!sync && !open && (
+          <Tag color={/rejected$/.test(item.status) ? 'danger' : 'success'} fill="outline">
+            {t(`approvals:status.${item.status}`, { defaultValue: item.status })}
+          </Tag>
+        )}
       </div>
-      <button type="button" className="ys-appr-card__summary" onClick={props.onOpen} data-testid="card-open">{summary}</button>
+      <button type="button" className="ys-appr-card__summary" onClick={props.onOpen} data-testid="card-open">
+        {summary}
+      </button>
       <div className="ys-appr-card__meta">
         <span>{item.requester.nickname}</span>
-        <span className="ys-appr-card__dot" aria-hidden="true">·</span>
+        <span className="ys-appr-card__dot" aria-hidden="true">
+          ·
+        </span>
         <span>{projectName(item)}</span>
       </div>
       <div className="ys-appr-card__numbers">
         <span className="ys-appr-card__cost">{t('approvals:card.cost', { amount: yuan(item.estimated_cost_fen) })}</span>
-        <span className="ys-appr-card__wait">{open ? waitingText(t, item.level_entered_at, now) : t('approvals:card.decided_at', { time: timeText(item.decided_at ?? item.updated_at, i18n.language) })}</span>
+        <span className="ys-appr-card__wait">
+          {open
+            ? waitingText(t, item.level_entered_at, now)
+            : t('approvals:card.decided_at', { time: timeText(item.decided_at ?? item.updated_at, i18n.language) })}
+        </span>
       </div>
       {decidable && !selecting && (
         <div className="ys-appr-card__buttons">
-          <Button size="small" color="danger" fill="outline" onClick={props.onReject} data-testid="card-reject">{t('approvals:decision.reject')}</Button>
-          <Button size="small" color="primary" onClick={props.onApprove} data-testid="card-approve">{t('approvals:decision.approve')}</Button>
+          <Button size="small" color="danger" fill="outline" onClick={props.onReject} data-testid="card-reject">
+            {t('approvals:decision.reject')}
+          </Button>
+          <Button size="small" color="primary" onClick={props.onApprove} data-testid="card-approve">
+            {t('approvals:decision.approve')}
+          </Button>
         </div>
       )}
       {footer}
@@ -158,6 +204,15 @@ function Card(props: CardProps) {
  * selection): a replay of a hundred decisions touches the outbox two hundred times, and the
  * inbox must not redraw every card each time. The handlers act on `item`, which is compared.
  */
-export const ApprovalCard = memo(Card, (a, b) => a.item === b.item && a.now === b.now && a.nickname === b.nickname
-  && a.selecting === b.selecting && a.selected === b.selected
-  && a.sync?.entryId === b.sync?.entryId && a.sync?.state === b.sync?.state && a.sync?.updatedAt === b.sync?.updatedAt);
+export const ApprovalCard = memo(
+  Card,
+  (a, b) =>
+    a.item === b.item &&
+    a.now === b.now &&
+    a.nickname === b.nickname &&
+    a.selecting === b.selecting &&
+    a.selected === b.selected &&
+    a.sync?.entryId === b.sync?.entryId &&
+    a.sync?.state === b.sync?.state &&
+    a.sync?.updatedAt === b.sync?.updatedAt,
+);

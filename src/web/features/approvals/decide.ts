@@ -33,8 +33,13 @@ export async function queueDecision(item: ApprovalItem, action: DecisionAction, 
     if (waiting.length) return waiting[0]!;
     await rememberItem(item);
     return await enqueue({
-      method: 'POST', url: `/api/v1/approvals/${item.id}/${action}`, body: decisionBody(item, action, reason),
-      headers: scopeHeaders(), label, ref: refOf(item.id), owner: getUsername() ?? undefined,
+      method: 'POST',
+      url: `/api/v1/approvals/${item.id}/${action}`,
+      body: decisionBody(item, action, reason),
+      headers: scopeHeaders(),
+      label,
+      ref: refOf(item.id),
+      owner: getUsername() ?? undefined,
     });
   } finally {
     queueing.delete(item.id);
@@ -45,9 +50,7 @@ export async function queueDecision(item: ApprovalItem, action: DecisionAction, 
 export const requeueReject = (entryId: number, item: Pick<ApprovalItem, 'current_level'>, reason: string) =>
   editAndRequeue(entryId, decisionBody(item, 'reject', reason));
 
-export type BatchOutcome =
-  | { kind: 'sent'; succeeded: number; failed: BatchResult[] }
-  | { kind: 'queued'; count: number };
+export type BatchOutcome = { kind: 'sent'; succeeded: number; failed: BatchResult[] } | { kind: 'queued'; count: number };
 
 /**
  * Online: one POST batch-approve. No answer (offline, dropped connection): one outbox entry per
@@ -57,7 +60,10 @@ export type BatchOutcome =
 export async function approveMany(items: ApprovalItem[], labelOf: (item: ApprovalItem) => string): Promise<BatchOutcome> {
   if (typeof navigator === 'undefined' || navigator.onLine !== false) {
     try {
-      const answer = await batchApprove(items.map((i) => i.id), newIdempotencyKey());
+      const answer = await batchApprove(
+        items.map((i) => i.id),
+        newIdempotencyKey(),
+      );
       return { kind: 'sent', succeeded: answer.succeeded, failed: answer.results.filter((r) => !r.ok) };
     } catch (err) {
       if (!(err instanceof RequestError) || err.status !== 0) throw err;
@@ -84,7 +90,9 @@ export async function cacheDetails(items: ApprovalItem[], fetchDetail: (id: stri
     try {
       await saveSnapshot(detailKey(item.id), await fetchDetail(item.id));
       fetched++;
-    } catch { break; }
+    } catch {
+      break;
+    }
   }
   return fetched;
 }

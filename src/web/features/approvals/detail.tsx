@@ -22,9 +22,20 @@ import { projectName, summaryOf, timeText, waitingText, yuan } from './summary.t
 import { isWaiting, syncByApproval } from './sync-state.ts';
 
 const OPEN = ['pending', 'approving', 'expansion_approving'];
-const LEVEL_STATUS: Record<string, 'finish' | 'process' | 'wait' | 'error'> = { approved: 'finish', current: 'process', waiting: 'wait', rejected: 'error', skipped: 'wait' };
+const LEVEL_STATUS: Record<string, 'finish' | 'process' | 'wait' | 'error'> = {
+  approved: 'finish',
+  current: 'process',
+  waiting: 'wait',
+  rejected: 'error',
+  skipped: 'wait',
+};
 
-interface DiffProps { before: Record<string, unknown> | null | undefined; after: Record<string, unknown> | null | undefined; isNew: boolean; kind?: string }
+interface DiffProps {
+  before: Record<string, unknown> | null | undefined;
+  after: Record<string, unknown> | null | undefined;
+  isNew: boolean;
+  kind?: string;
+}
 
 function DiffTable({ before, after, isNew, kind }: DiffProps) {
   const { t, i18n } = useTranslation();
@@ -33,7 +44,9 @@ function DiffTable({ before, after, isNew, kind }: DiffProps) {
     <div className="ys-appr-diff" data-testid="rule-diff">
       {isNew && <div className="ys-appr-diff__note">{t('approvals:detail.new_rule')}</div>}
       <div className="ys-appr-diff__head">
-        <span>{t('approvals:detail.diff_field')}</span><span>{t('approvals:field.before')}</span><span>{t('approvals:field.after')}</span>
+        <span>{t('approvals:detail.diff_field')}</span>
+        <span>{t('approvals:field.before')}</span>
+        <span>{t('approvals:field.after')}</span>
       </div>
       {rows.map((r) => (
         <div key={r.field} className={`ys-appr-diff__row is-${r.kind}`} data-kind={r.kind}>
@@ -55,7 +68,13 @@ function ChangeSection({ d }: { d: Detail }) {
         <DiffTable before={d.rule.before} after={d.rule.after} isNew={!d.rule.before} kind={d.type} />
         <div className="ys-appr-timing">
           {d.rule.status && <Tag fill="outline">{t(`approvals:rule_status.${d.rule.status}`, { defaultValue: d.rule.status })}</Tag>}
-          <span>{d.rule.finance_production ? t('approvals:timing.finance_production') : d.type === 'firewall_policy' ? t('approvals:timing.immediate') : t('approvals:timing.nat')}</span>
+          <span>
+            {d.rule.finance_production
+              ? t('approvals:timing.finance_production')
+              : d.type === 'firewall_policy'
+                ? t('approvals:timing.immediate')
+                : t('approvals:timing.nat')}
+          </span>
           {d.rule.planned_effective_at && <span>{t('approvals:detail.planned_at', { time: timeText(d.rule.planned_effective_at, i18n.language) })}</span>}
           {d.rule.effective_at && <span>{t('approvals:detail.effective_at', { time: timeText(d.rule.effective_at, i18n.language) })}</span>}
         </div>
@@ -85,13 +104,25 @@ export function ApprovalDetailView({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const back = () => { if (location.key !== 'default') navigate(-1); else navigate('/selfApprovalManage'); };
+  const back = () => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate('/selfApprovalManage');
+  };
   const [rejecting, setRejecting] = useState(false);
-  const query = useQuery({ queryKey: ['approvals', 'detail', id], queryFn: () => loadWithSnapshot(`approval:${id}`, () => getApproval(id)), networkMode: 'always' });
+  const query = useQuery({
+    queryKey: ['approvals', 'detail', id],
+    queryFn: () => loadWithSnapshot(`approval:${id}`, () => getApproval(id)),
+    networkMode: 'always',
+  });
   const entries = useOutbox({ ref: `approval:${id}` });
   const sync = syncByApproval(entries).get(id);
 
-  if (query.isPending) return <div className="ys-appr-loading"><DotLoading /></div>;
+  if (query.isPending)
+    return (
+      <div className="ys-appr-loading">
+        <DotLoading />
+      </div>
+    );
   if (query.isError) return <ErrorBlock status="default" title={t('approvals:detail.load_failed')} description="" />;
   const d = query.data.value;
   const open = OPEN.includes(d.status);
@@ -111,12 +142,18 @@ export function ApprovalDetailView({ id }: { id: string }) {
 
   return (
     <div className="ys-appr-detail" data-testid="approval-detail" data-status={d.status}>
-      {query.data.fromSnapshot && <div className="ys-appr-offline">{t('approvals:detail.offline_copy', { time: timeText(query.data.savedAt, i18n.language) })}</div>}
+      {query.data.fromSnapshot && (
+        <div className="ys-appr-offline">{t('approvals:detail.offline_copy', { time: timeText(query.data.savedAt, i18n.language) })}</div>
+      )}
       <section className="ys-appr-section ys-appr-detail__head">
         <div className="ys-appr-card__head">
-          <Tag color="primary" fill="outline">{t(`approvals:type.${d.type}`, { defaultValue: d.type })}</Tag>
+          <Tag color="primary" fill="outline">
+            {t(`approvals:type.${d.type}`, { defaultValue: d.type })}
+          </Tag>
           <span className="ys-appr-card__spacer" />
-          <Tag color={open ? 'warning' : /rejected$/.test(d.status) ? 'danger' : 'success'} data-testid="detail-status">{t(`approvals:status.${d.status}`, { defaultValue: d.status })}</Tag>
+          <Tag color={open ? 'warning' : /rejected$/.test(d.status) ? 'danger' : 'success'} data-testid="detail-status">
+            {t(`approvals:status.${d.status}`, { defaultValue: d.status })}
+          </Tag>
         </div>
         <h2 className="ys-appr-detail__title">{summaryOf(t, d)}</h2>
         {sync && (
@@ -125,8 +162,14 @@ export function ApprovalDetailView({ id }: { id: string }) {
             {sync.state === 'conflict' && <ServerState current={sync.current} description={sync.description} />}
             {(sync.state === 'conflict' || sync.state === 'failed') && (
               <div className="ys-appr-card__buttons">
-                <Button size="mini" fill="outline" onClick={() => void discard(sync.entryId)}>{t('approvals:conflict.dismiss')}</Button>
-                {sync.state === 'failed' && <Button size="mini" onClick={() => void retry(sync.entryId)}>{t('approvals:sync.retry')}</Button>}
+                <Button size="mini" fill="outline" onClick={() => void discard(sync.entryId)}>
+                  {t('approvals:conflict.dismiss')}
+                </Button>
+                {sync.state === 'failed' && (
+                  <Button size="mini" onClick={() => void retry(sync.entryId)}>
+                    {t('approvals:sync.retry')}
+                  </Button>
+                )}
               </div>
             )}
           </div>
@@ -139,7 +182,9 @@ export function ApprovalDetailView({ id }: { id: string }) {
         <List.Item extra={timeText(d.created_at, i18n.language)}>{t('approvals:detail.submitted_at')}</List.Item>
         <List.Item extra={t('approvals:card.cost_short', { amount: yuan(d.estimated_cost_fen) })}>{t('approvals:field.estimated_cost')}</List.Item>
         {open && <List.Item extra={waitingText(t, d.level_entered_at, Date.now())}>{t('approvals:field.waiting_time')}</List.Item>}
-        {d.level_count > 0 && <List.Item extra={t('approvals:card.level', { level: d.current_level, count: d.level_count })}>{t('approvals:detail.level')}</List.Item>}
+        {d.level_count > 0 && (
+          <List.Item extra={t('approvals:card.level', { level: d.current_level, count: d.level_count })}>{t('approvals:detail.level')}</List.Item>
+        )}
         {d.decided_by && <List.Item extra={d.decided_by.nickname}>{t('approvals:detail.decided_by')}</List.Item>}
         {d.decided_at && <List.Item extra={timeText(d.decided_at, i18n.language)}>{t('approvals:detail.decided_at')}</List.Item>}
         {d.reject_reason && <List.Item description={d.reject_reason}>{t('approvals:field.reject_reason')}</List.Item>}
@@ -148,9 +193,20 @@ export function ApprovalDetailView({ id }: { id: string }) {
       <ChangeSection d={d} />
 
       <List className="ys-appr-section" header={t('approvals:detail.payload')} data-testid="request-fields">
-        {fields.filter((f) => !d.rule || f.key === 'reason' || f.key === 'vendor' || f.key === 'name').map((f) => (
-          <List.Item key={f.key} extra={<span className="ys-appr-value" data-field={f.key}>{f.value}</span>}>{f.label}</List.Item>
-        ))}
+        {fields
+          .filter((f) => !d.rule || f.key === 'reason' || f.key === 'vendor' || f.key === 'name')
+          .map((f) => (
+            <List.Item
+              key={f.key}
+              extra={
+                <span className="ys-appr-value" data-field={f.key}>
+                  {f.value}
+                </span>
+              }
+            >
+              {f.label}
+            </List.Item>
+          ))}
       </List>
 
       {d.levels.length > 0 && (
@@ -158,9 +214,12 @@ export function ApprovalDetailView({ id }: { id: string }) {
           <h3>{t('approvals:detail.levels')}</h3>
           <Steps direction="vertical" current={Math.max(0, d.current_level - 1)}>
             {d.levels.map((l) => (
-              <Steps.Step key={l.level} status={LEVEL_STATUS[l.state] ?? 'wait'}
+              <Steps.Step
+                key={l.level}
+                status={LEVEL_STATUS[l.state] ?? 'wait'}
                 title={`${t('approvals:field.level', { level: l.level })}${l.name ? ` · ${l.name}` : ''}`}
-                description={`${t(`approvals:level_state.${l.state}`, { defaultValue: l.state })} · ${l.approvers.map((u) => u.nickname).join('、')}`} />
+                description={`${t(`approvals:level_state.${l.state}`, { defaultValue: l.state })} · ${l.approvers.map((u) => u.nickname).join('、')}`}
+              />
             ))}
           </Steps>
         </section>
@@ -173,7 +232,10 @@ export function ApprovalDetailView({ id }: { id: string }) {
             <li key={h.id} data-action={h.action}>
               <div className="ys-appr-history__line">
                 <strong>{t(`approvals:action.${h.action}`, { defaultValue: h.action })}</strong>
-                <span>{h.actor?.nickname ?? t('approvals:detail.system')}{h.on_behalf_of ? t('approvals:conflict.on_behalf', { name: h.on_behalf_of.nickname }) : ''}</span>
+                <span>
+                  {h.actor?.nickname ?? t('approvals:detail.system')}
+                  {h.on_behalf_of ? t('approvals:conflict.on_behalf', { name: h.on_behalf_of.nickname }) : ''}
+                </span>
                 <span className="ys-appr-history__time">{timeText(h.created_at, i18n.language)}</span>
               </div>
               {h.comment && h.action !== 'escalated' && <div className="ys-appr-history__comment">{h.comment}</div>}
@@ -184,12 +246,22 @@ export function ApprovalDetailView({ id }: { id: string }) {
 
       {canDecide && (
         <div className="ys-appr-detail__actions">
-          <Button block color="danger" fill="outline" onClick={() => setRejecting(true)} data-testid="detail-reject">{t('approvals:decision.reject')}</Button>
-          <Button block color="primary" onClick={approve} data-testid="detail-approve">{t('approvals:decision.approve')}</Button>
+          <Button block color="danger" fill="outline" onClick={() => setRejecting(true)} data-testid="detail-reject">
+            {t('approvals:decision.reject')}
+          </Button>
+          <Button block color="primary" onClick={approve} data-testid="detail-approve">
+            {t('approvals:decision.approve')}
+          </Button>
         </div>
       )}
-      <RejectSheet open={rejecting} subject={summaryOf(t, d)} initial={sync?.reason} problem={sync?.state === 'needs_edit' ? sync.description : undefined}
-        onCancel={() => setRejecting(false)} onConfirm={(r) => void reject(r)} />
+      <RejectSheet
+        open={rejecting}
+        subject={summaryOf(t, d)}
+        initial={sync?.reason}
+        problem={sync?.state === 'needs_edit' ? sync.description : undefined}
+        onCancel={() => setRejecting(false)}
+        onConfirm={(r) => void reject(r)}
+      />
     </div>
   );
 }

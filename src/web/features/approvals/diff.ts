@@ -4,7 +4,12 @@
 import { BOOKKEEPING_FIELDS } from '../../../domain/approvals/request-fields.ts';
 
 export type DiffKind = 'added' | 'removed' | 'changed' | 'same';
-export interface DiffRow { field: string; before: string; after: string; kind: DiffKind }
+export interface DiffRow {
+  field: string;
+  before: string;
+  after: string;
+  kind: DiffKind;
+}
 
 /**
  * Not part of the rule's content: places, the reason (shown on its own) and the request's own
@@ -17,7 +22,10 @@ const COLUMNS = new Set(['name', 'vendor', 'description']);
 export function valueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '';
   if (Array.isArray(v)) return v.map((x) => valueText(x)).join(', ');
-  if (typeof v === 'object') return Object.values(v as Record<string, unknown>).map((x) => valueText(x)).join(' ');
+  if (typeof v === 'object')
+    return Object.values(v as Record<string, unknown>)
+      .map((x) => valueText(x))
+      .join(' ');
   return String(v);
 }
 
@@ -29,7 +37,11 @@ const ORDER: Record<DiffKind, number> = { changed: 0, added: 1, removed: 2, same
  * One row per field of either side (the after side's order, then fields only the before had),
  * changed, added and removed rows first. Compared on the raw values' text, shown through `format`.
  */
-export function diffRows(before: Record<string, unknown> | null | undefined, after: Record<string, unknown> | null | undefined, format: FormatValue = (_f, v) => valueText(v)): DiffRow[] {
+export function diffRows(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+  format: FormatValue = (_f, v) => valueText(v),
+): DiffRow[] {
   const b = before ?? {};
   const a = after ?? {};
   const fields = [...Object.keys(a), ...Object.keys(b).filter((k) => !(k in a))]
@@ -41,5 +53,8 @@ export function diffRows(before: Record<string, unknown> | null | undefined, aft
     const kind: DiffKind = !before ? 'added' : bt === at ? 'same' : bt === '' ? 'added' : at === '' ? 'removed' : 'changed';
     return { field, before: bt === '' ? '' : format(field, b[field]), after: at === '' ? '' : format(field, a[field]), kind };
   });
-  return rows.map((r, i) => ({ r, i })).sort((x, y) => ORDER[x.r.kind] - ORDER[y.r.kind] || x.i - y.i).map(({ r }) => r);
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((x, y) => ORDER[x.r.kind] - ORDER[y.r.kind] || x.i - y.i)
+    .map(({ r }) => r);
 }

@@ -26,7 +26,12 @@ import { useUndoable, withUndo } from './undo.ts';
 import { projectName, summaryOf, timeText, waitingText, yuan, type TFn } from './summary.ts';
 import { isWaiting, needsAttention, syncByApproval, type CardSync, type DecisionAction } from './sync-state.ts';
 
-interface ListPage { data: ApprovalItem[]; next_cursor: string | null; savedAt: number; fromSnapshot: boolean }
+interface ListPage {
+  data: ApprovalItem[];
+  next_cursor: string | null;
+  savedAt: number;
+  fromSnapshot: boolean;
+}
 
 const snapKey = (scope: Scope, filter: Filter) => `approvals:list:${getUsername() ?? ''}:${scope}:${filter}`;
 const noAnswer = (err: unknown) => !(err instanceof RequestError) || err.status === 0;
@@ -64,7 +69,12 @@ function useCanSeeGlobal(): boolean {
 export const decisionLabel = (t: TFn, action: DecisionAction, item: ApprovalItem) =>
   t('approvals:outbox_label', { decision: t(`approvals:decision.${action}`), summary: summaryOf(t, item) });
 
-interface Rejecting { item: ApprovalItem; entryId?: number; initial?: string; problem?: string }
+interface Rejecting {
+  item: ApprovalItem;
+  entryId?: number;
+  initial?: string;
+  problem?: string;
+}
 
 export function Inbox() {
   const { t } = useTranslation();
@@ -107,7 +117,9 @@ export function Inbox() {
   // …and the details of the open requests, so a request opens offline from the cached inbox.
   useEffect(() => {
     if (!first || first.fromSnapshot || filter !== 'pending') return;
-    const timer = window.setTimeout(() => { void cacheDetails(items, getApproval).catch(() => undefined); }, 300);
+    const timer = window.setTimeout(() => {
+      void cacheDetails(items, getApproval).catch(() => undefined);
+    }, 300);
     return () => window.clearTimeout(timer);
   }, [items, first, filter]);
 
@@ -116,9 +128,16 @@ export function Inbox() {
 
   // Decisions that no longer have a card in this list (decided elsewhere meanwhile, list moved on).
   const listed = useMemo(() => new Set(items.map((i) => i.id)), [items]);
-  const orphanIds = useMemo(() => (scope === 'mine' && filter === 'pending'
-    ? [...sync.entries()].filter(([id, s]) => !listed.has(id) && s.state !== 'sent').map(([id]) => id).sort()
-    : []), [sync, listed, scope, filter]);
+  const orphanIds = useMemo(
+    () =>
+      scope === 'mine' && filter === 'pending'
+        ? [...sync.entries()]
+            .filter(([id, s]) => !listed.has(id) && s.state !== 'sent')
+            .map(([id]) => id)
+            .sort()
+        : [],
+    [sync, listed, scope, filter],
+  );
   const orphans = useQuery({
     queryKey: ['approvals', 'remembered', orphanIds.join(',')],
     queryFn: async () => (await Promise.all(orphanIds.map((id) => rememberedItem(id)))).filter((x): x is ApprovalItem => !!x),
@@ -135,10 +154,13 @@ export function Inbox() {
     return list.sort((a, b) => Number(needsAttention(sync.get(b.id))) - Number(needsAttention(sync.get(a.id))));
   }, [attention, items, sync, undoable]);
 
-  const decidable = (item: ApprovalItem, s: CardSync | undefined) => OPEN.includes(item.status) && item.can_decide && !isWaiting(s) && s?.state !== 'sent' && s?.state !== 'conflict';
+  const decidable = (item: ApprovalItem, s: CardSync | undefined) =>
+    OPEN.includes(item.status) && item.can_decide && !isWaiting(s) && s?.state !== 'sent' && s?.state !== 'conflict';
   const selectable = shown.filter((i) => decidable(i, sync.get(i.id)));
 
-  useEffect(() => { setSelected(new Set()); }, [scope, filter, selecting]);
+  useEffect(() => {
+    setSelected(new Set());
+  }, [scope, filter, selecting]);
 
   const afterQueue = (n: number) => {
     if (!navigator.onLine) Toast.show({ content: t('approvals:toast.queued_offline', { n }), position: 'bottom' });
@@ -172,11 +194,12 @@ export function Inbox() {
         void client.invalidateQueries({ queryKey: ['approvals'] });
       }
       setSelecting(false);
-    } catch { /* the request helper showed why */ }
+    } catch {
+      /* the request helper showed why */
+    }
   }
 
-  const editReason = (item: ApprovalItem, s: CardSync) =>
-    setRejecting({ item, entryId: s.entryId, initial: s.reason, problem: s.description });
+  const editReason = (item: ApprovalItem, s: CardSync) => setRejecting({ item, entryId: s.entryId, initial: s.reason, problem: s.description });
 
   const openDetail = (item: ApprovalItem) => navigate(`/${scope === 'global' ? 'manageApprovalDetail' : 'selfApprovalDetail'}/${item.id}`);
 
@@ -192,7 +215,10 @@ export function Inbox() {
         </CapsuleTabs>
       )}
       <Tabs activeKey={filter} onChange={(k) => setFilter(k as Filter)}>
-        <Tabs.Tab key="pending" title={scope === 'mine' && pendingCount ? t('approvals:inbox.pending_count', { n: pendingCount }) : t('approvals:filter.pending')} />
+        <Tabs.Tab
+          key="pending"
+          title={scope === 'mine' && pendingCount ? t('approvals:inbox.pending_count', { n: pendingCount }) : t('approvals:filter.pending')}
+        />
         <Tabs.Tab key="decided" title={t('approvals:filter.decided')} />
       </Tabs>
     </div>
@@ -214,34 +240,74 @@ export function Inbox() {
   );
 
   let content;
-  if (query.isPending) content = <div className="ys-appr-loading"><DotLoading /></div>;
+  if (query.isPending)
+    content = (
+      <div className="ys-appr-loading">
+        <DotLoading />
+      </div>
+    );
   else if (query.isError && !items.length) {
-    content = <ErrorBlock status="disconnected" title={t('approvals:inbox.load_failed')} description={online ? '' : t('approvals:inbox.no_offline_copy')}>
-      <Button size="small" onClick={() => void query.refetch()}>{t('approvals:inbox.retry')}</Button>
-    </ErrorBlock>;
-  } else if (!shown.length) content = <ErrorBlock status="empty" title={t(filter === 'pending' ? 'approvals:inbox.empty_pending' : 'approvals:inbox.empty_decided')} description="" />;
+    content = (
+      <ErrorBlock status="disconnected" title={t('approvals:inbox.load_failed')} description={online ? '' : t('approvals:inbox.no_offline_copy')}>
+        <Button size="small" onClick={() => void query.refetch()}>
+          {t('approvals:inbox.retry')}
+        </Button>
+      </ErrorBlock>
+    );
+  } else if (!shown.length)
+    content = <ErrorBlock status="empty" title={t(filter === 'pending' ? 'approvals:inbox.empty_pending' : 'approvals:inbox.empty_decided')} description="" />;
   else if (bp === 'desktop') {
-    content = <DesktopTable items={shown} sync={sync} now={now} selected={selected} onSelected={setSelected}
-      selectable={filter === 'pending'} onOpen={openDetail} onApprove={(i) => approve(i)} onReject={(item) => setRejecting({ item })}
-      isDecidable={(i) => decidable(i, sync.get(i.id))} />;
+    content = (
+      <DesktopTable
+        items={shown}
+        sync={sync}
+        now={now}
+        selected={selected}
+        onSelected={setSelected}
+        selectable={filter === 'pending'}
+        onOpen={openDetail}
+        onApprove={(i) => approve(i)}
+        onReject={(item) => setRejecting({ item })}
+        isDecidable={(i) => decidable(i, sync.get(i.id))}
+      />
+    );
   } else {
     content = (
       <div className="ys-appr-list" data-testid="approval-list">
         {shown.map((item) => {
           const s = sync.get(item.id);
           return (
-            <ApprovalCard key={item.id} item={item} sync={s} now={now} nickname={nickname}
-              selecting={selecting} selected={selected.has(item.id)}
-              onToggle={() => setSelected((prev) => { const next = new Set(prev); if (next.has(item.id)) next.delete(item.id); else next.add(item.id); return next; })}
+            <ApprovalCard
+              key={item.id}
+              item={item}
+              sync={s}
+              now={now}
+              nickname={nickname}
+              selecting={selecting}
+              selected={selected.has(item.id)}
+              onToggle={() =>
+                setSelected((prev) => {
+                  const next = new Set(prev);
+                  if (next.has(item.id)) next.delete(item.id);
+                  else next.add(item.id);
+                  return next;
+                })
+              }
               onOpen={() => openDetail(item)}
               onApprove={() => approve(item)}
               onReject={() => setRejecting({ item })}
               onDismiss={(entryId) => void discard(entryId)}
               onEditReason={() => s && editReason(item, s)}
-              onRetry={(entryId) => void retry(entryId)} />
+              onRetry={(entryId) => void retry(entryId)}
+            />
           );
         })}
-        <InfiniteScroll hasMore={!!query.hasNextPage && online} loadMore={async () => { await query.fetchNextPage(); }}>
+        <InfiniteScroll
+          hasMore={!!query.hasNextPage && online}
+          loadMore={async () => {
+            await query.fetchNextPage();
+          }}
+        >
           {query.hasNextPage ? <DotLoading /> : <span className="ys-appr-end">{t('approvals:inbox.end')}</span>}
         </InfiniteScroll>
       </div>
@@ -257,9 +323,12 @@ export function Inbox() {
       {content}
       {(selecting || (bp === 'desktop' && selected.size > 0)) && (
         <div className="ys-appr-batchbar" data-testid="batch-bar">
-          <Checkbox checked={chosenCount > 0 && chosenCount === selectable.length}
+          <Checkbox
+            checked={chosenCount > 0 && chosenCount === selectable.length}
             indeterminate={chosenCount > 0 && chosenCount < selectable.length}
-            onChange={(on) => setSelected(on ? new Set(selectable.map((i) => i.id)) : new Set())} data-testid="batch-all">
+            onChange={(on) => setSelected(on ? new Set(selectable.map((i) => i.id)) : new Set())}
+            data-testid="batch-all"
+          >
             {t('approvals:batch.all')}
           </Checkbox>
           <Button color="primary" size="small" disabled={chosenCount === 0} onClick={() => setConfirmBatch(true)} data-testid="batch-approve">
@@ -267,13 +336,26 @@ export function Inbox() {
           </Button>
         </div>
       )}
-      <RejectSheet open={rejecting !== null} subject={rejecting ? summaryOf(t, rejecting.item) : ''} initial={rejecting?.initial}
-        problem={rejecting?.problem} onCancel={() => setRejecting(null)} onConfirm={(r) => void confirmReject(r)} />
-      <Dialog visible={confirmBatch} content={t('approvals:batch.confirm', { n: chosenCount })} onClose={() => setConfirmBatch(false)} closeOnMaskClick
-        actions={[[
-          { key: 'cancel', text: t('approvals:reject.cancel'), onClick: () => setConfirmBatch(false) },
-          { key: 'ok', text: t('approvals:batch.confirm_ok'), bold: true, onClick: () => void runBatch() },
-        ]]} />
+      <RejectSheet
+        open={rejecting !== null}
+        subject={rejecting ? summaryOf(t, rejecting.item) : ''}
+        initial={rejecting?.initial}
+        problem={rejecting?.problem}
+        onCancel={() => setRejecting(null)}
+        onConfirm={(r) => void confirmReject(r)}
+      />
+      <Dialog
+        visible={confirmBatch}
+        content={t('approvals:batch.confirm', { n: chosenCount })}
+        onClose={() => setConfirmBatch(false)}
+        closeOnMaskClick
+        actions={[
+          [
+            { key: 'cancel', text: t('approvals:reject.cancel'), onClick: () => setConfirmBatch(false) },
+            { key: 'ok', text: t('approvals:batch.confirm_ok'), bold: true, onClick: () => void runBatch() },
+          ],
+        ]}
+      />
     </div>
   );
 }
@@ -300,23 +382,60 @@ function DesktopTable(p: DesktopTableProps) {
     return t(`approvals:status.${item.status}`, { defaultValue: item.status });
   };
   const columns: DataColumn<ApprovalItem>[] = [
-    { id: 'type', header: t('approvals:column.type'), frozen: true, cell: (r) => t(`approvals:type.${r.type}`, { defaultValue: r.type }), text: (r) => r.type, width: 110 },
-    { id: 'summary', header: t('approvals:column.summary'), frozen: true, cell: (r) => <button type="button" className="ys-appr-link" onClick={() => p.onOpen(r)}>{summaryOf(t, r)}</button>, text: (r) => summaryOf(t, r) },
+    {
+      id: 'type',
+      header: t('approvals:column.type'),
+      frozen: true,
+      cell: (r) => t(`approvals:type.${r.type}`, { defaultValue: r.type }),
+      text: (r) => r.type,
+      width: 110,
+    },
+    {
+      id: 'summary',
+      header: t('approvals:column.summary'),
+      frozen: true,
+      cell: (r) => (
+        <button type="button" className="ys-appr-link" onClick={() => p.onOpen(r)}>
+          {summaryOf(t, r)}
+        </button>
+      ),
+      text: (r) => summaryOf(t, r),
+    },
     { id: 'requester', header: t('approvals:field.requester'), cell: (r) => r.requester.nickname, text: (r) => r.requester.nickname, width: 130 },
     { id: 'project', header: t('approvals:field.project'), cell: (r) => projectName(r), text: (r) => projectName(r), width: 150 },
-    { id: 'cost', header: t('approvals:field.estimated_cost'), cell: (r) => t('approvals:card.cost_short', { amount: yuan(r.estimated_cost_fen) }), text: (r) => yuan(r.estimated_cost_fen), width: 110 },
-    { id: 'waiting', header: t('approvals:field.waiting_time'), cell: (r) => (OPEN.includes(r.status) ? waitingText(t, r.level_entered_at, p.now) : timeText(r.decided_at, i18n.language)), text: (r) => r.level_entered_at, width: 120 },
+    {
+      id: 'cost',
+      header: t('approvals:field.estimated_cost'),
+      cell: (r) => t('approvals:card.cost_short', { amount: yuan(r.estimated_cost_fen) }),
+      text: (r) => yuan(r.estimated_cost_fen),
+      width: 110,
+    },
+    {
+      id: 'waiting',
+      header: t('approvals:field.waiting_time'),
+      cell: (r) => (OPEN.includes(r.status) ? waitingText(t, r.level_entered_at, p.now) : timeText(r.decided_at, i18n.language)),
+      text: (r) => r.level_entered_at,
+      width: 120,
+    },
     { id: 'state', header: t('approvals:column.state'), cell: (r) => <span data-testid="row-state">{stateText(r)}</span>, text: stateText, width: 150 },
   ];
-  const rowActions = (r: ApprovalItem): RowAction[] => (p.isDecidable(r)
-    ? [
-      { key: 'approve', label: t('approvals:decision.approve'), onClick: () => p.onApprove(r) },
-      { key: 'reject', label: t('approvals:decision.reject'), danger: true, onClick: () => p.onReject(r) },
-    ]
-    : [{ key: 'open', label: t('approvals:detail.open'), onClick: () => p.onOpen(r) }]);
+  const rowActions = (r: ApprovalItem): RowAction[] =>
+    p.isDecidable(r)
+      ? [
+          { key: 'approve', label: t('approvals:decision.approve'), onClick: () => p.onApprove(r) },
+          { key: 'reject', label: t('approvals:decision.reject'), danger: true, onClick: () => p.onReject(r) },
+        ]
+      : [{ key: 'open', label: t('approvals:detail.open'), onClick: () => p.onOpen(r) }];
   return (
-    <DataTable columns={columns} rows={p.items} rowKey={(r) => r.id} selectable={p.selectable}
+    <DataTable
+      columns={columns}
+      rows={p.items}
+      rowKey={(r) => r.id}
+      selectable={p.selectable}
       selected={[...p.selected].filter((id) => p.items.some((i) => i.id === id && p.isDecidable(i)))}
-      onSelectedChange={(ids) => p.onSelected(new Set(ids))} rowActions={rowActions} testId="approval-table" />
+      onSelectedChange={(ids) => p.onSelected(new Set(ids))}
+      rowActions={rowActions}
+      testId="approval-table"
+    />
   );
 }

@@ -18,7 +18,6 @@ export const APPROVALS_KEY = ['approvals'] as const;
 const COUNT_KEY = ['approvals', 'pending-count'] as const;
 const EVENTS = ['approval.created', 'approval.decided', 'approval.escalated', 'site_message.created'] as const;
 
-
 const noAnswer = (err: unknown) => !(err instanceof RequestError) || err.status === 0;
 
 /** The pending count, kept for offline starts (the badge still says how many wait). */
@@ -39,7 +38,9 @@ async function refreshUnread(): Promise<void> {
   try {
     const { count } = await unreadCount();
     store.set(unreadCountAtom, { op: 'set', value: count });
-  } catch { /* offline: keep the last count */ }
+  } catch {
+    /* offline: keep the last count */
+  }
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -48,7 +49,10 @@ let replaying = false;
 let owed = false;
 /** Coalesces a burst of events (a batch decision, a replay) into one refetch. */
 function refreshSoon(client: QueryClient): void {
-  if (replaying) { owed = true; return; }
+  if (replaying) {
+    owed = true;
+    return;
+  }
   clearTimeout(timer);
   timer = setTimeout(() => {
     void client.invalidateQueries({ queryKey: APPROVALS_KEY });
@@ -78,9 +82,14 @@ export function ApprovalsLive() {
   useEffect(() => {
     const waiting = entries.some((e) => idOfRef(e.ref) && (e.state === 'pending' || e.state === 'sending'));
     replaying = waiting && navigator.onLine;
-    if (!replaying && owed) { owed = false; refreshSoon(client); }
-    const done = entries.filter((e) => idOfRef(e.ref) && (e.state === 'sent' || e.state === 'conflict'))
-      .map((e) => `${e.id}:${e.state}`).join(',');
+    if (!replaying && owed) {
+      owed = false;
+      refreshSoon(client);
+    }
+    const done = entries
+      .filter((e) => idOfRef(e.ref) && (e.state === 'sent' || e.state === 'conflict'))
+      .map((e) => `${e.id}:${e.state}`)
+      .join(',');
     if (done && done !== delivered.current) refreshSoon(client);
     delivered.current = done;
   }, [entries, client]);

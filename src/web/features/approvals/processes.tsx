@@ -29,7 +29,12 @@ export function ProcessList() {
 
   const toggle = async (p: ApprovalProcess, enabled: boolean) => {
     await updateProcess(p.id, {
-      name: p.name, description: p.description ?? undefined, project_id: p.project_id, request_types: p.request_types, production: p.production, enabled,
+      name: p.name,
+      description: p.description ?? undefined,
+      project_id: p.project_id,
+      request_types: p.request_types,
+      production: p.production,
+      enabled,
       levels: p.levels.map((l) => ({ name: l.name ?? undefined, approvers: approverAccounts(l), escalate_after_hours: l.escalate_after_hours })),
     }).catch(() => undefined);
     void client.invalidateQueries({ queryKey: ['approvals', 'processes'] });
@@ -46,52 +51,91 @@ export function ProcessList() {
     <div className="ys-appr-processes">
       <div className="ys-appr-toolbar">
         <span className="ys-appr-toolbar__hint">{t('approvals:process.count', { n: query.data?.count ?? 0 })}</span>
-        <Button size="small" color="primary" onClick={() => navigate('/approvalAdd')} data-testid="process-add">{t('approvals:process.add')}</Button>
+        <Button size="small" color="primary" onClick={() => navigate('/approvalAdd')} data-testid="process-add">
+          {t('approvals:process.add')}
+        </Button>
       </div>
-      {query.isPending && <div className="ys-appr-loading"><DotLoading /></div>}
+      {query.isPending && (
+        <div className="ys-appr-loading">
+          <DotLoading />
+        </div>
+      )}
       {query.isError && <ErrorBlock status="default" title={t('approvals:inbox.load_failed')} description="" />}
       {query.data?.data.length === 0 && <ErrorBlock status="empty" title={t('approvals:process.empty')} description="" />}
       {query.data?.data.map((p) => (
-        <Card key={p.id} className="ys-appr-process" title={p.name} data-testid="process-card"
-          extra={<Switch checked={p.enabled} onChange={(on) => void toggle(p, on)} aria-label={t('approvals:process.enabled')} />}>
+        <Card
+          key={p.id}
+          className="ys-appr-process"
+          title={p.name}
+          data-testid="process-card"
+          extra={<Switch checked={p.enabled} onChange={(on) => void toggle(p, on)} aria-label={t('approvals:process.enabled')} />}
+        >
           <div className="ys-appr-process__meta">
             <span>{p.project_name ?? t('approvals:process.all_projects')}</span>
-            {p.production && <Tag color="warning" fill="outline">{t('approvals:process.production')}</Tag>}
+            {p.production && (
+              <Tag color="warning" fill="outline">
+                {t('approvals:process.production')}
+              </Tag>
+            )}
           </div>
           <div className="ys-appr-process__types">
-            {p.request_types.map((ty) => <Tag key={ty} fill="outline">{t(`approvals:type.${ty}`, { defaultValue: ty })}</Tag>)}
+            {p.request_types.map((ty) => (
+              <Tag key={ty} fill="outline">
+                {t(`approvals:type.${ty}`, { defaultValue: ty })}
+              </Tag>
+            ))}
           </div>
           <ol className="ys-appr-process__levels">
             {p.levels.map((l, i) => (
               <li key={i}>
-                {t('approvals:field.level', { level: i + 1 })}{l.name ? ` · ${l.name}` : ''}：{approverNames(l)}
+                {t('approvals:field.level', { level: i + 1 })}
+                {l.name ? ` · ${l.name}` : ''}：{approverNames(l)}
                 {l.escalate_after_hours ? t('approvals:process.escalate_note', { hours: l.escalate_after_hours }) : ''}
               </li>
             ))}
           </ol>
           <div className="ys-appr-process__actions">
-            <Button size="mini" color="primary" fill="none" onClick={() => navigate(`/approvalAdd?id=${p.id}`)} data-testid="process-edit">{t('approvals:process.edit')}</Button>
-            <Button size="mini" color="danger" fill="none" onClick={() => setRemoving(p)}>{t('approvals:process.delete')}</Button>
+            <Button size="mini" color="primary" fill="none" onClick={() => navigate(`/approvalAdd?id=${p.id}`)} data-testid="process-edit">
+              {t('approvals:process.edit')}
+            </Button>
+            <Button size="mini" color="danger" fill="none" onClick={() => setRemoving(p)}>
+              {t('approvals:process.delete')}
+            </Button>
           </div>
         </Card>
       ))}
-      <Dialog visible={removing !== null} content={removing ? t('approvals:process.delete_confirm', { name: removing.name }) : null}
-        onClose={() => setRemoving(null)} closeOnMaskClick
-        actions={[[
-          { key: 'cancel', text: t('approvals:reject.cancel'), onClick: () => setRemoving(null) },
-          { key: 'ok', text: t('approvals:process.delete'), danger: true, bold: true, onClick: () => void remove() },
-        ]]} />
+      <Dialog
+        visible={removing !== null}
+        content={removing ? t('approvals:process.delete_confirm', { name: removing.name }) : null}
+        onClose={() => setRemoving(null)}
+        closeOnMaskClick
+        actions={[
+          [
+            { key: 'cancel', text: t('approvals:reject.cancel'), onClick: () => setRemoving(null) },
+            { key: 'ok', text: t('approvals:process.delete'), danger: true, bold: true, onClick: () => void remove() },
+          ],
+        ]}
+      />
     </div>
   );
 }
 
 /** Under a field: its error in red when there is one, else its note (antd-mobile's `help` is only a popover icon). */
 function FieldNote({ error, note }: { error?: string; note?: string }) {
-  if (error) return <span className="ys-appr-form__error" role="alert">{error}</span>;
+  if (error)
+    return (
+      <span className="ys-appr-form__error" role="alert">
+        {error}
+      </span>
+    );
   return note ? <span>{note}</span> : null;
 }
 
-interface LevelDraft { name: string; approvers: string; hours: number | null }
+interface LevelDraft {
+  name: string;
+  approvers: string;
+  hours: number | null;
+}
 
 /** approvalAdd: a new process, or with `id` (approvalAdd?id=…) the edit form of an existing one. */
 export function ProcessForm({ id }: { id?: string }) {
@@ -125,7 +169,11 @@ export function ProcessForm({ id }: { id?: string }) {
     setLevels(p.levels.map((l) => ({ name: l.name ?? '', approvers: approverAccounts(l).join(','), hours: l.escalate_after_hours })));
   }, [existing.data, filled]);
 
-  const split = (v: string) => v.split(/[,，\s]+/).map((s) => s.trim()).filter(Boolean);
+  const split = (v: string) =>
+    v
+      .split(/[,，\s]+/)
+      .map((s) => s.trim())
+      .filter(Boolean);
   const validate = () => {
     const e: Record<string, string> = {};
     if (name.trim().length < 2 || name.trim().length > 60) e.name = t('approvals:process.name_rule');
@@ -145,7 +193,11 @@ export function ProcessForm({ id }: { id?: string }) {
     setSaving(true);
     try {
       const body = {
-        name: name.trim(), project_id: projectId || null, request_types: types, production, enabled: id ? enabled : true,
+        name: name.trim(),
+        project_id: projectId || null,
+        request_types: types,
+        production,
+        enabled: id ? enabled : true,
         levels: levels.map((l) => ({ ...(l.name.trim() ? { name: l.name.trim() } : {}), approvers: split(l.approvers), escalate_after_hours: l.hours })),
       };
       if (id) await updateProcess(id, body);
@@ -153,33 +205,63 @@ export function ProcessForm({ id }: { id?: string }) {
       Toast.show({ content: t('approvals:process.saved') });
       void client.invalidateQueries({ queryKey: ['approvals', 'processes'] });
       navigate('/approvalManage');
-    } catch { /* the request helper showed the server's reason */ } finally {
+    } catch {
+      /* the request helper showed the server's reason */
+    } finally {
       setSaving(false);
     }
   };
 
   const setLevel = (i: number, patch: Partial<LevelDraft>) => setLevels((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
-  if (id && existing.isPending) return <div className="ys-appr-loading"><DotLoading /></div>;
+  if (id && existing.isPending)
+    return (
+      <div className="ys-appr-loading">
+        <DotLoading />
+      </div>
+    );
   if (id && existing.isError) {
-    return <ErrorBlock status="default" title={t('approvals:process.not_found')} description=""><Button size="small" onClick={() => navigate('/approvalManage')}>{t('approvals:process.back_to_list')}</Button></ErrorBlock>;
+    return (
+      <ErrorBlock status="default" title={t('approvals:process.not_found')} description="">
+        <Button size="small" onClick={() => navigate('/approvalManage')}>
+          {t('approvals:process.back_to_list')}
+        </Button>
+      </ErrorBlock>
+    );
   }
 
   return (
-    <Form layout="vertical" className="ys-appr-form" footer={
-      <Button block color="primary" loading={saving} onClick={() => void save()} data-testid="process-save">{t('approvals:process.save')}</Button>
-    }>
+    <Form
+      layout="vertical"
+      className="ys-appr-form"
+      footer={
+        <Button block color="primary" loading={saving} onClick={() => void save()} data-testid="process-save">
+          {t('approvals:process.save')}
+        </Button>
+      }
+    >
       <Form.Item label={t('approvals:process.name')} required description={<FieldNote error={errors.name} />}>
         <Input value={name} onChange={setName} maxLength={60} placeholder={t('approvals:process.name_placeholder')} data-testid="process-name" />
       </Form.Item>
       <Form.Item label={t('approvals:field.project')}>
-        <Selector columns={1} value={[projectId]} onChange={(v) => setProjectId(v[0] ?? '')}
-          options={[{ label: t('approvals:process.all_projects'), value: '' }, ...projects.map((p) => ({ label: p.project_name_zh || p.project_name, value: p.project_id }))]} />
+        <Selector
+          columns={1}
+          value={[projectId]}
+          onChange={(v) => setProjectId(v[0] ?? '')}
+          options={[
+            { label: t('approvals:process.all_projects'), value: '' },
+            ...projects.map((p) => ({ label: p.project_name_zh || p.project_name, value: p.project_id })),
+          ]}
+        />
       </Form.Item>
       <Form.Item label={t('approvals:process.types')} required description={<FieldNote error={errors.types} />}>
         <Checkbox.Group value={types} onChange={(v) => setTypes(v as string[])}>
           <div className="ys-appr-form__types">
-            {REQUEST_TYPES.map((ty) => <Checkbox key={ty} value={ty}>{t(`approvals:type.${ty}`)}</Checkbox>)}
+            {REQUEST_TYPES.map((ty) => (
+              <Checkbox key={ty} value={ty}>
+                {t(`approvals:type.${ty}`)}
+              </Checkbox>
+            ))}
           </div>
         </Checkbox.Group>
       </Form.Item>
@@ -187,19 +269,34 @@ export function ProcessForm({ id }: { id?: string }) {
         <Switch checked={production} onChange={setProduction} />
       </Form.Item>
       {levels.map((l, i) => (
-        <Form.Item key={i} label={t('approvals:field.level', { level: i + 1 })} required
-          description={<FieldNote error={errors[`level${i}`]} note={t('approvals:process.approvers_help', { max: MAX_APPROVERS_PER_LEVEL })} />}>
+        <Form.Item
+          key={i}
+          label={t('approvals:field.level', { level: i + 1 })}
+          required
+          description={<FieldNote error={errors[`level${i}`]} note={t('approvals:process.approvers_help', { max: MAX_APPROVERS_PER_LEVEL })} />}
+        >
           <Input value={l.name} onChange={(v) => setLevel(i, { name: v })} maxLength={32} placeholder={t('approvals:process.level_name')} />
-          <Input value={l.approvers} onChange={(v) => setLevel(i, { approvers: v })} placeholder={t('approvals:process.approvers_placeholder')} data-testid={`process-approvers-${i}`} />
+          <Input
+            value={l.approvers}
+            onChange={(v) => setLevel(i, { approvers: v })}
+            placeholder={t('approvals:process.approvers_placeholder')}
+            data-testid={`process-approvers-${i}`}
+          />
           <div className="ys-appr-form__hours">
             <span>{t('approvals:field.escalate_after_hours')}</span>
             <Stepper min={0} max={8760} digits={1} step={1} value={l.hours ?? 0} onChange={(v) => setLevel(i, { hours: v ? Number(v) : null })} />
           </div>
-          {levels.length > 1 && <Button size="mini" fill="none" color="danger" onClick={() => setLevels((ls) => ls.filter((_, j) => j !== i))}>{t('approvals:process.remove_level')}</Button>}
+          {levels.length > 1 && (
+            <Button size="mini" fill="none" color="danger" onClick={() => setLevels((ls) => ls.filter((_, j) => j !== i))}>
+              {t('approvals:process.remove_level')}
+            </Button>
+          )}
         </Form.Item>
       ))}
       {levels.length < MAX_LEVELS && (
-        <Button size="small" fill="outline" onClick={() => setLevels((ls) => [...ls, { name: '', approvers: '', hours: null }])}>{t('approvals:process.add_level')}</Button>
+        <Button size="small" fill="outline" onClick={() => setLevels((ls) => [...ls, { name: '', approvers: '', hours: null }])}>
+          {t('approvals:process.add_level')}
+        </Button>
       )}
     </Form>
   );

@@ -20,7 +20,12 @@ export function RejectSheet({ open, subject, initial, problem, onCancel, onConfi
   const { t } = useTranslation();
   const [reason, setReason] = useState(initial ?? '');
   const [touched, setTouched] = useState(false);
-  useEffect(() => { if (open) { setReason(initial ?? ''); setTouched(false); } }, [open, initial]);
+  useEffect(() => {
+    if (open) {
+      setReason(initial ?? '');
+      setTouched(false);
+    }
+  }, [open, initial]);
   const empty = reason.trim().length === 0;
   const tooLong = reason.length > MAX_REASON;
   const error = touched && empty ? t('approvals:reject.required') : tooLong ? t('approvals:reject.too_long', { max: MAX_REASON }) : null;
@@ -36,21 +41,36 @@ export function RejectSheet({ open, subject, initial, problem, onCancel, onConfi
       <div className="ys-appr-sheet__body" data-testid="reject-sheet">
         <div className="ys-appr-sheet__title">{t('approvals:reject.title')}</div>
         <div className="ys-appr-sheet__subject">{subject}</div>
-        {problem && <div className="ys-appr-sheet__problem" role="alert">{problem}</div>}
+        {problem && (
+          <div className="ys-appr-sheet__problem" role="alert">
+            {problem}
+          </div>
+        )}
         <TextArea
           data-testid="reject-reason"
           placeholder={t('approvals:reject.placeholder')}
           value={reason}
-          onChange={(v) => { setReason(v); setTouched(true); }}
+          onChange={(v) => {
+            setReason(v);
+            setTouched(true);
+          }}
           rows={4}
           autoSize={{ minRows: 4, maxRows: 8 }}
           maxLength={MAX_REASON}
           showCount
         />
-        {error && <div className="ys-appr-sheet__error" role="alert" data-testid="reject-error">{error}</div>}
+        {error && (
+          <div className="ys-appr-sheet__error" role="alert" data-testid="reject-error">
+            {error}
+          </div>
+        )}
         <div className="ys-appr-sheet__actions">
-          <Button block onClick={onCancel}>{t('approvals:reject.cancel')}</Button>
-          <Button block color="danger" onClick={confirm} data-testid="reject-confirm">{t('approvals:reject.confirm')}</Button>
+          <Button block onClick={onCancel}>
+            {t('approvals:reject.cancel')}
+          </Button>
+          <Button block color="danger" onClick={confirm} data-testid="reject-confirm">
+            {t('approvals:reject.confirm')}
+          </Button>
         </div>
       </div>
     </Popup>

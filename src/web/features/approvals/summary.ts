@@ -3,9 +3,21 @@
 // estimated cost in yuan with two decimals and the waiting time (「等待 3 小时」).
 export type TFn = (key: string, opts?: Record<string, unknown>) => string;
 
-interface Summarised { type: string; title: string; payload: Record<string, any> | null | undefined }
+interface Summarised {
+  type: string;
+  title: string;
+  payload: Record<string, any> | null | undefined;
+}
 
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.map(String)
+    : typeof v === 'string' && v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
 const ports = (v: unknown): string => (v === 'any' || v === undefined || v === null ? 'any' : list(v).join(','));
 const proto = (v: unknown): string => String(v ?? '').toUpperCase();
 
@@ -41,14 +53,29 @@ export function summaryOf(t: TFn, item: Summarised): string {
       return t('approvals:summary.resource_expansion', { name, spec: specText(t, p.spec) });
     }
     case 'firewall_policy':
-      return t('approvals:summary.firewall_policy', { source: first(p.source_ips), target: first(p.target_ips), ports: ports(p.target_ports), protocol: proto(p.protocol) })
-        + more(t, p.target_ips);
+      return (
+        t('approvals:summary.firewall_policy', {
+          source: first(p.source_ips),
+          target: first(p.target_ips),
+          ports: ports(p.target_ports),
+          protocol: proto(p.protocol),
+        }) + more(t, p.target_ips)
+      );
     case 'snat_rule':
       return t('approvals:summary.snat_rule', { internal: p.source_cidr ?? p.internal_ip ?? '', eip: p.eip ?? '' });
     case 'dnat_rule':
-      return t('approvals:summary.dnat_rule', { eip: p.eip ?? '', eip_ports: ports(p.eip_ports), internal: p.internal_ip ?? '', internal_ports: ports(p.internal_ports), protocol: proto(p.protocol) });
+      return t('approvals:summary.dnat_rule', {
+        eip: p.eip ?? '',
+        eip_ports: ports(p.eip_ports),
+        internal: p.internal_ip ?? '',
+        internal_ports: ports(p.internal_ports),
+        protocol: proto(p.protocol),
+      });
     case 'quota_change':
-      return t('approvals:summary.quota_change', { quota: t(`approvals:quota.${p.quota_key}`, { defaultValue: String(p.quota_key ?? '') }), value: p.value ?? '' });
+      return t('approvals:summary.quota_change', {
+        quota: t(`approvals:quota.${p.quota_key}`, { defaultValue: String(p.quota_key ?? '') }),
+        value: p.value ?? '',
+      });
     default:
       return item.title;
   }
@@ -60,7 +87,10 @@ export function yuan(fen: number): string {
   return v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
-export interface Waiting { unit: 'under_minute' | 'minutes' | 'hours' | 'days'; n: number }
+export interface Waiting {
+  unit: 'under_minute' | 'minutes' | 'hours' | 'days';
+  n: number;
+}
 
 /** How long a request has waited at its level: minutes below an hour, hours below two days, then days. */
 export function waitingOf(since: string | number | Date, now: number): Waiting {
@@ -81,7 +111,13 @@ export function waitingText(t: TFn, since: string | number | Date, now: number):
 export function timeText(value: string | number | Date | null | undefined, lang: string): string {
   if (value === null || value === undefined || value === '') return '';
   return new Intl.DateTimeFormat(lang === 'zh-TW' ? 'zh-TW' : 'zh-CN', {
-    timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false,
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
   }).format(new Date(value));
 }
 

@@ -41,10 +41,14 @@ export function syncByApproval(entries: readonly OutboxEntry[]): Map<string, Car
     if (!id || e.id === undefined) continue;
     const prev = out.get(id);
     if (prev && (prev.createdAt > e.createdAt || (prev.createdAt === e.createdAt && prev.entryId > e.id))) continue;
-    const current = e.state === 'conflict' ? currentOf(e.serverState) ?? undefined : undefined;
+    const current = e.state === 'conflict' ? (currentOf(e.serverState) ?? undefined) : undefined;
     const body = e.body as { reason?: string } | null;
     out.set(id, {
-      entryId: e.id, state: e.state, action: actionOf(e), createdAt: e.createdAt, updatedAt: e.updatedAt,
+      entryId: e.id,
+      state: e.state,
+      action: actionOf(e),
+      createdAt: e.createdAt,
+      updatedAt: e.updatedAt,
       ...(body?.reason ? { reason: body.reason } : {}),
       ...(current ? { current } : {}),
       ...(e.lastError?.description ? { description: e.lastError.description } : {}),

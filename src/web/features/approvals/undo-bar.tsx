@@ -19,7 +19,9 @@ export function UndoBar() {
     <div className="ys-appr-undo" role="status" aria-live="polite" data-testid="undo-bar" data-id={u.id}>
       <span className="ys-appr-undo__text">{u.text}</span>
       <span className="ys-appr-undo__count">{t('approvals:undo.countdown', { n: seconds })}</span>
-      <Button size="small" fill="none" className="ys-appr-undo__button" onClick={undo} data-testid="undo-button">{t('approvals:undo.undo')}</Button>
+      <Button size="small" fill="none" className="ys-appr-undo__button" onClick={undo} data-testid="undo-button">
+        {t('approvals:undo.undo')}
+      </Button>
     </div>
   );
 }

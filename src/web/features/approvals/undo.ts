@@ -6,12 +6,21 @@ import { useSyncExternalStore } from 'react';
 
 export const UNDO_MS = 4000;
 
-export interface Undoable { id: string; text: string; until: number }
-interface Waiting extends Undoable { timer: ReturnType<typeof setTimeout>; commit: () => Promise<unknown> }
+export interface Undoable {
+  id: string;
+  text: string;
+  until: number;
+}
+interface Waiting extends Undoable {
+  timer: ReturnType<typeof setTimeout>;
+  commit: () => Promise<unknown>;
+}
 
 let waiting: Waiting | null = null;
 const listeners = new Set<() => void>();
-const notify = () => { for (const l of listeners) l(); };
+const notify = () => {
+  for (const l of listeners) l();
+};
 
 async function send(w: Waiting): Promise<void> {
   clearTimeout(w.timer);
@@ -23,7 +32,15 @@ async function send(w: Waiting): Promise<void> {
 /** Holds `commit` for UNDO_MS; the bar shows `text`. */
 export function withUndo(id: string, text: string, commit: () => Promise<unknown>, ms = UNDO_MS): void {
   if (waiting) void send(waiting);
-  const w: Waiting = { id, text, until: Date.now() + ms, commit, timer: setTimeout(() => { void send(w); }, ms) };
+  const w: Waiting = {
+    id,
+    text,
+    until: Date.now() + ms,
+    commit,
+    timer: setTimeout(() => {
+      void send(w);
+    }, ms),
+  };
   waiting = w;
   notify();
 }
@@ -43,5 +60,12 @@ export function sendNow(): void {
 
 const snapshot = (): Undoable | null => waiting;
 export function useUndoable(): Undoable | null {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, snapshot, snapshot);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    snapshot,
+    snapshot,
+  );
 }

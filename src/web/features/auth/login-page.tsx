@@ -69,24 +69,52 @@ export default function LoginPage() {
       </aside>
       <section className="ys-login__panel">
         <div className="ys-login__top">
-          <Link to="/portal" className="ys-login__home">{t('back_portal')}</Link>
+          <Link to="/portal" className="ys-login__home">
+            {t('back_portal')}
+          </Link>
           <LanguageSwitch compact />
         </div>
         <form className="ys-login__form" onSubmit={submit} noValidate>
           <img className="ys-login__logo" src="/icons/icon-192.png" alt="" width={48} height={48} />
           <h1 className="ys-login__title">{t('title')}</h1>
           <p className="ys-login__subtitle">{t('subtitle')}</p>
-          <label className="ys-login__label" htmlFor="login-account">{t('account')}</label>
+          <label className="ys-login__label" htmlFor="login-account">
+            {t('account')}
+          </label>
           <div className={`ys-login__field${touched && !account.trim() ? ' is-error' : ''}`}>
-            <input id="login-account" className="ys-login__input" name="account" autoComplete="username" autoCapitalize="off" spellCheck={false}
-              placeholder={t('account_placeholder')} value={account} onChange={(e) => setAccount(e.target.value)} />
+            <input
+              id="login-account"
+              className="ys-login__input"
+              name="account"
+              autoComplete="username"
+              autoCapitalize="off"
+              spellCheck={false}
+              placeholder={t('account_placeholder')}
+              value={account}
+              onChange={(e) => setAccount(e.target.value)}
+            />
           </div>
           {touched && !account.trim() ? <div className="ys-login__error">{t('account_required')}</div> : null}
-          <label className="ys-login__label" htmlFor="login-password">{t('password')}</label>
+          <label className="ys-login__label" htmlFor="login-password">
+            {t('password')}
+          </label>
           <div className={`ys-login__field ys-login__field--password${touched && !password ? ' is-error' : ''}`}>
-            <input id="login-password" className="ys-login__input" name="password" type={visible ? 'text' : 'password'} autoComplete="current-password"
-              placeholder={t('password_placeholder')} value={password} onChange={(e) => setPassword(e.target.value)} />
-            <button type="button" className="ys-login__eye" aria-label={visible ? t('hide_password') : t('show_password')} onClick={() => setVisible((v) => !v)}>
+            <input
+              id="login-password"
+              className="ys-login__input"
+              name="password"
+              type={visible ? 'text' : 'password'}
+              autoComplete="current-password"
+              placeholder={t('password_placeholder')}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <button
+              type="button"
+              className="ys-login__eye"
+              aria-label={visible ? t('hide_password') : t('show_password')}
+              onClick={() => setVisible((v) => !v)}
+            >
               <EyeIcon open={visible} />
             </button>
           </div>

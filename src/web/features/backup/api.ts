@@ -3,12 +3,23 @@ import { del, get, post, put } from '../../lib/request.ts';
 import type { BackupDay } from '../../../domain/backup-plan.ts';
 
 export interface BackupPlan {
-  id: string; name: string; schedule_type: string; start_time: string; backup_freq: 'week' | 'month';
-  backup_days: BackupDay[]; retention_time: string | number; device_type: string;
-  resource_id: string; resource_type: string; resource_name: string; vendor: string;
+  id: string;
+  name: string;
+  schedule_type: string;
+  start_time: string;
+  backup_freq: 'week' | 'month';
+  backup_days: BackupDay[];
+  retention_time: string | number;
+  device_type: string;
+  resource_id: string;
+  resource_type: string;
+  resource_name: string;
+  vendor: string;
   /** creating / installing / issuing (in_between), or created / *_failed */
-  status: string; in_between: boolean;
-  created_at: string; updated_at: string;
+  status: string;
+  in_between: boolean;
+  created_at: string;
+  updated_at: string;
 }
 type Saved = BackupPlan & { message?: string };
 const quiet = { isNeedloading: false } as const;

@@ -40,16 +40,25 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
       Toast.show({ content: res.message ?? t('backup:messages.deleted') });
       setDeleting(null);
       await refresh();
-    } catch { /* the request helper showed the notice */ } finally { setBusy(false); }
+    } catch {
+      /* the request helper showed the notice */
+    } finally {
+      setBusy(false);
+    }
   };
 
   // Between states the API refuses both (409); the buttons say so before a click.
-  const actions = (p: BackupPlan) => writable ? (
-    <span className="ys-bk-actions" title={p.in_between ? t('backup:status.busy_hint') : undefined}>
-      <Button size="mini" fill="none" color="primary" data-testid="backup-edit" disabled={p.in_between} onClick={() => setEditing(p)}>{t('backup:actions.edit')}</Button>
-      <Button size="mini" fill="none" color="danger" data-testid="backup-delete" disabled={p.in_between} onClick={() => setDeleting(p)}>{t('backup:actions.delete')}</Button>
-    </span>
-  ) : null;
+  const actions = (p: BackupPlan) =>
+    writable ? (
+      <span className="ys-bk-actions" title={p.in_between ? t('backup:status.busy_hint') : undefined}>
+        <Button size="mini" fill="none" color="primary" data-testid="backup-edit" disabled={p.in_between} onClick={() => setEditing(p)}>
+          {t('backup:actions.edit')}
+        </Button>
+        <Button size="mini" fill="none" color="danger" data-testid="backup-delete" disabled={p.in_between} onClick={() => setDeleting(p)}>
+          {t('backup:actions.delete')}
+        </Button>
+      </span>
+    ) : null;
   const badge = (p: BackupPlan) => {
     const tone = isPlanInBetween(p.status) ? 'busy' : p.status === 'created' ? 'ok' : 'failed';
     return (
@@ -69,7 +78,12 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
   let body: React.ReactNode;
   if (q.isError) body = <div className="ys-muted">{t('backup:load_failed')}</div>;
   else if (!q.data) body = null;
-  else if (!plans.length) body = <div className="ys-bk-empty" data-testid="backup-empty">{t('backup:empty')}</div>;
+  else if (!plans.length)
+    body = (
+      <div className="ys-bk-empty" data-testid="backup-empty">
+        {t('backup:empty')}
+      </div>
+    );
   // Cards up to the tablet width (the split view's detail pane is narrow), a table on the desktop.
   else if (bp !== 'desktop') {
     body = (
@@ -80,10 +94,19 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
             <div key={p.id} className="ys-bk-card" data-testid="backup-plan" data-id={p.id}>
               <div className="ys-bk-card__head">
                 <span className="ys-bk-card__name">{p.name}</span>
-                <span className="ys-bk-card__tags"><Tag color="primary" fill="outline">{c.type}</Tag>{badge(p)}</span>
+                <span className="ys-bk-card__tags">
+                  <Tag color="primary" fill="outline">
+                    {c.type}
+                  </Tag>
+                  {badge(p)}
+                </span>
               </div>
-              <div className="ys-bk-card__line" data-testid="backup-plan-cycle">{c.cycle} · {p.start_time}</div>
-              <div className="ys-bk-card__line ys-muted">{t('backup:fields.retention_time')} {c.retention} · {t('backup:fields.device_type')} {c.device}</div>
+              <div className="ys-bk-card__line" data-testid="backup-plan-cycle">
+                {c.cycle} · {p.start_time}
+              </div>
+              <div className="ys-bk-card__line ys-muted">
+                {t('backup:fields.retention_time')} {c.retention} · {t('backup:fields.device_type')} {c.device}
+              </div>
               {actions(p)}
             </div>
           );
@@ -92,26 +115,39 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
     );
   } else {
     body = (
-      <div className="ys-bk-scroll"><table className="ys-bk-table">
-        <thead>
-          <tr>
-            <th>{t('backup:fields.name')}</th><th>{t('backup:columns.status')}</th><th>{t('backup:fields.schedule_type')}</th><th>{t('backup:columns.cycle')}</th>
-            <th>{t('backup:fields.start_time')}</th><th>{t('backup:fields.retention_time')}</th><th>{t('backup:fields.device_type')}</th>
-            <th>{t('backup:columns.operations')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {plans.map((p) => {
-            const c = cells(p);
-            return (
-              <tr key={p.id} data-testid="backup-plan" data-id={p.id}>
-                <td className="ys-bk-table__name">{p.name}</td><td>{badge(p)}</td><td>{c.type}</td><td data-testid="backup-plan-cycle">{c.cycle}</td>
-                <td>{p.start_time}</td><td>{c.retention}</td><td>{c.device}</td><td>{actions(p)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table></div>
+      <div className="ys-bk-scroll">
+        <table className="ys-bk-table">
+          <thead>
+            <tr>
+              <th>{t('backup:fields.name')}</th>
+              <th>{t('backup:columns.status')}</th>
+              <th>{t('backup:fields.schedule_type')}</th>
+              <th>{t('backup:columns.cycle')}</th>
+              <th>{t('backup:fields.start_time')}</th>
+              <th>{t('backup:fields.retention_time')}</th>
+              <th>{t('backup:fields.device_type')}</th>
+              <th>{t('backup:columns.operations')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {plans.map((p) => {
+              const c = cells(p);
+              return (
+                <tr key={p.id} data-testid="backup-plan" data-id={p.id}>
+                  <td className="ys-bk-table__name">{p.name}</td>
+                  <td>{badge(p)}</td>
+                  <td>{c.type}</td>
+                  <td data-testid="backup-plan-cycle">{c.cycle}</td>
+                  <td>{p.start_time}</td>
+                  <td>{c.retention}</td>
+                  <td>{c.device}</td>
+                  <td>{actions(p)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     );
   }
 
@@ -119,20 +155,37 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
     <div className="ys-bk" data-testid="backup-tab">
       {writable ? (
         <div className="ys-bk__bar">
-          <Button size="small" color="primary" data-testid="backup-add" onClick={() => setEditing('new')}>{t('backup:add')}</Button>
+          <Button size="small" color="primary" data-testid="backup-add" onClick={() => setEditing('new')}>
+            {t('backup:add')}
+          </Button>
         </div>
       ) : null}
       {body}
       {editing ? (
-        <BackupPlanForm key={editing === 'new' ? 'new' : editing.id} vendor={vendor} resourceId={id} plan={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void refresh(); }} />
+        <BackupPlanForm
+          key={editing === 'new' ? 'new' : editing.id}
+          vendor={vendor}
+          resourceId={id}
+          plan={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
       ) : null}
-      <Dialog visible={deleting !== null} onClose={() => setDeleting(null)} title={t('backup:delete_confirm.title')}
+      <Dialog
+        visible={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('backup:delete_confirm.title')}
         content={deleting ? t('backup:delete_confirm.content', { name: deleting.name }) : null}
-        actions={[[
-          { key: 'cancel', text: t('backup:delete_confirm.cancel'), onClick: () => setDeleting(null) },
-          { key: 'ok', text: t('backup:delete_confirm.confirm'), danger: true, bold: true, disabled: busy, onClick: () => void remove() },
-        ]]} />
+        actions={[
+          [
+            { key: 'cancel', text: t('backup:delete_confirm.cancel'), onClick: () => setDeleting(null) },
+            { key: 'ok', text: t('backup:delete_confirm.confirm'), danger: true, bold: true, disabled: busy, onClick: () => void remove() },
+          ],
+        ]}
+      />
     </div>
   );
 }

@@ -27,7 +27,7 @@ export function patchPlans(page: PlanPage | undefined, ev: PlanEvent): [PlanPage
 export const PLAN_SETTLE_POLL_MS = 5_000;
 /** For `refetchInterval`: poll while a plan on the tab is between states. */
 export const planSettlePoll = (query: { state: { data: PlanPage | undefined } }): number | false =>
-  (query.state.data?.data.some((p) => p.in_between) ? PLAN_SETTLE_POLL_MS : false);
+  query.state.data?.data.some((p) => p.in_between) ? PLAN_SETTLE_POLL_MS : false;
 
 /** Listens on the console's event stream while the tab of resource `resourceId` is shown (query key `key`). */
 export function useLivePlans(key: readonly unknown[], resourceId: string): void {

@@ -5,9 +5,7 @@ import { cycleLabel, LAST_DAY, type BackupDay, type BackupFreq, type FieldError 
 export function cycleText(t: TFunction, freq: BackupFreq, days: readonly BackupDay[]): string {
   const label = cycleLabel(freq, days);
   const sep = t('backup:separator');
-  const named = freq === 'week'
-    ? label.days.map((d) => t(`backup:weekday_short.${d}`)).join(sep)
-    : label.days.filter((d) => d !== LAST_DAY).join(sep);
+  const named = freq === 'week' ? label.days.map((d) => t(`backup:weekday_short.${d}`)).join(sep) : label.days.filter((d) => d !== LAST_DAY).join(sep);
   return t(label.key, { days: named });
 }
 

@@ -59,8 +59,7 @@ export default function ConsoleHomePage() {
   });
   const total = counts[0];
 
-  const shortcuts = useMemo(() => menus.flatMap((g) => g.menus.map((m) => ({ ...m, group: g.name })))
-    .filter((m) => m.menuUrl !== '/homeOperation'), [menus]);
+  const shortcuts = useMemo(() => menus.flatMap((g) => g.menus.map((m) => ({ ...m, group: g.name }))).filter((m) => m.menuUrl !== '/homeOperation'), [menus]);
 
   const name = handle?.name ?? 'homeOperation';
   return (
@@ -68,15 +67,30 @@ export default function ConsoleHomePage() {
       <section className="ys-ch__hello">
         <div className="ys-ch__hello-text">
           <p className="ys-ch__greet">{t(greetingKey(new Date().getHours()))}</p>
-          <h1 className="ys-ch__name" data-testid="user-nickname">{nickname ?? ''}</h1>
+          <h1 className="ys-ch__name" data-testid="user-nickname">
+            {nickname ?? ''}
+          </h1>
           <p className="ys-ch__sub">{name === 'cloudResourceGeneral' ? t('sub_resources') : t('sub_home')}</p>
         </div>
         <div className="ys-ch__scope">
-          {bp === 'phone' ? <ScopePicker layout="column" /> : (
+          {bp === 'phone' ? (
+            <ScopePicker layout="column" />
+          ) : (
             <dl className="ys-ch__scope-list">
-              <div><dt>{t('tenant')}</dt><dd>{territory ? tenantLabel(territory.tenant_name, territory.chinese_name_abbreviation) : tenant?.name ?? t('none')}</dd></div>
-              <div><dt>{t('project')}</dt><dd>{project?.name ?? t('none')}</dd></div>
-              {territory?.business_type ? <div><dt>{t('business_type')}</dt><dd>{territory.business_type}</dd></div> : null}
+              <div>
+                <dt>{t('tenant')}</dt>
+                <dd>{territory ? tenantLabel(territory.tenant_name, territory.chinese_name_abbreviation) : (tenant?.name ?? t('none'))}</dd>
+              </div>
+              <div>
+                <dt>{t('project')}</dt>
+                <dd>{project?.name ?? t('none')}</dd>
+              </div>
+              {territory?.business_type ? (
+                <div>
+                  <dt>{t('business_type')}</dt>
+                  <dd>{territory.business_type}</dd>
+                </div>
+              ) : null}
             </dl>
           )}
         </div>
@@ -84,8 +98,12 @@ export default function ConsoleHomePage() {
 
       <section className="ys-ch__section" aria-labelledby="ch-res">
         <div className="ys-ch__head">
-          <h2 id="ch-res" className="ys-ch__title">{t('resources')}</h2>
-          <span className="ys-ch__total" data-testid="resource-total">{t('total', { count: total?.data ?? 0 })}</span>
+          <h2 id="ch-res" className="ys-ch__title">
+            {t('resources')}
+          </h2>
+          <span className="ys-ch__total" data-testid="resource-total">
+            {t('total', { count: total?.data ?? 0 })}
+          </span>
         </div>
         <div className="ys-ch__counts">
           {COUNTED.map((c, i) => {
@@ -103,8 +121,12 @@ export default function ConsoleHomePage() {
       </section>
 
       <section className="ys-ch__section" aria-labelledby="ch-short">
-        <h2 id="ch-short" className="ys-ch__title">{t('shortcuts')}</h2>
-        {shortcuts.length === 0 ? <p className="ys-ch__empty">{t('no_menus')}</p> : (
+        <h2 id="ch-short" className="ys-ch__title">
+          {t('shortcuts')}
+        </h2>
+        {shortcuts.length === 0 ? (
+          <p className="ys-ch__empty">{t('no_menus')}</p>
+        ) : (
           <div className="ys-ch__grid">
             {(showAll || shortcuts.length <= PHONE_SHORTCUTS || bp !== 'phone' ? shortcuts : shortcuts.slice(0, PHONE_SHORTCUTS - 1)).map((m) => (
               <Link key={`${m.group}-${m.code}`} to={menuTarget(m.menuUrl)} className="ys-ch__shortcut" data-menu-url={m.menuUrl}>
@@ -114,7 +136,9 @@ export default function ConsoleHomePage() {
             ))}
             {bp === 'phone' && shortcuts.length > PHONE_SHORTCUTS ? (
               <button type="button" className="ys-ch__shortcut ys-ch__more" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
-                <span className="ys-ch__more-dots" aria-hidden="true">···</span>
+                <span className="ys-ch__more-dots" aria-hidden="true">
+                  ···
+                </span>
                 <span className="ys-ch__shortcut-name">{showAll ? t('less') : t('all')}</span>
               </button>
             ) : null}

@@ -11,7 +11,11 @@ import { QueryProvider } from '../../lib/query-provider.tsx';
 import { languageAtom } from '../../lib/store.ts';
 
 export default function CatalogueSectionWithQuery() {
-  return <QueryProvider><CatalogueSection /></QueryProvider>;
+  return (
+    <QueryProvider>
+      <CatalogueSection />
+    </QueryProvider>
+  );
 }
 
 /** The live service catalogue: header groups and their products (internal ones open as routes). */
@@ -27,29 +31,42 @@ function CatalogueSection() {
   if (!groups.length) return null;
   return (
     <section className="ys-section" id="catalogue" aria-labelledby="catalogue-title" data-testid="catalogue">
-      <h2 className="ys-section__title" id="catalogue-title">{t('catalogue.title')}</h2>
+      <h2 className="ys-section__title" id="catalogue-title">
+        {t('catalogue.title')}
+      </h2>
       <p className="ys-section__lead">{t('catalogue.lead')}</p>
       <div className="ys-cats">
         {groups.map((g) => (
           <article key={g.name} className="ys-cat">
             <h3 className="ys-cat__title">{g.name}</h3>
-            {(g.classify_group ?? []).flatMap((cg) => cg.auto_classify_catalog ?? []).map((c) => (
-              <div key={c.id} className="ys-cat__block">
-                <p className="ys-cat__text">{c.name}</p>
-                <ul className="ys-cat__list">
-                  {(c.auto_product_catalog ?? []).map((p) => {
-                    const to = productTarget(p);
-                    return (
-                      <li key={p.id}>
-                        {to.kind === 'route' ? <Link to={to.path} data-testid="catalogue-product">{p.name}</Link>
-                          : to.kind === 'none' ? <span>{p.name}</span>
-                          : <a href={to.href} target="_blank" rel="noopener noreferrer">{p.name}{to.kind === 'external' ? ' ↗' : ''}</a>}
-                      </li>
-                    );
-                  })}
-                </ul>
-              </div>
-            ))}
+            {(g.classify_group ?? [])
+              .flatMap((cg) => cg.auto_classify_catalog ?? [])
+              .map((c) => (
+                <div key={c.id} className="ys-cat__block">
+                  <p className="ys-cat__text">{c.name}</p>
+                  <ul className="ys-cat__list">
+                    {(c.auto_product_catalog ?? []).map((p) => {
+                      const to = productTarget(p);
+                      return (
+                        <li key={p.id}>
+                          {to.kind === 'route' ? (
+                            <Link to={to.path} data-testid="catalogue-product">
+                              {p.name}
+                            </Link>
+                          ) : to.kind === 'none' ? (
+                            <span>{p.name}</span>
+                          ) : (
+                            <a href={to.href} target="_blank" rel="noopener noreferrer">
+                              {p.name}
+                              {to.kind === 'external' ? ' ↗' : ''}
+                            </a>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </div>
+              ))}
           </article>
         ))}
       </div>
@@ -61,4 +78,3 @@ interface CatalogueGroup {
   name: string;
   classify_group?: { auto_classify_catalog?: { id: string; name: string; auto_product_catalog?: (CatalogueProduct & { id: string; name: string })[] }[] }[];
 }
-

@@ -16,10 +16,43 @@ const CATEGORIES: readonly { key: string; products: readonly string[] }[] = [
   { key: 'compute', products: ['portal_bms', 'portal_cdh', 'portal_container', 'portal_imagePlat', 'portal_rp'] },
   { key: 'storage', products: ['portal_ebs', 'portal_obs', 'portal_nas', 'portal_cbs'] },
   { key: 'network', products: ['portal_vpc_p', 'portal_publicIp', 'portal_elb', 'portal_nat', 'portal_NATNetwork', 'portal_cdn', 'portal_dnsAd'] },
-  { key: 'database', products: ['portal_rds_mysql', 'portal_rds_postgre', 'portal_rds_oracle', 'portal_rds_server', 'portal_redis', 'portal_mongodb', 'portal_oracle', 'portal_dbs', 'portal_dts', 'portal_dtsTransfer'] },
+  {
+    key: 'database',
+    products: [
+      'portal_rds_mysql',
+      'portal_rds_postgre',
+      'portal_rds_oracle',
+      'portal_rds_server',
+      'portal_redis',
+      'portal_mongodb',
+      'portal_oracle',
+      'portal_dbs',
+      'portal_dts',
+      'portal_dtsTransfer',
+    ],
+  },
   { key: 'security', products: ['portal_firewall', 'portal_jumpCenter', 'portal_behaviorAnalysisPlat'] },
-  { key: 'platform', products: ['portal_apiGateway', 'portal_microservice', 'portal_devOps', 'portal_atp', 'portal_taskSchedulePlat', 'portal_ls', 'portal_logPlat', 'portal_messageCenter', 'portal_mdp', 'portal_adam', 'portal_audioVideoServices', 'portal_cloudBroadcast'] },
-  { key: 'services', products: ['portal_consult', 'portal_it_service', 'portal_cm', 'portal_insurance', 'portal_insInter', 'portal_customer', 'portal_partner'] },
+  {
+    key: 'platform',
+    products: [
+      'portal_apiGateway',
+      'portal_microservice',
+      'portal_devOps',
+      'portal_atp',
+      'portal_taskSchedulePlat',
+      'portal_ls',
+      'portal_logPlat',
+      'portal_messageCenter',
+      'portal_mdp',
+      'portal_adam',
+      'portal_audioVideoServices',
+      'portal_cloudBroadcast',
+    ],
+  },
+  {
+    key: 'services',
+    products: ['portal_consult', 'portal_it_service', 'portal_cm', 'portal_insurance', 'portal_insInter', 'portal_customer', 'portal_partner'],
+  },
 ];
 
 const STRENGTHS = ['hybrid', 'tenancy', 'mobile', 'ops'] as const;
@@ -58,23 +91,40 @@ export default function PortalHomePage() {
           <h1 className="ys-hero__title">{t('hero.title')}</h1>
           <p className="ys-hero__text">{t('hero.text')}</p>
           <div className="ys-hero__actions">
-            {loggedIn
-              ? <Link className="ys-btn ys-btn--light" to={CONSOLE_HOME}>{t('hero.console')}</Link>
-              : <Link className="ys-btn ys-btn--light" to="/login">{t('hero.login')}</Link>}
-            <a className="ys-btn ys-btn--ghost" href="#products">{t('hero.browse')}</a>
+            {loggedIn ? (
+              <Link className="ys-btn ys-btn--light" to={CONSOLE_HOME}>
+                {t('hero.console')}
+              </Link>
+            ) : (
+              <Link className="ys-btn ys-btn--light" to="/login">
+                {t('hero.login')}
+              </Link>
+            )}
+            <a className="ys-btn ys-btn--ghost" href="#products">
+              {t('hero.browse')}
+            </a>
           </div>
           <dl className="ys-hero__stats">
             {(['vendors', 'regions', 'products'] as const).map((k) => (
-              <div key={k} className="ys-hero__stat"><dt>{t(`stats.${k}.label`)}</dt><dd>{t(`stats.${k}.value`)}</dd></div>
+              <div key={k} className="ys-hero__stat">
+                <dt>{t(`stats.${k}.label`)}</dt>
+                <dd>{t(`stats.${k}.value`)}</dd>
+              </div>
             ))}
           </dl>
         </div>
       </section>
 
-      {catalogue ? <Suspense fallback={null}><CatalogueSection /></Suspense> : null}
+      {catalogue ? (
+        <Suspense fallback={null}>
+          <CatalogueSection />
+        </Suspense>
+      ) : null}
 
       <section className="ys-section" id="products" aria-labelledby="products-title">
-        <h2 className="ys-section__title" id="products-title">{t('products.title')}</h2>
+        <h2 className="ys-section__title" id="products-title">
+          {t('products.title')}
+        </h2>
         <p className="ys-section__lead">{t('products.lead')}</p>
         <div className="ys-cats">
           {CATEGORIES.map((c) => (
@@ -83,7 +133,9 @@ export default function PortalHomePage() {
               <p className="ys-cat__text">{t(`categories.${c.key}.text`)}</p>
               <ul className="ys-cat__list">
                 {c.products.map((p) => (
-                  <li key={p}><Link to={pathOf(p)}>{t(`routes:${p}`)}</Link></li>
+                  <li key={p}>
+                    <Link to={pathOf(p)}>{t(`routes:${p}`)}</Link>
+                  </li>
                 ))}
               </ul>
             </article>
@@ -92,7 +144,9 @@ export default function PortalHomePage() {
       </section>
 
       <section className="ys-section ys-section--alt" aria-labelledby="strengths-title">
-        <h2 className="ys-section__title" id="strengths-title">{t('strengths.title')}</h2>
+        <h2 className="ys-section__title" id="strengths-title">
+          {t('strengths.title')}
+        </h2>
         <div className="ys-strengths">
           {STRENGTHS.map((s) => (
             <div key={s} className="ys-strength">
@@ -105,8 +159,12 @@ export default function PortalHomePage() {
 
       <section className="ys-section" aria-labelledby="notices-title">
         <div className="ys-section__head">
-          <h2 className="ys-section__title" id="notices-title">{t('notices.title')}</h2>
-          <Link to="/serviceAnnouncement" className="ys-section__more">{t('notices.more')}</Link>
+          <h2 className="ys-section__title" id="notices-title">
+            {t('notices.title')}
+          </h2>
+          <Link to="/serviceAnnouncement" className="ys-section__more">
+            {t('notices.more')}
+          </Link>
         </div>
         <ul className="ys-notices-list">
           {NOTICES.map((n) => (

@@ -15,14 +15,25 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import './portal-home.css';
 
 export interface CatalogueProductView {
-  id: string; name: string; summary: string; highlights: string[]; link: string | null;
-  is_inner: boolean; is_static_html: boolean; console_route: string | null; buy_route: string | null;
+  id: string;
+  name: string;
+  summary: string;
+  highlights: string[];
+  link: string | null;
+  is_inner: boolean;
+  is_static_html: boolean;
+  console_route: string | null;
+  buy_route: string | null;
 }
 
 const pathOf = (name: string | null) => (name ? ROUTE_TABLE.find((r) => r.name === name)?.path : undefined);
 
 export default function ProductPageWithQuery() {
-  return <QueryProvider><ProductPage /></QueryProvider>;
+  return (
+    <QueryProvider>
+      <ProductPage />
+    </QueryProvider>
+  );
 }
 
 function ProductPage() {
@@ -43,10 +54,16 @@ function ProductPage() {
   const buyPath = pathOf(p?.buy_route ?? null);
   return (
     <PageFrame name="productRoute" className="ys-home">
-      {q.isPending && id ? <div className="ys-product__loading"><DotLoading /></div> : null}
+      {q.isPending && id ? (
+        <div className="ys-product__loading">
+          <DotLoading />
+        </div>
+      ) : null}
       {(!id || q.isError) && (
         <ErrorBlock status="empty" title={t('product.not_found')} description="">
-          <Link className="ys-btn ys-btn--primary" to="/portal">{t('product.back')}</Link>
+          <Link className="ys-btn ys-btn--primary" to="/portal">
+            {t('product.back')}
+          </Link>
         </ErrorBlock>
       )}
       {p && (
@@ -54,20 +71,38 @@ function ProductPage() {
           <section className="ys-hero ys-hero--product" data-testid="product-hero">
             <div className="ys-hero__inner">
               <p className="ys-hero__eyebrow">{t('product.eyebrow')}</p>
-              <h1 className="ys-hero__title" data-testid="product-name">{p.name}</h1>
+              <h1 className="ys-hero__title" data-testid="product-name">
+                {p.name}
+              </h1>
               <p className="ys-hero__text">{p.summary}</p>
               <div className="ys-hero__actions">
-                {buyPath ? <Link className="ys-btn ys-btn--light" to={buyPath} data-testid="product-buy">{t('product.buy')}</Link> : null}
-                {consolePath ? <Link className="ys-btn ys-btn--ghost" to={consolePath} data-testid="product-console">{t('product.console')}</Link> : null}
-                {!loggedIn && !buyPath && !consolePath ? <Link className="ys-btn ys-btn--light" to="/login">{t('hero.login')}</Link> : null}
+                {buyPath ? (
+                  <Link className="ys-btn ys-btn--light" to={buyPath} data-testid="product-buy">
+                    {t('product.buy')}
+                  </Link>
+                ) : null}
+                {consolePath ? (
+                  <Link className="ys-btn ys-btn--ghost" to={consolePath} data-testid="product-console">
+                    {t('product.console')}
+                  </Link>
+                ) : null}
+                {!loggedIn && !buyPath && !consolePath ? (
+                  <Link className="ys-btn ys-btn--light" to="/login">
+                    {t('hero.login')}
+                  </Link>
+                ) : null}
               </div>
             </div>
           </section>
           {p.highlights.length > 0 && (
             <section className="ys-section" aria-labelledby="product-highlights">
-              <h2 className="ys-section__title" id="product-highlights">{t('product.highlights')}</h2>
+              <h2 className="ys-section__title" id="product-highlights">
+                {t('product.highlights')}
+              </h2>
               <ul className="ys-product__highlights">
-                {p.highlights.map((h) => <li key={h}>{h}</li>)}
+                {p.highlights.map((h) => (
+                  <li key={h}>{h}</li>
+                ))}
               </ul>
             </section>
           )}

@@ -22,7 +22,19 @@ type Step =
   | { type: 'sms'; action: ActionDef; rows: Resource[] }
   | { type: 'batch'; action: ActionDef; answer: BatchAnswer; rows: Resource[] };
 
-function ParamsForm({ def, action, rows, onDone, onCancel }: { def: KindDefinition; action: ActionDef; rows: Resource[]; onDone: () => void; onCancel: () => void }) {
+function ParamsForm({
+  def,
+  action,
+  rows,
+  onDone,
+  onCancel,
+}: {
+  def: KindDefinition;
+  action: ActionDef;
+  rows: Resource[];
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const fields = fieldsOf(action.params!, def);
   const [values, setValues] = useState<Record<string, unknown>>(() => {
@@ -46,25 +58,50 @@ function ParamsForm({ def, action, rows, onDone, onCancel }: { def: KindDefiniti
     setBusy(true);
     try {
       const clean = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
-      if (rows.length > 1) await runBatch(def, rows.map((r) => r.id), action.id, clean);
+      if (rows.length > 1)
+        await runBatch(
+          def,
+          rows.map((r) => r.id),
+          action.id,
+          clean,
+        );
       else {
         const res = await runAction(def, rows[0]!.id, action.id, clean);
         Toast.show({ content: res.message ?? t('resources:messages.done') });
       }
       onDone();
-    } catch { /* the notice shows why */ } finally { setBusy(false); }
+    } catch {
+      /* the notice shows why */
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <div className="ys-sheet" data-testid="action-params">
       <div className="ys-sheet__title">{actionLabel(t, def, action.id)}</div>
       <div className="ys-sheet__sub">{rows.map((r) => r.name).join('、')}</div>
-      <FormFields def={def} fields={fields} values={values} errors={errors} labelOf={label}
+      <FormFields
+        def={def}
+        fields={fields}
+        values={values}
+        errors={errors}
+        labelOf={label}
         onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))}
-        onError={(k, m) => setErrors((s) => { const n = { ...s }; if (m) n[k] = m; else delete n[k]; return n; })}
-        refFilters={(f) => paramRefFilters(def, action, f, rows[0])} />
+        onError={(k, m) =>
+          setErrors((s) => {
+            const n = { ...s };
+            if (m) n[k] = m;
+            else delete n[k];
+            return n;
+          })
+        }
+        refFilters={(f) => paramRefFilters(def, action, f, rows[0])}
+      />
       <div className="ys-sheet__foot">
         <Button onClick={onCancel}>{t('resources:common.cancel')}</Button>
-        <Button color="primary" loading={busy} disabled={busy} data-testid="params-submit" onClick={submit}>{t('resources:common.confirm')}</Button>
+        <Button color="primary" loading={busy} disabled={busy} data-testid="params-submit" onClick={submit}>
+          {t('resources:common.confirm')}
+        </Button>
       </div>
     </div>
   );
@@ -93,8 +130,15 @@ export function useActionRunner(def: KindDefinition, opts: { onChanged?: () => v
   const execute = async (action: ActionDef, rows: Resource[]) => {
     try {
       if (rows.length > 1) {
-        const answer = await runBatch(def, rows.map((r) => r.id), action.id);
-        if (answer.data.some((d) => !d.ok)) { setStep({ type: 'batch', action, answer, rows }); return; }
+        const answer = await runBatch(
+          def,
+          rows.map((r) => r.id),
+          action.id,
+        );
+        if (answer.data.some((d) => !d.ok)) {
+          setStep({ type: 'batch', action, answer, rows });
+          return;
+        }
         Toast.show({ content: t('resources:messages.batch_done', { count: answer.data.length }) });
       } else if (action.id === 'delete') {
         const res = await deleteResource(def, rows[0]!.id, undefined);
@@ -112,9 +156,18 @@ export function useActionRunner(def: KindDefinition, opts: { onChanged?: () => v
 
   const run = (action: ActionDef, rows: Resource[]) => {
     if (!rows.length) return;
-    if (action.id === 'delete' && action.sms) { setStep({ type: 'sms', action, rows }); return; }
-    if (action.params) { setStep({ type: 'params', action, rows }); return; }
-    if (dialogOf(action)) { setStep({ type: 'confirm', action, rows }); return; }
+    if (action.id === 'delete' && action.sms) {
+      setStep({ type: 'sms', action, rows });
+      return;
+    }
+    if (action.params) {
+      setStep({ type: 'params', action, rows });
+      return;
+    }
+    if (dialogOf(action)) {
+      setStep({ type: 'confirm', action, rows });
+      return;
+    }
     void execute(action, rows);
   };
 
@@ -124,33 +177,64 @@ export function useActionRunner(def: KindDefinition, opts: { onChanged?: () => v
     const variant = dialogOf(step.action)!;
     const label = actionLabel(t, def, step.action.id);
     element = (
-      <Dialog visible onClose={close} title={t(`resources:dialog.${variant}.title`, { action: label })}
-        content={<div className={`ys-dialog ys-dialog--${variant}`} data-testid="confirm-dialog">{t(`resources:dialog.${variant}.content`, { action: label, names, count: step.rows.length })}</div>}
-        actions={[[
-          { key: 'cancel', text: t('resources:common.cancel'), onClick: close },
-          { key: 'ok', text: label, bold: true, danger: variant === 'delete' || variant === 'disable', onClick: () => { void execute(step.action, step.rows); } },
-        ]]} />
+      <Dialog
+        visible
+        onClose={close}
+        title={t(`resources:dialog.${variant}.title`, { action: label })}
+        content={
+          <div className={`ys-dialog ys-dialog--${variant}`} data-testid="confirm-dialog">
+            {t(`resources:dialog.${variant}.content`, { action: label, names, count: step.rows.length })}
+          </div>
+        }
+        actions={[
+          [
+            { key: 'cancel', text: t('resources:common.cancel'), onClick: close },
+            {
+              key: 'ok',
+              text: label,
+              bold: true,
+              danger: variant === 'delete' || variant === 'disable',
+              onClick: () => {
+                void execute(step.action, step.rows);
+              },
+            },
+          ],
+        ]}
+      />
     );
   } else if (step?.type === 'params') {
     const form = <ParamsForm def={def} action={step.action} rows={step.rows} onDone={changed} onCancel={close} />;
-    element = bp === 'phone'
-      ? <Popup visible onMaskClick={close} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '85vh', overflowY: 'auto' }}>{form}</Popup>
-      : <Popup visible position="right" onMaskClick={close} bodyStyle={{ width: 'min(480px, 100vw)', overflowY: 'auto' }}>{form}</Popup>;
+    element =
+      bp === 'phone' ? (
+        <Popup visible onMaskClick={close} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '85vh', overflowY: 'auto' }}>
+          {form}
+        </Popup>
+      ) : (
+        <Popup visible position="right" onMaskClick={close} bodyStyle={{ width: 'min(480px, 100vw)', overflowY: 'auto' }}>
+          {form}
+        </Popup>
+      );
   } else if (step?.type === 'sms') {
     element = <SmsDelete def={def} rows={step.rows} onDone={changed} onCancel={close} />;
   } else if (step?.type === 'batch') {
     const failed = step.answer.data.filter((d) => !d.ok);
     element = (
-      <Dialog visible onClose={close} title={t('resources:batch.result_title')}
-        content={(
+      <Dialog
+        visible
+        onClose={close}
+        title={t('resources:batch.result_title')}
+        content={
           <div data-testid="batch-result">
             <p>{t('resources:batch.result', { ok: step.answer.data.length - failed.length, failed: failed.length })}</p>
             <ul className="ys-batch__fails">
-              {failed.map((f) => <li key={f.id}>{`${step.rows.find((r) => r.id === f.id)?.name ?? f.id}：${f.description ?? ''}`}</li>)}
+              {failed.map((f) => (
+                <li key={f.id}>{`${step.rows.find((r) => r.id === f.id)?.name ?? f.id}：${f.description ?? ''}`}</li>
+              ))}
             </ul>
           </div>
-        )}
-        actions={[{ key: 'ok', text: t('resources:common.ok'), onClick: changed }]} />
+        }
+        actions={[{ key: 'ok', text: t('resources:common.ok'), onClick: changed }]}
+      />
     );
   }
   return { run, element };

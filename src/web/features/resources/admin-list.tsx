@@ -25,7 +25,11 @@ function TagChips({ row }: { row: AdminRow }) {
   if (!row.tags.length) return <span className="ys-muted">{t('ops:admin_tags.none')}</span>;
   return (
     <span className="ys-admintags" data-testid="row-tags">
-      {row.tags.map((tag) => <Tag key={tag.id} color="primary" fill="outline">{tagLabel(tag)}</Tag>)}
+      {row.tags.map((tag) => (
+        <Tag key={tag.id} color="primary" fill="outline">
+          {tagLabel(tag)}
+        </Tag>
+      ))}
     </span>
   );
 }
@@ -40,10 +44,16 @@ export function AdminList({ def, title }: { def: KindDefinition; title: string }
   const [status, setStatus] = useState('');
   const [nameInput, setNameInput] = useState('');
   const name = useDebounced(nameInput.trim());
-  useEffect(() => { setPage(1); }, [name, tenant, status]);
+  useEffect(() => {
+    setPage(1);
+  }, [name, tenant, status]);
   const [editing, setEditing] = useState<AdminRow | null>(null);
   const params = { __limit: pageSize, __offset: (page - 1) * pageSize, tenant_id: tenant || undefined, status: status || undefined, name: name || undefined };
-  const q = useQuery({ queryKey: ['admin-res', def.kind, params], queryFn: ({ signal }) => listAdminResources(def, params, signal), placeholderData: keepPreviousData });
+  const q = useQuery({
+    queryKey: ['admin-res', def.kind, params],
+    queryFn: ({ signal }) => listAdminResources(def, params, signal),
+    placeholderData: keepPreviousData,
+  });
   const tenants = useQuery({ queryKey: ['admin-tenants'], queryFn: listTenantOptions, staleTime: 5 * 60_000 });
   const rows = q.data?.data ?? [];
   // The roles held in a row's tenant (platform roles count in every tenant) decide whether it may be tagged.
@@ -57,56 +67,117 @@ export function AdminList({ def, title }: { def: KindDefinition; title: string }
     { id: 'status', header: fieldLabel(t, def, 'status'), text: (r) => r.status, cell: (r) => <StatusBadge def={def} status={r.status} /> },
     { id: 'tenant', header: t('ops:admin_list.tenant'), text: (r) => r.tenant_name, cell: (r) => <span>{r.tenant_name}</span> },
     { id: 'project', header: t('ops:admin_list.project'), text: (r) => r.project_name, cell: (r) => <span>{r.project_name}</span> },
-    { id: 'vendor', header: fieldLabel(t, def, 'vendor'), text: (r) => displayValue(t, def, r, 'vendor'), cell: (r) => <span>{displayValue(t, def, r, 'vendor')}</span> },
+    {
+      id: 'vendor',
+      header: fieldLabel(t, def, 'vendor'),
+      text: (r) => displayValue(t, def, r, 'vendor'),
+      cell: (r) => <span>{displayValue(t, def, r, 'vendor')}</span>,
+    },
     { id: 'tags', header: t('ops:admin_list.tags'), text: (r) => r.tags.map(tagLabel).join(', '), cell: (r) => <TagChips row={r} /> },
   ];
 
   const filters = (
     <div className="ys-rlist__search ys-adminlist__search" role="search">
-      <input className="ys-input" placeholder={t('ops:admin_list.search')} aria-label={t('ops:admin_list.search')} value={nameInput} data-testid="search-name" onChange={(e) => setNameInput(e.target.value)} />
-      <select className="ys-input" aria-label={t('ops:admin_list.tenant')} value={tenant} data-testid="filter-tenant" onChange={(e) => setTenant(e.target.value)}>
+      <input
+        className="ys-input"
+        placeholder={t('ops:admin_list.search')}
+        aria-label={t('ops:admin_list.search')}
+        value={nameInput}
+        data-testid="search-name"
+        onChange={(e) => setNameInput(e.target.value)}
+      />
+      <select
+        className="ys-input"
+        aria-label={t('ops:admin_list.tenant')}
+        value={tenant}
+        data-testid="filter-tenant"
+        onChange={(e) => setTenant(e.target.value)}
+      >
         <option value="">{t('ops:admin_list.all_tenants')}</option>
-        {(tenants.data?.data ?? []).map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}
+        {(tenants.data?.data ?? []).map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.name}
+          </option>
+        ))}
       </select>
-      <select className="ys-input" aria-label={t('resources:filters.status')} value={status} data-testid="filter-status" onChange={(e) => setStatus(e.target.value)}>
+      <select
+        className="ys-input"
+        aria-label={t('resources:filters.status')}
+        value={status}
+        data-testid="filter-status"
+        onChange={(e) => setStatus(e.target.value)}
+      >
         <option value="">{t('resources:filters.all_status')}</option>
-        {statuses.map((s) => <option key={s} value={s}>{t(`kinds:status.${s}`, { defaultValue: s })}</option>)}
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {t(`kinds:status.${s}`, { defaultValue: s })}
+          </option>
+        ))}
       </select>
     </div>
   );
 
   return (
     <div className={`ys-rlist ys-adminlist ${bp === 'phone' ? 'ys-adminlist--phone' : 'ys-rlist--desk'}`} data-kind={def.kind} data-testid="admin-list">
-      <div className="ys-rlist__head"><h1 className="ys-page__title">{title}</h1></div>
+      <div className="ys-rlist__head">
+        <h1 className="ys-page__title">{title}</h1>
+      </div>
       <NoticeBar className="ys-rlist__notice" wrap content={t('ops:admin_list.notice', { kind: t(`kinds:${def.kind}.name`) })} color="info" />
       {filters}
       {bp === 'phone' ? (
         <div className="ys-adminlist__cards">
-          {rows.length ? rows.map((r) => (
-            <article key={r.id} className="ys-card ys-admincard" data-testid="admin-card" data-id={r.id}>
-              <div className="ys-card__top">
-                <div className="ys-card__name">{r.name}</div>
-                <StatusBadge def={def} status={r.status} />
-              </div>
-              <CopyId id={r.id} />
-              <div className="ys-admincard__scope">{scopeOf(r)}</div>
-              <TagChips row={r} />
-              {mayTag(r) ? (
-                <div className="ys-admincard__foot">
-                  <Button size="mini" color="primary" fill="outline" data-testid="edit-tags" onClick={() => setEditing(r)}>{t('ops:admin_list.edit_tags')}</Button>
+          {rows.length ? (
+            rows.map((r) => (
+              <article key={r.id} className="ys-card ys-admincard" data-testid="admin-card" data-id={r.id}>
+                <div className="ys-card__top">
+                  <div className="ys-card__name">{r.name}</div>
+                  <StatusBadge def={def} status={r.status} />
                 </div>
-              ) : null}
-            </article>
-          )) : <div className="ys-empty">{q.isLoading ? t('resources:common.loading') : t('ops:admin_list.empty')}</div>}
+                <CopyId id={r.id} />
+                <div className="ys-admincard__scope">{scopeOf(r)}</div>
+                <TagChips row={r} />
+                {mayTag(r) ? (
+                  <div className="ys-admincard__foot">
+                    <Button size="mini" color="primary" fill="outline" data-testid="edit-tags" onClick={() => setEditing(r)}>
+                      {t('ops:admin_list.edit_tags')}
+                    </Button>
+                  </div>
+                ) : null}
+              </article>
+            ))
+          ) : (
+            <div className="ys-empty">{q.isLoading ? t('resources:common.loading') : t('ops:admin_list.empty')}</div>
+          )}
         </div>
       ) : (
-        <DataTable<AdminRow> columns={columns} rows={rows} rowKey={(r) => r.id} loading={q.isLoading} emptyText={t('ops:admin_list.empty')} testId="admin-table"
-          rowActions={(r) => (mayTag(r) ? [{ key: 'tags', label: t('ops:admin_list.edit_tags'), onClick: () => setEditing(r) }] : [])} />
+        <DataTable<AdminRow>
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          loading={q.isLoading}
+          emptyText={t('ops:admin_list.empty')}
+          testId="admin-table"
+          rowActions={(r) => (mayTag(r) ? [{ key: 'tags', label: t('ops:admin_list.edit_tags'), onClick: () => setEditing(r) }] : [])}
+        />
       )}
-      <Pagination page={page} pageSize={pageSize} total={q.data?.count} pageRows={rows.length} onChange={(p, s) => { setPage(s === pageSize ? p : 1); setPageSize(s); }} />
+      <Pagination
+        page={page}
+        pageSize={pageSize}
+        total={q.data?.count}
+        pageRows={rows.length}
+        onChange={(p, s) => {
+          setPage(s === pageSize ? p : 1);
+          setPageSize(s);
+        }}
+      />
       {editing ? (
-        <AdminTagEditor target={{ kind: def.kind, id: editing.id, tenant_id: editing.tenant_id, project_id: editing.project_id }} name={editing.name} scope={scopeOf(editing)}
-          onClose={() => setEditing(null)} onChanged={() => void client.invalidateQueries({ queryKey: ['admin-res', def.kind] })} />
+        <AdminTagEditor
+          target={{ kind: def.kind, id: editing.id, tenant_id: editing.tenant_id, project_id: editing.project_id }}
+          name={editing.name}
+          scope={scopeOf(editing)}
+          onClose={() => setEditing(null)}
+          onChanged={() => void client.invalidateQueries({ queryKey: ['admin-res', def.kind] })}
+        />
       ) : null}
     </div>
   );

@@ -38,28 +38,61 @@ export function BuyWizard({ def: kindDef, form }: { def: KindDefinition; form?: 
   const fields = useMemo(() => fieldsOf(def.createSchema, def), [def]);
   const steps = useMemo(() => wizardSteps(fields), [fields]);
   const [step, setStep] = useState(0);
-  const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...initialValues(fields.filter((f) => !PLACEMENT_KEYS.has(f.key))), charging_code: def.priced ? 'quantity' : undefined }));
+  const [values, setValues] = useState<Record<string, unknown>>(() => ({
+    ...initialValues(fields.filter((f) => !PLACEMENT_KEYS.has(f.key))),
+    charging_code: def.priced ? 'quantity' : undefined,
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = useCallback((patch: Record<string, unknown>) => setValues((v) => ({ ...v, ...patch })), []);
   const p = usePlacement(def.productCode, values, set);
   const { vendor, regionId, noZone } = p;
-  const pkgs = useQuery({ queryKey: ['ref', 'pkgs', def.productCode, tenant?.id], queryFn: () => listChargingPkgs(def.productCode, tenant?.id), enabled: def.priced, staleTime: 600_000 });
+  const pkgs = useQuery({
+    queryKey: ['ref', 'pkgs', def.productCode, tenant?.id],
+    queryFn: () => listChargingPkgs(def.productCode, tenant?.id),
+    enabled: def.priced,
+    staleTime: 600_000,
+  });
 
   // A vendor change resets region and zone; CTyun sells no yearly package.
-  const chooseVendor = (v: string) => p.chooseVendor(v, !yearlyAllowed(v) && values.charging_code === 'year' ? { charging_code: 'quantity', duration: undefined } : {});
+  const chooseVendor = (v: string) =>
+    p.chooseVendor(v, !yearlyAllowed(v) && values.charging_code === 'year' ? { charging_code: 'quantity', duration: undefined } : {});
   const chooseCharging = (code: string) => set({ charging_code: code, duration: code === 'year' ? 1 : undefined });
 
-  const specBody = useMemo(() => Object.fromEntries(Object.entries(values).filter(([k, v]) => !PLACEMENT_KEYS.has(k) && k !== 'password' && v !== '' && v !== undefined)), [values]);
-  const priceBody = useDebounced(useMemo(() => ({ product_code: def.productCode, charging_code: values.charging_code ?? 'quantity', duration: values.charging_code === 'year' ? values.duration ?? 1 : undefined, count: 1, vendor, spec: specBody }), [def.productCode, values.charging_code, values.duration, vendor, specBody]), 400);
-  const price = useQuery({ queryKey: ['price', priceBody], queryFn: ({ signal }) => inquirePrice(priceBody, signal), enabled: def.priced && Boolean(vendor), retry: false });
+  const specBody = useMemo(
+    () => Object.fromEntries(Object.entries(values).filter(([k, v]) => !PLACEMENT_KEYS.has(k) && k !== 'password' && v !== '' && v !== undefined)),
+    [values],
+  );
+  const priceBody = useDebounced(
+    useMemo(
+      () => ({
+        product_code: def.productCode,
+        charging_code: values.charging_code ?? 'quantity',
+        duration: values.charging_code === 'year' ? (values.duration ?? 1) : undefined,
+        count: 1,
+        vendor,
+        spec: specBody,
+      }),
+      [def.productCode, values.charging_code, values.duration, vendor, specBody],
+    ),
+    400,
+  );
+  const price = useQuery({
+    queryKey: ['price', priceBody],
+    queryFn: ({ signal }) => inquirePrice(priceBody, signal),
+    enabled: def.priced && Boolean(vendor),
+    retry: false,
+  });
 
   const label = (key: string) => pathLabel(t, def, key);
   const stepErrors = (i: number): Record<string, string> => {
     const out: Record<string, string> = steps[i]!.key === 'placement' ? placementErrors(values, label, t('errors:rules.required')) : {};
     for (const f of steps[i]!.fields) {
       if (f.kind === 'list') Object.assign(out, validateList(f, values[f.key], { list: label(f.key), item: (k) => itemLabel(t, def, f.key, k) }, t, exists));
-      else { const m = validateField(f, values[f.key], label(f.key), t, exists); if (m) out[f.key] = m; }
+      else {
+        const m = validateField(f, values[f.key], label(f.key), t, exists);
+        if (m) out[f.key] = m;
+      }
     }
     return out;
   };
@@ -74,7 +107,10 @@ export function BuyWizard({ def: kindDef, form }: { def: KindDefinition; form?: 
     setErrors(errs);
     const bad = Object.keys(errs);
     if (bad.length) {
-      const at = steps.findIndex((s) => s.fields.some((f) => bad.some((k) => k === f.key || k.startsWith(`${f.key}.`))) || (s.key === 'placement' && bad.some((k) => PLACEMENT_KEYS.has(k))));
+      const at = steps.findIndex(
+        (s) =>
+          s.fields.some((f) => bad.some((k) => k === f.key || k.startsWith(`${f.key}.`))) || (s.key === 'placement' && bad.some((k) => PLACEMENT_KEYS.has(k))),
+      );
       if (at >= 0) setStep(at);
       return;
     }
@@ -84,22 +120,45 @@ export function BuyWizard({ def: kindDef, form }: { def: KindDefinition; form?: 
       const created = await createResource(def, body);
       Toast.show({ content: created.message ?? t('resources:buy.done') });
       navigate(detailPath(def, created.id) ?? '/console', { replace: true });
-    } catch { /* the notice shows the server's reason */ } finally { setBusy(false); }
+    } catch {
+      /* the notice shows the server's reason */
+    } finally {
+      setBusy(false);
+    }
   };
 
   const summaryKeys = [
-    'vendor', 'region_id', 'az_id', ...(def.priced ? ['charging_code', ...(values.charging_code === 'year' ? ['duration'] : [])] : []),
+    'vendor',
+    'region_id',
+    'az_id',
+    ...(def.priced ? ['charging_code', ...(values.charging_code === 'year' ? ['duration'] : [])] : []),
     // An optional value left empty (带宽 without a public IP) is not a row of the summary.
-    ...steps.flatMap((s) => s.fields).filter((f) => fieldShown(def, f.key, values) && f.key !== 'password' && f.key !== 'name' && f.key !== 'description' && (f.required || (values[f.key] !== undefined && values[f.key] !== ''))).map((f) => f.key),
+    ...steps
+      .flatMap((s) => s.fields)
+      .filter(
+        (f) =>
+          fieldShown(def, f.key, values) &&
+          f.key !== 'password' &&
+          f.key !== 'name' &&
+          f.key !== 'description' &&
+          (f.required || (values[f.key] !== undefined && values[f.key] !== '')),
+      )
+      .map((f) => f.key),
   ];
   const current = steps[step]!;
   const pkgList = pkgs.data?.data.filter((p) => p.enabled) ?? [];
   return (
     <div className="ys-buy" data-kind={def.kind}>
       {bp !== 'phone' ? <h1 className="ys-page__title">{form ? t(form.titleKey) : t('resources:buy.title', { kind: t(`kinds:${def.kind}.name`) })}</h1> : null}
-      {form ? <div className="ys-form__notice" role="note" data-testid="form-tip">{t(form.tipKey)}</div> : null}
+      {form ? (
+        <div className="ys-form__notice" role="note" data-testid="form-tip">
+          {t(form.tipKey)}
+        </div>
+      ) : null}
       <Steps current={step} className="ys-buy__steps">
-        {steps.map((s) => <Steps.Step key={s.key} title={t(`resources:buy.step_${s.key}`)} />)}
+        {steps.map((s) => (
+          <Steps.Step key={s.key} title={t(`resources:buy.step_${s.key}`)} />
+        ))}
       </Steps>
       <section className="ys-buy__body" data-testid={`buy-step-${current.key}`}>
         {current.key === 'placement' ? (
@@ -107,37 +166,84 @@ export function BuyWizard({ def: kindDef, form }: { def: KindDefinition; form?: 
             <PlacementFields def={def} p={p} values={values} errors={errors} onVendor={chooseVendor} />
             {def.priced ? (
               <div className="ys-form__item">
-                <label className="ys-form__label"><span className="ys-form__required">*</span>{label('charging_code')}</label>
-                <Selector columns={2} value={[String(values.charging_code ?? 'quantity')]} data-testid="field-charging_code" onChange={(v) => v[0] && chooseCharging(v[0])}
-                  options={(pkgList.length ? pkgList : [{ code: 'quantity', name: '' }, { code: 'year', name: '' }]).map((p) => ({
-                    label: optionLabel(t, def, 'charging_code', p.code), value: p.code, disabled: p.code === 'year' && Boolean(vendor) && !yearlyAllowed(vendor!),
-                  }))} />
+                <label className="ys-form__label">
+                  <span className="ys-form__required">*</span>
+                  {label('charging_code')}
+                </label>
+                <Selector
+                  columns={2}
+                  value={[String(values.charging_code ?? 'quantity')]}
+                  data-testid="field-charging_code"
+                  onChange={(v) => v[0] && chooseCharging(v[0])}
+                  options={(pkgList.length
+                    ? pkgList
+                    : [
+                        { code: 'quantity', name: '' },
+                        { code: 'year', name: '' },
+                      ]
+                  ).map((p) => ({
+                    label: optionLabel(t, def, 'charging_code', p.code),
+                    value: p.code,
+                    disabled: p.code === 'year' && Boolean(vendor) && !yearlyAllowed(vendor!),
+                  }))}
+                />
                 {vendor && !yearlyAllowed(vendor) ? <div className="ys-form__hint">{t('errors:rules.ctyun_no_year')}</div> : null}
               </div>
             ) : null}
             {def.priced && values.charging_code === 'year' ? (
               <div className="ys-form__item">
-                <label className="ys-form__label"><span className="ys-form__required">*</span>{t('resources:buy.duration')}</label>
-                <Selector columns={bp === 'phone' ? 3 : 5} value={[String(values.duration ?? 1)]} data-testid="field-duration" onChange={(v) => v[0] && set({ duration: Number(v[0]) })}
-                  options={DURATIONS.map((m) => ({ label: t('resources:buy.months', { count: m }), value: String(m) }))} />
+                <label className="ys-form__label">
+                  <span className="ys-form__required">*</span>
+                  {t('resources:buy.duration')}
+                </label>
+                <Selector
+                  columns={bp === 'phone' ? 3 : 5}
+                  value={[String(values.duration ?? 1)]}
+                  data-testid="field-duration"
+                  onChange={(v) => v[0] && set({ duration: Number(v[0]) })}
+                  options={DURATIONS.map((m) => ({ label: t('resources:buy.months', { count: m }), value: String(m) }))}
+                />
               </div>
             ) : null}
             {showContractTip(def.productCode, values.charging_code as string | undefined, businessType) ? (
-              <div className="ys-form__notice ys-form__notice--orange" role="note" data-testid="contract-tip">{t('kinds:messages.contract_tip')}</div>
+              <div className="ys-form__notice ys-form__notice--orange" role="note" data-testid="contract-tip">
+                {t('kinds:messages.contract_tip')}
+              </div>
             ) : null}
           </div>
         ) : (
           <>
-            <FormFields def={def} fields={current.fields} values={values} errors={errors}
+            <FormFields
+              def={def}
+              fields={current.fields}
+              values={values}
+              errors={errors}
               onChange={(k, v) => set({ [k]: v })}
-              onError={(k, m) => setErrors((s) => { const n = { ...s }; if (m) n[k] = m; else delete n[k]; return n; })}
-              refFilters={(f) => { const link = def.createLinks?.find((l) => l.param === f.key); return { 'az.region_id': regionId, ...(link?.allowedFrom ? { status: link.allowedFrom.join(',') } : {}) }; }} />
+              onError={(k, m) =>
+                setErrors((s) => {
+                  const n = { ...s };
+                  if (m) n[k] = m;
+                  else delete n[k];
+                  return n;
+                })
+              }
+              refFilters={(f) => {
+                const link = def.createLinks?.find((l) => l.param === f.key);
+                return { 'az.region_id': regionId, ...(link?.allowedFrom ? { status: link.allowedFrom.join(',') } : {}) };
+              }}
+            />
             {current.key === 'confirm' ? (
               <dl className="ys-fields ys-buy__summary" data-testid="buy-summary">
                 {summaryKeys.map((k) => (
                   <div key={k} className="ys-fields__row" data-field={k}>
                     <dt>{k === 'duration' ? t('resources:buy.duration') : label(k)}</dt>
-                    <dd>{k === 'duration' ? t('resources:buy.months', { count: Number(values.duration ?? 1) }) : <ConfirmText def={def} f={fields.find((x) => x.key === k)} k={k} value={values[k]} />}</dd>
+                    <dd>
+                      {k === 'duration' ? (
+                        t('resources:buy.months', { count: Number(values.duration ?? 1) })
+                      ) : (
+                        <ConfirmText def={def} f={fields.find((x) => x.key === k)} k={k} value={values[k]} />
+                      )}
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -149,17 +255,35 @@ export function BuyWizard({ def: kindDef, form }: { def: KindDefinition; form?: 
         {def.priced ? (
           <div className="ys-buy__price" data-testid="price">
             <span className="ys-buy__price-label">{t('resources:buy.price')}</span>
-            <strong className="ys-buy__price-sum" data-testid="price-sum">{price.data ? `¥${yuan(price.data.sum_price)}` : '--'}</strong>
-            <span className="ys-buy__price-cheap">{values.charging_code === 'year' ? t('resources:buy.months', { count: Number(values.duration ?? 1) }) : t('resources:buy.per_hour')}</span>
-            {price.data && price.data.cheap_price > 0 ? <span className="ys-buy__price-cheap">{t('resources:buy.cheap', { v: yuan(price.data.cheap_price) })}</span> : null}
+            <strong className="ys-buy__price-sum" data-testid="price-sum">
+              {price.data ? `¥${yuan(price.data.sum_price)}` : '--'}
+            </strong>
+            <span className="ys-buy__price-cheap">
+              {values.charging_code === 'year' ? t('resources:buy.months', { count: Number(values.duration ?? 1) }) : t('resources:buy.per_hour')}
+            </span>
+            {price.data && price.data.cheap_price > 0 ? (
+              <span className="ys-buy__price-cheap">{t('resources:buy.cheap', { v: yuan(price.data.cheap_price) })}</span>
+            ) : null}
             {price.data ? <span className="ys-buy__price-year">{t('resources:buy.whole_year', { v: yuan(price.data.whole_year_price) })}</span> : null}
           </div>
-        ) : <span />}
+        ) : (
+          <span />
+        )}
         <div className="ys-buy__nav">
-          {step > 0 ? <Button onClick={() => setStep((s) => s - 1)} data-testid="buy-prev">{t('resources:buy.prev')}</Button> : null}
-          {step < steps.length - 1
-            ? <Button color="primary" onClick={next} data-testid="buy-next" disabled={noZone}>{t('resources:buy.next')}</Button>
-            : <Button color="primary" onClick={purchase} loading={busy} disabled={busy} data-testid="buy-submit">{t('resources:buy.submit')}</Button>}
+          {step > 0 ? (
+            <Button onClick={() => setStep((s) => s - 1)} data-testid="buy-prev">
+              {t('resources:buy.prev')}
+            </Button>
+          ) : null}
+          {step < steps.length - 1 ? (
+            <Button color="primary" onClick={next} data-testid="buy-next" disabled={noZone}>
+              {t('resources:buy.next')}
+            </Button>
+          ) : (
+            <Button color="primary" onClick={purchase} loading={busy} disabled={busy} data-testid="buy-submit">
+              {t('resources:buy.submit')}
+            </Button>
+          )}
         </div>
       </footer>
     </div>
@@ -172,7 +296,13 @@ function ConfirmText({ def, f, k, value }: { def: KindDefinition; f: FormField |
   const places = usePlaceNames();
   const target = f?.kind === 'ref' && f.refKind ? kindOf(f.refKind) : undefined;
   const id = typeof value === 'string' && value ? value : '';
-  const ref = useQuery({ queryKey: ['res', target?.kind, 'one', id], queryFn: () => getResource(target!, id), enabled: Boolean(target && id), staleTime: 30_000, retry: false });
+  const ref = useQuery({
+    queryKey: ['res', target?.kind, 'one', id],
+    queryFn: () => getResource(target!, id),
+    enabled: Boolean(target && id),
+    staleTime: 30_000,
+    retry: false,
+  });
   if (f?.kind === 'list') return <>{listSummary(t, def, f, value)}</>;
   return <>{confirmValue(t, def, f, k, value, { places, ref: ref.isError ? null : ref.data })}</>;
 }

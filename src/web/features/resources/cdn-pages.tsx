@@ -11,7 +11,11 @@ import { listResources } from './api.ts';
 import { routePath } from './kind-meta.ts';
 import { MetricPanel } from './metric-chart.tsx';
 
-const TABS = [['cdnTab_cdnManage', 'manage'], ['cdnTab_cdnWatch', 'watch'], ['cdnTab_refreshPreheat', 'refresh']] as const;
+const TABS = [
+  ['cdnTab_cdnManage', 'manage'],
+  ['cdnTab_cdnWatch', 'watch'],
+  ['cdnTab_refreshPreheat', 'refresh'],
+] as const;
 /** Routes that show the tab bar above their screen. */
 export const CDN_TAB_ROUTES: ReadonlySet<string> = new Set(['cdnTab', ...TABS.map(([r]) => r)]);
 /** The network metrics a CDN domain is drawn with: bandwidth out to users, traffic back to the origin. */
@@ -22,7 +26,9 @@ export function CdnTabs() {
   return (
     <nav className="ys-cdn-tabs" aria-label={t('kinds:cdn_domain.name')} data-testid="cdn-tabs">
       {TABS.map(([route, key]) => (
-        <NavLink key={route} to={routePath(route)!} end className={({ isActive }) => `ys-cdn-tabs__tab${isActive ? ' is-active' : ''}`}>{t(`kinds:cdn.${key}`)}</NavLink>
+        <NavLink key={route} to={routePath(route)!} end className={({ isActive }) => `ys-cdn-tabs__tab${isActive ? ' is-active' : ''}`}>
+          {t(`kinds:cdn.${key}`)}
+        </NavLink>
       ))}
     </nav>
   );
@@ -42,12 +48,27 @@ export function CdnWatch() {
   const id = picked || rows[0]?.id || '';
   return (
     <div className="ys-cdn-watch" data-testid="cdn-watch">
-      <label className="ys-form__label" htmlFor="cdn-watch-domain">{t('kinds:cdn.pick_domain')}</label>
+      <label className="ys-form__label" htmlFor="cdn-watch-domain">
+        {t('kinds:cdn.pick_domain')}
+      </label>
       <select id="cdn-watch-domain" className="ys-input" value={id} data-testid="cdn-watch-domain" onChange={(e) => setPicked(e.target.value)}>
-        {rows.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+        {rows.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
       </select>
-      {id ? <MetricPanel key={id} def={def} id={id} metrics={Object.keys(CDN_METRICS)} labelOf={(m) => t(`kinds:cdn.${CDN_METRICS[m as keyof typeof CDN_METRICS]}`)} />
-        : <div className="ys-empty">{q.isLoading ? t('resources:common.loading') : t('kinds:cdn.no_domain')}</div>}
+      {id ? (
+        <MetricPanel
+          key={id}
+          def={def}
+          id={id}
+          metrics={Object.keys(CDN_METRICS)}
+          labelOf={(m) => t(`kinds:cdn.${CDN_METRICS[m as keyof typeof CDN_METRICS]}`)}
+        />
+      ) : (
+        <div className="ys-empty">{q.isLoading ? t('resources:common.loading') : t('kinds:cdn.no_domain')}</div>
+      )}
     </div>
   );
 }

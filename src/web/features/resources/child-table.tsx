@@ -11,16 +11,32 @@ import { StatusBadge } from './parts.tsx';
 export function rowActions(t: TFunction, def: KindDefinition, r: Resource, run: (a: ActionDef, rows: Resource[]) => void): RowAction[] {
   return menuActions(def).map((a) => {
     const block = actionBlock(def, a, r);
-    return { key: a.id, label: actionLabel(t, def, a.id), danger: a.dialog === 'delete', disabled: block !== null,
-      reason: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined, onClick: () => run(a, [r]) };
+    return {
+      key: a.id,
+      label: actionLabel(t, def, a.id),
+      danger: a.dialog === 'delete',
+      disabled: block !== null,
+      reason: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined,
+      onClick: () => run(a, [r]),
+    };
   });
 }
 
 /** The kind's columns shown by default, labelled and formatted. */
 export function useShownColumns(t: TFunction, def: KindDefinition): DataColumn<Resource>[] {
-  return useMemo<DataColumn<Resource>[]>(() => def.columns.filter((c) => c.display !== false).map((c) => ({
-    id: c.field, header: fieldLabel(t, def, c.field), frozen: c.frozen, copyable: c.copyable,
-    text: (r) => (c.field === 'name' ? r.name : displayValue(t, def, r, c.field)),
-    cell: (r) => (c.field === 'status' ? <StatusBadge def={def} status={r.status} /> : <span>{c.field === 'name' ? r.name : displayValue(t, def, r, c.field)}</span>),
-  })), [def, t]);
+  return useMemo<DataColumn<Resource>[]>(
+    () =>
+      def.columns
+        .filter((c) => c.display !== false)
+        .map((c) => ({
+          id: c.field,
+          header: fieldLabel(t, def, c.field),
+          frozen: c.frozen,
+          copyable: c.copyable,
+          text: (r) => (c.field === 'name' ? r.name : displayValue(t, def, r, c.field)),
+          cell: (r) =>
+            c.field === 'status' ? <StatusBadge def={def} status={r.status} /> : <span>{c.field === 'name' ? r.name : displayValue(t, def, r, c.field)}</span>,
+        })),
+    [def, t],
+  );
 }

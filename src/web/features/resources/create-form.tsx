@@ -47,7 +47,11 @@ function CreateBody({ def, onDone, onCancel }: { def: KindDefinition; onDone: ()
   const vpcId = def.kind === 'subnet' && typeof values.vpc_id === 'string' && values.vpc_id ? values.vpc_id : undefined;
   const vpc = useQuery({ queryKey: ['res', 'vpc', 'cidr-of', vpcId], queryFn: () => getResource(vpcDef, vpcId!), enabled: Boolean(vpcId) });
   const vpcRow = vpc.data?.id === vpcId ? vpc.data : undefined;
-  const siblings = useQuery({ queryKey: ['res', 'subnet', 'options', { vpc_id: vpcId }], queryFn: () => listResources(def, { vpc_id: vpcId!, __limit: 1000 } as never), enabled: Boolean(vpcId) });
+  const siblings = useQuery({
+    queryKey: ['res', 'subnet', 'options', { vpc_id: vpcId }],
+    queryFn: () => listResources(def, { vpc_id: vpcId!, __limit: 1000 } as never),
+    enabled: Boolean(vpcId),
+  });
   const cidrProblem = (cidr: unknown): string | null => {
     if (def.kind !== 'subnet' || typeof cidr !== 'string' || !cidr || !vpcRow) return null;
     const problem = subnetCidrProblem(cidr, String(vpcRow.spec.cidr ?? ''), siblingCidrs(siblings.data?.data ?? [], vpcRow.id));
@@ -55,12 +59,14 @@ function CreateBody({ def, onDone, onCancel }: { def: KindDefinition; onDone: ()
   };
   const freeIps = def.kind === 'subnet' && typeof values.cidr === 'string' && !errors.cidr && !cidrProblem(values.cidr) ? subnetFreeIps(values.cidr) : null;
 
-  const onError = (key: string, message: string | null) => setErrors((s) => {
-    const n = { ...s };
-    const m = message ?? (key === 'cidr' ? cidrProblem(values.cidr) : null);
-    if (m) n[key] = m; else delete n[key];
-    return n;
-  });
+  const onError = (key: string, message: string | null) =>
+    setErrors((s) => {
+      const n = { ...s };
+      const m = message ?? (key === 'cidr' ? cidrProblem(values.cidr) : null);
+      if (m) n[key] = m;
+      else delete n[key];
+      return n;
+    });
 
   const submit = async () => {
     if (busy) return;
@@ -78,35 +84,60 @@ function CreateBody({ def, onDone, onCancel }: { def: KindDefinition; onDone: ()
       await client.invalidateQueries({ queryKey: ['res', def.kind], predicate: (q) => q.queryKey[2] !== 'detail' });
       onDone();
       return created;
-    } catch { /* the request helper shows the server's reason */ } finally { setBusy(false); }
+    } catch {
+      /* the request helper shows the server's reason */
+    } finally {
+      setBusy(false);
+    }
     return undefined;
   };
 
   const fieldProps = {
-    def, values, errors, onError, onChange: (k: string, v: unknown) => set({ [k]: v }),
-    refFilters: (f: FormField) => { const link = def.createLinks?.find((l) => l.param === f.key); return link?.allowedFrom ? { status: link.allowedFrom.join(',') } : {}; },
+    def,
+    values,
+    errors,
+    onError,
+    onChange: (k: string, v: unknown) => set({ [k]: v }),
+    refFilters: (f: FormField) => {
+      const link = def.createLinks?.find((l) => l.param === f.key);
+      return link?.allowedFrom ? { status: link.allowedFrom.join(',') } : {};
+    },
   };
   const hint = def.kind === 'vpc' ? t('forms:create.cidr_hint_vpc') : def.kind === 'subnet' ? t('forms:create.cidr_hint_subnet') : null;
   return (
     <div className="ys-createform" data-testid="create-form" data-kind={def.kind}>
-      <div className="ys-createform__title">{t('forms:create.title', { kind: t(`forms:create.kinds.${def.kind}`, { defaultValue: t(`kinds:${def.kind}.name`) }) })}</div>
+      <div className="ys-createform__title">
+        {t('forms:create.title', { kind: t(`forms:create.kinds.${def.kind}`, { defaultValue: t(`kinds:${def.kind}.name`) }) })}
+      </div>
       <div className="ys-createform__body">
         <div className="ys-form">
           {own ? <PlacementFields def={def} p={p} values={values} errors={errors} /> : null}
           <FormFields {...fieldProps} fields={fields.filter((f) => f.key !== 'description')} />
           {hint || vpcRow || freeIps !== null ? (
             <div className="ys-createform__notes" data-testid="create-notes">
-              {vpcRow ? <div className="ys-form__hint" data-testid="vpc-cidr">{t('forms:create.vpc_cidr', { cidr: String(vpcRow.spec.cidr ?? '-') })}</div> : null}
+              {vpcRow ? (
+                <div className="ys-form__hint" data-testid="vpc-cidr">
+                  {t('forms:create.vpc_cidr', { cidr: String(vpcRow.spec.cidr ?? '-') })}
+                </div>
+              ) : null}
               {hint ? <div className="ys-form__hint">{hint}</div> : null}
-              {freeIps !== null ? <div className="ys-form__hint ys-createform__free" data-testid="free-ips">{t('forms:create.free_ips', { count: freeIps })}</div> : null}
+              {freeIps !== null ? (
+                <div className="ys-form__hint ys-createform__free" data-testid="free-ips">
+                  {t('forms:create.free_ips', { count: freeIps })}
+                </div>
+              ) : null}
             </div>
           ) : null}
           <FormFields {...fieldProps} fields={fields.filter((f) => f.key === 'description')} />
         </div>
       </div>
       <div className="ys-createform__foot">
-        <Button onClick={onCancel} data-testid="create-cancel">{t('forms:create.cancel')}</Button>
-        <Button color="primary" onClick={() => void submit()} loading={busy} disabled={busy || (own && p.noZone)} data-testid="create-submit">{t('forms:create.submit')}</Button>
+        <Button onClick={onCancel} data-testid="create-cancel">
+          {t('forms:create.cancel')}
+        </Button>
+        <Button color="primary" onClick={() => void submit()} loading={busy} disabled={busy || (own && p.noZone)} data-testid="create-submit">
+          {t('forms:create.submit')}
+        </Button>
       </div>
     </div>
   );
@@ -124,14 +155,31 @@ export function useCreateForm(def: KindDefinition, variant: 'desktop' | 'phone')
   const [round, setRound] = useState(0);
   if (!hasCreateForm(def)) return { trigger: null, element: null };
   const text = t('forms:create.button', { kind: t(`forms:create.kinds.${def.kind}`, { defaultValue: t(`kinds:${def.kind}.name`) }) });
-  const show = () => { setRound((r) => r + 1); setOpen(true); };
+  const show = () => {
+    setRound((r) => r + 1);
+    setOpen(true);
+  };
   const close = () => setOpen(false);
-  const trigger = variant === 'desktop'
-    ? <Button size="small" color="primary" data-testid="create" onClick={show}><AddOutline /> {text}</Button>
-    : <button type="button" className="ys-iconbtn ys-iconbtn--primary" aria-label={text} title={text} data-testid="create" onClick={show}><AddOutline fontSize={20} /></button>;
+  const trigger =
+    variant === 'desktop' ? (
+      <Button size="small" color="primary" data-testid="create" onClick={show}>
+        <AddOutline /> {text}
+      </Button>
+    ) : (
+      <button type="button" className="ys-iconbtn ys-iconbtn--primary" aria-label={text} title={text} data-testid="create" onClick={show}>
+        <AddOutline fontSize={20} />
+      </button>
+    );
   const body = open ? <CreateBody key={round} def={def} onDone={close} onCancel={close} /> : null;
-  const element = bp === 'phone'
-    ? <Popup visible={open} onMaskClick={close} destroyOnClose bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>{body}</Popup>
-    : <CenterPopup visible={open} onMaskClick={close} destroyOnClose className="ys-createform-modal">{body}</CenterPopup>;
+  const element =
+    bp === 'phone' ? (
+      <Popup visible={open} onMaskClick={close} destroyOnClose bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+        {body}
+      </Popup>
+    ) : (
+      <CenterPopup visible={open} onMaskClick={close} destroyOnClose className="ys-createform-modal">
+        {body}
+      </CenterPopup>
+    );
   return { trigger, element };
 }

@@ -14,7 +14,20 @@ import { ColumnSettings } from '../../ui/data-table/column-settings.tsx';
 import { decodeVisibility, encodeVisibility } from '../../ui/data-table/table-rules.ts';
 import { HelpDocs } from '../../ui/help-docs.tsx';
 import { listResources, loadColumns, queueExport, saveColumns, updateResource } from './api.ts';
-import { actionBlock, actionLabel, offeredBatchActions, buyPath, detailPath, displayValue, fieldLabel, menuActions, refLink, routePath, selectableRow, type Resource } from './kind-meta.ts';
+import {
+  actionBlock,
+  actionLabel,
+  offeredBatchActions,
+  buyPath,
+  detailPath,
+  displayValue,
+  fieldLabel,
+  menuActions,
+  refLink,
+  routePath,
+  selectableRow,
+  type Resource,
+} from './kind-meta.ts';
 import { initialListState, listParams, listReducer, type ListFilters } from './list-state.ts';
 import { BarFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
 import { SEARCH_PARAM } from './filter-model.ts';
@@ -35,22 +48,37 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   // Sort and page are the page's own; the filters live in the URL (reload and back keep them).
   const [state, dispatch] = useReducer(listReducer, undefined, () => initialListState(getPageSize(route, 10)));
   const [filters, setUrlFilters] = useUrlFilters(def);
-  const setFilters = (next: ListFilters) => { setUrlFilters(next); dispatch({ type: 'page', page: 1, pageSize: state.pageSize }); };
+  const setFilters = (next: ListFilters) => {
+    setUrlFilters(next);
+    dispatch({ type: 'page', page: 1, pageSize: state.pageSize });
+  };
   // The chosen page size outlives a reload (per list).
-  useEffect(() => { setPageSize(route, state.pageSize); }, [route, state.pageSize]);
+  useEffect(() => {
+    setPageSize(route, state.pageSize);
+  }, [route, state.pageSize]);
   const [selected, setSelected] = useState<string[]>([]);
   const [nameInput, setNameInput] = useState(filters[SEARCH_PARAM] ?? '');
   const [lastName, setLastName] = useState(filters[SEARCH_PARAM] ?? '');
   // The URL's name changed under us (back, reset): the box shows it.
-  if ((filters[SEARCH_PARAM] ?? '') !== lastName) { setLastName(filters[SEARCH_PARAM] ?? ''); setNameInput(filters[SEARCH_PARAM] ?? ''); }
+  if ((filters[SEARCH_PARAM] ?? '') !== lastName) {
+    setLastName(filters[SEARCH_PARAM] ?? '');
+    setNameInput(filters[SEARCH_PARAM] ?? '');
+  }
   const name = useDebounced(nameInput.trim());
   useEffect(() => {
     if (name !== (filters[SEARCH_PARAM] ?? '')) setFilters({ ...filters, [SEARCH_PARAM]: name });
   }, [name]); // eslint-disable-line react-hooks/exhaustive-deps
   const params = listParams({ ...state, filters });
-  const q = useQuery({ queryKey: ['res', def.kind, 'list', params], queryFn: ({ signal }) => listResources(def, params, signal), placeholderData: keepPreviousData, refetchInterval: settlePoll });
+  const q = useQuery({
+    queryKey: ['res', def.kind, 'list', params],
+    queryFn: ({ signal }) => listResources(def, params, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: settlePoll,
+  });
   const rows = q.data?.data ?? [];
-  useEffect(() => { setSelected([]); }, [state, filters]);
+  useEffect(() => {
+    setSelected([]);
+  }, [state, filters]);
   // A finished action (batch or single) clears the selection: its rows have moved on (deleted…).
   const runner = useActionRunner(def, { onChanged: () => setSelected([]) });
   const exportNotice = useExportNotice();
@@ -64,20 +92,34 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
   const shown = visibility ?? decodeVisibility(choices, saved.data?.fields_item, defaults);
   const [columnsOpen, setColumnsOpen] = useState(false);
 
-  const columns = useMemo<DataColumn<Resource>[]>(() => def.columns.map((c) => ({
-    id: c.field, header: fieldLabel(t, def, c.field), frozen: c.frozen, sortable: c.sortable, copyable: c.copyable, editable: c.editable,
-    text: (r) => (c.field === 'name' ? r.name : displayValue(t, def, r, c.field, places)),
-    cell: (r) => {
-      if (c.field === 'status') return <StatusBadge def={def} status={r.status} />;
-      if (c.field === 'name') { const to = detailPath(def, r.id); return to ? <Link to={to}>{r.name}</Link> : <span>{r.name}</span>; }
-      const link = refLink(def, r, c.field);
-      const text = displayValue(t, def, r, c.field, places);
-      return link && text !== '-' ? <Link to={link}>{text}</Link> : <span title={text.length > 20 ? text : undefined}>{text}</span>;
-    },
-  })), [def, t, places]);
+  const columns = useMemo<DataColumn<Resource>[]>(
+    () =>
+      def.columns.map((c) => ({
+        id: c.field,
+        header: fieldLabel(t, def, c.field),
+        frozen: c.frozen,
+        sortable: c.sortable,
+        copyable: c.copyable,
+        editable: c.editable,
+        text: (r) => (c.field === 'name' ? r.name : displayValue(t, def, r, c.field, places)),
+        cell: (r) => {
+          if (c.field === 'status') return <StatusBadge def={def} status={r.status} />;
+          if (c.field === 'name') {
+            const to = detailPath(def, r.id);
+            return to ? <Link to={to}>{r.name}</Link> : <span>{r.name}</span>;
+          }
+          const link = refLink(def, r, c.field);
+          const text = displayValue(t, def, r, c.field, places);
+          return link && text !== '-' ? <Link to={link}>{text}</Link> : <span title={text.length > 20 ? text : undefined}>{text}</span>;
+        },
+      })),
+    [def, t, places],
+  );
 
-  const rowActions = (r: Resource): RowAction[] => menuActions(def).filter((a) => actionBlock(def, a, r) === null)
-    .map((a) => ({ key: a.id, label: actionLabel(t, def, a.id), danger: a.dialog === 'delete', onClick: () => runner.run(a, [r]) }));
+  const rowActions = (r: Resource): RowAction[] =>
+    menuActions(def)
+      .filter((a) => actionBlock(def, a, r) === null)
+      .map((a) => ({ key: a.id, label: actionLabel(t, def, a.id), danger: a.dialog === 'delete', onClick: () => runner.run(a, [r]) }));
   const batchActions = menuActions(def).filter((a) => a.batch);
   const selectedRows = rows.filter((r) => selected.includes(r.id) && selectableRow(r));
   // Only what the state machine allows for at least one selected row (none for hosts awaiting approval).
@@ -88,11 +130,19 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
 
   const onEdit = async (r: Resource, _col: string, value: string) => {
     const updated = await updateResource(def, r.id, { name: value });
-    client.setQueriesData<{ data: Resource[] }>({ queryKey: ['res', def.kind, 'list'] }, (old) => old && { ...old, data: old.data.map((x) => (x.id === r.id ? { ...x, name: updated.name } : x)) });
+    client.setQueriesData<{ data: Resource[] }>(
+      { queryKey: ['res', def.kind, 'list'] },
+      (old) => old && { ...old, data: old.data.map((x) => (x.id === r.id ? { ...x, name: updated.name } : x)) },
+    );
   };
   const doExport = async () => {
     const fields = def.columns.filter((c) => c.frozen || shown[c.field] !== false).map((c) => c.field);
-    try { await queueExport(def, fields, { ...filters }); exportNotice.show(); } catch { /* notice shown */ }
+    try {
+      await queueExport(def, fields, { ...filters });
+      exportNotice.show();
+    } catch {
+      /* notice shown */
+    }
   };
 
   return (
@@ -103,42 +153,118 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
       </div>
       <NoticeBar className="ys-rlist__notice" content={t('resources:list.notice', { kind: t(`kinds:${def.kind}.name`) })} color="info" />
       <div className="ys-rlist__search" role="search">
-        <input className="ys-input" placeholder={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')} aria-label={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')} value={nameInput} data-testid="search-name" onChange={(e) => setNameInput(e.target.value)} />
+        <input
+          className="ys-input"
+          placeholder={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')}
+          aria-label={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')}
+          value={nameInput}
+          data-testid="search-name"
+          onChange={(e) => setNameInput(e.target.value)}
+        />
         <BarFilters def={def} filters={filters} onChange={setFilters} />
-        <Button size="small" data-testid="filter-reset" onClick={() => { setNameInput(''); setUrlFilters({}); dispatch({ type: 'reset' }); }}>{t('resources:filters.reset')}</Button>
+        <Button
+          size="small"
+          data-testid="filter-reset"
+          onClick={() => {
+            setNameInput('');
+            setUrlFilters({});
+            dispatch({ type: 'reset' });
+          }}
+        >
+          {t('resources:filters.reset')}
+        </Button>
       </div>
       <div className="ys-rlist__toolbar">
-        {forms.length ? forms.map((r, i) => (
-          <Button key={r} size="small" color="primary" fill={i ? 'outline' : 'solid'} data-testid={i ? `form-${r}` : 'buy'} onClick={() => navigate(routePath(r)!)}><AddOutline /> {t(ROUTE_FORMS[r]!.titleKey)}</Button>
-        )) : buy ? <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}><AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}</Button> : creator.trigger}
+        {forms.length ? (
+          forms.map((r, i) => (
+            <Button
+              key={r}
+              size="small"
+              color="primary"
+              fill={i ? 'outline' : 'solid'}
+              data-testid={i ? `form-${r}` : 'buy'}
+              onClick={() => navigate(routePath(r)!)}
+            >
+              <AddOutline /> {t(ROUTE_FORMS[r]!.titleKey)}
+            </Button>
+          ))
+        ) : buy ? (
+          <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}>
+            <AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}
+          </Button>
+        ) : (
+          creator.trigger
+        )}
         {batchActions.length ? (
           selectedRows.length && offered.length ? (
-            <Popover.Menu trigger="click" placement="bottom-start" className="ys-dt__more-menu"
-              actions={offered.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => runner.run(a, selectedRows) }))}>
-              <Button size="small" data-testid="batch">{t('resources:list.batch', { count: selectedRows.length })}</Button>
+            <Popover.Menu
+              trigger="click"
+              placement="bottom-start"
+              className="ys-dt__more-menu"
+              actions={offered.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => runner.run(a, selectedRows) }))}
+            >
+              <Button size="small" data-testid="batch">
+                {t('resources:list.batch', { count: selectedRows.length })}
+              </Button>
             </Popover.Menu>
           ) : (
             <span className="ys-tip" data-tip={t('kinds:messages.select_first')} title={t('kinds:messages.select_first')}>
-              <Button size="small" disabled data-testid="batch">{t('resources:list.batch_none')}</Button>
+              <Button size="small" disabled data-testid="batch">
+                {t('resources:list.batch_none')}
+              </Button>
             </span>
           )
         ) : null}
         <span className="ys-rlist__spacer" />
-        <Button size="small" onClick={() => void q.refetch()} aria-label={t('resources:list.refresh')}><LoopOutline /></Button>
-        <Button size="small" data-testid="export" onClick={doExport}><DownlandOutline /> {t('resources:export.button')}</Button>
-        <Button size="small" data-testid="columns" onClick={() => setColumnsOpen(true)}><SetOutline /> {t('resources:table.columns')}</Button>
+        <Button size="small" onClick={() => void q.refetch()} aria-label={t('resources:list.refresh')}>
+          <LoopOutline />
+        </Button>
+        <Button size="small" data-testid="export" onClick={doExport}>
+          <DownlandOutline /> {t('resources:export.button')}
+        </Button>
+        <Button size="small" data-testid="columns" onClick={() => setColumnsOpen(true)}>
+          <SetOutline /> {t('resources:table.columns')}
+        </Button>
       </div>
       <ExportNotice visible={exportNotice.visible} onClose={exportNotice.hide} />
-      <DataTable<Resource> columns={columns} rows={rows} rowKey={(r) => r.id} visibility={shown} selectable selected={selected} onSelectedChange={setSelected} canSelect={selectableRow}
-        sort={state.sort} onSort={(s) => dispatch({ type: 'sort', field: s.field, state: s.state })} rowActions={rowActions} onEdit={onEdit}
-        loading={q.isLoading} emptyText={t('resources:table.empty')} testId="resource-table" />
-      <Pagination page={state.page} pageSize={state.pageSize} total={q.data?.count} pageRows={rows.length} onChange={(page, pageSize) => dispatch({ type: 'page', page, pageSize })} />
-      <ColumnSettings open={columnsOpen} columns={choices} visible={shown} onClose={() => setColumnsOpen(false)}
+      <DataTable<Resource>
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        visibility={shown}
+        selectable
+        selected={selected}
+        onSelectedChange={setSelected}
+        canSelect={selectableRow}
+        sort={state.sort}
+        onSort={(s) => dispatch({ type: 'sort', field: s.field, state: s.state })}
+        rowActions={rowActions}
+        onEdit={onEdit}
+        loading={q.isLoading}
+        emptyText={t('resources:table.empty')}
+        testId="resource-table"
+      />
+      <Pagination
+        page={state.page}
+        pageSize={state.pageSize}
+        total={q.data?.count}
+        pageRows={rows.length}
+        onChange={(page, pageSize) => dispatch({ type: 'page', page, pageSize })}
+      />
+      <ColumnSettings
+        open={columnsOpen}
+        columns={choices}
+        visible={shown}
+        onClose={() => setColumnsOpen(false)}
         onSave={(v) => {
           setVisibility(v);
           setColumnsOpen(false);
-          if (persistent) void saveColumns(route, encodeVisibility(choices, v)).then(() => client.setQueryData(['columns', route], { route, fields_item: encodeVisibility(choices, v) })).catch(() => undefined);
-        }} />
+          if (persistent)
+            void saveColumns(route, encodeVisibility(choices, v))
+              .then(() => client.setQueryData(['columns', route], { route, fields_item: encodeVisibility(choices, v) }))
+              .catch(() => undefined);
+        }}
+      />
       {runner.element}
       {creator.element}
     </div>

@@ -54,15 +54,19 @@ function Relations({ def, row }: { def: KindDefinition; row: Resource }) {
         return (
           <section key={`${r.relation}-${r.kind}`} className="ys-relations__group">
             <h3 className="ys-relations__title">{target ? t(`kinds:${target.kind}.name`) : r.kind}</h3>
-            {items.length ? items.map((x) => {
-              const to = target ? detailPath(target, x.id) : undefined;
-              return (
-                <div key={x.id} className="ys-relations__item">
-                  {to ? <Link to={to}>{x.name}</Link> : <span>{x.name}</span>}
-                  <StatusBadge def={target} status={x.status} />
-                </div>
-              );
-            }) : <div className="ys-muted">{t('resources:detail.no_relations')}</div>}
+            {items.length ? (
+              items.map((x) => {
+                const to = target ? detailPath(target, x.id) : undefined;
+                return (
+                  <div key={x.id} className="ys-relations__item">
+                    {to ? <Link to={to}>{x.name}</Link> : <span>{x.name}</span>}
+                    <StatusBadge def={target} status={x.status} />
+                  </div>
+                );
+              })
+            ) : (
+              <div className="ys-muted">{t('resources:detail.no_relations')}</div>
+            )}
           </section>
         );
       })}
@@ -107,7 +111,9 @@ export function ResourceDetail({ def, id, tab, embedded }: { def: KindDefinition
   const q = useQuery({ queryKey: ['res', def.kind, 'detail', id], queryFn: () => loadDetail(def, id), staleTime: 5_000, refetchInterval: settlePoll });
   const runner = useActionRunner(def);
   const [active, setActive] = useState(tab ?? 'basic');
-  useEffect(() => { if (tab) setActive(tab); }, [tab]);
+  useEffect(() => {
+    if (tab) setActive(tab);
+  }, [tab]);
   const row = q.data;
 
   if (q.isError) {
@@ -125,30 +131,58 @@ export function ResourceDetail({ def, id, tab, embedded }: { def: KindDefinition
   const more = allowed.slice(TITLE_BUTTONS);
   const goBack = () => {
     const action = backAction(handle?.meta ?? {}, location.key !== 'default');
-    if (action.kind === 'history') navigate(-1); else navigate(action.to);
+    if (action.kind === 'history') navigate(-1);
+    else navigate(action.to);
   };
 
   return (
     <div className={`ys-detail${embedded ? ' is-embedded' : ''}`} data-kind={def.kind} data-id={row.id}>
       <header className="ys-titlebar">
         {!embedded && bp !== 'phone' ? (
-          <button type="button" className="ys-iconbtn" aria-label={t('shell:nav.back')} data-testid="detail-back" onClick={goBack}><LeftOutline fontSize={18} /></button>
+          <button type="button" className="ys-iconbtn" aria-label={t('shell:nav.back')} data-testid="detail-back" onClick={goBack}>
+            <LeftOutline fontSize={18} />
+          </button>
         ) : null}
-        <h1 className="ys-titlebar__name" data-testid="detail-name">{row.name}</h1>
+        <h1 className="ys-titlebar__name" data-testid="detail-name">
+          {row.name}
+        </h1>
         <StatusBadge def={def} status={removed ? 'deleted' : row.status} />
         <span className="ys-titlebar__suffix">
-          {row.locked ? <Tag color="warning" fill="outline">{t('kinds:common.locked')}</Tag> : null}
-          {row.offline ? <Tag color="default" fill="outline" data-testid="offline-copy">{t('resources:detail.offline_copy')}</Tag> : null}
+          {row.locked ? (
+            <Tag color="warning" fill="outline">
+              {t('kinds:common.locked')}
+            </Tag>
+          ) : null}
+          {row.offline ? (
+            <Tag color="default" fill="outline" data-testid="offline-copy">
+              {t('resources:detail.offline_copy')}
+            </Tag>
+          ) : null}
         </span>
         <span className="ys-titlebar__actions">
           {buttons.map((a) => (
-            <Button key={a.id} size="small" color={a.dialog === 'delete' ? 'danger' : 'primary'} fill="outline" data-action={a.id}
-              onClick={() => runner.run(a, [row])}>{actionLabel(t, def, a.id)}</Button>
+            <Button
+              key={a.id}
+              size="small"
+              color={a.dialog === 'delete' ? 'danger' : 'primary'}
+              fill="outline"
+              data-action={a.id}
+              onClick={() => runner.run(a, [row])}
+            >
+              {actionLabel(t, def, a.id)}
+            </Button>
           ))}
           {more.length ? (
-            <Popover.Menu trigger="click" placement="bottom-end" className="ys-dt__more-menu"
-              actions={more.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => runner.run(a, [row]) }))}>
-              <Button size="small" data-testid="more-actions">{t('resources:detail.more_actions')}<DownOutline fontSize={10} /></Button>
+            <Popover.Menu
+              trigger="click"
+              placement="bottom-end"
+              className="ys-dt__more-menu"
+              actions={more.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => runner.run(a, [row]) }))}
+            >
+              <Button size="small" data-testid="more-actions">
+                {t('resources:detail.more_actions')}
+                <DownOutline fontSize={10} />
+              </Button>
             </Popover.Menu>
           ) : null}
           {!allowed.length && !removed ? <span className="ys-muted ys-titlebar__none">{t('kinds:messages.no_actions')}</span> : null}
@@ -157,12 +191,24 @@ export function ResourceDetail({ def, id, tab, embedded }: { def: KindDefinition
       <CopyId id={row.id} />
       <ExpiryNotice def={def} row={row} />
       <Tabs activeKey={active} onChange={setActive} className="ys-detail__tabs">
-        <Tabs.Tab title={t('resources:detail.basic')} key="basic"><BasicInfo def={def} row={row} /></Tabs.Tab>
-        {def.relations.length ? <Tabs.Tab title={t('resources:detail.relations')} key="relations"><Relations def={def} row={row} /></Tabs.Tab> : null}
-        <Tabs.Tab title={t('resources:detail.tags')} key="tags">{row.offline ? null : <TagPanel kind={def.kind} id={row.id} />}</Tabs.Tab>
-        <Tabs.Tab title={t('resources:detail.monitor')} key="monitor">{active === 'monitor' && !row.offline ? <MetricPanel def={def} id={row.id} /> : null}</Tabs.Tab>
+        <Tabs.Tab title={t('resources:detail.basic')} key="basic">
+          <BasicInfo def={def} row={row} />
+        </Tabs.Tab>
+        {def.relations.length ? (
+          <Tabs.Tab title={t('resources:detail.relations')} key="relations">
+            <Relations def={def} row={row} />
+          </Tabs.Tab>
+        ) : null}
+        <Tabs.Tab title={t('resources:detail.tags')} key="tags">
+          {row.offline ? null : <TagPanel kind={def.kind} id={row.id} />}
+        </Tabs.Tab>
+        <Tabs.Tab title={t('resources:detail.monitor')} key="monitor">
+          {active === 'monitor' && !row.offline ? <MetricPanel def={def} id={row.id} /> : null}
+        </Tabs.Tab>
         {detailTabsFor(def.kind).map((x) => (
-          <Tabs.Tab title={t(x.titleKey)} key={x.key}>{active === x.key && !row.offline ? <DetailTabBody tab={x} kind={def.kind} id={row.id} vendor={row.vendor} status={row.status} /> : null}</Tabs.Tab>
+          <Tabs.Tab title={t(x.titleKey)} key={x.key}>
+            {active === x.key && !row.offline ? <DetailTabBody tab={x} kind={def.kind} id={row.id} vendor={row.vendor} status={row.status} /> : null}
+          </Tabs.Tab>
         ))}
       </Tabs>
       {runner.element}

@@ -42,17 +42,38 @@ function AddRecord({ def, zoneId, onDone, onCancel }: { def: KindDefinition; zon
       const created = await createResource(def, Object.fromEntries(Object.entries(body).filter(([, v]) => v !== '' && v !== undefined)));
       Toast.show({ content: created.message ?? t('kinds:dns.added') });
       onDone();
-    } catch { /* the notice shows the server's reason */ } finally { setBusy(false); }
+    } catch {
+      /* the notice shows the server's reason */
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <div className="ys-sheet" data-testid="record-form">
       <div className="ys-sheet__title">{t('kinds:dns.add_title')}</div>
-      <div className="ys-form__notice" role="note">{t(`kinds:${def.kind}.hint`)}</div>
-      <FormFields def={def} fields={fields} values={values} errors={errors} onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))}
-        onError={(k, m) => setErrors((s) => { const n = { ...s }; if (m) n[k] = m; else delete n[k]; return n; })} />
+      <div className="ys-form__notice" role="note">
+        {t(`kinds:${def.kind}.hint`)}
+      </div>
+      <FormFields
+        def={def}
+        fields={fields}
+        values={values}
+        errors={errors}
+        onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))}
+        onError={(k, m) =>
+          setErrors((s) => {
+            const n = { ...s };
+            if (m) n[k] = m;
+            else delete n[k];
+            return n;
+          })
+        }
+      />
       <div className="ys-sheet__foot">
         <Button onClick={onCancel}>{t('resources:common.cancel')}</Button>
-        <Button color="primary" loading={busy} disabled={busy} data-testid="record-submit" onClick={submit}>{t('kinds:dns.submit')}</Button>
+        <Button color="primary" loading={busy} disabled={busy} data-testid="record-submit" onClick={submit}>
+          {t('kinds:dns.submit')}
+        </Button>
       </div>
     </div>
   );
@@ -64,44 +85,108 @@ export default function DnsRecordsTab({ kind, id, status }: DetailTabProps) {
   const client = useQueryClient();
   const def = kindOf(RECORD_KIND[kind] ?? 'dns_record')!;
   const key = ['res', def.kind, 'zone', id];
-  const q = useQuery({ queryKey: key, queryFn: ({ signal }) => listResources(def, { zone_id: id, __limit: 100, __orders: 'name' }, signal), refetchInterval: settlePoll });
+  const q = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => listResources(def, { zone_id: id, __limit: 100, __orders: 'name' }, signal),
+    refetchInterval: settlePoll,
+  });
   const rows = q.data?.data ?? [];
   const runner = useActionRunner(def, { onChanged: () => void client.invalidateQueries({ queryKey: key }) });
   const [adding, setAdding] = useState(false);
   const [sheetRow, setSheetRow] = useState<Resource | null>(null);
   const items = (r: Resource): RowAction[] => rowActions(t, def, r, runner.run);
   const columns = useShownColumns(t, def);
-  const done = () => { setAdding(false); void client.invalidateQueries({ queryKey: ['res', def.kind] }); };
+  const done = () => {
+    setAdding(false);
+    void client.invalidateQueries({ queryKey: ['res', def.kind] });
+  };
   return (
     <div className="ys-dnsrecords" data-testid="dns-records" data-kind={def.kind}>
       <div className="ys-rlist__toolbar">
-        <Button size="small" color="primary" data-testid="record-add" disabled={status !== 'enabled'} onClick={() => setAdding(true)}><AddOutline /> {t('kinds:dns.add_record')}</Button>
+        <Button size="small" color="primary" data-testid="record-add" disabled={status !== 'enabled'} onClick={() => setAdding(true)}>
+          <AddOutline /> {t('kinds:dns.add_record')}
+        </Button>
       </div>
       {bp === 'phone' ? (
         <div className="ys-dnsrecords__cards">
           {rows.map((r) => (
             <article key={r.id} className="ys-card" data-testid="record-card" data-id={r.id} onClick={() => setSheetRow(r)}>
               <div className="ys-card__top">
-                <div className="ys-card__name">{r.name} · {displayValue(t, def, r, 'type')}</div>
+                <div className="ys-card__name">
+                  {r.name} · {displayValue(t, def, r, 'type')}
+                </div>
                 <StatusBadge def={def} status={r.status} />
-                <button type="button" className="ys-card__more" aria-label={t('resources:list.actions')} onClick={(e) => { e.stopPropagation(); setSheetRow(r); }}><MoreOutline fontSize={18} /></button>
+                <button
+                  type="button"
+                  className="ys-card__more"
+                  aria-label={t('resources:list.actions')}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setSheetRow(r);
+                  }}
+                >
+                  <MoreOutline fontSize={18} />
+                </button>
               </div>
               <dl>
-                {['value', 'line', 'ttl', 'locked'].map((k) => <div key={k} className="ys-card__kv"><dt>{fieldLabel(t, def, k)}</dt><dd>{displayValue(t, def, r, k)}</dd></div>)}
+                {['value', 'line', 'ttl', 'locked'].map((k) => (
+                  <div key={k} className="ys-card__kv">
+                    <dt>{fieldLabel(t, def, k)}</dt>
+                    <dd>{displayValue(t, def, r, k)}</dd>
+                  </div>
+                ))}
               </dl>
             </article>
           ))}
-          {!q.isLoading && !rows.length ? <div className="ys-empty" data-testid="list-empty">{t('resources:table.empty')}</div> : null}
+          {!q.isLoading && !rows.length ? (
+            <div className="ys-empty" data-testid="list-empty">
+              {t('resources:table.empty')}
+            </div>
+          ) : null}
         </div>
       ) : (
-        <DataTable<Resource> columns={columns} rows={rows} rowKey={(r) => r.id} rowActions={(r) => items(r).filter((a) => !a.disabled)} loading={q.isLoading}
-          emptyText={t('resources:table.empty')} testId="record-table" />
+        <DataTable<Resource>
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          rowActions={(r) => items(r).filter((a) => !a.disabled)}
+          loading={q.isLoading}
+          emptyText={t('resources:table.empty')}
+          testId="record-table"
+        />
       )}
-      <ActionSheet visible={sheetRow !== null} onClose={() => setSheetRow(null)} cancelText={t('resources:common.cancel')} extra={sheetRow?.name}
-        actions={sheetRow ? items(sheetRow).map((a) => ({ key: a.key, text: a.label, danger: a.danger, disabled: a.disabled, description: a.reason,
-          onClick: () => { setSheetRow(null); a.onClick(); } })) : []} />
-      <Popup visible={adding} onMaskClick={() => setAdding(false)} position={bp === 'phone' ? 'bottom' : 'right'} destroyOnClose
-        bodyStyle={bp === 'phone' ? { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '85vh', overflowY: 'auto' } : { width: 'min(480px, 100vw)', overflowY: 'auto' }}>
+      <ActionSheet
+        visible={sheetRow !== null}
+        onClose={() => setSheetRow(null)}
+        cancelText={t('resources:common.cancel')}
+        extra={sheetRow?.name}
+        actions={
+          sheetRow
+            ? items(sheetRow).map((a) => ({
+                key: a.key,
+                text: a.label,
+                danger: a.danger,
+                disabled: a.disabled,
+                description: a.reason,
+                onClick: () => {
+                  setSheetRow(null);
+                  a.onClick();
+                },
+              }))
+            : []
+        }
+      />
+      <Popup
+        visible={adding}
+        onMaskClick={() => setAdding(false)}
+        position={bp === 'phone' ? 'bottom' : 'right'}
+        destroyOnClose
+        bodyStyle={
+          bp === 'phone'
+            ? { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '85vh', overflowY: 'auto' }
+            : { width: 'min(480px, 100vw)', overflowY: 'auto' }
+        }
+      >
         {adding ? <AddRecord def={def} zoneId={id} onDone={done} onCancel={() => setAdding(false)} /> : null}
       </Popup>
       {runner.element}

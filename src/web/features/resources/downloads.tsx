@@ -22,23 +22,65 @@ export function Downloads({ title }: { title: string }) {
   const [pageSize, setPageSize] = useState(10);
   const params = { __limit: pageSize, __offset: (page - 1) * pageSize };
   const q = useQuery({
-    queryKey: ['exports', params], queryFn: () => listExports(params), placeholderData: keepPreviousData,
+    queryKey: ['exports', params],
+    queryFn: () => listExports(params),
+    placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some((x) => RUNNING.has(x.state)) ? 2000 : false),
   });
   const rows = q.data?.data ?? [];
-  const product = (code: string) => { const k = kindByProductCode(code); return k ? t(`kinds:${k.kind}.name`) : code; };
+  const product = (code: string) => {
+    const k = kindByProductCode(code);
+    return k ? t(`kinds:${k.kind}.name`) : code;
+  };
   // The server stops at EXPORT_MAX_ROWS and says so: the record tells the user the file is not the whole list.
   const cut = (x: ExportTask) => (x.truncated ? t('resources:downloads.truncated', { max: EXPORT_MAX_ROWS.toLocaleString('en-US') }) : '');
-  const state = (s: string) => <span className={`ys-status ys-status--${s === 'done' ? 'success' : s === 'failed' ? 'danger' : 'processing'}`} data-state={s}><i className="ys-status__dot" />{t(`resources:downloads.state_${s}`, { defaultValue: s })}</span>;
-  const link = (x: ExportTask) => (x.download_url
-    ? <Button size="mini" color="primary" fill="none" data-testid="download-link" data-task={x.id} onClick={() => void downloadExport(x.download_url!, x.file_name).catch(() => undefined)}>{t('resources:downloads.download')}</Button>
-    : <span className="ys-muted">-</span>);
+  const state = (s: string) => (
+    <span className={`ys-status ys-status--${s === 'done' ? 'success' : s === 'failed' ? 'danger' : 'processing'}`} data-state={s}>
+      <i className="ys-status__dot" />
+      {t(`resources:downloads.state_${s}`, { defaultValue: s })}
+    </span>
+  );
+  const link = (x: ExportTask) =>
+    x.download_url ? (
+      <Button
+        size="mini"
+        color="primary"
+        fill="none"
+        data-testid="download-link"
+        data-task={x.id}
+        onClick={() => void downloadExport(x.download_url!, x.file_name).catch(() => undefined)}
+      >
+        {t('resources:downloads.download')}
+      </Button>
+    ) : (
+      <span className="ys-muted">-</span>
+    );
   const columns: DataColumn<ExportTask>[] = [
     { id: 'file_name', header: t('resources:downloads.file'), frozen: true, text: (x) => x.file_name, cell: (x) => <span>{x.file_name}</span> },
     { id: 'product', header: t('resources:downloads.product'), text: (x) => product(x.product_code), cell: (x) => <span>{product(x.product_code)}</span> },
     { id: 'state', header: t('resources:downloads.state'), text: (x) => x.state, cell: (x) => state(x.state) },
-    { id: 'rows', header: t('resources:downloads.rows'), text: (x) => [x.row_count ?? '-', cut(x)].filter(Boolean).join(' '), cell: (x) => <span>{x.row_count ?? '-'}{x.truncated ? <span className="ys-downloads__cut" data-testid="export-truncated"> {cut(x)}</span> : null}</span> },
-    { id: 'created_at', header: t('resources:downloads.created_at'), text: (x) => formatTime(x.created_at), cell: (x) => <span>{formatTime(x.created_at)}</span> },
+    {
+      id: 'rows',
+      header: t('resources:downloads.rows'),
+      text: (x) => [x.row_count ?? '-', cut(x)].filter(Boolean).join(' '),
+      cell: (x) => (
+        <span>
+          {x.row_count ?? '-'}
+          {x.truncated ? (
+            <span className="ys-downloads__cut" data-testid="export-truncated">
+              {' '}
+              {cut(x)}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'created_at',
+      header: t('resources:downloads.created_at'),
+      text: (x) => formatTime(x.created_at),
+      cell: (x) => <span>{formatTime(x.created_at)}</span>,
+    },
     { id: 'download', header: t('resources:downloads.download'), text: () => '', cell: link },
   ];
   return (
@@ -48,9 +90,16 @@ export function Downloads({ title }: { title: string }) {
         <div className="ys-rlist__cards">
           {rows.map((x) => (
             <article key={x.id} className="ys-card" data-testid="download-card">
-              <div className="ys-card__top"><div className="ys-card__name">{x.file_name}</div>{state(x.state)}</div>
+              <div className="ys-card__top">
+                <div className="ys-card__name">{x.file_name}</div>
+                {state(x.state)}
+              </div>
               <div className="ys-card__place">{`${product(x.product_code)} · ${formatTime(x.created_at)}`}</div>
-              {x.truncated ? <div className="ys-card__place" data-testid="export-truncated">{cut(x)}</div> : null}
+              {x.truncated ? (
+                <div className="ys-card__place" data-testid="export-truncated">
+                  {cut(x)}
+                </div>
+              ) : null}
               <div className="ys-card__actions">{link(x)}</div>
             </article>
           ))}
@@ -59,7 +108,15 @@ export function Downloads({ title }: { title: string }) {
       ) : (
         <DataTable<ExportTask> columns={columns} rows={rows} rowKey={(x) => x.id} loading={q.isLoading} testId="downloads-table" />
       )}
-      <Pagination page={page} pageSize={pageSize} pageRows={rows.length} onChange={(p, s) => { setPage(s !== pageSize ? 1 : p); setPageSize(s); }} />
+      <Pagination
+        page={page}
+        pageSize={pageSize}
+        pageRows={rows.length}
+        onChange={(p, s) => {
+          setPage(s !== pageSize ? 1 : p);
+          setPageSize(s);
+        }}
+      />
     </div>
   );
 }

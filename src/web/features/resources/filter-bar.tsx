@@ -17,7 +17,10 @@ import { FILTER_DEBOUNCE_MS } from '../../../domain/constants.ts';
 /** A value once it has stopped changing for `ms` (search boxes and text filters). */
 export function useDebounced<T>(value: T, ms = FILTER_DEBOUNCE_MS): T {
   const [v, setV] = useState(value);
-  useEffect(() => { const timer = setTimeout(() => setV(value), ms); return () => clearTimeout(timer); }, [value, ms]);
+  useEffect(() => {
+    const timer = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
   return v;
 }
 
@@ -27,9 +30,12 @@ export function useUrlFilters(def: KindDefinition): [ListFilters, (next: ListFil
   const key = search.toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the params' value; the object changes every render
   const filters = useMemo(() => filtersFromSearch(def, search), [def, key]);
-  const set = useCallback((next: ListFilters) => {
-    setSearch((cur) => searchWithFilters(def, cur, next), { replace: true });
-  }, [def, setSearch]);
+  const set = useCallback(
+    (next: ListFilters) => {
+      setSearch((cur) => searchWithFilters(def, cur, next), { replace: true });
+    },
+    [def, setSearch],
+  );
   return [filters, set];
 }
 
@@ -47,7 +53,17 @@ function useRefRows(refKind: string | undefined) {
 
 const BOOLEAN_VALUES = ['true', 'false'] as const;
 
-function SheetControl({ def, c, filters, onChange }: { def: KindDefinition; c: FilterControl; filters: ListFilters; onChange: (param: string, v: string | undefined) => void }) {
+function SheetControl({
+  def,
+  c,
+  filters,
+  onChange,
+}: {
+  def: KindDefinition;
+  c: FilterControl;
+  filters: ListFilters;
+  onChange: (param: string, v: string | undefined) => void;
+}) {
   const { t } = useTranslation();
   const refRows = useRefRows(c.type === 'ref' ? c.refKind : undefined);
   const opts = usePlaceOptions(c.type === 'vendor' ? filters[c.param] : undefined, filters['az.region_id']);
@@ -57,48 +73,84 @@ function SheetControl({ def, c, filters, onChange }: { def: KindDefinition; c: F
     <Selector columns={columns} value={filters[param] ? [filters[param]] : []} options={options} onChange={(v) => onChange(param, one(v))} />
   );
   switch (c.type) {
-    case 'search': return null;
+    case 'search':
+      return null;
     case 'vendor':
       return (
         <>
           <div className="ys-sheet__label">{t('resources:filters.vendor')}</div>
-          {pick(c.param, opts.vendors.map((v) => ({ label: t(`kinds:vendors.${v.id}`, { defaultValue: v.name_cn }), value: v.id })))}
+          {pick(
+            c.param,
+            opts.vendors.map((v) => ({ label: t(`kinds:vendors.${v.id}`, { defaultValue: v.name_cn }), value: v.id })),
+          )}
           <div className="ys-sheet__label">{t('resources:filters.region')}</div>
-          {filters[c.param] ? pick('az.region_id', opts.regions.map((r) => ({ label: r.name, value: r.id })))
-            : <div className="ys-sheet__hint">{t('resources:filters.region_needs_vendor')}</div>}
+          {filters[c.param] ? (
+            pick(
+              'az.region_id',
+              opts.regions.map((r) => ({ label: r.name, value: r.id })),
+            )
+          ) : (
+            <div className="ys-sheet__hint">{t('resources:filters.region_needs_vendor')}</div>
+          )}
           <div className="ys-sheet__label">{t('resources:filters.zone')}</div>
-          {filters['az.region_id'] ? pick('az.id', opts.zones.map((z) => ({ label: z.name, value: z.id })))
-            : <div className="ys-sheet__hint">{t('resources:filters.zone_needs_region')}</div>}
+          {filters['az.region_id'] ? (
+            pick(
+              'az.id',
+              opts.zones.map((z) => ({ label: z.name, value: z.id })),
+            )
+          ) : (
+            <div className="ys-sheet__hint">{t('resources:filters.zone_needs_region')}</div>
+          )}
         </>
       );
     case 'enum':
       return (
         <div data-testid={`filter-${c.param}`}>
           <div className="ys-sheet__label">{label}</div>
-          {pick(c.param, c.options.map((o) => ({ label: filterOptionLabel(t, def, c, o), value: o })), c.key === 'status' ? 3 : 2)}
+          {pick(
+            c.param,
+            c.options.map((o) => ({ label: filterOptionLabel(t, def, c, o), value: o })),
+            c.key === 'status' ? 3 : 2,
+          )}
         </div>
       );
     case 'boolean':
       return (
         <div data-testid={`filter-${c.param}`}>
           <div className="ys-sheet__label">{label}</div>
-          {pick(c.param, BOOLEAN_VALUES.map((o) => ({ label: filterOptionLabel(t, def, c, o), value: o })))}
+          {pick(
+            c.param,
+            BOOLEAN_VALUES.map((o) => ({ label: filterOptionLabel(t, def, c, o), value: o })),
+          )}
         </div>
       );
     case 'ref':
       return (
         <div data-testid={`filter-${c.param}`}>
           <div className="ys-sheet__label">{label}</div>
-          {refRows.length ? <div className="ys-sheet__refs">{pick(c.param, refRows.map((r) => ({ label: r.name, value: r.id })))}</div>
-            : <div className="ys-sheet__hint">{t('resources:filters.none_to_pick', { label })}</div>}
+          {refRows.length ? (
+            <div className="ys-sheet__refs">
+              {pick(
+                c.param,
+                refRows.map((r) => ({ label: r.name, value: r.id })),
+              )}
+            </div>
+          ) : (
+            <div className="ys-sheet__hint">{t('resources:filters.none_to_pick', { label })}</div>
+          )}
         </div>
       );
     case 'text':
       return (
         <div data-testid={`filter-${c.param}`}>
           <div className="ys-sheet__label">{label}</div>
-          <Input className="ys-sheet__input" value={filters[c.param] ?? ''} placeholder={t('resources:form.enter', { label })} clearable
-            onChange={(v) => onChange(c.param, v.trim() || undefined)} />
+          <Input
+            className="ys-sheet__input"
+            value={filters[c.param] ?? ''}
+            placeholder={t('resources:form.enter', { label })}
+            clearable
+            onChange={(v) => onChange(c.param, v.trim() || undefined)}
+          />
         </div>
       );
   }
@@ -108,46 +160,120 @@ function SheetControl({ def, c, filters, onChange }: { def: KindDefinition; c: F
 export function SheetFilters({ def, filters, onChange }: { def: KindDefinition; filters: ListFilters; onChange: (next: ListFilters) => void }) {
   const controls = useMemo(() => filterControls(def), [def]);
   const change = (param: string, v: string | undefined) => onChange(setFilter(filters, param, v));
-  return <>{controls.map((c) => <SheetControl key={c.param} def={def} c={c} filters={filters} onChange={change} />)}</>;
+  return (
+    <>
+      {controls.map((c) => (
+        <SheetControl key={c.param} def={def} c={c} filters={filters} onChange={change} />
+      ))}
+    </>
+  );
 }
 
 /** A text filter of the bar: applied once typing pauses, like the search box. */
-function BarText({ value, label, placeholder, testId, onChange }: { value: string; label: string; placeholder: string; testId: string; onChange: (v: string | undefined) => void }) {
+function BarText({
+  value,
+  label,
+  placeholder,
+  testId,
+  onChange,
+}: {
+  value: string;
+  label: string;
+  placeholder: string;
+  testId: string;
+  onChange: (v: string | undefined) => void;
+}) {
   const [text, setText] = useState(value);
   const [last, setLast] = useState(value);
   // The URL changed under us (reset, back): show its value.
-  if (value !== last) { setLast(value); setText(value); }
+  if (value !== last) {
+    setLast(value);
+    setText(value);
+  }
   const debounced = useDebounced(text.trim());
-  useEffect(() => { if (debounced !== value) onChange(debounced || undefined); }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <input className="ys-input" aria-label={label} placeholder={placeholder} value={text} data-testid={testId} onChange={(e) => setText(e.target.value)} />;
+  useEffect(() => {
+    if (debounced !== value) onChange(debounced || undefined);
+  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <input className="ys-input" aria-label={label} placeholder={placeholder} value={text} data-testid={testId} onChange={(e) => setText(e.target.value)} />
+  );
 }
 
-function BarControl({ def, c, filters, onChange }: { def: KindDefinition; c: FilterControl; filters: ListFilters; onChange: (param: string, v: string | undefined) => void }) {
+function BarControl({
+  def,
+  c,
+  filters,
+  onChange,
+}: {
+  def: KindDefinition;
+  c: FilterControl;
+  filters: ListFilters;
+  onChange: (param: string, v: string | undefined) => void;
+}) {
   const { t } = useTranslation();
   const refRows = useRefRows(c.type === 'ref' ? c.refKind : undefined);
   const opts = usePlaceOptions(c.type === 'vendor' ? filters[c.param] : undefined, filters['az.region_id']);
   const label = filterLabel(t, def, c);
   const all = t('resources:filters.all', { label });
   const select = (param: string, aria: string, first: string, options: { label: string; value: string }[], disabled = false) => (
-    <select className="ys-input" aria-label={aria} disabled={disabled} value={filters[param] ?? ''} data-testid={`filter-${param}`} onChange={(e) => onChange(param, e.target.value || undefined)}>
+    <select
+      className="ys-input"
+      aria-label={aria}
+      disabled={disabled}
+      value={filters[param] ?? ''}
+      data-testid={`filter-${param}`}
+      onChange={(e) => onChange(param, e.target.value || undefined)}
+    >
       <option value="">{first}</option>
-      {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
     </select>
   );
   switch (c.type) {
-    case 'search': return null;
+    case 'search':
+      return null;
     case 'vendor':
       return (
         <>
-          {select(c.param, t('resources:filters.vendor'), t('resources:filters.all_vendor'), opts.vendors.map((v) => ({ label: t(`kinds:vendors.${v.id}`, { defaultValue: v.name_cn }), value: v.id })))}
-          {select('az.region_id', t('resources:filters.region'), t('resources:filters.all_region'), opts.regions.map((r) => ({ label: r.name, value: r.id })), !filters[c.param])}
-          {select('az.id', t('resources:filters.zone'), t('resources:filters.all_zone'), opts.zones.map((z) => ({ label: z.name, value: z.id })), !filters['az.region_id'])}
+          {select(
+            c.param,
+            t('resources:filters.vendor'),
+            t('resources:filters.all_vendor'),
+            opts.vendors.map((v) => ({ label: t(`kinds:vendors.${v.id}`, { defaultValue: v.name_cn }), value: v.id })),
+          )}
+          {select(
+            'az.region_id',
+            t('resources:filters.region'),
+            t('resources:filters.all_region'),
+            opts.regions.map((r) => ({ label: r.name, value: r.id })),
+            !filters[c.param],
+          )}
+          {select(
+            'az.id',
+            t('resources:filters.zone'),
+            t('resources:filters.all_zone'),
+            opts.zones.map((z) => ({ label: z.name, value: z.id })),
+            !filters['az.region_id'],
+          )}
         </>
       );
     case 'enum':
-      return select(c.param, label, c.key === 'status' ? t('resources:filters.all_status') : all, c.options.map((o) => ({ label: filterOptionLabel(t, def, c, o), value: o })));
+      return select(
+        c.param,
+        label,
+        c.key === 'status' ? t('resources:filters.all_status') : all,
+        c.options.map((o) => ({ label: filterOptionLabel(t, def, c, o), value: o })),
+      );
     case 'ref':
-      return select(c.param, label, all, refRows.map((r) => ({ label: r.name, value: r.id })));
+      return select(
+        c.param,
+        label,
+        all,
+        refRows.map((r) => ({ label: r.name, value: r.id })),
+      );
     case 'boolean':
       return (
         <label className="ys-rlist__switch" data-testid={`filter-${c.param}`}>
@@ -164,5 +290,11 @@ function BarControl({ def, c, filters, onChange }: { def: KindDefinition; c: Fil
 export function BarFilters({ def, filters, onChange }: { def: KindDefinition; filters: ListFilters; onChange: (next: ListFilters) => void }) {
   const controls = useMemo(() => filterControls(def), [def]);
   const change = (param: string, v: string | undefined) => onChange(setFilter(filters, param, v));
-  return <>{controls.map((c) => <BarControl key={c.param} def={def} c={c} filters={filters} onChange={change} />)}</>;
+  return (
+    <>
+      {controls.map((c) => (
+        <BarControl key={c.param} def={def} c={c} filters={filters} onChange={change} />
+      ))}
+    </>
+  );
 }

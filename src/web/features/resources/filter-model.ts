@@ -51,14 +51,17 @@ export function filterControls(def: KindDefinition): FilterControl[] {
     if (f.param === SEARCH_PARAM) return { ...base, type: 'search' };
     if (f.param === VENDOR_PARAM) return { ...base, type: 'vendor' };
     switch (f.type) {
-      case 'enum': return { ...base, type: 'enum', options: enumOptions(def, f) };
-      case 'boolean': return { ...base, type: 'boolean' };
+      case 'enum':
+        return { ...base, type: 'enum', options: enumOptions(def, f) };
+      case 'boolean':
+        return { ...base, type: 'boolean' };
       case 'ref': {
         const refKind = refKindOfFilter(def, f);
         // A ref whose kind is not in the registry can still be typed in as an ID.
         return refKind ? { ...base, type: 'ref', refKind } : { ...base, type: 'text' };
       }
-      default: return { ...base, type: 'text' };
+      default:
+        return { ...base, type: 'text' };
     }
   });
 }

@@ -37,41 +37,86 @@ export function pathLabel(t: TFunction, def: KindDefinition, key: string, plain:
 export function listSummary(t: TFunction, def: KindDefinition, f: FormField, value: unknown): string {
   const rows = rowsOf(value);
   if (!rows.length) return '-';
-  return rows.map((row) => (f.item ?? []).map((sub) => {
-    const v = row[sub.key];
-    if (v === undefined || v === '') return null;
-    if (sub.kind === 'enum') return itemOptionLabel(t, def, f.key, sub.key, String(v));
-    const unit = t(`forms:items.${f.key}.units.${sub.key}`, { defaultValue: '' });
-    return unit ? `${String(v)} ${unit}` : String(v);
-  }).filter(Boolean).join(' ')).join(t('forms:list.separator'));
+  return rows
+    .map((row) =>
+      (f.item ?? [])
+        .map((sub) => {
+          const v = row[sub.key];
+          if (v === undefined || v === '') return null;
+          if (sub.kind === 'enum') return itemOptionLabel(t, def, f.key, sub.key, String(v));
+          const unit = t(`forms:items.${f.key}.units.${sub.key}`, { defaultValue: '' });
+          return unit ? `${String(v)} ${unit}` : String(v);
+        })
+        .filter(Boolean)
+        .join(' '),
+    )
+    .join(t('forms:list.separator'));
 }
 
-function ListField({ def, f, value, label, errors, onChange, onError }: {
-  def: KindDefinition; f: FormField; value: unknown; label: string; errors: Record<string, string>;
-  onChange: (rows: Record<string, unknown>[]) => void; onError: (key: string, message: string | null) => void;
+function ListField({
+  def,
+  f,
+  value,
+  label,
+  errors,
+  onChange,
+  onError,
+}: {
+  def: KindDefinition;
+  f: FormField;
+  value: unknown;
+  label: string;
+  errors: Record<string, string>;
+  onChange: (rows: Record<string, unknown>[]) => void;
+  onError: (key: string, message: string | null) => void;
 }) {
   const { t } = useTranslation();
   const rows = rowsOf(value);
   const unit = t(`forms:items.${f.key}.unit`, { defaultValue: t('forms:list.unit') });
-  const clearRowErrors = () => { for (const k of Object.keys(errors)) if (k === f.key || k.startsWith(`${f.key}.`)) onError(k, null); };
+  const clearRowErrors = () => {
+    for (const k of Object.keys(errors)) if (k === f.key || k.startsWith(`${f.key}.`)) onError(k, null);
+  };
   const setRow = (i: number, key: string, v: unknown) => {
     onChange(rows.map((r, j) => (j === i ? { ...r, [key]: v } : r)));
     if (errors[itemKey(f.key, i, key)]) onError(itemKey(f.key, i, key), null);
   };
   const blurRow = (i: number, sub: FormField, v: unknown) =>
     onError(itemKey(f.key, i, sub.key), validateField(sub, v, `${label} ${i + 1} ${itemLabel(t, def, f.key, sub.key)}`, t, exists));
-  const remove = (i: number) => { clearRowErrors(); onChange(rows.filter((_, j) => j !== i)); };
-  const add = () => { if (canAddRow(f, rows)) { if (errors[f.key]) onError(f.key, null); onChange([...rows, newListRow(f)]); } };
+  const remove = (i: number) => {
+    clearRowErrors();
+    onChange(rows.filter((_, j) => j !== i));
+  };
+  const add = () => {
+    if (canAddRow(f, rows)) {
+      if (errors[f.key]) onError(f.key, null);
+      onChange([...rows, newListRow(f)]);
+    }
+  };
   const left = f.max === undefined ? null : Math.max(0, f.max - rows.length);
   // The hint's numbers come from the row schema (size_min, size_max…), never retyped.
-  const hint = t(`forms:items.${f.key}.hint`, { defaultValue: '', ...Object.fromEntries((f.item ?? []).flatMap((s) => [[`${s.key}_min`, s.min], [`${s.key}_max`, s.max]])) });
+  const hint = t(`forms:items.${f.key}.hint`, {
+    defaultValue: '',
+    ...Object.fromEntries(
+      (f.item ?? []).flatMap((s) => [
+        [`${s.key}_min`, s.min],
+        [`${s.key}_max`, s.max],
+      ]),
+    ),
+  });
   return (
     <div className="ys-listfield" data-testid={`field-${f.key}`}>
       {rows.map((row, i) => (
         <div className="ys-listfield__row" key={i} data-testid={`${f.key}-row`} data-index={i}>
           <div className="ys-listfield__head">
             <span className="ys-listfield__title">{`${label} ${i + 1}`}</span>
-            <Button size="mini" fill="none" className="ys-listfield__remove" data-testid={`${f.key}-remove`} aria-label={t('forms:list.remove_row', { label: `${label} ${i + 1}` })} onClick={() => remove(i)}>
+            <Button
+              size="mini"
+              fill="none"
+              className="ys-listfield__remove"
+              data-testid={`${f.key}-remove`}
+              aria-label={t('forms:list.remove_row', { label: `${label} ${i + 1}` })}
+              onClick={() => remove(i)}
+            >
               <DeleteOutline /> {t('forms:list.remove')}
             </Button>
           </div>
@@ -82,20 +127,48 @@ function ListField({ def, f, value, label, errors, onChange, onError }: {
             const subUnit = t(`forms:items.${f.key}.units.${sub.key}`, { defaultValue: '' });
             return (
               <div key={sub.key} className={`ys-listfield__item${errors[k] ? ' has-error' : ''}`} data-field={k}>
-                <label className="ys-listfield__label">{sub.required ? <span className="ys-form__required" aria-hidden="true">*</span> : null}{subLabel}</label>
+                <label className="ys-listfield__label">
+                  {sub.required ? (
+                    <span className="ys-form__required" aria-hidden="true">
+                      *
+                    </span>
+                  ) : null}
+                  {subLabel}
+                </label>
                 {sub.kind === 'enum' ? (
-                  <Selector columns={Math.min(3, Math.max(2, sub.options!.length))} value={v === undefined ? [] : [String(v)]} data-testid={`field-${k}`}
+                  <Selector
+                    columns={Math.min(3, Math.max(2, sub.options!.length))}
+                    value={v === undefined ? [] : [String(v)]}
+                    data-testid={`field-${k}`}
                     options={sub.options!.map((o) => ({ label: itemOptionLabel(t, def, f.key, sub.key, o), value: o }))}
-                    onChange={(arr) => { const next = arr[0]; if (next !== undefined) { setRow(i, sub.key, next); blurRow(i, sub, next); } }} />
+                    onChange={(arr) => {
+                      const next = arr[0];
+                      if (next !== undefined) {
+                        setRow(i, sub.key, next);
+                        blurRow(i, sub, next);
+                      }
+                    }}
+                  />
                 ) : (
                   <div className="ys-listfield__input">
-                    <Input name={k} data-testid={`field-${k}`} type={sub.kind === 'number' ? 'number' : 'text'} aria-label={`${label} ${i + 1} ${subLabel}`}
-                      value={v === undefined || v === null ? '' : String(v)} placeholder={t('resources:form.enter', { label: subLabel })}
-                      onChange={(x) => setRow(i, sub.key, sub.kind === 'number' && x !== '' ? Number(x) : x)} onBlur={() => blurRow(i, sub, v)} />
+                    <Input
+                      name={k}
+                      data-testid={`field-${k}`}
+                      type={sub.kind === 'number' ? 'number' : 'text'}
+                      aria-label={`${label} ${i + 1} ${subLabel}`}
+                      value={v === undefined || v === null ? '' : String(v)}
+                      placeholder={t('resources:form.enter', { label: subLabel })}
+                      onChange={(x) => setRow(i, sub.key, sub.kind === 'number' && x !== '' ? Number(x) : x)}
+                      onBlur={() => blurRow(i, sub, v)}
+                    />
                     {subUnit ? <span className="ys-listfield__unit">{subUnit}</span> : null}
                   </div>
                 )}
-                {errors[k] ? <div className="ys-form__error" role="alert">{errors[k]}</div> : null}
+                {errors[k] ? (
+                  <div className="ys-form__error" role="alert">
+                    {errors[k]}
+                  </div>
+                ) : null}
               </div>
             );
           })}
@@ -105,7 +178,11 @@ function ListField({ def, f, value, label, errors, onChange, onError }: {
         <Button size="small" fill="outline" color="primary" data-testid={`${f.key}-add`} disabled={!canAddRow(f, rows)} onClick={add}>
           <AddOutline /> {t('forms:list.add', { label })}
         </Button>
-        {left !== null ? <span className="ys-form__hint" data-testid={`${f.key}-left`}>{t('forms:list.left', { count: left, unit })}</span> : null}
+        {left !== null ? (
+          <span className="ys-form__hint" data-testid={`${f.key}-left`}>
+            {t('forms:list.left', { count: left, unit })}
+          </span>
+        ) : null}
       </div>
       {hint ? <div className="ys-form__hint">{hint}</div> : null}
     </div>
@@ -125,7 +202,21 @@ export interface FieldsProps {
   labelOf?: (key: string) => string;
 }
 
-function RefPicker({ f, value, filters, onChange, onBlur, label }: { f: FormField; value: unknown; filters: Filters; onChange: (v: string) => void; onBlur: () => void; label: string }) {
+function RefPicker({
+  f,
+  value,
+  filters,
+  onChange,
+  onBlur,
+  label,
+}: {
+  f: FormField;
+  value: unknown;
+  filters: Filters;
+  onChange: (v: string) => void;
+  onBlur: () => void;
+  label: string;
+}) {
   const { t } = useTranslation();
   const target = kindOf(f.refKind!)!;
   const q = useQuery({
@@ -135,17 +226,32 @@ function RefPicker({ f, value, filters, onChange, onBlur, label }: { f: FormFiel
   const rows = q.data?.data ?? [];
   return (
     <>
-      <select className="ys-form__select" aria-label={label} name={f.key} data-testid={`field-${f.key}`} value={String(value ?? '')}
-        onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
+      <select
+        className="ys-form__select"
+        aria-label={label}
+        name={f.key}
+        data-testid={`field-${f.key}`}
+        value={String(value ?? '')}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      >
         <option value="">{q.isLoading ? t('resources:common.loading') : t('resources:form.choose', { label })}</option>
         {rows.map((r) => {
           // A subnet shows its free addresses; one with none left cannot be chosen (「可用IP数为0，无法购买」).
           const free = typeof r.spec?.free_ips === 'number' ? r.spec.free_ips : null;
           const text = free === null ? `${r.name}（${statusLabel(t, r.status)}）` : `${r.name}（${t('forms:ref.free_ips', { count: free })}）`;
-          return <option key={r.id} value={r.id} disabled={free === 0}>{text}</option>;
+          return (
+            <option key={r.id} value={r.id} disabled={free === 0}>
+              {text}
+            </option>
+          );
         })}
       </select>
-      {!q.isLoading && !rows.length ? <div className="ys-form__notice" role="status">{t('resources:form.no_ref', { label })}</div> : null}
+      {!q.isLoading && !rows.length ? (
+        <div className="ys-form__notice" role="status">
+          {t('resources:form.no_ref', { label })}
+        </div>
+      ) : null}
     </>
   );
 }
@@ -157,7 +263,10 @@ export function FormFields({ def, fields, values, errors, onChange: change, onEr
   const { t } = useTranslation();
   // Typing clears the field's message (it comes back on blur if still wrong), so the layout does
   // not jump under the pointer when a later blur would have removed it.
-  const onChange = (key: string, value: unknown) => { change(key, value); if (errors[key]) onError(key, null); };
+  const onChange = (key: string, value: unknown) => {
+    change(key, value);
+    if (errors[key]) onError(key, null);
+  };
   const label = (key: string) => labelOf?.(key) ?? fieldLabel(t, def, key);
   const blur = (f: FormField, v: unknown = values[f.key]) => onError(f.key, validateField(f, v, label(f.key), t, exists));
   return (
@@ -170,16 +279,38 @@ export function FormFields({ def, fields, values, errors, onChange: change, onEr
         switch (f.kind) {
           case 'enum':
             control = (
-              <Selector columns={f.options!.length > 4 ? 2 : Math.max(2, f.options!.length)} value={v === undefined ? [] : [String(v)]} data-testid={`field-${f.key}`}
+              <Selector
+                columns={f.options!.length > 4 ? 2 : Math.max(2, f.options!.length)}
+                value={v === undefined ? [] : [String(v)]}
+                data-testid={`field-${f.key}`}
                 options={f.options!.map((o) => ({ label: optionLabel(t, def, f.key, o), value: o }))}
-                onChange={(arr) => { const next = arr[0]; if (next !== undefined) { onChange(f.key, next); blur(f, next); } }} />
+                onChange={(arr) => {
+                  const next = arr[0];
+                  if (next !== undefined) {
+                    onChange(f.key, next);
+                    blur(f, next);
+                  }
+                }}
+              />
             );
             break;
           case 'boolean':
             control = <Switch checked={Boolean(v)} onChange={(c) => onChange(f.key, c)} />;
             break;
           case 'ref':
-            control = <RefPicker f={f} value={v} label={l} filters={refFilters?.(f) ?? {}} onChange={(x) => { onChange(f.key, x); blur(f, x); }} onBlur={() => blur(f)} />;
+            control = (
+              <RefPicker
+                f={f}
+                value={v}
+                label={l}
+                filters={refFilters?.(f) ?? {}}
+                onChange={(x) => {
+                  onChange(f.key, x);
+                  blur(f, x);
+                }}
+                onBlur={() => blur(f)}
+              />
+            );
             break;
           case 'list':
             if (!f.item) return null;
@@ -189,25 +320,46 @@ export function FormFields({ def, fields, values, errors, onChange: change, onEr
             // Long texts (a PEM certificate or key) keep their line breaks in a text area.
             if (f.kind === 'text' && (f.max ?? 0) > LONG_TEXT) {
               control = (
-                <TextArea data-testid={`field-${f.key}`} value={v === undefined || v === null ? '' : String(v)} placeholder={t('resources:form.enter', { label: l })}
-                  rows={5} onChange={(x) => onChange(f.key, x)} onBlur={() => blur(f)} />
+                <TextArea
+                  data-testid={`field-${f.key}`}
+                  value={v === undefined || v === null ? '' : String(v)}
+                  placeholder={t('resources:form.enter', { label: l })}
+                  rows={5}
+                  onChange={(x) => onChange(f.key, x)}
+                  onBlur={() => blur(f)}
+                />
               );
               break;
             }
             control = (
-              <Input name={f.key} data-testid={`field-${f.key}`} type={f.kind === 'password' ? 'password' : f.kind === 'number' ? 'number' : 'text'}
-                value={v === undefined || v === null ? '' : String(v)} placeholder={t('resources:form.enter', { label: l })} clearable
-                onChange={(x) => onChange(f.key, f.kind === 'number' && x !== '' ? Number(x) : x)} onBlur={() => blur(f)} />
+              <Input
+                name={f.key}
+                data-testid={`field-${f.key}`}
+                type={f.kind === 'password' ? 'password' : f.kind === 'number' ? 'number' : 'text'}
+                value={v === undefined || v === null ? '' : String(v)}
+                placeholder={t('resources:form.enter', { label: l })}
+                clearable
+                onChange={(x) => onChange(f.key, f.kind === 'number' && x !== '' ? Number(x) : x)}
+                onBlur={() => blur(f)}
+              />
             );
         }
         return (
           <div key={f.key} className={`ys-form__item${errors[f.key] ? ' has-error' : ''}`} data-field={f.key}>
             <label className="ys-form__label">
-              {f.required ? <span className="ys-form__required" aria-hidden="true">*</span> : null}
+              {f.required ? (
+                <span className="ys-form__required" aria-hidden="true">
+                  *
+                </span>
+              ) : null}
               {l}
             </label>
             <div className="ys-form__control">{control}</div>
-            {errors[f.key] ? <div className="ys-form__error" role="alert">{errors[f.key]}</div> : null}
+            {errors[f.key] ? (
+              <div className="ys-form__error" role="alert">
+                {errors[f.key]}
+              </div>
+            ) : null}
           </div>
         );
       })}

@@ -10,20 +10,36 @@ import { buildPath } from '../../../domain/navigation/rules.ts';
 export type T = (key: string, opts?: Record<string, unknown>) => string;
 
 export interface Resource {
-  id: string; kind: string; name: string; status: string; locked: boolean; vendor: string;
-  region_id: string | null; az_id: string | null; tenant_id?: string; project_id?: string;
-  spec: Record<string, unknown>; created_at: string; updated_at?: string;
-  in_between?: boolean; available_actions?: string[];
+  id: string;
+  kind: string;
+  name: string;
+  status: string;
+  locked: boolean;
+  vendor: string;
+  region_id: string | null;
+  az_id: string | null;
+  tenant_id?: string;
+  project_id?: string;
+  spec: Record<string, unknown>;
+  created_at: string;
+  updated_at?: string;
+  in_between?: boolean;
+  available_actions?: string[];
   relations?: { relation: string; id: string; kind: string; name: string; status: string; direction: 'in' | 'out' }[];
 }
 
 /** Names of regions and zones, for ref fields pointing at them. */
-export interface PlaceNames { regions: Record<string, string>; azs: Record<string, string> }
+export interface PlaceNames {
+  regions: Record<string, string>;
+  azs: Record<string, string>;
+}
 
 export const kindLabel = (t: T, def: KindDefinition) => t(`kinds:${def.kind}.name`);
-export const fieldLabel = (t: T, def: KindDefinition, key: string) => t(`kinds:${def.kind}.fields.${key}`, { defaultValue: t(`kinds:instance.fields.${key}`, { defaultValue: key }) });
+export const fieldLabel = (t: T, def: KindDefinition, key: string) =>
+  t(`kinds:${def.kind}.fields.${key}`, { defaultValue: t(`kinds:instance.fields.${key}`, { defaultValue: key }) });
 export const statusLabel = (t: T, status: string) => t(`kinds:status.${status}`, { defaultValue: status });
-export const actionLabel = (t: T, def: KindDefinition, id: string) => t(`kinds:${def.kind}.actions.${id}`, { defaultValue: t(`resources:actions.${id}`, { defaultValue: id }) });
+export const actionLabel = (t: T, def: KindDefinition, id: string) =>
+  t(`kinds:${def.kind}.actions.${id}`, { defaultValue: t(`resources:actions.${id}`, { defaultValue: id }) });
 
 export function optionLabel(t: T, def: KindDefinition, key: string, value: string): string {
   if (key === 'vendor') return t(`kinds:vendors.${value}`, { defaultValue: value });
@@ -43,7 +59,16 @@ export function statusTone(def: KindDefinition | undefined, status: string): Sta
   return SUCCESS.has(status) ? 'success' : 'default';
 }
 
-const TIME = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const TIME = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
 export function formatTime(value: unknown): string {
   if (!value) return '';
   const d = new Date(String(value));
@@ -72,17 +97,24 @@ export function displayValue(t: T, def: KindDefinition, row: Resource, key: stri
   // A list of names (a certificate's domains, a task's URLs) reads as a list, not as JSON.
   if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.length ? v.join(', ') : '-';
   switch (f?.type) {
-    case 'status': return statusLabel(t, String(v));
-    case 'boolean': return v ? t('kinds:common.yes') : t('kinds:common.no');
-    case 'datetime': return formatTime(v);
-    case 'location': return locationText(v);
-    case 'enum': return optionLabel(t, def, key, String(v));
-    case 'number': return f.unit ? `${String(v)} ${t(`kinds:units.${f.unit}`)}` : String(v);
+    case 'status':
+      return statusLabel(t, String(v));
+    case 'boolean':
+      return v ? t('kinds:common.yes') : t('kinds:common.no');
+    case 'datetime':
+      return formatTime(v);
+    case 'location':
+      return locationText(v);
+    case 'enum':
+      return optionLabel(t, def, key, String(v));
+    case 'number':
+      return f.unit ? `${String(v)} ${t(`kinds:units.${f.unit}`)}` : String(v);
     case 'ref':
       if (f.ref === 'region') return places?.regions[String(v)] ?? String(v);
       if (f.ref === 'az') return places?.azs[String(v)] ?? String(v);
       return String(v);
-    default: return typeof v === 'object' ? JSON.stringify(v) : String(v);
+    default:
+      return typeof v === 'object' ? JSON.stringify(v) : String(v);
   }
 }
 
@@ -121,7 +153,10 @@ export function actionBlock(def: KindDefinition, action: ActionDef, row: Pick<Re
 /** The key spec shown on a phone card: the displayed columns beyond name, id, status, vendor, time. */
 export function cardSpecKeys(def: KindDefinition, max = 3): string[] {
   const skip = new Set(['name', 'id', 'status', 'vendor', 'created_at', 'locked']);
-  return def.columns.filter((c) => c.display !== false && !skip.has(c.field)).slice(0, max).map((c) => c.field);
+  return def.columns
+    .filter((c) => c.display !== false && !skip.has(c.field))
+    .slice(0, max)
+    .map((c) => c.field);
 }
 
 /** Applies a live status event to a row (status, lock flag, and what it now allows). */
@@ -131,7 +166,13 @@ export function applyStatus(row: Resource, ev: { status?: string; locked?: boole
   const locked = ev.locked ?? row.locked;
   const next = { ...row, status, locked };
   if (!def) return next;
-  return { ...next, in_between: isInBetween(def, status), available_actions: menuActions(def).filter((a) => actionBlock(def, a, next) === null).map((a) => a.id) };
+  return {
+    ...next,
+    in_between: isInBetween(def, status),
+    available_actions: menuActions(def)
+      .filter((a) => actionBlock(def, a, next) === null)
+      .map((a) => a.id),
+  };
 }
 
 /** Whether a row may be picked for a batch action: a deleted row may still show, but not be picked. */

@@ -20,7 +20,12 @@ export type Screen =
  * IPv6 under /natDetail/<tab>/:id). `child` is the kind listed on that tab, `configRoute` its
  * add/edit form.
  */
-export interface DetailTab { key: string; route: string; child?: KindDefinition; configRoute?: string }
+export interface DetailTab {
+  key: string;
+  route: string;
+  child?: KindDefinition;
+  configRoute?: string;
+}
 
 const PARENTS = new Map(ROUTE_TABLE.map((r) => [r.name, r.parent]));
 const parentRoute = (name: string) => PARENTS.get(name);

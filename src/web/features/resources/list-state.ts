@@ -23,18 +23,26 @@ export type ListEvent =
 /** Vendor change clears region and zone; region change clears the zone (seed 000 §4). */
 export function withFilter(filters: ListFilters, key: string, value: string | undefined): ListFilters {
   const next: ListFilters = { ...filters };
-  if (value) next[key] = value; else delete next[key];
-  if (key === 'provider') { delete next['az.region_id']; delete next['az.id']; }
+  if (value) next[key] = value;
+  else delete next[key];
+  if (key === 'provider') {
+    delete next['az.region_id'];
+    delete next['az.id'];
+  }
   if (key === 'az.region_id') delete next['az.id'];
   return next;
 }
 
 export function listReducer(state: ListState, ev: ListEvent): ListState {
   switch (ev.type) {
-    case 'filter': return { ...state, filters: withFilter(state.filters, ev.key, ev.value), page: 1 };
-    case 'sort': return { ...state, sort: { field: ev.state === 'none' ? null : ev.field, state: ev.state }, page: 1 };
-    case 'page': return { ...state, page: ev.pageSize !== state.pageSize ? 1 : ev.page, pageSize: ev.pageSize };
-    case 'reset': return initialListState(state.pageSize);
+    case 'filter':
+      return { ...state, filters: withFilter(state.filters, ev.key, ev.value), page: 1 };
+    case 'sort':
+      return { ...state, sort: { field: ev.state === 'none' ? null : ev.field, state: ev.state }, page: 1 };
+    case 'page':
+      return { ...state, page: ev.pageSize !== state.pageSize ? 1 : ev.page, pageSize: ev.pageSize };
+    case 'reset':
+      return initialListState(state.pageSize);
   }
 }
 

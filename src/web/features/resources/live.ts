@@ -17,9 +17,18 @@ type Cached = Page<Resource> | InfiniteData<Page<Resource>> | Resource | undefin
 
 function patchPage(page: Page<Resource>, ev: ResourceEvent): [Page<Resource>, boolean] {
   let hit = false;
-  const data = ev.type === 'resource.removed'
-    ? page.data.filter((r) => { const gone = r.id === ev.id; hit ||= gone; return !gone; })
-    : page.data.map((r) => { if (r.id !== ev.id) return r; hit = true; return applyStatus(r, ev); });
+  const data =
+    ev.type === 'resource.removed'
+      ? page.data.filter((r) => {
+          const gone = r.id === ev.id;
+          hit ||= gone;
+          return !gone;
+        })
+      : page.data.map((r) => {
+          if (r.id !== ev.id) return r;
+          hit = true;
+          return applyStatus(r, ev);
+        });
   if (!hit) return [page, false];
   const count = ev.type === 'resource.removed' && typeof page.count === 'number' ? Math.max(0, page.count - 1) : page.count;
   return [{ ...page, data, ...(count === undefined ? {} : { count }) }, true];
@@ -30,7 +39,11 @@ export function patchCached(value: Cached, ev: ResourceEvent): [Cached, boolean]
   if (!value) return [value, false];
   if ('pages' in value) {
     let hit = false;
-    const pages = value.pages.map((p) => { const [np, h] = patchPage(p, ev); hit ||= h; return np; });
+    const pages = value.pages.map((p) => {
+      const [np, h] = patchPage(p, ev);
+      hit ||= h;
+      return np;
+    });
     return [hit ? { ...value, pages } : value, hit];
   }
   if ('data' in value && Array.isArray(value.data)) return patchPage(value, ev);
@@ -47,12 +60,18 @@ export function applyEvent(client: QueryClient, ev: ResourceEvent): void {
   let known = false;
   for (const [key, value] of client.getQueriesData<Cached>({ queryKey: ['res', ev.kind] })) {
     const [next, hit] = patchCached(value, ev);
-    if (hit) { known = true; client.setQueryData(key, next); }
+    if (hit) {
+      known = true;
+      client.setQueryData(key, next);
+    }
   }
   // Recycle-bin lists and related-resource panels hold rows of other kinds' keys.
   for (const [key, value] of client.getQueriesData<Cached>({ queryKey: ['res-any'] })) {
     const [next, hit] = patchCached(value, ev);
-    if (hit) { known = true; client.setQueryData(key, next); }
+    if (hit) {
+      known = true;
+      client.setQueryData(key, next);
+    }
   }
   if (!known && ev.type === 'resource.status') {
     pendingKinds.add(ev.kind);

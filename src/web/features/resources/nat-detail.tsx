@@ -32,12 +32,20 @@ function Summary({ def, gateway }: { def: KindDefinition; gateway: Resource }) {
   return (
     <section className="ys-natd__summary" data-testid="nat-summary">
       <div className="ys-natd__summary-top">
-        <h1 className="ys-natd__name" data-testid="detail-name">{gateway.name}</h1>
+        <h1 className="ys-natd__name" data-testid="detail-name">
+          {gateway.name}
+        </h1>
         <StatusBadge def={def} status={gateway.status} />
       </div>
       <dl className="ys-natd__facts">
-        <div><dt>{t('nat:summary.eips')}</dt><dd>{eips.length ? eips.map((e) => e.name).join('、') : t('nat:summary.no_eip')}</dd></div>
-        <div><dt>{t('nat:summary.rules')}</dt><dd>{String(gateway.spec.rule_count ?? 0)}</dd></div>
+        <div>
+          <dt>{t('nat:summary.eips')}</dt>
+          <dd>{eips.length ? eips.map((e) => e.name).join('、') : t('nat:summary.no_eip')}</dd>
+        </div>
+        <div>
+          <dt>{t('nat:summary.rules')}</dt>
+          <dd>{String(gateway.spec.rule_count ?? 0)}</dd>
+        </div>
       </dl>
     </section>
   );
@@ -47,7 +55,21 @@ function Summary({ def, gateway }: { def: KindDefinition; gateway: Resource }) {
  * `embedded`: the detail pane of the tablet split view (natManage at 768–1199px). The tabs switch in
  * place there (the URL stays the list's); adding or editing a rule opens its own page.
  */
-export function RouteTabsDetail({ def, tabs, active: routeActive, config, id, embedded = false }: { def: KindDefinition; tabs: DetailTab[]; active: DetailTab; config: boolean; id: string; embedded?: boolean }) {
+export function RouteTabsDetail({
+  def,
+  tabs,
+  active: routeActive,
+  config,
+  id,
+  embedded = false,
+}: {
+  def: KindDefinition;
+  tabs: DetailTab[];
+  active: DetailTab;
+  config: boolean;
+  id: string;
+  embedded?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -56,12 +78,13 @@ export function RouteTabsDetail({ def, tabs, active: routeActive, config, id, em
   const [search] = useSearchParams();
   const [popupRule, setPopupRule] = useState<string | null | undefined>(undefined);
   const [localKey, setLocalKey] = useState(routeActive.key);
-  const active = embedded ? tabs.find((x) => x.key === localKey) ?? routeActive : routeActive;
+  const active = embedded ? (tabs.find((x) => x.key === localKey) ?? routeActive) : routeActive;
   const q = useQuery({ queryKey: ['res', def.kind, 'detail', id], queryFn: () => getResource(def, id), staleTime: 5_000, enabled: active.key !== 'outline' });
   const pathOf = (route: string, query = '') => `${routePath(route, { id }) ?? '/console'}${query}`;
   const goBack = () => {
     const action = backAction(handle?.meta ?? {}, location.key !== 'default');
-    if (action.kind === 'history') navigate(-1); else navigate(action.to);
+    if (action.kind === 'history') navigate(-1);
+    else navigate(action.to);
   };
   const child = active.child;
   const gateway = q.data;
@@ -78,8 +101,15 @@ export function RouteTabsDetail({ def, tabs, active: routeActive, config, id, em
   } else if (!gateway || !child) body = <div className="ys-empty">{t('resources:common.loading')}</div>;
   else if (config) {
     body = (
-      <NatRuleForm key={`${child.kind}-${search.get('rule') ?? 'new'}`} def={child} parent={def} gateway={gateway} ruleId={search.get('rule')}
-        onDone={() => navigate(pathOf(active.route), { replace: true })} onCancel={() => navigate(pathOf(active.route), { replace: true })} />
+      <NatRuleForm
+        key={`${child.kind}-${search.get('rule') ?? 'new'}`}
+        def={child}
+        parent={def}
+        gateway={gateway}
+        ruleId={search.get('rule')}
+        onDone={() => navigate(pathOf(active.route), { replace: true })}
+        onCancel={() => navigate(pathOf(active.route), { replace: true })}
+      />
     );
   } else {
     // Kinds with a config route add and edit there; the others (IPv6) in a sheet over the list.
@@ -92,9 +122,24 @@ export function RouteTabsDetail({ def, tabs, active: routeActive, config, id, em
         <Summary def={def} gateway={gateway} />
         <NatRuleList key={child.kind} def={child} gateway={gateway} compact={embedded} onAdd={() => openForm(null)} onEdit={(r) => openForm(r.id)} />
         {popupRule !== undefined ? (
-          <Popup visible onMaskClick={() => setPopupRule(undefined)} position={bp === 'phone' ? 'bottom' : 'right'}
-            bodyStyle={bp === 'phone' ? { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '88vh', overflowY: 'auto' } : { width: 'min(520px, 100vw)', overflowY: 'auto' }}>
-            <NatRuleForm def={child} parent={def} gateway={gateway} ruleId={popupRule} onDone={() => setPopupRule(undefined)} onCancel={() => setPopupRule(undefined)} />
+          <Popup
+            visible
+            onMaskClick={() => setPopupRule(undefined)}
+            position={bp === 'phone' ? 'bottom' : 'right'}
+            bodyStyle={
+              bp === 'phone'
+                ? { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '88vh', overflowY: 'auto' }
+                : { width: 'min(520px, 100vw)', overflowY: 'auto' }
+            }
+          >
+            <NatRuleForm
+              def={child}
+              parent={def}
+              gateway={gateway}
+              ruleId={popupRule}
+              onDone={() => setPopupRule(undefined)}
+              onCancel={() => setPopupRule(undefined)}
+            />
           </Popup>
         ) : null}
       </>
@@ -102,18 +147,34 @@ export function RouteTabsDetail({ def, tabs, active: routeActive, config, id, em
   }
 
   return (
-    <div className={`ys-natd${embedded ? ' ys-natd--embedded' : ''}`} data-kind={def.kind} data-id={id} data-tab={active.key} data-testid={embedded ? 'nat-split-detail' : undefined}>
+    <div
+      className={`ys-natd${embedded ? ' ys-natd--embedded' : ''}`}
+      data-kind={def.kind}
+      data-id={id}
+      data-tab={active.key}
+      data-testid={embedded ? 'nat-split-detail' : undefined}
+    >
       <div className="ys-natd__bar">
         {bp !== 'phone' && !embedded ? (
-          <button type="button" className="ys-iconbtn" aria-label={t('shell:nav.back')} data-testid="nat-back" onClick={goBack}><LeftOutline fontSize={18} /></button>
+          <button type="button" className="ys-iconbtn" aria-label={t('shell:nav.back')} data-testid="nat-back" onClick={goBack}>
+            <LeftOutline fontSize={18} />
+          </button>
         ) : null}
-        <Tabs activeKey={active.key} className="ys-natd__tabs" stretch={bp === 'phone'} data-testid="nat-tabs"
+        <Tabs
+          activeKey={active.key}
+          className="ys-natd__tabs"
+          stretch={bp === 'phone'}
+          data-testid="nat-tabs"
           onChange={(key) => {
             const tab = tabs.find((x) => x.key === key);
             if (!tab || tab === active) return;
-            if (embedded) setLocalKey(tab.key); else navigate(pathOf(tab.route), { replace: true });
-          }}>
-          {tabs.map((tab) => <Tabs.Tab key={tab.key} title={<span data-testid={`nat-tab-${tab.key}`}>{t(`nat:tabs.${tab.key}`)}</span>} />)}
+            if (embedded) setLocalKey(tab.key);
+            else navigate(pathOf(tab.route), { replace: true });
+          }}
+        >
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.key} title={<span data-testid={`nat-tab-${tab.key}`}>{t(`nat:tabs.${tab.key}`)}</span>} />
+          ))}
         </Tabs>
       </div>
       {body}

@@ -16,7 +16,14 @@ import { FormFields, exists } from './form-fields.tsx';
 import { fieldsOf, initialValues, validateAll, validateField, type FormField } from './zod-fields.ts';
 import { ruleFormPlan } from './nat-rules.ts';
 
-interface FormProps { def: KindDefinition; parent: KindDefinition; gateway: Resource; ruleId: string | null; onDone: () => void; onCancel: () => void }
+interface FormProps {
+  def: KindDefinition;
+  parent: KindDefinition;
+  gateway: Resource;
+  ruleId: string | null;
+  onDone: () => void;
+  onCancel: () => void;
+}
 
 /** Moves a server 400 naming a field onto that field (the notice shows it too). */
 function fieldOfError(err: unknown): { field: string; description: string } | null {
@@ -64,21 +71,50 @@ function AddForm({ def, parent, gateway, onDone, onCancel }: Omit<FormProps, 'ru
     } catch (err) {
       const f = fieldOfError(err);
       if (f && fields.some((x) => x.key === f.field)) setErrors((s) => ({ ...s, [f.field]: f.description }));
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <div className="ys-natform" data-testid="rule-form" data-kind={def.kind}>
       <h2 className="ys-natform__title">{t('nat:config.add_title', { kind: t(`kinds:${def.kind}.name`) })}</h2>
-      <div className="ys-natform__gateway"><span>{t('nat:config.gateway')}</span><strong>{gateway.name}</strong></div>
-      {noEip ? <div className="ys-form__notice ys-form__notice--orange" role="status" data-testid="rule-no-eip">{t('nat:config.no_eip')}</div> : null}
-      {plan.hints.map((h) => <div key={h} className="ys-form__hint ys-natform__hint">{t(`nat:config.${h}`)}</div>)}
-      <FormFields def={def} fields={fields} values={values} errors={errors}
+      <div className="ys-natform__gateway">
+        <span>{t('nat:config.gateway')}</span>
+        <strong>{gateway.name}</strong>
+      </div>
+      {noEip ? (
+        <div className="ys-form__notice ys-form__notice--orange" role="status" data-testid="rule-no-eip">
+          {t('nat:config.no_eip')}
+        </div>
+      ) : null}
+      {plan.hints.map((h) => (
+        <div key={h} className="ys-form__hint ys-natform__hint">
+          {t(`nat:config.${h}`)}
+        </div>
+      ))}
+      <FormFields
+        def={def}
+        fields={fields}
+        values={values}
+        errors={errors}
         onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))}
-        onError={(k, m) => setErrors((s) => { const n = { ...s }; if (m) n[k] = m; else delete n[k]; return n; })}
-        refFilters={(f) => (f.key === plan.eipParam ? { [plan.eipFilter]: gateway.id } : {})} />
+        onError={(k, m) =>
+          setErrors((s) => {
+            const n = { ...s };
+            if (m) n[k] = m;
+            else delete n[k];
+            return n;
+          })
+        }
+        refFilters={(f) => (f.key === plan.eipParam ? { [plan.eipFilter]: gateway.id } : {})}
+      />
       <div className="ys-natform__foot">
-        <Button onClick={onCancel} data-testid="rule-cancel">{t('resources:common.cancel')}</Button>
-        <Button color="primary" loading={busy} disabled={busy || noEip} data-testid="rule-submit" onClick={submit}>{t('nat:config.submit')}</Button>
+        <Button onClick={onCancel} data-testid="rule-cancel">
+          {t('resources:common.cancel')}
+        </Button>
+        <Button color="primary" loading={busy} disabled={busy || noEip} data-testid="rule-submit" onClick={submit}>
+          {t('nat:config.submit')}
+        </Button>
       </div>
     </div>
   );
@@ -99,10 +135,16 @@ function EditForm({ def, parent, gateway, ruleId, onDone, onCancel }: FormProps 
   const foreign = rule && rule.spec[plan.parentParam] !== gateway.id;
   if (q.isError || foreign) {
     // Not found (another gateway's, another tenant's, or gone) reads as missing; any other failure says why.
-    const n = q.error instanceof RequestError && q.error.status !== 404 ? noticeFor(q.error.status, q.error.body, i18n.language === 'zh-TW' ? 'zh-TW' : 'zh-CN') : null;
+    const n =
+      q.error instanceof RequestError && q.error.status !== 404 ? noticeFor(q.error.status, q.error.body, i18n.language === 'zh-TW' ? 'zh-TW' : 'zh-CN') : null;
     return (
-      <div className="ys-natform ys-detail--missing" data-testid="rule-missing" role="alert"><p>{n?.kind === 'error' ? n.description : t('nat:config.missing')}</p>
-        <div className="ys-natform__foot"><Button onClick={onCancel} data-testid="rule-back">{t('nat:config.back_list')}</Button></div>
+      <div className="ys-natform ys-detail--missing" data-testid="rule-missing" role="alert">
+        <p>{n?.kind === 'error' ? n.description : t('nat:config.missing')}</p>
+        <div className="ys-natform__foot">
+          <Button onClick={onCancel} data-testid="rule-back">
+            {t('nat:config.back_list')}
+          </Button>
+        </div>
       </div>
     );
   }
@@ -112,7 +154,10 @@ function EditForm({ def, parent, gateway, ruleId, onDone, onCancel }: FormProps 
   const submit = async () => {
     if (busy) return;
     const errs: Record<string, string> = {};
-    for (const f of editable) { const m = validateField(f, current[f.key], label(f.key), t, exists); if (m) errs[f.key] = m; }
+    for (const f of editable) {
+      const m = validateField(f, current[f.key], label(f.key), t, exists);
+      if (m) errs[f.key] = m;
+    }
     setErrors(errs);
     if (Object.keys(errs).length) return;
     setBusy(true);
@@ -124,23 +169,49 @@ function EditForm({ def, parent, gateway, ruleId, onDone, onCancel }: FormProps 
     } catch (err) {
       const f = fieldOfError(err);
       if (f) setErrors((s) => ({ ...s, [f.field]: f.description }));
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
   const shown = def.columns.map((c) => c.field).filter((k) => !['name', 'created_at'].includes(k));
   return (
     <div className="ys-natform" data-testid="rule-form" data-kind={def.kind} data-rule={rule.id}>
       <h2 className="ys-natform__title">{t('nat:config.edit_title', { kind: t(`kinds:${def.kind}.name`) })}</h2>
-      <div className="ys-natform__gateway"><span>{t('nat:config.gateway')}</span><strong>{gateway.name}</strong></div>
+      <div className="ys-natform__gateway">
+        <span>{t('nat:config.gateway')}</span>
+        <strong>{gateway.name}</strong>
+      </div>
       <dl className="ys-fields ys-natform__fixed">
-        {shown.map((k) => <div key={k} className="ys-fields__row"><dt>{label(k)}</dt><dd>{displayValue(t, def, rule, k)}</dd></div>)}
+        {shown.map((k) => (
+          <div key={k} className="ys-fields__row">
+            <dt>{label(k)}</dt>
+            <dd>{displayValue(t, def, rule, k)}</dd>
+          </div>
+        ))}
       </dl>
       <div className="ys-form__hint ys-natform__hint">{t('nat:config.edit_note')}</div>
-      <FormFields def={def} fields={editable} values={current} errors={errors}
+      <FormFields
+        def={def}
+        fields={editable}
+        values={current}
+        errors={errors}
         onChange={(k, v) => setValues({ ...current, [k]: v })}
-        onError={(k, m) => setErrors((s) => { const n = { ...s }; if (m) n[k] = m; else delete n[k]; return n; })} />
+        onError={(k, m) =>
+          setErrors((s) => {
+            const n = { ...s };
+            if (m) n[k] = m;
+            else delete n[k];
+            return n;
+          })
+        }
+      />
       <div className="ys-natform__foot">
-        <Button onClick={onCancel} data-testid="rule-cancel">{t('resources:common.cancel')}</Button>
-        <Button color="primary" loading={busy} disabled={busy} data-testid="rule-submit" onClick={submit}>{t('resources:common.save')}</Button>
+        <Button onClick={onCancel} data-testid="rule-cancel">
+          {t('resources:common.cancel')}
+        </Button>
+        <Button color="primary" loading={busy} disabled={busy} data-testid="rule-submit" onClick={submit}>
+          {t('resources:common.save')}
+        </Button>
       </div>
     </div>
   );

@@ -26,7 +26,6 @@ import { settlePoll } from './live.ts';
 
 export const RULE_PAGE_SIZE = 20;
 
-
 /** When a rule of `kind` added here takes effect; nothing until the server has said (never a wrong promise). */
 function IssueNotice({ kind }: { kind: string }) {
   const { t } = useTranslation();
@@ -40,10 +39,25 @@ function IssueNotice({ kind }: { kind: string }) {
   const r = q.data?.data.find((d) => d.type === kind);
   if (!r) return null;
   const { key, hour } = issueNotice(r);
-  return <NoticeBar className="ys-rlist__notice" data-testid="rule-issue-notice" data-approval={r.needs_approval ? 'yes' : 'no'} wrap content={t(`nat:list.${key}`, { hour })} color="info" />;
+  return (
+    <NoticeBar
+      className="ys-rlist__notice"
+      data-testid="rule-issue-notice"
+      data-approval={r.needs_approval ? 'yes' : 'no'}
+      wrap
+      content={t(`nat:list.${key}`, { hour })}
+      color="info"
+    />
+  );
 }
 
-interface ListProps { def: KindDefinition; gateway: Resource; onAdd: () => void; onEdit: (row: Resource) => void; compact?: boolean }
+interface ListProps {
+  def: KindDefinition;
+  gateway: Resource;
+  onAdd: () => void;
+  onEdit: (row: Resource) => void;
+  compact?: boolean;
+}
 
 function useRowMenu(def: KindDefinition, onEdit: (row: Resource) => void) {
   const { t } = useTranslation();
@@ -57,8 +71,14 @@ function useRowMenu(def: KindDefinition, onEdit: (row: Resource) => void) {
       { key: 'edit', label: t('resources:table.edit'), disabled: !editable(r), onClick: () => onEdit(r) },
       ...actions.map((a: ActionDef) => {
         const block = actionBlock(def, a, r);
-        return { key: a.id, label: actionLabel(t, def, a.id), disabled: block !== null, danger: a.dialog === 'delete',
-          reason: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined, onClick: () => runner.run(a, [r]) };
+        return {
+          key: a.id,
+          label: actionLabel(t, def, a.id),
+          disabled: block !== null,
+          danger: a.dialog === 'delete',
+          reason: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined,
+          onClick: () => runner.run(a, [r]),
+        };
       }),
     ],
   };
@@ -88,31 +108,76 @@ function RuleCards({ def, gateway, onAdd, onEdit }: ListProps) {
       <IssueNotice kind={def.kind} />
       <div className="ys-natrules__bar">
         <span className="ys-natrules__title">{t(`kinds:${def.kind}.name`)}</span>
-        <button type="button" className="ys-iconbtn" aria-label={t('nat:list.refresh')} onClick={() => void q.refetch()}><LoopOutline fontSize={18} /></button>
-        <Button size="small" color="primary" data-testid="rule-add" onClick={onAdd}><AddOutline /> {t('nat:list.add')}</Button>
+        <button type="button" className="ys-iconbtn" aria-label={t('nat:list.refresh')} onClick={() => void q.refetch()}>
+          <LoopOutline fontSize={18} />
+        </button>
+        <Button size="small" color="primary" data-testid="rule-add" onClick={onAdd}>
+          <AddOutline /> {t('nat:list.add')}
+        </Button>
       </div>
       {rows.map((r) => (
         <article key={r.id} className="ys-card ys-natrules__card" data-testid="rule-card" data-id={r.id} data-status={r.status} onClick={() => setSheetRow(r)}>
           <div className="ys-card__top">
             <div className="ys-card__name">{r.name}</div>
             <StatusBadge def={def} status={r.status} />
-            <button type="button" className="ys-card__more" aria-label={t('resources:list.actions')} data-testid="card-more" onClick={(e) => { e.stopPropagation(); setSheetRow(r); }}>
+            <button
+              type="button"
+              className="ys-card__more"
+              aria-label={t('resources:list.actions')}
+              data-testid="card-more"
+              onClick={(e) => {
+                e.stopPropagation();
+                setSheetRow(r);
+              }}
+            >
               <MoreOutline fontSize={18} />
             </button>
           </div>
           <CopyId id={r.id} />
           <dl className="ys-natrules__spec">
-            {keys.map((k) => <div key={k} className="ys-card__kv"><dt>{fieldLabel(t, def, k)}</dt><dd>{displayValue(t, def, r, k)}</dd></div>)}
+            {keys.map((k) => (
+              <div key={k} className="ys-card__kv">
+                <dt>{fieldLabel(t, def, k)}</dt>
+                <dd>{displayValue(t, def, r, k)}</dd>
+              </div>
+            ))}
           </dl>
         </article>
       ))}
-      {!q.isLoading && !rows.length ? <div className="ys-empty" data-testid="list-empty">{t('resources:table.empty')}</div> : null}
-      <InfiniteScroll loadMore={async () => { await q.fetchNextPage(); }} hasMore={q.hasNextPage !== false && !q.isError}>
+      {!q.isLoading && !rows.length ? (
+        <div className="ys-empty" data-testid="list-empty">
+          {t('resources:table.empty')}
+        </div>
+      ) : null}
+      <InfiniteScroll
+        loadMore={async () => {
+          await q.fetchNextPage();
+        }}
+        hasMore={q.hasNextPage !== false && !q.isError}
+      >
         {q.isFetching ? t('resources:common.loading') : q.hasNextPage ? '' : rows.length ? t('resources:list.no_more') : ''}
       </InfiniteScroll>
-      <ActionSheet visible={sheetRow !== null} onClose={() => setSheetRow(null)} cancelText={t('resources:common.cancel')} extra={sheetRow?.name}
-        actions={sheetRow ? menu.items(sheetRow).map((a) => ({ key: a.key, text: a.label, danger: a.danger, disabled: a.disabled, description: a.reason,
-          onClick: () => { setSheetRow(null); a.onClick(); } })) : []} />
+      <ActionSheet
+        visible={sheetRow !== null}
+        onClose={() => setSheetRow(null)}
+        cancelText={t('resources:common.cancel')}
+        extra={sheetRow?.name}
+        actions={
+          sheetRow
+            ? menu.items(sheetRow).map((a) => ({
+                key: a.key,
+                text: a.label,
+                danger: a.danger,
+                disabled: a.disabled,
+                description: a.reason,
+                onClick: () => {
+                  setSheetRow(null);
+                  a.onClick();
+                },
+              }))
+            : []
+        }
+      />
       {menu.runner.element}
     </div>
   );
@@ -123,40 +188,87 @@ function RuleTable({ def, gateway, onAdd, onEdit }: ListProps) {
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [selected, setSelected] = useState<string[]>([]);
   const params = { nat_gateway_id: gateway.id, __limit: page.pageSize, __offset: (page.page - 1) * page.pageSize };
-  const q = useQuery({ queryKey: ['res', def.kind, 'gateway', gateway.id, 'page', params], queryFn: ({ signal }) => listResources(def, params, signal), placeholderData: keepPreviousData, refetchInterval: settlePoll });
+  const q = useQuery({
+    queryKey: ['res', def.kind, 'gateway', gateway.id, 'page', params],
+    queryFn: ({ signal }) => listResources(def, params, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: settlePoll,
+  });
   const rows = q.data?.data ?? [];
   const menu = useRowMenu(def, onEdit);
   const selectedRows = rows.filter((r) => selected.includes(r.id));
-  const columns = useMemo<DataColumn<Resource>[]>(() => def.columns.map((c) => ({
-    id: c.field, header: fieldLabel(t, def, c.field), frozen: c.frozen, copyable: c.copyable,
-    text: (r) => (c.field === 'name' ? r.name : displayValue(t, def, r, c.field)),
-    cell: (r) => (c.field === 'status' ? <StatusBadge def={def} status={r.status} /> : <span>{c.field === 'name' ? r.name : displayValue(t, def, r, c.field)}</span>),
-  })), [def, t]);
+  const columns = useMemo<DataColumn<Resource>[]>(
+    () =>
+      def.columns.map((c) => ({
+        id: c.field,
+        header: fieldLabel(t, def, c.field),
+        frozen: c.frozen,
+        copyable: c.copyable,
+        text: (r) => (c.field === 'name' ? r.name : displayValue(t, def, r, c.field)),
+        cell: (r) =>
+          c.field === 'status' ? <StatusBadge def={def} status={r.status} /> : <span>{c.field === 'name' ? r.name : displayValue(t, def, r, c.field)}</span>,
+      })),
+    [def, t],
+  );
   const rowActions = (r: Resource): RowAction[] => menu.items(r).filter((a) => !a.disabled);
   return (
     <div className="ys-natrules ys-natrules--desk" data-kind={def.kind} data-testid="rule-list">
       <IssueNotice kind={def.kind} />
       <div className="ys-rlist__toolbar">
-        <Button size="small" color="primary" data-testid="rule-add" onClick={onAdd}><AddOutline /> {t('nat:list.add')}</Button>
+        <Button size="small" color="primary" data-testid="rule-add" onClick={onAdd}>
+          <AddOutline /> {t('nat:list.add')}
+        </Button>
         {menu.batch.length ? (
           selectedRows.length ? (
-            <Popover.Menu trigger="click" placement="bottom-start" className="ys-dt__more-menu"
-              actions={menu.batch.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => { menu.runner.run(a, selectedRows); setSelected([]); } }))}>
-              <Button size="small" data-testid="batch">{t('resources:list.batch', { count: selectedRows.length })}</Button>
+            <Popover.Menu
+              trigger="click"
+              placement="bottom-start"
+              className="ys-dt__more-menu"
+              actions={menu.batch.map((a) => ({
+                key: a.id,
+                text: actionLabel(t, def, a.id),
+                onClick: () => {
+                  menu.runner.run(a, selectedRows);
+                  setSelected([]);
+                },
+              }))}
+            >
+              <Button size="small" data-testid="batch">
+                {t('resources:list.batch', { count: selectedRows.length })}
+              </Button>
             </Popover.Menu>
           ) : (
             <span className="ys-tip" data-tip={t('kinds:messages.select_first')} title={t('kinds:messages.select_first')}>
-              <Button size="small" disabled data-testid="batch">{t('resources:list.batch_none')}</Button>
+              <Button size="small" disabled data-testid="batch">
+                {t('resources:list.batch_none')}
+              </Button>
             </span>
           )
         ) : null}
         <span className="ys-rlist__spacer" />
-        <Button size="small" onClick={() => void q.refetch()} aria-label={t('nat:list.refresh')}><LoopOutline /></Button>
+        <Button size="small" onClick={() => void q.refetch()} aria-label={t('nat:list.refresh')}>
+          <LoopOutline />
+        </Button>
       </div>
-      <DataTable<Resource> columns={columns} rows={rows} rowKey={(r) => r.id} selectable selected={selected} onSelectedChange={setSelected}
-        rowActions={rowActions} loading={q.isLoading} emptyText={t('resources:table.empty')} testId="rule-table" />
-      <Pagination page={page.page} pageSize={page.pageSize} total={q.data?.count} pageRows={rows.length}
-        onChange={(p, size) => setPage({ page: size !== page.pageSize ? 1 : p, pageSize: size })} />
+      <DataTable<Resource>
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        selectable
+        selected={selected}
+        onSelectedChange={setSelected}
+        rowActions={rowActions}
+        loading={q.isLoading}
+        emptyText={t('resources:table.empty')}
+        testId="rule-table"
+      />
+      <Pagination
+        page={page.page}
+        pageSize={page.pageSize}
+        total={q.data?.count}
+        pageRows={rows.length}
+        onChange={(p, size) => setPage({ page: size !== page.pageSize ? 1 : p, pageSize: size })}
+      />
       {menu.runner.element}
     </div>
   );

@@ -36,7 +36,11 @@ export function ruleCardKeys(def: KindDefinition): string[] {
 }
 
 /** What GET /api/v1/approval-requirements says of one request type in the current project. */
-export interface ApprovalRequirement { type: string; needs_approval: boolean; issue_hour: number | null }
+export interface ApprovalRequirement {
+  type: string;
+  needs_approval: boolean;
+  issue_hour: number | null;
+}
 
 /**
  * The nat:list.* sentence (and its hour) above a rule list: issued at once; after approval at once;

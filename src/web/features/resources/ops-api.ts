@@ -9,9 +9,20 @@ import type { Page, Tag, TagLinks } from './api.ts';
 const quiet = { isNeedloading: false } as const;
 
 /** A row of an admin list: any tenant's resource with its tenant, project and tags. */
-export interface AdminRow extends Resource { tenant_id: string; project_id: string; tenant_name: string; project_name: string; tags: Tag[] }
+export interface AdminRow extends Resource {
+  tenant_id: string;
+  project_id: string;
+  tenant_name: string;
+  project_name: string;
+  tags: Tag[];
+}
 /** Where an admin tag call goes: the resource's own tenant and project. */
-export interface TagTarget { kind: string; id: string; tenant_id: string; project_id: string }
+export interface TagTarget {
+  kind: string;
+  id: string;
+  tenant_id: string;
+  project_id: string;
+}
 
 export const listAdminResources = (def: KindDefinition, params: Payload, signal?: AbortSignal) =>
   getList<Page<AdminRow>>(`v1/manage/${def.collection}`, params, { ...quiet, signal });
@@ -24,6 +35,10 @@ export const createAdminTags = (t: TagTarget, tags: { tag_key: string; tag_value
 export const saveAdminTagIds = (t: TagTarget, tagIds: string[]) =>
   post<{ message?: string }>('tag-resources', { resource_type: t.kind, resource_id: t.id, tag_ids: tagIds, ...named(t) });
 
-export interface BatchDeleteAnswer { action: 'delete'; data: BatchDeleteRow[]; message?: string }
+export interface BatchDeleteAnswer {
+  action: 'delete';
+  data: BatchDeleteRow[];
+  message?: string;
+}
 export const batchDelete = (def: KindDefinition, body: { ids: string[]; sms_code?: string; delayed_days?: number; sms_operate_type?: string }) =>
   post<BatchDeleteAnswer>(`${def.collection}/batch-delete`, { ...body, ...(body.sms_code ? { sms_necessity_flag: 1 } : {}) });

@@ -15,7 +15,11 @@ export function StatusBadge({ def, status }: { def?: KindDefinition; status: str
   const tone = statusTone(def, status);
   return (
     <span className={`ys-status ys-status--${tone}`} data-status={status} data-testid="status-badge">
-      {tone === 'processing' ? <SpinLoading style={{ '--size': '11px', '--color': 'currentColor' } as React.CSSProperties} /> : <i className="ys-status__dot" />}
+      {tone === 'processing' ? (
+        <SpinLoading style={{ '--size': '11px', '--color': 'currentColor' } as React.CSSProperties} />
+      ) : (
+        <i className="ys-status__dot" />
+      )}
       {statusLabel(t, status)}
     </span>
   );
@@ -38,8 +42,15 @@ export function CopyId({ id }: { id: string }) {
   return (
     <span className="ys-copyid">
       <span className="ys-copyid__text">{id}</span>
-      <button type="button" className="ys-copyid__btn" aria-label={t('resources:table.copy')}
-        onClick={(e) => { e.stopPropagation(); copyToClipboard(id, t('resources:table.copied')); }}>
+      <button
+        type="button"
+        className="ys-copyid__btn"
+        aria-label={t('resources:table.copy')}
+        onClick={(e) => {
+          e.stopPropagation();
+          copyToClipboard(id, t('resources:table.copied'));
+        }}
+      >
         <FileOutline fontSize={13} />
       </button>
     </span>
@@ -69,7 +80,7 @@ export function usePlaceOptions(vendor: string | undefined, regionId: string | u
   const region = regions.data?.data.find((r) => r.id === regionId);
   return {
     vendors: vendors.data?.data ?? [],
-    regions: vendor ? regions.data?.data ?? [] : [],
+    regions: vendor ? (regions.data?.data ?? []) : [],
     zones: region?.region_az ?? [],
   };
 }
@@ -91,8 +102,12 @@ export function ExportNotice({ visible, onClose }: { visible: boolean; onClose: 
   return (
     <div className="ys-export-notice" role="status" data-testid="export-notice">
       <span>{t('kinds:messages.export_queued')}</span>
-      <Link to="/downloadResource" data-testid="export-records-link">{t('resources:export.records')}</Link>
-      <button type="button" className="ys-export-notice__close" aria-label={t('resources:common.close')} onClick={onClose}>×</button>
+      <Link to="/downloadResource" data-testid="export-records-link">
+        {t('resources:export.records')}
+      </Link>
+      <button type="button" className="ys-export-notice__close" aria-label={t('resources:common.close')} onClick={onClose}>
+        ×
+      </button>
     </div>
   );
 }

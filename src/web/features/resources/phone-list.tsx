@@ -11,7 +11,21 @@ import { ActionSheet, Button, Checkbox, InfiniteScroll, Popup, PullToRefresh, Se
 import { AddOutline, DownlandOutline, FilterOutline, MoreOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
 import { listResources, queueExport } from './api.ts';
-import { actionBlock, actionLabel, buyPath, cardSpecKeys, detailPath, displayValue, fieldLabel, menuActions, routePath, selectableRow, type PlaceNames, type Resource, offeredBatchActions } from './kind-meta.ts';
+import {
+  actionBlock,
+  actionLabel,
+  buyPath,
+  cardSpecKeys,
+  detailPath,
+  displayValue,
+  fieldLabel,
+  menuActions,
+  routePath,
+  selectableRow,
+  type PlaceNames,
+  type Resource,
+  offeredBatchActions,
+} from './kind-meta.ts';
 import type { ListFilters } from './list-state.ts';
 import { activeFilterCount, SEARCH_PARAM } from './filter-model.ts';
 import { SheetFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
@@ -25,21 +39,52 @@ export const PHONE_PAGE_SIZE = 50;
 /** Cards are windowed beyond this many rows (the first pages render whole). */
 export const VIRTUALIZE_AFTER = 100;
 
-function Card({ def, row, places, selecting, checked, onToggle, onOpen, onMore }: {
-  def: KindDefinition; row: Resource; places: PlaceNames; selecting: boolean; checked: boolean;
-  onToggle: () => void; onOpen: () => void; onMore: () => void;
+function Card({
+  def,
+  row,
+  places,
+  selecting,
+  checked,
+  onToggle,
+  onOpen,
+  onMore,
+}: {
+  def: KindDefinition;
+  row: Resource;
+  places: PlaceNames;
+  selecting: boolean;
+  checked: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+  onMore: () => void;
 }) {
   const { t } = useTranslation();
   const place = [displayValue(t, def, row, 'vendor'), row.region_id ? places.regions[row.region_id] : null].filter((x) => x && x !== '-').join(' · ');
   return (
-    <article className={`ys-card${checked ? ' is-checked' : ''}`} data-testid="resource-card" data-id={row.id} data-status={row.status}
-      onClick={selecting ? onToggle : onOpen}>
+    <article
+      className={`ys-card${checked ? ' is-checked' : ''}`}
+      data-testid="resource-card"
+      data-id={row.id}
+      data-status={row.status}
+      onClick={selecting ? onToggle : onOpen}
+    >
       <div className="ys-card__top">
-        {selecting ? <Checkbox checked={checked} disabled={!selectableRow(row)} onClick={(e) => e.stopPropagation()} onChange={onToggle} aria-label={row.name} /> : null}
+        {selecting ? (
+          <Checkbox checked={checked} disabled={!selectableRow(row)} onClick={(e) => e.stopPropagation()} onChange={onToggle} aria-label={row.name} />
+        ) : null}
         <div className="ys-card__name">{row.name}</div>
         <StatusBadge def={def} status={row.status} />
         {!selecting ? (
-          <button type="button" className="ys-card__more" aria-label={t('resources:list.actions')} data-testid="card-more" onClick={(e) => { e.stopPropagation(); onMore(); }}>
+          <button
+            type="button"
+            className="ys-card__more"
+            aria-label={t('resources:list.actions')}
+            data-testid="card-more"
+            onClick={(e) => {
+              e.stopPropagation();
+              onMore();
+            }}
+          >
             <MoreOutline fontSize={18} />
           </button>
         ) : null}
@@ -48,18 +93,36 @@ function Card({ def, row, places, selecting, checked, onToggle, onOpen, onMore }
       {place ? <div className="ys-card__place">{place}</div> : null}
       <dl className="ys-card__spec">
         {cardSpecKeys(def).map((k) => (
-          <div key={k} className="ys-card__kv"><dt>{fieldLabel(t, def, k)}</dt><dd>{displayValue(t, def, row, k, places)}</dd></div>
+          <div key={k} className="ys-card__kv">
+            <dt>{fieldLabel(t, def, k)}</dt>
+            <dd>{displayValue(t, def, row, k, places)}</dd>
+          </div>
         ))}
       </dl>
     </article>
   );
 }
 
-function FilterSheet({ def, open, filters, onClose, onApply }: { def: KindDefinition; open: boolean; filters: ListFilters; onClose: () => void; onApply: (f: ListFilters) => void }) {
+function FilterSheet({
+  def,
+  open,
+  filters,
+  onClose,
+  onApply,
+}: {
+  def: KindDefinition;
+  open: boolean;
+  filters: ListFilters;
+  onClose: () => void;
+  onApply: (f: ListFilters) => void;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(filters);
   const [lastOpen, setLastOpen] = useState(open);
-  if (open !== lastOpen) { setLastOpen(open); if (open) setDraft(filters); }
+  if (open !== lastOpen) {
+    setLastOpen(open);
+    if (open) setDraft(filters);
+  }
   return (
     <Popup visible={open} onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh', overflowY: 'auto' }}>
       <div className="ys-sheet ys-sheet--filters" data-testid="filter-sheet">
@@ -67,7 +130,9 @@ function FilterSheet({ def, open, filters, onClose, onApply }: { def: KindDefini
         <SheetFilters def={def} filters={draft} onChange={setDraft} />
         <div className="ys-sheet__foot">
           <Button onClick={() => setDraft(draft[SEARCH_PARAM] ? { [SEARCH_PARAM]: draft[SEARCH_PARAM] } : {})}>{t('resources:filters.reset')}</Button>
-          <Button color="primary" data-testid="filter-apply" onClick={() => onApply(draft)}>{t('resources:filters.apply')}</Button>
+          <Button color="primary" data-testid="filter-apply" onClick={() => onApply(draft)}>
+            {t('resources:filters.apply')}
+          </Button>
         </div>
       </div>
     </Popup>
@@ -108,79 +173,210 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
   const creator = useCreateForm(def, 'phone');
   const filterCount = activeFilterCount(filters);
 
-  const open = (r: Resource) => { if (onSelect) onSelect(r); else { const to = detailPath(def, r.id); if (to) navigate(to); } };
+  const open = (r: Resource) => {
+    if (onSelect) onSelect(r);
+    else {
+      const to = detailPath(def, r.id);
+      if (to) navigate(to);
+    }
+  };
   const toggle = (id: string) => setChecked((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
   const card = (r: Resource) => (
-    <Card def={def} row={r} places={places} selecting={selecting} checked={checked.includes(r.id) || activeId === r.id}
-      onToggle={() => { if (selectableRow(r)) toggle(r.id); }} onOpen={() => open(r)} onMore={() => setSheetRow(r)} />
+    <Card
+      def={def}
+      row={r}
+      places={places}
+      selecting={selecting}
+      checked={checked.includes(r.id) || activeId === r.id}
+      onToggle={() => {
+        if (selectableRow(r)) toggle(r.id);
+      }}
+      onOpen={() => open(r)}
+      onMore={() => setSheetRow(r)}
+    />
   );
-  const sheetActions = (row: Resource) => menuActions(def).map((a: ActionDef) => {
-    const block = actionBlock(def, a, row);
-    return { key: a.id, text: actionLabel(t, def, a.id), danger: a.dialog === 'delete', disabled: block !== null,
-      description: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined,
-      onClick: () => { setSheetRow(null); runner.run(a, [row]); } };
-  });
+  const sheetActions = (row: Resource) =>
+    menuActions(def).map((a: ActionDef) => {
+      const block = actionBlock(def, a, row);
+      return {
+        key: a.id,
+        text: actionLabel(t, def, a.id),
+        danger: a.dialog === 'delete',
+        disabled: block !== null,
+        description: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined,
+        onClick: () => {
+          setSheetRow(null);
+          runner.run(a, [row]);
+        },
+      };
+    });
   const batchActions = menuActions(def).filter((a) => a.batch);
   const exportNotice = useExportNotice();
   const doExport = async () => {
     const fields = def.columns.filter((c) => c.frozen || c.display !== false).map((c) => c.field);
-    try { await queueExport(def, fields, { ...params }); exportNotice.show(); } catch { /* notice shown */ }
+    try {
+      await queueExport(def, fields, { ...params });
+      exportNotice.show();
+    } catch {
+      /* notice shown */
+    }
   };
   const checkedRows = rows.filter((r) => checked.includes(r.id) && selectableRow(r));
 
   return (
     <div className="ys-rlist ys-rlist--phone" data-kind={def.kind}>
       <div className="ys-rlist__bar">
-        <SearchBar className="ys-rlist__searchbar" placeholder={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')} value={search} onChange={setSearch} data-testid="search-name" />
-        <button type="button" className={`ys-iconbtn${filterCount ? ' is-active' : ''}`} aria-label={t('resources:filters.title')} data-testid="filter-open" onClick={() => setFilterOpen(true)}>
-          <FilterOutline fontSize={20} />{filterCount ? <span className="ys-rlist__count">{filterCount}</span> : null}
+        <SearchBar
+          className="ys-rlist__searchbar"
+          placeholder={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')}
+          value={search}
+          onChange={setSearch}
+          data-testid="search-name"
+        />
+        <button
+          type="button"
+          className={`ys-iconbtn${filterCount ? ' is-active' : ''}`}
+          aria-label={t('resources:filters.title')}
+          data-testid="filter-open"
+          onClick={() => setFilterOpen(true)}
+        >
+          <FilterOutline fontSize={20} />
+          {filterCount ? <span className="ys-rlist__count">{filterCount}</span> : null}
         </button>
         {batchActions.length ? (
-          <button type="button" className={`ys-iconbtn${selecting ? ' is-active' : ''}`} aria-label={t('resources:list.multi')} aria-pressed={selecting} data-testid="multi-select"
-            onClick={() => { setSelecting((s) => !s); setChecked([]); }}>
+          <button
+            type="button"
+            className={`ys-iconbtn${selecting ? ' is-active' : ''}`}
+            aria-label={t('resources:list.multi')}
+            aria-pressed={selecting}
+            data-testid="multi-select"
+            onClick={() => {
+              setSelecting((s) => !s);
+              setChecked([]);
+            }}
+          >
             <UnorderedListOutline fontSize={20} />
           </button>
         ) : null}
-        <button type="button" className="ys-iconbtn" aria-label={t('resources:export.button')} data-testid="export" onClick={doExport}><DownlandOutline fontSize={20} /></button>
-        {buy ? <button type="button" className="ys-iconbtn ys-iconbtn--primary" aria-label={t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })} data-testid="buy" onClick={() => (forms.length > 1 ? setFormsOpen(true) : navigate(buy))}><AddOutline fontSize={20} /></button> : creator.trigger}
+        <button type="button" className="ys-iconbtn" aria-label={t('resources:export.button')} data-testid="export" onClick={doExport}>
+          <DownlandOutline fontSize={20} />
+        </button>
+        {buy ? (
+          <button
+            type="button"
+            className="ys-iconbtn ys-iconbtn--primary"
+            aria-label={t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}
+            data-testid="buy"
+            onClick={() => (forms.length > 1 ? setFormsOpen(true) : navigate(buy))}
+          >
+            <AddOutline fontSize={20} />
+          </button>
+        ) : (
+          creator.trigger
+        )}
       </div>
       <ExportNotice visible={exportNotice.visible} onClose={exportNotice.hide} />
-      <PullToRefresh onRefresh={async () => { await q.refetch(); }} pullingText={t('resources:list.pull')} canReleaseText={t('resources:list.release')} refreshingText={t('resources:common.loading')} completeText={t('resources:list.refreshed')}>
+      <PullToRefresh
+        onRefresh={async () => {
+          await q.refetch();
+        }}
+        pullingText={t('resources:list.pull')}
+        canReleaseText={t('resources:list.release')}
+        refreshingText={t('resources:common.loading')}
+        completeText={t('resources:list.refreshed')}
+      >
         <div className="ys-rlist__cards" data-testid="card-list">
           {virtual ? (
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {virtualizer.getVirtualItems().map((item) => (
-                <div key={rows[item.index]!.id} data-index={item.index} ref={virtualizer.measureElement}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}>
+                <div
+                  key={rows[item.index]!.id}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+                >
                   {card(rows[item.index]!)}
                 </div>
               ))}
             </div>
-          ) : rows.map((r) => <div key={r.id}>{card(r)}</div>)}
-          {!q.isLoading && !rows.length ? <div className="ys-empty" data-testid="list-empty">{t('resources:table.empty')}</div> : null}
+          ) : (
+            rows.map((r) => <div key={r.id}>{card(r)}</div>)
+          )}
+          {!q.isLoading && !rows.length ? (
+            <div className="ys-empty" data-testid="list-empty">
+              {t('resources:table.empty')}
+            </div>
+          ) : null}
         </div>
-        <InfiniteScroll loadMore={async () => { await q.fetchNextPage(); }} hasMore={q.hasNextPage !== false && !q.isError}>
+        <InfiniteScroll
+          loadMore={async () => {
+            await q.fetchNextPage();
+          }}
+          hasMore={q.hasNextPage !== false && !q.isError}
+        >
           {q.isFetching ? t('resources:common.loading') : q.hasNextPage ? '' : rows.length ? t('resources:list.no_more') : ''}
         </InfiniteScroll>
       </PullToRefresh>
       {selecting ? (
         <div className="ys-rlist__batchbar" data-testid="batch-bar">
-          <Checkbox checked={checkedRows.length > 0 && checkedRows.length === rows.filter(selectableRow).length} indeterminate={checkedRows.length > 0 && checkedRows.length < rows.filter(selectableRow).length}
-            onChange={(c) => setChecked(c ? rows.filter(selectableRow).map((r) => r.id) : [])}>{t('resources:list.selected', { count: checkedRows.length })}</Checkbox>
+          <Checkbox
+            checked={checkedRows.length > 0 && checkedRows.length === rows.filter(selectableRow).length}
+            indeterminate={checkedRows.length > 0 && checkedRows.length < rows.filter(selectableRow).length}
+            onChange={(c) => setChecked(c ? rows.filter(selectableRow).map((r) => r.id) : [])}
+          >
+            {t('resources:list.selected', { count: checkedRows.length })}
+          </Checkbox>
           <Button size="small" color="primary" disabled={!checkedRows.length} data-testid="batch" onClick={() => setBatchOpen(true)}>
             {checkedRows.length ? t('resources:list.batch_none') : t('kinds:messages.select_first')}
           </Button>
         </div>
       ) : null}
-      <ActionSheet visible={sheetRow !== null} onClose={() => setSheetRow(null)} cancelText={t('resources:common.cancel')}
-        extra={sheetRow?.name} actions={sheetRow ? sheetActions(sheetRow) : []} />
-      <ActionSheet visible={formsOpen} onClose={() => setFormsOpen(false)} cancelText={t('resources:common.cancel')} data-testid="forms-sheet"
-        actions={forms.map((r) => ({ key: r, text: t(ROUTE_FORMS[r]!.titleKey), onClick: () => { setFormsOpen(false); navigate(routePath(r)!); } }))} />
-      <ActionSheet visible={batchOpen} onClose={() => setBatchOpen(false)} cancelText={t('resources:common.cancel')}
+      <ActionSheet
+        visible={sheetRow !== null}
+        onClose={() => setSheetRow(null)}
+        cancelText={t('resources:common.cancel')}
+        extra={sheetRow?.name}
+        actions={sheetRow ? sheetActions(sheetRow) : []}
+      />
+      <ActionSheet
+        visible={formsOpen}
+        onClose={() => setFormsOpen(false)}
+        cancelText={t('resources:common.cancel')}
+        data-testid="forms-sheet"
+        actions={forms.map((r) => ({
+          key: r,
+          text: t(ROUTE_FORMS[r]!.titleKey),
+          onClick: () => {
+            setFormsOpen(false);
+            navigate(routePath(r)!);
+          },
+        }))}
+      />
+      <ActionSheet
+        visible={batchOpen}
+        onClose={() => setBatchOpen(false)}
+        cancelText={t('resources:common.cancel')}
         extra={t('resources:list.selected', { count: checkedRows.length })}
-        actions={offeredBatchActions(def, batchActions, checkedRows).map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), danger: a.dialog === 'delete',
-          onClick: () => { setBatchOpen(false); runner.run(a, checkedRows); } }))} />
-      <FilterSheet def={def} open={filterOpen} filters={filters} onClose={() => setFilterOpen(false)} onApply={(f) => { setFilters({ ...f, ...(filters[SEARCH_PARAM] ? { [SEARCH_PARAM]: filters[SEARCH_PARAM] } : {}) }); setFilterOpen(false); }} />
+        actions={offeredBatchActions(def, batchActions, checkedRows).map((a) => ({
+          key: a.id,
+          text: actionLabel(t, def, a.id),
+          danger: a.dialog === 'delete',
+          onClick: () => {
+            setBatchOpen(false);
+            runner.run(a, checkedRows);
+          },
+        }))}
+      />
+      <FilterSheet
+        def={def}
+        open={filterOpen}
+        filters={filters}
+        onClose={() => setFilterOpen(false)}
+        onApply={(f) => {
+          setFilters({ ...f, ...(filters[SEARCH_PARAM] ? { [SEARCH_PARAM]: filters[SEARCH_PARAM] } : {}) });
+          setFilterOpen(false);
+        }}
+      />
       {runner.element}
       {creator.element}
     </div>

@@ -24,17 +24,27 @@ export function usePlacement(productCode: string, values: Values, set: (patch: V
   const sortedZones = useMemo(() => sortZones((zones.data?.data ?? []).filter((z) => z.enabled)), [zones.data]);
   const noZone = Boolean(regionId) && zones.isSuccess && !sortedZones.length;
 
-  useEffect(() => { if (!vendor && vendors.data?.data.length) set({ vendor: vendors.data.data[0]!.id }); }, [vendor, vendors.data, set]);
-  useEffect(() => { if (vendor && !regionId && regions.data?.data.length) set({ region_id: regions.data.data[0]!.id }); }, [vendor, regionId, regions.data, set]);
+  useEffect(() => {
+    if (!vendor && vendors.data?.data.length) set({ vendor: vendors.data.data[0]!.id });
+  }, [vendor, vendors.data, set]);
+  useEffect(() => {
+    if (vendor && !regionId && regions.data?.data.length) set({ region_id: regions.data.data[0]!.id });
+  }, [vendor, regionId, regions.data, set]);
   useEffect(() => {
     if (!regionId || !zones.isSuccess) return;
     const current = values.az_id as string | undefined;
-    if (!sortedZones.length) { if (current) set({ az_id: undefined }); return; }
+    if (!sortedZones.length) {
+      if (current) set({ az_id: undefined });
+      return;
+    }
     if (!current || !sortedZones.some((z) => z.id === current)) set({ az_id: sortedZones[0]!.id });
   }, [regionId, zones.isSuccess, sortedZones, values.az_id, set]);
 
   return {
-    vendor, regionId, noZone, sortedZones,
+    vendor,
+    regionId,
+    noZone,
+    sortedZones,
     vendors: vendors.data?.data ?? [],
     regions: regions.data?.data ?? [],
     /** `extra` adds what else a vendor change resets (the wizard's yearly package on CTyun). */
@@ -52,8 +62,18 @@ export function placementErrors(values: Values, label: (key: string) => string, 
   return out;
 }
 
-export function PlacementFields({ def, p, values, errors, onVendor }: {
-  def: KindDefinition; p: Placement; values: Values; errors: Record<string, string>; onVendor?: (v: string) => void;
+export function PlacementFields({
+  def,
+  p,
+  values,
+  errors,
+  onVendor,
+}: {
+  def: KindDefinition;
+  p: Placement;
+  values: Values;
+  errors: Record<string, string>;
+  onVendor?: (v: string) => void;
 }) {
   const { t } = useTranslation();
   const bp = useBreakpoint();
@@ -61,22 +81,50 @@ export function PlacementFields({ def, p, values, errors, onVendor }: {
   return (
     <>
       <div className={`ys-form__item${errors.vendor ? ' has-error' : ''}`}>
-        <label className="ys-form__label"><span className="ys-form__required">*</span>{label('vendor')}</label>
-        <Selector columns={bp === 'phone' ? 2 : 3} value={p.vendor ? [p.vendor] : []} data-testid="field-vendor" onChange={(v) => v[0] && (onVendor ? onVendor(v[0]) : p.chooseVendor(v[0]))}
-          options={p.vendors.map((v) => ({ label: optionLabel(t, def, 'vendor', v.id), value: v.id }))} />
+        <label className="ys-form__label">
+          <span className="ys-form__required">*</span>
+          {label('vendor')}
+        </label>
+        <Selector
+          columns={bp === 'phone' ? 2 : 3}
+          value={p.vendor ? [p.vendor] : []}
+          data-testid="field-vendor"
+          onChange={(v) => v[0] && (onVendor ? onVendor(v[0]) : p.chooseVendor(v[0]))}
+          options={p.vendors.map((v) => ({ label: optionLabel(t, def, 'vendor', v.id), value: v.id }))}
+        />
         {errors.vendor ? <div className="ys-form__error">{errors.vendor}</div> : null}
       </div>
       <div className={`ys-form__item${errors.region_id ? ' has-error' : ''}`}>
-        <label className="ys-form__label"><span className="ys-form__required">*</span>{label('region_id')}</label>
-        <Selector columns={2} value={p.regionId ? [p.regionId] : []} data-testid="field-region_id" onChange={(v) => v[0] && p.chooseRegion(v[0])}
-          options={p.regions.map((r) => ({ label: r.name, value: r.id }))} />
+        <label className="ys-form__label">
+          <span className="ys-form__required">*</span>
+          {label('region_id')}
+        </label>
+        <Selector
+          columns={2}
+          value={p.regionId ? [p.regionId] : []}
+          data-testid="field-region_id"
+          onChange={(v) => v[0] && p.chooseRegion(v[0])}
+          options={p.regions.map((r) => ({ label: r.name, value: r.id }))}
+        />
         {errors.region_id ? <div className="ys-form__error">{errors.region_id}</div> : null}
       </div>
       <div className={`ys-form__item${errors.az_id ? ' has-error' : ''}`}>
-        <label className="ys-form__label"><span className="ys-form__required">*</span>{label('az_id')}</label>
-        {p.noZone ? <div className="ys-form__notice ys-form__notice--orange" role="status" data-testid="no-zone">{t('resources:buy.no_zone')}</div> : (
-          <Selector columns={2} value={values.az_id ? [String(values.az_id)] : []} data-testid="field-az_id" onChange={(v) => v[0] && p.chooseZone(v[0])}
-            options={p.sortedZones.map((z) => ({ label: z.name, value: z.id }))} />
+        <label className="ys-form__label">
+          <span className="ys-form__required">*</span>
+          {label('az_id')}
+        </label>
+        {p.noZone ? (
+          <div className="ys-form__notice ys-form__notice--orange" role="status" data-testid="no-zone">
+            {t('resources:buy.no_zone')}
+          </div>
+        ) : (
+          <Selector
+            columns={2}
+            value={values.az_id ? [String(values.az_id)] : []}
+            data-testid="field-az_id"
+            onChange={(v) => v[0] && p.chooseZone(v[0])}
+            options={p.sortedZones.map((z) => ({ label: z.name, value: z.id }))}
+          />
         )}
         {errors.az_id ? <div className="ys-form__error">{errors.az_id}</div> : null}
       </div>

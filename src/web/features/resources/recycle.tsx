@@ -28,18 +28,33 @@ function RecycleList({ def }: { def: KindDefinition }) {
       Toast.show({ content: res.message ?? t('resources:messages.done') });
       void client.invalidateQueries({ queryKey: ['res-any', 'recycle', def.kind] });
       void client.invalidateQueries({ queryKey: ['res', def.kind] });
-    } catch { /* notice shown */ }
+    } catch {
+      /* notice shown */
+    }
   };
-  const actions = (r: Resource): RowAction[] => r.status !== 'deleted' ? [] : [
-    { key: 'recover', label: actionLabel(t, def, 'recover'), onClick: () => void act(r, 'recover') },
-    { key: 'destroy', label: actionLabel(t, def, 'destroy'), danger: true, onClick: () => setConfirm(r) },
-  ];
+  const actions = (r: Resource): RowAction[] =>
+    r.status !== 'deleted'
+      ? []
+      : [
+          { key: 'recover', label: actionLabel(t, def, 'recover'), onClick: () => void act(r, 'recover') },
+          { key: 'destroy', label: actionLabel(t, def, 'destroy'), danger: true, onClick: () => setConfirm(r) },
+        ];
   const columns: DataColumn<Resource>[] = [
     { id: 'name', header: t(`kinds:${def.kind}.fields.name`), frozen: true, text: (r) => r.name, cell: (r) => <span>{r.name}</span> },
     { id: 'id', header: 'ID', copyable: true, text: (r) => r.id, cell: (r) => <span>{r.id}</span> },
     { id: 'status', header: t(`kinds:${def.kind}.fields.status`), text: (r) => r.status, cell: (r) => <StatusBadge def={def} status={r.status} /> },
-    { id: 'recycled_at', header: t('resources:recycle.recycled_at'), text: (r) => formatTime(r.spec.recycled_at), cell: (r) => <span>{formatTime(r.spec.recycled_at) || '-'}</span> },
-    { id: 'recycle_until', header: t('resources:recycle.until'), text: (r) => formatTime(r.spec.recycle_until), cell: (r) => <span>{formatTime(r.spec.recycle_until) || '-'}</span> },
+    {
+      id: 'recycled_at',
+      header: t('resources:recycle.recycled_at'),
+      text: (r) => formatTime(r.spec.recycled_at),
+      cell: (r) => <span>{formatTime(r.spec.recycled_at) || '-'}</span>,
+    },
+    {
+      id: 'recycle_until',
+      header: t('resources:recycle.until'),
+      text: (r) => formatTime(r.spec.recycle_until),
+      cell: (r) => <span>{formatTime(r.spec.recycle_until) || '-'}</span>,
+    },
   ];
   return (
     <div className="ys-recycle" data-kind={def.kind}>
@@ -47,11 +62,18 @@ function RecycleList({ def }: { def: KindDefinition }) {
         <div className="ys-rlist__cards">
           {rows.map((r) => (
             <article key={r.id} className="ys-card" data-testid="recycle-card" data-id={r.id}>
-              <div className="ys-card__top"><div className="ys-card__name">{r.name}</div><StatusBadge def={def} status={r.status} /></div>
+              <div className="ys-card__top">
+                <div className="ys-card__name">{r.name}</div>
+                <StatusBadge def={def} status={r.status} />
+              </div>
               <CopyId id={r.id} />
               <div className="ys-card__place">{t('resources:recycle.until_short', { time: formatTime(r.spec.recycle_until) || '-' })}</div>
               <div className="ys-card__actions">
-                {actions(r).map((a) => <button key={a.key} type="button" className={`ys-dt__action${a.danger ? ' is-danger' : ''}`} onClick={a.onClick}>{a.label}</button>)}
+                {actions(r).map((a) => (
+                  <button key={a.key} type="button" className={`ys-dt__action${a.danger ? ' is-danger' : ''}`} onClick={a.onClick}>
+                    {a.label}
+                  </button>
+                ))}
               </div>
             </article>
           ))}
@@ -60,13 +82,38 @@ function RecycleList({ def }: { def: KindDefinition }) {
       ) : (
         <DataTable<Resource> columns={columns} rows={rows} rowKey={(r) => r.id} rowActions={actions} loading={q.isLoading} testId="recycle-table" />
       )}
-      <Pagination page={page} pageSize={pageSize} total={q.data?.count} pageRows={rows.length} onChange={(p, s) => { setPage(s !== pageSize ? 1 : p); setPageSize(s); }} />
-      <Dialog visible={confirm !== null} onClose={() => setConfirm(null)} title={t('resources:dialog.delete.title', { action: actionLabel(t, def, 'destroy') })}
+      <Pagination
+        page={page}
+        pageSize={pageSize}
+        total={q.data?.count}
+        pageRows={rows.length}
+        onChange={(p, s) => {
+          setPage(s !== pageSize ? 1 : p);
+          setPageSize(s);
+        }}
+      />
+      <Dialog
+        visible={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={t('resources:dialog.delete.title', { action: actionLabel(t, def, 'destroy') })}
         content={t('resources:recycle.destroy_confirm', { name: confirm?.name ?? '' })}
-        actions={[[
-          { key: 'cancel', text: t('resources:common.cancel'), onClick: () => setConfirm(null) },
-          { key: 'ok', text: actionLabel(t, def, 'destroy'), danger: true, bold: true, onClick: () => { const r = confirm; setConfirm(null); if (r) void act(r, 'destroy'); } },
-        ]]} />
+        actions={[
+          [
+            { key: 'cancel', text: t('resources:common.cancel'), onClick: () => setConfirm(null) },
+            {
+              key: 'ok',
+              text: actionLabel(t, def, 'destroy'),
+              danger: true,
+              bold: true,
+              onClick: () => {
+                const r = confirm;
+                setConfirm(null);
+                if (r) void act(r, 'destroy');
+              },
+            },
+          ],
+        ]}
+      />
     </div>
   );
 }
@@ -79,7 +126,11 @@ export function RecycleBin({ defs, title }: { defs: KindDefinition[]; title: str
       {bp !== 'phone' ? <h1 className="ys-page__title">{title}</h1> : null}
       <p className="ys-muted">{t('resources:recycle.notice')}</p>
       <Tabs>
-        {defs.map((d) => <Tabs.Tab key={d.kind} title={t(`kinds:${d.kind}.name`)}><RecycleList def={d} /></Tabs.Tab>)}
+        {defs.map((d) => (
+          <Tabs.Tab key={d.kind} title={t(`kinds:${d.kind}.name`)}>
+            <RecycleList def={d} />
+          </Tabs.Tab>
+        ))}
       </Tabs>
     </div>
   );

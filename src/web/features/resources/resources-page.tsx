@@ -52,14 +52,27 @@ export default function ResourcesPage() {
   let body: React.ReactNode = null;
   // CDN statistics are a page of their own among the CDN tabs.
   if (handle.name === 'cdnTab_cdnWatch') {
-    return <PageFrame name={handle.name} className="ys-res ys-res--cdn-watch"><CdnTabs /><CdnWatch /></PageFrame>;
+    return (
+      <PageFrame name={handle.name} className="ys-res ys-res--cdn-watch">
+        <CdnTabs />
+        <CdnWatch />
+      </PageFrame>
+    );
   }
   // Smart DNS records by line and the GTM instance's route tabs are pages of their own.
   if (handle.name === 'smartDns_domain' && params.id) {
-    return <PageFrame name={handle.name} className="ys-res ys-res--detail"><SmartDnsDomain key={params.id} id={params.id} /></PageFrame>;
+    return (
+      <PageFrame name={handle.name} className="ys-res ys-res--detail">
+        <SmartDnsDomain key={params.id} id={params.id} />
+      </PageFrame>
+    );
   }
   if (GTM_ROUTES.has(handle.name) && params.id) {
-    return <PageFrame name={handle.name} className="ys-res ys-res--detail"><GtmDetail key={params.id} route={handle.name} id={params.id} /></PageFrame>;
+    return (
+      <PageFrame name={handle.name} className="ys-res ys-res--detail">
+        <GtmDetail key={params.id} route={handle.name} id={params.id} />
+      </PageFrame>
+    );
   }
   switch (s.screen) {
     case 'list':
@@ -69,25 +82,46 @@ export default function ResourcesPage() {
       else if (bp === 'tablet') {
         // A kind whose detail has route tabs (NAT gateway: 概览 / SNAT / DNAT / IPv6) shows them in the pane.
         const tabs = detailTabsOf(s.def);
-        const detail = !picked ? <div className="ys-empty">{t('resources:list.pick')}</div>
-          : tabs.length ? <RouteTabsDetail key={picked} def={s.def} tabs={tabs} active={tabs[0]!} config={false} id={picked} embedded />
-            : <ResourceDetail key={picked} def={s.def} id={picked} embedded />;
+        const detail = !picked ? (
+          <div className="ys-empty">{t('resources:list.pick')}</div>
+        ) : tabs.length ? (
+          <RouteTabsDetail key={picked} def={s.def} tabs={tabs} active={tabs[0]!} config={false} id={picked} embedded />
+        ) : (
+          <ResourceDetail key={picked} def={s.def} id={picked} embedded />
+        );
         // A narrower list leaves the four tabs room to show whole in the pane.
-        body = <SplitView listWidth={tabs.length ? 280 : undefined} list={<PhoneList def={s.def} activeId={picked} onSelect={(r) => setPicked(r.id)} />} detail={detail} />;
+        body = (
+          <SplitView
+            listWidth={tabs.length ? 280 : undefined}
+            list={<PhoneList def={s.def} activeId={picked} onSelect={(r) => setPicked(r.id)} />}
+            detail={detail}
+          />
+        );
       } else body = <PhoneList def={s.def} />;
       break;
     case 'detail':
-      body = params.id ? <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} />
-        : ROUTE_FORMS[handle.name] ? <BuyWizard def={s.def} form={ROUTE_FORMS[handle.name]} /> : null;
+      body = params.id ? (
+        <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} />
+      ) : ROUTE_FORMS[handle.name] ? (
+        <BuyWizard def={s.def} form={ROUTE_FORMS[handle.name]} />
+      ) : null;
       break;
-    case 'buy': body = <BuyWizard def={s.def} form={ROUTE_FORMS[handle.name]} />; break;
-    case 'recycle': body = <RecycleBin defs={s.defs} title={title} />; break;
-    case 'downloads': body = <Downloads title={title} />; break;
+    case 'buy':
+      body = <BuyWizard def={s.def} form={ROUTE_FORMS[handle.name]} />;
+      break;
+    case 'recycle':
+      body = <RecycleBin defs={s.defs} title={title} />;
+      break;
+    case 'downloads':
+      body = <Downloads title={title} />;
+      break;
     case 'tabs':
       body = params.id ? <RouteTabsDetail key={params.id} def={s.def} tabs={s.tabs} active={s.active} config={s.config} id={params.id} /> : null;
       break;
-    case 'redirect': return <Navigate to={s.to} replace />;
-    default: body = null;
+    case 'redirect':
+      return <Navigate to={s.to} replace />;
+    default:
+      body = null;
   }
   return (
     <PageFrame name={handle.name} className={`ys-res ys-res--${s.screen}`}>

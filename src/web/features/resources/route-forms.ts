@@ -7,7 +7,11 @@ import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { SSL_CERTIFICATE_FORMS } from '../../../domain/kinds/ssl-certificate/ssl-certificate.forms.ts';
 import { cdnTaskFormSchema } from '../../../domain/kinds/cdn-task/cdn-task.kind.ts';
 
-export interface RouteForm { schema: z.ZodObject<any>; titleKey: string; tipKey: string }
+export interface RouteForm {
+  schema: z.ZodObject<any>;
+  titleKey: string;
+  tipKey: string;
+}
 
 export const ROUTE_FORMS: Readonly<Record<string, RouteForm>> = {
   ...SSL_CERTIFICATE_FORMS,

@@ -46,15 +46,20 @@ export function paramRefFilters(def: KindDefinition, action: ActionDef, f: FormF
   return out;
 }
 
-
 /**
  * A row of the purchase wizard's confirm step, as a user reads it: option names, numbers with the
  * field's unit (40 GB), region and zone names, a picked resource by name (and CIDR for a subnet)
  * rather than its id. `ref` is the picked resource: undefined while it loads, null when unknown.
  * List fields are summarised by the caller (listSummary).
  */
-export function confirmValue(t: T, def: KindDefinition, f: FormField | undefined, key: string, value: unknown,
-  opts: { places?: PlaceNames; ref?: Pick<Resource, 'name' | 'spec'> | null } = {}): string {
+export function confirmValue(
+  t: T,
+  def: KindDefinition,
+  f: FormField | undefined,
+  key: string,
+  value: unknown,
+  opts: { places?: PlaceNames; ref?: Pick<Resource, 'name' | 'spec'> | null } = {},
+): string {
   if (value === undefined || value === null || value === '') return '-';
   if (key === 'region_id') return opts.places?.regions[String(value)] ?? t('resources:common.loading');
   if (key === 'az_id') return opts.places?.azs[String(value)] ?? t('resources:common.loading');

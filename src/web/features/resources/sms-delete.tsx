@@ -39,19 +39,36 @@ export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition
     return () => clearTimeout(timer);
   }, [countdown]);
 
-  if (check.isError) { onCancel(); return null; }
+  if (check.isError) {
+    onCancel();
+    return null;
+  }
   if (!check.data) return null;
   const c = check.data;
   const names = rows.map((r) => r.name).join('、');
 
   if (c.status && !c.is_phone_validate) {
     return (
-      <Dialog visible onClose={onCancel} title={t('resources:sms.verify_title')}
+      <Dialog
+        visible
+        onClose={onCancel}
+        title={t('resources:sms.verify_title')}
         content={<div data-testid="sms-verify-first">{t('resources:sms.verify_first')}</div>}
-        actions={[[
-          { key: 'cancel', text: t('resources:common.cancel'), onClick: onCancel },
-          { key: 'go', text: t('resources:sms.go_verify'), bold: true, onClick: () => { onCancel(); navigate('/handlePhone/verify'); } },
-        ]]} />
+        actions={[
+          [
+            { key: 'cancel', text: t('resources:common.cancel'), onClick: onCancel },
+            {
+              key: 'go',
+              text: t('resources:sms.go_verify'),
+              bold: true,
+              onClick: () => {
+                onCancel();
+                navigate('/handlePhone/verify');
+              },
+            },
+          ],
+        ]}
+      />
     );
   }
 
@@ -61,14 +78,25 @@ export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition
       setSent(true);
       setCountdown(SMS_COUNTDOWN_SECONDS);
       setSentText(res.message ?? t('resources:sms.sent', { phone: res.phone }));
-    } catch { /* notice shown */ }
+    } catch {
+      /* notice shown */
+    }
   };
 
   const submit = async () => {
     if (busy) return;
-    if (def.recycle && !retentionValid(days)) { setError(`${t('resources:sms.retention')}${t('resources:sms.retention_rule')}`); return; }
-    if (c.status && !sent) { setError(t('errors:rules.sms_code_first')); return; }
-    if (c.status && !/^\d{6}$/.test(code)) { setError(t('errors:rules.sms_code_format')); return; }
+    if (def.recycle && !retentionValid(days)) {
+      setError(`${t('resources:sms.retention')}${t('resources:sms.retention_rule')}`);
+      return;
+    }
+    if (c.status && !sent) {
+      setError(t('errors:rules.sms_code_first'));
+      return;
+    }
+    if (c.status && !/^\d{6}$/.test(code)) {
+      setError(t('errors:rules.sms_code_format'));
+      return;
+    }
     setError(null);
     setBusy(true);
     try {
@@ -78,7 +106,10 @@ export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition
           ...(c.status ? { sms_operate_type: type, sms_code: code } : {}),
           ...(def.recycle ? { delayed_days: Number(days) } : {}),
         });
-        if (answer.data.some((d) => !d.ok)) { setResult(answer); return; }
+        if (answer.data.some((d) => !d.ok)) {
+          setResult(answer);
+          return;
+        }
         Toast.show({ content: t('ops:batch_delete.all_done', { count: answer.data.length }) });
         onDone();
         return;
@@ -89,34 +120,50 @@ export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition
       });
       Toast.show({ content: res.message ?? t('resources:messages.done') });
       onDone();
-    } catch { /* notice shown */ } finally { setBusy(false); }
+    } catch {
+      /* notice shown */
+    } finally {
+      setBusy(false);
+    }
   };
 
   if (result) {
     const outcome = batchOutcome(result.data, (id) => rows.find((r) => r.id === id)?.name);
     return (
-      <Dialog visible onClose={onDone} title={t('ops:batch_delete.result_title')}
-        content={(
+      <Dialog
+        visible
+        onClose={onDone}
+        title={t('ops:batch_delete.result_title')}
+        content={
           <div data-testid="batch-delete-result">
             <p>{t('ops:batch_delete.result', { ok: outcome.ok, failed: outcome.refused.length })}</p>
             <div className="ys-sms__phone">{t('ops:batch_delete.refused_title')}</div>
             <ul className="ys-batch__fails">
-              {outcome.refused.map((f) => <li key={f.id} data-testid="batch-refused">{`${f.name}：${f.description}`}</li>)}
+              {outcome.refused.map((f) => (
+                <li key={f.id} data-testid="batch-refused">{`${f.name}：${f.description}`}</li>
+              ))}
             </ul>
           </div>
-        )}
-        actions={[{ key: 'ok', text: t('resources:common.ok'), onClick: onDone }]} />
+        }
+        actions={[{ key: 'ok', text: t('resources:common.ok'), onClick: onDone }]}
+      />
     );
   }
 
   return (
-    <Dialog visible onClose={onCancel} title={t('resources:dialog.delete.title', { action: t(`kinds:${def.kind}.actions.delete`) })}
-      content={(
+    <Dialog
+      visible
+      onClose={onCancel}
+      title={t('resources:dialog.delete.title', { action: t(`kinds:${def.kind}.actions.delete`) })}
+      content={
         <div className="ys-sms" data-testid="sms-delete">
           <p className="ys-sms__text">{t('resources:dialog.delete.content', { names, count: rows.length, action: t(`kinds:${def.kind}.actions.delete`) })}</p>
           {def.recycle ? (
             <label className="ys-sms__row">
-              <span className="ys-sms__label"><span className="ys-form__required">*</span>{t('resources:sms.retention')}</span>
+              <span className="ys-sms__label">
+                <span className="ys-form__required">*</span>
+                {t('resources:sms.retention')}
+              </span>
               <Input type="number" value={days} onChange={setDays} data-testid="retention-days" aria-label={t('resources:sms.retention')} />
               <span className="ys-sms__unit">{t('kinds:units.day')}</span>
             </label>
@@ -125,20 +172,46 @@ export function SmsDelete({ def, rows, onDone, onCancel }: { def: KindDefinition
             <>
               <div className="ys-sms__phone">{t('resources:sms.phone', { phone: c.phone ?? '' })}</div>
               <div className="ys-sms__row">
-                <Input value={code} onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))} placeholder={t('resources:sms.code_placeholder')} data-testid="sms-code" aria-label={t('resources:sms.code')} />
+                <Input
+                  value={code}
+                  onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+                  placeholder={t('resources:sms.code_placeholder')}
+                  data-testid="sms-code"
+                  aria-label={t('resources:sms.code')}
+                />
                 <Button size="small" color="primary" fill="outline" disabled={countdown > 0} onClick={getCode} data-testid="sms-get">
                   {countdown > 0 ? t('resources:sms.countdown', { s: countdown }) : sent ? t('resources:sms.resend') : t('resources:sms.get')}
                 </Button>
               </div>
-              {sentText && !error ? <div className="ys-sms__sent" role="status" data-testid="sms-sent">{sentText}</div> : null}
+              {sentText && !error ? (
+                <div className="ys-sms__sent" role="status" data-testid="sms-sent">
+                  {sentText}
+                </div>
+              ) : null}
             </>
           ) : null}
-          {error ? <div className="ys-form__error" role="alert">{error}</div> : null}
+          {error ? (
+            <div className="ys-form__error" role="alert">
+              {error}
+            </div>
+          ) : null}
         </div>
-      )}
-      actions={[[
-        { key: 'cancel', text: t('resources:common.cancel'), onClick: onCancel },
-        { key: 'ok', text: t('resources:common.confirm'), bold: true, danger: true, disabled: busy, onClick: () => { void submit(); } },
-      ]]} />
+      }
+      actions={[
+        [
+          { key: 'cancel', text: t('resources:common.cancel'), onClick: onCancel },
+          {
+            key: 'ok',
+            text: t('resources:common.confirm'),
+            bold: true,
+            danger: true,
+            disabled: busy,
+            onClick: () => {
+              void submit();
+            },
+          },
+        ],
+      ]}
+    />
   );
 }

@@ -48,12 +48,19 @@ interface JsonNode {
   type?: string | string[];
   enum?: unknown[];
   default?: unknown;
-  minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number;
-  minLength?: number; maxLength?: number; minItems?: number; maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
   items?: JsonNode;
   properties?: Record<string, JsonNode>;
   required?: string[];
-  anyOf?: JsonNode[]; oneOf?: JsonNode[];
+  anyOf?: JsonNode[];
+  oneOf?: JsonNode[];
 }
 
 const jsonCache = new WeakMap<z.ZodType, JsonNode>();
@@ -121,9 +128,18 @@ function fieldsOfJson(json: JsonNode, shape: Record<string, z.ZodType>, def: Kin
     const max = bound(node.maximum ?? node.exclusiveMaximum) ?? node.maxLength ?? node.maxItems;
     const row = kind === 'list' && node.items?.type === 'object' ? rowObject(s) : undefined;
     const given = raw.default ?? node.default;
-    out.push({ key, kind, required: requiredKeys.has(key) && !nullable, schema: s, defaultValue: fits(kind, given) ? given : undefined, min, max,
-      refKind: kind === 'ref' ? ref : undefined, options: node.enum ? node.enum.map(String) : undefined,
-      ...(row && node.items ? { item: fieldsOfJson(node.items, row.shape as Record<string, z.ZodType>, undefined, new Set()) } : {}) });
+    out.push({
+      key,
+      kind,
+      required: requiredKeys.has(key) && !nullable,
+      schema: s,
+      defaultValue: fits(kind, given) ? given : undefined,
+      min,
+      max,
+      refKind: kind === 'ref' ? ref : undefined,
+      options: node.enum ? node.enum.map(String) : undefined,
+      ...(row && node.items ? { item: fieldsOfJson(node.items, row.shape as Record<string, z.ZodType>, undefined, new Set()) } : {}),
+    });
   }
   return out;
 }
@@ -148,13 +164,25 @@ export function initialValues(fields: readonly FormField[]): Record<string, unkn
   return out;
 }
 
-export interface IssueLike { code: string; message: string; path?: PropertyKey[]; minimum?: unknown; maximum?: unknown; input?: unknown }
+export interface IssueLike {
+  code: string;
+  message: string;
+  path?: PropertyKey[];
+  minimum?: unknown;
+  maximum?: unknown;
+  input?: unknown;
+}
 
 /**
  * The rule text of a zod issue (without the label): custom messages are keys of errors:rules.*,
  * built-in checks map by code; an empty value is 「不能为空」.
  */
-export function ruleText(issue: IssueLike, t: (key: string, opts?: Record<string, unknown>) => string, exists: (key: string) => boolean, field?: string): string {
+export function ruleText(
+  issue: IssueLike,
+  t: (key: string, opts?: Record<string, unknown>) => string,
+  exists: (key: string) => boolean,
+  field?: string,
+): string {
   // A field may word a shared rule its own way (SNAT 源网段 takes IPv4 only): errors:field_rules.<field>.<rule>.
   const at = issue.path?.length ? issue.path.join('.') : field;
   if (at && exists(`errors:field_rules.${at}.${issue.message}`)) return t(`errors:field_rules.${at}.${issue.message}`);
@@ -191,17 +219,25 @@ export function canAddRow(f: FormField, rows: readonly unknown[]): boolean {
 }
 
 /** The rows of a list value ('' and non-arrays are no rows). */
-export const rowsOf = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v as Record<string, unknown>[] : []);
+export const rowsOf = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []);
 
 /**
  * Validates a list field: `label(key)` names each row's field as 'list label + row number + field
  * label' (数据盘 2 容量不能小于 10); the count rule is keyed by the list. Answers key → message.
  */
-export function validateList(f: FormField, value: unknown, labels: { list: string; item: (key: string) => string }, t: (key: string, opts?: Record<string, unknown>) => string,
-  exists: (key: string) => boolean): Record<string, string> {
+export function validateList(
+  f: FormField,
+  value: unknown,
+  labels: { list: string; item: (key: string) => string },
+  t: (key: string, opts?: Record<string, unknown>) => string,
+  exists: (key: string) => boolean,
+): Record<string, string> {
   const out: Record<string, string> = {};
   const rows = rowsOf(value);
-  if (!rows.length && f.required) { out[f.key] = `${labels.list}${t('errors:rules.required')}`; return out; }
+  if (!rows.length && f.required) {
+    out[f.key] = `${labels.list}${t('errors:rules.required')}`;
+    return out;
+  }
   rows.forEach((row, i) => {
     for (const sub of f.item ?? []) {
       const m = validateField(sub, row[sub.key], `${labels.list} ${i + 1} ${labels.item(sub.key)}`, t, exists);
@@ -233,7 +269,13 @@ export function cleanForm(values: Record<string, unknown>): Record<string, unkno
 }
 
 /** Validates one field (on blur): the message 'label + rule', or null. */
-export function validateField(f: FormField, value: unknown, label: string, t: (key: string, opts?: Record<string, unknown>) => string, exists: (key: string) => boolean): string | null {
+export function validateField(
+  f: FormField,
+  value: unknown,
+  label: string,
+  t: (key: string, opts?: Record<string, unknown>) => string,
+  exists: (key: string) => boolean,
+): string | null {
   const v = cleanValue(value);
   if (v === undefined && f.required) return `${label}${t('errors:rules.required')}`;
   if (v === undefined) return null;
@@ -243,8 +285,13 @@ export function validateField(f: FormField, value: unknown, label: string, t: (k
 }
 
 /** Validates the whole form against the schema (object-level rules too): field → message. */
-export function validateAll(schema: z.ZodType, values: Record<string, unknown>, label: (key: string) => string,
-  t: (key: string, opts?: Record<string, unknown>) => string, exists: (key: string) => boolean): Record<string, string> {
+export function validateAll(
+  schema: z.ZodType,
+  values: Record<string, unknown>,
+  label: (key: string) => string,
+  t: (key: string, opts?: Record<string, unknown>) => string,
+  exists: (key: string) => boolean,
+): Record<string, string> {
   const clean = cleanForm(values);
   const r = schema.safeParse(clean);
   if (r.success) return {};
@@ -254,9 +301,10 @@ export function validateAll(schema: z.ZodType, values: Record<string, unknown>, 
     const key = issue.path.length >= 3 && typeof issue.path[1] === 'number' ? issue.path.slice(0, 3).join('.') : String(issue.path[0] ?? '');
     if (out[key]) continue;
     const v = issue.path.reduce<unknown>((at, p) => (at && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined), clean);
-    out[key] = v === undefined && (issue.code === 'invalid_type' || issue.message === 'required')
-      ? `${label(key)}${t('errors:rules.required')}`
-      : `${label(key)}${ruleText(issue as IssueLike, t, exists)}`;
+    out[key] =
+      v === undefined && (issue.code === 'invalid_type' || issue.message === 'required')
+        ? `${label(key)}${t('errors:rules.required')}`
+        : `${label(key)}${ruleText(issue as IssueLike, t, exists)}`;
   }
   return out;
 }

@@ -22,7 +22,8 @@ export default function UnderConstructionPage() {
   const isConsole = handle.area.startsWith('console');
   const goBack = () => {
     const action = backAction(handle.meta, location.key !== 'default');
-    if (action.kind === 'history') navigate(-1); else navigate(action.to);
+    if (action.kind === 'history') navigate(-1);
+    else navigate(action.to);
   };
   return (
     <PageFrame name={handle.name} className="ys-uc" marks={{ 'data-under-construction': 'true' }}>
@@ -31,7 +32,9 @@ export default function UnderConstructionPage() {
       {tabs.length > 0 ? (
         <nav className="ys-uc__tabs" aria-label={t('shell:uc.sections')}>
           {tabs.map((r) => (
-            <Link key={r.name} to={r.path} className={`ys-uc__tab${r.path === location.pathname ? ' is-active' : ''}`}>{t(`routes:${r.name}`)}</Link>
+            <Link key={r.name} to={r.path} className={`ys-uc__tab${r.path === location.pathname ? ' is-active' : ''}`}>
+              {t(`routes:${r.name}`)}
+            </Link>
           ))}
         </nav>
       ) : null}
@@ -40,7 +43,9 @@ export default function UnderConstructionPage() {
         <h2 className="ys-uc__title">{t('shell:uc.title')}</h2>
         <p className="ys-uc__text">{t('shell:uc.text', { page: t(handle.meta.title) })}</p>
         <div className="ys-uc__actions">
-          <Button size="small" onClick={goBack}>{t('shell:nav.back')}</Button>
+          <Button size="small" onClick={goBack}>
+            {t('shell:nav.back')}
+          </Button>
           <Button size="small" color="primary" onClick={() => navigate(isConsole ? CONSOLE_HOME : PORTAL_HOME)}>
             {isConsole ? t('shell:nav.console_home') : t('shell:nav.back_portal')}
           </Button>

@@ -86,7 +86,7 @@ export function aiPanelStep(model: AiPanelModel, event: AiPanelEvent, route: str
     }
     case 'login': {
       if (path === LOGIN_ROUTE) return { model: hidden(), post: [] };
-      const from = onAssistant ? model.returnRoute ?? PORTAL_ROUTE : route;
+      const from = onAssistant ? (model.returnRoute ?? PORTAL_ROUTE) : route;
       return { model: hidden(), navigate: loginTarget(from), returnPath: from, post: [] };
     }
   }

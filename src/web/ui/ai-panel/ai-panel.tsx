@@ -31,7 +31,9 @@ export function AiPanel({ width = AI_PANEL.width }: AiPanelProps) {
 
   // Keep the latest dispatch for the message listener without re-subscribing on every render.
   const dispatchRef = useRef(dispatch);
-  useEffect(() => { dispatchRef.current = dispatch; }, [dispatch]);
+  useEffect(() => {
+    dispatchRef.current = dispatch;
+  }, [dispatch]);
 
   useEffect(() => {
     function onMessage(event: MessageEvent) {
@@ -73,20 +75,17 @@ export function AiPanel({ width = AI_PANEL.width }: AiPanelProps) {
   };
 
   return (
-    <aside
-      data-testid="ai-panel"
-      data-state={state}
-      aria-hidden={state === 'hidden'}
-      aria-label={t('help:ai.panel_label')}
-      style={style}
-    >
+    <aside data-testid="ai-panel" data-state={state} aria-hidden={state === 'hidden'} aria-label={t('help:ai.panel_label')} style={style}>
       {wanted && (
         <iframe
           ref={frame}
           src={ASSISTANT_PAGE}
           title={t('help:ai.frame_title')}
           style={{ border: 0, width: '100%', height: '100%', display: 'block' }}
-          onLoad={() => { setLoaded(true); attachAssistant(frame.current?.contentWindow ?? null); }}
+          onLoad={() => {
+            setLoaded(true);
+            attachAssistant(frame.current?.contentWindow ?? null);
+          }}
         />
       )}
     </aside>

@@ -3,9 +3,7 @@
 import { useCallback } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { useNavigate } from 'react-router';
-import {
-  aiButtonShownAtom, aiPanelReturnRouteAtom, aiPanelRightAtom, aiPanelStateAtom, returnPathAtom,
-} from '../../lib/store.ts';
+import { aiButtonShownAtom, aiPanelReturnRouteAtom, aiPanelRightAtom, aiPanelStateAtom, returnPathAtom } from '../../lib/store.ts';
 import { getProject, getTenant, getToken } from '../../lib/session.ts';
 import { aiPanelStep, type AiPanelEvent, type AiPanelState, type AssistantCommand } from './ai-panel.rules.ts';
 import { postToAssistant } from './assistant-bridge.ts';
@@ -27,23 +25,26 @@ export function useAiPanel(): { state: AiPanelState; dispatch: (event: AiPanelEv
 
   // Reads the model and the route when the event arrives, not from the render that created the
   // callback: an assistant message can land between a navigation and the next render.
-  const dispatch = useCallback((event: AiPanelEvent) => {
-    const route = window.location.pathname + window.location.search;
-    const model = {
-      state: store.get(aiPanelStateAtom),
-      buttonShown: store.get(aiButtonShownAtom),
-      right: store.get(aiPanelRightAtom),
-      returnRoute: store.get(aiPanelReturnRouteAtom),
-    };
-    const step = aiPanelStep(model, event, route);
-    store.set(aiPanelStateAtom, step.model.state);
-    store.set(aiButtonShownAtom, step.model.buttonShown);
-    store.set(aiPanelRightAtom, step.model.right);
-    store.set(aiPanelReturnRouteAtom, step.model.returnRoute);
-    if (step.returnPath) store.set(returnPathAtom, { path: step.returnPath });
-    if (step.navigate && step.navigate !== route) void navigate(step.navigate);
-    for (const command of step.post) post(command, step.model.state);
-  }, [store, navigate]);
+  const dispatch = useCallback(
+    (event: AiPanelEvent) => {
+      const route = window.location.pathname + window.location.search;
+      const model = {
+        state: store.get(aiPanelStateAtom),
+        buttonShown: store.get(aiButtonShownAtom),
+        right: store.get(aiPanelRightAtom),
+        returnRoute: store.get(aiPanelReturnRouteAtom),
+      };
+      const step = aiPanelStep(model, event, route);
+      store.set(aiPanelStateAtom, step.model.state);
+      store.set(aiButtonShownAtom, step.model.buttonShown);
+      store.set(aiPanelRightAtom, step.model.right);
+      store.set(aiPanelReturnRouteAtom, step.model.returnRoute);
+      if (step.returnPath) store.set(returnPathAtom, { path: step.returnPath });
+      if (step.navigate && step.navigate !== route) void navigate(step.navigate);
+      for (const command of step.post) post(command, step.model.state);
+    },
+    [store, navigate],
+  );
 
   return { state, dispatch };
 }

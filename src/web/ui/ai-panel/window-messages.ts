@@ -2,7 +2,12 @@
 // Only messages from our own origin count (the console and the assistant share it).
 
 /** Console → assistant: the session the assistant works in (seed 000 §3). */
-export interface AssistantSession { token: string; tenant_id: string; project_id: string; pagetype: 'component' }
+export interface AssistantSession {
+  token: string;
+  tenant_id: string;
+  project_id: string;
+  pagetype: 'component';
+}
 /** Console → assistant: commands. */
 export interface AssistantCommandMessage {
   command: 'openAIBox' | 'shrinkscreenFinished';
@@ -18,9 +23,7 @@ const EVENTS: readonly AssistantEvent[] = ['close', 'fullscreen', 'shrink', 'log
 export function parseAssistantEvent(data: unknown): AssistantEvent | null {
   if (!data || typeof data !== 'object') return null;
   const { source, event } = data as { source?: unknown; event?: unknown };
-  return source === ASSISTANT_SOURCE && typeof event === 'string' && (EVENTS as readonly string[]).includes(event)
-    ? (event as AssistantEvent)
-    : null;
+  return source === ASSISTANT_SOURCE && typeof event === 'string' && (EVENTS as readonly string[]).includes(event) ? (event as AssistantEvent) : null;
 }
 
 /** Any frame → root: an image to preview, or a logout. */

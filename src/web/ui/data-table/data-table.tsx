@@ -28,9 +28,19 @@ export interface DataColumn<R> {
   width?: number;
 }
 
-export interface RowAction { key: string; label: string; disabled?: boolean; reason?: string; danger?: boolean; onClick: () => void }
+export interface RowAction {
+  key: string;
+  label: string;
+  disabled?: boolean;
+  reason?: string;
+  danger?: boolean;
+  onClick: () => void;
+}
 
-export interface TableSort { field: string | null; state: SortState }
+export interface TableSort {
+  field: string | null;
+  state: SortState;
+}
 
 export interface DataTableProps<R> {
   columns: DataColumn<R>[];
@@ -54,14 +64,16 @@ export interface DataTableProps<R> {
 
 function copyText(text: string, done: string) {
   const write = navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'));
-  write.catch(() => {
-    const area = document.createElement('textarea');
-    area.value = text;
-    document.body.appendChild(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
-  }).finally(() => Toast.show({ content: done }));
+  write
+    .catch(() => {
+      const area = document.createElement('textarea');
+      area.value = text;
+      document.body.appendChild(area);
+      area.select();
+      document.execCommand('copy');
+      area.remove();
+    })
+    .finally(() => Toast.show({ content: done }));
 }
 
 function EditableCell({ value, display, onSave }: { value: string; display: ReactNode; onSave: (v: string) => Promise<unknown> }) {
@@ -76,25 +88,61 @@ function EditableCell({ value, display, onSave }: { value: string; display: Reac
     clearTimeout(timer.current);
     setEditingLocal(false);
     setEditing(false);
-    if (draft.trim() === value || !draft.trim()) { setDraft(value); return; }
+    if (draft.trim() === value || !draft.trim()) {
+      setDraft(value);
+      return;
+    }
     setSaving(true);
     // Saved a second after blur or Enter (seed 000 §2): a slip of the finger can still be undone.
     timer.current = setTimeout(() => {
-      onSave(draft.trim()).catch(() => setDraft(value)).finally(() => setSaving(false));
+      onSave(draft.trim())
+        .catch(() => setDraft(value))
+        .finally(() => setSaving(false));
     }, EDIT_SAVE_DELAY_MS);
   };
   if (editing) {
     return (
-      <input className="ys-dt__edit" autoFocus value={draft} aria-label={t('table.edit')} data-testid="cell-edit"
-        onChange={(e) => setDraft(e.target.value)} onBlur={commit}
-        onKeyDown={(e) => { if (e.key === 'Enter') (e.target as HTMLInputElement).blur(); if (e.key === 'Escape') { setDraft(value); setEditingLocal(false); setEditing(false); } }} />
+      <input
+        className="ys-dt__edit"
+        autoFocus
+        value={draft}
+        aria-label={t('table.edit')}
+        data-testid="cell-edit"
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+          if (e.key === 'Escape') {
+            setDraft(value);
+            setEditingLocal(false);
+            setEditing(false);
+          }
+        }}
+      />
     );
   }
   return (
     <span className="ys-dt__editable">
-      {saving ? <><SpinLoading style={{ '--size': '12px' } as CSSProperties} /><span>{draft}</span></> : display}
-      <button type="button" className="ys-dt__copy" aria-label={t('table.click_to_edit')} title={t('table.click_to_edit')} data-testid="cell-edit-start"
-        onClick={() => { setDraft(value); setEditingLocal(true); setEditing(true); }}>
+      {saving ? (
+        <>
+          <SpinLoading style={{ '--size': '12px' } as CSSProperties} />
+          <span>{draft}</span>
+        </>
+      ) : (
+        display
+      )}
+      <button
+        type="button"
+        className="ys-dt__copy"
+        aria-label={t('table.click_to_edit')}
+        title={t('table.click_to_edit')}
+        data-testid="cell-edit-start"
+        onClick={() => {
+          setDraft(value);
+          setEditingLocal(true);
+          setEditing(true);
+        }}
+      >
         <EditSOutline fontSize={13} />
       </button>
     </span>
@@ -106,16 +154,37 @@ function ActionsCell({ actions }: { actions: RowAction[] }) {
   if (!actions.length) return <span className="ys-dt__none">{t('table.no_actions')}</span>;
   const { inline, more } = splitRowActions(actions);
   const button = (a: RowAction) => (
-    <button key={a.key} type="button" className={`ys-dt__action${a.danger ? ' is-danger' : ''}`} disabled={a.disabled}
-      title={a.disabled ? a.reason : undefined} data-action={a.key} onClick={a.onClick}>{a.label}</button>
+    <button
+      key={a.key}
+      type="button"
+      className={`ys-dt__action${a.danger ? ' is-danger' : ''}`}
+      disabled={a.disabled}
+      title={a.disabled ? a.reason : undefined}
+      data-action={a.key}
+      onClick={a.onClick}
+    >
+      {a.label}
+    </button>
   );
   return (
     <span className="ys-dt__actions">
       {inline.map(button)}
       {more.length ? (
-        <Popover.Menu trigger="click" placement="bottom-end" className="ys-dt__more-menu"
-          actions={more.map((a) => ({ key: a.key, text: a.disabled && a.reason ? `${a.label}（${a.reason}）` : a.label, disabled: a.disabled, onClick: a.onClick }))}>
-          <button type="button" className="ys-dt__action" data-action="more">{t('table.more')}<DownOutline fontSize={10} /></button>
+        <Popover.Menu
+          trigger="click"
+          placement="bottom-end"
+          className="ys-dt__more-menu"
+          actions={more.map((a) => ({
+            key: a.key,
+            text: a.disabled && a.reason ? `${a.label}（${a.reason}）` : a.label,
+            disabled: a.disabled,
+            onClick: a.onClick,
+          }))}
+        >
+          <button type="button" className="ys-dt__action" data-action="more">
+            {t('table.more')}
+            <DownOutline fontSize={10} />
+          </button>
         </Popover.Menu>
       ) : null}
     </span>
@@ -124,7 +193,23 @@ function ActionsCell({ actions }: { actions: RowAction[] }) {
 
 export function DataTable<R>(props: DataTableProps<R>) {
   const { t } = useTranslation('resources');
-  const { columns, rows, rowKey, visibility = {}, selectable, selected = [], onSelectedChange, canSelect, sort, onSort, rowActions, onEdit, loading, emptyText, testId } = props;
+  const {
+    columns,
+    rows,
+    rowKey,
+    visibility = {},
+    selectable,
+    selected = [],
+    onSelectedChange,
+    canSelect,
+    sort,
+    onSort,
+    rowActions,
+    onEdit,
+    loading,
+    emptyText,
+    testId,
+  } = props;
   const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selected.map((id) => [id, true])), [selected]);
 
   const defs = useMemo<ColumnDef<R>[]>(() => {
@@ -133,10 +218,26 @@ export function DataTable<R>(props: DataTableProps<R>) {
       out.push({
         id: '__select',
         header: ({ table }) => (
-          <input type="checkbox" aria-label={t('table.select_all')} data-testid="select-all" checked={table.getIsAllRowsSelected()}
-            ref={(el) => { if (el) el.indeterminate = table.getIsSomeRowsSelected(); }} onChange={table.getToggleAllRowsSelectedHandler()} />
+          <input
+            type="checkbox"
+            aria-label={t('table.select_all')}
+            data-testid="select-all"
+            checked={table.getIsAllRowsSelected()}
+            ref={(el) => {
+              if (el) el.indeterminate = table.getIsSomeRowsSelected();
+            }}
+            onChange={table.getToggleAllRowsSelectedHandler()}
+          />
         ),
-        cell: ({ row }) => <input type="checkbox" aria-label={t('table.select_row')} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />,
+        cell: ({ row }) => (
+          <input
+            type="checkbox"
+            aria-label={t('table.select_row')}
+            checked={row.getIsSelected()}
+            disabled={!row.getCanSelect()}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        ),
       });
     }
     for (const c of columns) {
@@ -146,10 +247,21 @@ export function DataTable<R>(props: DataTableProps<R>) {
           if (!c.sortable || !onSort) return c.header;
           const state: SortState = sort?.field === c.id ? sort.state : 'none';
           return (
-            <button type="button" className={`ys-dt__sort is-${state}`} data-sort={state} data-testid={`sort-${c.id}`}
-              onClick={() => { const next = nextSort(state); onSort({ field: next === 'none' ? null : c.id, state: next }); }}>
+            <button
+              type="button"
+              className={`ys-dt__sort is-${state}`}
+              data-sort={state}
+              data-testid={`sort-${c.id}`}
+              onClick={() => {
+                const next = nextSort(state);
+                onSort({ field: next === 'none' ? null : c.id, state: next });
+              }}
+            >
               {c.header}
-              <span className="ys-dt__sort-icons" aria-hidden="true"><UpOutline fontSize={9} /><DownOutline fontSize={9} /></span>
+              <span className="ys-dt__sort-icons" aria-hidden="true">
+                <UpOutline fontSize={9} />
+                <DownOutline fontSize={9} />
+              </span>
             </button>
           );
         },
@@ -177,8 +289,13 @@ export function DataTable<R>(props: DataTableProps<R>) {
 
   const columnVisibility = useMemo(() => Object.fromEntries(columns.map((c) => [c.id, c.frozen || visibility[c.id] !== false])), [columns, visibility]);
   const table = useReactTable({
-    data: rows, columns: defs, getRowId: (r) => rowKey(r), getCoreRowModel: getCoreRowModel(),
-    manualSorting: true, manualPagination: true, enableRowSelection: selectable ? (row) => canSelect?.(row.original) ?? true : false,
+    data: rows,
+    columns: defs,
+    getRowId: (r) => rowKey(r),
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableRowSelection: selectable ? (row) => canSelect?.(row.original) ?? true : false,
     state: { rowSelection, columnVisibility },
     onRowSelectionChange: (updater) => {
       const next = typeof updater === 'function' ? updater(rowSelection) : updater;
@@ -191,7 +308,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
   const firstFrozen = columns.find((c) => c.frozen && columnVisibility[c.id] !== false)?.id;
   const selectTh = useRef<HTMLTableCellElement | null>(null);
   const [selectWidth, setSelectWidth] = useState(0);
-  useLayoutEffect(() => { setSelectWidth(selectable ? selectTh.current?.offsetWidth ?? 0 : 0); }, [selectable, rows.length]);
+  useLayoutEffect(() => {
+    setSelectWidth(selectable ? (selectTh.current?.offsetWidth ?? 0) : 0);
+  }, [selectable, rows.length]);
   const cellClass = (id: string, base = '') => {
     const extra = id === '__actions' ? 'ys-dt__sticky' : id === '__select' ? 'ys-dt__freeze' : id === firstFrozen ? 'ys-dt__freeze ys-dt__freeze--edge' : '';
     return [base, extra].filter(Boolean).join(' ') || undefined;
@@ -205,7 +324,12 @@ export function DataTable<R>(props: DataTableProps<R>) {
           {table.getHeaderGroups().map((hg) => (
             <tr key={hg.id}>
               {hg.headers.map((h) => (
-                <th key={h.id} ref={h.column.id === '__select' ? selectTh : undefined} className={cellClass(h.column.id, 'ys-dt__th')} style={cellStyle(h.column.id)}>
+                <th
+                  key={h.id}
+                  ref={h.column.id === '__select' ? selectTh : undefined}
+                  className={cellClass(h.column.id, 'ys-dt__th')}
+                  style={cellStyle(h.column.id)}
+                >
                   {h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}
                 </th>
               ))}
@@ -216,14 +340,24 @@ export function DataTable<R>(props: DataTableProps<R>) {
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-row-id={row.id} className={row.getIsSelected() ? 'is-selected' : undefined}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={cellClass(cell.column.id)} style={cellStyle(cell.column.id)}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                <td key={cell.id} className={cellClass(cell.column.id)} style={cellStyle(cell.column.id)}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-      {!rows.length && !loading ? <div className="ys-dt__empty" data-testid="table-empty">{emptyText ?? t('table.empty')}</div> : null}
-      {loading ? <div className="ys-dt__loading"><SpinLoading /></div> : null}
+      {!rows.length && !loading ? (
+        <div className="ys-dt__empty" data-testid="table-empty">
+          {emptyText ?? t('table.empty')}
+        </div>
+      ) : null}
+      {loading ? (
+        <div className="ys-dt__loading">
+          <SpinLoading />
+        </div>
+      ) : null}
     </div>
   );
 }

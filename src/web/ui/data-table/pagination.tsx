@@ -24,19 +24,53 @@ export function Pagination({ page, pageSize, total, pageRows, onChange }: Pagina
     <nav className="ys-pager" aria-label={t('table.pagination')} data-testid="pagination">
       {total !== undefined ? <span className="ys-pager__total">{t('table.total', { count: total })}</span> : null}
       <select className="ys-pager__size" aria-label={t('table.page_size')} value={pageSize} onChange={(e) => onChange(1, Number(e.target.value))}>
-        {pageSizeOptions(pageSize).map((s) => <option key={s} value={s}>{t('table.per_page', { size: s })}</option>)}
+        {pageSizeOptions(pageSize).map((s) => (
+          <option key={s} value={s}>
+            {t('table.per_page', { size: s })}
+          </option>
+        ))}
       </select>
-      <button type="button" className="ys-pager__btn" disabled={page <= 1} data-testid="page-prev" onClick={() => onChange(page - 1, pageSize)}>{t('table.prev')}</button>
-      {pages !== undefined ? pageWindow(page, pages).map((p, i) => (p === '…'
-        ? <span key={`gap-${i}`} className="ys-pager__gap">…</span>
-        : <button key={p} type="button" className={`ys-pager__btn${p === page ? ' is-current' : ''}`} aria-current={p === page ? 'page' : undefined} onClick={() => onChange(p, pageSize)}>{p}</button>))
-        : <span className="ys-pager__current">{page}</span>}
-      <button type="button" className="ys-pager__btn" disabled={!next} data-testid="page-next" onClick={() => onChange(page + 1, pageSize)}>{t('table.next')}</button>
+      <button type="button" className="ys-pager__btn" disabled={page <= 1} data-testid="page-prev" onClick={() => onChange(page - 1, pageSize)}>
+        {t('table.prev')}
+      </button>
+      {pages !== undefined ? (
+        pageWindow(page, pages).map((p, i) =>
+          p === '…' ? (
+            <span key={`gap-${i}`} className="ys-pager__gap">
+              …
+            </span>
+          ) : (
+            <button
+              key={p}
+              type="button"
+              className={`ys-pager__btn${p === page ? ' is-current' : ''}`}
+              aria-current={p === page ? 'page' : undefined}
+              onClick={() => onChange(p, pageSize)}
+            >
+              {p}
+            </button>
+          ),
+        )
+      ) : (
+        <span className="ys-pager__current">{page}</span>
+      )}
+      <button type="button" className="ys-pager__btn" disabled={!next} data-testid="page-next" onClick={() => onChange(page + 1, pageSize)}>
+        {t('table.next')}
+      </button>
       {pages !== undefined && pages > 1 ? (
         <label className="ys-pager__jump">
           {t('table.jump_to')}
-          <input inputMode="numeric" value={jump} onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))}
-            onKeyDown={(e) => { if (e.key === 'Enter' && jump) { onChange(Math.min(pages, Math.max(1, Number(jump))), pageSize); setJump(''); } }} />
+          <input
+            inputMode="numeric"
+            value={jump}
+            onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && jump) {
+                onChange(Math.min(pages, Math.max(1, Number(jump))), pageSize);
+                setJump('');
+              }
+            }}
+          />
         </label>
       ) : null}
     </nav>

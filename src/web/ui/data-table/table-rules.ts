@@ -35,15 +35,22 @@ export function pageWindow(page: number, pages: number): (number | '…')[] {
   return out;
 }
 
-export interface ColumnChoice { id: string; label: string; frozen?: boolean }
+export interface ColumnChoice {
+  id: string;
+  label: string;
+  frozen?: boolean;
+}
 
 /** Visibility as the seed's 1/0 string, in column order (frozen columns are always 1). */
 export function encodeVisibility(columns: readonly ColumnChoice[], visible: Record<string, boolean>): string {
   return columns.map((c) => (c.frozen || visible[c.id] !== false ? '1' : '0')).join('');
 }
 /** Reads a 1/0 string back; a string of another length (the columns changed) is ignored. */
-export function decodeVisibility(columns: readonly ColumnChoice[], fieldsItem: string | null | undefined, defaults: Record<string, boolean>): Record<string, boolean> {
+export function decodeVisibility(
+  columns: readonly ColumnChoice[],
+  fieldsItem: string | null | undefined,
+  defaults: Record<string, boolean>,
+): Record<string, boolean> {
   if (!fieldsItem || fieldsItem.length !== columns.length || /[^01]/.test(fieldsItem)) return { ...defaults };
   return Object.fromEntries(columns.map((c, i) => [c.id, c.frozen ? true : fieldsItem[i] === '1']));
 }
-

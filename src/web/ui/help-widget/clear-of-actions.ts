@@ -4,7 +4,12 @@
 // scroll, resize and DOM changes, once per frame.
 import { useEffect, useState, type RefObject } from 'react';
 
-export interface Box { left: number; top: number; right: number; bottom: number }
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
 
 /** Two boxes share area (touching edges do not count); `gap` widens the first. */
 export function intersects(a: Box, b: Box, gap = 0): boolean {
@@ -37,7 +42,9 @@ export function useCoversAction(ref: RefObject<HTMLElement | null>): boolean {
       const el = ref.current;
       setCover(el ? covered(el) : false);
     };
-    const schedule = () => { if (!frame) frame = requestAnimationFrame(check); };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
     const observer = new MutationObserver(schedule);
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style', 'hidden'] });
     window.addEventListener('scroll', schedule, { capture: true, passive: true });

@@ -6,12 +6,13 @@ export const WORK_ORDER_ROUTE = '/workorderAdd';
 export const FEEDBACK_ROUTE = '/opinionAdd';
 
 /** Message the widget posts to a parent layout with tabs. */
-export interface OpenTabMessage { type: 'openTab'; path: string }
+export interface OpenTabMessage {
+  type: 'openTab';
+  path: string;
+}
 
 export type ShortcutAction =
-  | { kind: 'navigate'; to: string }
-  | { kind: 'parent-tab'; message: OpenTabMessage }
-  | { kind: 'login'; to: string; returnPath: string };
+  { kind: 'navigate'; to: string } | { kind: 'parent-tab'; message: OpenTabMessage } | { kind: 'login'; to: string; returnPath: string };
 
 /** The login page with the destination to return to. */
 export function loginTarget(returnTo: string): string {

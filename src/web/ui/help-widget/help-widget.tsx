@@ -13,7 +13,10 @@ import { useAiPanel } from '../ai-panel/use-ai-panel.ts';
 import { useCoversAction } from './clear-of-actions.ts';
 import { FEEDBACK_ROUTE, WORK_ORDER_ROUTE, mailHref, resolveShortcut, telHref } from './help-target.ts';
 
-interface SiteConfig { support_phone: string; support_email: string }
+interface SiteConfig {
+  support_phone: string;
+  support_email: string;
+}
 
 /** Same-origin parent whose layout shows pages in tabs (it marks <html data-layout-tabs="true">). */
 function parentHasTabs(): boolean {
@@ -51,7 +54,7 @@ export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
     if (config) return;
     setConfigFailed(false);
     fetch('/api/v1/site-config', { headers: { Accept: 'application/json' } })
-      .then((r) => (r.ok ? r.json() as Promise<SiteConfig> : Promise.reject(new Error(String(r.status)))))
+      .then((r) => (r.ok ? (r.json() as Promise<SiteConfig>) : Promise.reject(new Error(String(r.status)))))
       .then(setConfig)
       .catch(() => setConfigFailed(true));
   }
@@ -101,11 +104,21 @@ export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
             </WidgetButton>
           </>
         )}
-        <WidgetButton testId="help-toggle" label={t(expanded ? 'help:widget.collapse' : 'help:widget.more')} expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+        <WidgetButton
+          testId="help-toggle"
+          label={t(expanded ? 'help:widget.collapse' : 'help:widget.more')}
+          expanded={expanded}
+          onClick={() => setExpanded((v) => !v)}
+        >
           {expanded ? <CloseOutline /> : <QuestionCircleOutline />}
         </WidgetButton>
       </nav>
-      <Popup visible={contactOpen} onMaskClick={() => setContactOpen(false)} onClose={() => setContactOpen(false)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+      <Popup
+        visible={contactOpen}
+        onMaskClick={() => setContactOpen(false)}
+        onClose={() => setContactOpen(false)}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      >
         <div data-testid="help-contact-sheet" style={{ paddingBottom: 'env(safe-area-inset-bottom, 0px)' }}>
           <List header={t('help:contact.title')}>
             {config ? (
@@ -120,7 +133,9 @@ export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
             ) : configFailed ? (
               <List.Item>{t('help:contact.failed')}</List.Item>
             ) : (
-              <List.Item><SpinLoading style={{ '--size': '20px' }} /></List.Item>
+              <List.Item>
+                <SpinLoading style={{ '--size': '20px' }} />
+              </List.Item>
             )}
           </List>
         </div>
@@ -145,7 +160,15 @@ function WidgetButton(props: { testId: string; label: string; primary?: boolean;
     boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
   };
   return (
-    <button type="button" data-testid={props.testId} aria-label={props.label} title={props.label} aria-expanded={props.expanded} style={style} onClick={props.onClick}>
+    <button
+      type="button"
+      data-testid={props.testId}
+      aria-label={props.label}
+      title={props.label}
+      aria-expanded={props.expanded}
+      style={style}
+      onClick={props.onClick}
+    >
       {props.children}
     </button>
   );

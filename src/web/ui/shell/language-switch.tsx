@@ -8,7 +8,11 @@ import { languageAtom } from '../../lib/store.ts';
 
 export async function switchLanguage(lang: Language): Promise<void> {
   await changeLanguage(lang);
-  try { await reloadMenus(); } catch { /* the notice says why; the old names stay */ }
+  try {
+    await reloadMenus();
+  } catch {
+    /* the notice says why; the old names stay */
+  }
 }
 
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
@@ -17,8 +21,16 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   return (
     <div className={`ys-lang${compact ? ' ys-lang--compact' : ''}`} role="group" aria-label={t('language.label')} data-testid="language-switch">
       {LANGUAGES.map((l) => (
-        <button key={l} type="button" className={`ys-lang__btn${l === lang ? ' is-active' : ''}`} aria-pressed={l === lang}
-          data-lang={l} onClick={() => { if (l !== lang) void switchLanguage(l); }}>
+        <button
+          key={l}
+          type="button"
+          className={`ys-lang__btn${l === lang ? ' is-active' : ''}`}
+          aria-pressed={l === lang}
+          data-lang={l}
+          onClick={() => {
+            if (l !== lang) void switchLanguage(l);
+          }}
+        >
           {t(`language.short.${l}`)}
         </button>
       ))}

@@ -10,10 +10,25 @@ import { changeScope } from '../../lib/auth-flow.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { projectAtom, tenantAtom, territoriesAtom } from '../../lib/store.ts';
 
-interface Option { value: string; label: string }
+interface Option {
+  value: string;
+  label: string;
+}
 
-function OptionSheet({ open, title, options, value, onClose, onPick }: {
-  open: boolean; title: string; options: Option[]; value?: string; onClose: () => void; onPick: (v: string) => void;
+function OptionSheet({
+  open,
+  title,
+  options,
+  value,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  title: string;
+  options: Option[];
+  value?: string;
+  onClose: () => void;
+  onPick: (v: string) => void;
 }) {
   const { t } = useTranslation('shell');
   const bp = useBreakpoint();
@@ -24,19 +39,39 @@ function OptionSheet({ open, title, options, value, onClose, onPick }: {
       <div className="ys-sheet__title">{title}</div>
       {options.length > 8 ? <SearchBar placeholder={t('scope.search')} value={query} onChange={setQuery} /> : null}
       <div className="ys-sheet__list">
-        <CheckList value={value ? [value] : []} onChange={(v) => { if (v[0]) { onPick(String(v[0])); onClose(); } }}>
-          {shown.map((o) => <CheckList.Item key={o.value} value={o.value}>{o.label}</CheckList.Item>)}
+        <CheckList
+          value={value ? [value] : []}
+          onChange={(v) => {
+            if (v[0]) {
+              onPick(String(v[0]));
+              onClose();
+            }
+          }}
+        >
+          {shown.map((o) => (
+            <CheckList.Item key={o.value} value={o.value}>
+              {o.label}
+            </CheckList.Item>
+          ))}
         </CheckList>
         {shown.length === 0 ? <div className="ys-sheet__empty">{t('scope.empty')}</div> : null}
       </div>
     </div>
   );
-  return bp === 'phone'
-    ? <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh' }}>{body}</Popup>
-    : <CenterPopup visible={open} onMaskClick={onClose} onClose={onClose} style={{ '--min-width': '360px', '--max-width': '480px' }}>{body}</CenterPopup>;
+  return bp === 'phone' ? (
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh' }}>
+      {body}
+    </Popup>
+  ) : (
+    <CenterPopup visible={open} onMaskClick={onClose} onClose={onClose} style={{ '--min-width': '360px', '--max-width': '480px' }}>
+      {body}
+    </CenterPopup>
+  );
 }
 
-export interface ScopePickerProps { layout?: 'row' | 'column' }
+export interface ScopePickerProps {
+  layout?: 'row' | 'column';
+}
 
 export function ScopePicker({ layout = 'row' }: ScopePickerProps) {
   const { t } = useTranslation('shell');
@@ -45,9 +80,15 @@ export function ScopePicker({ layout = 'row' }: ScopePickerProps) {
   const project = useAtomValue(projectAtom);
   const [open, setOpen] = useState<'tenant' | 'project' | null>(null);
 
-  const tenantOptions = useMemo<Option[]>(() => (territories ?? []).map((tt) => ({ value: tt.tenant_id, label: tenantLabel(tt.tenant_name, tt.chinese_name_abbreviation) })), [territories]);
+  const tenantOptions = useMemo<Option[]>(
+    () => (territories ?? []).map((tt) => ({ value: tt.tenant_id, label: tenantLabel(tt.tenant_name, tt.chinese_name_abbreviation) })),
+    [territories],
+  );
   const current = territories?.find((tt) => tt.tenant_id === tenant?.id);
-  const projectOptions = useMemo<Option[]>(() => (current?.projects ?? []).map((p) => ({ value: p.project_id, label: p.project_name_zh || p.project_name })), [current]);
+  const projectOptions = useMemo<Option[]>(
+    () => (current?.projects ?? []).map((p) => ({ value: p.project_id, label: p.project_name_zh || p.project_name })),
+    [current],
+  );
   const tenantText = current ? tenantLabel(current.tenant_name, current.chinese_name_abbreviation) : tenant?.name;
 
   const pickTenant = (id: string) => {
@@ -66,16 +107,39 @@ export function ScopePicker({ layout = 'row' }: ScopePickerProps) {
     <div className={`ys-scope ys-scope--${layout}`}>
       <button type="button" className="ys-scope__trigger" data-testid="tenant-picker" onClick={() => setOpen('tenant')} aria-label={t('scope.tenant')}>
         <span className="ys-scope__label">{t('scope.tenant')}</span>
-        <span className="ys-scope__value" title={tenantText ?? undefined}>{tenantText ?? t('scope.none')}</span>
+        <span className="ys-scope__value" title={tenantText ?? undefined}>
+          {tenantText ?? t('scope.none')}
+        </span>
         <DownOutline className="ys-scope__caret" />
       </button>
-      <button type="button" className="ys-scope__trigger" data-testid="project-picker" onClick={() => setOpen('project')} aria-label={t('scope.project')} disabled={!current}>
+      <button
+        type="button"
+        className="ys-scope__trigger"
+        data-testid="project-picker"
+        onClick={() => setOpen('project')}
+        aria-label={t('scope.project')}
+        disabled={!current}
+      >
         <span className="ys-scope__label">{t('scope.project')}</span>
         <span className="ys-scope__value">{project?.name ?? t('scope.none')}</span>
         <DownOutline className="ys-scope__caret" />
       </button>
-      <OptionSheet open={open === 'tenant'} title={t('scope.pick_tenant')} options={tenantOptions} value={tenant?.id} onClose={() => setOpen(null)} onPick={pickTenant} />
-      <OptionSheet open={open === 'project'} title={t('scope.pick_project')} options={projectOptions} value={project?.id} onClose={() => setOpen(null)} onPick={pickProject} />
+      <OptionSheet
+        open={open === 'tenant'}
+        title={t('scope.pick_tenant')}
+        options={tenantOptions}
+        value={tenant?.id}
+        onClose={() => setOpen(null)}
+        onPick={pickTenant}
+      />
+      <OptionSheet
+        open={open === 'project'}
+        title={t('scope.pick_project')}
+        options={projectOptions}
+        value={project?.id}
+        onClose={() => setOpen(null)}
+        onPick={pickProject}
+      />
     </div>
   );
 }
