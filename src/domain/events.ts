@@ -92,6 +92,26 @@ export interface SiteMessageCreatedEvent {
   at: string;
 }
 
+/**
+ * An alarm changed state (seed 001 §3 alarm policy; issue 11): fired, acknowledged, claimed,
+ * silenced or resolved. The notification service listens for `fired` to reach the policy's
+ * receivers; the alarm inbox refreshes on every change. Delivered like a resource event: to
+ * streams of the tenant whose user may read resources in the alarm's project.
+ */
+export interface AlarmChangedEvent extends Scoped {
+  type: 'alarm.changed';
+  /** the alarm */
+  id: string;
+  policy_id: string;
+  resource_id: string;
+  /** 'firing' | 'acknowledged' | 'resolved' */
+  state: string;
+  /** what happened: 'fired' | 'acknowledged' | 'claimed' | 'silenced' | 'resolved' */
+  change: string;
+  /** 'high' | 'medium' | 'low' (高/中/低) */
+  level: string;
+}
+
 export type DomainEvent =
   | ResourceStatusEvent
   | ResourceRemovedEvent
@@ -102,7 +122,8 @@ export type DomainEvent =
   | ApprovalDecidedEvent
   | ApprovalEscalatedEvent
   | ApprovalIssuedEvent
-  | SiteMessageCreatedEvent;
+  | SiteMessageCreatedEvent
+  | AlarmChangedEvent;
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
@@ -150,6 +171,16 @@ export const EVENT_SCHEMAS: { [T in DomainEventType]: z.ZodType<EventOf<T>> } = 
   'approval.decided': approval('approval.decided'),
   'approval.escalated': approval('approval.escalated'),
   'approval.issued': approval('approval.issued'),
+  'alarm.changed': z.strictObject({
+    type: z.literal('alarm.changed'),
+    ...scoped,
+    id: text,
+    policy_id: text,
+    resource_id: text,
+    state: z.enum(['firing', 'acknowledged', 'resolved']),
+    change: z.enum(['fired', 'acknowledged', 'claimed', 'silenced', 'resolved']),
+    level: z.enum(['high', 'medium', 'low']),
+  }),
   'site_message.created': z.strictObject({
     type: z.literal('site_message.created'),
     tenant_id: text.nullable(),

@@ -43,6 +43,18 @@ const SAMPLES: { [K in DomainEventType]: EventOf<K> } = {
   'approval.escalated': { type: 'approval.escalated', ...approval, current_level: 2 },
   'approval.issued': { type: 'approval.issued', ...approval, status: 'issued' },
   'site_message.created': { type: 'site_message.created', tenant_id: null, project_id: null, user_id: 'u1', message_id: 'm1', at },
+  'alarm.changed': {
+    type: 'alarm.changed',
+    tenant_id: T,
+    project_id: P,
+    id: 'a1',
+    policy_id: 'p1',
+    resource_id: 'r1',
+    state: 'firing',
+    change: 'fired',
+    level: 'high',
+    at,
+  },
 };
 
 function sources(dir: string): string[] {
