@@ -56,31 +56,3 @@ export interface KindHooks<K extends KindDefinition<any, any> = KindDefinition<a
 export function defineHooks<K extends KindDefinition<any, any>>(kind: K, hooks: Omit<KindHooks<K>, 'kind'>): KindHooks {
   return { kind, ...hooks } as KindHooks;
 }
-
-type Tables = {
-  beforeCreate?: Record<string, (c: CreateContext) => Promise<ExtraResource[] | void>>;
-  beforeAction?: Record<string, (c: ActionContext) => Promise<void>>;
-  afterAction?: Record<string, (c: AfterActionContext) => Promise<ResourceRow[]>>;
-  beforeRemove?: (trx: Exec, row: ResourceRow) => Promise<ResourceRow[] | void>;
-};
-
-/**
- * The server halves of a family of kinds written as tables keyed by kind (`beforeCreate.<kind>`)
- * and by `<kind>.<action>`: one `defineHooks` per kind. `beforeRemove` is shared (it checks the row's kind).
- */
-export function familyHooks(kinds: readonly KindDefinition<any, any>[], t: Tables): KindHooks[] {
-  const actionsOf = <F>(table: Record<string, F> | undefined, kind: string) =>
-    Object.fromEntries(
-      Object.entries(table ?? {})
-        .filter(([k]) => k.startsWith(`${kind}.`))
-        .map(([k, f]) => [k.slice(kind.length + 1), f]),
-    );
-  return kinds.map((def) =>
-    defineHooks(def, {
-      ...(t.beforeCreate?.[def.kind] ? { beforeCreate: t.beforeCreate[def.kind] } : {}),
-      beforeAction: actionsOf(t.beforeAction, def.kind),
-      afterAction: actionsOf(t.afterAction, def.kind),
-      ...(t.beforeRemove ? { beforeRemove: t.beforeRemove } : {}),
-    }),
-  );
-}

@@ -3,36 +3,12 @@
 // a policy is not deleted, the instance counts its pools and policies, and every change of the
 // instance, its pools or its policies is written to the instance's operation log (gtmLog) in the
 // change's own transaction.
-import { z } from 'zod';
 import { gtmInstanceKind, gtmPolicyKind, gtmPoolKind } from '../../../domain/kinds/gtm/gtm.kind.ts';
-import { familyHooks } from '../hooks.ts';
+import { defineHooks, invalid, type ActionContext, type AfterActionContext, type CreateContext } from '../hooks.ts';
 import { conflict, notFound } from '../../../domain/errors.ts';
 import { insertGtmLog, deleteGtmLogs } from '../../repositories/gtm-logs.repository.ts';
-import { lockScoped, resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../../repositories/engine.repository.ts';
 import type { ResourceScope } from '../../repositories/resources.repository.ts';
-
-const invalid = (field: string, rule: string) => new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined } as never]);
-
-interface CreateCtx {
-  trx: Exec;
-  id: string;
-  input: Record<string, unknown>;
-  spec: Record<string, unknown>;
-  tenantId: string;
-  projectId: string;
-  parents: Record<string, ResourceRow>;
-}
-interface ActionCtx {
-  trx: Exec;
-  scope: ResourceScope;
-  row: ResourceRow;
-  params: Record<string, unknown>;
-}
-interface AfterCtx {
-  trx: Exec;
-  row: ResourceRow;
-  params: Record<string, unknown>;
-}
+import { lockScoped, resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../../repositories/engine.repository.ts';
 
 const GLOBAL_KEYS = ['ttl', 'alarm_enabled', 'health_protocol', 'health_port', 'health_interval'] as const;
 
@@ -74,9 +50,11 @@ async function policyPools(trx: Exec, scope: ResourceScope, gtmId: string, v: Re
   return { primary_pool: primary?.name, backup_pool: backup?.name ?? null, failover: v.failover };
 }
 
-const tables = {
-  beforeCreate: {
-    async gtm_instance(c: CreateCtx) {
+// GTM instances, address pools and access policies: one server half per kind; a pool or policy
+// removed leaves the log a line and its instance one fewer.
+export const gtmHooks = [
+  defineHooks(gtmInstanceKind, {
+    async beforeCreate(c: CreateContext) {
       Object.assign(c.spec, {
         cname: `gtm-${c.id.slice(0, 12)}.gtm.yunshu-dns.cn`,
         alarm_enabled: true,
@@ -88,7 +66,27 @@ const tables = {
       });
       await log(c.trx, { tenant_id: c.tenantId, kind: 'gtm_instance', id: c.id, name: String(c.input.name), spec: c.spec }, 'create', { ttl: c.spec.ttl });
     },
-    async gtm_pool(c: CreateCtx) {
+    afterAction: {
+      async set_global(c: AfterActionContext) {
+        await log(c.trx, c.row, 'set_global', Object.fromEntries(GLOBAL_KEYS.map((k) => [k, c.row.spec[k] ?? null])));
+        return [];
+      },
+      async disable(c: AfterActionContext) {
+        await log(c.trx, c.row, 'disable');
+        return [];
+      },
+      async enable(c: AfterActionContext) {
+        await log(c.trx, c.row, 'enable');
+        return [];
+      },
+    },
+    /** An instance takes its log with it. */
+    async beforeRemove(trx: Exec, row: ResourceRow) {
+      await deleteGtmLogs(trx, row.id);
+    },
+  }),
+  defineHooks(gtmPoolKind, {
+    async beforeCreate(c: CreateContext) {
       const gtm = c.parents.gtm_id!;
       const others = await siblingsBySpec(c.trx, c.tenantId, 'gtm_pool', 'gtm_id', gtm.id);
       if (others.some((o) => o.name === String(c.input.name))) throw invalid('name', 'gtm_pool_name_taken');
@@ -98,7 +96,37 @@ const tables = {
         health_check: c.input.health_check,
       });
     },
-    async gtm_policy(c: CreateCtx) {
+    beforeAction: {
+      async delete(c: ActionContext) {
+        const policies = await siblingsBySpec(c.trx, c.row.tenant_id, 'gtm_policy', 'gtm_id', String(c.row.spec.gtm_id));
+        if (policies.some((p) => p.spec.primary_pool_id === c.row.id || p.spec.backup_pool_id === c.row.id)) throw conflict('refusals.gtm_pool.in_use');
+      },
+      async disable(c: ActionContext) {
+        const policies = await siblingsBySpec(c.trx, c.row.tenant_id, 'gtm_policy', 'gtm_id', String(c.row.spec.gtm_id));
+        if (policies.some((p) => p.status === 'enabled' && p.spec.primary_pool_id === c.row.id)) throw conflict('refusals.gtm_pool.primary_in_use');
+      },
+    },
+    afterAction: {
+      async modify(c: AfterActionContext) {
+        await log(c.trx, c.row, 'modify', { addresses: addressText(c.row.spec.addresses), health_check: c.row.spec.health_check });
+        return [];
+      },
+      async enable(c: AfterActionContext) {
+        await log(c.trx, c.row, 'enable');
+        return [];
+      },
+      async disable(c: AfterActionContext) {
+        await log(c.trx, c.row, 'disable');
+        return [];
+      },
+    },
+    async beforeRemove(trx: Exec, row: ResourceRow) {
+      await bump(trx, row.spec.gtm_id, 'pool_count', -1);
+      await log(trx, row, 'delete');
+    },
+  }),
+  defineHooks(gtmPolicyKind, {
+    async beforeCreate(c: CreateContext) {
       const gtm = c.parents.gtm_id!;
       const others = await siblingsBySpec(c.trx, c.tenantId, 'gtm_policy', 'gtm_id', gtm.id);
       if (others.some((o) => o.spec.line === c.input.line)) throw invalid('line', 'gtm_line_taken');
@@ -110,78 +138,35 @@ const tables = {
         ...detail,
       });
     },
-  },
-  beforeAction: {
-    async 'gtm_policy.modify'(c: ActionCtx) {
-      const d = await policyPools(c.trx, c.scope, String(c.row.spec.gtm_id), c.params);
-      Object.assign(c.params, { primary_pool_name: d.primary_pool, backup_pool_name: d.backup_pool ?? undefined });
+    beforeAction: {
+      async modify(c: ActionContext) {
+        const d = await policyPools(c.trx, c.scope, String(c.row.spec.gtm_id), c.params);
+        Object.assign(c.params, { primary_pool_name: d.primary_pool, backup_pool_name: d.backup_pool ?? undefined });
+      },
     },
-    async 'gtm_pool.delete'(c: ActionCtx) {
-      const policies = await siblingsBySpec(c.trx, c.row.tenant_id, 'gtm_policy', 'gtm_id', String(c.row.spec.gtm_id));
-      if (policies.some((p) => p.spec.primary_pool_id === c.row.id || p.spec.backup_pool_id === c.row.id)) throw conflict('refusals.gtm_pool.in_use');
+    afterAction: {
+      async modify(c: AfterActionContext) {
+        const ids = [c.row.spec.primary_pool_id, c.row.spec.backup_pool_id].filter(Boolean).map(String);
+        const pools = new Map((await resourcesByIds(c.trx, ids)).map((p) => [p.id, p.name]));
+        await log(c.trx, c.row, 'modify', {
+          primary_pool: pools.get(String(c.row.spec.primary_pool_id)),
+          backup_pool: pools.get(String(c.row.spec.backup_pool_id)) ?? null,
+          failover: c.row.spec.failover,
+        });
+        return [];
+      },
+      async enable(c: AfterActionContext) {
+        await log(c.trx, c.row, 'enable');
+        return [];
+      },
+      async disable(c: AfterActionContext) {
+        await log(c.trx, c.row, 'disable');
+        return [];
+      },
     },
-    async 'gtm_pool.disable'(c: ActionCtx) {
-      const policies = await siblingsBySpec(c.trx, c.row.tenant_id, 'gtm_policy', 'gtm_id', String(c.row.spec.gtm_id));
-      if (policies.some((p) => p.status === 'enabled' && p.spec.primary_pool_id === c.row.id)) throw conflict('refusals.gtm_pool.primary_in_use');
-    },
-  },
-  afterAction: {
-    async 'gtm_instance.set_global'(c: AfterCtx) {
-      await log(c.trx, c.row, 'set_global', Object.fromEntries(GLOBAL_KEYS.map((k) => [k, c.row.spec[k] ?? null])));
-      return [];
-    },
-    async 'gtm_instance.disable'(c: AfterCtx) {
-      await log(c.trx, c.row, 'disable');
-      return [];
-    },
-    async 'gtm_instance.enable'(c: AfterCtx) {
-      await log(c.trx, c.row, 'enable');
-      return [];
-    },
-    async 'gtm_pool.modify'(c: AfterCtx) {
-      await log(c.trx, c.row, 'modify', { addresses: addressText(c.row.spec.addresses), health_check: c.row.spec.health_check });
-      return [];
-    },
-    async 'gtm_pool.enable'(c: AfterCtx) {
-      await log(c.trx, c.row, 'enable');
-      return [];
-    },
-    async 'gtm_pool.disable'(c: AfterCtx) {
-      await log(c.trx, c.row, 'disable');
-      return [];
-    },
-    async 'gtm_policy.modify'(c: AfterCtx) {
-      const ids = [c.row.spec.primary_pool_id, c.row.spec.backup_pool_id].filter(Boolean).map(String);
-      const pools = new Map((await resourcesByIds(c.trx, ids)).map((p) => [p.id, p.name]));
-      await log(c.trx, c.row, 'modify', {
-        primary_pool: pools.get(String(c.row.spec.primary_pool_id)),
-        backup_pool: pools.get(String(c.row.spec.backup_pool_id)) ?? null,
-        failover: c.row.spec.failover,
-      });
-      return [];
-    },
-    async 'gtm_policy.enable'(c: AfterCtx) {
-      await log(c.trx, c.row, 'enable');
-      return [];
-    },
-    async 'gtm_policy.disable'(c: AfterCtx) {
-      await log(c.trx, c.row, 'disable');
-      return [];
-    },
-  } as Record<string, (c: AfterCtx) => Promise<ResourceRow[]>>,
-  /** A pool or policy leaves the log a line and its instance one fewer; an instance takes its log with it. */
-  async beforeRemove(trx: Exec, row: ResourceRow) {
-    if (row.kind === 'gtm_pool') {
-      await bump(trx, row.spec.gtm_id, 'pool_count', -1);
-      await log(trx, row, 'delete');
-    }
-    if (row.kind === 'gtm_policy') {
+    async beforeRemove(trx: Exec, row: ResourceRow) {
       await bump(trx, row.spec.gtm_id, 'policy_count', -1);
       await log(trx, row, 'delete');
-    }
-    if (row.kind === 'gtm_instance') await deleteGtmLogs(trx, row.id);
-  },
-};
-
-// GTM instances, address pools and access policies: one server half per kind.
-export const gtmHooks = familyHooks([gtmInstanceKind, gtmPoolKind, gtmPolicyKind], tables);
+    },
+  }),
+];

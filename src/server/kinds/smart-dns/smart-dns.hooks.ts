@@ -5,29 +5,12 @@
 // domain counts its records per line. An HTTPDNS instance gets its account id and endpoint (its
 // signing secret is the kind's secret field, sealed by the engine); it serves at most 100 domains,
 // each once, and keeps their ids for its request statistics.
-import { z } from 'zod';
 import { conflict } from '../../../domain/errors.ts';
 import { recordClash, recordValueProblem } from '../../../domain/kinds/dns-record/dns-record.rules.ts';
 import { SMART_LINES, smartDnsDomainKind, smartDnsRecordKind } from '../../../domain/kinds/smart-dns/smart-dns.kind.ts';
-import { familyHooks } from '../hooks.ts';
+import { defineHooks, invalid, type ActionContext, type CreateContext } from '../hooks.ts';
 import { accountIdOf, HTTPDNS_MAX_DOMAINS, httpDnsDomainKind, httpDnsInstanceKind } from '../../../domain/kinds/httpdns/httpdns.kind.ts';
 import { resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../../repositories/engine.repository.ts';
-
-const invalid = (field: string, rule: string) => new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined } as never]);
-
-interface CreateCtx {
-  trx: Exec;
-  id: string;
-  input: Record<string, unknown>;
-  spec: Record<string, unknown>;
-  tenantId: string;
-  parents: Record<string, ResourceRow>;
-}
-interface ActionCtx {
-  trx: Exec;
-  row: ResourceRow;
-  params: Record<string, unknown>;
-}
 
 /** Adds `delta` to the domain's record count and to the count of the record's line. */
 async function countRecord(trx: Exec, zoneId: unknown, line: unknown, delta: number) {
@@ -42,9 +25,10 @@ async function hostRecords(trx: Exec, tenantId: string, zoneId: string) {
   return siblingsBySpec(trx, tenantId, 'smart_dns_record', 'zone_id', zoneId);
 }
 
-const tables = {
-  beforeCreate: {
-    async smart_dns_domain(c: CreateCtx) {
+// One server half per kind (their rules share the record checks).
+export const smartDnsHooks = [
+  defineHooks(smartDnsDomainKind, {
+    async beforeCreate(c: CreateContext) {
       if (await c.trx.selectFrom('resources').select('id').where('kind', '=', 'smart_dns_domain').where('name', '=', String(c.input.name)).executeTakeFirst())
         throw invalid('name', 'zone_taken');
       Object.assign(c.spec, {
@@ -53,7 +37,9 @@ const tables = {
         ...Object.fromEntries(SMART_LINES.map((l) => [`line_${l}`, 0])),
       });
     },
-    async smart_dns_record(c: CreateCtx) {
+  }),
+  defineHooks(smartDnsRecordKind, {
+    async beforeCreate(c: CreateContext) {
       const zone = c.parents.zone_id!;
       const others = await hostRecords(c.trx, c.tenantId, zone.id);
       const r = { name: String(c.input.name), type: String(c.input.type), value: String(c.input.value), line: String(c.input.line ?? 'default') };
@@ -66,7 +52,29 @@ const tables = {
       c.spec.zone_name = zone.name;
       await countRecord(c.trx, zone.id, r.line, 1);
     },
-    async httpdns_instance(c: CreateCtx) {
+    beforeAction: {
+      async modify(c: ActionContext) {
+        const problem = recordValueProblem(
+          String(c.row.spec.type),
+          String(c.params.value),
+          (c.params.mx_priority as number | undefined) ?? (c.row.spec.mx_priority as number | undefined),
+        );
+        if (problem === 'record_mx_priority') throw invalid('mx_priority', 'required');
+        if (problem) throw invalid('value', problem);
+      },
+      async delete(c: ActionContext) {
+        if (c.row.spec.line !== 'default') return;
+        const same = (await hostRecords(c.trx, c.row.tenant_id, String(c.row.spec.zone_id))).filter((o) => o.name === c.row.name && o.id !== c.row.id);
+        if (same.some((o) => o.spec.line !== 'default') && !same.some((o) => o.spec.line === 'default'))
+          throw conflict('refusals.smart_dns_record.default_needed');
+      },
+    },
+    async beforeRemove(trx: Exec, row: ResourceRow) {
+      await countRecord(trx, row.spec.zone_id, row.spec.line, -1);
+    },
+  }),
+  defineHooks(httpDnsInstanceKind, {
+    async beforeCreate(c: CreateContext) {
       const account = accountIdOf(c.id);
       Object.assign(c.spec, {
         account_id: account,
@@ -76,7 +84,9 @@ const tables = {
         domain_keys: [],
       });
     },
-    async httpdns_domain(c: CreateCtx) {
+  }),
+  defineHooks(httpDnsDomainKind, {
+    async beforeCreate(c: CreateContext) {
       const instance = c.parents.instance_id!;
       const keys = Array.isArray(instance.spec.domain_keys) ? (instance.spec.domain_keys as string[]) : [];
       const others = await siblingsBySpec(c.trx, c.tenantId, 'httpdns_domain', 'instance_id', instance.id);
@@ -85,34 +95,11 @@ const tables = {
       c.spec.metric_key = c.id;
       await updateResource(c.trx, instance.id, { spec: { ...instance.spec, domain_count: others.length + 1, domain_keys: [...keys, c.id] } });
     },
-  },
-  beforeAction: {
-    async 'smart_dns_record.modify'(c: ActionCtx) {
-      const problem = recordValueProblem(
-        String(c.row.spec.type),
-        String(c.params.value),
-        (c.params.mx_priority as number | undefined) ?? (c.row.spec.mx_priority as number | undefined),
-      );
-      if (problem === 'record_mx_priority') throw invalid('mx_priority', 'required');
-      if (problem) throw invalid('value', problem);
-    },
-    async 'smart_dns_record.delete'(c: ActionCtx) {
-      if (c.row.spec.line !== 'default') return;
-      const same = (await hostRecords(c.trx, c.row.tenant_id, String(c.row.spec.zone_id))).filter((o) => o.name === c.row.name && o.id !== c.row.id);
-      if (same.some((o) => o.spec.line !== 'default') && !same.some((o) => o.spec.line === 'default'))
-        throw conflict('refusals.smart_dns_record.default_needed');
-    },
-  },
-  async beforeRemove(trx: Exec, row: ResourceRow) {
-    if (row.kind === 'smart_dns_record') await countRecord(trx, row.spec.zone_id, row.spec.line, -1);
-    if (row.kind === 'httpdns_domain') {
+    async beforeRemove(trx: Exec, row: ResourceRow) {
       const [instance] = await resourcesByIds(trx, [String(row.spec.instance_id)], true);
       if (!instance) return;
       const keys = (Array.isArray(instance.spec.domain_keys) ? (instance.spec.domain_keys as string[]) : []).filter((k) => k !== row.id);
       await updateResource(trx, instance.id, { spec: { ...instance.spec, domain_count: keys.length, domain_keys: keys } });
-    }
-  },
-};
-
-// Smart DNS and HTTPDNS (their rules share the record checks): one server half per kind.
-export const smartDnsHooks = familyHooks([smartDnsDomainKind, smartDnsRecordKind, httpDnsInstanceKind, httpDnsDomainKind], tables);
+    },
+  }),
+];
