@@ -7,7 +7,7 @@ import { KINDS } from '../src/domain/kinds/registry.ts';
 import { kindPageIndex } from '../src/domain/kinds/kind-views.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const routesFile = ['../shared/spec/routes.json', 'spec/routes.json'].map((p) => path.resolve(root, p)).find((p) => fs.existsSync(p));
+const routesFile = ['../shared/spec/routes.json', 'tests/fixtures/routes.spec.json'].map((p) => path.resolve(root, p)).find((p) => fs.existsSync(p));
 if (!routesFile) {
   console.error('routes.json not found (../shared/spec/routes.json)');
   process.exit(2);
