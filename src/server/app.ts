@@ -47,8 +47,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const config = loadConfig(opts.config);
   const handle = opts.handle ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(handle.db);
-  if (opts.seed ?? config.seed === 'demo') await seedDemo(handle.db);
   const secrets = await openSecretBox(handle.db, config.secretKey);
+  if (opts.seed ?? config.seed === 'demo') await seedDemo(handle.db, secrets);
 
   const app = Fastify({
     // Redaction always applies; a caller's logger options (a test's stream) are merged over it.

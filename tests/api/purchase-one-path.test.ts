@@ -139,7 +139,9 @@ describe('secret fields', () => {
   const KEY_BODY = KEY.split('\n')[1]!;
   // An HTTPDNS signing secret is 16-64 letters or digits.
   const SIGNING = 'Zz9SigningSecret2026';
-  const secretOf = (kind: string) => (kind === 'ssl_certificate' ? KEY.trim() : kind === 'httpdns_instance' ? SIGNING : SECRET);
+  const ACCOUNT_SECRET = 'AcCoUnTsEcReT0123456789xyz';
+  const secretOf = (kind: string) =>
+    kind === 'ssl_certificate' ? KEY.trim() : kind === 'httpdns_instance' ? SIGNING : kind === 'cloud_account' ? ACCOUNT_SECRET : SECRET;
   let privateNet: Awaited<ReturnType<typeof network>> | undefined;
   const bodies: Record<string, (project: string) => Promise<Record<string, unknown>>> = {
     instance: async (project) => ({
@@ -169,6 +171,13 @@ describe('secret fields', () => {
       ...(await placement(app)),
       auth_enabled: true,
       secret_key: SIGNING,
+    }),
+    // A cloud account is placed by vendor alone: the approval path names no region or zone either.
+    cloud_account: async () => ({
+      name: `sec-acc-${Math.random().toString(36).slice(2, 8)}`,
+      vendor: 'ali',
+      access_key_id: `LTAI5tSec${Math.random().toString(36).slice(2, 12)}`,
+      access_key_secret: ACCOUNT_SECRET,
     }),
     ssl_certificate: async () => ({
       name: `sec-cert-${Math.random().toString(36).slice(2, 8)}`,
@@ -231,6 +240,7 @@ describe('secret fields', () => {
       expect(text).not.toContain('Rebuilt2026Pw');
       expect(text).not.toContain(KEY_BODY);
       expect(text).not.toContain(SIGNING);
+      expect(text).not.toContain(ACCOUNT_SECRET);
     }
   });
 });

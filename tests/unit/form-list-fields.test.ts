@@ -146,7 +146,7 @@ describe('the VPC and subnet create form', () => {
       createFormKinds()
         .map((d) => d.kind)
         .sort(),
-    ).toEqual(['subnet', 'vpc']);
+    ).toEqual(['cloud_account', 'subnet', 'vpc']);
     for (const d of createFormKinds()) expect(d.routes.buy).toBeUndefined();
   });
 

@@ -166,10 +166,11 @@ export interface KindDefinition<S extends z.ZodObject<any> = z.ZodObject<any>, A
   /** validates the purchase body (columns + spec) */
   createSchema: S;
   /**
-   * 'own': the body names vendor/region_id/az_id; otherwise the body param naming the parent whose
+   * 'own': the body names vendor/region_id/az_id; 'vendor': the body names only the vendor (a cloud
+   * account spans the vendor's regions); otherwise the body param naming the parent whose
    * placement the new resource takes (a subnet sits where its VPC is).
    */
-  placement: 'own' | { from: string; kind: string };
+  placement: 'own' | 'vendor' | { from: string; kind: string };
   /** links made at creation: body[param] names a resource of `kind` in scope (404 otherwise) */
   createLinks?: readonly { relation: string; param: string; kind: string; allowedFrom?: readonly string[]; refusalKey?: string }[];
   /** body keys never stored (passwords go to the cloud, not the database) */
@@ -189,6 +190,11 @@ export interface KindDefinition<S extends z.ZodObject<any> = z.ZodObject<any>, A
   relations: readonly RelationDef[];
   /** hosts and disks go to the recycle bin on delete */
   recycle: boolean;
+  /**
+   * Created from its list page in a form (a popup on phones, a modal on desktops) rather than a
+   * purchase wizard: free, quick kinds with no purchase route of their own (VPC, subnet, cloud account).
+   */
+  createForm?: boolean;
   /** charging model: yearly/monthly packages or pay-as-you-go; false = free resource */
   priced: boolean;
   /** spec key holding the priced quantity (GB, Mbps); absent = 1 per resource */
@@ -201,6 +207,11 @@ export interface KindDefinition<S extends z.ZodObject<any> = z.ZodObject<any>, A
 }
 
 export const CREATE_FAILED = 'error';
+
+/** The parent a kind takes its placement from, or null when the body names it ('own', 'vendor'). */
+export function placementParent(def: Pick<KindDefinition, 'placement'>): { from: string; kind: string } | null {
+  return typeof def.placement === 'object' ? def.placement : null;
+}
 
 /**
  * Declares a kind (one per folder, src/domain/kinds/<kind>/<kind>.kind.ts). The type keeps the

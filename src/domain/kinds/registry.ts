@@ -29,6 +29,7 @@ import { cdnTaskKind } from './cdn-task/cdn-task.kind.ts';
 import { smartDnsDomainKind, smartDnsRecordKind } from './smart-dns/smart-dns.kind.ts';
 import { httpDnsDomainKind, httpDnsInstanceKind } from './httpdns/httpdns.kind.ts';
 import { gtmInstanceKind, gtmPolicyKind, gtmPoolKind } from './gtm/gtm.kind.ts';
+import { cloudAccountKind } from './cloud-account/cloud-account.kind.ts';
 
 export const KINDS: readonly KindDefinition[] = [
   instanceKind,
@@ -69,6 +70,7 @@ export const KINDS: readonly KindDefinition[] = [
   gtmInstanceKind,
   gtmPoolKind,
   gtmPolicyKind,
+  cloudAccountKind,
 ];
 
 const byKind = new Map(KINDS.map((k) => [k.kind, k]));

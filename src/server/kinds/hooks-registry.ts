@@ -2,6 +2,7 @@
 // checks this list against the folders). A kind with no database rules has no folder here.
 import type { KindHooks } from './hooks.ts';
 import { gtmHooks } from './gtm/gtm.hooks.ts';
+import { cloudAccountHooks } from './cloud-account/cloud-account.hooks.ts';
 import { smartDnsHooks } from './smart-dns/smart-dns.hooks.ts';
 import { cdnHooks } from './cdn-domain/cdn-domain.hooks.ts';
 import { dnsHooks } from './dns-record/dns-record.hooks.ts';
@@ -47,6 +48,7 @@ const ALL: readonly (readonly KindHooks[])[] = [
   cdnHooks,
   smartDnsHooks,
   gtmHooks,
+  cloudAccountHooks,
 ];
 
 /** resources.kind → the kind's server half. */

@@ -193,6 +193,12 @@ export async function relationsOf(ex: Exec, id: string) {
   return [...out.map((r) => ({ ...r, direction: 'out' as const })), ...inn.map((r) => ({ ...r, direction: 'in' as const }))];
 }
 
+/** Regions by id, in the order the reference data sorts them (a cloud account's synced regions). */
+export async function regionsByIds(ex: Exec, ids: string[]) {
+  if (!ids.length) return [];
+  return ex.selectFrom('regions').select(['id', 'name', 'public_cloud_provider']).where('id', 'in', ids).orderBy('sort_value').orderBy('id').execute();
+}
+
 export async function siblingsBySpec(ex: Exec, tenantId: string, kind: string, key: string, value: string): Promise<ResourceRow[]> {
   return (await ex
     .selectFrom('resources')

@@ -1,6 +1,8 @@
 // The demo dataset, written once into an empty database (SEED=none skips it).
 // Every demo account signs in with DEMO_PASSWORD.
 import { dnsCdnSslSeed } from './dns-cdn-ssl.seed.ts';
+import { seedCloudAccounts } from './cloud-accounts.seed.ts';
+import { openSecretBox, type SecretBox } from '../lib/secret-box.ts';
 import { dnsAdvancedSeed, seedGtmLogs } from './dns-advanced.seed.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../../domain/ids.ts';
@@ -248,7 +250,8 @@ export const DEMO_USERS: UserSeed[] = [
   },
 ];
 
-export async function seedDemo(db: Db): Promise<boolean> {
+/** `secrets`: the deployment's box (the demo cloud accounts' secrets are sealed with it); default: the database's key. */
+export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).execute();
   if (existing.length > 0) return false;
 
@@ -357,5 +360,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedApprovals(db);
   await seedBackupPlans(db);
   await seedCatalogue(db);
+  await seedCloudAccounts(db, secrets ?? (await openSecretBox(db, undefined)));
   return true;
 }

@@ -29,7 +29,7 @@ import type { ResourceEvent } from '../events/bus.ts';
 import { beforeRemove, checkRuleChange, invalid } from './kind-hooks.ts';
 import { unitPrices } from '../repositories/pricing.repository.ts';
 import { type EngineDeps, event } from './resource-engine-deps.ts';
-import { checkCreate, insertCreate, ownPlacement, prepareCreate, purchasePayload, specOf } from './resource-create.ts';
+import { checkCreate, insertCreate, bodyPlacement, prepareCreate, purchasePayload, specOf } from './resource-create.ts';
 import { changesOf, checkAction, startAction } from './resource-actions.ts';
 
 /** Keys of a rule request that are not the rule's spec, or that a change keeps from the rule. */
@@ -344,7 +344,7 @@ export async function submitRule(
   const input = def.createSchema.parse(body) as Record<string, unknown>;
   const id = newId();
   const spec: Record<string, unknown> = { ...specOf(def, input), approval_request_id: c.requestId };
-  const own = def.placement === 'own' ? await ownPlacement(trx, input) : null;
+  const own = await bodyPlacement(trx, def, input);
   const checked = await checkCreate(trx, scope, def, id, input, spec, own);
   const resource = {
     id,

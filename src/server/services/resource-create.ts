@@ -5,7 +5,7 @@ import { publish as publishApprovalEvents } from '../approvals/approval-events.t
 import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { can } from '../../domain/roles.ts';
-import { APPROVING, type KindDefinition } from '../../domain/kinds/kind.ts';
+import { APPROVING, placementParent, type KindDefinition } from '../../domain/kinds/kind.ts';
 import { HOURS_PER_MONTH } from '../../domain/approvals/approval-summary.ts';
 import { type RequestType, isRuleRequest } from '../../domain/approvals/approval-status.ts';
 import { measureOf, measuredLimitsOf } from '../../domain/approvals/quota-keys.ts';
@@ -42,6 +42,13 @@ export type RuleKind = keyof typeof RULE_REQUEST_SCHEMAS;
 
 /** Resources a project may hold per kind unless project_quotas says otherwise. */
 export const DEFAULT_QUOTA = 200;
+
+/** The placement the body names: zone in region of vendor ('own'), the vendor alone ('vendor'); null when a parent gives it. */
+export async function bodyPlacement(ex: Exec, def: KindDefinition, input: Record<string, unknown>) {
+  if (def.placement === 'own') return ownPlacement(ex, input);
+  if (def.placement === 'vendor') return { vendor: String(input.vendor), region_id: null, az_id: null };
+  return null;
+}
 
 /** The placement a kind that places itself names (zone in region, region of vendor). */
 export async function ownPlacement(ex: Exec, input: Record<string, unknown>) {
@@ -81,8 +88,9 @@ export async function checkCreate(
     parents[link.param] = target;
   }
   let placement = own;
-  if (def.placement !== 'own') {
-    const parent = parents[def.placement.from] ?? (await lockScoped(trx, scope, String(input[def.placement.from]), def.placement.kind));
+  const from = placementParent(def);
+  if (from) {
+    const parent = parents[from.from] ?? (await lockScoped(trx, scope, String(input[from.from]), from.kind));
     if (!parent) throw notFound();
     placement = { vendor: parent.vendor, region_id: parent.region_id, az_id: parent.az_id };
   }
@@ -136,7 +144,7 @@ export async function prepareCreate(deps: EngineDeps, ex: Exec, tenantId: string
   const input = def.createSchema.parse(body ?? {}) as Record<string, unknown>;
   const spec = specOf(def, input);
   const { secrets } = splitSecrets(def.secret, input);
-  const placement = def.placement === 'own' ? await ownPlacement(ex, input) : null;
+  const placement = await bodyPlacement(ex, def, input);
   let price: PriceResult | null = null;
   if (def.priced) {
     const code = (input.charging_code as 'year' | 'quantity' | undefined) ?? 'quantity';

@@ -22,6 +22,8 @@ export function errorText(lang: Language, key: string, params: Record<string, st
 export interface ErrorBody {
   title?: string;
   description?: string;
+  /** the body field a 400 names (validation) */
+  field?: string;
 }
 
 export type Notice = { kind: 'logout' } | { kind: 'error'; title: string; description: string; seconds: number; closable: boolean };

@@ -87,6 +87,7 @@ export const subnetKind = defineKind({
     { relation: 'in_vpc', direction: 'out', kind: 'vpc', many: false },
     { relation: 'in_subnet', direction: 'in', kind: 'instance', many: true },
   ],
+  createForm: true,
   recycle: false,
   priced: false,
 });

@@ -45,6 +45,7 @@ export const vpcKind = defineKind({
     },
   ],
   relations: [{ relation: 'in_vpc', direction: 'in', kind: 'subnet', many: true }],
+  createForm: true,
   recycle: false,
   priced: false,
 });

@@ -13,6 +13,7 @@ import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { subnetCidrProblem, subnetFreeIps } from '../../../domain/kinds/subnet/subnet.kind.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
+import { RequestError } from '../../lib/request.ts';
 import { createResource, getResource, listResources } from './api.ts';
 import { fieldLabel } from './kind-meta.ts';
 import { FormFields, exists } from './form-fields.tsx';
@@ -25,7 +26,8 @@ type Values = Record<string, unknown>;
 
 /** Name first, description last, the rest in the schema's order (placement is drawn apart). */
 function formFields(def: KindDefinition): FormField[] {
-  const all = fieldsOf(def.createSchema, def).filter((f) => !PLACEMENT_KEYS.has(f.key));
+  // A kind placed by vendor alone (a cloud account) asks for the vendor as a plain choice.
+  const all = fieldsOf(def.createSchema, def).filter((f) => !PLACEMENT_KEYS.has(f.key) || (def.placement === 'vendor' && f.key === 'vendor'));
   const rank = (f: FormField) => (f.key === 'name' ? 0 : f.key === 'description' ? 2 : 1);
   return [...all].sort((a, b) => rank(a) - rank(b));
 }
@@ -84,8 +86,11 @@ function CreateBody({ def, onDone, onCancel }: { def: KindDefinition; onDone: ()
       await client.invalidateQueries({ queryKey: ['res', def.kind], predicate: (q) => q.queryKey[2] !== 'detail' });
       onDone();
       return created;
-    } catch {
-      /* the request helper shows the server's reason */
+    } catch (err) {
+      // The request helper shows the server's reason; a rule the server checks on one field (a
+      // key of the wrong vendor) is also shown under that field.
+      const field = err instanceof RequestError && err.status === 400 ? err.body?.field : undefined;
+      if (field && err instanceof RequestError && fields.some((f) => f.key === field)) setErrors((s) => ({ ...s, [field]: err.body?.description ?? '' }));
     } finally {
       setBusy(false);
     }

@@ -3,17 +3,12 @@
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { KINDS } from '../../../domain/kinds/registry.ts';
 
-/**
- * Kinds created from their list page in a form (no purchase route of their own in routes.json):
- * VPC and subnet are free and quick, so the list opens a popup / modal rather than a wizard.
- */
-const CREATE_FORM_KINDS: ReadonlySet<string> = new Set(['vpc', 'subnet']);
+/** Kinds created from their list page in a form (`createForm`, and no purchase route of their own in routes.json). */
+export const hasCreateForm = (def: KindDefinition) => Boolean(def.createForm) && !def.routes.buy;
 
 export function createFormKinds(kinds: readonly KindDefinition[] = KINDS): KindDefinition[] {
-  return kinds.filter((k) => CREATE_FORM_KINDS.has(k.kind) && !k.routes.buy);
+  return kinds.filter(hasCreateForm);
 }
-
-export const hasCreateForm = (def: KindDefinition) => CREATE_FORM_KINDS.has(def.kind) && !def.routes.buy;
 
 /** CIDRs of the subnets already in a VPC (the rows the form loaded). */
 export function siblingCidrs(rows: readonly { spec?: Record<string, unknown> }[], vpcId: string): string[] {

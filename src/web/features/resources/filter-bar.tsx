@@ -83,23 +83,27 @@ function SheetControl({
             c.param,
             opts.vendors.map((v) => ({ label: t(`kinds:vendors.${v.id}`, { defaultValue: v.name_cn }), value: v.id })),
           )}
-          <div className="ys-sheet__label">{t('resources:filters.region')}</div>
-          {filters[c.param] ? (
-            pick(
-              'az.region_id',
-              opts.regions.map((r) => ({ label: r.name, value: r.id })),
-            )
-          ) : (
-            <div className="ys-sheet__hint">{t('resources:filters.region_needs_vendor')}</div>
-          )}
-          <div className="ys-sheet__label">{t('resources:filters.zone')}</div>
-          {filters['az.region_id'] ? (
-            pick(
-              'az.id',
-              opts.zones.map((z) => ({ label: z.name, value: z.id })),
-            )
-          ) : (
-            <div className="ys-sheet__hint">{t('resources:filters.zone_needs_region')}</div>
+          {def.placement === 'vendor' ? null : (
+            <>
+              <div className="ys-sheet__label">{t('resources:filters.region')}</div>
+              {filters[c.param] ? (
+                pick(
+                  'az.region_id',
+                  opts.regions.map((r) => ({ label: r.name, value: r.id })),
+                )
+              ) : (
+                <div className="ys-sheet__hint">{t('resources:filters.region_needs_vendor')}</div>
+              )}
+              <div className="ys-sheet__label">{t('resources:filters.zone')}</div>
+              {filters['az.region_id'] ? (
+                pick(
+                  'az.id',
+                  opts.zones.map((z) => ({ label: z.name, value: z.id })),
+                )
+              ) : (
+                <div className="ys-sheet__hint">{t('resources:filters.zone_needs_region')}</div>
+              )}
+            </>
           )}
         </>
       );
@@ -244,20 +248,24 @@ function BarControl({
             t('resources:filters.all_vendor'),
             opts.vendors.map((v) => ({ label: t(`kinds:vendors.${v.id}`, { defaultValue: v.name_cn }), value: v.id })),
           )}
-          {select(
-            'az.region_id',
-            t('resources:filters.region'),
-            t('resources:filters.all_region'),
-            opts.regions.map((r) => ({ label: r.name, value: r.id })),
-            !filters[c.param],
-          )}
-          {select(
-            'az.id',
-            t('resources:filters.zone'),
-            t('resources:filters.all_zone'),
-            opts.zones.map((z) => ({ label: z.name, value: z.id })),
-            !filters['az.region_id'],
-          )}
+          {def.placement === 'vendor'
+            ? null
+            : select(
+                'az.region_id',
+                t('resources:filters.region'),
+                t('resources:filters.all_region'),
+                opts.regions.map((r) => ({ label: r.name, value: r.id })),
+                !filters[c.param],
+              )}
+          {def.placement === 'vendor'
+            ? null
+            : select(
+                'az.id',
+                t('resources:filters.zone'),
+                t('resources:filters.all_zone'),
+                opts.zones.map((z) => ({ label: z.name, value: z.id })),
+                !filters['az.region_id'],
+              )}
         </>
       );
     case 'enum':

@@ -84,7 +84,8 @@ export function filterOptionLabel(t: T, def: KindDefinition, c: FilterControl, v
 /** The params a kind's list keeps in the URL: its declared filters and the placement cascade. */
 export function urlFilterParams(def: KindDefinition): string[] {
   const own = def.filters.map((f) => f.param);
-  return own.includes(VENDOR_PARAM) ? [...own, ...PLACE_PARAMS] : own;
+  // A kind placed by vendor alone (a cloud account) has no region or zone to filter by.
+  return own.includes(VENDOR_PARAM) && def.placement !== 'vendor' ? [...own, ...PLACE_PARAMS] : own;
 }
 
 /** The filters in the URL's search params (other params are not filters of this kind). */

@@ -10,7 +10,7 @@ import { AddOutline, DeleteOutline } from 'antd-mobile-icons';
 import { fieldShown, type KindDefinition } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { i18next } from '../../lib/i18n.ts';
-import { listResources, type Filters } from './api.ts';
+import { listRegions, listResources, type Filters } from './api.ts';
 import { fieldLabel, optionLabel, statusLabel } from './kind-meta.ts';
 import { canAddRow, itemKey, newListRow, rowsOf, validateField, type FormField } from './zod-fields.ts';
 import './forms.css';
@@ -256,6 +256,24 @@ function RefPicker({
   );
 }
 
+/** Several regions of one vendor (refFilters names it as public_cloud_provider), as a multiple choice. */
+function RegionsPicker({ f, value, vendor, onChange }: { f: FormField; value: unknown; vendor: string | undefined; onChange: (v: string[]) => void }) {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['ref', 'regions', vendor], queryFn: () => listRegions(vendor), enabled: Boolean(vendor), staleTime: 600_000 });
+  const rows = q.data?.data ?? [];
+  if (q.isLoading) return <div className="ys-form__hint">{t('resources:common.loading')}</div>;
+  return (
+    <Selector
+      multiple
+      columns={2}
+      data-testid={`field-${f.key}`}
+      value={Array.isArray(value) ? (value as string[]) : []}
+      options={rows.map((r) => ({ label: r.name, value: r.id }))}
+      onChange={(arr) => onChange(arr)}
+    />
+  );
+}
+
 /** Texts longer than this get a text area. */
 const LONG_TEXT = 2000;
 
@@ -309,6 +327,19 @@ export function FormFields({ def, fields, values, errors, onChange: change, onEr
                   blur(f, x);
                 }}
                 onBlur={() => blur(f)}
+              />
+            );
+            break;
+          case 'regions':
+            control = (
+              <RegionsPicker
+                f={f}
+                value={v}
+                vendor={refFilters?.(f).public_cloud_provider as string | undefined}
+                onChange={(ids) => {
+                  onChange(f.key, ids);
+                  blur(f, ids);
+                }}
               />
             );
             break;

@@ -2,7 +2,7 @@
 // data"): a kind's routes.list/detail/buy, and its `others` by their shape (a path with :id is a
 // detail view, a *Recycle route is the recycle bin, anything else a list). Pure: unit-tested.
 import { KINDS } from '../../../domain/kinds/registry.ts';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { placementParent, type KindDefinition } from '../../../domain/kinds/kind.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 
 export type Screen =
@@ -38,7 +38,7 @@ const parentRoute = (name: string) => PARENTS.get(name);
 export function detailTabsOf(def: KindDefinition, kinds: readonly KindDefinition[] = KINDS): DetailTab[] {
   const parent = def.routes.detail ? parentRoute(def.routes.detail) : undefined;
   if (!parent || !def.routes.detail) return [];
-  const children = kinds.filter((k) => k !== def && k.placement !== 'own' && k.placement.kind === def.kind && parentRoute(k.routes.list) === parent);
+  const children = kinds.filter((k) => k !== def && placementParent(k)?.kind === def.kind && parentRoute(k.routes.list) === parent);
   if (!children.length) return [];
   return [
     { key: 'outline', route: def.routes.detail },

@@ -63,6 +63,9 @@ export function applyEvent(client: QueryClient, ev: ResourceEvent): void {
     if (hit) {
       known = true;
       client.setQueryData(key, next);
+      // The event carries the status only: an open detail also re-reads the row, since a finished
+      // action may have changed its values too (a cloud account's synced regions, a disk's size).
+      if (ev.type === 'resource.status' && key[2] === 'detail') void client.invalidateQueries({ queryKey: key, exact: true });
     }
   }
   // Recycle-bin lists and related-resource panels hold rows of other kinds' keys.

@@ -1,7 +1,7 @@
 // Pure rules of the NAT gateway's rule forms (nat-rule-form.tsx), apart from React for unit tests:
 // which body param names the gateway, which param picks an EIP and how the EIP picker is narrowed
 // to the EIPs bound to that gateway, and which hints the form shows.
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { placementParent, type KindDefinition } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { NAT_ISSUE_HOUR } from '../../../domain/approvals/effective-time.ts';
 
@@ -17,7 +17,7 @@ export interface RuleFormPlan {
 }
 
 export function ruleFormPlan(def: KindDefinition, parent: KindDefinition): RuleFormPlan {
-  const parentParam = def.placement !== 'own' && def.placement.kind === parent.kind ? def.placement.from : `${parent.kind}_id`;
+  const parentParam = placementParent(def)?.kind === parent.kind ? placementParent(def)!.from : `${parent.kind}_id`;
   const shape = Object.keys(def.createSchema.shape as Record<string, unknown>);
   const eipParam = shape.includes('eip_id') ? 'eip_id' : null;
   // The EIP kind filters by the spec key it keeps the gateway under (nat_gateway_id).

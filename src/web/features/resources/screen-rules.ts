@@ -34,6 +34,8 @@ export function tagPairError(key: string, value: string, t: (k: string) => strin
 
 /** Filters of a ref param's picker: the states the guard allows, the same zone, this resource's children. */
 export function paramRefFilters(def: KindDefinition, action: ActionDef, f: FormField, row: Resource | undefined): Filters {
+  // Regions to sync are the regions of the resource's own vendor.
+  if (f.kind === 'regions') return row ? { public_cloud_provider: row.vendor } : {};
   const g = (action.guards ?? []).find((x) => x.type === 'target' && x.param === f.key);
   if (!g || g.type !== 'target') return {};
   const out: Filters = { status: g.allowedFrom.join(',') };

@@ -3,10 +3,11 @@
 // Read through zod's public z.toJSONSchema, never its internals. Pure: unit-tested in
 // tests/unit/form-fields-json.test.ts.
 import { z } from 'zod';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { placementParent, type KindDefinition } from '../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 
-export type FieldKind = 'text' | 'password' | 'number' | 'enum' | 'boolean' | 'ref' | 'list';
+/** `regions`: a list of region ids (a cloud account's synced regions), picked among the regions of a vendor. */
+export type FieldKind = 'text' | 'password' | 'number' | 'enum' | 'boolean' | 'ref' | 'list' | 'regions';
 
 export interface FormField {
   key: string;
@@ -31,7 +32,7 @@ export function refKindOf(def: KindDefinition | undefined, key: string): string 
   if (!def) return key.endsWith('_id') && kindOf(key.slice(0, -3)) ? key.slice(0, -3) : undefined;
   for (const a of def.actions) for (const g of a.guards ?? []) if (g.type === 'target' && g.param === key) return g.kind;
   for (const l of def.createLinks ?? []) if (l.param === key) return l.kind;
-  if (def.placement !== 'own' && def.placement.from === key) return def.placement.kind;
+  if (placementParent(def)?.from === key) return placementParent(def)!.kind;
   const f = def.fields.find((x) => x.key === key && x.type === 'ref');
   if (f?.ref && kindOf(f.ref)) return f.ref;
   return key.endsWith('_id') && kindOf(key.slice(0, -3)) ? key.slice(0, -3) : undefined;
@@ -103,7 +104,7 @@ function rowObject(s: z.ZodType): z.ZodObject<any> | undefined {
 /** A default the field's input can show (an object default, zod's prefault({}), is not one). */
 function fits(kind: FieldKind, v: unknown): boolean {
   if (v === undefined || v === null) return false;
-  if (kind === 'list') return Array.isArray(v);
+  if (kind === 'list' || kind === 'regions') return Array.isArray(v);
   return typeof v !== 'object';
 }
 
@@ -121,7 +122,7 @@ function fieldsOfJson(json: JsonNode, shape: Record<string, z.ZodType>, def: Kin
     if (node.enum) kind = 'enum';
     else if (type === 'boolean') kind = 'boolean';
     else if (type === 'number' || type === 'integer') kind = 'number';
-    else if (type === 'array') kind = 'list';
+    else if (type === 'array') kind = key.endsWith('region_ids') && node.items?.type === 'string' ? 'regions' : 'list';
     else if (ref && key.endsWith('_id')) kind = 'ref';
     else kind = key === 'password' ? 'password' : 'text';
     const min = bound(node.minimum ?? node.exclusiveMinimum) ?? node.minLength ?? node.minItems;
