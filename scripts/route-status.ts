@@ -35,6 +35,8 @@ let total = 0;
 for (const [area, a] of [...byArea].sort()) {
   todo += a.todo.length;
   total += a.total;
-  console.log(`${area.padEnd(24)} ${String(a.todo.length).padStart(3)} of ${String(a.total).padStart(3)} 建设中${list && a.todo.length ? `: ${a.todo.join(', ')}` : ''}`);
+  console.log(
+    `${area.padEnd(24)} ${String(a.todo.length).padStart(3)} of ${String(a.total).padStart(3)} 建设中${list && a.todo.length ? `: ${a.todo.join(', ')}` : ''}`,
+  );
 }
 console.log(`${'all'.padEnd(24)} ${String(todo).padStart(3)} of ${String(total).padStart(3)} 建设中`);
