@@ -48,8 +48,6 @@ const nm = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`)
 const CHUNK_GROUPS = [
   { name: 'react', test: nm('react|react-dom|scheduler|use-sync-external-store'), priority: 40 },
   { name: 'router', test: nm('react-router|cookie|set-cookie-parser'), priority: 35 },
-  { name: 'antd-mobile', test: nm('antd-mobile'), priority: 20 },
-  { name: 'react-vant', test: nm('react-vant|@react-vant|@vant'), priority: 20 },
   { name: 'tanstack-table', test: nm('@tanstack[\\\\/](?:react-table|table-core)'), priority: 20 },
 ];
 

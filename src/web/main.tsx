@@ -1,42 +1,32 @@
 // Entry: i18n first (the first paint is already in the chosen language), then the providers and
 // the data router. The service worker registers after the first screen (its own chunk).
 import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n.ts';
 import { getUsername } from './lib/session.ts';
+import { loginStateAtom, store } from './lib/store.ts';
 import { AppProviders } from './app/providers.tsx';
 import './app/app.css';
-
-/**
- * antd-mobile's imperative Toast/Dialog render through ReactDOM.render, which React 19 removed:
- * give them createRoot once, for the whole app (antd-mobile's documented React 19 adapter). Loaded
- * after the first screen, not statically: the adapter lives in the kit's chunk, and a static
- * import put all of antd-mobile (~105 KB gz) into the first screen of /portal and /login.
- */
-function adaptAntdMobile(): void {
-  void import('antd-mobile/es/utils/unstable-render')
-    .then(({ unstableSetRender }) =>
-      unstableSetRender((node, container) => {
-        const host = container as Element & { _yunshuRoot?: Root };
-        host._yunshuRoot ??= createRoot(host);
-        const root = host._yunshuRoot;
-        root.render(node);
-        return async () => {
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          root.unmount();
-          delete host._yunshuRoot;
-        };
-      }),
-    )
-    .catch(() => undefined);
-}
 
 /**
  * The outbox replays queued writes (approval decisions…) now, on every 'online' event and while
  * entries wait; only the signed-in user's entries are sent. Its own chunk (Dexie), right after
  * the first render so a start-up with queued decisions sends them at once.
  */
+let outboxStarted = false;
 function startOutbox(): void {
+  // A visitor who has not signed in has no outbox: Dexie stays out of anonymous pages until a
+  // sign-in (the login state turning true) starts it.
+  if (outboxStarted) return;
+  if (!getUsername()) {
+    const stop = store.sub(loginStateAtom, () => {
+      if (!store.get(loginStateAtom)) return;
+      stop();
+      startOutbox();
+    });
+    return;
+  }
+  outboxStarted = true;
   void Promise.all([import('./offline/outbox.ts'), import('./lib/request.ts')])
     .then(([outbox, request]) => outbox.startOutboxSync(outbox.createFetchSend(request.scopeHeaders), { owner: getUsername }))
     .catch(() => undefined);
@@ -79,7 +69,6 @@ async function start() {
   );
   // Neither is part of the first screen: both load once the first page is on screen.
   afterFirstScreen(router, () => {
-    adaptAntdMobile();
     startOutbox();
   });
   // After the first screen: the service worker (and its update prompt) is not part of it.

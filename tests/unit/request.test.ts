@@ -1,10 +1,18 @@
 // The request helper's pure parts: every row of the seed 000 §8 error table, the query encoding,
 // download file names and the headers.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import zhTWErrors from '../../locales/zh-TW/errors.json' with { type: 'json' };
 import { apiUrl, errorText, filenameFromDisposition, noticeFor, toQuery } from '../../src/web/lib/request.ts';
 import { TIMEOUT_MS } from '../../src/domain/constants.ts';
 
 const body = (description?: string) => ({ title: '错误', description });
+
+// The app loads zh-TW bundles into i18next when zh-TW is chosen; here they are put there directly.
+beforeAll(async () => {
+  if (!i18next.isInitialized) await i18next.init({ lng: 'zh-CN', resources: {} });
+  i18next.addResourceBundle('zh-TW', 'errors', zhTWErrors, true, true);
+});
 
 describe('noticeFor (seed 000 §8)', () => {
   it('400: the description', () => {

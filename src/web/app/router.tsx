@@ -8,7 +8,7 @@ import { catalogueRoutes, type Catalogue } from '../../domain/navigation/catalog
 import { ensureSession, ensureShellData } from '../lib/auth-flow.ts';
 import { get } from '../lib/request.ts';
 import { pushNotice } from '../lib/notices.ts';
-import { i18next } from '../lib/i18n.ts';
+import { i18next, loadConsoleNamespaces } from '../lib/i18n.ts';
 import type { PageHandle } from '../lib/hooks.ts';
 import { menuListAtom, menusLoadedAtom, returnPathAtom, store, territoriesAtom } from '../lib/store.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -67,7 +67,7 @@ async function guard(route: RouteDef, request: Request): Promise<void> {
 
 const RedirectPlaceholder = () => null;
 
-function pageRoute(route: RouteDef, id: string): RouteObject {
+function pageRoute(route: RouteDef, id: string, layout: Layout): RouteObject {
   const handle: PageHandle = { name: route.name, meta: routeMeta(route), path: route.path, parent: route.parent, area: route.area };
   const target = redirectTarget(route);
   if (target) {
@@ -93,7 +93,11 @@ function pageRoute(route: RouteDef, id: string): RouteObject {
       await guard(route, request);
       return null;
     },
-    lazy: async () => ({ Component: (await load()).default }),
+    // A console page needs the console's texts: they load with its chunk, not before.
+    lazy: async () => {
+      const [page] = await Promise.all([load(), layout === 'console' ? loadConsoleNamespaces() : undefined]);
+      return { Component: page.default };
+    },
   };
 }
 
@@ -103,7 +107,7 @@ function buildPageRoutes(): Record<Layout, RouteObject[]> {
   for (const route of ROUTE_TABLE) {
     const n = (seen.get(route.name) ?? 0) + 1;
     seen.set(route.name, n);
-    out[layoutOf(route)].push(pageRoute(route, n === 1 ? route.name : `${route.name}#${n}`));
+    out[layoutOf(route)].push(pageRoute(route, n === 1 ? route.name : `${route.name}#${n}`, layoutOf(route)));
   }
   return out;
 }
@@ -149,7 +153,10 @@ const OUTBOX: RouteObject = {
   id: 'outbox',
   path: '/outbox',
   handle: { name: 'outbox', meta: { title: 'shell:outbox', requireAuth: false, keepAlive: false }, path: '/outbox', area: 'console' } satisfies PageHandle,
-  lazy: async () => ({ Component: (await import('./outbox-route.tsx')).default }),
+  lazy: async () => {
+    const [page] = await Promise.all([import('./outbox-route.tsx'), loadConsoleNamespaces()]);
+    return { Component: page.default };
+  },
 };
 
 export const routes: RouteObject[] = [
@@ -169,7 +176,10 @@ export const routes: RouteObject[] = [
       { id: 'layout-portal', lazy: async () => ({ Component: (await import('./layouts/portal-layout.tsx')).PortalLayout }), children: pages.portal },
       {
         id: 'layout-console',
-        lazy: async () => ({ Component: (await import('./layouts/console-layout.tsx')).ConsoleLayout }),
+        lazy: async () => {
+          const [layout] = await Promise.all([import('./layouts/console-layout.tsx'), loadConsoleNamespaces()]);
+          return { Component: layout.ConsoleLayout };
+        },
         children: [...pages.console, OUTBOX],
       },
       { id: 'layout-bare', children: pages.bare },

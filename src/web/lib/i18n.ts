@@ -1,5 +1,8 @@
-// i18next with the namespaces of locales/{lang}/*.json. zh-CN (the default) is bundled; zh-TW is
-// loaded when chosen. The choice is kept under localStorage `local` and sent as Accept-Language.
+// i18next with the namespaces of locales/{lang}/*.json. zh-CN's namespaces of the shell and the
+// public pages are bundled; the console's (kinds, approvals, menus… and every later area's) load
+// with the first console page (loadConsoleNamespaces, awaited by the router), so a visitor's first
+// load does not carry them. zh-TW is loaded when chosen. The choice is kept under localStorage
+// `local` and sent as Accept-Language.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/errors.ts';
@@ -8,11 +11,33 @@ import { getLanguage, setLanguageStored, storedLanguage } from './session.ts';
 import { languageAtom, store } from './store.ts';
 
 type Bundle = Record<string, unknown>;
-const zhCN = import.meta.glob<Bundle>('../../../locales/zh-CN/*.json', { eager: true, import: 'default' });
+/** What the shell, the sign-in and the public pages use; the rest is the console's. */
+const zhCN = import.meta.glob<Bundle>('../../../locales/zh-CN/{shell,auth,portal,help,offline,routes,errors}.json', { eager: true, import: 'default' });
+const zhCNAll = import.meta.glob<Bundle>('../../../locales/zh-CN/*.json', { import: 'default' });
 const zhTW = import.meta.glob<Bundle>('../../../locales/zh-TW/*.json', { import: 'default' });
 
 const nsOf = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
-export const NAMESPACES = Object.keys(zhCN).map(nsOf);
+export const NAMESPACES = Object.keys(zhCNAll).map(nsOf);
+const EAGER = new Set(Object.keys(zhCN).map(nsOf));
+
+let consoleNamespaces: Promise<void> | null = null;
+/** The console's zh-CN namespaces (also the fallback of zh-TW), loaded once. */
+export function loadConsoleNamespaces(): Promise<void> {
+  consoleNamespaces ??= Promise.all(
+    Object.entries(zhCNAll)
+      .filter(([file]) => !EAGER.has(nsOf(file)))
+      .map(async ([file, load]) => {
+        i18next.addResourceBundle(DEFAULT_LANGUAGE, nsOf(file), await load(), true, true);
+      }),
+  ).then(
+    () => undefined,
+    (err: unknown) => {
+      consoleNamespaces = null;
+      throw err;
+    },
+  );
+  return consoleNamespaces;
+}
 
 async function ensureBundles(lang: Language): Promise<void> {
   if (lang === DEFAULT_LANGUAGE || i18next.hasResourceBundle(lang, 'shell')) return;

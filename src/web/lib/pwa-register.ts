@@ -1,25 +1,21 @@
 // Registers the service worker in production builds and asks the user before a waiting version
 // takes over (seed 000 §8 "update notice"): accept → SKIP_WAITING → reload once it controls.
 import { Workbox } from 'workbox-window';
-import { Dialog, unstableSetRender } from 'antd-mobile';
-import { createRoot, type Root } from 'react-dom/client';
 import i18next from 'i18next';
 
 /**
- * antd-mobile's imperative Dialog renders through the legacy ReactDOM.render, which React 19
- * removed; give it createRoot (antd-mobile's documented React 19 adapter, idempotent).
+ * The update prompt: antd-mobile's Dialog, loaded only when a new version waits (not with every
+ * page). Its imperative API renders through the legacy ReactDOM.render, which React 19 removed;
+ * it gets createRoot (antd-mobile's documented React 19 adapter, idempotent).
  */
-function adaptAntdMobileToReact19() {
-  unstableSetRender((node, container) => {
-    const host = container as Element & { _yunshuRoot?: Root };
-    host._yunshuRoot ??= createRoot(host);
-    const root = host._yunshuRoot;
-    root.render(node);
-    return async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      root.unmount();
-      delete host._yunshuRoot;
-    };
+async function askToUpdate(): Promise<boolean> {
+  const [{ default: Dialog }, { adaptAntdMobile }] = await Promise.all([import('antd-mobile/es/components/dialog'), import('./antd-react19.ts')]);
+  adaptAntdMobile();
+  return Dialog.confirm({
+    title: i18next.t('offline:update.title'),
+    content: i18next.t('offline:update.content'),
+    confirmText: i18next.t('offline:update.confirm'),
+    cancelText: i18next.t('offline:update.later'),
   });
 }
 
@@ -37,7 +33,6 @@ export function registerServiceWorker(opts: RegisterOptions = {}): Workbox | nul
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
   if (!import.meta.env.PROD && !opts.force) return null;
 
-  adaptAntdMobileToReact19();
   const wb = new Workbox(opts.url ?? '/sw.js', { scope: '/' });
   registered = wb;
   let asked = false;
@@ -45,12 +40,7 @@ export function registerServiceWorker(opts: RegisterOptions = {}): Workbox | nul
   wb.addEventListener('waiting', () => {
     if (asked) return;
     asked = true;
-    void Dialog.confirm({
-      title: i18next.t('offline:update.title'),
-      content: i18next.t('offline:update.content'),
-      confirmText: i18next.t('offline:update.confirm'),
-      cancelText: i18next.t('offline:update.later'),
-    }).then((accepted) => {
+    void askToUpdate().then((accepted) => {
       if (!accepted) {
         asked = false;
         return;

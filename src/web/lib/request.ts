@@ -4,17 +4,29 @@
 // row of the §8 table without a browser.
 import { TIMEOUT_MS } from '../../domain/constants.ts';
 import { STATUS_FALLBACK, ERROR_NOTICE_SECONDS, shortNoticeSeconds, type Language } from '../../domain/errors.ts';
+import i18next from 'i18next';
 import zhCNErrors from '../../../locales/zh-CN/errors.json' with { type: 'json' };
-import zhTWErrors from '../../../locales/zh-TW/errors.json' with { type: 'json' };
 import { clearAuth, getLanguage, getProject, getTenant, getToken } from './session.ts';
 import { loadingCountAtom, loginStateAtom, modalButtonEnabledAtom, store } from './store.ts';
 import { pushNotice } from './notices.ts';
 
 export const API_BASE = '/api';
-const ERROR_TEXTS: Record<Language, Record<string, unknown>> = { 'zh-CN': zhCNErrors, 'zh-TW': zhTWErrors };
+
+/**
+ * The error texts of a language: zh-CN is bundled; another language's come from i18next, which
+ * loads its bundles when it is chosen (lib/i18n.ts), so zh-TW stays out of a zh-CN first load.
+ */
+function errorTexts(lang: Language): Record<string, unknown> | undefined {
+  if (lang === 'zh-CN') return zhCNErrors;
+  try {
+    return i18next.getResourceBundle(lang, 'errors') as Record<string, unknown> | undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function errorText(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  const value = ERROR_TEXTS[lang]?.[key] ?? ERROR_TEXTS['zh-CN'][key];
+  const value = errorTexts(lang)?.[key] ?? (zhCNErrors as Record<string, unknown>)[key];
   const text = typeof value === 'string' ? value : key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

@@ -1,9 +1,11 @@
 // The root's hidden image viewer (seed 000 §2): any same-origin frame or page posts
 // {type:'previewImage', url} to show a picture; {logout:true} sends the user to login.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ImageViewer as AdmImageViewer } from 'antd-mobile';
 import { isTrusted, parseRootMessage } from './ai-panel/window-messages.ts';
+
+// The kit's viewer is loaded with the first picture shown, not with every page.
+const AdmImageViewer = lazy(() => import('antd-mobile/es/components/image-viewer').then((m) => ({ default: m.default })));
 
 export interface RootImageViewerProps {
   /** Clears the session before the user is sent to /login (the shell passes its sign-out). */
@@ -34,5 +36,14 @@ export function ImageViewer({ onLogout }: RootImageViewerProps) {
     return () => window.removeEventListener('message', onMessage);
   }, [navigate]);
 
-  return <AdmImageViewer image={url ?? ''} visible={url !== null} onClose={() => setUrl(null)} />;
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (url !== null) setShown(true);
+  }, [url]);
+  if (!shown && url === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <AdmImageViewer image={url ?? ''} visible={url !== null} onClose={() => setUrl(null)} />
+    </Suspense>
+  );
 }

@@ -4,6 +4,7 @@ import {
   AppOutline,
   AppstoreOutline,
   ArrowsAltOutline,
+  BankcardOutline,
   BellOutline,
   BillOutline,
   CalculatorOutline,
@@ -129,6 +130,7 @@ const ENTRY_ICONS: Record<string, ComponentType<{ className?: string }>> = {
   user_groups: TeamOutline,
   tags: TagOutline,
   access_keys: KeyOutline,
+  cloud_accounts: BankcardOutline,
 };
 
 export function MenuIcon({ name, code, className }: { name: string; code?: string; className?: string }) {

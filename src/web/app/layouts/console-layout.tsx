@@ -21,6 +21,10 @@ import { UserMenu } from '../../ui/shell/user-menu.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { DeferredOfflineBanner } from './deferred-offline-banner.tsx';
 import './console-layout.css';
+import { adaptAntdMobile } from '../../lib/antd-react19.ts';
+
+// Console screens call the kit's imperative Toast and Dialog.
+adaptAntdMobile();
 
 // Approvals' live part (server-sent events, the 审批 tab badge, the unread count) brings the
 // offline store along: loaded after the first screen, like the offline banner.

@@ -3,8 +3,6 @@
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { unstableSetRender } from 'antd-mobile';
-import { createRoot, type Root } from 'react-dom/client';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { SplitView } from '../../ui/split-view.tsx';
@@ -22,20 +20,6 @@ import { ROUTE_FORMS } from './route-forms.ts';
 import { CDN_TAB_ROUTES, CdnRefreshNotice, CdnTabs, CdnWatch } from './cdn-pages.tsx';
 import { GTM_ROUTES, GtmDetail, HTTPDNS_TAB_ROUTES, HttpDnsOverview, HttpDnsTabs, SmartDnsDetailLinks, SmartDnsDomain } from './dns-advanced-pages.tsx';
 import './resources.css';
-
-// antd-mobile's imperative Toast renders through ReactDOM.render, gone in React 19: give it
-// createRoot (antd-mobile's documented adapter; the same one the update prompt installs).
-unstableSetRender((node, container) => {
-  const host = container as Element & { _yunshuRoot?: Root };
-  host._yunshuRoot ??= createRoot(host);
-  const root = host._yunshuRoot;
-  root.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-    delete host._yunshuRoot;
-  };
-});
 
 export default function ResourcesPage() {
   const handle = usePageHandle();

@@ -47,3 +47,9 @@ export function helpDocsMode(urls: readonly string[]): 'none' | 'direct' | 'list
   const valid = urls.filter((u) => manualHref(u) !== null);
   return valid.length === 0 ? 'none' : valid.length === 1 ? 'direct' : 'list';
 }
+
+/** The support desk's contacts (GET /api/v1/site-config). */
+export interface SiteConfig {
+  support_phone: string;
+  support_email: string;
+}

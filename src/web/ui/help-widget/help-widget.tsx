@@ -1,22 +1,18 @@
 // The floating help widget (seed 000 §1, §2 "Root and help widget"): AI assistant, contact details,
 // work-order and feedback shortcuts. Bottom-right, above the phone tab bar. Mount once inside the
 // router, next to <AiPanel />.
-import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Popup, List, SpinLoading } from 'antd-mobile';
 import { CloseOutline, EditSOutline, FileOutline, MessageOutline, PhonebookOutline, QuestionCircleOutline } from 'antd-mobile-icons';
 import { aiButtonShownAtom, returnPathAtom } from '../../lib/store.ts';
 import { getToken } from '../../lib/session.ts';
 import { useAiPanel } from '../ai-panel/use-ai-panel.ts';
 import { useCoversAction } from './clear-of-actions.ts';
-import { FEEDBACK_ROUTE, WORK_ORDER_ROUTE, mailHref, resolveShortcut, telHref } from './help-target.ts';
+import { FEEDBACK_ROUTE, WORK_ORDER_ROUTE, resolveShortcut, type SiteConfig } from './help-target.ts';
 
-interface SiteConfig {
-  support_phone: string;
-  support_email: string;
-}
+const ContactSheet = lazy(() => import('./contact-sheet.tsx'));
 
 /** Same-origin parent whose layout shows pages in tabs (it marks <html data-layout-tabs="true">). */
 function parentHasTabs(): boolean {
@@ -40,6 +36,8 @@ export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
   const setReturnPath = useSetAtom(returnPathAtom);
   const { dispatch } = useAiPanel();
   const [contactOpen, setContactOpen] = useState(false);
+  // Once opened, the sheet stays mounted so it can animate closed and open again at once.
+  const [contactShown, setContactShown] = useState(false);
   // The three shortcuts fold behind one button so the widget does not cover a card column on a phone.
   const [expanded, setExpanded] = useState(false);
   const [config, setConfig] = useState<SiteConfig | null>(null);
@@ -51,6 +49,7 @@ export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
   function openContact() {
     setExpanded(false);
     setContactOpen(true);
+    setContactShown(true);
     if (config) return;
     setConfigFailed(false);
     fetch('/api/v1/site-config', { headers: { Accept: 'application/json' } })
@@ -113,33 +112,11 @@ export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
           {expanded ? <CloseOutline /> : <QuestionCircleOutline />}
         </WidgetButton>
       </nav>
-      <Popup
-        visible={contactOpen}
-        onMaskClick={() => setContactOpen(false)}
-        onClose={() => setContactOpen(false)}
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-      >
-        <div data-testid="help-contact-sheet" style={{ paddingBottom: 'env(safe-area-inset-bottom, 0px)' }}>
-          <List header={t('help:contact.title')}>
-            {config ? (
-              <>
-                <List.Item extra={<a href={telHref(config.support_phone)}>{config.support_phone}</a>} description={t('help:contact.phone_hint')}>
-                  {t('help:contact.phone')}
-                </List.Item>
-                <List.Item extra={<a href={mailHref(config.support_email)}>{config.support_email}</a>} description={t('help:contact.email_hint')}>
-                  {t('help:contact.email')}
-                </List.Item>
-              </>
-            ) : configFailed ? (
-              <List.Item>{t('help:contact.failed')}</List.Item>
-            ) : (
-              <List.Item>
-                <SpinLoading style={{ '--size': '20px' }} />
-              </List.Item>
-            )}
-          </List>
-        </div>
-      </Popup>
+      {contactOpen || contactShown ? (
+        <Suspense fallback={null}>
+          <ContactSheet open={contactOpen} onClose={() => setContactOpen(false)} config={config} failed={configFailed} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
