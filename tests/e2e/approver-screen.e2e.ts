@@ -134,7 +134,8 @@ describe('the approver on a phone, zh-TW browser', () => {
         page.evaluate(
           (id) =>
             new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('yunshu');
+              // The snapshots' key-value store (src/web/offline/kv-store.ts).
+              const open = indexedDB.open('yunshu-kv');
               open.onsuccess = () => {
                 const req = open.result.transaction('kv', 'readonly').objectStore('kv').get(`approval:${id}`);
                 req.onsuccess = () => {

@@ -2,6 +2,7 @@
 // download file names and the headers.
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
+import zhCNErrors from '../../locales/zh-CN/errors.json' with { type: 'json' };
 import zhTWErrors from '../../locales/zh-TW/errors.json' with { type: 'json' };
 import { apiUrl, errorText, filenameFromDisposition, noticeFor, toQuery } from '../../src/web/lib/request.ts';
 import { TIMEOUT_MS } from '../../src/domain/constants.ts';
@@ -11,6 +12,7 @@ const body = (description?: string) => ({ title: '错误', description });
 // The app loads zh-TW bundles into i18next when zh-TW is chosen; here they are put there directly.
 beforeAll(async () => {
   if (!i18next.isInitialized) await i18next.init({ lng: 'zh-CN', resources: {} });
+  i18next.addResourceBundle('zh-CN', 'errors', zhCNErrors, true, true);
   i18next.addResourceBundle('zh-TW', 'errors', zhTWErrors, true, true);
 });
 

@@ -8,7 +8,7 @@ import { catalogueRoutes, type Catalogue } from '../../domain/navigation/catalog
 import { ensureSession, ensureShellData } from '../lib/auth-flow.ts';
 import { get } from '../lib/request.ts';
 import { pushNotice } from '../lib/notices.ts';
-import { i18next, loadConsoleNamespaces } from '../lib/i18n.ts';
+import { i18next, loadConsoleNamespaces, loadNamespace } from '../lib/i18n.ts';
 import type { PageHandle } from '../lib/hooks.ts';
 import { menuListAtom, menusLoadedAtom, returnPathAtom, store, territoriesAtom } from '../lib/store.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -57,9 +57,11 @@ async function guard(route: RouteDef, request: Request): Promise<void> {
       store.set(returnPathAtom, { path: decision.returnTo, menuUrl: routeMeta(route).previousMenu });
       throw redirect(loginUrl(decision.returnTo));
     case 'deny':
+      await loadNamespace('errors');
       pushNotice({ type: 'warning', description: i18next.t('errors:no_permission') });
       throw redirect(decision.redirect);
     case 'no_territory':
+      await loadNamespace('errors');
       pushNotice({ type: 'warning', description: i18next.t('errors:no_permission') });
       throw redirect(decision.redirect);
   }

@@ -11,8 +11,12 @@ import { getLanguage, setLanguageStored, storedLanguage } from './session.ts';
 import { languageAtom, store } from './store.ts';
 
 type Bundle = Record<string, unknown>;
-/** What the shell, the sign-in and the public pages use; the rest is the console's. */
-const zhCN = import.meta.glob<Bundle>('../../../locales/zh-CN/{shell,auth,portal,help,offline,routes,errors}.json', { eager: true, import: 'default' });
+/**
+ * What the shell, the sign-in and the public pages use; the rest is the console's. The error
+ * texts (errors.json, mostly the form rules) load with the console or with the first failure
+ * (loadNamespace, used by the request helper).
+ */
+const zhCN = import.meta.glob<Bundle>('../../../locales/zh-CN/{shell,auth,portal,help,offline,routes}.json', { eager: true, import: 'default' });
 const zhCNAll = import.meta.glob<Bundle>('../../../locales/zh-CN/*.json', { import: 'default' });
 const zhTW = import.meta.glob<Bundle>('../../../locales/zh-TW/*.json', { import: 'default' });
 
@@ -20,15 +24,36 @@ const nsOf = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.json'.le
 export const NAMESPACES = Object.keys(zhCNAll).map(nsOf);
 const EAGER = new Set(Object.keys(zhCN).map(nsOf));
 
+const loading = new Map<string, Promise<void>>();
+/** One zh-CN namespace, loaded once (a no-op for a bundled one). */
+export function loadNamespace(ns: string): Promise<void> {
+  if (EAGER.has(ns) || i18next.hasResourceBundle(DEFAULT_LANGUAGE, ns)) return Promise.resolve();
+  const file = Object.keys(zhCNAll).find((f) => nsOf(f) === ns);
+  if (!file) return Promise.resolve();
+  let p = loading.get(ns);
+  if (!p) {
+    p = zhCNAll[file]!().then(
+      (bundle) => {
+        i18next.addResourceBundle(DEFAULT_LANGUAGE, ns, bundle, true, true);
+      },
+      (err: unknown) => {
+        loading.delete(ns);
+        throw err;
+      },
+    );
+    loading.set(ns, p);
+  }
+  return p;
+}
+
 let consoleNamespaces: Promise<void> | null = null;
 /** The console's zh-CN namespaces (also the fallback of zh-TW), loaded once. */
 export function loadConsoleNamespaces(): Promise<void> {
   consoleNamespaces ??= Promise.all(
-    Object.entries(zhCNAll)
-      .filter(([file]) => !EAGER.has(nsOf(file)))
-      .map(async ([file, load]) => {
-        i18next.addResourceBundle(DEFAULT_LANGUAGE, nsOf(file), await load(), true, true);
-      }),
+    Object.keys(zhCNAll)
+      .map(nsOf)
+      .filter((ns) => !EAGER.has(ns))
+      .map(loadNamespace),
   ).then(
     () => undefined,
     (err: unknown) => {

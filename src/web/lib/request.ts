@@ -5,7 +5,7 @@
 import { TIMEOUT_MS } from '../../domain/constants.ts';
 import { STATUS_FALLBACK, ERROR_NOTICE_SECONDS, shortNoticeSeconds, type Language } from '../../domain/errors.ts';
 import i18next from 'i18next';
-import zhCNErrors from '../../../locales/zh-CN/errors.json' with { type: 'json' };
+import { loadNamespace } from './i18n.ts';
 import { clearAuth, getLanguage, getProject, getTenant, getToken } from './session.ts';
 import { loadingCountAtom, loginStateAtom, modalButtonEnabledAtom, store } from './store.ts';
 import { pushNotice } from './notices.ts';
@@ -13,11 +13,11 @@ import { pushNotice } from './notices.ts';
 export const API_BASE = '/api';
 
 /**
- * The error texts of a language: zh-CN is bundled; another language's come from i18next, which
- * loads its bundles when it is chosen (lib/i18n.ts), so zh-TW stays out of a zh-CN first load.
+ * The error texts of a language, from i18next: zh-CN's errors namespace loads with the console or
+ * with the first failure (ensureErrorTexts), zh-TW's when zh-TW is chosen (lib/i18n.ts), so
+ * neither is part of a public page's first load.
  */
 function errorTexts(lang: Language): Record<string, unknown> | undefined {
-  if (lang === 'zh-CN') return zhCNErrors;
   try {
     return i18next.getResourceBundle(lang, 'errors') as Record<string, unknown> | undefined;
   } catch {
@@ -25,8 +25,11 @@ function errorTexts(lang: Language): Record<string, unknown> | undefined {
   }
 }
 
+/** Loads the error texts (awaited before a notice is built). */
+export const ensureErrorTexts = (): Promise<void> => loadNamespace('errors').catch(() => undefined);
+
 export function errorText(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  const value = errorTexts(lang)?.[key] ?? (zhCNErrors as Record<string, unknown>)[key];
+  const value = errorTexts(lang)?.[key] ?? errorTexts('zh-CN')?.[key];
   const text = typeof value === 'string' ? value : key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
@@ -170,6 +173,10 @@ export function scopeHeaders(): Record<string, string> {
 }
 
 function showFailure(status: number, body: ErrorBody | null, info: string, signIn = false): void {
+  if (!errorTexts('zh-CN')) {
+    void ensureErrorTexts().then(() => showFailure(status, body, info, signIn));
+    return;
+  }
   const notice = noticeFor(status, body, getLanguage(), info, { signIn });
   if (!notice) return;
   if (notice.kind === 'logout') {
@@ -272,6 +279,7 @@ export async function download(method: string, url: string, payload?: unknown, o
         throw err;
       }
       const text = err.body?.description ?? err.message;
+      await ensureErrorTexts();
       pushNotice({ type: 'error', title: errorText(getLanguage(), 'title'), description: text, seconds: 5, closable: true });
     }
     throw err;
@@ -310,6 +318,7 @@ export async function upload<T = unknown>(url: string, file: Blob | FormData, op
         throw err;
       }
       const lang = getLanguage();
+      await ensureErrorTexts();
       pushNotice({
         type: 'error',
         title: err.body?.title ?? errorText(lang, 'title'),

@@ -1,28 +1,11 @@
 // React hooks over the offline store: network status and live views of the outbox. dexie's
 // liveQuery feeds useSyncExternalStore (dexie-react-hooks is not needed for this).
 import { useMemo, useSyncExternalStore } from 'react';
+export { useOnline } from './online.ts';
 import { liveQuery } from 'dexie';
 import { db } from './db.ts';
 import type { OutboxEntry, OutboxState } from './outbox-rules.ts';
 import { readSnapshot, type Snapshot } from './snapshots.ts';
-
-function subscribeOnline(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** navigator.onLine, kept current by the online/offline events. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 interface LiveSource<T> {
   subscribe: (onChange: () => void) => () => void;

@@ -2,7 +2,11 @@
 // resources, so screens can still show something when the network is gone.
 import { RECENT_RESOURCES_CAP } from '../../domain/constants.ts';
 import { offlineDataSavedAtAtom, store } from '../lib/store.ts';
-import { db, type RecentRow } from './db.ts';
+import type { RecentRow } from './db.ts';
+import { kvClear, kvGet, kvPut } from './kv-store.ts';
+
+/** Dexie, for the recently viewed resources only: loaded when they are first read or written. */
+const recentDb = async () => (await import('./db.ts')).db;
 
 export interface Snapshot<T> {
   value: T;
@@ -10,11 +14,11 @@ export interface Snapshot<T> {
 }
 
 export async function saveSnapshot<T>(key: string, value: T): Promise<void> {
-  await db.kv.put({ key, value, savedAt: Date.now() });
+  await kvPut({ key, value, savedAt: Date.now() });
 }
 
 export async function readSnapshot<T>(key: string): Promise<Snapshot<T> | undefined> {
-  const row = await db.kv.get(key);
+  const row = await kvGet(key);
   return row ? { value: row.value as T, savedAt: row.savedAt } : undefined;
 }
 
@@ -22,6 +26,7 @@ export type RememberedResource = Omit<RecentRow, 'viewedAt'> & { viewedAt?: numb
 
 /** Records a viewed resource (moving it to the front) and evicts the oldest beyond the cap. */
 export async function rememberResource(resource: RememberedResource, cap = RECENT_RESOURCES_CAP): Promise<void> {
+  const db = await recentDb();
   await db.transaction('rw', db.recent, async () => {
     await db.recent.put({ ...resource, viewedAt: resource.viewedAt ?? Date.now() });
     const count = await db.recent.count();
@@ -38,6 +43,7 @@ export async function rememberResource(resource: RememberedResource, cap = RECEN
 /** The most recently viewed resources first, optionally of one kind. */
 export async function recentResources(opts: { kind?: string; limit?: number } = {}): Promise<RecentRow[]> {
   const limit = opts.limit ?? RECENT_RESOURCES_CAP;
+  const db = await recentDb();
   const rows = opts.kind
     ? (await db.recent.where('kind').equals(opts.kind).toArray()).sort((a, b) => b.viewedAt - a.viewedAt)
     : await db.recent.orderBy('viewedAt').reverse().limit(limit).toArray();
@@ -45,7 +51,7 @@ export async function recentResources(opts: { kind?: string; limit?: number } = 
 }
 
 export async function readRecentResource(id: string): Promise<RecentRow | undefined> {
-  return db.recent.get(id);
+  return (await recentDb()).recent.get(id);
 }
 
 /**
@@ -54,10 +60,8 @@ export async function readRecentResource(id: string): Promise<RecentRow | undefi
  * shows them and the user discards them explicitly.
  */
 export async function clearReadCache(): Promise<void> {
-  await db.transaction('rw', db.kv, db.recent, async () => {
-    await db.kv.clear();
-    await db.recent.clear();
-  });
+  const db = await recentDb();
+  await Promise.all([kvClear(), db.recent.clear()]);
 }
 
 export interface Loaded<T> {
@@ -81,7 +85,7 @@ export async function loadWithSnapshot<T>(key: string, fetcher: () => Promise<T>
   try {
     const value = await fetcher();
     const savedAt = Date.now();
-    await db.kv.put({ key, value, savedAt }).catch(() => undefined);
+    await kvPut({ key, value, savedAt }).catch(() => undefined);
     return { value, savedAt, fromSnapshot: false };
   } catch (err) {
     if (!isNoAnswer(err)) throw err;

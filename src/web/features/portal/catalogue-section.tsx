@@ -1,33 +1,34 @@
 // The portal's live service catalogue (GET /api/v1/service-catalog): header groups and their
 // products; internal ones open at the route the catalogue adds, documents and outside links as links.
-// Lazy: the portal's first screen does not wait for it (nor for TanStack Query).
+// Lazy: the portal's first screen does not wait for it. One plain request with the offline
+// snapshot (readable offline, like the menus), no query cache: a visitor's first load stays small.
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import { productTarget, type CatalogueProduct } from '../../../domain/navigation/catalogue.ts';
 import { get } from '../../lib/request.ts';
-import { QueryProvider } from '../../lib/query-provider.tsx';
 import { languageAtom } from '../../lib/store.ts';
-
-export default function CatalogueSectionWithQuery() {
-  return (
-    <QueryProvider>
-      <CatalogueSection />
-    </QueryProvider>
-  );
-}
+import { loadWithSnapshot } from '../../offline/snapshots.ts';
 
 /** The live service catalogue: header groups and their products (internal ones open as routes). */
-function CatalogueSection() {
+export default function CatalogueSection() {
   const { t } = useTranslation('portal');
   const lang = useAtomValue(languageAtom);
-  const q = useQuery({
-    queryKey: ['catalogue', lang],
-    queryFn: () => get<{ header_data?: CatalogueGroup[] }>('v1/service-catalog', undefined, { isNeedloading: false, notice: false }),
-    staleTime: 5 * 60_000,
-  });
-  const groups = q.data?.header_data ?? [];
+  const [groups, setGroups] = useState<CatalogueGroup[]>([]);
+  useEffect(() => {
+    let live = true;
+    loadWithSnapshot(`catalogue:${lang}`, () =>
+      get<{ header_data?: CatalogueGroup[] }>('v1/service-catalog', undefined, { isNeedloading: false, notice: false }),
+    )
+      .then((loaded) => {
+        if (live) setGroups(loaded.value.header_data ?? []);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [lang]);
   if (!groups.length) return null;
   return (
     <section className="ys-section" id="catalogue" aria-labelledby="catalogue-title" data-testid="catalogue">

@@ -115,12 +115,6 @@ export default function PortalHomePage() {
         </div>
       </section>
 
-      {catalogue ? (
-        <Suspense fallback={null}>
-          <CatalogueSection />
-        </Suspense>
-      ) : null}
-
       <section className="ys-section" id="products" aria-labelledby="products-title">
         <h2 className="ys-section__title" id="products-title">
           {t('products.title')}
@@ -142,6 +136,13 @@ export default function PortalHomePage() {
           ))}
         </div>
       </section>
+
+      {/* Below the product categories: arriving after the first paint, it shifts nothing on screen. */}
+      {catalogue ? (
+        <Suspense fallback={null}>
+          <CatalogueSection />
+        </Suspense>
+      ) : null}
 
       <section className="ys-section ys-section--alt" aria-labelledby="strengths-title">
         <h2 className="ys-section__title" id="strengths-title">
