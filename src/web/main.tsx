@@ -28,7 +28,13 @@ function startOutbox(): void {
   }
   outboxStarted = true;
   void Promise.all([import('./offline/outbox.ts'), import('./lib/request.ts')])
-    .then(([outbox, request]) => outbox.startOutboxSync(outbox.createFetchSend(request.scopeHeaders), { owner: getUsername }))
+    .then(([outbox, request]) =>
+      outbox.startOutboxSync(outbox.createFetchSend(request.scopeHeaders), {
+        owner: getUsername,
+        // Consecutive approval decisions go together (one request, each with its own key).
+        sendBatch: outbox.createFetchBatchSend(request.scopeHeaders),
+      }),
+    )
     .catch(() => undefined);
 }
 

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, VIEWPORTS } from '../e2e/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, VIEWPORTS, networkIdle } from '../e2e/browser.ts';
 import { freePort, startServer, type StartedServer } from '../e2e/server.ts';
 import type { BenchResult, BenchRow, BenchSection } from './run.ts';
 
@@ -174,32 +174,23 @@ async function benchServer(): Promise<StartedServer> {
   return server;
 }
 
+/** Signs `account` in through the login form (the name in the shell says it worked). */
+async function signInForm(page: import('playwright-core').Page, baseURL: string, account: string): Promise<void> {
+  await page.goto(`${baseURL}/login`);
+  await page.locator('input[name="account"]').fill(account);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('[data-testid="login-submit"]').click();
+  await page.locator('[data-testid="user-nickname"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+}
+
 /** A signed-in browser state for `account` (cookies and storage), made in a context of its own so the measured one starts with an empty cache. */
 async function sessionState(browser: import('playwright-core').Browser, baseURL: string, account: string) {
   const context = await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'zh-CN', serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.goto(`${baseURL}/login`);
-  await page.locator('input[name="account"]').fill(account);
-  await page.locator('input[name="password"]').fill('Demo@123456');
-  await page.locator('[data-testid="login-submit"]').click();
-  await page.locator('[data-testid="user-nickname"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+  await signInForm(page, baseURL, account);
   const state = await context.storageState();
   await context.close();
   return state;
-}
-
-/** Waits until no request has started or finished for `quietMs`, and at least `minMs` after the call. */
-async function networkIdle(page: import('playwright-core').Page, quietMs = 1500, minMs = 5000): Promise<void> {
-  let last = Date.now();
-  const bump = () => (last = Date.now());
-  page.on('request', bump);
-  page.on('requestfinished', bump);
-  page.on('requestfailed', bump);
-  const started = Date.now();
-  while (Date.now() - started < minMs || Date.now() - last < quietMs) await page.waitForTimeout(200);
-  page.off('request', bump);
-  page.off('requestfinished', bump);
-  page.off('requestfailed', bump);
 }
 
 /** Files the service worker precaches (the manifest injected into dist/sw.js), dist-relative. */
@@ -314,11 +305,7 @@ async function signInOverCdp(port: number, baseURL: string, account: string): Pr
   try {
     const context = browser.contexts()[0]!;
     const page = await context.newPage();
-    await page.goto(`${baseURL}/login`);
-    await page.locator('input[name="account"]').fill(account);
-    await page.locator('input[name="password"]').fill('Demo@123456');
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.locator('[data-testid="user-nickname"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await signInForm(page, baseURL, account);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     // The service worker the sign-in installed would answer from its precache: unregister it.

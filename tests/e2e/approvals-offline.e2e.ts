@@ -111,6 +111,11 @@ describe('approvals offline, exactly once', () => {
       const other = await adminApi.call('POST', `/api/v1/approvals/${d.id}/reject`, { reason: theirReason });
       expect(other.status).toBe(200);
 
+      // The four queued decisions go back together, in one batch request (issue 10).
+      const batches: number[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/v1/approvals/decision-batch')) batches.push((r.postDataJSON() as { requests: unknown[] }).requests.length);
+      });
       await context.setOffline(false);
       // Delivered: the three cards leave the pending list; the fourth stays as a conflict.
       for (const it of [a, b, c]) await card(page, it.id).waitFor({ state: 'detached', timeout: 30_000 });
@@ -131,6 +136,7 @@ describe('approvals offline, exactly once', () => {
       expect(rejected.decided_by.account).toBe('approver');
       const states = (await outboxStates(page)).filter((e) => e.ref?.startsWith('approval:'));
       expect(states.map((e) => e.state).sort()).toEqual(['conflict', 'sent', 'sent', 'sent']);
+      expect(batches).toEqual([4]);
 
       // The outbox screen lists the conflict with the server's state.
       await page.locator('[data-testid="outbox-link"]').click();

@@ -70,3 +70,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Waits until no request has started or finished for `quietMs`, and at least `minMs` after the
+ * call: "until the network is idle" of issue 10's first-load measure (bench and budget test).
+ */
+export async function networkIdle(page: Page, quietMs = 1500, minMs = 5000): Promise<void> {
+  let last = Date.now();
+  const bump = () => (last = Date.now());
+  page.on('request', bump);
+  page.on('requestfinished', bump);
+  page.on('requestfailed', bump);
+  const started = Date.now();
+  while (Date.now() - started < minMs || Date.now() - last < quietMs) await page.waitForTimeout(200);
+  page.off('request', bump);
+  page.off('requestfinished', bump);
+  page.off('requestfailed', bump);
+}

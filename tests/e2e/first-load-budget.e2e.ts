@@ -4,8 +4,8 @@
 // console namespace that slips into a visitor's load fails here; `npm run bench` prints the figures.
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, networkIdle } from './browser.ts';
 
 const BUDGET = 170 * 1024;
 let browser: Browser;
@@ -17,15 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function idle(page: Page, quietMs = 1500, minMs = 5000): Promise<void> {
-  let last = Date.now();
-  const bump = () => (last = Date.now());
-  page.on('request', bump);
-  page.on('requestfinished', bump);
-  const started = Date.now();
-  while (Date.now() - started < minMs || Date.now() - last < quietMs) await page.waitForTimeout(200);
-}
 
 describe('first load of the public pages', () => {
   for (const [url, name] of [
@@ -55,7 +46,7 @@ describe('first load of the public pages', () => {
       try {
         await page.goto(`${baseURL}${url}`);
         await page.locator(`[data-page="${name}"]`).waitFor({ state: 'attached' });
-        await idle(page);
+        await networkIdle(page);
         const total = (await Promise.all(sizes.values())).reduce((a, b) => a + b, 0);
         expect(sizes.size).toBeGreaterThan(3);
         expect(total, `${url}: ${(total / 1024).toFixed(1)} KB gz in ${sizes.size} scripts`).toBeLessThanOrEqual(BUDGET);

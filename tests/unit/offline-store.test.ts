@@ -160,3 +160,81 @@ describe('outbox replay', () => {
     expect((await listOutbox()).map((e) => e.id)).toEqual([a.id]);
   });
 });
+
+describe('outbox replay of consecutive decisions in one batch', () => {
+  const hex = (n: number) => n.toString(16).padStart(32, '0');
+  const decision = (n: number) => ({ ...write(n), url: `/api/v1/approvals/${hex(n)}/approve` });
+  const noSingle: Send = async (entry) => {
+    throw new Error(`sent alone: ${entry.url}`);
+  };
+
+  it('sends a run of decisions together, in order, and other writes alone between runs', async () => {
+    for (const n of [1, 2, 3]) await enqueue(decision(n));
+    await enqueue({ ...write(4), url: '/api/v1/workorders' });
+    for (const n of [5, 6]) await enqueue(decision(n));
+    const batches: number[][] = [];
+    const singles: number[] = [];
+    const summary = await replayOutbox(
+      async (entry) => {
+        singles.push((entry.body as { n: number }).n);
+        return { status: 201, body: {} };
+      },
+      {
+        sendBatch: async (entries) => {
+          batches.push(entries.map((e) => (e.body as { n: number }).n));
+          expect(entries.every((e) => e.state === 'pending' || e.state === 'sending')).toBe(true);
+          return entries.map(() => ({ status: 200, body: {} }));
+        },
+      },
+    );
+    expect(batches).toEqual([
+      [1, 2, 3],
+      [5, 6],
+    ]);
+    expect(singles).toEqual([4]);
+    expect(summary).toMatchObject({ sent: 6, stopped: null });
+    expect((await listOutbox()).every((e) => e.state === 'sent' && e.attempts === 1)).toBe(true);
+  });
+
+  it('maps each answer of a batch; the server stopping at "not now" keeps the rest queued in order', async () => {
+    for (const n of [1, 2, 3, 4]) await enqueue(decision(n));
+    const summary = await replayOutbox(noSingle, {
+      sendBatch: async () => [
+        { status: 200, body: {} },
+        { status: 409, body: { title: '错误', description: '已处理', status: 'approved' } },
+        { status: 429, body: { title: '错误', description: '请求频率过高！' } },
+      ],
+    });
+    expect(summary).toMatchObject({ sent: 1, conflict: 1, stopped: 'later' });
+    expect((await listOutbox()).map((e) => [e.label, e.state, e.attempts])).toEqual([
+      ['#1', 'sent', 1],
+      ['#2', 'conflict', 1],
+      ['#3', 'pending', 1],
+      ['#4', 'pending', 0],
+    ]);
+  });
+
+  it('a network failure leaves the whole batch pending with the same keys', async () => {
+    for (const n of [1, 2]) await enqueue(decision(n));
+    const keys = (await listOutbox()).map((e) => e.idempotencyKey);
+    const summary = await replayOutbox(noSingle, {
+      sendBatch: async () => {
+        throw new Error('Failed to fetch');
+      },
+    });
+    expect(summary.stopped).toBe('network');
+    const after = await listOutbox();
+    expect(after.map((e) => e.state)).toEqual(['pending', 'pending']);
+    expect(after.map((e) => e.idempotencyKey)).toEqual(keys);
+    // Sent again later, together, with the same keys: the server answers each once.
+    const sentKeys: string[] = [];
+    await replayOutbox(noSingle, {
+      sendBatch: async (entries) => {
+        sentKeys.push(...entries.map((e) => e.idempotencyKey));
+        return entries.map(() => ({ status: 200, body: {} }));
+      },
+    });
+    expect(sentKeys).toEqual(keys);
+    expect((await listOutbox()).map((e) => e.state)).toEqual(['sent', 'sent']);
+  });
+});

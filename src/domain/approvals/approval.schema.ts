@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { idSchema } from '../ids.ts';
 import { REQUEST_TYPES, type RequestType } from './approval-status.ts';
 import { splitList } from './network-rules.ts';
+import { DECISION_BATCH_MAX, DECISION_URL } from './decision-batch.ts';
 import { MAX_REASON } from './rule-checks.ts';
 import { firewallRequestSchema } from '../kinds/firewall-policy/firewall-policy.kind.ts';
 import { dnatRequestSchema, snatRequestSchema } from '../kinds/nat-rules/nat-rules.kind.ts';
@@ -187,3 +188,28 @@ export function delegationWindow(startDate: string, endDate: string): { startsAt
 }
 
 export const isRequestType = (v: unknown): v is RequestType => (REQUEST_TYPES as readonly unknown[]).includes(v);
+
+/**
+ * Queued decisions sent in one request, in order (issue 10): each keeps its own Idempotency-Key and
+ * scope, and is run exactly as if it had been sent alone.
+ */
+export const decisionBatchSchema = z.object({
+  requests: z
+    .array(
+      z.object({
+        url: z.string().regex(DECISION_URL, { message: 'invalid_format' }),
+        key: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, { message: 'invalid_format' }),
+        tenant_id: z
+          .string()
+          .regex(/^[0-9a-f]{32}$/, { message: 'invalid_format' })
+          .optional(),
+        project_id: z
+          .string()
+          .regex(/^[0-9a-f]{32}$/, { message: 'invalid_format' })
+          .optional(),
+        body: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .min(1)
+    .max(DECISION_BATCH_MAX),
+});

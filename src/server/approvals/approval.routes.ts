@@ -8,6 +8,7 @@ import {
   approvalProcessSchema,
   approveSchema,
   batchApproveSchema,
+  decisionBatchSchema,
   createRequestSchema,
   delegationSchema,
   rejectSchema,
@@ -164,6 +165,42 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
         });
       return approvals.detail(user, id, now());
     });
+  });
+
+  // Queued decisions replayed in one request (the offline outbox): each runs through the whole
+  // pipeline on its own — auth, scope, its own Idempotency-Key, the decision — exactly as if it had
+  // come alone, in order. The run stops at an answer that means "not now" (the session, the rate
+  // limit, a key still in flight, a server error); the caller keeps the rest queued.
+  app.post('/api/v1/approvals/decision-batch', async (req) => {
+    requireUser(req);
+    const { requests } = parse(decisionBatchSchema, req.body ?? {});
+    const results: { status: number; body: unknown; in_flight?: true }[] = [];
+    for (const r of requests) {
+      const res = await app.inject({
+        method: 'POST',
+        url: r.url,
+        remoteAddress: req.ip,
+        headers: {
+          'content-type': 'application/json',
+          'x-auth-token': req.authToken!,
+          'idempotency-key': r.key,
+          'accept-language': req.lang,
+          ...(r.tenant_id ? { 'x-tenant-id': r.tenant_id } : {}),
+          ...(r.project_id ? { 'x-project-id': r.project_id } : {}),
+        },
+        payload: JSON.stringify(r.body ?? {}),
+      });
+      let body: unknown = res.body;
+      try {
+        body = res.body ? res.json() : null;
+      } catch {
+        /* not JSON: kept as text */
+      }
+      const inFlight = res.headers['idempotency-in-flight'] === 'true';
+      results.push({ status: res.statusCode, body, ...(inFlight ? { in_flight: true as const } : {}) });
+      if (inFlight || res.statusCode >= 500 || [401, 428, 429].includes(res.statusCode)) break;
+    }
+    return { results };
   });
 
   app.post('/api/v1/approvals/:id/reject', async (req, reply) => {

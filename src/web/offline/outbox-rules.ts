@@ -2,6 +2,8 @@
 // replayed, and which state an answer moves an entry to. No Dexie and no DOM here, so the rules
 // are unit-tested in node and shared by the store (outbox.ts) and the screens.
 
+import { DECISION_BATCH_MAX, DECISION_URL } from '../../domain/approvals/decision-batch.ts';
+
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'conflict' | 'needs_edit' | 'failed';
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -168,4 +170,18 @@ export function retryPatch(entry: OutboxEntry, now: number, freshKey: () => stri
     serverState: null,
     ...(serverDecided ? { idempotencyKey: freshKey() } : {}),
   };
+}
+
+/**
+ * The queued decisions from `start` on that go together in one batch request: consecutive
+ * approval decisions (POST …/approve or …/reject), at most `max`. Other writes go one by one.
+ */
+export function batchGroup(queue: readonly OutboxEntry[], start: number, max = DECISION_BATCH_MAX): OutboxEntry[] {
+  const out: OutboxEntry[] = [];
+  for (let i = start; i < queue.length && out.length < max; i += 1) {
+    const e = queue[i]!;
+    if (e.method !== 'POST' || !DECISION_URL.test(e.url)) break;
+    out.push(e);
+  }
+  return out;
 }

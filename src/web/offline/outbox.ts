@@ -3,7 +3,9 @@
 // sent, conflict (with the server's state), needs-edit or failed. Nothing is dropped silently:
 // only the user discards an entry, and delivered entries are pruned after a day.
 import { db } from './db.ts';
+import { DECISION_BATCH_URL } from '../../domain/approvals/decision-batch.ts';
 import {
+  batchGroup,
   entryHeaders,
   networkFailureOutcome,
   newEntry,
@@ -17,6 +19,11 @@ import {
 } from './outbox-rules.ts';
 
 export type Send = (entry: OutboxEntry) => Promise<SendResult>;
+/**
+ * Sends queued decisions in one request, in order; answers one result per entry the server got to
+ * (a prefix: it stops at an answer meaning "not now"). Rejects on a network failure.
+ */
+export type SendBatch = (entries: OutboxEntry[]) => Promise<SendResult[]>;
 
 export interface ReplaySummary {
   sent: number;
@@ -83,7 +90,56 @@ export async function editAndRequeue(id: number, body: unknown): Promise<boolean
   return changed;
 }
 
-async function runOnce(send: Send, owner: string | null | undefined): Promise<ReplaySummary> {
+function count(summary: ReplaySummary, state: OutboxState | undefined): void {
+  if (state === 'sent') summary.sent += 1;
+  else if (state === 'conflict') summary.conflict += 1;
+  else if (state === 'needs_edit') summary.needsEdit += 1;
+  else if (state === 'failed') summary.failed += 1;
+}
+
+function stopReason(status: number): ReplaySummary['stopped'] {
+  return status === 0 ? 'network' : status === 401 || status === 428 ? 'session' : 'later';
+}
+
+/**
+ * Consecutive decisions in one request: marked sending together, their outcomes written together
+ * (one IndexedDB transaction each way, so an inbox of 100 cards re-renders twice, not 200 times).
+ * Answers how many entries were settled and whether the run stops.
+ */
+async function runBatch(group: OutboxEntry[], sendBatch: SendBatch, summary: ReplaySummary): Promise<{ done: number; stop: boolean }> {
+  const fresh = await db.transaction('rw', db.outbox, async () => {
+    const rows = (await db.outbox.bulkGet(group.map((e) => e.id!))).filter((e): e is OutboxEntry => !!e && e.state === 'pending');
+    const now = Date.now();
+    await db.outbox.bulkUpdate(rows.map((e) => ({ key: e.id!, changes: { state: 'sending' as const, updatedAt: now } })));
+    return rows;
+  });
+  if (!fresh.length) return { done: group.length, stop: false };
+  let results: SendResult[] = [];
+  let failure: string | null = null;
+  try {
+    results = await sendBatch(fresh);
+  } catch (err) {
+    failure = err instanceof Error ? err.message : String(err);
+  }
+  const now = Date.now();
+  let stop = false;
+  const changes = fresh.map((entry, i) => {
+    // Not reached (the server stopped before it, or the request failed): back in the queue as it was.
+    if (failure === null && i >= results.length) return { key: entry.id!, changes: { state: 'pending' as const, updatedAt: now } };
+    const outcome = failure !== null ? networkFailureOutcome(entry, failure) : outcomeOf(entry, results[i]!);
+    count(summary, outcome.patch.state);
+    if (outcome.stop && !stop) {
+      stop = true;
+      summary.stopped = stopReason(outcome.patch.lastError?.status ?? 0);
+    }
+    return { key: entry.id!, changes: { ...outcome.patch, updatedAt: now } };
+  });
+  await db.transaction('rw', db.outbox, () => db.outbox.bulkUpdate(changes));
+  const settled = failure !== null ? fresh.length : Math.min(results.length, fresh.length);
+  return { done: group.length - fresh.length + settled, stop };
+}
+
+async function runOnce(send: Send, owner: string | null | undefined, sendBatch?: SendBatch): Promise<ReplaySummary> {
   const summary = emptySummary();
   // We hold the lock, so an entry still marked sending was cut off (tab closed, crash): its key
   // makes sending it again safe.
@@ -94,7 +150,16 @@ async function runOnce(send: Send, owner: string | null | undefined): Promise<Re
     .filter((e) => e.updatedAt < Date.now() - SENT_KEPT_MS)
     .delete();
   const queue = replayOrder(await db.outbox.where('state').equals('pending').toArray(), owner);
-  for (const queued of queue) {
+  for (let i = 0; i < queue.length;) {
+    const group = sendBatch ? batchGroup(queue, i) : [];
+    if (group.length > 1) {
+      const { done, stop } = await runBatch(group, sendBatch!, summary);
+      if (stop) break;
+      i += Math.max(done, 1);
+      continue;
+    }
+    const queued = queue[i]!;
+    i += 1;
     const entry = await db.outbox.get(queued.id!);
     if (!entry || entry.state !== 'pending') continue;
     await db.outbox.update(entry.id!, { state: 'sending', updatedAt: Date.now() });
@@ -105,14 +170,9 @@ async function runOnce(send: Send, owner: string | null | undefined): Promise<Re
       outcome = networkFailureOutcome(entry, err instanceof Error ? err.message : String(err));
     }
     await db.outbox.update(entry.id!, { ...outcome.patch, updatedAt: Date.now() });
-    const state = outcome.patch.state;
-    if (state === 'sent') summary.sent += 1;
-    else if (state === 'conflict') summary.conflict += 1;
-    else if (state === 'needs_edit') summary.needsEdit += 1;
-    else if (state === 'failed') summary.failed += 1;
+    count(summary, outcome.patch.state);
     if (outcome.stop) {
-      const status = outcome.patch.lastError?.status ?? 0;
-      summary.stopped = status === 0 ? 'network' : status === 401 || status === 428 ? 'session' : 'later';
+      summary.stopped = stopReason(outcome.patch.lastError?.status ?? 0);
       break;
     }
   }
@@ -134,7 +194,7 @@ let again = false;
  * rejects on a network failure). Runs never overlap: a call during a run asks for one more run
  * afterwards and shares its result; another tab's run makes this one a no-op (`skipped`).
  */
-export function replayOutbox(send: Send, opts: { owner?: string | null } = {}): Promise<ReplaySummary> {
+export function replayOutbox(send: Send, opts: { owner?: string | null; sendBatch?: SendBatch } = {}): Promise<ReplaySummary> {
   if (running) {
     again = true;
     return running;
@@ -144,7 +204,7 @@ export function replayOutbox(send: Send, opts: { owner?: string | null } = {}): 
       let summary: ReplaySummary;
       do {
         again = false;
-        summary = (await withLock(() => runOnce(send, opts.owner))) ?? { ...emptySummary(), skipped: true };
+        summary = (await withLock(() => runOnce(send, opts.owner, opts.sendBatch))) ?? { ...emptySummary(), skipped: true };
       } while (again && !summary.stopped && !summary.skipped);
       return summary;
     } finally {
@@ -156,6 +216,7 @@ export function replayOutbox(send: Send, opts: { owner?: string | null } = {}): 
 
 interface SyncConfig {
   send: Send;
+  sendBatch?: SendBatch;
   owner: () => string | null | undefined;
 }
 let sync: SyncConfig | null = null;
@@ -163,7 +224,7 @@ let sync: SyncConfig | null = null;
 /** Replays now if sync has started and the browser believes it is online. */
 export function requestReplay(): Promise<ReplaySummary | null> {
   if (!sync || (typeof navigator !== 'undefined' && navigator.onLine === false)) return Promise.resolve(null);
-  return replayOutbox(sync.send, { owner: sync.owner() });
+  return replayOutbox(sync.send, { owner: sync.owner(), ...(sync.sendBatch ? { sendBatch: sync.sendBatch } : {}) });
 }
 
 /**
@@ -171,8 +232,8 @@ export function requestReplay(): Promise<ReplaySummary | null> {
  * `intervalMs` while entries wait (a server that was down comes back without an `online` event).
  * Returns a stop function.
  */
-export function startOutboxSync(send: Send, opts: { owner?: () => string | null | undefined; intervalMs?: number } = {}): () => void {
-  sync = { send, owner: opts.owner ?? (() => null) };
+export function startOutboxSync(send: Send, opts: { owner?: () => string | null | undefined; intervalMs?: number; sendBatch?: SendBatch } = {}): () => void {
+  sync = { send, owner: opts.owner ?? (() => null), ...(opts.sendBatch ? { sendBatch: opts.sendBatch } : {}) };
   const kick = () => {
     void requestReplay();
   };
@@ -213,5 +274,43 @@ export function createFetchSend(getHeaders: () => Record<string, string>, timeou
     }
     const inFlight = response.headers.get('idempotency-in-flight') === 'true' || body?.code === 'idempotency_in_flight';
     return { status: response.status, body, ...(inFlight ? { inFlight } : {}) };
+  };
+}
+
+/**
+ * A batch sender on `fetch` (POST /api/v1/approvals/decision-batch): each entry keeps its own
+ * Idempotency-Key and scope. An answer other than 200 for the whole batch (the session is gone,
+ * the rate limit, a server error) stands for its first entry, so the run stops there in order.
+ */
+export function createFetchBatchSend(getHeaders: () => Record<string, string>, timeoutMs = 60_000): SendBatch {
+  return async (entries) => {
+    const response = await fetch(DECISION_BATCH_URL, {
+      method: 'POST',
+      headers: { ...getHeaders(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        requests: entries.map((e) => ({
+          url: e.url,
+          key: e.idempotencyKey,
+          ...(e.headers['x-tenant-id'] ? { tenant_id: e.headers['x-tenant-id'] } : {}),
+          ...(e.headers['x-project-id'] ? { project_id: e.headers['x-project-id'] } : {}),
+          body: e.body ?? {},
+        })),
+      }),
+      signal: AbortSignal.timeout(timeoutMs),
+      credentials: 'same-origin',
+    });
+    const text = await response.text();
+    let body: any = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    if (response.status !== 200 || !Array.isArray(body?.results)) return [{ status: response.status, body }];
+    return (body.results as { status: number; body: unknown; in_flight?: boolean }[]).map((r) => ({
+      status: r.status,
+      body: r.body,
+      ...(r.in_flight ? { inFlight: true } : {}),
+    }));
   };
 }

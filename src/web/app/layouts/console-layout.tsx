@@ -14,14 +14,32 @@ import { ensureShellData } from '../../lib/auth-flow.ts';
 import { QueryProvider } from '../../lib/query-provider.tsx';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { loginStateAtom, menuListAtom, pageSplitCountAtom, sidebarCollapsedAtom, store, tabletMenuChoiceAtom } from '../../lib/store.ts';
-import { ScopePicker } from '../../ui/shell/scope-picker.tsx';
 import { LanguageSwitch } from '../../ui/shell/language-switch.tsx';
 import { UnreadBadge } from '../../ui/shell/unread-badge.tsx';
-import { UserMenu } from '../../ui/shell/user-menu.tsx';
-import { SideMenu } from './side-menu.tsx';
 import { DeferredOfflineBanner } from './deferred-offline-banner.tsx';
 import './console-layout.css';
 import { adaptAntdMobile } from '../../lib/antd-react19.ts';
+
+// Parts of the tablet and desktop shells (the side menu with its icons, the top bar's pickers)
+// and of the phone's scope sheet load when shown: a phone's first load does not carry them.
+const SideMenuPart = lazy(() => import('./side-menu.tsx').then((m) => ({ default: m.SideMenu })));
+const ScopePickerPart = lazy(() => import('../../ui/shell/scope-picker.tsx').then((m) => ({ default: m.ScopePicker })));
+const UserMenuPart = lazy(() => import('../../ui/shell/user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+const SideMenu = (props: { collapsed: boolean }) => (
+  <Suspense fallback={null}>
+    <SideMenuPart {...props} />
+  </Suspense>
+);
+const ScopePicker = (props: { layout?: 'column' }) => (
+  <Suspense fallback={null}>
+    <ScopePickerPart {...props} />
+  </Suspense>
+);
+const UserMenu = () => (
+  <Suspense fallback={null}>
+    <UserMenuPart />
+  </Suspense>
+);
 
 // Console screens call the kit's imperative Toast and Dialog.
 adaptAntdMobile();

@@ -1,7 +1,7 @@
 // selfApprovalManage: the approver's inbox. Phone and tablet: cards, pending first and oldest first,
 // approve/reject by button or swipe, batch approve; desktop (≥1200px): the same rows in a table.
 // Readable offline from the last sync (with its age); decisions go through the outbox.
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
@@ -16,14 +16,13 @@ import { useBreakpoint } from '../../lib/hooks.ts';
 import { RequestError } from '../../lib/request.ts';
 import { getUsername } from '../../lib/session.ts';
 import { nicknameAtom, offlineDataSavedAtAtom, store, territoriesAtom } from '../../lib/store.ts';
-import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
 import { getApproval, listApprovals, type ApprovalItem, type Filter, type Scope } from './api.ts';
 import { ApprovalCard } from './card.tsx';
 import { approveMany, cacheDetails, queueDecision, rememberedItem, requeueReject } from './decide.ts';
 import { usePendingCount } from './live.tsx';
 import { RejectSheet } from './reject-sheet.tsx';
 import { useUndoable, withUndo } from './undo.ts';
-import { projectName, summaryOf, timeText, waitingText, yuan, type TFn } from './summary.ts';
+import { summaryOf, type TFn } from './summary.ts';
 import { isWaiting, needsAttention, syncByApproval, type CardSync, type DecisionAction } from './sync-state.ts';
 
 interface ListPage {
@@ -36,6 +35,9 @@ interface ListPage {
 const snapKey = (scope: Scope, filter: Filter) => `approvals:list:${getUsername() ?? ''}:${scope}:${filter}`;
 const noAnswer = (err: unknown) => !(err instanceof RequestError) || err.status === 0;
 const OPEN = ['pending', 'approving', 'expansion_approving'];
+
+// The desktop table (and its table library) loads only at a desktop width.
+const DesktopTable = lazy(() => import('./inbox-table.tsx'));
 
 async function loadPage(scope: Scope, filter: Filter, cursor: string, signal?: AbortSignal): Promise<ListPage> {
   try {
@@ -258,18 +260,20 @@ export function Inbox() {
     content = <ErrorBlock status="empty" title={t(filter === 'pending' ? 'approvals:inbox.empty_pending' : 'approvals:inbox.empty_decided')} description="" />;
   else if (bp === 'desktop') {
     content = (
-      <DesktopTable
-        items={shown}
-        sync={sync}
-        now={now}
-        selected={selected}
-        onSelected={setSelected}
-        selectable={filter === 'pending'}
-        onOpen={openDetail}
-        onApprove={(i) => approve(i)}
-        onReject={(item) => setRejecting({ item })}
-        isDecidable={(i) => decidable(i, sync.get(i.id))}
-      />
+      <Suspense fallback={<DotLoading />}>
+        <DesktopTable
+          items={shown}
+          sync={sync}
+          now={now}
+          selected={selected}
+          onSelected={setSelected}
+          selectable={filter === 'pending'}
+          onOpen={openDetail}
+          onApprove={(i) => approve(i)}
+          onReject={(item) => setRejecting({ item })}
+          isDecidable={(i) => decidable(i, sync.get(i.id))}
+        />
+      </Suspense>
     );
   } else {
     content = (
@@ -357,85 +361,5 @@ export function Inbox() {
         ]}
       />
     </div>
-  );
-}
-
-interface DesktopTableProps {
-  items: ApprovalItem[];
-  sync: Map<string, CardSync>;
-  now: number;
-  selectable: boolean;
-  selected: Set<string>;
-  onSelected: (s: Set<string>) => void;
-  onOpen: (item: ApprovalItem) => void;
-  onApprove: (item: ApprovalItem) => void;
-  onReject: (item: ApprovalItem) => void;
-  isDecidable: (item: ApprovalItem) => boolean;
-}
-
-/** The same rows at a desktop width: type, what is asked, requester, project, cost, waiting, state. */
-function DesktopTable(p: DesktopTableProps) {
-  const { t, i18n } = useTranslation();
-  const stateText = (item: ApprovalItem) => {
-    const s = p.sync.get(item.id);
-    if (s) return t('approvals:sync.tag', { decision: t(`approvals:decision.${s.action}`), state: t(`offline:state.${s.state}`) });
-    return t(`approvals:status.${item.status}`, { defaultValue: item.status });
-  };
-  const columns: DataColumn<ApprovalItem>[] = [
-    {
-      id: 'type',
-      header: t('approvals:column.type'),
-      frozen: true,
-      cell: (r) => t(`approvals:type.${r.type}`, { defaultValue: r.type }),
-      text: (r) => r.type,
-      width: 110,
-    },
-    {
-      id: 'summary',
-      header: t('approvals:column.summary'),
-      frozen: true,
-      cell: (r) => (
-        <button type="button" className="ys-appr-link" onClick={() => p.onOpen(r)}>
-          {summaryOf(t, r)}
-        </button>
-      ),
-      text: (r) => summaryOf(t, r),
-    },
-    { id: 'requester', header: t('approvals:field.requester'), cell: (r) => r.requester.nickname, text: (r) => r.requester.nickname, width: 130 },
-    { id: 'project', header: t('approvals:field.project'), cell: (r) => projectName(r), text: (r) => projectName(r), width: 150 },
-    {
-      id: 'cost',
-      header: t('approvals:field.estimated_cost'),
-      cell: (r) => t('approvals:card.cost_short', { amount: yuan(r.estimated_cost_fen) }),
-      text: (r) => yuan(r.estimated_cost_fen),
-      width: 110,
-    },
-    {
-      id: 'waiting',
-      header: t('approvals:field.waiting_time'),
-      cell: (r) => (OPEN.includes(r.status) ? waitingText(t, r.level_entered_at, p.now) : timeText(r.decided_at, i18n.language)),
-      text: (r) => r.level_entered_at,
-      width: 120,
-    },
-    { id: 'state', header: t('approvals:column.state'), cell: (r) => <span data-testid="row-state">{stateText(r)}</span>, text: stateText, width: 150 },
-  ];
-  const rowActions = (r: ApprovalItem): RowAction[] =>
-    p.isDecidable(r)
-      ? [
-          { key: 'approve', label: t('approvals:decision.approve'), onClick: () => p.onApprove(r) },
-          { key: 'reject', label: t('approvals:decision.reject'), danger: true, onClick: () => p.onReject(r) },
-        ]
-      : [{ key: 'open', label: t('approvals:detail.open'), onClick: () => p.onOpen(r) }];
-  return (
-    <DataTable
-      columns={columns}
-      rows={p.items}
-      rowKey={(r) => r.id}
-      selectable={p.selectable}
-      selected={[...p.selected].filter((id) => p.items.some((i) => i.id === id && p.isDecidable(i)))}
-      onSelectedChange={(ids) => p.onSelected(new Set(ids))}
-      rowActions={rowActions}
-      testId="approval-table"
-    />
   );
 }

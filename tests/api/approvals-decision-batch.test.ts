@@ -1,0 +1,91 @@
+// Queued decisions replayed in one request (issue 10, the offline outbox): each item runs as if
+// sent alone — its own Idempotency-Key (exactly once under retry, 422 for a reused key with another
+// body), its own scope (another tenant's request answers 404 and the others still land) — in order;
+// a bad batch is refused whole and changes nothing; the run stops at an answer meaning "not now".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from './helper.ts';
+import { firewallPayload, ids } from './approvals-helper.ts';
+
+let app: Awaited<ReturnType<typeof build>>;
+beforeAll(async () => {
+  app = await build();
+  // ids() also picks the placement the firewall payloads use.
+  await ids(app);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const supplyOf = async () => (await app.as('tenant_admin')).territories[0]!.projects.find((p) => p.project_name === 'supply-chain')!.project_id;
+async function newRequest(project: string, n: number) {
+  const res = await (
+    await app.as('tenant_admin')
+  ).req({ method: 'POST', url: '/api/v1/approvals', project, payload: { type: 'firewall_policy', payload: firewallPayload(n) } });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: string };
+}
+const decided = async (id: string) =>
+  (await app.ctx.db.selectFrom('approval_actions').select('action').where('request_id', '=', id).where('action', 'in', ['approved', 'rejected']).execute()).map(
+    (a) => a.action,
+  );
+const batch = async (requests: object[], account = 'approver', lang?: string) =>
+  (await app.as(account)).req({ method: 'POST', url: '/api/v1/approvals/decision-batch', payload: { requests }, ...(lang ? { lang } : {}) });
+
+describe('the decision batch', () => {
+  it('lands each decision once, in order, and answers a retried batch from the stored answers', async () => {
+    const project = await supplyOf();
+    const [a, b, c] = [await newRequest(project, 31), await newRequest(project, 32), await newRequest(project, 33)];
+    const tenant = (await app.as('approver')).territories[0]!.tenant_id;
+    const items = [
+      { url: `/api/v1/approvals/${a.id}/approve`, key: `b-${a.id}`, tenant_id: tenant, project_id: project, body: { level: 1 } },
+      { url: `/api/v1/approvals/${b.id}/reject`, key: `b-${b.id}`, tenant_id: tenant, project_id: project, body: { reason: '端口范围过大' } },
+      { url: `/api/v1/approvals/${c.id}/approve`, key: `b-${c.id}`, tenant_id: tenant, project_id: project, body: {} },
+    ];
+    const first = await batch(items);
+    expect(first.statusCode).toBe(200);
+    const results = first.json().results as { status: number; body: { id: string; status: string } }[];
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.map((r) => r.body.id)).toEqual([a.id, b.id, c.id]);
+    expect(await decided(a.id)).toEqual(['approved']);
+    expect(await decided(b.id)).toEqual(['rejected']);
+    // The answer was lost: the outbox sends the same batch again.
+    const again = await batch(items);
+    expect(again.json().results.map((r: { status: number }) => r.status)).toEqual([200, 200, 200]);
+    expect(JSON.stringify(again.json().results)).toBe(JSON.stringify(results));
+    for (const x of [a, b, c]) expect(await decided(x.id)).toHaveLength(1);
+    // A key used again with another body is refused for that item only.
+    const reused = await batch([{ ...items[0], body: { comment: '改了' } }]);
+    expect(reused.json().results[0].status).toBe(422);
+  });
+
+  it("answers 404 for another tenant's request and still lands the rest", async () => {
+    const project = await supplyOf();
+    const mine = await newRequest(project, 41);
+    const theirs = await (
+      await app.as('fin_admin')
+    ).req({ method: 'POST', url: '/api/v1/approvals', payload: { type: 'firewall_policy', payload: firewallPayload(42) } });
+    const res = await batch([
+      { url: `/api/v1/approvals/${theirs.json().id ?? '0'.repeat(32)}/approve`, key: `x-${mine.id}-1`, body: {} },
+      { url: `/api/v1/approvals/${mine.id}/approve`, key: `x-${mine.id}-2`, project_id: project, body: {} },
+    ]);
+    expect(res.json().results.map((r: { status: number }) => r.status)).toEqual([404, 200]);
+    expect(await decided(mine.id)).toEqual(['approved']);
+  });
+
+  it('refuses a bad batch whole, in the caller language, and changes nothing', async () => {
+    const project = await supplyOf();
+    const r = await newRequest(project, 51);
+    const before = await decided(r.id);
+    const wrongUrl = await batch([{ url: `/api/v1/approvals/${r.id}/approve/../../processes`, key: 'k1', body: {} }], 'approver', 'zh-TW');
+    expect(wrongUrl.statusCode).toBe(400);
+    expect(wrongUrl.json().title).toBeTruthy();
+    expect(wrongUrl.json().description).toBeTruthy();
+    const tooMany = await batch(Array.from({ length: 101 }, (_, i) => ({ url: `/api/v1/approvals/${r.id}/approve`, key: `k-${i}`, body: {} })));
+    expect(tooMany.statusCode).toBe(400);
+    const badKey = await batch([{ url: `/api/v1/approvals/${r.id}/approve`, key: 'bad key!', body: {} }]);
+    expect(badKey.statusCode).toBe(400);
+    const anonymous = await app.inject({ method: 'POST', url: '/api/v1/approvals/decision-batch', payload: { requests: [] } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await decided(r.id)).toEqual(before);
+  });
+});
