@@ -82,8 +82,11 @@ async function runReplay(): Promise<BenchResult> {
       const button = page.locator(own).first();
       const id = await button.locator('xpath=ancestor::*[@data-testid="approval-card"]').getAttribute('data-id');
       await button.click();
-      await page.locator(`[data-testid="approval-card"][data-id="${id}"][data-sync="pending"]`).waitFor();
+      // The decision waits behind its undo bar; tapping the next card sends it at once, as an
+      // approver working down the list does (the last one goes when its bar runs out).
+      await page.locator(`[data-testid="undo-bar"][data-id="${id}"]`).waitFor();
     }
+    await page.locator('[data-testid="undo-bar"]').waitFor({ state: 'hidden', timeout: 10_000 });
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="approval-card"][data-sync="pending"]').length >= n, COUNT, { timeout: 30_000 });
     const tapMs = Date.now() - tapStart;
     const queued = (await outboxStates(page)).filter((e) => e.state === 'pending').length;
@@ -111,7 +114,7 @@ async function runReplay(): Promise<BenchResult> {
         {
           metric: 'replay after reconnect, all sent',
           value: `${replayMs} ms`,
-          note: `(${(replayMs / COUNT).toFixed(1)} ms per decision, in order, one at a time)`,
+          note: `goal ≤ 2 s: ${replayMs <= 2000 ? 'met' : 'NOT met'} (${(replayMs / COUNT).toFixed(1)} ms per decision, in order, consecutive decisions in batches of up to 100)`,
         },
         { metric: 'requests this approver decided (server, before → after)', value: `${decidedBefore} → ${decidedAfter}` },
       ],
