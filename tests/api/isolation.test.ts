@@ -40,6 +40,9 @@ const HEADER_INDEPENDENT = new Set([
   'GET /api/persistent_fields',
   'POST /api/v1/persistent_fields',
   'POST /api/v1/events/ticket',
+  // Each queued decision in a batch carries and is checked against its own scope (another
+  // tenant's item answers 404 inside the batch: tests/api/approvals-decision-batch.test.ts).
+  'POST /api/v1/approvals/decision-batch',
 ]);
 
 const REFUSED = [401, 403, 404];
