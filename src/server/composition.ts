@@ -18,6 +18,7 @@ import { backupPlanService } from './services/backup-plan.service.ts';
 import { simulatedBackupAgent } from './cloud/backup-agent.ts';
 import { createEngine, type Engine } from './services/engine.ts';
 import { eventBus } from './events/bus.ts';
+import { siteMessageNotifier } from './notifications/notify-port.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,5 +66,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     delegations: delegationService(db),
     siteMessages: siteMessageService(db),
     rules: ruleService(db),
+    notify: siteMessageNotifier(db, events),
   };
 }

@@ -17,6 +17,7 @@ import type { TagsRepository } from './repositories/tags.repository.ts';
 import type { adminManageRepository } from './repositories/admin-manage.repository.ts';
 import type { authService } from './services/auth.service.ts';
 import type { backupPlanService } from './services/backup-plan.service.ts';
+import type { NotifyPort } from './notifications/notify-port.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -48,4 +49,6 @@ export interface AppContext extends BaseContext {
   delegations: ReturnType<typeof delegationService>;
   siteMessages: ReturnType<typeof siteMessageService>;
   rules: ReturnType<typeof ruleService>;
+  /** tells people things (notifications/notify-port.ts): alarms, work orders, billing */
+  notify: NotifyPort;
 }

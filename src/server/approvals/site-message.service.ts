@@ -77,12 +77,14 @@ export function siteMessageService(db: Db) {
         MESSAGE_LIST,
         (r) => {
           const params = renderParams(lang, r.params ?? {});
+          // Approval messages keep their short keys; other services store full keys (notify-port.ts).
+          const key = r.message_key.includes(':') ? r.message_key : `approvals:messages.${r.message_key}`;
           return {
             id: r.id,
             tenant_id: r.tenant_id,
             category: r.category,
-            title: t(lang, `approvals:messages.${r.message_key}.title`, params),
-            content: t(lang, `approvals:messages.${r.message_key}.content`, params),
+            title: t(lang, `${key}.title`, params),
+            content: t(lang, `${key}.content`, params),
             link: r.link,
             ref_id: r.ref_id,
             status: r.read_at ? 'read' : 'unread',

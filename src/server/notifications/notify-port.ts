@@ -1,0 +1,48 @@
+// The one way a service tells people something (ARCHITECTURE "Notifications"): alarms, work orders,
+// billing and approvals name who to tell and what, and the notification service decides how each
+// of them hears it (site message and event stream always; Web Push, team-chat robots and e-mail where
+// configured). Services depend on this port, never on a channel.
+import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
+import { sendSiteMessages } from '../approvals/site-message.service.ts';
+import { publish } from '../approvals/approval-events.ts';
+
+export type NotifyCategory = 'approval' | 'alarm' | 'workorder' | 'billing' | 'system';
+
+export interface NotifyInput {
+  tenantId: string | null;
+  projectId: string | null;
+  /** the users to tell (duplicates are dropped) */
+  userIds: string[];
+  category: NotifyCategory;
+  /** a full locale key with `.title` and `.content` under it, e.g. `alarms:messages.fired` */
+  messageKey: string;
+  /** values for the texts' {{placeholders}} */
+  params: Record<string, string | number>;
+  /** in-app path that opens the subject (a deep link), e.g. `/monitorAlarm?alarm=<id>` */
+  link: string | null;
+  /** the subject's id (alarm, work order, bill…) */
+  refId: string | null;
+  /** one-tap actions a channel may offer beside the link (e.g. acknowledge), as in-app paths */
+  actions?: { key: string; path: string }[];
+}
+
+export interface NotifyPort {
+  /** Tells the users; resolves once the site messages are written (other channels may follow). */
+  notify(input: NotifyInput, trx?: Db): Promise<void>;
+}
+
+/** Site messages plus their event-stream push: what every notification carries at least. */
+export function siteMessageNotifier(db: Db, bus: EventBus): NotifyPort {
+  return {
+    async notify(input, trx) {
+      const events = await sendSiteMessages(
+        trx ?? db,
+        input.userIds,
+        { tenantId: input.tenantId, category: input.category, messageKey: input.messageKey, params: input.params, link: input.link, refId: input.refId },
+        new Date(),
+      );
+      publish(bus, db, events);
+    },
+  };
+}
