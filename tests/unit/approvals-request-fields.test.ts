@@ -111,7 +111,7 @@ describe('request fields', () => {
     };
     const rows = table(requestFieldRows(cn, fw, { lang: 'zh-CN' }));
     expect(rows).toEqual(
-      expect.arrayContaining(['云厂商=华为云', '协议=TCP', '临时策略=否', '目标 IP=10.20.1.11, 10.20.1.12', '目标端口=443, 8080', '开始时间=2025/06/01 08:00']),
+      expect.arrayContaining(['云厂商=华为云', '协议=TCP', '临时策略=否', '目标 IP=10.20.1.11, 10.20.1.12', '目标端口=443, 8080', '开始时间=2025-06-01 08:00']),
     );
     expect(rows.join('|')).not.toMatch(RAW);
     const dnat = {

@@ -6,6 +6,7 @@
 import type { FieldDef } from '../kinds/kind.ts';
 import { kindOf } from '../kinds/registry.ts';
 import { FLAVORS } from '../kinds/instance/instance.kind.ts';
+import { formatDateTime } from '../time-format.ts';
 
 export type T = (key: string, opts?: Record<string, unknown>) => string;
 
@@ -62,19 +63,9 @@ export function flavorText(t: T, flavor: unknown, spec: Record<string, unknown> 
   return flavor === undefined || flavor === null ? '' : String(flavor);
 }
 
-/** Shanghai time, minutes precision, in the UI language. */
-export function timeText(value: unknown, lang: string): string {
-  const d = new Date(String(value));
-  if (Number.isNaN(d.getTime())) return String(value);
-  return new Intl.DateTimeFormat(lang === 'zh-TW' ? 'zh-TW' : 'zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(d);
+/** Shanghai time, minutes precision (the same in both languages). */
+export function timeText(value: unknown, _lang?: string): string {
+  return formatDateTime(value);
 }
 
 function fieldOf(kind: string | undefined, key: string): FieldDef | undefined {

@@ -7,6 +7,7 @@ import { Button, Card, Dialog, Empty, Space, Tag } from 'antd-mobile';
 import { useOnline, useOutbox } from '../offline/hooks.ts';
 import { discard, requestReplay, retry } from '../offline/outbox.ts';
 import { OPEN_STATES, type OutboxEntry, type OutboxState } from '../offline/outbox-rules.ts';
+import { formatDateTime } from '../../domain/time-format.ts';
 
 const STATE_COLOR: Record<OutboxState, string> = {
   pending: 'primary',
@@ -20,15 +21,8 @@ const STATE_COLOR: Record<OutboxState, string> = {
 // Entries needing the user come first, then those waiting; each group oldest first.
 const GROUP_ORDER: readonly OutboxState[] = ['conflict', 'needs_edit', 'failed', 'sending', 'pending'];
 
-function formatTime(ms: number, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'zh-TW' ? 'zh-TW' : 'zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(ms);
+function formatTime(ms: number, _lang?: string): string {
+  return formatDateTime(ms);
 }
 
 /** Scalar fields of the server's answer besides its title and description, shown as they are. */

@@ -1,6 +1,7 @@
 // What a card says about a request, as pure functions of the list item (unit-tested): the one-line
 // summary (「购买云主机 ecs-mes-01（4核8G）」, 「防火墙策略 10.0.1.0/24 → 10.0.2.5:443/TCP」), the
 // estimated cost in yuan with two decimals and the waiting time (「等待 3 小时」).
+import { formatDateTime } from '../../../domain/time-format.ts';
 export type TFn = (key: string, opts?: Record<string, unknown>) => string;
 
 interface Summarised {
@@ -107,18 +108,9 @@ export function waitingText(t: TFn, since: string | number | Date, now: number):
   return t(`approvals:waiting.${w.unit}`, { n: w.n });
 }
 
-/** Shanghai time, minutes precision, in the UI language. */
-export function timeText(value: string | number | Date | null | undefined, lang: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  return new Intl.DateTimeFormat(lang === 'zh-TW' ? 'zh-TW' : 'zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(value));
+/** Shanghai time, minutes precision (the same in both languages). */
+export function timeText(value: string | number | Date | null | undefined, _lang?: string): string {
+  return formatDateTime(value);
 }
 
 export const projectName = (item: { project_name: string; project_name_zh: string | null }) => item.project_name_zh || item.project_name;

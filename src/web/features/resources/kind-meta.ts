@@ -6,6 +6,7 @@ import { isInBetween, locationText, stateRefusal } from '../../../domain/kinds/k
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { buildPath } from '../../../domain/navigation/rules.ts';
+import { formatDateTime } from '../../../domain/time-format.ts';
 
 export type T = (key: string, opts?: Record<string, unknown>) => string;
 
@@ -59,20 +60,8 @@ export function statusTone(def: KindDefinition | undefined, status: string): Sta
   return SUCCESS.has(status) ? 'success' : 'default';
 }
 
-const TIME = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
 export function formatTime(value: unknown): string {
-  if (!value) return '';
-  const d = new Date(String(value));
-  return Number.isNaN(d.getTime()) ? String(value) : TIME.format(d).replace(/\//g, '-');
+  return formatDateTime(value, { seconds: true });
 }
 
 export function fieldDef(def: KindDefinition, key: string): FieldDef | undefined {
