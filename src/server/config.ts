@@ -62,6 +62,11 @@ export interface Config {
   smsDeleteVerification: boolean;
   /** How long an in-flight Idempotency-Key stays with the process running it before a retry may take it over. */
   idempotencyLeaseMs: number;
+  /**
+   * How long a session/scope lookup may be answered from this process's memory (ADR 0015); 0 turns
+   * the access cache off. Invalidation is by NOTIFY and this process's own writes; this is a bound.
+   */
+  accessCacheMs: number;
   /** AES-256-GCM key for secret fields (32 bytes, hex or base64); unset: one generated into the database */
   secretKey: string | undefined;
 }
@@ -91,6 +96,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     smsDeleteVerification: flag('SMS_DELETE_VERIFICATION', true),
     idempotencyLeaseMs: num('IDEMPOTENCY_LEASE_MS', 30_000),
     secretKey: process.env.SECRET_KEY || undefined,
+    accessCacheMs: num('ACCESS_CACHE_MS', 30_000),
     ...overrides,
   };
 }
