@@ -19,6 +19,7 @@ import { simulatedBackupAgent } from './cloud/backup-agent.ts';
 import { createEngine, type Engine } from './services/engine.ts';
 import { eventBus } from './events/bus.ts';
 import { siteMessageNotifier } from './notifications/notify-port.ts';
+import { accessCache } from './plugins/access-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +43,11 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     await engine.scheduler.stop();
     await engine.bus.close();
   });
-  const users = usersRepository(db);
+  // Session and scope lookups answered from memory, dropped on any change (ADR 0015).
+  const access = accessCache(base.handle, { ttlMs: base.config.accessCacheMs, log: app.log });
+  app.addHook('onReady', () => access.start());
+  app.addHook('preClose', () => access.close());
+  const users = usersRepository(db, access);
   const resources = resourcesRepository(db);
   // The simulated backup agent moves plans between states on the engine's scheduler.
   const agent = simulatedBackupAgent({ delayMs: base.config.cloudSimDelayMs, failureRate: base.config.cloudSimFailureRate });
@@ -53,7 +58,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     db,
     events,
     users,
-    tenancy: tenancyRepository(db),
+    tenancy: tenancyRepository(db, access),
     reference: referenceRepository(db),
     resources,
     tags: tagsRepository(db),
@@ -67,5 +72,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     siteMessages: siteMessageService(db),
     rules: ruleService(db),
     notify: siteMessageNotifier(db, events),
+    access,
   };
 }

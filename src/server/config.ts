@@ -1,4 +1,5 @@
 // Every environment variable Yunshu reads, with its default. The README lists the same set.
+import os from 'node:os';
 import path from 'node:path';
 
 function flag(name: string, fallback: boolean): boolean {
@@ -37,6 +38,13 @@ function trustProxy(): false | number | string[] {
   return list;
 }
 
+function requestLog(): 'all' | 'errors' {
+  const raw = (process.env.REQUEST_LOG ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'errors') return 'errors';
+  if (raw === 'all') return 'all';
+  throw new Error(`REQUEST_LOG must be all or errors, got "${raw}"`);
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -62,6 +70,19 @@ export interface Config {
   smsDeleteVerification: boolean;
   /** How long an in-flight Idempotency-Key stays with the process running it before a retry may take it over. */
   idempotencyLeaseMs: number;
+  /**
+   * How long a session/scope lookup may be answered from this process's memory (ADR 0015); 0 turns
+   * the access cache off. Invalidation is by NOTIFY and this process's own writes; this is a bound.
+   */
+  accessCacheMs: number;
+  /**
+   * Which requests leave an info line (REQUEST_LOG): `all` — Fastify's two lines per request;
+   * `errors` (default) — one line for an answer of 400 or more, or slower than a second; the rest
+   * at debug. Logging every request cost 7–10% of the list's throughput (issue 10).
+   */
+  requestLog: 'all' | 'errors';
+  /** Worker processes on PostgreSQL (WORKERS; default one per core). PGlite always runs one process. */
+  workers: number;
   /** AES-256-GCM key for secret fields (32 bytes, hex or base64); unset: one generated into the database */
   secretKey: string | undefined;
 }
@@ -91,6 +112,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     smsDeleteVerification: flag('SMS_DELETE_VERIFICATION', true),
     idempotencyLeaseMs: num('IDEMPOTENCY_LEASE_MS', 30_000),
     secretKey: process.env.SECRET_KEY || undefined,
+    accessCacheMs: num('ACCESS_CACHE_MS', 30_000),
+    requestLog: requestLog(),
+    workers: Math.max(1, Math.floor(num('WORKERS', os.availableParallelism()))),
     ...overrides,
   };
 }

@@ -18,7 +18,8 @@ let address: string;
 let member: Client;
 let admin: Client;
 beforeAll(async () => {
-  app = await build({ logger: { level: 'info', stream: logStream } });
+  // Every request's lines (REQUEST_LOG=all), so every URL the test sends is seen redacted.
+  app = await build({ logger: { level: 'info', stream: logStream }, config: { requestLog: 'all' } });
   address = await app.listen({ port: 0, host: '127.0.0.1' });
   member = await app.as('member');
   admin = await app.as('tenant_admin');

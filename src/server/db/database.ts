@@ -2,7 +2,21 @@
 // The same migrations and queries run on both.
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  sql,
+  PostgresDialect,
+  type KyselyPlugin,
+  type Migration,
+  type MigrationProvider,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './tables.ts';
@@ -19,6 +33,7 @@ import * as m0010 from './migrations/0010-trust-what-exists.ts';
 import * as m0011 from './migrations/0011-stream-tickets.ts';
 import * as m0012 from './migrations/0012-dns-cdn-ssl.ts';
 import * as m0013 from './migrations/0013-gtm-logs.ts';
+import * as m0018 from './migrations/0018-access-change-notify.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-stream-tickets': m0011,
   '0012-dns-cdn-ssl': m0012,
   '0013-gtm-logs': m0013,
+  '0018-access-change-notify': m0018,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -50,7 +66,69 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL connection string when on PostgreSQL (LISTEN/NOTIFY needs its own client). */
   url?: string;
+  /** The embedded database itself (LISTEN on PGlite goes through it). */
+  pglite?: PGlite;
+  /**
+   * Calls `fn` after each statement of this process that wrote to sessions, users, memberships,
+   * tenants or projects has completed (the access cache drops what it holds at once; other
+   * processes learn of it through migration 0018's NOTIFY). Answers the unsubscribe function.
+   */
+  onAccessWrite(fn: () => void): () => void;
   close(): Promise<void>;
+}
+
+const ACCESS_TABLES = new Set(['sessions', 'users', 'memberships', 'tenants', 'projects']);
+const ACCESS_RAW_WRITE = /\b(insert\s+into|update|delete\s+from|truncate)\s+(table\s+)?(only\s+)?"?(sessions|users|memberships|tenants|projects)\b/i;
+
+/** The tables a write statement changes (none for a read). */
+function writtenTables(node: RootOperationNode): string[] {
+  const names = (n: unknown): string[] => {
+    const t = n as { kind?: string; table?: { identifier?: { name?: string } }; froms?: unknown[]; node?: unknown } | undefined;
+    if (!t) return [];
+    if (t.kind === 'TableNode') return [t.table?.identifier?.name ?? ''];
+    if (t.kind === 'AliasNode') return names(t.node);
+    if (t.kind === 'FromNode') return (t.froms ?? []).flatMap(names);
+    return [];
+  };
+  switch (node.kind) {
+    case 'InsertQueryNode':
+      // A new session changes nothing cached (unknown tokens are never cached).
+      return names(node.into).filter((t) => t !== 'sessions');
+    case 'UpdateQueryNode':
+      return names(node.table);
+    case 'DeleteQueryNode':
+      return names(node.from);
+    case 'RawNode': {
+      const text = node.sqlFragments.join(' ');
+      const m = ACCESS_RAW_WRITE.exec(text);
+      if (!m) return [];
+      const table = m[4]!.toLowerCase();
+      return table === 'sessions' && /^insert/i.test(m[1]!) ? [] : [table];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Tells subscribers when a statement that wrote to an access table has completed. */
+class AccessWritePlugin implements KyselyPlugin {
+  readonly listeners = new Set<() => void>();
+  readonly #pending = new WeakMap<QueryId, true>();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.listeners.size && writtenTables(args.node).some((t) => ACCESS_TABLES.has(t))) this.#pending.set(args.queryId, true);
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.#pending.has(args.queryId)) {
+      this.#pending.delete(args.queryId);
+      for (const fn of this.listeners) fn();
+    }
+    return args.result;
+  }
+  subscribe(fn: () => void) {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  }
 }
 
 // int8 (counts, money in fen) as JS numbers: amounts stay far below 2^53.
@@ -59,8 +137,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean }): Promise<DbHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', url: opts.url, close: () => db.destroy() };
+    const writes = new AccessWritePlugin();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    return { db, kind: 'postgres', url: opts.url, onAccessWrite: (fn) => writes.subscribe(fn), close: () => db.destroy() };
   }
   let dataDir: string | undefined;
   if (!opts.memory) {
@@ -69,8 +148,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
   }
   const client = new PGlite(dataDir, { parsers: { 20: (v: string) => Number(v) } });
   await client.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const writes = new AccessWritePlugin();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins: [writes] });
+  return { db, kind: 'pglite', pglite: client, onAccessWrite: (fn) => writes.subscribe(fn), close: () => db.destroy() };
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

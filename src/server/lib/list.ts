@@ -131,13 +131,75 @@ export async function runList<T>(
     return { data: page.map((r) => map(stripSortKeys(r))), next_cursor: next };
   }
 
-  const countRow = await filtered.select(sql<number>`count(*)::int`.as('count')).executeTakeFirst();
+  if (query.__offset > MAX_OFFSET) {
+    // Past this an OFFSET walks (and throws away) that many rows per page: deep lists page by cursor.
+    throw new z.ZodError([
+      { code: 'too_big', maximum: MAX_OFFSET, origin: 'number', inclusive: true, path: ['__offset'], message: 'too_big', input: query.__offset } as never,
+    ]);
+  }
+  const countPromise = countOf(filtered.select(sql<number>`count(*)::int`.as('count')));
   let qb = select(filtered);
   for (const o of orders) qb = qb.orderBy(sql.ref(o.column), o.desc ? 'desc' : 'asc');
   qb = qb.orderBy(sql.ref(spec.idColumn), 'desc').limit(query.__limit).offset(query.__offset);
-  const rows = await qb.execute();
+  const [count, rows] = await Promise.all([countPromise, qb.execute()]);
   // Offset pages select no sort keys: nothing to strip.
-  return { count: Number(countRow?.count ?? 0), data: rows.map((r) => map(r)) };
+  return { count, data: rows.map((r) => map(r)) };
+}
+
+/** The deepest __offset a list answers (offset + rows are walked per request); deeper pages use __cursor. */
+export const MAX_OFFSET = 10_000;
+/** From this many rows a list's count may be answered from memory … */
+export const LARGE_COUNT = 10_000;
+/** … for this long after it was counted (then counted again in the background, one at a time). */
+const COUNT_FRESH_MS = 5_000;
+const COUNT_KEEP_MS = 60_000;
+const MAX_COUNTS = 2_000;
+
+interface KnownCount {
+  count: number;
+  at: number;
+  refreshing?: Promise<number>;
+}
+/** Counts of large scopes by their statement and parameters (which hold the tenant/project scope). */
+const counts = new Map<string, KnownCount>();
+
+/**
+ * The count of a list: exact for every scope under LARGE_COUNT rows (each request counts, so a row
+ * just added shows at once). A scope known to be larger answers the count made at most
+ * COUNT_FRESH_MS ago and recounts in the background: counting 100,000 rows for every page was most
+ * of an offset page's time (issue 10).
+ */
+async function countOf(qb: AnyQB): Promise<number> {
+  const run = async () => Number((await qb.executeTakeFirst())?.count ?? 0);
+  const { sql: text, parameters } = qb.compile();
+  const key = `${text}\u0000${JSON.stringify(parameters)}`;
+  const now = Date.now();
+  const known = counts.get(key);
+  if (known && known.count >= LARGE_COUNT && now - known.at < COUNT_KEEP_MS) {
+    if (now - known.at >= COUNT_FRESH_MS && !known.refreshing) {
+      known.refreshing = run()
+        .then((count) => remember(key, count))
+        .catch(() => known.count)
+        .finally(() => {
+          known.refreshing = undefined;
+        });
+    }
+    return known.count;
+  }
+  const count = await run();
+  remember(key, count);
+  return count;
+}
+
+function remember(key: string, count: number): number {
+  if (count < LARGE_COUNT) {
+    counts.delete(key);
+    return count;
+  }
+  counts.delete(key);
+  if (counts.size >= MAX_COUNTS) counts.delete(counts.keys().next().value!);
+  counts.set(key, { count, at: Date.now() });
+  return count;
 }
 
 function stripSortKeys(row: Record<string, unknown>) {

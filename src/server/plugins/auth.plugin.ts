@@ -9,7 +9,7 @@ export interface AuthUser {
   id: string;
   account: string;
   nickname: string;
-  memberships: Membership[];
+  memberships: readonly Membership[];
   /** Platform-wide roles (super/ops administrator). */
   platformRoles: Role[];
 }
@@ -39,7 +39,7 @@ export function registerAuth(app: FastifyInstance, users: UsersRepository) {
 }
 
 /** The request's user made from a session's user row and memberships. */
-export function authUserOf(user: { id: string; account: string; nickname: string; memberships: Membership[] }): AuthUser {
+export function authUserOf(user: { id: string; account: string; nickname: string; memberships: readonly Membership[] }): AuthUser {
   const { memberships } = user;
   return {
     id: user.id,

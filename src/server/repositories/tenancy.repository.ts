@@ -3,6 +3,7 @@
 import type { Db } from '../db/database.ts';
 import type { AuthUser } from '../plugins/auth.plugin.ts';
 import type { Role } from '../../domain/roles.ts';
+import type { AccessCache } from '../plugins/access-cache.ts';
 
 export interface Access {
   /** all tenants (platform role) */
@@ -44,13 +45,17 @@ export function rolesIn(user: AuthUser, tenantId: string, projectId: string | nu
   return [...roles];
 }
 
-export function tenancyRepository(db: Db) {
+export function tenancyRepository(db: Db, cache?: AccessCache) {
+  const tenantRow = (id: string) => db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
+  const projectRow = (id: string) => db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
   return {
+    /** A tenant by id (from the access cache when it is live; the row is shared: do not change it). */
     tenantById(id: string) {
-      return db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
+      return cache ? cache.get('tenant', id, () => tenantRow(id).then((r) => r && Object.freeze(r))) : tenantRow(id);
     },
+    /** A project by id (from the access cache when it is live; the row is shared: do not change it). */
     projectById(id: string) {
-      return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+      return cache ? cache.get('project', id, () => projectRow(id).then((r) => r && Object.freeze(r))) : projectRow(id);
     },
     /** Base query of tenants the access allows (for the list helper). */
     tenantsQuery(access: Access) {

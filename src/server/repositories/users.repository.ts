@@ -5,6 +5,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database.ts';
 import type { Role } from '../../domain/roles.ts';
 import { newId } from '../../domain/ids.ts';
+import type { AccessCache } from '../plugins/access-cache.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -14,12 +15,23 @@ export interface Membership {
   role: Role;
 }
 
-export function usersRepository(db: Db) {
-  async function sessionUserByHash(tokenHash: string) {
+/** The signed-in user of a live session: what authentication needs, nothing more (it may sit in the access cache). */
+export interface SessionUser {
+  id: string;
+  account: string;
+  nickname: string;
+  locked: boolean;
+  memberships: readonly Membership[];
+  /** when the session ends (ms since the epoch) */
+  expiresAt: number;
+}
+
+export function usersRepository(db: Db, cache?: AccessCache) {
+  async function sessionUserByHash(tokenHash: string): Promise<SessionUser | undefined> {
     const row = await db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
+      .select(['users.id', 'users.account', 'users.nickname', 'users.locked', 'sessions.expires_at'])
       .select((eb) =>
         jsonArrayFrom(
           eb
@@ -32,8 +44,13 @@ export function usersRepository(db: Db) {
       .where('sessions.expires_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { memberships, ...user } = row;
-    return { ...user, memberships: memberships.map((m): Membership => ({ tenant_id: m.tenant_id, project_id: m.project_id, role: m.role as Role })) };
+    const { memberships, expires_at, ...user } = row;
+    // Frozen: a cached answer is shared by every request of the session.
+    return Object.freeze({
+      ...user,
+      expiresAt: new Date(expires_at).getTime(),
+      memberships: Object.freeze(memberships.map((m): Membership => Object.freeze({ tenant_id: m.tenant_id, project_id: m.project_id, role: m.role as Role }))),
+    });
   }
   return {
     findByAccount(account: string) {
@@ -69,8 +86,10 @@ export function usersRepository(db: Db) {
         .executeTakeFirst();
     },
     /** The signed-in user of a live session with their memberships, in one round trip (every API call asks). */
-    sessionUser(token: string) {
-      return sessionUserByHash(hashToken(token));
+    sessionUser(token: string): Promise<SessionUser | undefined> {
+      const tokenHash = hashToken(token);
+      if (!cache) return sessionUserByHash(tokenHash);
+      return cache.get('session', tokenHash, () => sessionUserByHash(tokenHash), { owner: (u) => u.id, expiresAt: (u) => u.expiresAt });
     },
     /**
      * A ticket that opens the event stream once, within `ttlSeconds`, for the session of `token`.
