@@ -55,21 +55,15 @@ const CHUNK_GROUPS = [
   { name: 'gesture', test: nm('@use-gesture[\\\\/](?:core|react)'), priority: 18 },
   { name: 'floating-ui', test: nm('@floating-ui[\\\\/](?:core|dom|utils)'), priority: 18 },
   { name: 'resize-observer', test: nm('resize-observer-polyfill'), priority: 18 },
-  // The kit's small shared helpers: one chunk every kit component takes, instead of helpers
-  // scattered over whichever component chunk the bundler chose (which then came along).
+  // The kit's index module and global style: a chunk of their own (not with the components the
+  // index re-exports), or they land in some component's chunk (the error block's four pictures)
+  // and every page that imports the kit loads that component.
   {
-    name: 'kit-base',
-    test: nm('@babel[\\\\/]runtime|rc-util|ahooks|classnames|tslib|lodash|js-cookie|runes2|staged-components|use-sync-external-store'),
-    priority: 15,
+    name: 'kit-index',
+    test: /node_modules[\\/]antd-mobile[\\/]es[\\/](?:index\.js$|global[\\/])/,
+    priority: 16,
+    includeDependenciesRecursively: false,
   },
-  {
-    name: 'kit-base',
-    test: /node_modules[\\/]antd-mobile[\\/]es[\\/](?:utils|locales|global|components[\\/](?:config-provider|mask|popup|safe-area|dot-loading|spin-loading|auto-center))[\\/]/,
-    priority: 15,
-  },
-  // The kit's index module: nothing but its global style and re-exports. Alone in the base chunk
-  // (not the components it re-exports), or it lands in some component's chunk and drags it along.
-  { name: 'kit-base', test: /node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/, priority: 16, includeDependenciesRecursively: false },
 ];
 
 export default defineConfig({
