@@ -13,7 +13,7 @@ import type { PageHandle } from '../lib/hooks.ts';
 import { menuListAtom, menusLoadedAtom, returnPathAtom, store, territoriesAtom } from '../lib/store.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { notFoundPage, pageFor } from './pages.ts';
+import { notFoundPage, PAGE_NAMESPACES, pageFor } from './pages.ts';
 import './detail-tabs.ts';
 
 /** Public pages shown without the portal header (full-screen tools and sign-in pages). */
@@ -87,6 +87,8 @@ function pageRoute(route: RouteDef, id: string, layout: Layout): RouteObject {
     };
   }
   const load = pageFor(route.name);
+  const namespaces = PAGE_NAMESPACES[route.name];
+  const texts = () => (namespaces ? Promise.all(namespaces.map(loadNamespace)) : loadConsoleNamespaces());
   return {
     id,
     path: route.path,
@@ -95,9 +97,9 @@ function pageRoute(route: RouteDef, id: string, layout: Layout): RouteObject {
       await guard(route, request);
       return null;
     },
-    // A console page needs the console's texts: they load with its chunk, not before.
+    // A console page needs the console's texts (or the ones it lists): they load with its chunk.
     lazy: async () => {
-      const [page] = await Promise.all([load(), layout === 'console' ? loadConsoleNamespaces() : undefined]);
+      const [page] = await Promise.all([load(), layout === 'console' ? texts() : undefined]);
       return { Component: page.default };
     },
   };
@@ -178,10 +180,8 @@ export const routes: RouteObject[] = [
       { id: 'layout-portal', lazy: async () => ({ Component: (await import('./layouts/portal-layout.tsx')).PortalLayout }), children: pages.portal },
       {
         id: 'layout-console',
-        lazy: async () => {
-          const [layout] = await Promise.all([import('./layouts/console-layout.tsx'), loadConsoleNamespaces()]);
-          return { Component: layout.ConsoleLayout };
-        },
+        // The layout's texts are the shell's; each page route loads its own namespaces.
+        lazy: async () => ({ Component: (await import('./layouts/console-layout.tsx')).ConsoleLayout }),
         children: [...pages.console, OUTBOX],
       },
       { id: 'layout-bare', children: pages.bare },
