@@ -1,6 +1,6 @@
 // The data router: every route of routes.json, lazily loaded, with its metadata, guards and
 // redirects (seed 000 §2). The rules themselves are pure functions in src/domain/navigation/.
-import { createBrowserRouter, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { allowedMenuUrls } from '../../domain/navigation/menus.ts';
 import { ROUTE_TABLE, type RouteDef } from '../../domain/navigation/route-table.ts';
 import { guardRoute, loginUrl, redirectTarget, resolveUnmatched, routeMeta } from '../../domain/navigation/rules.ts';
@@ -68,6 +68,13 @@ async function guard(route: RouteDef, request: Request): Promise<void> {
 }
 
 const RedirectPlaceholder = () => null;
+
+/** Full-screen public pages (sign-in, tools): no header, but the page is the document's main landmark. */
+const BareLayout = () => (
+  <main className="ys-bare">
+    <Outlet />
+  </main>
+);
 
 function pageRoute(route: RouteDef, id: string, layout: Layout): RouteObject {
   const handle: PageHandle = { name: route.name, meta: routeMeta(route), path: route.path, parent: route.parent, area: route.area };
@@ -184,7 +191,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layouts/console-layout.tsx')).ConsoleLayout }),
         children: [...pages.console, OUTBOX],
       },
-      { id: 'layout-bare', children: pages.bare },
+      { id: 'layout-bare', Component: BareLayout, children: pages.bare },
       {
         id: 'not-found',
         path: '*',
