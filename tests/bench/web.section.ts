@@ -366,8 +366,11 @@ async function lighthouseSection(): Promise<BenchResult> {
           // Which elements (BENCH_VERBOSE): accessibility failures are deterministic, fix each one.
           if (process.env.BENCH_VERBOSE)
             for (const id of failing) {
-              const items = ((lhr.audits[id]?.details as { items?: { node?: { selector?: string; snippet?: string; explanation?: string } }[] } | undefined)?.items ?? []).slice(0, 8);
-              for (const it of items) console.log(`  ${id}: ${it.node?.selector ?? ''} ${it.node?.snippet ?? ''} ${(it.node?.explanation ?? '').split('\n')[0]}`);
+              const items = (
+                (lhr.audits[id]?.details as { items?: { node?: { selector?: string; snippet?: string; explanation?: string } }[] } | undefined)?.items ?? []
+              ).slice(0, 8);
+              for (const it of items)
+                console.log(`  ${id}: ${it.node?.selector ?? ''} ${it.node?.snippet ?? ''} ${(it.node?.explanation ?? '').split('\n')[0]}`);
             }
         }
       } catch (err) {
