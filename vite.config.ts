@@ -38,6 +38,63 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * What the service worker precaches: what must open offline (ARCHITECTURE.md "Offline"), not every
+ * lazy chunk. The app shell (entry, router, layouts, shell widgets, request/session/offline
+ * libraries, the zh-CN texts), the sign-in and public pages with the catalogue, and the approval
+ * inbox and detail (deciding offline). A chunk holding any of these modules is
+ * precached with its static imports and its CSS. Every other asset is cached by the service worker
+ * when it is loaded — including what the page loaded before the worker took control (the page
+ * sends those URLs, src/web/lib/pwa-register.ts) — so the resource lists and details already
+ * viewed, the console home, the desktop menu, zh-TW and the rest open offline too, without every visitor
+ * downloading them all on a first visit.
+ */
+const OFFLINE_MODULES: readonly RegExp[] = [
+  /^src\/web\/main\.tsx$/,
+  /^src\/web\/app\/(?!layouts\/side-menu\.tsx)/,
+  /^src\/web\/lib\//,
+  /^src\/web\/offline\//,
+  /^src\/web\/ui\/(?!data-table\/|menu-icon\.tsx|help-docs\.tsx|split-view\.tsx)/,
+  /^locales\/zh-CN\//,
+  /^src\/web\/features\/(?:auth|portal|not-found|under-construction)\//,
+  /^src\/web\/features\/approvals\/(?!processes\.tsx|inbox-table\.tsx)/,
+  /node_modules\/antd-mobile\/es\/components\/(?:dialog|error-block)\/index\.js$/,
+];
+/** Files of the build outside assets/ that the precache keeps (icons are cached when shown). */
+const OFFLINE_FILES = new Set(['index.html', 'manifest.webmanifest']);
+
+/** Records, from the app's bundle, which of its files the precache needs (filled in generateBundle). */
+function offlineSet(): { plugin: Plugin; files: Set<string> } {
+  const files = new Set<string>();
+  let root = '';
+  const plugin: Plugin = {
+    name: 'yunshu-offline-set',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root.replaceAll('\\', '/') + '/';
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((x) => x.type === 'chunk');
+      if (chunks.some((c) => c.moduleIds.some((id) => id.endsWith('/src/web/sw.ts')))) return; // the service worker's own build
+      files.clear();
+      const todo = chunks
+        .filter((c) => c.isEntry || c.moduleIds.some((id) => OFFLINE_MODULES.some((re) => re.test(id.replaceAll('\\', '/').replace(root, '')))))
+        .map((c) => c.fileName);
+      while (todo.length) {
+        const f = todo.pop()!;
+        if (files.has(f)) continue;
+        files.add(f);
+        const chunk = bundle[f];
+        if (chunk?.type !== 'chunk') continue;
+        todo.push(...chunk.imports);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+      }
+    },
+  };
+  return { plugin, files };
+}
+const offline = offlineSet();
+
 const nm = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
 
 /**
@@ -49,12 +106,28 @@ const CHUNK_GROUPS = [
   { name: 'react', test: nm('react|react-dom|scheduler|use-sync-external-store'), priority: 40 },
   { name: 'router', test: nm('react-router|cookie|set-cookie-parser'), priority: 35 },
   { name: 'tanstack-table', test: nm('@tanstack[\\\\/](?:react-table|table-core)'), priority: 20 },
+  // Libraries a few kit components need (gestures: swipe actions, image viewer, slider; floating
+  // positions: popover): groups of their own, so that no shared chunk carries them to a page whose
+  // components do not use them.
+  { name: 'gesture', test: nm('@use-gesture[\\\\/](?:core|react)'), priority: 18 },
+  { name: 'floating-ui', test: nm('@floating-ui[\\\\/](?:core|dom|utils)'), priority: 18 },
+  { name: 'resize-observer', test: nm('resize-observer-polyfill'), priority: 18 },
+  // The kit's index module and global style: a chunk of their own (not with the components the
+  // index re-exports), or they land in some component's chunk (the error block's four pictures)
+  // and every page that imports the kit loads that component.
+  {
+    name: 'kit-index',
+    test: /node_modules[\\/]antd-mobile[\\/]es[\\/](?:index\.js$|global[\\/])/,
+    priority: 16,
+    includeDependenciesRecursively: false,
+  },
 ];
 
 export default defineConfig({
   plugins: [
     react(),
     precompress(),
+    offline.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/web',
@@ -62,9 +135,18 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       devOptions: { enabled: false },
+      // The icons are fetched by the browser when it installs the app, not needed offline.
+      includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest,woff2}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // Only what offline needs (OFFLINE_MODULES); the rest is cached on first use.
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.filter((e) => OFFLINE_FILES.has(e.url.replace(/^\//, '')) || offline.files.has(e.url.replace(/^\//, ''))),
+            warnings: [],
+          }),
+        ],
       },
       manifest: {
         name: '云枢 · 混合云控制台',

@@ -1,11 +1,13 @@
-// The service worker (vite-plugin-pwa injectManifest). The app shell and hashed assets are
-// precached; navigations fall back to the precached index.html so a visited page reloads offline;
+// The service worker (vite-plugin-pwa injectManifest). The app shell and what must open offline
+// are precached (vite.config.ts OFFLINE_MODULES); every other hashed asset is cached when first
+// loaded; navigations fall back to the precached index.html so a visited page reloads offline;
 // the API is never cached (the Dexie store in src/web/offline/ keeps what is readable offline);
 // manuals under /docs/ and the embedded assistant are network-first with a cache.
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types.js';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -16,7 +18,22 @@ const manifest = self.__WB_MANIFEST.filter((entry) => !urlOf(entry).startsWith('
 precacheAndRoute(manifest);
 cleanupOutdatedCaches();
 
+const ASSETS_CACHE = 'yunshu-assets';
+const isAsset = (url: URL) => url.origin === self.location.origin && url.pathname.startsWith('/assets/');
 const isApi = (url: URL) => url.pathname === '/api' || url.pathname.startsWith('/api/');
+
+/** Keeps a runtime cache to its newest `max` entries (older releases' hashed files fall out). */
+const keepNewest = (max: number): WorkboxPlugin => ({
+  cacheDidUpdate: async ({ cacheName }) => {
+    const cache = await caches.open(cacheName);
+    const keys = await cache.keys();
+    for (const old of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(old);
+  },
+});
+
+// Hashed assets outside the precache (a desktop table, a form, a wizard…): cached when first
+// loaded; a hashed file never changes, so the cached copy is answered first.
+registerRoute(({ url, request }) => isAsset(url) && request.method === 'GET', new CacheFirst({ cacheName: ASSETS_CACHE, plugins: [keepNewest(300)] }));
 
 // Static manuals: the newest when online, the last seen when not.
 registerRoute(
@@ -47,8 +64,28 @@ if (hasShell) {
 }
 
 // A waiting version takes over only when the page asks (after the user accepted the update).
+// The page also sends the assets it loaded before this worker controlled it (CACHE_URLS): they
+// join the runtime cache, so the screens of the first visit open offline as well.
 self.addEventListener('message', (event) => {
-  if (event.data && typeof event.data === 'object' && event.data.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data: unknown = event.data;
+  if (!data || typeof data !== 'object' || !('type' in data)) return;
+  if (data.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data.type === 'CACHE_URLS' && 'urls' in data && Array.isArray(data.urls)) {
+    const urls = data.urls
+      .filter((u): u is string => typeof u === 'string')
+      .map((u) => new URL(u, self.location.origin))
+      .filter(isAsset);
+    event.waitUntil(
+      (async () => {
+        const cache = await caches.open(ASSETS_CACHE);
+        for (const url of urls) {
+          if (await matchPrecache(url.pathname)) continue; // the precache has it
+          if (await cache.match(url)) continue;
+          await cache.add(url).catch(() => undefined);
+        }
+      })(),
+    );
+  }
 });
 
 // clientsClaim: the first install controls the open pages at once, so they work offline.

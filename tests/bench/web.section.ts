@@ -325,7 +325,9 @@ async function lighthouseSection(): Promise<BenchResult> {
   const { default: lighthouse } = await import('lighthouse');
   const srv = await benchServer();
   const rows: BenchRow[] = [];
-  for (const p of BUDGET_PAGES) {
+  // BENCH_LIGHTHOUSE_PAGES=/login,/ecsManage audits only those pages (while fixing one).
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+  for (const p of BUDGET_PAGES.filter((x) => !only || only.includes(x.url))) {
     const perf: number[] = [];
     const a11y: number[] = [];
     const fcp: number[] = [];
@@ -361,6 +363,15 @@ async function lighthouseSection(): Promise<BenchResult> {
             .filter((x) => x.score !== null && x.score < 1 && (lhr.categories.accessibility?.auditRefs ?? []).some((r) => r.id === x.id && r.weight > 0))
             .map((x) => x.id);
           if (failing.length) console.log(`[bench] ${p.url}: accessibility audits below 100: ${failing.join(', ')}`);
+          // Which elements (BENCH_VERBOSE): accessibility failures are deterministic, fix each one.
+          if (process.env.BENCH_VERBOSE)
+            for (const id of failing) {
+              const items = (
+                (lhr.audits[id]?.details as { items?: { node?: { selector?: string; snippet?: string; explanation?: string } }[] } | undefined)?.items ?? []
+              ).slice(0, 8);
+              for (const it of items)
+                console.log(`  ${id}: ${it.node?.selector ?? ''} ${it.node?.snippet ?? ''} ${(it.node?.explanation ?? '').split('\n')[0]}`);
+            }
         }
       } catch (err) {
         // Trace recording fails now and then on a busy machine (NO_NAVSTART): run again, a few times.

@@ -70,3 +70,15 @@ const kindPage =
 
 export const pageFor = (name: string): PageLoader => PAGES[name] ?? kindPage(name);
 export const notFoundPage: PageLoader = () => import('../features/not-found/not-found-page.tsx');
+
+/**
+ * The locale namespaces a page needs beyond the shell's and the public pages' (loaded with its
+ * chunk). A page not listed here loads every console namespace (loadConsoleNamespaces); listing
+ * one keeps the others out of its first load (the approver's inbox on a phone, issue 10).
+ * The error texts come with the first failed request either way.
+ */
+export const PAGE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
+  selfApprovalManage: ['approvals'],
+  selfApprovalDetail: ['approvals', 'kinds'],
+  manageApprovalDetail: ['approvals', 'kinds'],
+};

@@ -1,6 +1,6 @@
 // The data router: every route of routes.json, lazily loaded, with its metadata, guards and
 // redirects (seed 000 §2). The rules themselves are pure functions in src/domain/navigation/.
-import { createBrowserRouter, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { allowedMenuUrls } from '../../domain/navigation/menus.ts';
 import { ROUTE_TABLE, type RouteDef } from '../../domain/navigation/route-table.ts';
 import { guardRoute, loginUrl, redirectTarget, resolveUnmatched, routeMeta } from '../../domain/navigation/rules.ts';
@@ -13,7 +13,7 @@ import type { PageHandle } from '../lib/hooks.ts';
 import { menuListAtom, menusLoadedAtom, returnPathAtom, store, territoriesAtom } from '../lib/store.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { notFoundPage, pageFor } from './pages.ts';
+import { notFoundPage, PAGE_NAMESPACES, pageFor } from './pages.ts';
 import './detail-tabs.ts';
 
 /** Public pages shown without the portal header (full-screen tools and sign-in pages). */
@@ -69,6 +69,13 @@ async function guard(route: RouteDef, request: Request): Promise<void> {
 
 const RedirectPlaceholder = () => null;
 
+/** Full-screen public pages (sign-in, tools): no header, but the page is the document's main landmark. */
+const BareLayout = () => (
+  <main className="ys-bare">
+    <Outlet />
+  </main>
+);
+
 function pageRoute(route: RouteDef, id: string, layout: Layout): RouteObject {
   const handle: PageHandle = { name: route.name, meta: routeMeta(route), path: route.path, parent: route.parent, area: route.area };
   const target = redirectTarget(route);
@@ -87,6 +94,8 @@ function pageRoute(route: RouteDef, id: string, layout: Layout): RouteObject {
     };
   }
   const load = pageFor(route.name);
+  const namespaces = PAGE_NAMESPACES[route.name];
+  const texts = () => (namespaces ? Promise.all(namespaces.map(loadNamespace)) : loadConsoleNamespaces());
   return {
     id,
     path: route.path,
@@ -95,9 +104,9 @@ function pageRoute(route: RouteDef, id: string, layout: Layout): RouteObject {
       await guard(route, request);
       return null;
     },
-    // A console page needs the console's texts: they load with its chunk, not before.
+    // A console page needs the console's texts (or the ones it lists): they load with its chunk.
     lazy: async () => {
-      const [page] = await Promise.all([load(), layout === 'console' ? loadConsoleNamespaces() : undefined]);
+      const [page] = await Promise.all([load(), layout === 'console' ? texts() : undefined]);
       return { Component: page.default };
     },
   };
@@ -178,13 +187,11 @@ export const routes: RouteObject[] = [
       { id: 'layout-portal', lazy: async () => ({ Component: (await import('./layouts/portal-layout.tsx')).PortalLayout }), children: pages.portal },
       {
         id: 'layout-console',
-        lazy: async () => {
-          const [layout] = await Promise.all([import('./layouts/console-layout.tsx'), loadConsoleNamespaces()]);
-          return { Component: layout.ConsoleLayout };
-        },
+        // The layout's texts are the shell's; each page route loads its own namespaces.
+        lazy: async () => ({ Component: (await import('./layouts/console-layout.tsx')).ConsoleLayout }),
         children: [...pages.console, OUTBOX],
       },
-      { id: 'layout-bare', children: pages.bare },
+      { id: 'layout-bare', Component: BareLayout, children: pages.bare },
       {
         id: 'not-found',
         path: '*',

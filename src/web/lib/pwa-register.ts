@@ -56,6 +56,15 @@ export function registerServiceWorker(opts: RegisterOptions = {}): Workbox | nul
   void wb.register().catch((err) => {
     console.warn('service worker registration failed', err);
   });
+  // The worker precaches only what must open offline; the assets this page loaded before the
+  // worker was active go to its runtime cache now (later ones it caches as they load).
+  void wb.active.then((sw) => {
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((u) => u.startsWith(`${location.origin}/assets/`));
+    if (urls.length) sw.postMessage({ type: 'CACHE_URLS', urls });
+  });
   return wb;
 }
 

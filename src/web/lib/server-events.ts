@@ -9,7 +9,7 @@
 // src/domain/events.ts: each gets the event of its type, checked, or nothing (a frame that does not
 // fit its type is skipped).
 
-import { parseDelivered, type DeliveredEvent, type DomainEventType } from '../../domain/events.ts';
+import type { DeliveredEvent, DomainEventType } from '../../domain/events.ts';
 import { post } from './request.ts';
 import { getProject, getTenant, getToken } from './session.ts';
 
@@ -40,6 +40,13 @@ function wanted(): { key: string; scope: Record<string, string> } | null {
   return { key: `${token}|${tenant.id}|${project?.id ?? ''}`, scope };
 }
 
+/**
+ * The events' schemas (zod) load with the first frame, not with the page: a screen opened with
+ * nothing happening never fetches them. Frames wait for the one import in their arrival order.
+ */
+let parser: Promise<typeof import('../../domain/events.ts').parseDelivered> | null = null;
+const loadParser = () => (parser ??= import('../../domain/events.ts').then((m) => m.parseDelivered));
+
 function dispatch(name: DomainEventType) {
   return (e: Event) => {
     let data: unknown;
@@ -48,9 +55,11 @@ function dispatch(name: DomainEventType) {
     } catch {
       return; /* a malformed frame is skipped */
     }
-    const event = parseDelivered(name, data);
-    if (!event) return;
-    for (const h of handlers.get(name) ?? []) h(event);
+    void loadParser().then((parseDelivered) => {
+      const event = parseDelivered(name, data);
+      if (!event) return;
+      for (const h of handlers.get(name) ?? []) h(event);
+    });
   };
 }
 

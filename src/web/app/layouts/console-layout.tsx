@@ -6,8 +6,9 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { NavBar, Popup, TabBar } from 'antd-mobile';
-import { AppOutline, AppstoreOutline, BellOutline, BillOutline, UserOutline, SetOutline } from 'antd-mobile-icons';
+import { Popup, TabBar } from 'antd-mobile';
+import 'antd-mobile/es/components/nav-bar/nav-bar.css';
+import { AppOutline, AppstoreOutline, BellOutline, BillOutline, FolderOutline, LeftOutline, UserOutline } from 'antd-mobile-icons';
 import { allowedMenuUrls } from '../../../domain/navigation/menus.ts';
 import { backAction, phoneTabs } from '../../../domain/navigation/rules.ts';
 import { ensureShellData } from '../../lib/auth-flow.ts';
@@ -113,22 +114,26 @@ function PhoneShell() {
   };
   return (
     <div className="ys-phone">
-      <NavBar
-        className="ys-phone__nav"
-        backIcon={!isTabRoot}
-        back={isTabRoot ? null : ''}
-        onBack={goBack}
-        right={
+      {/* antd-mobile's NavBar makes its left side a role=button even with nothing in it (an
+          unnamed button to a screen reader): the same classes, with a real, named back button. */}
+      <div className="adm-nav-bar ys-phone__nav">
+        <div className="adm-nav-bar-left">
+          {!isTabRoot && (
+            <button type="button" className="ys-iconbtn ys-phone__back" aria-label={t('nav.back')} data-testid="nav-back" onClick={goBack}>
+              <LeftOutline fontSize={22} />
+            </button>
+          )}
+        </div>
+        <div className="adm-nav-bar-title">{handle ? t(handle.meta.title) : ''}</div>
+        <div className="adm-nav-bar-right">
           <div className="ys-phone__navright">
             <UnreadBadge />
             <button type="button" className="ys-iconbtn" aria-label={t('scope.open')} data-testid="scope-open" onClick={() => setScopeOpen(true)}>
-              <SetOutline fontSize={20} />
+              <FolderOutline fontSize={20} />
             </button>
           </div>
-        }
-      >
-        {handle ? t(handle.meta.title) : ''}
-      </NavBar>
+        </div>
+      </div>
       <DeferredOfflineBanner />
       <main className="ys-phone__main">
         <Outlet />

@@ -10,14 +10,9 @@ import { kindOf } from '../../../domain/kinds/registry.ts';
 import { listResources } from './api.ts';
 import { routePath } from './kind-meta.ts';
 import { MetricPanel } from './metric-chart.tsx';
+import { CDN_TABS } from './route-groups.ts';
 
-const TABS = [
-  ['cdnTab_cdnManage', 'manage'],
-  ['cdnTab_cdnWatch', 'watch'],
-  ['cdnTab_refreshPreheat', 'refresh'],
-] as const;
-/** Routes that show the tab bar above their screen. */
-export const CDN_TAB_ROUTES: ReadonlySet<string> = new Set(['cdnTab', ...TABS.map(([r]) => r)]);
+const TABS = CDN_TABS;
 /** The network metrics a CDN domain is drawn with: bandwidth out to users, traffic back to the origin. */
 const CDN_METRICS = { network_out: 'bandwidth', network_in: 'traffic' } as const;
 

@@ -26,6 +26,7 @@ import { FormFields, exists } from './form-fields.tsx';
 import { fieldsOf, initialValues, validateAll } from './zod-fields.ts';
 import { settlePoll } from './live.ts';
 import { ResourceDetail } from './detail.tsx';
+import { GTM_TABS, HTTPDNS_TABS } from './route-groups.ts';
 
 // ── a kind's rows inside their parent (records of a domain, pools and policies of an instance) ──
 
@@ -313,9 +314,6 @@ export function SmartDnsDetailLinks({ id }: { id: string }) {
 
 // ── HTTPDNS ───────────────────────────────────────────────────────────────────────────────────
 
-const HTTPDNS_TABS = ['httpDnsManage_httpDns', 'httpDnsManage_httpDomainList'] as const;
-export const HTTPDNS_TAB_ROUTES: ReadonlySet<string> = new Set(['httpDnsManage', ...HTTPDNS_TABS]);
-
 export function HttpDnsTabs() {
   const { t } = useTranslation();
   return (
@@ -366,9 +364,6 @@ export function HttpDnsOverview() {
 }
 
 // ── GTM ───────────────────────────────────────────────────────────────────────────────────────
-
-const GTM_TABS = ['gtmDetail_globarSet', 'gtmDetail_policyAdd', 'gtmDetail_gtmLog'] as const;
-export const GTM_ROUTES: ReadonlySet<string> = new Set(GTM_TABS);
 
 interface LogRow {
   id: string;

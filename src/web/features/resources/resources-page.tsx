@@ -1,6 +1,6 @@
 // The one page module of every resource route (pages.ts maps them here): the route name picks
 // the screen from the kind registry (kind-screens.ts), so a new kind's routes need no new code.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
@@ -8,18 +8,28 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { SplitView } from '../../ui/split-view.tsx';
 import { detailTabsOf, screenFor, withoutId } from './kind-screens.ts';
 import { useLiveResources } from './live.ts';
-import { DesktopList } from './desktop-list.tsx';
 import { PhoneList } from './phone-list.tsx';
-import { ResourceDetail } from './detail.tsx';
-import { BuyWizard } from './buy.tsx';
-import { RecycleBin } from './recycle.tsx';
-import { Downloads } from './downloads.tsx';
-import { AdminList } from './admin-list.tsx';
-import { RouteTabsDetail } from './nat-detail.tsx';
 import { ROUTE_FORMS } from './route-forms.ts';
-import { CDN_TAB_ROUTES, CdnRefreshNotice, CdnTabs, CdnWatch } from './cdn-pages.tsx';
-import { GTM_ROUTES, GtmDetail, HTTPDNS_TAB_ROUTES, HttpDnsOverview, HttpDnsTabs, SmartDnsDetailLinks, SmartDnsDomain } from './dns-advanced-pages.tsx';
+import { CDN_TAB_ROUTES, GTM_ROUTES, HTTPDNS_TAB_ROUTES } from './route-groups.ts';
 import './resources.css';
+
+// Every screen but the phone list is a chunk of its own: a phone opening a list loads the list
+// (and never the desktop table library); a detail, a form or a desktop table loads when shown.
+const DesktopList = lazy(() => import('./desktop-list.tsx').then((m) => ({ default: m.DesktopList })));
+const ResourceDetail = lazy(() => import('./detail.tsx').then((m) => ({ default: m.ResourceDetail })));
+const BuyWizard = lazy(() => import('./buy.tsx').then((m) => ({ default: m.BuyWizard })));
+const RecycleBin = lazy(() => import('./recycle.tsx').then((m) => ({ default: m.RecycleBin })));
+const Downloads = lazy(() => import('./downloads.tsx').then((m) => ({ default: m.Downloads })));
+const AdminList = lazy(() => import('./admin-list.tsx').then((m) => ({ default: m.AdminList })));
+const RouteTabsDetail = lazy(() => import('./nat-detail.tsx').then((m) => ({ default: m.RouteTabsDetail })));
+const CdnTabs = lazy(() => import('./cdn-pages.tsx').then((m) => ({ default: m.CdnTabs })));
+const CdnRefreshNotice = lazy(() => import('./cdn-pages.tsx').then((m) => ({ default: m.CdnRefreshNotice })));
+const CdnWatch = lazy(() => import('./cdn-pages.tsx').then((m) => ({ default: m.CdnWatch })));
+const GtmDetail = lazy(() => import('./dns-advanced-pages.tsx').then((m) => ({ default: m.GtmDetail })));
+const HttpDnsOverview = lazy(() => import('./dns-advanced-pages.tsx').then((m) => ({ default: m.HttpDnsOverview })));
+const HttpDnsTabs = lazy(() => import('./dns-advanced-pages.tsx').then((m) => ({ default: m.HttpDnsTabs })));
+const SmartDnsDetailLinks = lazy(() => import('./dns-advanced-pages.tsx').then((m) => ({ default: m.SmartDnsDetailLinks })));
+const SmartDnsDomain = lazy(() => import('./dns-advanced-pages.tsx').then((m) => ({ default: m.SmartDnsDomain })));
 
 export default function ResourcesPage() {
   const handle = usePageHandle();
@@ -38,8 +48,10 @@ export default function ResourcesPage() {
   if (handle.name === 'cdnTab_cdnWatch') {
     return (
       <PageFrame name={handle.name} className="ys-res ys-res--cdn-watch">
-        <CdnTabs />
-        <CdnWatch />
+        <Suspense fallback={null}>
+          <CdnTabs />
+          <CdnWatch />
+        </Suspense>
       </PageFrame>
     );
   }
@@ -47,14 +59,18 @@ export default function ResourcesPage() {
   if (handle.name === 'smartDns_domain' && params.id) {
     return (
       <PageFrame name={handle.name} className="ys-res ys-res--detail">
-        <SmartDnsDomain key={params.id} id={params.id} />
+        <Suspense fallback={null}>
+          <SmartDnsDomain key={params.id} id={params.id} />
+        </Suspense>
       </PageFrame>
     );
   }
   if (GTM_ROUTES.has(handle.name) && params.id) {
     return (
       <PageFrame name={handle.name} className="ys-res ys-res--detail">
-        <GtmDetail key={params.id} route={handle.name} id={params.id} />
+        <Suspense fallback={null}>
+          <GtmDetail key={params.id} route={handle.name} id={params.id} />
+        </Suspense>
       </PageFrame>
     );
   }
@@ -109,12 +125,14 @@ export default function ResourcesPage() {
   }
   return (
     <PageFrame name={handle.name} className={`ys-res ys-res--${s.screen}`}>
-      {CDN_TAB_ROUTES.has(handle.name) ? <CdnTabs /> : null}
-      {handle.name === 'cdnTab_refreshPreheat' ? <CdnRefreshNotice /> : null}
-      {HTTPDNS_TAB_ROUTES.has(handle.name) ? <HttpDnsTabs /> : null}
-      {handle.name === 'httpDnsManage_httpDns' || handle.name === 'httpDnsManage' ? <HttpDnsOverview /> : null}
-      {handle.name === 'smartDns_domainDetail' && params.id ? <SmartDnsDetailLinks id={params.id} /> : null}
-      {body}
+      <Suspense fallback={null}>
+        {CDN_TAB_ROUTES.has(handle.name) ? <CdnTabs /> : null}
+        {handle.name === 'cdnTab_refreshPreheat' ? <CdnRefreshNotice /> : null}
+        {HTTPDNS_TAB_ROUTES.has(handle.name) ? <HttpDnsTabs /> : null}
+        {handle.name === 'httpDnsManage_httpDns' || handle.name === 'httpDnsManage' ? <HttpDnsOverview /> : null}
+        {handle.name === 'smartDns_domainDetail' && params.id ? <SmartDnsDetailLinks id={params.id} /> : null}
+        {body}
+      </Suspense>
     </PageFrame>
   );
 }
