@@ -23,6 +23,7 @@ export async function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/v1/alarms', async (req) => svc.listAlarms(await scope(req), req.query));
   app.get('/api/v1/alarms/oncall', async (req) => svc.oncall(await scope(req)));
+  app.get('/api/v1/alarms/receivers', async (req) => svc.receivers(await scope(req)));
   app.get('/api/v1/alarms/renewals', async (req) => svc.renewals(await scope(req), (req.query as { renewed?: string }).renewed === 'true'));
   app.get('/api/v1/alarms/:id', async (req) => svc.getAlarm(await scope(req), idOf(req)));
   app.post('/api/v1/alarms/:id/ack', async (req) => svc.ack(await scope(req), idOf(req)));

@@ -462,6 +462,25 @@ export function alarmService(deps: AlarmServiceDeps) {
       };
     },
 
+    /** Who may receive this tenant's alarms: its members and the platform's operators. */
+    async receivers(s: Scope) {
+      requirePermission(canRead(s));
+      const rows = await db
+        .selectFrom('users')
+        .innerJoin('memberships', 'memberships.user_id', 'users.id')
+        .select(['users.id', 'users.nickname', 'users.account'])
+        .where((eb) =>
+          eb.or([
+            eb('memberships.tenant_id', '=', s.tenantId),
+            eb.and([eb('memberships.tenant_id', 'is', null), eb('memberships.role', 'in', ['ops_admin', 'super_admin'])]),
+          ]),
+        )
+        .distinct()
+        .orderBy('users.account')
+        .execute();
+      return { count: rows.length, data: rows };
+    },
+
     /** Yearly-billed resources by expiry (monitorAlarm_alarmNorenew / _alarmRenew): renewed or not, within `days`. */
     async renewals(s: Scope, renewed: boolean, days = 30) {
       requirePermission(canRead(s));
