@@ -62,7 +62,7 @@ export function AlarmDetailView({ id, autoAck, onClose }: { id: string; autoAck:
     return q.isError ? <ErrorBlock status="default" title={t('common.load_failed')} description="" /> : <DotLoading />;
   }
   const firedMs = new Date(a.fired_at).getTime();
-  const end = Math.min(Date.now(), firedMs + 60 * 60_000);
+  const end = Math.min(Date.now(), firedMs + 30 * 60_000);
   const open = a.state !== 'resolved';
   const silence = () => {
     ActionSheet.show({
@@ -166,7 +166,7 @@ export function AlarmDetailView({ id, autoAck, onClose }: { id: string; autoAck:
         </div>
       ) : null}
       <h3 className="ys-al-sub">{t('detail.chart')}</h3>
-      <MetricView kind={a.resource_kind} resourceIds={[a.resource_id]} initialMetric={a.metric} initialRange="3h" end={end} marker={firedMs} />
+      <MetricView kind={a.resource_kind} resourceIds={[a.resource_id]} initialMetric={a.metric} initialRange="1h" end={end} marker={firedMs} />
       {a.resource && (a.resource.kind === 'instance' || a.resource.kind === 'phyhost') ? (
         <>
           <h3 className="ys-al-sub">{t('host.title')}</h3>

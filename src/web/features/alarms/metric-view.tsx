@@ -37,10 +37,12 @@ export function MetricView({
     })),
   });
   const loaded = results.map((r) => r.data).filter((d): d is Series => !!d);
+  // A new array on every render: the chart is rebuilt only when the loaded series really change.
+  const dataKey = results.map((r) => r.dataUpdatedAt).join();
   const series = useMemo(
-    () => loaded.map((s) => ({ label: s.resource.name, points: s.points })),
-    [loaded.map((s) => `${s.resource.id}:${s.points.length}:${s.points[0]?.[0]}`).join()],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+    () => results.flatMap((r) => (r.data ? [{ label: r.data.resource.name, points: r.data.points }] : [])),
+    [dataKey], // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const unit = loaded[0]?.unit ?? '';
   return (
     <section className="ys-al-metric">
