@@ -61,7 +61,9 @@ describe('on call from a phone', () => {
     await screenshot(page, 'alarms-oncall-home-375');
 
     // A firing alarm on a running host, in the page's scope, and the site message that told oncall about it.
-    const firing = (await api<{ data: { id: string; resource_kind: string; threshold: number; operator: string }[] }>(scope, 'v1/alarms?state=firing&__limit=100')).data;
+    const firing = (
+      await api<{ data: { id: string; resource_kind: string; threshold: number; operator: string }[] }>(scope, 'v1/alarms?state=firing&__limit=100')
+    ).data;
     let alarm: { id: string; threshold: number; resource: { id: string; status: string; name: string } } | undefined;
     for (const a of firing.filter((x) => x.resource_kind === 'instance' && x.operator.startsWith('gt'))) {
       const d = await api(scope, `v1/alarms/${a.id}`);

@@ -144,8 +144,8 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
     max_alarms: p.max_alarms,
   };
   const metric = p.metric as MetricName;
-  const events: AlarmChangedEvent[] = [];
-  let n = 0;
+  const fires: AlarmInsert[] = [];
+  const resolves: { open: OpenAlarm; value: number | null; notify: boolean }[] = [];
   const seen = new Set<string>();
   for (const r of targets) {
     seen.add(r.id);
@@ -160,10 +160,9 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
       firedInWindow: Number(rec?.fired ?? 0),
       now,
     });
-    if (d.action === 'fire') {
-      const id = newId();
-      const row = {
-        id,
+    if (d.action === 'fire')
+      fires.push({
+        id: newId(),
         tenant_id: p.tenant_id,
         project_id: r.project_id,
         policy_id: p.id,
@@ -180,37 +179,105 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
         value: d.value,
         fired_at: now,
         updated_at: now,
-      };
-      const inserted = await db.transaction().execute(async (trx) => {
-        const ins = await trx
-          .insertInto('alarms')
-          .values(row)
-          .onConflict((oc) => oc.columns(['policy_id', 'resource_id']).where('state', '<>', 'resolved').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!ins) return false;
-        await trx
-          .insertInto('alarm_history')
-          .values({ id: newId(), alarm_id: id, tenant_id: p.tenant_id, change: 'fired', user_id: null, value: d.value, at: now })
-          .execute();
-        if (deps.notify) await deps.notify.notify(fireMessage(p, row), trx as unknown as Db);
-        return true;
       });
-      if (inserted) {
-        n++;
-        events.push(changed(row, 'firing', 'fired', now));
-      }
-    } else if (d.action === 'resolve' && o) {
-      n += await resolveAlarm(deps, p, { ...o, tenant_id: p.tenant_id, policy_id: p.id, level: p.level }, d.value, now, d.notify, events);
-    }
+    else if (d.action === 'resolve' && o) resolves.push({ open: o, value: d.value, notify: d.notify });
   }
   // A resource that stopped reporting (stopped, deleted, moved out of the policy) clears its alarm.
-  for (const o of open) {
-    if (seen.has(o.resource_id)) continue;
-    n += await resolveAlarm(deps, p, { ...o, tenant_id: p.tenant_id, policy_id: p.id, level: p.level }, null, now, true, events);
-  }
+  for (const o of open) if (!seen.has(o.resource_id)) resolves.push({ open: o, value: null, notify: true });
+  if (!fires.length && !resolves.length) return 0;
+
+  // One transaction per policy and round: the alarms, their history and the messages to the receivers.
+  const events: AlarmChangedEvent[] = [];
+  await db.transaction().execute(async (trx) => {
+    const tx = trx as unknown as Db;
+    for (let i = 0; i < fires.length; i += 500) {
+      const chunk = fires.slice(i, i + 500);
+      const inserted = await trx
+        .insertInto('alarms')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['policy_id', 'resource_id']).where('state', '<>', 'resolved').doNothing())
+        .returning('id')
+        .execute();
+      const ids = new Set(inserted.map((x) => x.id));
+      const made = chunk.filter((a) => ids.has(a.id));
+      if (!made.length) continue;
+      await trx
+        .insertInto('alarm_history')
+        .values(made.map((a) => ({ id: newId(), alarm_id: a.id, tenant_id: a.tenant_id, change: 'fired', user_id: null, value: a.value, at: now })))
+        .execute();
+      for (const a of made) {
+        if (deps.notify) await deps.notify.notify(fireMessage(p, a), tx);
+        events.push(changed(a, 'firing', 'fired', now));
+      }
+    }
+    if (!resolves.length) return;
+    const done = await trx
+      .updateTable('alarms')
+      .set({ state: 'resolved', sort_rank: sortRank('resolved', p.level), resolved_at: now, updated_at: now })
+      .where(
+        'id',
+        'in',
+        resolves.map((r) => r.open.id),
+      )
+      .where('state', '<>', 'resolved')
+      .returning('id')
+      .execute();
+    const ids = new Set(done.map((x) => x.id));
+    const made = resolves.filter((r) => ids.has(r.open.id));
+    for (const r of made) if (r.value !== null) await trx.updateTable('alarms').set({ resolved_value: r.value }).where('id', '=', r.open.id).execute();
+    if (made.length)
+      await trx
+        .insertInto('alarm_history')
+        .values(made.map((r) => ({ id: newId(), alarm_id: r.open.id, tenant_id: p.tenant_id, change: 'resolved', user_id: null, value: r.value, at: now })))
+        .execute();
+    for (const r of made) {
+      const o = { ...r.open, tenant_id: p.tenant_id, policy_id: p.id, level: p.level };
+      if (r.notify && deps.notify)
+        await deps.notify.notify(
+          {
+            tenantId: p.tenant_id,
+            projectId: o.project_id,
+            userIds: receiversOf(p),
+            category: 'alarm',
+            messageKey: 'alarms:messages.resolved',
+            params: { policy: p.name, resource: o.resource_name, value: r.value === null ? '—' : formatValue(p.metric, r.value) },
+            link: alarmLink(o.id),
+            refId: o.id,
+          },
+          tx,
+        );
+      events.push(changed(o, 'resolved', 'resolved', now));
+    }
+  });
   if (events.length) deps.publish(events);
-  return n;
+  return events.length;
+}
+
+interface OpenAlarm {
+  id: string;
+  resource_id: string;
+  state: string;
+  project_id: string;
+  resource_name: string;
+}
+interface AlarmInsert {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  policy_id: string;
+  resource_id: string;
+  resource_name: string;
+  resource_kind: string;
+  vendor: string;
+  metric: string;
+  level: string;
+  operator: string;
+  threshold: number;
+  state: string;
+  sort_rank: number;
+  value: number;
+  fired_at: Date;
+  updated_at: Date;
 }
 
 function fireMessage(p: PolicyRow, a: { id: string; tenant_id: string; project_id: string; resource_name: string; value: number }) {
@@ -233,49 +300,6 @@ function fireMessage(p: PolicyRow, a: { id: string; tenant_id: string; project_i
   };
 }
 export { fireMessage };
-
-async function resolveAlarm(
-  deps: EvaluatorDeps,
-  p: PolicyRow,
-  o: { id: string; tenant_id: string; project_id: string; policy_id: string; resource_id: string; resource_name: string; level: string },
-  value: number | null,
-  now: Date,
-  notify: boolean,
-  events: AlarmChangedEvent[],
-): Promise<number> {
-  const done = await deps.db.transaction().execute(async (trx) => {
-    const upd = await trx
-      .updateTable('alarms')
-      .set({ state: 'resolved', sort_rank: sortRank('resolved', p.level), resolved_at: now, resolved_value: value, updated_at: now })
-      .where('id', '=', o.id)
-      .where('state', '<>', 'resolved')
-      .returning('id')
-      .executeTakeFirst();
-    if (!upd) return false;
-    await trx
-      .insertInto('alarm_history')
-      .values({ id: newId(), alarm_id: o.id, tenant_id: o.tenant_id, change: 'resolved', user_id: null, value, at: now })
-      .execute();
-    if (notify && deps.notify)
-      await deps.notify.notify(
-        {
-          tenantId: o.tenant_id,
-          projectId: o.project_id,
-          userIds: receiversOf(p),
-          category: 'alarm',
-          messageKey: 'alarms:messages.resolved',
-          params: { policy: p.name, resource: o.resource_name, value: value === null ? '—' : formatValue(p.metric, value) },
-          link: alarmLink(o.id),
-          refId: o.id,
-        },
-        trx as unknown as Db,
-      );
-    return true;
-  });
-  if (!done) return 0;
-  events.push(changed(o, 'resolved', 'resolved', now));
-  return 1;
-}
 
 /**
  * Claims up to `limit` due policies (FOR UPDATE SKIP LOCKED; the claim moves next_eval_at one

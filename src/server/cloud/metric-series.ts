@@ -73,9 +73,11 @@ const METRIC_INDEX = Object.fromEntries(Object.keys(SHAPE).map((m, i) => [m, i +
 
 /** The value of `metric` on resource `id` at time `t` (ms), at the sample that contains `t`. */
 export function sampleAt(id: string, metric: MetricName, t: number): number {
-  const p = profileOf(id);
   const stepMs = SOURCE_INTERVAL_S[METRICS[metric].source] * 1000;
-  const bucket = Math.floor(t / stepMs);
+  return valueAt(profileOf(id), metric, Math.floor(t / stepMs), stepMs);
+}
+
+function valueAt(p: Profile, metric: MetricName, bucket: number, stepMs: number): number {
   const ts = bucket * stepMs;
   const s = SHAPE[metric];
   const day = Math.sin((ts / 86_400_000) * Math.PI * 2 + p.phase);
@@ -101,16 +103,18 @@ export function sampleAt(id: string, metric: MetricName, t: number): number {
 /** Every raw sample of `metric` with from < t ≤ to, as [t ms, value]. */
 export function rawSeries(id: string, metric: MetricName, from: number, to: number): [number, number][] {
   const stepMs = SOURCE_INTERVAL_S[METRICS[metric].source] * 1000;
+  const p = profileOf(id);
   const out: [number, number][] = [];
-  for (let t = Math.floor(from / stepMs) * stepMs + stepMs; t <= to; t += stepMs) out.push([t, sampleAt(id, metric, t)]);
+  for (let b = Math.floor(from / stepMs) + 1; b * stepMs <= to; b++) out.push([b * stepMs, valueAt(p, metric, b, stepMs)]);
   return out;
 }
 
 /** The last `n` samples at or before `t`, oldest first (what the evaluator reads). */
 export function lastSamples(id: string, metric: MetricName, t: number, n: number): number[] {
   const stepMs = SOURCE_INTERVAL_S[METRICS[metric].source] * 1000;
-  const last = Math.floor(t / stepMs) * stepMs;
+  const p = profileOf(id);
+  const last = Math.floor(t / stepMs);
   const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = sampleAt(id, metric, last - (n - 1 - i) * stepMs);
+  for (let i = 0; i < n; i++) out[i] = valueAt(p, metric, last - (n - 1 - i), stepMs);
   return out;
 }
