@@ -52,7 +52,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   const notify = siteMessageNotifier(db, events);
   // The alarm evaluator runs on the engine's scheduler (claims with SKIP LOCKED, so every process may run it).
   const alarms = alarmService({ db, events, notify, provider: engine.provider, log: app.log });
-  engine.scheduler.add(() => alarms.evaluateDue());
+  if (base.config.alarmEvaluation) engine.scheduler.add(() => alarms.evaluateDue());
   return {
     ...base,
     db,
