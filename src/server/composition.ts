@@ -20,6 +20,7 @@ import { createEngine, type Engine } from './services/engine.ts';
 import { eventBus } from './events/bus.ts';
 import { siteMessageNotifier } from './notifications/notify-port.ts';
 import { accessCache } from './plugins/access-cache.ts';
+import { alarmService } from './alarms/alarm.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,10 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   const agent = simulatedBackupAgent({ delayMs: base.config.cloudSimDelayMs, failureRate: base.config.cloudSimFailureRate });
   const backupPlans = backupPlanService(db, resources, { agent, bus: engine.bus, log: app.log });
   engine.scheduler.add(() => backupPlans.runDue());
+  const notify = siteMessageNotifier(db, events);
+  // The alarm evaluator runs on the engine's scheduler (claims with SKIP LOCKED, so every process may run it).
+  const alarms = alarmService({ db, events, notify, provider: engine.provider, log: app.log });
+  if (base.config.alarmEvaluation) engine.scheduler.add(() => alarms.evaluateDue());
   return {
     ...base,
     db,
@@ -71,7 +76,8 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     delegations: delegationService(db),
     siteMessages: siteMessageService(db),
     rules: ruleService(db),
-    notify: siteMessageNotifier(db, events),
     access,
+    notify,
+    alarms,
   };
 }

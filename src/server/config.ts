@@ -61,6 +61,8 @@ export interface Config {
   trustProxy: false | number | string[];
   cloudSimDelayMs: number;
   cloudSimFailureRate: number;
+  /** run the alarm evaluator on the scheduler (ALARM_EVALUATION=off stops it: a process that only answers requests) */
+  alarmEvaluation: boolean;
   redisUrl: string | undefined;
   supportPhone: string;
   supportEmail: string;
@@ -104,6 +106,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: trustProxy(),
     cloudSimDelayMs: num('CLOUD_SIM_DELAY_MS', 3000),
     cloudSimFailureRate: num('CLOUD_SIM_FAILURE_RATE', 0.02),
+    alarmEvaluation: process.env.ALARM_EVALUATION !== 'off',
     redisUrl: process.env.REDIS_URL || undefined,
     supportPhone: process.env.SUPPORT_PHONE ?? '400-820-8820',
     supportEmail: process.env.SUPPORT_EMAIL ?? 'support@yunshu.example.cn',

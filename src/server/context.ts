@@ -19,6 +19,7 @@ import type { authService } from './services/auth.service.ts';
 import type { backupPlanService } from './services/backup-plan.service.ts';
 import type { NotifyPort } from './notifications/notify-port.ts';
 import type { AccessCache } from './plugins/access-cache.ts';
+import type { AlarmService } from './alarms/alarm.service.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -54,4 +55,6 @@ export interface AppContext extends BaseContext {
   notify: NotifyPort;
   /** session and scope lookups kept in memory, dropped on any change (plugins/access-cache.ts, ADR 0015) */
   access: AccessCache;
+  /** alarm policies, the alarm inbox, the evaluator and monitoring reads (alarms/alarm.service.ts) */
+  alarms: AlarmService;
 }

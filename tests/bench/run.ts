@@ -5,6 +5,7 @@ import { resourceListSections } from './resource-list.section.ts';
 import { approvalReplaySections } from './approvals-replay.section.ts';
 import { webSections } from './web.section.ts';
 import { webResourceSections } from './web-resources.section.ts';
+import { alarmSections } from './alarms.section.ts';
 
 export interface BenchRow {
   metric: string;
@@ -26,6 +27,7 @@ export const SECTIONS: BenchSection[] = [
   ...approvalReplaySections(),
   ...webSections(),
   ...webResourceSections(),
+  ...alarmSections(),
   // ── more sections register here (one line each) ──
 ];
 

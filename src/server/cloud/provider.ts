@@ -8,7 +8,8 @@ export interface Accepted {
 }
 export type Outcome = { ok: true } | { ok: false; reason: string };
 
-export type MetricName = 'cpu' | 'memory' | 'network_in' | 'network_out';
+export type { MetricName } from '../../domain/alarms/alarm-metrics.ts';
+import type { MetricName } from '../../domain/alarms/alarm-metrics.ts';
 export interface MetricPoint {
   ts: string;
   value: number;
@@ -24,4 +25,8 @@ export interface CloudProvider {
   complete(job: JobRow): Outcome;
   /** metric series for charts, the same in every process */
   metrics(resourceId: string, metric: MetricName, from: Date, to: Date, stepSeconds: number): MetricPoint[];
+  /** every raw sample (OS every 10 s, base every minute) with from < t ≤ to, as [t ms, value] */
+  series(resourceId: string, metric: MetricName, from: number, to: number): [number, number][];
+  /** the last `n` samples at or before `t`, oldest first (the alarm evaluator's input) */
+  lastSamples(resourceId: string, metric: MetricName, t: number, n: number): number[];
 }

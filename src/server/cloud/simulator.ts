@@ -1,10 +1,10 @@
 // The embedded simulated hybrid cloud. Vendors differ a little: private clouds answer faster than
 // public ones, and public clouds refuse the private-only actions. Failures come at the configured
 // rate with a vendor-flavoured reason. Metrics are a pure function of (resource id, time bucket).
-import { createHash } from 'node:crypto';
 import { AppError } from '../../domain/errors.ts';
 import type { CloudProvider, MetricName, MetricPoint, Outcome } from './provider.ts';
 import type { JobRow } from '../repositories/engine.repository.ts';
+import { lastSamples, rawSeries, sampleAt } from './metric-series.ts';
 import { CDN_TASK_DELAY_FACTOR } from '../../domain/kinds/cdn-task/cdn-task.kind.ts';
 
 /** Delay factor per vendor (private clouds are on the same network). */
@@ -14,11 +14,6 @@ export const PUBLIC_VENDORS = new Set(['ali', 'tencent', 'ctyun', 'hwyun']);
 export const PRIVATE_ONLY_ACTIONS = new Set(['instance.mount_iso']);
 
 const FAILURE_REASONS = ['quota_exhausted_upstream', 'api_timeout', 'insufficient_capacity', 'hypervisor_error'];
-
-function unit(seed: string): number {
-  const h = createHash('sha256').update(seed).digest();
-  return h.readUInt32BE(0) / 0x1_0000_0000;
-}
 
 export interface SimulatorOptions {
   delayMs: number;
@@ -51,28 +46,16 @@ export function simulator(opts: SimulatorOptions): CloudProvider {
       return { ok: true };
     },
     metrics: simulatedMetrics,
+    series: rawSeries,
+    lastSamples,
   };
 }
 
-const METRIC_SHAPE: Record<MetricName, { base: number; swing: number; max: number }> = {
-  cpu: { base: 25, swing: 35, max: 100 },
-  memory: { base: 45, swing: 20, max: 100 },
-  network_in: { base: 800, swing: 1200, max: 100_000 },
-  network_out: { base: 500, swing: 900, max: 100_000 },
-};
-
-/** Deterministic series: a daily wave plus noise drawn from (id, metric, bucket). */
+/** Deterministic series at `stepSeconds` (the generator of cloud/metric-series.ts, sampled). */
 export function simulatedMetrics(resourceId: string, metric: MetricName, from: Date, to: Date, stepSeconds: number): MetricPoint[] {
-  const shape = METRIC_SHAPE[metric];
   const step = Math.max(10, Math.floor(stepSeconds)) * 1000;
   const start = Math.floor(from.getTime() / step) * step;
   const out: MetricPoint[] = [];
-  const phase = unit(`${resourceId}:phase`) * Math.PI * 2;
-  for (let t = start; t <= to.getTime() && out.length < 2000; t += step) {
-    const day = Math.sin((t / 86_400_000) * Math.PI * 2 + phase);
-    const noise = unit(`${resourceId}:${metric}:${t / step}`) - 0.5;
-    const v = Math.min(shape.max, Math.max(0, shape.base + shape.swing * 0.6 * day + shape.swing * 0.4 * noise));
-    out.push({ ts: new Date(t).toISOString(), value: Math.round(v * 100) / 100 });
-  }
+  for (let t = start; t <= to.getTime() && out.length < 2000; t += step) out.push({ ts: new Date(t).toISOString(), value: sampleAt(resourceId, metric, t) });
   return out;
 }

@@ -397,6 +397,9 @@ export interface Database {
   catalog_products: CatalogProductsTable;
   cdn_task_counters: CdnTaskCountersTable;
   gtm_logs: GtmLogsTable;
+  alarm_policies: AlarmPoliciesTable;
+  alarms: AlarmsTable;
+  alarm_history: AlarmHistoryTable;
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
@@ -441,5 +444,71 @@ export interface GtmLogsTable {
   target_name: string;
   detail: Json<Record<string, unknown>>;
   created_at: Timestamp;
+  seq: Generated<string>;
+}
+
+/** Alarm policies (migration 0014). */
+export interface AlarmPoliciesTable {
+  id: string;
+  tenant_id: string;
+  project_id: string | null;
+  name: string;
+  kind: string;
+  metric: string;
+  level: string;
+  operator: string;
+  threshold: number;
+  occurrences: number;
+  samples: number;
+  max_alarms: number;
+  source: string;
+  receivers: Json<string[]>;
+  target_type: string;
+  target_value: string;
+  enabled: boolean;
+  next_eval_at: Timestamp;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Alarms raised by the evaluator (migration 0014). */
+export interface AlarmsTable {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  policy_id: string;
+  resource_id: string;
+  resource_name: string;
+  resource_kind: string;
+  vendor: string;
+  metric: string;
+  level: string;
+  operator: string;
+  threshold: number;
+  state: string;
+  sort_rank: number;
+  value: number;
+  fired_at: Timestamp;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: string | null;
+  claimed_at: Timestamp | null;
+  claimed_by: string | null;
+  silenced_until: Timestamp | null;
+  silenced_by: string | null;
+  resolved_at: Timestamp | null;
+  resolved_value: number | null;
+  updated_at: Timestamp;
+}
+
+export interface AlarmHistoryTable {
+  id: string;
+  alarm_id: string;
+  tenant_id: string;
+  change: string;
+  user_id: string | null;
+  value: number | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  at: Timestamp;
   seq: Generated<string>;
 }

@@ -9,6 +9,11 @@ const underConstruction: PageLoader = () => import('../features/under-constructi
 const consoleHome: PageLoader = () => import('../features/console-home/console-home-page.tsx');
 const resources: PageLoader = () => import('../features/resources/resources-page.tsx');
 const approvals: PageLoader = () => import('../features/approvals/approvals-page.tsx');
+const alarms: PageLoader = () => import('../features/alarms/alarms-page.tsx');
+const monitor: PageLoader = () => import('../features/alarms/monitor-page.tsx');
+const monitorOverview: PageLoader = () => import('../features/alarms/overview-page.tsx');
+const alarmRules: PageLoader = () => import('../features/alarms/rules-page.tsx');
+const renewals: PageLoader = () => import('../features/alarms/renewal-page.tsx');
 
 /** Route name → page module, for pages that are not a resource kind's (those come from the registry). */
 export const PAGES: Readonly<Record<string, PageLoader>> = {
@@ -54,6 +59,21 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   manageApprovalDetail: approvals,
   approvalManage: approvals,
   approvalAdd: approvals,
+  monitorAlarm: alarms,
+  'pass-monitor_alerMessage': alarms,
+  'pass-monitor_alert-history': alarms,
+  'pass-monitor': monitorOverview,
+  'pass-monitor_monitor': monitorOverview,
+  'pass-monitor_alerRules': alarmRules,
+  projectAlarmConfig: alarmRules,
+  monitorAlarm_alarmNorenew: renewals,
+  monitorAlarm_alarmRenew: renewals,
+  ecsMonitor: monitor,
+  ecsWinMonitor: monitor,
+  winEcsMonitor: monitor,
+  bmsMonitor: monitor,
+  bmsWinMonitor: monitor,
+  cdhMonitor: monitor,
 };
 
 /**

@@ -1,0 +1,198 @@
+// One alarm: what fired, the chart around its time, who has it, and what to do — acknowledge,
+// claim (我来处理), silence, and the host's own actions through the resource engine (its guards
+// decide; a refusal comes back as the engine's message). Read offline from the last copy seen.
+import { useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ActionSheet, Button, Dialog, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
+import { minutesUntilTomorrowNine } from '../../../domain/alarms/evaluate.ts';
+import { subscribe } from '../../lib/server-events.ts';
+import { saveSnapshot } from '../../offline/snapshots.ts';
+import { useSnapshot } from '../../offline/hooks.ts';
+import { ackAlarm, claimAlarm, getAlarm, hostAction, silenceAlarm, type AlarmDetail } from './api.ts';
+import { LevelTag, StateTag, useValueText } from './alarm-parts.tsx';
+import { MetricView } from './metric-view.tsx';
+import { fullTime } from './format.ts';
+
+const HOST_ACTIONS: { id: string; from: string[]; confirm: boolean }[] = [
+  { id: 'reboot', from: ['running'], confirm: true },
+  { id: 'stop', from: ['running'], confirm: true },
+  { id: 'start', from: ['stopped'], confirm: false },
+  { id: 'lock', from: ['running', 'stopped'], confirm: false },
+];
+
+export function AlarmDetailView({ id, autoAck, onClose }: { id: string; autoAck: boolean; onClose: () => void }) {
+  const { t } = useTranslation('alarms');
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['alarms', 'detail', id], queryFn: () => getAlarm(id) });
+  const offline = useSnapshot<AlarmDetail>(`alarm:${id}`);
+  const value = useValueText();
+  useEffect(() => {
+    if (q.data) void saveSnapshot(`alarm:${id}`, q.data);
+  }, [q.data, id]);
+  // The alarm and its host change under our eyes: alarm events and the host's status events.
+  useEffect(
+    () =>
+      subscribe(['alarm.changed', 'resource.status'], (e) => {
+        if (e.id === id || (e.type === 'resource.status' && e.id === q.data?.resource_id)) void qc.invalidateQueries({ queryKey: ['alarms', 'detail', id] });
+      }),
+    [id, q.data?.resource_id, qc],
+  );
+  const refresh = () => qc.invalidateQueries({ queryKey: ['alarms'] });
+  const act = useMutation({
+    mutationFn: (f: () => Promise<unknown>) => f(),
+    onSuccess: () => {
+      Toast.show({ content: t('detail.done'), position: 'bottom' });
+      void refresh();
+    },
+  });
+  const a = q.data ?? offline?.value;
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!autoAck || asked.current || !q.data || q.data.state !== 'firing') return;
+    asked.current = true;
+    void Dialog.confirm({
+      content: t('detail.ack_confirm', { name: q.data.resource_name }),
+      confirmText: t('actions.ack'),
+      cancelText: t('common.cancel'),
+    }).then((ok) => ok && act.mutate(() => ackAlarm(id)));
+  }, [autoAck, q.data, id, t, act]);
+
+  if (!a) {
+    return q.isError ? <ErrorBlock status="default" title={t('common.load_failed')} description="" /> : <DotLoading />;
+  }
+  const firedMs = new Date(a.fired_at).getTime();
+  const end = Math.min(Date.now(), firedMs + 30 * 60_000);
+  const open = a.state !== 'resolved';
+  const silence = () => {
+    ActionSheet.show({
+      cancelText: t('common.cancel'),
+      actions: [
+        { key: '30', text: t('silence.m30') },
+        { key: '120', text: t('silence.h2') },
+        { key: 'tomorrow', text: t('silence.tomorrow') },
+      ],
+      onAction: (x) => {
+        const minutes = x.key === 'tomorrow' ? minutesUntilTomorrowNine(new Date()) : Number(x.key);
+        act.mutate(() => silenceAlarm(id, minutes));
+      },
+      closeOnAction: true,
+    });
+  };
+  const runHost = async (action: string, confirm: boolean) => {
+    if (!a.resource) return;
+    if (confirm) {
+      const ok = await Dialog.confirm({
+        content: t(`host.confirm_${action}`, { name: a.resource.name }),
+        confirmText: t(`host.${action}`),
+        cancelText: t('common.cancel'),
+      });
+      if (!ok) return;
+    }
+    act.mutate(() => hostAction(a.resource!.kind, a.resource!.id, action));
+  };
+  return (
+    <article className="ys-al-detail" data-alarm-state={a.state}>
+      <div className="ys-al-detail__bar">
+        <Button size="small" fill="none" onClick={onClose} className="ys-al-back">
+          {t('detail.back')}
+        </Button>
+        {!q.data && offline ? <span className="ys-al-offline">{t('detail.offline_copy', { at: fullTime(offline.savedAt) })}</span> : null}
+      </div>
+      <header className="ys-al-detail__head">
+        <LevelTag level={a.level} />
+        <StateTag state={a.state} />
+        <h2>{a.resource_name}</h2>
+      </header>
+      <dl className="ys-al-facts">
+        <dt>{t('detail.policy')}</dt>
+        <dd>{a.policy_name}</dd>
+        <dt>{t('detail.value')}</dt>
+        <dd>
+          {t('detail.value_text', {
+            metric: t(`metrics.${a.metric}`),
+            value: value(a.value, a.unit),
+            op: t(`operators.${a.operator}`),
+            threshold: value(a.threshold, a.unit),
+          })}
+        </dd>
+        <dt>{t('detail.fired_at')}</dt>
+        <dd>{fullTime(a.fired_at)}</dd>
+        {a.acknowledged_by_name ? (
+          <>
+            <dt>{t('detail.acknowledged')}</dt>
+            <dd>{t('detail.by_at', { name: a.acknowledged_by_name, at: fullTime(a.acknowledged_at) })}</dd>
+          </>
+        ) : null}
+        {a.claimed_by_name ? (
+          <>
+            <dt>{t('detail.claimed')}</dt>
+            <dd>{t('detail.by_at', { name: a.claimed_by_name, at: fullTime(a.claimed_at) })}</dd>
+          </>
+        ) : null}
+        {a.silenced_until && new Date(a.silenced_until).getTime() > Date.now() ? (
+          <>
+            <dt>{t('detail.silenced')}</dt>
+            <dd>{fullTime(a.silenced_until)}</dd>
+          </>
+        ) : null}
+        {a.resolved_at ? (
+          <>
+            <dt>{t('detail.resolved_at')}</dt>
+            <dd>{fullTime(a.resolved_at)}</dd>
+          </>
+        ) : null}
+        {a.resource ? (
+          <>
+            <dt>{t('detail.host_status')}</dt>
+            <dd data-testid="host-status">
+              {t(`kinds:status.${a.resource.status}`, { defaultValue: a.resource.status })}
+              {a.resource.locked ? ` · ${t('host.locked')}` : ''}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {open ? (
+        <div className="ys-al-actions">
+          <Button color="primary" disabled={a.state !== 'firing' || act.isPending} onClick={() => act.mutate(() => ackAlarm(id))}>
+            {t('actions.ack')}
+          </Button>
+          <Button disabled={act.isPending} onClick={() => act.mutate(() => claimAlarm(id))}>
+            {t('actions.claim')}
+          </Button>
+          <Button disabled={act.isPending} onClick={silence}>
+            {t('actions.silence')}
+          </Button>
+        </div>
+      ) : null}
+      <h3 className="ys-al-sub">{t('detail.chart')}</h3>
+      <MetricView kind={a.resource_kind} resourceIds={[a.resource_id]} initialMetric={a.metric} initialRange="1h" end={end} marker={firedMs} />
+      {a.resource && (a.resource.kind === 'instance' || a.resource.kind === 'phyhost') ? (
+        <>
+          <h3 className="ys-al-sub">{t('host.title')}</h3>
+          <div className="ys-al-actions">
+            {HOST_ACTIONS.map((h) => (
+              <Button
+                key={h.id}
+                color={h.id === 'reboot' ? 'warning' : 'default'}
+                disabled={act.isPending || !h.from.includes(a.resource!.status) || (h.id === 'lock' && a.resource!.locked)}
+                onClick={() => void runHost(h.id, h.confirm)}
+              >
+                {t(`host.${h.id}`)}
+              </Button>
+            ))}
+          </div>
+        </>
+      ) : null}
+      <h3 className="ys-al-sub">{t('detail.history')}</h3>
+      <ol className="ys-al-history">
+        {a.history.map((h) => (
+          <li key={h.id}>
+            <time>{fullTime(h.at)}</time> {t(`changes.${h.change}`)}
+            {h.user_name ? ` · ${h.user_name}` : ''}
+          </li>
+        ))}
+      </ol>
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+// The alarm routes (pages.ts): monitorAlarm — the on-call home and the inbox (the phone's 告警 tab),
+// pass-monitor_alerMessage (open alarms), pass-monitor_alert-history (every alarm, resolved first
+// shown). `?alarm=<id>` opens one alarm (the deep link of every notification); `&action=acknowledge`
+// asks to acknowledge it.
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageHandle } from '../../lib/hooks.ts';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { AlarmDetailView } from './alarm-detail.tsx';
+import { Inbox } from './inbox.tsx';
+import { OncallHome } from './oncall-home.tsx';
+import { AlarmTabs } from './alarm-tabs.tsx';
+import './alarms.css';
+
+export default function AlarmsPage() {
+  const { t } = useTranslation('alarms');
+  const handle = usePageHandle();
+  const name = handle?.name ?? 'monitorAlarm';
+  const [search, setSearch] = useSearchParams();
+  const alarmId = search.get('alarm');
+  const open = (id: string) => setSearch({ alarm: id });
+  const close = () => setSearch({});
+  return (
+    <PageFrame name={name} className="ys-al-page">
+      {alarmId ? (
+        <AlarmDetailView key={alarmId} id={alarmId} autoAck={search.get('action') === 'acknowledge'} onClose={close} />
+      ) : (
+        <>
+          <AlarmTabs current={name} />
+          {name === 'monitorAlarm' ? (
+            <>
+              <h1 className="ys-al-title">{t('home.title')}</h1>
+              <div className="ys-al-split">
+                <OncallHome onOpen={open} />
+                <Inbox initialState="" onOpen={open} />
+              </div>
+            </>
+          ) : (
+            <>
+              <h1 className="ys-al-title">{t(`titles.${name}`)}</h1>
+              <Inbox initialState={name === 'pass-monitor_alert-history' ? 'resolved' : 'firing'} onOpen={open} />
+            </>
+          )}
+        </>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,149 @@
+// The on-call engineer on a phone (issue 11), 375×740 as `oncall`: the deep link of a firing alarm's
+// site message opens the alarm, the chart around its time shows the breach, the engineer
+// acknowledges it and restarts the host, which comes back 运行中. Screenshots of the on-call home
+// with the inbox, a monitor page and the alarm at 375×740 and 1280×800.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot, signIn, DEMO_PASSWORD } from './browser.ts';
+import { startServer, type StartedServer } from './server.ts';
+
+let browser: Browser;
+let server: StartedServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Scope {
+  token: string;
+  tenant: string;
+  project: string | null;
+}
+async function api<T = any>(s: Scope, url: string, method = 'GET'): Promise<T> {
+  const res = await fetch(`${server.baseURL}/api/${url}`, {
+    method,
+    headers: { 'x-auth-token': s.token, 'x-tenant-id': s.tenant, ...(s.project ? { 'x-project-id': s.project } : {}) },
+  });
+  expect(res.status, url).toBe(200);
+  return (await res.json()) as T;
+}
+/** The scope the signed-in page works in (what the shell stored). */
+async function pageScope(page: Page): Promise<Omit<Scope, 'token'>> {
+  return page.evaluate(() => {
+    const read = (k: string) => {
+      const v = localStorage.getItem(k);
+      return v ? (JSON.parse(v) as { id: string }).id : null;
+    };
+    return { tenant: read('tenant')!, project: read('project') };
+  });
+}
+
+describe('on call from a phone', () => {
+  it('opens a firing alarm from its message, sees the spike, acknowledges it and restarts the host', async () => {
+    const page = await newPage(browser, 'phone');
+    await signIn(page, server.baseURL, 'oncall');
+    const login = await fetch(`${server.baseURL}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'oncall', password: DEMO_PASSWORD }),
+    });
+    const scope: Scope = { token: ((await login.json()) as { token: string }).token, ...(await pageScope(page)) };
+
+    // The 告警 tab opens the on-call home.
+    await page.goto(`${server.baseURL}/monitorAlarm`);
+    await page.locator('[data-page="monitorAlarm"] .ys-al-card').first().waitFor();
+    const firingTotal = async () => (await page.locator('.ys-al-tile__n').allTextContents()).reduce((n, x) => n + Number(x), 0);
+    await expect.poll(firingTotal).toBeGreaterThan(0);
+    await screenshot(page, 'alarms-oncall-home-375');
+
+    // A firing alarm on a running host, in the page's scope, and the site message that told oncall about it.
+    const firing = (
+      await api<{ data: { id: string; resource_kind: string; threshold: number; operator: string }[] }>(scope, 'v1/alarms?state=firing&__limit=100')
+    ).data;
+    let alarm: { id: string; threshold: number; resource: { id: string; status: string; name: string } } | undefined;
+    for (const a of firing.filter((x) => x.resource_kind === 'instance' && x.operator.startsWith('gt'))) {
+      const d = await api(scope, `v1/alarms/${a.id}`);
+      if (d.resource?.status === 'running' && !d.resource.locked) {
+        alarm = d;
+        break;
+      }
+    }
+    expect(alarm, 'a firing alarm on a running host').toBeTruthy();
+    const messages = (await api<{ data: { ref_id: string; link: string }[] }>(scope, 'v1/site_messages?__limit=200')).data;
+    const message = messages.find((m) => m.ref_id === alarm!.id);
+    expect(message?.link).toBe(`/monitorAlarm?alarm=${alarm!.id}`);
+
+    await page.goto(`${server.baseURL}${message!.link}`);
+    const detail = page.locator('.ys-al-detail[data-alarm-state="firing"]');
+    await detail.waitFor();
+    const chart = page.locator('[data-testid="metric-chart"] .u-over');
+    await chart.waitFor();
+    // Sweep the finger right of the alarm's marker: the readout shows a value over the threshold.
+    const box = (await chart.boundingBox())!;
+    const seen: number[] = [];
+    for (let x = box.width * 0.3; x < box.width - 1; x += 4) {
+      await page.mouse.move(box.x + x, box.y + box.height / 2);
+      const text = (await page.locator('.ys-al-chart__value').first().textContent()) ?? '';
+      seen.push(Number.parseFloat(text));
+    }
+    expect(Math.max(...seen)).toBeGreaterThan(alarm!.threshold);
+    await expect.poll(() => page.locator('.ys-al-chart__time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await screenshot(page, 'alarms-detail-375');
+
+    await page.getByRole('button', { name: '确认告警' }).click();
+    await page.locator('.ys-al-detail[data-alarm-state="acknowledged"]').waitFor();
+    await expect.poll(() => page.locator('.ys-al-facts').textContent()).toContain('值班运维 王磊');
+
+    const before = await api<{ updated_at: string }>(scope, `instances/${alarm!.resource.id}`);
+    await page.getByRole('button', { name: '重启' }).click();
+    await page.locator('.adm-dialog').getByRole('button', { name: '重启' }).click();
+    // The engine took the restart (the host changed) and finished it; the page follows the host's events.
+    await expect
+      .poll(async () => {
+        const h = await api<{ updated_at: string; status: string }>(scope, `instances/${alarm!.resource.id}`);
+        return h.updated_at !== before.updated_at && h.status === 'running';
+      })
+      .toBe(true);
+    await expect.poll(() => page.locator('[data-testid="host-status"]').textContent(), { timeout: 20_000 }).toContain('运行中');
+    const changes = (await api<{ history: { change: string; user_name: string | null }[] }>(scope, `v1/alarms/${alarm!.id}`)).history;
+    expect(changes).toContainEqual(expect.objectContaining({ change: 'acknowledged', user_name: '值班运维 王磊' }));
+
+    // The host's monitor page: eight range tiles, each on one line, the chart within 375px.
+    await page.goto(`${server.baseURL}/ecsMonitor/${alarm!.resource.id}`);
+    await page.locator('[data-page="ecsMonitor"] [data-testid="metric-chart"] canvas').waitFor();
+    const tiles = page.locator('.ys-al-ranges button');
+    expect(await tiles.count()).toBe(8);
+    for (const tile of await tiles.all()) {
+      const b = (await tile.boundingBox())!;
+      expect(b.height).toBeGreaterThanOrEqual(44);
+      expect(b.height).toBeLessThan(60);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'alarms-monitor-375');
+    await page.close();
+  }, 90_000);
+
+  it('shows the inbox, the on-call home and a monitor page with comparison at 1280×800', async () => {
+    const page = await newPage(browser, 'desktop');
+    await signIn(page, server.baseURL, 'oncall');
+    await page.goto(`${server.baseURL}/monitorAlarm`);
+    await page.locator('[data-page="monitorAlarm"] .ys-al-card').first().waitFor();
+    await screenshot(page, 'alarms-oncall-home-1280');
+    await page.goto(`${server.baseURL}/pass-monitor/monitor`);
+    await page.locator('[data-page="pass-monitor_monitor"] .ys-al-rank li').first().waitFor();
+    await screenshot(page, 'alarms-overview-1280');
+    const href = await page.locator('.ys-al-rank a[href^="/ecsMonitor/"]').first().getAttribute('href');
+    await page.goto(`${server.baseURL}${href}`);
+    await page.locator('[data-testid="metric-chart"] canvas').waitFor();
+    const boxes = page.locator('.ys-al-compare input[type="checkbox"]');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await expect.poll(() => page.locator('.ys-al-chart__value').count()).toBe(3);
+    await screenshot(page, 'alarms-monitor-1280');
+    await page.close();
+  }, 60_000);
+});
