@@ -18,7 +18,8 @@ import { backupPlanService } from './services/backup-plan.service.ts';
 import { simulatedBackupAgent } from './cloud/backup-agent.ts';
 import { createEngine, type Engine } from './services/engine.ts';
 import { eventBus } from './events/bus.ts';
-import { siteMessageNotifier } from './notifications/notify-port.ts';
+import { notificationService } from './notifications/notification.service.ts';
+import { operationLogService } from './oplog/operation-log.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +49,20 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   const agent = simulatedBackupAgent({ delayMs: base.config.cloudSimDelayMs, failureRate: base.config.cloudSimFailureRate });
   const backupPlans = backupPlanService(db, resources, { agent, bus: engine.bus, log: app.log });
   engine.scheduler.add(() => backupPlans.runDue());
+  // Notifications: site message + event stream at once, Web Push / e-mail / team-chat robots queued
+  // for the scheduler (retried with back-off); the port's one implementation (notify-port.ts).
+  const notifications = notificationService({
+    db,
+    bus: events,
+    secrets: base.secrets,
+    smtpUrl: base.config.smtpUrl,
+    publicUrl: base.config.publicUrl ?? `http://localhost:${base.config.port}`,
+    senderEmail: base.config.supportEmail,
+    retryMs: base.config.notifyRetryMs,
+    log: app.log,
+  });
+  engine.scheduler.add(() => notifications.runDue());
+  app.addHook('onClose', async () => notifications.close());
   return {
     ...base,
     db,
@@ -66,6 +81,8 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     delegations: delegationService(db),
     siteMessages: siteMessageService(db),
     rules: ruleService(db),
-    notify: siteMessageNotifier(db, events),
+    notify: notifications,
+    notifications,
+    operationLogs: operationLogService(db),
   };
 }
