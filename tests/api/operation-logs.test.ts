@@ -71,7 +71,7 @@ describe('what is written', () => {
     expect(line).toMatchObject({ action_label: '开机云主机', success: false, result_label: '失败', error_title: res.json().description });
   });
 
-  it('logs an approval decision (通过审批) under the request\'s project', async () => {
+  it("logs an approval decision (通过审批) under the request's project", async () => {
     const approver = await app.as('approver');
     const inbox = (await approver.req({ method: 'GET', url: '/api/v1/approvals?scope=mine&status=pending&__limit=50' })).json().data as any[];
     const one = inbox.find((r) => r.can_decide && r.current_level === r.level_count) ?? inbox.find((r) => r.can_decide);
@@ -79,7 +79,14 @@ describe('what is written', () => {
     expect(res.statusCode, res.body).toBe(200);
     const admin = await app.as('tenant_admin');
     const line = (await logs(admin, `action=approval_approve&resource=${one.id}`, { project: null })).data[0];
-    expect(line).toMatchObject({ account: 'approver', action_label: '通过审批', resource_id: one.id, resource_name: one.title, project_id: one.project_id, success: true });
+    expect(line).toMatchObject({
+      account: 'approver',
+      action_label: '通过审批',
+      resource_id: one.id,
+      resource_name: one.title,
+      project_id: one.project_id,
+      success: true,
+    });
   });
 
   it('has a readable action name for every write route of the API', async () => {
@@ -108,7 +115,9 @@ describe('search, paging, export and scope', () => {
     const future = new Date(Date.now() + 3600_000).toISOString();
     expect((await logs(member, `from=${encodeURIComponent(future)}`)).data).toEqual([]);
     const past = new Date(Date.now() - 3600_000).toISOString();
-    expect((await logs(member, `from=${encodeURIComponent(past)}&to=${encodeURIComponent(future)}&action=kind:instance:reboot`)).data.length).toBeGreaterThanOrEqual(1);
+    expect(
+      (await logs(member, `from=${encodeURIComponent(past)}&to=${encodeURIComponent(future)}&action=kind:instance:reboot`)).data.length,
+    ).toBeGreaterThanOrEqual(1);
     const bad = await member.req({ method: 'GET', url: `/api/v1/operation-logs?from=${encodeURIComponent(future)}&to=${encodeURIComponent(past)}` });
     expect(bad.statusCode).toBe(400);
     expect((await member.req({ method: 'GET', url: '/api/v1/operation-logs?from=yesterday' })).statusCode).toBe(400);
@@ -121,7 +130,12 @@ describe('search, paging, export and scope', () => {
     const other = (await app.as('tenant_admin')).territories[0]!.projects.find((p) => p.project_id !== projectId)!.project_id;
     const admin = await app.as('tenant_admin');
     // the tenant admin acts in another project of the tenant
-    await admin.req({ method: 'POST', url: '/api/v1/notify-channels', project: other, payload: { type: 'wecom', name: '别的项目', url: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=abc' } });
+    await admin.req({
+      method: 'POST',
+      url: '/api/v1/notify-channels',
+      project: other,
+      payload: { type: 'wecom', name: '别的项目', url: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=abc' },
+    });
     const mine = await logs(member);
     expect(mine.data.length).toBeGreaterThan(0);
     expect(mine.data.every((l) => l.project_id === projectId)).toBe(true);
@@ -134,7 +148,9 @@ describe('search, paging, export and scope', () => {
     await fin.req({ method: 'POST', url: '/api/v1/logout', tenant: null, project: null });
     const finLogs = await logs(await app.as('fin_admin', { fresh: true }), '__limit=100', { project: null });
     expect(finLogs.data.some((l) => l.tenant_id === tenantId)).toBe(false);
-    expect((await (await app.as('fin_admin', { fresh: true })).req({ method: 'GET', url: '/api/v1/operation-logs', tenant: tenantId, project: null })).statusCode).toBe(404);
+    expect(
+      (await (await app.as('fin_admin', { fresh: true })).req({ method: 'GET', url: '/api/v1/operation-logs', tenant: tenantId, project: null })).statusCode,
+    ).toBe(404);
     const platform = await logs(await app.as('admin'), '__limit=100', { project: null });
     expect(platform.data.some((l) => l.account === 'member')).toBe(true);
     expect(platform.data.some((l) => l.account === 'fin_admin')).toBe(true);

@@ -25,7 +25,7 @@ const LIST: ListSpec = {
 const timeParam = z.iso.datetime({ offset: true }).optional();
 export const oplogQuerySchema = z.object({ user: z.string().max(64).optional(), from: timeParam, to: timeParam });
 
-/** Where a scope may look: platform all (or the tenant it named), tenant-wide its tenant, else its project. */
+/** Where a scope may look: platform all, tenant-wide its tenant, else the project it named. */
 export interface OplogView {
   tenantId: string | null;
   projectId: string | null;
@@ -33,7 +33,8 @@ export interface OplogView {
 export function viewOf(scope: Scope): OplogView {
   const access = accessOf(scope.user);
   if (access.allTenants) return { tenantId: null, projectId: null };
-  if (access.wholeTenants.has(scope.tenantId)) return { tenantId: scope.tenantId, projectId: scope.projectId };
+  // a tenant-wide role sees its whole tenant whichever project the console has picked
+  if (access.wholeTenants.has(scope.tenantId)) return { tenantId: scope.tenantId, projectId: null };
   // resolveScope made a project-only member name a project they belong to
   return { tenantId: scope.tenantId, projectId: scope.projectId };
 }

@@ -161,6 +161,16 @@ const OUTBOX: RouteObject = {
   },
 };
 
+/**
+ * A project's notification channels (issue 11): no route of the seed fits, so the app adds
+ * `notifyChannels` at /notifyChannels beside the seed's routes (docs/decisions/0017-notifications-and-operation-log.md).
+ */
+const NOTIFY_CHANNELS = pageRoute(
+  { path: '/notifyChannels', name: 'notifyChannels', area: 'console.operations', auth: true, sample: '/notifyChannels' },
+  'notifyChannels',
+  'console',
+);
+
 export const routes: RouteObject[] = [
   {
     // not 'root': that is the name of the '/' route in routes.json
@@ -182,7 +192,7 @@ export const routes: RouteObject[] = [
           const [layout] = await Promise.all([import('./layouts/console-layout.tsx'), loadConsoleNamespaces()]);
           return { Component: layout.ConsoleLayout };
         },
-        children: [...pages.console, OUTBOX],
+        children: [...pages.console, OUTBOX, NOTIFY_CHANNELS],
       },
       { id: 'layout-bare', children: pages.bare },
       {
