@@ -133,6 +133,7 @@ describe('message centre and operation log at phone', () => {
 
     await admin.goto(`${baseURL}/logManage`);
     await admin.locator('[data-page="logManage"] [data-testid="oplog-line"]').first().waitFor();
+    await admin.locator('[data-testid="oplog-filters-open"]').click();
     await admin.locator('[data-testid="oplog-resource"]').fill(one.id);
     await admin.locator('[data-testid="oplog-search"]').click();
     const line = admin.locator('[data-testid="oplog-line"]', { hasText: '通过审批' });
@@ -165,6 +166,9 @@ describe('message centre and operation log at desktop', () => {
     await signIn(admin, baseURL, 'tenant_admin');
     await admin.goto(`${baseURL}/logManage`);
     await admin.locator('[data-page="logManage"] table [data-testid="oplog-line"]').first().waitFor();
+    // the side menu and the top bar's pickers arrive after the first screen
+    await admin.locator('[data-testid="project-picker"]').first().waitFor();
+    await admin.locator('[data-testid="user-nickname"]:visible').first().waitFor();
     await screenshot(admin, 'notify-desktop-oplog');
     expect(errors).toEqual([]);
     await admin.context().close();

@@ -90,7 +90,13 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
     const user = req.user!;
     const body = parse(payload);
     const success = reply.statusCode < 400;
-    const subject: Subject = pending.subject ?? { type: pending.action.kind ?? null, id: null, name: null, tenantId: null, projectId: null };
+    const subject: Subject = pending.subject ?? {
+      type: pending.action.kind ?? typeOfRoute(req.routeOptions.url),
+      id: null,
+      name: null,
+      tenantId: null,
+      projectId: null,
+    };
     // A created thing answers its id and name.
     if (success && body && !subject.id && typeof body.id === 'string') subject.id = body.id;
     if (success && body && !subject.name && typeof body.name === 'string') subject.name = body.name;
@@ -143,4 +149,12 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
 function errorText(body: Record<string, unknown> | null): string | null {
   const text = typeof body?.description === 'string' ? body.description : typeof body?.title === 'string' ? body.title : null;
   return text ? text.slice(0, 200) : null;
+}
+
+/** What a route that is not a kind's works on, for a line without a looked-up subject (a create). */
+function typeOfRoute(url: string | undefined): string | null {
+  if (!url) return null;
+  if (url.startsWith('/api/v1/approvals')) return 'approval';
+  if (url.startsWith('/api/v1/notify-channels')) return 'notify_channel';
+  return null;
 }

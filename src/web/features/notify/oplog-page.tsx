@@ -34,10 +34,14 @@ function toFilters(f: Form): OplogFilters {
   };
 }
 
+const activeCount = (f: OplogFilters) => [f.user, f.resource, f.action, f.result, f.from].filter(Boolean).length;
+
 export default function OplogPage() {
   const { t } = useTranslation('notify');
   const bp = useBreakpoint();
   const [form, setForm] = useState<Form>(EMPTY);
+  // A phone keeps the search folded behind 筛选 so the lines come first.
+  const [folded, setFolded] = useState(true);
   const [applied, setApplied] = useState<OplogFilters>(() => toFilters(EMPTY));
   const actions = useQuery({ queryKey: ['oplog', 'actions'], queryFn: logActions, staleTime: 60_000 });
   const q = useInfiniteQuery({
@@ -48,7 +52,10 @@ export default function OplogPage() {
   });
   const lines = useMemo(() => (q.data?.pages ?? []).flatMap((p) => p.data), [q.data]);
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((prev) => ({ ...prev, [k]: v }));
-  const search = () => setApplied(toFilters(form));
+  const search = () => {
+    setApplied(toFilters(form));
+    setFolded(true);
+  };
   const reset = () => {
     setForm(EMPTY);
     setApplied(toFilters(EMPTY));
@@ -69,69 +76,80 @@ export default function OplogPage() {
     );
   const who = (l: OplogLine) => `${l.nickname}（${l.account}）`;
 
-  const filters = (
-    <form
-      className="ys-oplog__filters"
-      onSubmit={(e) => {
-        e.preventDefault();
-        search();
-      }}
-      data-testid="oplog-filters"
-    >
-      <label className="ys-oplog__field">
-        {t('oplog.columns.user')}
-        <input value={form.user} onChange={(e) => set('user', e.target.value)} placeholder={t('oplog.search_user')} maxLength={64} data-testid="oplog-user" />
-      </label>
-      <label className="ys-oplog__field">
-        {t('oplog.columns.resource')}
-        <input
-          value={form.resource}
-          onChange={(e) => set('resource', e.target.value)}
-          placeholder={t('oplog.search_resource')}
-          maxLength={100}
-          data-testid="oplog-resource"
-        />
-      </label>
-      <label className="ys-oplog__field">
-        {t('oplog.action')}
-        <select value={form.action} onChange={(e) => set('action', e.target.value)} data-testid="oplog-action">
-          <option value="">{t('oplog.all_actions')}</option>
-          {(actions.data?.data ?? []).map((a) => (
-            <option key={a.code} value={a.code}>
-              {a.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="ys-oplog__field">
-        {t('oplog.range.label')}
-        <select value={form.range} onChange={(e) => set('range', e.target.value as Range)}>
-          {(Object.keys(RANGES) as Range[]).map((r) => (
-            <option key={r} value={r}>
-              {t(`oplog.range.${r}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="ys-oplog__field">
-        {t('oplog.columns.result')}
-        <select value={form.result} onChange={(e) => set('result', e.target.value as Form['result'])}>
-          <option value="">{t('oplog.result_filter.all')}</option>
-          <option value="true">{t('oplog.result_filter.success')}</option>
-          <option value="false">{t('oplog.result_filter.failure')}</option>
-        </select>
-      </label>
-      <div className="ys-oplog__buttons">
-        <Button color="primary" type="submit" data-testid="oplog-search">
-          {t('oplog.search')}
+  const filters =
+    bp === 'phone' && folded ? (
+      <div className="ys-oplog__fold">
+        <Button onClick={() => setFolded(false)} data-testid="oplog-filters-open">
+          {t('oplog.filters')}
+          {activeCount(applied) > 0 ? `（${activeCount(applied)}）` : ''}
         </Button>
-        <Button onClick={reset}>{t('oplog.reset')}</Button>
         <Button onClick={() => void doExport()} data-testid="oplog-export">
           {t('oplog.export')}
         </Button>
       </div>
-    </form>
-  );
+    ) : (
+      <form
+        className="ys-oplog__filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          search();
+        }}
+        data-testid="oplog-filters"
+      >
+        <label className="ys-oplog__field">
+          {t('oplog.columns.user')}
+          <input value={form.user} onChange={(e) => set('user', e.target.value)} placeholder={t('oplog.search_user')} maxLength={64} data-testid="oplog-user" />
+        </label>
+        <label className="ys-oplog__field">
+          {t('oplog.resource')}
+          <input
+            value={form.resource}
+            onChange={(e) => set('resource', e.target.value)}
+            placeholder={t('oplog.search_resource')}
+            maxLength={100}
+            data-testid="oplog-resource"
+          />
+        </label>
+        <label className="ys-oplog__field">
+          {t('oplog.action')}
+          <select value={form.action} onChange={(e) => set('action', e.target.value)} data-testid="oplog-action">
+            <option value="">{t('oplog.all_actions')}</option>
+            {(actions.data?.data ?? []).map((a) => (
+              <option key={a.code} value={a.code}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ys-oplog__field">
+          {t('oplog.range.label')}
+          <select value={form.range} onChange={(e) => set('range', e.target.value as Range)}>
+            {(Object.keys(RANGES) as Range[]).map((r) => (
+              <option key={r} value={r}>
+                {t(`oplog.range.${r}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ys-oplog__field">
+          {t('oplog.columns.result')}
+          <select value={form.result} onChange={(e) => set('result', e.target.value as Form['result'])}>
+            <option value="">{t('oplog.result_filter.all')}</option>
+            <option value="true">{t('oplog.result_filter.success')}</option>
+            <option value="false">{t('oplog.result_filter.failure')}</option>
+          </select>
+        </label>
+        <div className="ys-oplog__buttons">
+          <Button color="primary" type="submit" data-testid="oplog-search">
+            {t('oplog.search')}
+          </Button>
+          <Button onClick={reset}>{t('oplog.reset')}</Button>
+          <Button onClick={() => void doExport()} data-testid="oplog-export">
+            {t('oplog.export')}
+          </Button>
+        </div>
+      </form>
+    );
 
   let body;
   if (q.isPending) body = <DotLoading />;
