@@ -98,6 +98,11 @@ describe('message centre and operation log at phone', () => {
 
     await page.goBack();
     await page.locator('[data-page="siteMessages_unread"]').waitFor();
+    // the second request approved elsewhere: one more unread, live again, then 全部已读 empties the bell
+    const second = requests[1];
+    await approver('POST', `/api/v1/approvals/${second.id}/approve`, {}, { 'x-tenant-id': second.tenant_id, 'x-project-id': second.project_id });
+    await page.locator('[data-testid="msg-item"][data-status="unread"]', { hasText: second.title }).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => badgeText(page)).toBe(before + 1 >= 99 ? '99+' : String(before + 1));
     await page.locator('[data-testid="msg-read-all"]').click();
     await expect.poll(() => badgeText(page)).toBe('');
     await page.locator('.adm-error-block', { hasText: '没有未读消息' }).waitFor();
@@ -143,8 +148,6 @@ describe('message centre and operation log at phone', () => {
     expect(await line.textContent()).toContain('成功');
     await screenshot(admin, 'notify-phone-oplog');
     await admin.context().close();
-    // the second request, decided for the desktop visit's message
-    await approver('POST', `/api/v1/approvals/${requests[1].id}/approve`, {}, { 'x-tenant-id': requests[1].tenant_id, 'x-project-id': requests[1].project_id });
   });
 });
 
@@ -167,8 +170,8 @@ describe('message centre and operation log at desktop', () => {
     await admin.goto(`${baseURL}/logManage`);
     await admin.locator('[data-page="logManage"] table [data-testid="oplog-line"]').first().waitFor();
     // the side menu and the top bar's pickers arrive after the first screen
-    await admin.locator('[data-testid="project-picker"]').first().waitFor();
-    await admin.locator('[data-testid="user-nickname"]:visible').first().waitFor();
+    await admin.locator('[data-testid="project-picker"]:visible').first().waitFor();
+    await admin.locator('.ys-desk__side a', { hasText: '控制台首页' }).first().waitFor();
     await screenshot(admin, 'notify-desktop-oplog');
     expect(errors).toEqual([]);
     await admin.context().close();

@@ -21,10 +21,17 @@ export interface CursorPage<T> {
 
 const quiet = { isNeedloading: false } as const;
 
+/** A cursor-paged list URL: `__cursor` is sent even when empty (the first page), which the request helper's query builder would drop. */
+function cursorUrl(path: string, cursor: string, params: Record<string, string | number>): string {
+  const qs = new URLSearchParams({ __cursor: cursor });
+  for (const [k, v] of Object.entries(params)) if (v !== '') qs.set(k, String(v));
+  return `${path}?${qs.toString()}`;
+}
+
 export const listMessages = (status: 'unread' | 'all', category: string, cursor: string, signal?: AbortSignal) =>
   getList<CursorPage<SiteMessage>>(
-    'v1/site_messages',
-    { __cursor: cursor, __limit: 20, ...(status === 'unread' ? { status: 'unread' } : {}), ...(category !== 'all' ? { category } : {}) },
+    cursorUrl('v1/site_messages', cursor, { __limit: 20, ...(status === 'unread' ? { status: 'unread' } : {}), ...(category !== 'all' ? { category } : {}) }),
+    undefined,
     { ...quiet, signal },
   );
 export const getMessage = (id: string) => get<SiteMessage>(`v1/site_messages/${id}`, undefined, quiet);
@@ -98,6 +105,6 @@ function filterParams(f: OplogFilters) {
   };
 }
 export const listLogs = (f: OplogFilters, cursor: string, signal?: AbortSignal) =>
-  getList<CursorPage<OplogLine>>('v1/operation-logs', { __cursor: cursor, __limit: 30, ...filterParams(f) }, { ...quiet, signal });
+  getList<CursorPage<OplogLine>>(cursorUrl('v1/operation-logs', cursor, { __limit: 30, ...filterParams(f) }), undefined, { ...quiet, signal });
 export const logActions = () => get<{ data: { code: string; label: string }[] }>('v1/operation-logs/actions', undefined, quiet);
 export const exportLogs = (f: OplogFilters) => post<{ id: string; message: string }>('v1/operation-logs/export', filterParams(f));

@@ -3,6 +3,7 @@
 // receiving settings. New messages arrive live over the event stream. A phone shows the list and
 // opens a message on its own page (siteMessagesDetail); a tablet or desktop shows it beside the list.
 import { useEffect, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { Badge, Button, CapsuleTabs, Checkbox, Dialog, DotLoading, ErrorBlock, I
 import { NOTIFY_CATEGORIES, shanghaiTime } from '../../../domain/notify.ts';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { subscribe } from '../../lib/server-events.ts';
+import { unreadCountAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { SplitView } from '../../ui/split-view.tsx';
 import { deleteMessages, listMessages, markAllRead, type SiteMessage } from './api.ts';
@@ -41,8 +43,13 @@ export default function MessagesPage() {
   });
   const items = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.data), [query.data]);
 
-  // A new message: the list and the counts refresh (the shell's badge refreshes on its own).
+  // A new message: the list and the counts refresh (the shell's badge refreshes on its own), on the
+  // event and whenever the shell's count moves (so the list never lags the bell).
   useEffect(() => subscribe(['site_message.created'], () => void client.invalidateQueries({ queryKey: MESSAGES_KEY })), [client]);
+  const bell = useAtomValue(unreadCountAtom);
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: [...MESSAGES_KEY, 'list'] });
+  }, [bell, client]);
 
   const byCategory = counts.data ?? {};
   const total = Object.values(byCategory).reduce((a, b) => a + b, 0);
@@ -51,6 +58,7 @@ export default function MessagesPage() {
   const readAll = async () => {
     await markAllRead();
     Toast.show({ content: t('centre.mark_all_read_done') });
+    await refreshUnread();
     await client.invalidateQueries({ queryKey: MESSAGES_KEY });
   };
   const removeSelected = async () => {
@@ -66,6 +74,7 @@ export default function MessagesPage() {
     setSelected(new Set());
     setManaging(false);
     if (open && ids.includes(open)) setOpen(null);
+    await refreshUnread();
     await client.invalidateQueries({ queryKey: MESSAGES_KEY });
   };
   const openMessage = (m: SiteMessage) => {
