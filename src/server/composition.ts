@@ -62,6 +62,10 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     log: app.log,
   });
   engine.scheduler.add(() => notifications.runDue());
+  // The VAPID key pair exists from the first start (generated once, shared by every process).
+  app.addHook('onReady', async () => {
+    await notifications.vapidPublicKey();
+  });
   app.addHook('onClose', async () => notifications.close());
   return {
     ...base,
