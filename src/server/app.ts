@@ -29,6 +29,9 @@ import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
 import { gtmLogRoutes } from './routes/gtm-logs.routes.ts';
 import { alarmRoutes } from './alarms/alarm.routes.ts';
 import { seedDemo } from './seed/demo.seed.ts';
+import { registerOperationLog } from './oplog/operation-log.plugin.ts';
+import { operationLogRoutes } from './oplog/operation-log.routes.ts';
+import { notifyRoutes } from './notifications/notify.routes.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
@@ -153,6 +156,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   registerAuth(app, ctx.users);
   registerIdempotency(app, ctx.db, { leaseMs: config.idempotencyLeaseMs });
+  // Every signed-in write leaves a line in the operation log (after idempotency: replays do not).
+  registerOperationLog(app, ctx.db);
 
   // Routes.
   await healthRoutes(app, ctx);
@@ -168,6 +173,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await backupPlanRoutes(app, ctx);
   await gtmLogRoutes(app, ctx);
   await alarmRoutes(app, ctx);
+  await operationLogRoutes(app, ctx);
+  await notifyRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

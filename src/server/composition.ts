@@ -18,9 +18,10 @@ import { backupPlanService } from './services/backup-plan.service.ts';
 import { simulatedBackupAgent } from './cloud/backup-agent.ts';
 import { createEngine, type Engine } from './services/engine.ts';
 import { eventBus } from './events/bus.ts';
-import { siteMessageNotifier } from './notifications/notify-port.ts';
 import { accessCache } from './plugins/access-cache.ts';
 import { alarmService } from './alarms/alarm.service.ts';
+import { notificationService } from './notifications/notification.service.ts';
+import { operationLogService } from './oplog/operation-log.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,9 +55,26 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   const agent = simulatedBackupAgent({ delayMs: base.config.cloudSimDelayMs, failureRate: base.config.cloudSimFailureRate });
   const backupPlans = backupPlanService(db, resources, { agent, bus: engine.bus, log: app.log });
   engine.scheduler.add(() => backupPlans.runDue());
-  const notify = siteMessageNotifier(db, events);
+  // Notifications: site message + event stream at once, Web Push / e-mail / team-chat robots queued
+  // for the scheduler (retried with back-off); the port's one implementation (notify-port.ts).
+  const notifications = notificationService({
+    db,
+    bus: events,
+    secrets: base.secrets,
+    smtpUrl: base.config.smtpUrl,
+    publicUrl: base.config.publicUrl ?? `http://localhost:${base.config.port}`,
+    senderEmail: base.config.supportEmail,
+    retryMs: base.config.notifyRetryMs,
+    log: app.log,
+  });
+  engine.scheduler.add(() => notifications.runDue());
+  // The VAPID key pair exists from the first start (generated once, shared by every process).
+  app.addHook('onReady', async () => {
+    await notifications.vapidPublicKey();
+  });
+  app.addHook('onClose', async () => notifications.close());
   // The alarm evaluator runs on the engine's scheduler (claims with SKIP LOCKED, so every process may run it).
-  const alarms = alarmService({ db, events, notify, provider: engine.provider, log: app.log });
+  const alarms = alarmService({ db, events, notify: notifications, provider: engine.provider, log: app.log });
   if (base.config.alarmEvaluation) engine.scheduler.add(() => alarms.evaluateDue());
   return {
     ...base,
@@ -77,7 +95,9 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     siteMessages: siteMessageService(db),
     rules: ruleService(db),
     access,
-    notify,
     alarms,
+    notify: notifications,
+    notifications,
+    operationLogs: operationLogService(db),
   };
 }

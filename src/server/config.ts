@@ -87,6 +87,12 @@ export interface Config {
   workers: number;
   /** AES-256-GCM key for secret fields (32 bytes, hex or base64); unset: one generated into the database */
   secretKey: string | undefined;
+  /** SMTP server for e-mail notifications (smtp://user:pass@host:port); unset: no e-mail */
+  smtpUrl: string | undefined;
+  /** absolute base of the links notifications carry (PUBLIC_URL); unset: http://localhost:<port> */
+  publicUrl: string | undefined;
+  /** first retry delay of a failed notification delivery; doubles per attempt */
+  notifyRetryMs: number;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -118,6 +124,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     accessCacheMs: num('ACCESS_CACHE_MS', 30_000),
     requestLog: requestLog(),
     workers: Math.max(1, Math.floor(num('WORKERS', os.availableParallelism()))),
+    smtpUrl: process.env.SMTP_URL || undefined,
+    publicUrl: process.env.PUBLIC_URL || undefined,
+    notifyRetryMs: num('NOTIFY_RETRY_MS', 30_000),
     ...overrides,
   };
 }

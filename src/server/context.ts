@@ -20,6 +20,8 @@ import type { backupPlanService } from './services/backup-plan.service.ts';
 import type { NotifyPort } from './notifications/notify-port.ts';
 import type { AccessCache } from './plugins/access-cache.ts';
 import type { AlarmService } from './alarms/alarm.service.ts';
+import type { NotificationService } from './notifications/notification.service.ts';
+import type { OperationLogService } from './oplog/operation-log.service.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -57,4 +59,8 @@ export interface AppContext extends BaseContext {
   access: AccessCache;
   /** alarm policies, the alarm inbox, the evaluator and monitoring reads (alarms/alarm.service.ts) */
   alarms: AlarmService;
+  /** the notification service behind `notify`: channels, devices, settings, deliveries */
+  notifications: NotificationService;
+  /** the operation log (written by the request pipeline, oplog/operation-log.plugin.ts) */
+  operationLogs: OperationLogService;
 }

@@ -92,3 +92,62 @@ self.addEventListener('message', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
+
+// Web Push (the notification service, src/server/notifications/outside-channels.ts pushPayload):
+// show the message with its one-tap actions; a tap opens Yunshu on the subject (the deep link), in
+// an open window of the app when there is one.
+interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  category?: string;
+  actions?: { action: string; title: string; url: string }[];
+}
+
+/** Only links to this app are opened; anything else opens the app's start page. */
+function sameOrigin(url: string): string {
+  try {
+    const u = new URL(url, self.location.origin);
+    return u.origin === self.location.origin ? u.pathname + u.search + u.hash : '/';
+  } catch {
+    return '/';
+  }
+}
+
+self.addEventListener('push', (event) => {
+  let msg: PushMessage | null = null;
+  try {
+    msg = event.data ? (event.data.json() as PushMessage) : null;
+  } catch {
+    msg = null;
+  }
+  if (!msg || typeof msg.title !== 'string') return;
+  const actions = (msg.actions ?? []).slice(0, 2);
+  const options: NotificationOptions & { actions?: { action: string; title: string }[] } = {
+    body: msg.body,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    tag: msg.url,
+    data: { url: sameOrigin(msg.url), actions: Object.fromEntries(actions.map((a) => [a.action, sameOrigin(a.url)])) },
+    actions: actions.map((a) => ({ action: a.action, title: a.title })),
+  };
+  event.waitUntil(self.registration.showNotification(msg.title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = (event.notification.data ?? {}) as { url?: string; actions?: Record<string, string> };
+  const target = (event.action && data.actions?.[event.action]) || data.url || '/';
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(target).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -19,6 +19,7 @@ import { markIdempotencyApplied } from '../plugins/idempotency.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
 import { accessOf, canSeeTenant } from '../repositories/tenancy.repository.ts';
 import { t } from '../lib/i18n.ts';
+import { siteMessageIdsSchema } from '../../domain/schemas/site-message.schema.ts';
 import type { AppContext } from '../context.ts';
 import { ApprovalConflict, type CurrentState } from './approval.service.ts';
 
@@ -249,7 +250,27 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ── site messages ─────────────────────────────────────────────────────────────────────────
   app.get('/api/v1/site_messages', async (req) => messages.list((await headerScope(req)).user.id, req.query as Record<string, unknown>, req.lang));
-  app.get('/api/v1/site_messages/unread_count', async (req) => ({ count: await messages.unreadCount((await headerScope(req)).user.id) }));
+  app.get('/api/v1/site_messages/unread_count', async (req) => {
+    const { user } = await headerScope(req);
+    return { count: await messages.unreadCount(user.id), by_category: await messages.unreadByCategory(user.id) };
+  });
+  app.get('/api/v1/site_messages/:id', async (req) => {
+    const { user } = await headerScope(req);
+    const found = await messages.get(user.id, idParam(req.params), req.lang);
+    if (!found) throw notFound();
+    return found;
+  });
+  // Delete: one (DELETE …/:id) or several of the caller's (POST …/delete {ids}); others' ids are ignored.
+  app.delete('/api/v1/site_messages/:id', async (req) => {
+    const { user } = await headerScope(req);
+    if (!(await messages.remove(user.id, [idParam(req.params)]))) throw notFound();
+    return { count: 1, unread_count: await messages.unreadCount(user.id) };
+  });
+  app.post('/api/v1/site_messages/delete', async (req) => {
+    const { user } = await headerScope(req);
+    const { ids } = siteMessageIdsSchema.parse(req.body ?? {});
+    return { count: await messages.remove(user.id, ids), unread_count: await messages.unreadCount(user.id) };
+  });
   app.post('/api/v1/site_messages/read_all', async (req) => ({ count: await messages.markAllRead((await headerScope(req)).user.id, now()) }));
   app.post('/api/v1/site_messages/:id/read', async (req) => {
     const { user } = await headerScope(req);

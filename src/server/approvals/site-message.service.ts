@@ -46,12 +46,54 @@ const MESSAGE_LIST: ListSpec = {
 };
 
 /** Parameters named `type` / `status` are codes rendered through the approvals labels. */
-function renderParams(lang: Language, params: Record<string, string | number>) {
+export function renderParams(lang: Language, params: Record<string, string | number>) {
   const out: Record<string, string | number> = { ...params };
   if (typeof params.type === 'string') out.type = t(lang, `approvals:type.${params.type}`);
   if (typeof params.status === 'string') out.status = t(lang, `approvals:status.${params.status}`);
   return out;
 }
+
+interface MessageRow {
+  id: string;
+  tenant_id: string | null;
+  category: string;
+  message_key: string;
+  params: Record<string, string | number> | null;
+  link: string | null;
+  ref_id: string | null;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+function present(lang: Language, r: MessageRow) {
+  const params = renderParams(lang, r.params ?? {});
+  // Approval messages keep their short keys; other services store full keys (notify-port.ts).
+  const key = r.message_key.includes(':') ? r.message_key : `approvals:messages.${r.message_key}`;
+  return {
+    id: r.id,
+    tenant_id: r.tenant_id,
+    category: r.category,
+    title: t(lang, `${key}.title`, params),
+    content: t(lang, `${key}.content`, params),
+    link: r.link,
+    ref_id: r.ref_id,
+    status: r.read_at ? 'read' : 'unread',
+    read_at: r.read_at,
+    created_at: r.created_at,
+  };
+}
+
+const COLUMNS = [
+  'site_messages.id',
+  'site_messages.tenant_id',
+  'site_messages.category',
+  'site_messages.message_key',
+  'site_messages.params',
+  'site_messages.link',
+  'site_messages.ref_id',
+  'site_messages.read_at',
+  'site_messages.created_at',
+] as const;
 
 export function siteMessageService(db: Db) {
   return {
@@ -61,37 +103,10 @@ export function siteMessageService(db: Db) {
       else if (query.status === 'read') base = base.where('site_messages.read_at', 'is not', null);
       return runList(
         base,
-        (qb) =>
-          qb.select([
-            'site_messages.id',
-            'site_messages.tenant_id',
-            'site_messages.category',
-            'site_messages.message_key',
-            'site_messages.params',
-            'site_messages.link',
-            'site_messages.ref_id',
-            'site_messages.read_at',
-            'site_messages.created_at',
-          ]),
+        (qb) => qb.select([...COLUMNS]),
         query,
         MESSAGE_LIST,
-        (r) => {
-          const params = renderParams(lang, r.params ?? {});
-          // Approval messages keep their short keys; other services store full keys (notify-port.ts).
-          const key = r.message_key.includes(':') ? r.message_key : `approvals:messages.${r.message_key}`;
-          return {
-            id: r.id,
-            tenant_id: r.tenant_id,
-            category: r.category,
-            title: t(lang, `${key}.title`, params),
-            content: t(lang, `${key}.content`, params),
-            link: r.link,
-            ref_id: r.ref_id,
-            status: r.read_at ? 'read' : 'unread',
-            read_at: r.read_at,
-            created_at: r.created_at,
-          };
-        },
+        (r) => present(lang, r),
       );
     },
     async unreadCount(userId: string): Promise<number> {
@@ -109,6 +124,33 @@ export function siteMessageService(db: Db) {
       if (!own) return false;
       await db.updateTable('site_messages').set({ read_at: now }).where('id', '=', id).where('read_at', 'is', null).execute();
       return true;
+    },
+    /** One of the caller's messages, or undefined. */
+    async get(userId: string, id: string, lang: Language) {
+      const r = await db
+        .selectFrom('site_messages')
+        .select([...COLUMNS])
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return r ? present(lang, r as MessageRow) : undefined;
+    },
+    /** Unread messages per category (the message centre's tabs). */
+    async unreadByCategory(userId: string): Promise<Record<string, number>> {
+      const rows = await db
+        .selectFrom('site_messages')
+        .select(['category', sql<number>`count(*)::int`.as('n')])
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .groupBy('category')
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
+    },
+    /** Deletes the caller's messages among `ids`; answers how many went. */
+    async remove(userId: string, ids: string[]): Promise<number> {
+      if (!ids.length) return 0;
+      const res = await db.deleteFrom('site_messages').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
+      return Number(res.numDeletedRows);
     },
     async markAllRead(userId: string, now: Date): Promise<number> {
       const res = await db.updateTable('site_messages').set({ read_at: now }).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst();

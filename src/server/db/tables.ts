@@ -400,6 +400,11 @@ export interface Database {
   alarm_policies: AlarmPoliciesTable;
   alarms: AlarmsTable;
   alarm_history: AlarmHistoryTable;
+  notify_channels: NotifyChannelsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notify_settings: NotifySettingsTable;
+  notify_deliveries: NotifyDeliveriesTable;
+  operation_logs: OperationLogsTable;
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
@@ -511,4 +516,81 @@ export interface AlarmHistoryTable {
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;
   at: Timestamp;
   seq: Generated<string>;
+}
+
+/** A team-chat robot of a project (migration 0015); URL and secret only sealed. */
+export interface NotifyChannelsTable {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  type: string;
+  name: string;
+  sealed: string;
+  url_masked: string;
+  enabled: Generated<boolean>;
+  last_status: string | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  sealed_keys: string;
+  user_agent: string | null;
+  last_status: string | null;
+  last_error_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface NotifySettingsTable {
+  user_id: string;
+  category: string;
+  site: boolean;
+  email: boolean;
+  push: boolean;
+  chat: boolean;
+}
+
+export interface NotifyDeliveriesTable {
+  id: string;
+  tenant_id: string | null;
+  project_id: string | null;
+  user_id: string | null;
+  channel: string;
+  target_id: string | null;
+  category: string;
+  message: Json<Record<string, unknown>>;
+  state: string;
+  attempts: Generated<number>;
+  next_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface OperationLogsTable {
+  id: string;
+  seq: Generated<string>;
+  user_id: string;
+  account: string;
+  nickname: string;
+  tenant_id: string | null;
+  project_id: string | null;
+  action: string;
+  method: string;
+  route: string;
+  resource_type: string | null;
+  resource_id: string | null;
+  resource_name: string | null;
+  ip: string;
+  status_code: number;
+  success: boolean;
+  error_title: string | null;
+  created_at: Timestamp;
 }

@@ -30,8 +30,27 @@ function cellValue(lang: Language, kind: string, field: string, row: Record<stri
   return typeof v === 'number' ? v : String(v);
 }
 
+/** A list that is not a kind's (the operation log) writes its own file for its product code. */
+export type ExportWriter = (task: {
+  tenant_id: string;
+  project_id: string | null;
+  user_id: string;
+  filters: Record<string, string>;
+  lang: Language;
+}) => Promise<{
+  count: number;
+  truncated: boolean;
+  content: Buffer;
+}>;
+
 export function exportService(deps: { repo: ExportsRepository; resources: ResourceService; bus: EventBus; log: { error: (o: object, m: string) => void } }) {
+  const writers = new Map<string, ExportWriter>();
   async function write(task: Awaited<ReturnType<ExportsRepository['claim']>> & object) {
+    const own = writers.get(task.product_code);
+    if (own) {
+      const filters = typeof task.filters === 'string' ? (JSON.parse(task.filters) as Record<string, string>) : task.filters;
+      return own({ tenant_id: task.tenant_id, project_id: task.project_id, user_id: task.user_id, filters, lang: task.lang as Language });
+    }
     const def = kindByProductCode(task.product_code)!;
     const lang = task.lang as Language;
     const fields = typeof task.fields === 'string' ? (JSON.parse(task.fields) as string[]) : task.fields;
@@ -67,5 +86,11 @@ export function exportService(deps: { repo: ExportsRepository; resources: Resour
     }
     return n;
   }
-  return { runQueued };
+  return {
+    runQueued,
+    /** Registers the writer of a non-kind export (product code not a kind's). */
+    register(productCode: string, writer: ExportWriter) {
+      writers.set(productCode, writer);
+    },
+  };
 }

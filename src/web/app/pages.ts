@@ -74,6 +74,14 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   bmsMonitor: monitor,
   bmsWinMonitor: monitor,
   cdhMonitor: monitor,
+  // ── message centre, notification channels, operation log (issues 11/12, features/notify) ──
+  siteMessages: () => import('../features/notify/messages-page.tsx'),
+  siteMessages_unread: () => import('../features/notify/messages-page.tsx'),
+  siteMessages_all: () => import('../features/notify/messages-page.tsx'),
+  siteMessagesDetail: () => import('../features/notify/message-detail-page.tsx'),
+  siteMessasgesSet: () => import('../features/notify/settings-page.tsx'),
+  notifyChannels: () => import('../features/notify/channels-page.tsx'),
+  logManage: () => import('../features/notify/oplog-page.tsx'),
 };
 
 /**

@@ -170,6 +170,16 @@ const OUTBOX: RouteObject = {
   },
 };
 
+/**
+ * A project's notification channels (issue 11): no route of the seed fits, so the app adds
+ * `notifyChannels` at /notifyChannels beside the seed's routes (docs/decisions/0017-notifications-and-operation-log.md).
+ */
+const NOTIFY_CHANNELS = pageRoute(
+  { path: '/notifyChannels', name: 'notifyChannels', area: 'console.operations', auth: true, sample: '/notifyChannels' },
+  'notifyChannels',
+  'console',
+);
+
 export const routes: RouteObject[] = [
   {
     // not 'root': that is the name of the '/' route in routes.json
@@ -189,7 +199,7 @@ export const routes: RouteObject[] = [
         id: 'layout-console',
         // The layout's texts are the shell's; each page route loads its own namespaces.
         lazy: async () => ({ Component: (await import('./layouts/console-layout.tsx')).ConsoleLayout }),
-        children: [...pages.console, OUTBOX],
+        children: [...pages.console, OUTBOX, NOTIFY_CHANNELS],
       },
       { id: 'layout-bare', Component: BareLayout, children: pages.bare },
       {

@@ -30,7 +30,8 @@ export function Downloads({ title }: { title: string }) {
   const rows = q.data?.data ?? [];
   const product = (code: string) => {
     const k = kindByProductCode(code);
-    return k ? t(`kinds:${k.kind}.name`) : code;
+    // lists that are not a kind's (the operation log) name themselves under downloads.products
+    return k ? t(`kinds:${k.kind}.name`) : t(`resources:downloads.products.${code}`, { defaultValue: code });
   };
   // The server stops at EXPORT_MAX_ROWS and says so: the record tells the user the file is not the whole list.
   const cut = (x: ExportTask) => (x.truncated ? t('resources:downloads.truncated', { max: EXPORT_MAX_ROWS.toLocaleString('en-US') }) : '');

@@ -1,0 +1,101 @@
+// What a write is called in the operation log (logManage): a readable action per route, taken from
+// the route's own `config.oplog` when it names one, else from this table, else from the resource
+// engine's kind routes (`/api/<collection>…`: 创建/修改/删除 or the action's own label + the kind's
+// name, e.g. 重启云主机). Routes that change nothing a person would audit (price quotes, stream
+// tickets, marking a message read) say `false` and are not logged.
+import type { Language } from '../../domain/errors.ts';
+import { kindByCollection } from '../../domain/kinds/registry.ts';
+import { t } from '../lib/i18n.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the operation log's action code for this route (`notify:oplog.actions.<code>`), or false: not logged */
+    oplog?: string | false;
+  }
+}
+
+/** `METHOD url-as-registered` → action code (a key under notify:oplog.actions), or false. */
+export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
+  'POST /api/v1/login': 'login',
+  'POST /api/v1/logout': 'logout',
+  'POST /api/v1/events/ticket': false,
+  'POST /api/v1/approval_process': 'approval_process_create',
+  'PUT /api/v1/approval_process/:id': 'approval_process_update',
+  'DELETE /api/v1/approval_process/:id': 'approval_process_delete',
+  'POST /api/v1/approvals': 'approval_submit',
+  'POST /api/v1/approvals/batch-approve': 'approval_batch_approve',
+  'POST /api/v1/approvals/:id/approve': 'approval_approve',
+  'POST /api/v1/approvals/:id/reject': 'approval_reject',
+  // each decision in a batch goes through the whole pipeline again (and is logged there)
+  'POST /api/v1/approvals/decision-batch': false,
+  'POST /api/v1/approval-delegations': 'delegation_create',
+  'DELETE /api/v1/approval-delegations/:id': 'delegation_delete',
+  'POST /api/v1/site_messages/read_all': false,
+  'POST /api/v1/site_messages/:id/read': false,
+  'POST /api/v1/site_messages/delete': 'message_delete',
+  'DELETE /api/v1/site_messages/:id': 'message_delete',
+  'PUT /api/v1/site_messages/settings': 'message_settings',
+  'POST /api/v1/backup-policies': 'backup_policy_create',
+  'PUT /api/v1/backup-policies/:id': 'backup_policy_update',
+  'DELETE /api/v1/backup-policies/:id': 'backup_policy_delete',
+  'POST /api/tag-resources': 'tag_bind',
+  'POST /api/tag-manage': 'tag_manage',
+  'POST /api/v1/persistent_fields': false,
+  'POST /api/v1/sms/sms-codes': 'sms_code',
+  'POST /api/v1/notify-channels': 'channel_create',
+  'PUT /api/v1/notify-channels/:id': 'channel_update',
+  'DELETE /api/v1/notify-channels/:id': 'channel_delete',
+  'POST /api/v1/notify-channels/:id/test': 'channel_test',
+  'POST /api/v1/push/subscriptions': 'push_subscribe',
+  'DELETE /api/v1/push/subscriptions': 'push_unsubscribe',
+  'POST /api/v1/operation-logs/export': 'oplog_export',
+};
+
+/** Route families registered in loops (price quotes, SMS, recycle bin, batch delete). */
+const PATTERNS: readonly [RegExp, string | false][] = [
+  [/^POST \/api\/.*(price|pricing|quote)/i, false],
+  [/^POST \/api\/(v1\/)?sms\/necessity$/, false],
+  [/^POST \/api\/v1\/sms\//, 'sms_code'],
+  [/^POST \/api\/.+\/batch-delete$/, 'batch_delete'],
+  [/^POST \/api\/.*recycle.*\/:id\/(recover|destroy|restore)$/i, 'recycle'],
+];
+
+export interface ActionRef {
+  /** `kind:<kind>:<action>` or a key under notify:oplog.actions */
+  code: string;
+  /** the kind whose routes these are (resource lookups) */
+  kind?: string;
+}
+
+const KIND_ROUTE: Record<string, string> = { POST: 'create', PATCH: 'update', PUT: 'update', DELETE: 'delete' };
+
+/** The action of one write, or null when it is not logged. */
+export function actionOf(method: string, url: string, config: { oplog?: string | false } | undefined, body: unknown): ActionRef | null {
+  if (config?.oplog === false) return null;
+  if (typeof config?.oplog === 'string') return { code: config.oplog };
+  const key = `${method} ${url}`;
+  const fixed = ROUTE_ACTIONS[key];
+  if (fixed === false) return null;
+  if (fixed) return { code: fixed };
+  const m = /^\/api\/([\w-]+)(\/:id)?(\/actions)?$/.exec(url);
+  const def = m ? kindByCollection(m[1]!) : undefined;
+  if (m && def) {
+    const named = typeof (body as { action?: unknown } | null)?.action === 'string' ? (body as { action: string }).action : null;
+    const action = m[3] ? named : (KIND_ROUTE[method] ?? null);
+    if (action && /^[\w-]{1,40}$/.test(action)) return { code: `kind:${def.kind}:${action}`, kind: def.kind };
+  }
+  for (const [re, code] of PATTERNS) if (re.test(key)) return code === false ? null : { code };
+  return { code: 'other' };
+}
+
+/** The action's readable name, e.g. 重启云主机, 通过审批. */
+export function actionLabel(lang: Language, code: string): string {
+  if (code.startsWith('kind:')) {
+    const [, kind, action] = code.split(':') as [string, string, string];
+    const own = t(lang, `kinds:${kind}.actions.${action}`);
+    const verb = own !== `${kind}.actions.${action}` ? own : t(lang, `notify:oplog.verbs.${action}`);
+    return `${verb.startsWith('oplog.') ? action : verb}${t(lang, `kinds:${kind}.name`)}`;
+  }
+  const label = t(lang, `notify:oplog.actions.${code}`);
+  return label.startsWith('oplog.') ? t(lang, 'notify:oplog.actions.other') : label;
+}

@@ -1,0 +1,208 @@
+// The message centre (siteMessages, siteMessages_unread, siteMessages_all): 未读 / 全部, the five
+// categories with their unread counts, 全部已读, 管理 (select and delete after a confirmation) and the
+// receiving settings. New messages arrive live over the event stream. A phone shows the list and
+// opens a message on its own page (siteMessagesDetail); a tablet or desktop shows it beside the list.
+import { useEffect, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, CapsuleTabs, Checkbox, Dialog, DotLoading, ErrorBlock, InfiniteScroll, Tabs, Toast } from 'antd-mobile';
+import { NOTIFY_CATEGORIES, shanghaiTime } from '../../../domain/notify.ts';
+import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
+import { subscribe } from '../../lib/server-events.ts';
+import { unreadCountAtom } from '../../lib/store.ts';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { SplitView } from '../../ui/split-view.tsx';
+import { deleteMessages, listMessages, markAllRead, type SiteMessage } from './api.ts';
+import { MESSAGES_KEY, MessageDetail } from './message-detail.tsx';
+import { refreshUnread } from './unread.ts';
+import './notify.css';
+
+const CATEGORY_TABS = ['all', ...NOTIFY_CATEGORIES] as const;
+
+export default function MessagesPage() {
+  const { t } = useTranslation('notify');
+  const handle = usePageHandle();
+  const name = handle?.name ?? 'siteMessages';
+  const status: 'unread' | 'all' = name === 'siteMessages_all' ? 'all' : 'unread';
+  const navigate = useNavigate();
+  const bp = useBreakpoint();
+  const client = useQueryClient();
+  const [category, setCategory] = useState<string>('all');
+  const [managing, setManaging] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [open, setOpen] = useState<string | null>(null);
+
+  const counts = useQuery({ queryKey: [...MESSAGES_KEY, 'counts'], queryFn: refreshUnread });
+  const query = useInfiniteQuery({
+    queryKey: [...MESSAGES_KEY, 'list', status, category],
+    queryFn: ({ pageParam, signal }) => listMessages(status, category, pageParam, signal),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+  const items = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.data), [query.data]);
+
+  // A new message: the list and the counts refresh (the shell's badge refreshes on its own), on the
+  // event and whenever the shell's count moves (so the list never lags the bell).
+  useEffect(() => subscribe(['site_message.created'], () => void client.invalidateQueries({ queryKey: MESSAGES_KEY })), [client]);
+  const bell = useAtomValue(unreadCountAtom);
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: [...MESSAGES_KEY, 'list'] });
+  }, [bell, client]);
+
+  const byCategory = counts.data ?? {};
+  const total = Object.values(byCategory).reduce((a, b) => a + b, 0);
+  const countOf = (c: string) => (c === 'all' ? total : (byCategory[c] ?? 0));
+
+  const readAll = async () => {
+    await markAllRead();
+    Toast.show({ content: t('centre.mark_all_read_done') });
+    await refreshUnread();
+    await client.invalidateQueries({ queryKey: MESSAGES_KEY });
+  };
+  const removeSelected = async () => {
+    const ids = [...selected];
+    const ok = await Dialog.confirm({
+      content: t('centre.delete_confirm', { count: ids.length }),
+      confirmText: t('centre.delete'),
+      cancelText: t('centre.cancel'),
+    });
+    if (!ok) return;
+    const res = await deleteMessages(ids);
+    Toast.show({ content: t('centre.deleted', { count: res.count }) });
+    setSelected(new Set());
+    setManaging(false);
+    if (open && ids.includes(open)) setOpen(null);
+    await refreshUnread();
+    await client.invalidateQueries({ queryKey: MESSAGES_KEY });
+  };
+  const openMessage = (m: SiteMessage) => {
+    if (managing) {
+      setSelected((prev) => {
+        const next = new Set(prev);
+        if (next.has(m.id)) next.delete(m.id);
+        else next.add(m.id);
+        return next;
+      });
+      return;
+    }
+    if (bp === 'phone') navigate(`/siteMessagesDetail/${m.id}`);
+    else setOpen(m.id);
+  };
+
+  const list = (
+    <div className="ys-msg-list">
+      <Tabs
+        activeKey={status}
+        onChange={(key) => navigate(key === 'all' ? '/siteMessages/all' : '/siteMessages/unread', { replace: true })}
+        className="ys-msg-tabs"
+      >
+        <Tabs.Tab key="unread" title={t('centre.tab_unread')} />
+        <Tabs.Tab key="all" title={t('centre.tab_all')} />
+      </Tabs>
+      <CapsuleTabs activeKey={category} onChange={setCategory} className="ys-msg-cats">
+        {CATEGORY_TABS.map((c) => (
+          <CapsuleTabs.Tab
+            key={c}
+            title={
+              <span data-testid={`msg-cat-${c}`}>
+                {t(`categories.${c}`)}
+                {countOf(c) > 0 && <span className="ys-msg-cats__n">{countOf(c) > 99 ? '99+' : countOf(c)}</span>}
+              </span>
+            }
+          />
+        ))}
+      </CapsuleTabs>
+      <div className="ys-msg-toolbar">
+        {managing ? (
+          <>
+            <Checkbox
+              checked={items.length > 0 && items.every((i) => selected.has(i.id))}
+              onChange={(on) => setSelected(on ? new Set(items.map((i) => i.id)) : new Set())}
+            >
+              {t('centre.select_all')}
+            </Checkbox>
+            <Button size="small" color="danger" disabled={selected.size === 0} onClick={() => void removeSelected()} data-testid="msg-delete-selected">
+              {t('centre.delete_selected', { count: selected.size })}
+            </Button>
+            <Button size="small" onClick={() => (setManaging(false), setSelected(new Set()))}>
+              {t('centre.done')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button size="small" color="primary" fill="outline" disabled={total === 0} onClick={() => void readAll()} data-testid="msg-read-all">
+              {t('centre.mark_all_read')}
+            </Button>
+            <Button size="small" onClick={() => setManaging(true)} disabled={items.length === 0} data-testid="msg-manage">
+              {t('centre.edit')}
+            </Button>
+            <Button size="small" fill="none" color="primary" onClick={() => navigate('/siteMessasgesSet')} data-testid="msg-settings">
+              {t('centre.settings')}
+            </Button>
+          </>
+        )}
+      </div>
+      {query.isPending ? (
+        <div className="ys-msg-loading">
+          <DotLoading />
+        </div>
+      ) : items.length === 0 ? (
+        <ErrorBlock status="empty" title={t(status === 'unread' ? 'centre.empty_unread' : 'centre.empty_all')} description="" />
+      ) : (
+        <ul className="ys-msg-items" data-testid="msg-list">
+          {items.map((m) => (
+            <li key={m.id}>
+              <button
+                type="button"
+                className={`ys-msg-item${m.status === 'unread' ? ' ys-msg-item--unread' : ''}${open === m.id ? ' ys-msg-item--open' : ''}`}
+                onClick={() => openMessage(m)}
+                data-testid="msg-item"
+                data-status={m.status}
+              >
+                {managing && <Checkbox checked={selected.has(m.id)} className="ys-msg-item__check" />}
+                <span className="ys-msg-item__body">
+                  <span className="ys-msg-item__head">
+                    {m.status === 'unread' && <Badge content={Badge.dot} className="ys-msg-item__dot" aria-label={t('centre.unread')} />}
+                    <span className="ys-msg-item__title">{m.title}</span>
+                  </span>
+                  <span className="ys-msg-item__content">{m.content}</span>
+                  <span className="ys-msg-item__meta">
+                    <span className="ys-msg-item__cat">{t(`categories.${m.category}`, { defaultValue: t('categories.system') })}</span>
+                    <span>{shanghaiTime(m.created_at)}</span>
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length > 0 && (
+        <InfiniteScroll hasMore={!!query.hasNextPage} loadMore={async () => void (await query.fetchNextPage())}>
+          {query.hasNextPage ? <DotLoading /> : <span className="ys-msg-end">{t('centre.no_more')}</span>}
+        </InfiniteScroll>
+      )}
+    </div>
+  );
+
+  return (
+    <PageFrame name={name} className="ys-msg-page">
+      {bp === 'phone' ? (
+        list
+      ) : (
+        <SplitView
+          listWidth={bp === 'desktop' ? 440 : 360}
+          list={list}
+          detail={
+            open ? (
+              <MessageDetail key={open} id={open} onDeleted={() => setOpen(null)} />
+            ) : (
+              <ErrorBlock status="empty" title={t('centre.title')} description={t('centre.unread_count', { count: total })} />
+            )
+          }
+        />
+      )}
+    </PageFrame>
+  );
+}

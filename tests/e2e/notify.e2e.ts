@@ -1,0 +1,179 @@
+// The message centre, the notification channels and the operation log end to end. At 375×740: the
+// requester of a pending approval watches the bell while the approver approves it elsewhere (the
+// unread badge moves live, the message appears), opens it, marks all read (the badge empties);
+// the tenant admin adds a WeCom robot pointing at a stand-in receiver started here, sends a test
+// message (正常), and finds the approval decision in the operation log. At 1280×800 one visit of
+// the message centre (split view) and of the log (table).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn } from './browser.ts';
+
+let browser: Browser;
+let receiver: http.Server;
+const hooks: { path: string; body: any }[] = [];
+const baseURL = inject('baseURL');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      hooks.push({ path: req.url ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"errcode":0,"errmsg":"ok"}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+async function api(account: string) {
+  const login = (await (
+    await fetch(`${baseURL}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account, password: DEMO_PASSWORD }),
+    })
+  ).json()) as { token: string };
+  return async (method: string, url: string, body?: object, scope: Record<string, string> = {}) => {
+    const res = await fetch(`${baseURL}${url}`, {
+      method,
+      headers: { 'x-auth-token': login.token, ...(body ? { 'content-type': 'application/json' } : {}), ...scope },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, json: (await res.json()) as any };
+  };
+}
+
+/** A pending request the approver decides last (so approving it tells its requester), by `member`. */
+async function pendingFromMember() {
+  const approver = await api('approver');
+  const inbox = (await approver('GET', '/api/v1/approvals?scope=mine&status=pending&__limit=200')).json.data as any[];
+  const found = inbox.filter((r) => r.can_decide && r.requester.account === 'member' && r.current_level === r.level_count);
+  if (found.length < 2) throw new Error('not enough pending member requests at their last level');
+  return { approver, requests: found };
+}
+
+const badge = (page: Page) => page.locator('[data-testid="unread-badge"]:visible').first();
+const badgeText = async (page: Page) =>
+  (await badge(page).locator('.adm-badge-content').count()) ? ((await badge(page).locator('.adm-badge-content').textContent()) ?? '') : '';
+
+describe('message centre and operation log at phone', () => {
+  it('moves the badge live, opens a message, marks all read; robots and the log', async () => {
+    const { approver, requests } = await pendingFromMember();
+    const one = requests[0];
+    const member = await api('member');
+    const page = await newPage(browser, 'phone');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, baseURL, 'member');
+    await page.goto(`${baseURL}/siteMessages/unread`);
+    await page.locator('[data-page="siteMessages_unread"]').waitFor();
+    const before = (await member('GET', '/api/v1/site_messages/unread_count')).json.count as number;
+    await expect.poll(() => badgeText(page)).toBe(before > 0 ? (before >= 99 ? '99+' : String(before)) : '');
+
+    // the approver approves elsewhere: the requester's bell and list move without a reload
+    const decided = await approver(
+      'POST',
+      `/api/v1/approvals/${one.id}/approve`,
+      { comment: '同意' },
+      { 'x-tenant-id': one.tenant_id, 'x-project-id': one.project_id },
+    );
+    expect(decided.status).toBe(200);
+    await expect.poll(() => badgeText(page), { timeout: 15_000 }).toBe(before + 1 >= 99 ? '99+' : String(before + 1));
+    const fresh = page.locator('[data-testid="msg-item"][data-status="unread"]', { hasText: one.title }).first();
+    await fresh.waitFor({ timeout: 15_000 });
+    await screenshot(page, 'notify-phone-messages');
+
+    await fresh.click();
+    await page.locator('[data-page="siteMessagesDetail"] [data-testid="message-detail"]').waitFor();
+    await expect.poll(() => page.locator('.ys-msg-detail__title').textContent()).toBe('审批已通过');
+    await expect.poll(() => badgeText(page)).toBe(before >= 99 ? '99+' : before > 0 ? String(before) : '');
+    await screenshot(page, 'notify-phone-message-detail');
+
+    await page.goBack();
+    await page.locator('[data-page="siteMessages_unread"]').waitFor();
+    // the second request approved elsewhere: one more unread, live again, then 全部已读 empties the bell
+    const second = requests[1];
+    await approver('POST', `/api/v1/approvals/${second.id}/approve`, {}, { 'x-tenant-id': second.tenant_id, 'x-project-id': second.project_id });
+    await page.locator('[data-testid="msg-item"][data-status="unread"]', { hasText: second.title }).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => badgeText(page)).toBe(before + 1 >= 99 ? '99+' : String(before + 1));
+    await page.locator('[data-testid="msg-read-all"]').click();
+    await expect.poll(() => badgeText(page)).toBe('');
+    await page.locator('.adm-error-block', { hasText: '没有未读消息' }).waitFor();
+    await page.locator('.adm-tabs-tab', { hasText: '全部' }).first().click();
+    await page.locator('[data-page="siteMessages_all"] [data-testid="msg-item"]').first().waitFor();
+    await screenshot(page, 'notify-phone-messages-all');
+    await page.locator('[data-testid="msg-settings"]').click();
+    await page.locator('[data-page="siteMessasgesSet"] [data-testid="notify-settings"]').waitFor();
+    await screenshot(page, 'notify-phone-settings');
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // the tenant admin: a robot with a test message, then the log
+    const admin = await newPage(browser, 'phone');
+    await signIn(admin, baseURL, 'tenant_admin');
+    await admin.goto(`${baseURL}/notifyChannels`);
+    await admin.locator('[data-page="notifyChannels"] [data-testid="channel-add"]').click();
+    await admin.locator('[data-testid="channel-name"] input').fill('运维值班群');
+    await admin.locator('[data-testid="channel-url"] input').fill('http://example.com/hook');
+    await admin.locator('[data-testid="channel-save"]').click();
+    await admin.locator('.adm-form-item-feedback-error', { hasText: 'https' }).waitFor();
+    const port = (receiver.address() as AddressInfo).port;
+    await admin.locator('[data-testid="channel-url"] input').fill(`http://127.0.0.1:${port}/cgi-bin/webhook/send?key=e2e-secret-key-0001`);
+    await admin.locator('[data-testid="channel-save"]').click();
+    const card = admin.locator('[data-testid="channel-card"]', { hasText: '运维值班群' });
+    await card.waitFor();
+    await expect.poll(() => card.locator('[data-testid="channel-state"]').textContent()).toBe('未发送过');
+    expect(await card.textContent()).not.toContain('e2e-secret-key-0001');
+    await card.locator('[data-testid="channel-test"]').click();
+    await expect.poll(() => card.locator('[data-testid="channel-state"]').textContent()).toMatch(/^正常 · 最近成功：\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(hooks.at(-1)!.body.markdown.content).toContain('运维值班群');
+    await screenshot(admin, 'notify-phone-channels');
+
+    await admin.goto(`${baseURL}/logManage`);
+    await admin.locator('[data-page="logManage"] [data-testid="oplog-line"]').first().waitFor();
+    await admin.locator('[data-testid="oplog-filters-open"]').click();
+    await admin.locator('[data-testid="oplog-resource"]').fill(one.id);
+    await admin.locator('[data-testid="oplog-search"]').click();
+    const line = admin.locator('[data-testid="oplog-line"]', { hasText: '通过审批' });
+    await line.waitFor();
+    expect(await line.textContent()).toContain('审批人 张伟（approver）');
+    expect(await line.textContent()).toContain(one.title);
+    expect(await line.textContent()).toContain('成功');
+    await screenshot(admin, 'notify-phone-oplog');
+    await admin.context().close();
+  });
+});
+
+describe('message centre and operation log at desktop', () => {
+  it('shows a message beside the list, and the log as a table', async () => {
+    const page = await newPage(browser, 'desktop');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, baseURL, 'member');
+    await page.goto(`${baseURL}/siteMessages/all`);
+    const first = page.locator('[data-page="siteMessages_all"] [data-testid="msg-item"]').first();
+    await first.click();
+    await page.locator('[data-testid="message-detail"]').waitFor();
+    await screenshot(page, 'notify-desktop-messages');
+    await page.context().close();
+
+    const admin = await newPage(browser, 'desktop');
+    admin.on('pageerror', (e) => errors.push(e.message));
+    await signIn(admin, baseURL, 'tenant_admin');
+    await admin.goto(`${baseURL}/logManage`);
+    await admin.locator('[data-page="logManage"] table [data-testid="oplog-line"]').first().waitFor();
+    // the side menu and the top bar's pickers arrive after the first screen
+    await admin.locator('[data-testid="project-picker"]:visible').first().waitFor();
+    await admin.locator('.ys-desk__side a', { hasText: '控制台首页' }).first().waitFor();
+    await screenshot(admin, 'notify-desktop-oplog');
+    expect(errors).toEqual([]);
+    await admin.context().close();
+  });
+});
