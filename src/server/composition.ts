@@ -19,6 +19,7 @@ import { simulatedBackupAgent } from './cloud/backup-agent.ts';
 import { createEngine, type Engine } from './services/engine.ts';
 import { eventBus } from './events/bus.ts';
 import { siteMessageNotifier } from './notifications/notify-port.ts';
+import { deskService } from './desk/desk.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,5 +68,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     siteMessages: siteMessageService(db),
     rules: ruleService(db),
     notify: siteMessageNotifier(db, events),
+    desk: deskService(db, siteMessageNotifier(db, events)),
   };
 }

@@ -18,6 +18,7 @@ import type { adminManageRepository } from './repositories/admin-manage.reposito
 import type { authService } from './services/auth.service.ts';
 import type { backupPlanService } from './services/backup-plan.service.ts';
 import type { NotifyPort } from './notifications/notify-port.ts';
+import type { DeskService } from './desk/desk.service.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -51,4 +52,6 @@ export interface AppContext extends BaseContext {
   rules: ReturnType<typeof ruleService>;
   /** tells people things (notifications/notify-port.ts): alarms, work orders, billing */
   notify: NotifyPort;
+  /** work orders and feedback (desk/desk.service.ts) */
+  desk: DeskService;
 }

@@ -397,6 +397,13 @@ export interface Database {
   catalog_products: CatalogProductsTable;
   cdn_task_counters: CdnTaskCountersTable;
   gtm_logs: GtmLogsTable;
+  workorder_types: WorkorderTypesTable;
+  workorder_questions: WorkorderQuestionsTable;
+  workorder_templates: WorkorderTemplatesTable;
+  workorders: WorkordersTable;
+  workorder_replies: WorkorderRepliesTable;
+  workorder_attachments: WorkorderAttachmentsTable;
+  feedbacks: FeedbacksTable;
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
@@ -442,4 +449,84 @@ export interface GtmLogsTable {
   detail: Json<Record<string, unknown>>;
   created_at: Timestamp;
   seq: Generated<string>;
+}
+
+// The service desk (migration 0016).
+export interface WorkorderTypesTable {
+  id: string;
+  name: Json<LocalText>;
+  description: Json<LocalText>;
+  sort: number;
+}
+export interface WorkorderQuestionsTable {
+  id: string;
+  type_id: string;
+  name: Json<LocalText>;
+  sort: number;
+}
+export interface WorkorderTemplatesTable {
+  id: string;
+  type_id: string;
+  name: Json<LocalText>;
+  content: Json<LocalText>;
+  sort: number;
+}
+export interface WorkordersTable {
+  id: string;
+  number: string;
+  tenant_id: string;
+  project_id: string | null;
+  creator_id: string;
+  type_id: string;
+  question_id: string | null;
+  title: string;
+  contact: string;
+  phone: string;
+  email: string;
+  urgency: string;
+  contact_time: string;
+  description: string;
+  resource_ids: Json<string[]>;
+  status: string;
+  rating: number | null;
+  rating_comment: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface WorkorderRepliesTable {
+  id: string;
+  workorder_id: string;
+  author_id: string;
+  side: 'user' | 'ops';
+  content: string;
+  created_at: Timestamp;
+  seq: Generated<string>;
+}
+export interface WorkorderAttachmentsTable {
+  id: string;
+  tenant_id: string;
+  uploader_id: string;
+  workorder_id: string | null;
+  name: string;
+  mime: string;
+  size: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+export interface FeedbacksTable {
+  id: string;
+  tenant_id: string;
+  project_id: string | null;
+  creator_id: string;
+  name: string;
+  phone: string;
+  email: string;
+  type: string;
+  content: string;
+  status: string;
+  reply: string | null;
+  replier_id: string | null;
+  replied_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
