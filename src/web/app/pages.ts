@@ -54,6 +54,12 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   manageApprovalDetail: approvals,
   approvalManage: approvals,
   approvalAdd: approvals,
+  workorderList: () => import('../features/desk/workorder-list-page.tsx'),
+  workorderAdd: () => import('../features/desk/workorder-add-page.tsx'),
+  workorderDetail: () => import('../features/desk/workorder-detail-page.tsx'),
+  opinionList: () => import('../features/desk/opinion-list-page.tsx'),
+  opinionAdd: () => import('../features/desk/opinion-add-page.tsx'),
+  opinionDetail: () => import('../features/desk/opinion-detail-page.tsx'),
 };
 
 /**
