@@ -69,7 +69,8 @@ export async function sniffMime(bytes: Buffer): Promise<string | null> {
   if (found) return (IMAGE_MIMES as readonly string[]).includes(found.mime) || (DOCUMENT_MIMES as readonly string[]).includes(found.mime) ? found.mime : null;
   // Plain text has no magic number: accept it only when it is valid UTF-8 without control bytes.
   const text = bytes.toString('utf8');
-  const control = [...bytes].some((b) => b < 0x09 || (b > 0x0d && b < 0x20));
+  let control = false;
+  for (const b of bytes) if (b < 0x09 || (b > 0x0d && b < 0x20)) control = true;
   return !text.includes('\uFFFD') && !control ? 'text/plain' : null;
 }
 

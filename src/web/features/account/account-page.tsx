@@ -40,6 +40,12 @@ export default function AccountPage() {
         <List.Item onClick={() => navigate('/siteMessages')} arrow>
           {t('user.messages')}
         </List.Item>
+        <List.Item onClick={() => navigate('/workorderList')} arrow data-testid="mine-workorders">
+          {t('desk:workorder.list_title')}
+        </List.Item>
+        <List.Item onClick={() => navigate('/opinionList')} arrow data-testid="mine-feedback">
+          {t('desk:feedback.list_title')}
+        </List.Item>
       </List>
       <Button block color="danger" fill="outline" className="ys-mine__logout" data-testid="mine-logout" onClick={() => void leave()}>
         {t('user.logout')}
