@@ -27,6 +27,7 @@ import { resourceEngineRoutes } from './routes/kinds.routes.ts';
 import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
 import { gtmLogRoutes } from './routes/gtm-logs.routes.ts';
 import { deskRoutes } from './desk/desk.routes.ts';
+import { accountRoutes } from './account/account.routes.ts';
 import { seedDemo } from './seed/demo.seed.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await backupPlanRoutes(app, ctx);
   await gtmLogRoutes(app, ctx);
   await deskRoutes(app, ctx);
+  await accountRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

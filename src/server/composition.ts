@@ -20,6 +20,7 @@ import { createEngine, type Engine } from './services/engine.ts';
 import { eventBus } from './events/bus.ts';
 import { siteMessageNotifier } from './notifications/notify-port.ts';
 import { deskService } from './desk/desk.service.ts';
+import { accountService } from './account/account.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,5 +70,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     rules: ruleService(db),
     notify: siteMessageNotifier(db, events),
     desk: deskService(db, siteMessageNotifier(db, events)),
+    account: accountService(db, () => engine.sms, base.secrets),
   };
 }

@@ -19,6 +19,7 @@ import type { authService } from './services/auth.service.ts';
 import type { backupPlanService } from './services/backup-plan.service.ts';
 import type { NotifyPort } from './notifications/notify-port.ts';
 import type { DeskService } from './desk/desk.service.ts';
+import type { AccountService } from './account/account.service.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -54,4 +55,6 @@ export interface AppContext extends BaseContext {
   notify: NotifyPort;
   /** work orders and feedback (desk/desk.service.ts) */
   desk: DeskService;
+  /** the user centre (account/account.service.ts) */
+  account: AccountService;
 }

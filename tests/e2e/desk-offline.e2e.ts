@@ -71,7 +71,7 @@ describe('service desk offline, exactly once', () => {
 
       // Feedback, offline.
       const fb = page.locator('[data-page="opinionAdd"]');
-      await fb.locator('[data-testid="fb-content"] textarea').fill(feedbackText);
+      await fb.locator('[data-testid="fb-content"] textarea:not([readonly])').fill(feedbackText);
       await fb.locator('[data-testid="fb-name"] input').fill('李娜');
       await fb.locator('[data-testid="fb-phone"] input').fill('13900000003');
       await fb.locator('[data-testid="fb-email"] input').fill('lina@huadong-mfg.example.cn');
@@ -88,7 +88,7 @@ describe('service desk offline, exactly once', () => {
       await form.locator('[data-testid="wo-contact"] input').fill('李娜');
       await form.locator('[data-testid="wo-phone"] input').fill('139000000');
       await form.locator('[data-testid="wo-email"] input').fill('lina@huadong-mfg.example.cn');
-      await form.locator('[data-testid="wo-description"] textarea').fill('车间 3 号线的工控主机从早上开始无法远程登录，附现场照片。');
+      await form.locator('[data-testid="wo-description"] textarea:not([readonly])').fill('车间 3 号线的工控主机从早上开始无法远程登录，附现场照片。');
       // A wrong phone number is refused on the spot.
       await form.locator('[data-testid="workorder-submit"]').click();
       await form.getByText('请输入正确的手机号').waitFor();
@@ -157,7 +157,7 @@ describe('service desk offline, exactly once', () => {
       await expect(list.textContent()).resolves.toContain('鑫泰金融控股');
       await shot(page, 'desk-workorder-list-desktop');
       await list.locator('[data-testid="workorder-card"]').first().click();
-      await page.locator('[data-page="workorderDetail"] .ys-desk__fields').waitFor();
+      await page.locator('[data-page="workorderDetail"] .ys-sd__fields').waitFor();
       await shot(page, 'desk-workorder-detail-desktop');
       await page.goto(`${baseURL}/opinionList`);
       await page.locator('[data-page="opinionList"] [data-testid="feedback-card"]').first().waitFor();

@@ -20,6 +20,9 @@ export interface UsersTable {
   is_sign: Generated<boolean>;
   sign_pass_time: Date | null;
   created_at: Timestamp;
+  id_number_sealed?: string | null;
+  industry?: string | null;
+  enterprise?: string | null;
 }
 
 export interface TenantsTable {
@@ -404,6 +407,7 @@ export interface Database {
   workorder_replies: WorkorderRepliesTable;
   workorder_attachments: WorkorderAttachmentsTable;
   feedbacks: FeedbacksTable;
+  phone_change_requests: PhoneChangeRequestsTable;
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
@@ -529,4 +533,12 @@ export interface FeedbacksTable {
   replied_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+export interface PhoneChangeRequestsTable {
+  id: string;
+  user_id: string;
+  phone: string;
+  area_code: string;
+  status: 'reviewing' | 'approved' | 'rejected';
+  created_at: Timestamp;
 }

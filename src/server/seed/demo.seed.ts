@@ -361,7 +361,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedApprovals(db);
   await seedBackupPlans(db);
   await seedCatalogue(db);
-  await seedDesk(db);
+  await seedDesk(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedCloudAccounts(db, secrets ?? (await openSecretBox(db, undefined)));
   return true;
 }

@@ -2,6 +2,7 @@
 // orders of 华东制造集团 and 鑫泰金融控股 in every state with replies from 值班运维, and feedback.
 // Written once, on the first start of an empty database (demo.seed.ts).
 import type { Db } from '../db/database.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
 import { newId } from '../../domain/ids.ts';
 import type { Urgency, WorkorderStatus, FeedbackStatus } from '../../domain/desk.ts';
 
@@ -311,7 +312,21 @@ const FEEDBACK: {
   },
 ];
 
-export async function seedDesk(db: Db): Promise<void> {
+/** Profile fields of the user centre (industry, enterprise, a sealed ID number). */
+const PROFILES: Record<string, { industry: string; enterprise: string; id_number: string }> = {
+  tenant_admin: { industry: '制造业', enterprise: '华东制造集团有限公司', id_number: '310104198805123216' },
+  member: { industry: '制造业', enterprise: '华东制造集团有限公司', id_number: '320502199203074518' },
+  fin_admin: { industry: '金融业', enterprise: '鑫泰金融控股有限公司', id_number: '110105198511302029' },
+};
+
+export async function seedDesk(db: Db, secrets: SecretBox): Promise<void> {
+  for (const [account, p] of Object.entries(PROFILES)) {
+    await db
+      .updateTable('users')
+      .set({ industry: p.industry, enterprise: p.enterprise, id_number_sealed: secrets.seal({ id_number: p.id_number }) })
+      .where('account', '=', account)
+      .execute();
+  }
   const typeIds: string[] = [];
   const questionIds: string[][] = [];
   for (const [i, ty] of TYPES.entries()) {

@@ -94,9 +94,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('feedbacks_tenant_idx').on('feedbacks').columns(['tenant_id', 'created_at']).execute();
+  // The user centre's profile fields (seed 001 §3 "User"): the ID number only sealed (secret box).
+  await db.schema.alterTable('users').addColumn('id_number_sealed', 'text').execute();
+  await db.schema.alterTable('users').addColumn('industry', 'text').execute();
+  await db.schema.alterTable('users').addColumn('enterprise', 'text').execute();
+  // A phone change waits for review (1–2 working days).
+  await db.schema
+    .createTable('phone_change_requests')
+    .addColumn('id', 'char(32)', (c) => c.primaryKey())
+    .addColumn('user_id', 'char(32)', (c) => c.notNull().references('users.id'))
+    .addColumn('phone', 'text', (c) => c.notNull())
+    .addColumn('area_code', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('phone_change_requests').ifExists().execute();
+  for (const c of ['id_number_sealed', 'industry', 'enterprise']) await db.schema.alterTable('users').dropColumn(c).execute();
   for (const t of ['feedbacks', 'workorder_attachments', 'workorder_replies', 'workorders', 'workorder_templates', 'workorder_questions', 'workorder_types'])
     await db.schema.dropTable(t).ifExists().execute();
 }

@@ -40,12 +40,12 @@ export default function OpinionAddPage() {
   }
 
   return (
-    <PageFrame name="opinionAdd" className="ys-desk">
-      <div className="ys-desk__bar">
+    <PageFrame name="opinionAdd" className="ys-sd">
+      <div className="ys-sd__bar">
         <h1>{t('feedback.add_title')}</h1>
       </div>
       <Form
-        className="ys-desk__form"
+        className="ys-sd__form"
         layout="vertical"
         onFinish={(v: Values) => void submit(v)}
         footer={

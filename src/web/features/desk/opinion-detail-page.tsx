@@ -35,13 +35,13 @@ export default function OpinionDetailPage() {
 
   if (query.isPending)
     return (
-      <PageFrame name="opinionDetail" className="ys-desk">
+      <PageFrame name="opinionDetail" className="ys-sd">
         <Loading />
       </PageFrame>
     );
   if (!f)
     return (
-      <PageFrame name="opinionDetail" className="ys-desk">
+      <PageFrame name="opinionDetail" className="ys-sd">
         <Nothing text={t('workorder.not_found')} />
       </PageFrame>
     );
@@ -55,13 +55,13 @@ export default function OpinionDetailPage() {
     ['content', f.content],
   ];
   return (
-    <PageFrame name="opinionDetail" className="ys-desk">
-      <section className="ys-desk__section">
-        <div className="ys-desk__card-head" style={{ marginBottom: 10 }}>
-          <h2 className="ys-desk__card-title">{t('feedback.detail_title')}</h2>
+    <PageFrame name="opinionDetail" className="ys-sd">
+      <section className="ys-sd__section">
+        <div className="ys-sd__card-head" style={{ marginBottom: 10 }}>
+          <h2 className="ys-sd__card-title">{t('feedback.detail_title')}</h2>
           <StatusChip status={f.status} label={t(`feedback_status.${f.status}`)} />
         </div>
-        <dl className="ys-desk__fields">
+        <dl className="ys-sd__fields">
           {fields.map(([k, v]) => (
             <div key={k} style={{ display: 'contents' }}>
               <dt>{t(`fields.${k}`)}</dt>
@@ -70,15 +70,15 @@ export default function OpinionDetailPage() {
           ))}
         </dl>
       </section>
-      <section className="ys-desk__section">
+      <section className="ys-sd__section">
         <h2>{t('fields.reply')}</h2>
         {f.reply ? (
-          <div className="ys-desk__msg ys-desk__msg--ops" data-testid="fb-reply">
+          <div className="ys-sd__msg ys-sd__msg--ops" data-testid="fb-reply">
             <small>{`${t('workorder.side_ops')} · ${f.replied_at ? formatTime(f.replied_at) : ''}`}</small>
             {f.reply}
           </div>
         ) : (
-          <div className="ys-desk__hint">{t('feedback.no_reply')}</div>
+          <div className="ys-sd__hint">{t('feedback.no_reply')}</div>
         )}
         {f.can?.reply && (
           <div style={{ marginTop: 10, display: 'flex', flexDirection: 'column', gap: 8 }}>

@@ -19,19 +19,19 @@ export default function OpinionListPage() {
   const queued = useOutbox({ ref: FEEDBACK_REF, states: OPEN_STATES });
   const rows = query.data?.data ?? [];
   return (
-    <PageFrame name="opinionList" className="ys-desk">
-      <div className="ys-desk__bar">
+    <PageFrame name="opinionList" className="ys-sd">
+      <div className="ys-sd__bar">
         <h1>{t('feedback.list_title')}</h1>
         <Button color="primary" size="small" onClick={() => navigate('/opinionAdd')} data-testid="feedback-new">
           {t('feedback.new')}
         </Button>
       </div>
       {queued.length > 0 && (
-        <div className="ys-desk__grid">
+        <div className="ys-sd__grid">
           {queued.map((e) => (
-            <Link key={e.id} to="/outbox" className="ys-desk__card" data-testid="feedback-queued-card">
-              <div className="ys-desk__card-head">
-                <span className="ys-desk__card-title">{e.label}</span>
+            <Link key={e.id} to="/outbox" className="ys-sd__card" data-testid="feedback-queued-card">
+              <div className="ys-sd__card-head">
+                <span className="ys-sd__card-title">{e.label}</span>
                 <StatusChip status={e.state} label={t(`offline:state.${e.state}`)} />
               </div>
             </Link>
@@ -43,14 +43,14 @@ export default function OpinionListPage() {
       ) : rows.length === 0 ? (
         <Nothing text={t('feedback.empty')} />
       ) : (
-        <div className="ys-desk__grid">
+        <div className="ys-sd__grid">
           {rows.map((f) => (
-            <Link key={f.id} to={`/opinionDetail/${f.id}`} className="ys-desk__card" data-testid="feedback-card">
-              <div className="ys-desk__card-head">
-                <span className="ys-desk__card-title">{f.content}</span>
+            <Link key={f.id} to={`/opinionDetail/${f.id}`} className="ys-sd__card" data-testid="feedback-card">
+              <div className="ys-sd__card-head">
+                <span className="ys-sd__card-title">{f.content}</span>
                 <StatusChip status={f.status} label={t(`feedback_status.${f.status}`)} />
               </div>
-              <div className="ys-desk__meta">
+              <div className="ys-sd__meta">
                 <span>{`${t('fields.feedback_type')}：${t(`feedback_type.${f.type}`)}`}</span>
                 {f.tenant_name && <span>{`${t('fields.tenant')}：${f.tenant_name}`}</span>}
                 <span>{`${t('fields.created_at')}：${formatTime(f.created_at)}`}</span>

@@ -6,7 +6,7 @@ import { formatTime } from './format.ts';
 
 export function StatusChip({ status, label }: { status: string; label: string }) {
   return (
-    <span className={`ys-desk__status ys-desk__status--${status}`} data-status={status}>
+    <span className={`ys-sd__status ys-sd__status--${status}`} data-status={status}>
       {label}
     </span>
   );
@@ -18,7 +18,7 @@ export function SlaLine({ urgency, deadline, answered }: { urgency: Urgency; dea
   const late = !answered && new Date(deadline).getTime() < Date.now();
   if (answered) return <span data-testid="sla">{`${t('fields.sla')}：${t('workorder.sla_met')}`}</span>;
   return (
-    <span data-testid="sla" className={late ? 'ys-desk__sla--late' : undefined}>
+    <span data-testid="sla" className={late ? 'ys-sd__sla--late' : undefined}>
       {late ? t('workorder.sla_overdue', { time: formatTime(deadline) }) : t('workorder.sla', { hours: SLA_HOURS[urgency], time: formatTime(deadline) })}
     </span>
   );
@@ -26,7 +26,7 @@ export function SlaLine({ urgency, deadline, answered }: { urgency: Urgency; dea
 
 export function Loading() {
   return (
-    <div className="ys-desk__center" role="status">
+    <div className="ys-sd__center" role="status">
       <DotLoading color="primary" />
     </div>
   );

@@ -142,11 +142,11 @@ export default function WorkorderAddPage() {
   const required = (field: string) => ({ required: true, message: t('rules.required', { field: t(`fields.${field}`) }) });
 
   return (
-    <PageFrame name="workorderAdd" className="ys-desk">
-      <div className="ys-desk__bar">
+    <PageFrame name="workorderAdd" className="ys-sd">
+      <div className="ys-sd__bar">
         <h1>{t('workorder.add_title')}</h1>
       </div>
-      <section className="ys-desk__section">
+      <section className="ys-sd__section">
         <h2>{t('fields.type')}</h2>
         {types.isPending ? (
           <Loading />
@@ -176,7 +176,7 @@ export default function WorkorderAddPage() {
       </section>
       <Form
         form={form}
-        className="ys-desk__form"
+        className="ys-sd__form"
         layout="vertical"
         onFinish={(v) => void submit(v)}
         initialValues={{ title: '', contact: '', phone: '', email: '', description: '', resources: '' }}
@@ -216,7 +216,7 @@ export default function WorkorderAddPage() {
         </Form.Item>
         {(templates.data?.length ?? 0) > 0 && (
           <Form.Item label={t('workorder.template_pick')}>
-            <div className="ys-desk__actions">
+            <div className="ys-sd__actions">
               {templates.data!.map((tp) => (
                 <Button key={tp.id} size="small" fill="outline" onClick={() => form.setFieldValue('description', tp.content)}>
                   {tp.name}
@@ -238,12 +238,12 @@ export default function WorkorderAddPage() {
           <Input placeholder={t('placeholders.resources')} clearable />
         </Form.Item>
         <Form.Item label={t('fields.attachments')}>
-          <div className="ys-desk__actions" style={{ marginBottom: 8 }}>
-            <label className="ys-desk__pick">
+          <div className="ys-sd__actions" style={{ marginBottom: 8 }}>
+            <label className="ys-sd__pick">
               {t('workorder.photos')}
               <input
                 ref={photoInput}
-                className="ys-desk__file-input"
+                className="ys-sd__file-input"
                 type="file"
                 accept="image/*"
                 capture="environment"
@@ -252,19 +252,19 @@ export default function WorkorderAddPage() {
                 onChange={(e) => void addFiles(e, true)}
               />
             </label>
-            <label className="ys-desk__pick">
+            <label className="ys-sd__pick">
               {t('workorder.files')}
-              <input ref={fileInput} className="ys-desk__file-input" type="file" accept={ACCEPTED_FILES} multiple onChange={(e) => void addFiles(e, false)} />
+              <input ref={fileInput} className="ys-sd__file-input" type="file" accept={ACCEPTED_FILES} multiple onChange={(e) => void addFiles(e, false)} />
             </label>
           </div>
           {files.length > 0 && (
-            <div className="ys-desk__thumbs" data-testid="wo-files">
+            <div className="ys-sd__thumbs" data-testid="wo-files">
               {files.map((f) => (
-                <div key={f.key} className="ys-desk__thumb">
+                <div key={f.key} className="ys-sd__thumb">
                   {f.preview ? <img src={f.preview} alt={f.name} /> : <span>{f.name}</span>}
                   <button
                     type="button"
-                    className="ys-desk__thumb-remove"
+                    className="ys-sd__thumb-remove"
                     aria-label={t('workorder.attachment_remove', { name: f.name })}
                     onClick={() => removeFile(f.key)}
                   >
@@ -274,10 +274,10 @@ export default function WorkorderAddPage() {
               ))}
             </div>
           )}
-          {files.length > 0 && <div className="ys-desk__hint">{t('workorder.attachments_total', { n: files.length, size: formatSize(total) })}</div>}
-          <div className="ys-desk__hint">{t('workorder.attachments_hint')}</div>
+          {files.length > 0 && <div className="ys-sd__hint">{t('workorder.attachments_total', { n: files.length, size: formatSize(total) })}</div>}
+          <div className="ys-sd__hint">{t('workorder.attachments_hint')}</div>
           {problem && (
-            <div role="alert" className="ys-desk__sla--late" style={{ fontSize: 13, marginTop: 4 }}>
+            <div role="alert" className="ys-sd__sla--late" style={{ fontSize: 13, marginTop: 4 }}>
               {problem}
             </div>
           )}

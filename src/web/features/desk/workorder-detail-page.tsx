@@ -36,7 +36,7 @@ function Attachment({ a }: { a: WorkorderDetail['attachments'][number] }) {
   return (
     <button
       type="button"
-      className="ys-desk__thumb"
+      className="ys-sd__thumb"
       aria-label={t('workorder.attachment_open', { name: a.name })}
       onClick={() => void open()}
       data-testid="wo-attachment"
@@ -73,13 +73,13 @@ export default function WorkorderDetailPage() {
 
   if (query.isPending)
     return (
-      <PageFrame name="workorderDetail" className="ys-desk">
+      <PageFrame name="workorderDetail" className="ys-sd">
         <Loading />
       </PageFrame>
     );
   if (!w)
     return (
-      <PageFrame name="workorderDetail" className="ys-desk">
+      <PageFrame name="workorderDetail" className="ys-sd">
         <Nothing text={t('workorder.not_found')} />
       </PageFrame>
     );
@@ -100,16 +100,16 @@ export default function WorkorderDetailPage() {
   ];
 
   return (
-    <PageFrame name="workorderDetail" className="ys-desk">
-      <section className="ys-desk__section">
-        <div className="ys-desk__card-head">
-          <h2 className="ys-desk__card-title">{w.title}</h2>
+    <PageFrame name="workorderDetail" className="ys-sd">
+      <section className="ys-sd__section">
+        <div className="ys-sd__card-head">
+          <h2 className="ys-sd__card-title">{w.title}</h2>
           <StatusChip status={w.status} label={t(`status.${w.status}`)} />
         </div>
-        <div className="ys-desk__meta" style={{ marginBottom: 10 }}>
+        <div className="ys-sd__meta" style={{ marginBottom: 10 }}>
           <SlaLine urgency={w.urgency} deadline={w.sla_deadline} answered={w.status !== 'submitted'} />
         </div>
-        <dl className="ys-desk__fields">
+        <dl className="ys-sd__fields">
           {fields.map(([k, v]) => (
             <div key={k} style={{ display: 'contents' }}>
               <dt>{t(`fields.${k}`)}</dt>
@@ -120,9 +120,9 @@ export default function WorkorderDetailPage() {
       </section>
 
       {w.attachments.length > 0 && (
-        <section className="ys-desk__section">
+        <section className="ys-sd__section">
           <h2>{t('fields.attachments')}</h2>
-          <div className="ys-desk__thumbs">
+          <div className="ys-sd__thumbs">
             {w.attachments.map((a) => (
               <Attachment key={a.id} a={a} />
             ))}
@@ -130,14 +130,14 @@ export default function WorkorderDetailPage() {
         </section>
       )}
 
-      <section className="ys-desk__section">
+      <section className="ys-sd__section">
         <h2>{t('workorder.thread')}</h2>
         {w.replies.length === 0 ? (
-          <div className="ys-desk__hint">{t('workorder.thread_empty')}</div>
+          <div className="ys-sd__hint">{t('workorder.thread_empty')}</div>
         ) : (
-          <div className="ys-desk__thread" data-testid="wo-thread">
+          <div className="ys-sd__thread" data-testid="wo-thread">
             {w.replies.map((r) => (
-              <div key={r.id} className={`ys-desk__msg ys-desk__msg--${r.side === w.viewer_side ? 'user' : 'ops'}`} data-side={r.side}>
+              <div key={r.id} className={`ys-sd__msg ys-sd__msg--${r.side === w.viewer_side ? 'user' : 'ops'}`} data-side={r.side}>
                 <small>{`${r.side === 'ops' ? t('workorder.side_ops') : r.author} · ${formatTime(r.created_at)}`}</small>
                 {r.content}
               </div>
@@ -170,9 +170,9 @@ export default function WorkorderDetailPage() {
       </section>
 
       {(w.can.accept || w.can.propose || w.can.confirm || w.can.reject_solution) && (
-        <section className="ys-desk__section">
+        <section className="ys-sd__section">
           {(w.can.confirm || w.can.reject_solution) && <h2>{t('workorder.confirm_question')}</h2>}
-          <div className="ys-desk__actions">
+          <div className="ys-sd__actions">
             {(['accept', 'propose', 'confirm', 'reject_solution'] as const)
               .filter((a) => w.can[a])
               .map((a) => (
@@ -192,15 +192,15 @@ export default function WorkorderDetailPage() {
       )}
 
       {w.rating !== null && (
-        <section className="ys-desk__section" data-testid="wo-rated">
+        <section className="ys-sd__section" data-testid="wo-rated">
           <h2>{t('fields.rating')}</h2>
           <Rate readOnly value={w.rating} />
-          <div className="ys-desk__hint">{t('workorder.rated', { score: w.rating })}</div>
+          <div className="ys-sd__hint">{t('workorder.rated', { score: w.rating })}</div>
           {w.rating_comment && <div style={{ marginTop: 4 }}>{w.rating_comment}</div>}
         </section>
       )}
       {w.can.rate && (
-        <section className="ys-desk__section">
+        <section className="ys-sd__section">
           <h2>{t('workorder.rate')}</h2>
           <div data-testid="wo-rate">
             <Rate value={score} onChange={setScore} style={{ '--star-size': '32px' }} />

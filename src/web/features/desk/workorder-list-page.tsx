@@ -22,14 +22,14 @@ export default function WorkorderListPage() {
   const queued = useOutbox({ ref: WORKORDER_REF, states: OPEN_STATES });
   const rows = query.data?.data ?? [];
   return (
-    <PageFrame name="workorderList" className="ys-desk">
-      <div className="ys-desk__bar">
+    <PageFrame name="workorderList" className="ys-sd">
+      <div className="ys-sd__bar">
         <h1>{t('workorder.list_title')}</h1>
         <Button color="primary" size="small" onClick={() => navigate('/workorderAdd')} data-testid="workorder-new">
           {t('workorder.new')}
         </Button>
       </div>
-      <div className="ys-desk__filters">
+      <div className="ys-sd__filters">
         {['', ...WORKORDER_STATUSES].map((s) => (
           <Button
             key={s || 'all'}
@@ -44,16 +44,16 @@ export default function WorkorderListPage() {
         ))}
       </div>
       {queued.length > 0 && (
-        <div className="ys-desk__grid" data-testid="workorder-queued">
+        <div className="ys-sd__grid" data-testid="workorder-queued">
           {queued.map((e) => {
             const p = fileProgress(e);
             return (
-              <Link key={e.id} to="/outbox" className="ys-desk__card" data-testid="workorder-queued-card">
-                <div className="ys-desk__card-head">
-                  <span className="ys-desk__card-title">{e.label}</span>
+              <Link key={e.id} to="/outbox" className="ys-sd__card" data-testid="workorder-queued-card">
+                <div className="ys-sd__card-head">
+                  <span className="ys-sd__card-title">{e.label}</span>
                   <StatusChip status={e.state} label={t(`offline:state.${e.state}`)} />
                 </div>
-                <div className="ys-desk__meta">
+                <div className="ys-sd__meta">
                   <span>{t('workorder.queued')}</span>
                   {p.total > 0 && <span>{t('offline:outbox.files_progress', p)}</span>}
                 </div>
@@ -67,14 +67,14 @@ export default function WorkorderListPage() {
       ) : rows.length === 0 ? (
         <Nothing text={t('workorder.empty')} />
       ) : (
-        <div className="ys-desk__grid">
+        <div className="ys-sd__grid">
           {rows.map((w) => (
-            <Link key={w.id} to={`/workorderDetail/${w.id}`} className="ys-desk__card" data-testid="workorder-card" data-id={w.id}>
-              <div className="ys-desk__card-head">
-                <span className="ys-desk__card-title">{w.title}</span>
+            <Link key={w.id} to={`/workorderDetail/${w.id}`} className="ys-sd__card" data-testid="workorder-card" data-id={w.id}>
+              <div className="ys-sd__card-head">
+                <span className="ys-sd__card-title">{w.title}</span>
                 <StatusChip status={w.status} label={t(`status.${w.status}`)} />
               </div>
-              <div className="ys-desk__meta">
+              <div className="ys-sd__meta">
                 <span>{`${t('fields.number')}：${w.number}`}</span>
                 <span>{`${t('fields.type')}：${w.type_name ?? '-'} · ${t('fields.urgency')}：${t(`urgency.${w.urgency}`)}`}</span>
                 {w.tenant_name && <span>{`${t('fields.tenant')}：${w.tenant_name}`}</span>}
