@@ -60,6 +60,10 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   opinionList: () => import('../features/desk/opinion-list-page.tsx'),
   opinionAdd: () => import('../features/desk/opinion-add-page.tsx'),
   opinionDetail: () => import('../features/desk/opinion-detail-page.tsx'),
+  handlePhone: () => import('../features/account/handle-phone-page.tsx'),
+  portal_portalHandlePhone: () => import('../features/account/handle-phone-page.tsx'),
+  portal_portalAccountInfo: () => import('../features/account/account-page.tsx'),
+  userCenter: () => import('../features/account/account-page.tsx'),
 };
 
 /**

@@ -5,6 +5,7 @@ import { get, getList, post } from '../../lib/request.ts';
 import { scopeHeaders } from '../../lib/request.ts';
 import { getUsername } from '../../lib/session.ts';
 import { enqueue } from '../../offline/outbox.ts';
+import { loadWithSnapshot } from '../../offline/snapshots.ts';
 import { OPINIONS_URL, WORKORDERS_URL, WORKORDER_UPLOAD_URL, type FeedbackCreate, type WorkorderCreate } from '../../../domain/desk.ts';
 
 export interface Named {
@@ -66,14 +67,22 @@ export interface Feedback {
 }
 
 const listOf = <T>(url: string, params?: Record<string, string | number | undefined>) =>
-  getList<{ count: number; data: T[] }>(url, { __limit: 100, ...params }, { isNeedloading: false });
+  getList<{ count: number; data: T[] }>(url, { __limit: 100, ...params }, { isNeedloading: false, notice: false });
 
-export const fetchTypes = () => get<{ data: WorkorderType[] }>(`${WORKORDERS_URL}/types`).then((r) => r.data);
+/** Read through the offline store: the last answer is served when the network gives none. */
+const kept = <T>(key: string, fetcher: () => Promise<T>) => loadWithSnapshot(key, fetcher).then((r) => r.value);
+const quiet = { isNeedloading: false, notice: false } as const;
+
+export const fetchTypes = () => kept('desk:types', () => get<{ data: WorkorderType[] }>(`${WORKORDERS_URL}/types`, undefined, quiet).then((r) => r.data));
 export const fetchQuestions = (typeId: string) =>
-  get<{ data: WorkorderQuestion[] }>(`${WORKORDERS_URL}/questions`, { workorder_type_id: typeId }).then((r) => r.data);
+  kept(`desk:questions:${typeId}`, () =>
+    get<{ data: WorkorderQuestion[] }>(`${WORKORDERS_URL}/questions`, { workorder_type_id: typeId }, quiet).then((r) => r.data),
+  );
 export const fetchTemplates = (typeId: string) =>
-  get<{ data: WorkorderTemplate[] }>(`${WORKORDERS_URL}/templates`, { workorder_type_id: typeId }).then((r) => r.data);
-export const fetchWorkorders = (status?: string) => listOf<Workorder>(WORKORDERS_URL, status ? { status } : {});
+  kept(`desk:templates:${typeId}`, () =>
+    get<{ data: WorkorderTemplate[] }>(`${WORKORDERS_URL}/templates`, { workorder_type_id: typeId }, quiet).then((r) => r.data),
+  );
+export const fetchWorkorders = (status?: string) => kept(`desk:workorders:${status ?? ''}`, () => listOf<Workorder>(WORKORDERS_URL, status ? { status } : {}));
 export const fetchWorkorder = (id: string) => get<WorkorderDetail>(`${WORKORDERS_URL}/${id}`, undefined, { notice: false });
 export const replyWorkorder = (id: string, content: string) => post<WorkorderDetail>(`${WORKORDERS_URL}/${id}/replies`, { content });
 export const moveWorkorder = (id: string, action: 'accept' | 'propose' | 'confirm' | 'reject_solution') =>
@@ -81,7 +90,7 @@ export const moveWorkorder = (id: string, action: 'accept' | 'propose' | 'confir
 export const rateWorkorder = (id: string, score: number, comment: string) => post<WorkorderDetail>(`${WORKORDERS_URL}/${id}/rating`, { score, comment });
 export const attachmentUrl = (id: string) => `${WORKORDERS_URL}/attachments/${id}`;
 
-export const fetchFeedbacks = () => listOf<Feedback>(OPINIONS_URL);
+export const fetchFeedbacks = () => kept('desk:feedbacks', () => listOf<Feedback>(OPINIONS_URL));
 export const fetchFeedback = (id: string) => get<Feedback>(`${OPINIONS_URL}/${id}`, undefined, { notice: false });
 export const replyFeedback = (id: string, content: string) => post<Feedback>(`${OPINIONS_URL}/${id}/reply`, { content });
 export const closeFeedback = (id: string) => post<Feedback>(`${OPINIONS_URL}/${id}/close`, {});

@@ -15,7 +15,7 @@ import './desk.css';
 export default function OpinionListPage() {
   const { t } = useTranslation(['desk', 'offline']);
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: ['feedbacks'], queryFn: fetchFeedbacks });
+  const query = useQuery({ queryKey: ['feedbacks'], queryFn: fetchFeedbacks, networkMode: 'always' });
   const queued = useOutbox({ ref: FEEDBACK_REF, states: OPEN_STATES });
   const rows = query.data?.data ?? [];
   return (

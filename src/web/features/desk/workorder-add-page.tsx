@@ -55,9 +55,21 @@ export default function WorkorderAddPage() {
   const photoInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const types = useQuery({ queryKey: ['workorder-types'], queryFn: fetchTypes, staleTime: 3600_000 });
-  const questions = useQuery({ queryKey: ['workorder-questions', typeId], queryFn: () => fetchQuestions(typeId), enabled: !!typeId, staleTime: 3600_000 });
-  const templates = useQuery({ queryKey: ['workorder-templates', typeId], queryFn: () => fetchTemplates(typeId), enabled: !!typeId, staleTime: 3600_000 });
+  const types = useQuery({ queryKey: ['workorder-types'], queryFn: fetchTypes, staleTime: 3600_000, networkMode: 'always' });
+  const questions = useQuery({
+    queryKey: ['workorder-questions', typeId],
+    queryFn: () => fetchQuestions(typeId),
+    enabled: !!typeId,
+    staleTime: 3600_000,
+    networkMode: 'always',
+  });
+  const templates = useQuery({
+    queryKey: ['workorder-templates', typeId],
+    queryFn: () => fetchTemplates(typeId),
+    enabled: !!typeId,
+    staleTime: 3600_000,
+    networkMode: 'always',
+  });
   const total = useMemo(() => files.reduce((s, f) => s + f.blob.size, 0), [files]);
 
   async function addFiles(e: ChangeEvent<HTMLInputElement>, images: boolean) {

@@ -18,7 +18,7 @@ export default function WorkorderListPage() {
   const { t } = useTranslation(['desk', 'offline']);
   const navigate = useNavigate();
   const [status, setStatus] = useState<string>('');
-  const query = useQuery({ queryKey: ['workorders', status], queryFn: () => fetchWorkorders(status || undefined) });
+  const query = useQuery({ queryKey: ['workorders', status], queryFn: () => fetchWorkorders(status || undefined), networkMode: 'always' });
   const queued = useOutbox({ ref: WORKORDER_REF, states: OPEN_STATES });
   const rows = query.data?.data ?? [];
   return (
