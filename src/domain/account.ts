@@ -43,3 +43,17 @@ export const maskEmail = (email: string) => {
 };
 /** ID numbers show their first 3 and last 4 characters. */
 export const maskIdNumber = (id: string) => (id.length > 7 ? `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}` : '****');
+
+/** Enterprise real-name verification (auth): licence number 1-18 letters and digits (seed 001 §5). */
+export const realNameSchema = z
+  .object({
+    enterprise: z.string().trim().min(2).max(60),
+    licence_number: z
+      .string()
+      .trim()
+      .min(1)
+      .max(18)
+      .regex(/^[0-9A-Za-z]+$/, { message: 'invalid_format' }),
+  })
+  .strict();
+export const REAL_NAME_STATUSES = ['reviewing', 'approved', 'rejected'] as const;

@@ -95,3 +95,46 @@ describe('user centre', () => {
     expect(login.statusCode).toBe(200);
   });
 });
+
+describe('enterprise real-name verification', () => {
+  const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(400)]);
+  const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(400, 0x20)]);
+  function form(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
+    const b = `----rn${Math.random().toString(16).slice(2)}`;
+    const parts: Buffer[] = [];
+    for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    if (file)
+      parts.push(
+        Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="licence"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        file.bytes,
+        Buffer.from('\r\n'),
+      );
+    parts.push(Buffer.from(`--${b}--\r\n`));
+    return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
+  }
+
+  it('checks the licence number (1-18) and the licence by content, then waits for review once', async () => {
+    const c = await app.as('approver');
+    const send = (fields: Record<string, string>, file?: { name: string; bytes: Buffer }) => {
+      const f = form(fields, file);
+      return c.req({ method: 'POST', url: '/api/v1/account/real-name', payload: f.payload, headers: f.headers });
+    };
+    expect((await c.req({ method: 'GET', url: '/api/v1/account/real-name' })).json().data).toBeNull();
+    const long = await send({ enterprise: '华东制造集团有限公司', licence_number: '9'.repeat(19) }, { name: 'licence.png', bytes: PNG });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().field).toBe('licence_number');
+    const empty = await send({ enterprise: '华东制造集团有限公司', licence_number: '' }, { name: 'licence.png', bytes: PNG });
+    expect(empty.json().field).toBe('licence_number');
+    expect((await send({ enterprise: '华东制造集团有限公司', licence_number: '91310000MA1FL0000X' })).json().field).toBe('licence');
+    const disguised = await send({ enterprise: '华东制造集团有限公司', licence_number: '91310000MA1FL0000X' }, { name: 'licence.png', bytes: PDF });
+    expect(disguised.statusCode).toBe(415);
+    const ok = await send({ enterprise: '华东制造集团有限公司', licence_number: '91310000MA1FL0000X' }, { name: 'licence.pdf', bytes: PDF });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data).toMatchObject({ status: 'reviewing', licence_number: '91310000MA1FL0000X', licence_mime: 'application/pdf' });
+    const again = await send({ enterprise: '华东制造集团有限公司', licence_number: '91310000MA1FL0000X' }, { name: 'licence.png', bytes: PNG });
+    expect(again.statusCode).toBe(409);
+    // Another user sees only their own.
+    const other = await app.as('fin_approver');
+    expect((await other.req({ method: 'GET', url: '/api/v1/account/real-name' })).json().data).toBeNull();
+  });
+});

@@ -54,6 +54,8 @@ const HEADER_INDEPENDENT = new Set([
   'POST /api/v1/account/phone/change',
   'PUT /api/v1/account/password',
   'POST /api/v1/account/service-agreement',
+  'GET /api/v1/account/real-name',
+  'POST /api/v1/account/real-name',
 ]);
 
 const REFUSED = [401, 403, 404];

@@ -76,10 +76,10 @@ describe('service desk offline, exactly once', () => {
 
       // Feedback, offline.
       const fb = page.locator('[data-page="opinionAdd"]');
-      await fb.locator('[data-testid="fb-content"] textarea:not([readonly])').fill(feedbackText);
-      await fb.locator('[data-testid="fb-name"] input').fill('李娜');
-      await fb.locator('[data-testid="fb-phone"] input').fill('13900000003');
-      await fb.locator('[data-testid="fb-email"] input').fill('lina@huadong-mfg.example.cn');
+      await fb.getByPlaceholder('请写下您的意见或建议').fill(feedbackText);
+      await fb.getByPlaceholder('您的姓名').fill('李娜');
+      await fb.getByPlaceholder('11 位手机号').fill('13900000003');
+      await fb.getByPlaceholder('用于接收处理结果').fill('lina@huadong-mfg.example.cn');
       await fb.locator('[data-testid="feedback-submit"]').click();
       await page.locator('[data-page="opinionList"] [data-testid="feedback-queued-card"]').first().waitFor();
 
@@ -89,15 +89,15 @@ describe('service desk offline, exactly once', () => {
       await page.locator('[data-page="workorderList"] [data-testid="workorder-new"]').click();
       const form = page.locator('[data-page="workorderAdd"]');
       await form.locator('[data-testid="workorder-type"] .adm-selector-item').first().click();
-      await form.locator('[data-testid="wo-title"] input').fill(title);
-      await form.locator('[data-testid="wo-contact"] input').fill('李娜');
-      await form.locator('[data-testid="wo-phone"] input').fill('139000000');
-      await form.locator('[data-testid="wo-email"] input').fill('lina@huadong-mfg.example.cn');
-      await form.locator('[data-testid="wo-description"] textarea:not([readonly])').fill('车间 3 号线的工控主机从早上开始无法远程登录，附现场照片。');
+      await form.getByPlaceholder('一句话描述问题，少于 32 个字').fill(title);
+      await form.getByPlaceholder('联系人姓名，少于 8 个字').fill('李娜');
+      await form.getByPlaceholder('11 位手机号').fill('139000000');
+      await form.getByPlaceholder('用于接收处理结果').fill('lina@huadong-mfg.example.cn');
+      await form.getByPlaceholder('请描述问题现象、发生时间和影响范围').fill('车间 3 号线的工控主机从早上开始无法远程登录，附现场照片。');
       // A wrong phone number is refused on the spot.
       await form.locator('[data-testid="workorder-submit"]').click();
       await form.getByText('请输入正确的手机号').waitFor();
-      await form.locator('[data-testid="wo-phone"] input').fill('13900000003');
+      await form.getByPlaceholder('11 位手机号').fill('13900000003');
       await form.locator('[data-testid="wo-photo"]').setInputFiles({ name: 'IMG_2041.png', mimeType: 'image/png', buffer: photo });
       await form.locator('[data-testid="wo-files"] img').waitFor();
       await expect(form.textContent()).resolves.toContain('已选 1 个附件');
@@ -140,7 +140,7 @@ describe('service desk offline, exactly once', () => {
       await shot(page, 'desk-workorder-detail-phone');
       await dp.locator('[data-testid="wo-confirm"]').click();
       await dp.locator('[data-testid="wo-rate"]').waitFor();
-      await dp.locator('[data-testid="wo-rate"] .adm-rate-star').nth(4).click();
+      await dp.locator('[data-testid="wo-rate"] .adm-rate-star').nth(4).tap();
       await dp.locator('[data-testid="wo-rate-submit"]').click();
       await dp.locator('[data-testid="wo-rated"]').waitFor();
       await shot(page, 'desk-workorder-rated-phone', dp.locator('[data-testid="wo-rated"]'));

@@ -4,6 +4,9 @@
 import { verify } from '@node-rs/argon2';
 import { AppError, conflict, unauthorized } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
+import { realNameSchema } from '../../domain/account.ts';
+import { UPLOAD_LIMITS, nameMatchesType } from '../../domain/desk.ts';
+import { sniffMime } from '../desk/desk.service.ts';
 import {
   accountSmsSchema,
   maskEmail,
@@ -114,6 +117,61 @@ export function accountService(db: Db, sms: () => SmsService, secrets: SecretBox
         if (drop.length) await trx.deleteFrom('sessions').where('token_hash', 'in', drop).execute();
       });
       return { ok: true };
+    },
+
+    /** The latest real-name verification (without the licence bytes). */
+    async realName(userId: string) {
+      const row = await db
+        .selectFrom('enterprise_verifications')
+        .select(['id', 'enterprise', 'licence_number', 'licence_name', 'licence_mime', 'status', 'reject_reason', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      return row ? { ...row, created_at: new Date(row.created_at).toISOString() } : null;
+    },
+
+    /**
+     * Submits the enterprise and its business licence for review. The licence is judged by its
+     * content (jpg/png ≤ 2 MB or pdf ≤ 10 MB); one verification under review or passed at a time.
+     */
+    async submitRealName(userId: string, fields: Record<string, unknown>, file: { filename: string; bytes: Buffer } | null) {
+      const input = realNameSchema.parse(fields);
+      if (!file || file.bytes.length === 0) throw invalid('licence', 'required');
+      const mime = await sniffMime(file.bytes);
+      if (!mime || !['image/jpeg', 'image/png', 'application/pdf'].includes(mime) || !nameMatchesType(file.filename, mime))
+        throw new AppError(415, 'upload_type', { name: file.filename });
+      const limit = mime === 'application/pdf' ? UPLOAD_LIMITS.fileBytes : UPLOAD_LIMITS.imageBytes;
+      if (file.bytes.length > limit)
+        throw new AppError(413, mime === 'application/pdf' ? 'upload_file_too_large' : 'upload_image_too_large', {
+          name: `「${file.filename}」`,
+          max: mime === 'application/pdf' ? '10 MB' : '2 MB',
+        });
+      await db.transaction().execute(async (trx) => {
+        const open = await trx
+          .selectFrom('enterprise_verifications')
+          .select('status')
+          .where('user_id', '=', userId)
+          .where('status', 'in', ['reviewing', 'approved'])
+          .forUpdate()
+          .executeTakeFirst();
+        if (open) throw conflict(open.status === 'approved' ? 'real_name_done' : 'real_name_reviewing');
+        await trx
+          .insertInto('enterprise_verifications')
+          .values({
+            id: newId(),
+            user_id: userId,
+            enterprise: input.enterprise,
+            licence_number: input.licence_number,
+            licence_name: file.filename.slice(0, 120),
+            licence_mime: mime,
+            licence_data: file.bytes,
+            status: 'reviewing',
+            reject_reason: null,
+            created_at: new Date(),
+          })
+          .execute();
+      });
+      return this.realName(userId);
     },
 
     async signAgreement(userId: string) {

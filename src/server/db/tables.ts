@@ -408,6 +408,7 @@ export interface Database {
   workorder_attachments: WorkorderAttachmentsTable;
   feedbacks: FeedbacksTable;
   phone_change_requests: PhoneChangeRequestsTable;
+  enterprise_verifications: EnterpriseVerificationsTable;
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
@@ -540,5 +541,17 @@ export interface PhoneChangeRequestsTable {
   phone: string;
   area_code: string;
   status: 'reviewing' | 'approved' | 'rejected';
+  created_at: Timestamp;
+}
+export interface EnterpriseVerificationsTable {
+  id: string;
+  user_id: string;
+  enterprise: string;
+  licence_number: string;
+  licence_name: string;
+  licence_mime: string;
+  licence_data: Buffer;
+  status: 'reviewing' | 'approved' | 'rejected';
+  reject_reason: string | null;
   created_at: Timestamp;
 }

@@ -108,9 +108,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
+  // Enterprise real-name verification (auth): the licence and its review.
+  await db.schema
+    .createTable('enterprise_verifications')
+    .addColumn('id', 'char(32)', (c) => c.primaryKey())
+    .addColumn('user_id', 'char(32)', (c) => c.notNull().references('users.id'))
+    .addColumn('enterprise', 'text', (c) => c.notNull())
+    .addColumn('licence_number', 'text', (c) => c.notNull())
+    .addColumn('licence_name', 'text', (c) => c.notNull())
+    .addColumn('licence_mime', 'text', (c) => c.notNull())
+    .addColumn('licence_data', 'bytea', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('reject_reason', 'text')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('enterprise_verifications').ifExists().execute();
   await db.schema.dropTable('phone_change_requests').ifExists().execute();
   for (const c of ['id_number_sealed', 'industry', 'enterprise']) await db.schema.alterTable('users').dropColumn(c).execute();
   for (const t of ['feedbacks', 'workorder_attachments', 'workorder_replies', 'workorders', 'workorder_templates', 'workorder_questions', 'workorder_types'])
