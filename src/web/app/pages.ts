@@ -64,6 +64,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   portal_portalHandlePhone: () => import('../features/account/handle-phone-page.tsx'),
   portal_portalAccountInfo: () => import('../features/account/account-page.tsx'),
   userCenter: () => import('../features/account/account-page.tsx'),
+  auth: () => import('../features/account/real-name-page.tsx'),
 };
 
 /**

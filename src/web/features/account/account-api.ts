@@ -28,3 +28,16 @@ export const changePhone = (phone: string, sms_code: string) => post<Profile>('/
 export const changePassword = (body: { old_password: string; new_password: string; confirm_password: string }) =>
   put<{ message: string }>('/api/v1/account/password', body);
 export const signAgreement = () => post<Profile>('/api/v1/account/service-agreement', {});
+
+export interface RealName {
+  id: string;
+  enterprise: string;
+  licence_number: string;
+  licence_name: string;
+  licence_mime: string;
+  status: 'reviewing' | 'approved' | 'rejected';
+  reject_reason: string | null;
+  created_at: string;
+}
+export const REAL_NAME_KEY = ['account-real-name'];
+export const fetchRealName = () => get<{ data: RealName | null }>('/api/v1/account/real-name', undefined, { isNeedloading: false }).then((r) => r.data);

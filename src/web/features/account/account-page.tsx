@@ -101,6 +101,9 @@ export default function AccountPage() {
         <List.Item extra={p?.id_number ?? none}>{t('account:profile.id_number')}</List.Item>
         <List.Item extra={p?.industry ?? none}>{t('account:profile.industry')}</List.Item>
         <List.Item extra={p?.enterprise ?? none}>{t('account:profile.enterprise')}</List.Item>
+        <List.Item onClick={() => navigate('/auth')} arrow data-testid="mine-real-name">
+          {t('account:profile.real_name')}
+        </List.Item>
         <List.Item onClick={() => setPwOpen(true)} arrow data-testid="mine-password">
           {t('account:password.title')}
         </List.Item>
