@@ -28,6 +28,8 @@ import { resourceEngineRoutes } from './routes/kinds.routes.ts';
 import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
 import { gtmLogRoutes } from './routes/gtm-logs.routes.ts';
 import { alarmRoutes } from './alarms/alarm.routes.ts';
+import { deskRoutes } from './desk/desk.routes.ts';
+import { accountRoutes } from './account/account.routes.ts';
 import { seedDemo } from './seed/demo.seed.ts';
 import { registerOperationLog } from './oplog/operation-log.plugin.ts';
 import { operationLogRoutes } from './oplog/operation-log.routes.ts';
@@ -175,6 +177,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await alarmRoutes(app, ctx);
   await operationLogRoutes(app, ctx);
   await notifyRoutes(app, ctx);
+  await deskRoutes(app, ctx);
+  await accountRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

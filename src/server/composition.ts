@@ -22,6 +22,8 @@ import { accessCache } from './plugins/access-cache.ts';
 import { alarmService } from './alarms/alarm.service.ts';
 import { notificationService } from './notifications/notification.service.ts';
 import { operationLogService } from './oplog/operation-log.service.ts';
+import { deskService } from './desk/desk.service.ts';
+import { accountService } from './account/account.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,5 +101,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     notify: notifications,
     notifications,
     operationLogs: operationLogService(db),
+    desk: deskService(db, notifications),
+    account: accountService(db, () => engine.sms, base.secrets),
   };
 }

@@ -22,6 +22,8 @@ import type { AccessCache } from './plugins/access-cache.ts';
 import type { AlarmService } from './alarms/alarm.service.ts';
 import type { NotificationService } from './notifications/notification.service.ts';
 import type { OperationLogService } from './oplog/operation-log.service.ts';
+import type { DeskService } from './desk/desk.service.ts';
+import type { AccountService } from './account/account.service.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -63,4 +65,8 @@ export interface AppContext extends BaseContext {
   notifications: NotificationService;
   /** the operation log (written by the request pipeline, oplog/operation-log.plugin.ts) */
   operationLogs: OperationLogService;
+  /** work orders and feedback (desk/desk.service.ts) */
+  desk: DeskService;
+  /** the user centre (account/account.service.ts) */
+  account: AccountService;
 }

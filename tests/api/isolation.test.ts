@@ -43,6 +43,19 @@ const HEADER_INDEPENDENT = new Set([
   // Each queued decision in a batch carries and is checked against its own scope (another
   // tenant's item answers 404 inside the batch: tests/api/approvals-decision-batch.test.ts).
   'POST /api/v1/approvals/decision-batch',
+  // Work order types, questions and templates are the platform's, the same for every tenant.
+  'GET /api/v1/workorders/types',
+  'GET /api/v1/workorders/questions',
+  'GET /api/v1/workorders/templates',
+  // The user centre is the caller's own profile (no tenant scope).
+  'GET /api/v1/account/profile',
+  'POST /api/v1/account/sms-codes',
+  'POST /api/v1/account/phone/verify',
+  'POST /api/v1/account/phone/change',
+  'PUT /api/v1/account/password',
+  'POST /api/v1/account/service-agreement',
+  'GET /api/v1/account/real-name',
+  'POST /api/v1/account/real-name',
 ]);
 
 const REFUSED = [401, 403, 404];
@@ -129,7 +142,7 @@ beforeAll(async () => {
     .selectFrom('resources')
     .select('name')
     .where('tenant_id', '=', ids.huadong)
-    .where('kind', 'not in', ['dns_record', 'dns_internet_record'])
+    .where('kind', 'not in', ['dns_record', 'dns_internet_record', 'smart_dns_record'])
     .execute();
   secrets = [
     ...new Set([

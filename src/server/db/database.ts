@@ -35,6 +35,7 @@ import * as m0012 from './migrations/0012-dns-cdn-ssl.ts';
 import * as m0013 from './migrations/0013-gtm-logs.ts';
 import * as m0014 from './migrations/0014-alarms.ts';
 import * as m0015 from './migrations/0015-notifications.ts';
+import * as m0016 from './migrations/0016-service-desk.ts';
 import * as m0018 from './migrations/0018-access-change-notify.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-gtm-logs': m0013,
   '0014-alarms': m0014,
   '0015-notifications': m0015,
+  '0016-service-desk': m0016,
   '0018-access-change-notify': m0018,
 };
 

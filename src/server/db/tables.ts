@@ -20,6 +20,9 @@ export interface UsersTable {
   is_sign: Generated<boolean>;
   sign_pass_time: Date | null;
   created_at: Timestamp;
+  id_number_sealed?: string | null;
+  industry?: string | null;
+  enterprise?: string | null;
 }
 
 export interface TenantsTable {
@@ -405,6 +408,15 @@ export interface Database {
   notify_settings: NotifySettingsTable;
   notify_deliveries: NotifyDeliveriesTable;
   operation_logs: OperationLogsTable;
+  workorder_types: WorkorderTypesTable;
+  workorder_questions: WorkorderQuestionsTable;
+  workorder_templates: WorkorderTemplatesTable;
+  workorders: WorkordersTable;
+  workorder_replies: WorkorderRepliesTable;
+  workorder_attachments: WorkorderAttachmentsTable;
+  feedbacks: FeedbacksTable;
+  phone_change_requests: PhoneChangeRequestsTable;
+  enterprise_verifications: EnterpriseVerificationsTable;
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
@@ -592,5 +604,105 @@ export interface OperationLogsTable {
   status_code: number;
   success: boolean;
   error_title: string | null;
+  created_at: Timestamp;
+}
+
+// The service desk (migration 0016).
+export interface WorkorderTypesTable {
+  id: string;
+  name: Json<LocalText>;
+  description: Json<LocalText>;
+  sort: number;
+}
+export interface WorkorderQuestionsTable {
+  id: string;
+  type_id: string;
+  name: Json<LocalText>;
+  sort: number;
+}
+export interface WorkorderTemplatesTable {
+  id: string;
+  type_id: string;
+  name: Json<LocalText>;
+  content: Json<LocalText>;
+  sort: number;
+}
+export interface WorkordersTable {
+  id: string;
+  number: string;
+  tenant_id: string;
+  project_id: string | null;
+  creator_id: string;
+  type_id: string;
+  question_id: string | null;
+  title: string;
+  contact: string;
+  phone: string;
+  email: string;
+  urgency: string;
+  contact_time: string;
+  description: string;
+  resource_ids: Json<string[]>;
+  status: string;
+  rating: number | null;
+  rating_comment: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface WorkorderRepliesTable {
+  id: string;
+  workorder_id: string;
+  author_id: string;
+  side: 'user' | 'ops';
+  content: string;
+  created_at: Timestamp;
+  seq: Generated<string>;
+}
+export interface WorkorderAttachmentsTable {
+  id: string;
+  tenant_id: string;
+  uploader_id: string;
+  workorder_id: string | null;
+  name: string;
+  mime: string;
+  size: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+export interface FeedbacksTable {
+  id: string;
+  tenant_id: string;
+  project_id: string | null;
+  creator_id: string;
+  name: string;
+  phone: string;
+  email: string;
+  type: string;
+  content: string;
+  status: string;
+  reply: string | null;
+  replier_id: string | null;
+  replied_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface PhoneChangeRequestsTable {
+  id: string;
+  user_id: string;
+  phone: string;
+  area_code: string;
+  status: 'reviewing' | 'approved' | 'rejected';
+  created_at: Timestamp;
+}
+export interface EnterpriseVerificationsTable {
+  id: string;
+  user_id: string;
+  enterprise: string;
+  licence_number: string;
+  licence_name: string;
+  licence_mime: string;
+  licence_data: Buffer;
+  status: 'reviewing' | 'approved' | 'rejected';
+  reject_reason: string | null;
   created_at: Timestamp;
 }

@@ -14,6 +14,7 @@ import { seedDemoResources } from './resources.seed.ts';
 import { seedBackupPlans } from './backup-plans.seed.ts';
 import { seedCatalogue } from './catalogue.seed.ts';
 import { seedAlarms } from './alarms.seed.ts';
+import { seedDesk } from './desk.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -361,6 +362,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedApprovals(db);
   await seedBackupPlans(db);
   await seedCatalogue(db);
+  await seedDesk(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedCloudAccounts(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedAlarms(db);
   return true;

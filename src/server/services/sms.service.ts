@@ -59,8 +59,9 @@ export function smsService(db: Db, gateway: SmsGateway, opts: { enabled: boolean
       const status = required(operateType);
       return { phone: user.phone ? maskPhone(user.phone) : null, area_code: user.area_code, status, is_phone_validate: user.is_phone_validate };
     },
-    async send(user: SmsUser, operateType: string) {
-      if (!user.phone || !user.is_phone_validate) throw new AppError(409, 'sms_phone_unverified');
+    async send(user: SmsUser, operateType: string, opts: { unverified?: boolean } = {}) {
+      // Verifying the phone itself (handlePhone/verify) is the one send to a phone not yet verified.
+      if (!user.phone || (!user.is_phone_validate && !opts.unverified)) throw new AppError(409, 'sms_phone_unverified');
       const last = await lastSmsSentAt(db, user.id, operateType);
       if (last && Date.now() - last.getTime() < SMS_RESEND_SECONDS * 1000) throw tooMany('sms_too_frequent');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -82,6 +82,17 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   siteMessasgesSet: () => import('../features/notify/settings-page.tsx'),
   notifyChannels: () => import('../features/notify/channels-page.tsx'),
   logManage: () => import('../features/notify/oplog-page.tsx'),
+  workorderList: () => import('../features/desk/workorder-list-page.tsx'),
+  workorderAdd: () => import('../features/desk/workorder-add-page.tsx'),
+  workorderDetail: () => import('../features/desk/workorder-detail-page.tsx'),
+  opinionList: () => import('../features/desk/opinion-list-page.tsx'),
+  opinionAdd: () => import('../features/desk/opinion-add-page.tsx'),
+  opinionDetail: () => import('../features/desk/opinion-detail-page.tsx'),
+  handlePhone: () => import('../features/account/handle-phone-page.tsx'),
+  portal_portalHandlePhone: () => import('../features/account/handle-phone-page.tsx'),
+  portal_portalAccountInfo: () => import('../features/account/account-page.tsx'),
+  userCenter: () => import('../features/account/account-page.tsx'),
+  auth: () => import('../features/account/real-name-page.tsx'),
 };
 
 /**

@@ -35,6 +35,33 @@ export interface OutboxEntry {
   lastError: OutboxError | null;
   /** The server's answer body when the write conflicted (the current state of the thing). */
   serverState: unknown;
+  /** Files that go up first (e.g. a work order's photos), each once under its own derived key. */
+  files?: OutboxFile[];
+  /** Where the files go (multipart, field `file`) and which body field takes their ids. */
+  upload?: { url: string; field: string };
+}
+
+/** A file kept in IndexedDB until it is uploaded; `uploadedId` is the server's id once it is. */
+export interface OutboxFile {
+  name: string;
+  type: string;
+  blob: Blob;
+  uploadedId?: string;
+}
+
+/** The Idempotency-Key of an entry's `index`-th file: derived, so a retried upload lands once. */
+export const fileKey = (entryKey: string, index: number) => `${entryKey}-f${index}`;
+
+/** How many of an entry's files are up. */
+export function fileProgress(entry: Pick<OutboxEntry, 'files'>): { done: number; total: number } {
+  const files = entry.files ?? [];
+  return { done: files.filter((f) => f.uploadedId).length, total: files.length };
+}
+
+/** The body sent after the files: the entry's body with the uploaded ids in the upload field. */
+export function bodyWithFiles(entry: Pick<OutboxEntry, 'body' | 'files' | 'upload'>): unknown {
+  if (!entry.upload || !entry.files?.length) return entry.body;
+  return { ...(entry.body as Record<string, unknown>), [entry.upload.field]: entry.files.map((f) => f.uploadedId) };
 }
 
 /** What a feature hands to `enqueue`. */
@@ -46,6 +73,8 @@ export interface OutboxWrite {
   label: string;
   ref?: string;
   owner?: string;
+  files?: { name: string; type: string; blob: Blob }[];
+  upload?: { url: string; field: string };
 }
 
 /** An HTTP answer from the injected sender. A network failure is a rejected promise instead. */
@@ -82,6 +111,7 @@ export function newEntry(write: OutboxWrite, now: number, key = newIdempotencyKe
     label: write.label,
     ...(write.ref ? { ref: write.ref } : {}),
     ...(write.owner ? { owner: write.owner } : {}),
+    ...(write.files?.length && write.upload ? { files: write.files.map((f) => ({ name: f.name, type: f.type, blob: f.blob })), upload: write.upload } : {}),
     createdAt: now,
     updatedAt: now,
     state: 'pending',

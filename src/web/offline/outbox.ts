@@ -6,7 +6,9 @@ import { db } from './db.ts';
 import { DECISION_BATCH_URL } from '../../domain/approvals/decision-batch.ts';
 import {
   batchGroup,
+  bodyWithFiles,
   entryHeaders,
+  fileKey,
   networkFailureOutcome,
   newEntry,
   outcomeOf,
@@ -258,10 +260,15 @@ export function startOutboxSync(send: Send, opts: { owner?: () => string | null 
  */
 export function createFetchSend(getHeaders: () => Record<string, string>, timeoutMs = 30_000): Send {
   return async (entry) => {
+    // Files first, each under a key derived from the entry's, recorded as it lands (the outbox
+    // shows the progress); a refused file answers for the whole entry.
+    const refused = await uploadFiles(entry, getHeaders, timeoutMs);
+    if (refused) return refused;
+    const sent = bodyWithFiles((entry.id !== undefined ? await db.outbox.get(entry.id) : undefined) ?? entry);
     const response = await fetch(entry.url, {
       method: entry.method,
       headers: { ...getHeaders(), ...entryHeaders(entry) },
-      body: entry.body === null || entry.body === undefined ? undefined : JSON.stringify(entry.body),
+      body: sent === null || sent === undefined ? undefined : JSON.stringify(sent),
       signal: AbortSignal.timeout(timeoutMs),
       credentials: 'same-origin',
     });
@@ -275,6 +282,38 @@ export function createFetchSend(getHeaders: () => Record<string, string>, timeou
     const inFlight = response.headers.get('idempotency-in-flight') === 'true' || body?.code === 'idempotency_in_flight';
     return { status: response.status, body, ...(inFlight ? { inFlight } : {}) };
   };
+}
+
+async function readAnswer(response: Response): Promise<any> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
+/** Uploads the entry's files not yet up; answers the server's refusal of one, else null. */
+async function uploadFiles(entry: OutboxEntry, getHeaders: () => Record<string, string>, timeoutMs: number): Promise<SendResult | null> {
+  if (!entry.files?.length || !entry.upload || entry.id === undefined) return null;
+  const files = [...entry.files];
+  for (const [i, file] of files.entries()) {
+    if (file.uploadedId) continue;
+    const form = new FormData();
+    form.append('file', file.blob, file.name);
+    const response = await fetch(entry.upload.url, {
+      method: 'POST',
+      headers: { ...getHeaders(), ...entry.headers, 'Idempotency-Key': fileKey(entry.idempotencyKey, i) },
+      body: form,
+      signal: AbortSignal.timeout(timeoutMs * 4),
+      credentials: 'same-origin',
+    });
+    const body = await readAnswer(response);
+    if (!response.ok) return { status: response.status, body, ...(response.headers.get('idempotency-in-flight') === 'true' ? { inFlight: true } : {}) };
+    files[i] = { ...file, uploadedId: String(body?.data?.[0]?.id ?? '') };
+    await db.outbox.update(entry.id, { files: [...files], updatedAt: Date.now() });
+  }
+  return null;
 }
 
 /**

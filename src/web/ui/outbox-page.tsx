@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, Dialog, Empty, Space, Tag } from 'antd-mobile';
 import { useOnline, useOutbox } from '../offline/hooks.ts';
 import { discard, requestReplay, retry } from '../offline/outbox.ts';
-import { OPEN_STATES, type OutboxEntry, type OutboxState } from '../offline/outbox-rules.ts';
 import { formatDateTime } from '../../domain/time-format.ts';
+import { OPEN_STATES, fileProgress, type OutboxEntry, type OutboxState } from '../offline/outbox-rules.ts';
 
 const STATE_COLOR: Record<OutboxState, string> = {
   pending: 'primary',
@@ -102,6 +102,7 @@ export function OutboxPage({ renderServerState, showTitle = true }: OutboxPagePr
             <div style={{ fontSize: 13, color: 'var(--adm-color-weak, #999)', display: 'flex', flexDirection: 'column', gap: 4 }}>
               <span>{t('offline:outbox.queued_at', { time: formatTime(entry.createdAt, i18n.language) })}</span>
               {entry.attempts > 0 && <span>{t('offline:outbox.attempts', { n: entry.attempts })}</span>}
+              {entry.files?.length ? <span data-testid="outbox-files">{t('offline:outbox.files_progress', fileProgress(entry))}</span> : null}
               {entry.lastError && (entry.lastError.description || entry.lastError.status === 0) && (
                 <span data-testid="outbox-error" style={{ color: entry.state === 'pending' ? undefined : 'var(--adm-color-danger, #ff3141)' }}>
                   {entry.lastError.status === 0 ? t('offline:outbox.network_error') : entry.lastError.description}

@@ -1,24 +1,46 @@
-// accountinfo, the phone's 我的 tab: who is signed in and in which tenant and project, the language,
-// messages, and 退出登录 (the phone has no top-bar user menu, so signing out lives here).
+// accountinfo (the phone's 我的 tab; also userCenter and the portal's portalAccountInfo): who is
+// signed in, the profile with masked phone, e-mail and ID number, phone verification and change,
+// password change, the service agreement and the tenant OA signing state; the tenant/project switch,
+// the language, work orders and feedback, messages, and 退出登录.
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, List } from 'antd-mobile';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Dialog, Form, Input, List, Popup } from 'antd-mobile';
+import { passwordProblem } from '../../../domain/account.ts';
 import { signOut } from '../../lib/auth-flow.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
+import { pushNotice } from '../../lib/notices.ts';
 import { getUsername } from '../../lib/session.ts';
 import { nicknameAtom, projectAtom, tenantAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { LanguageSwitch } from '../../ui/shell/language-switch.tsx';
+import { ScopePicker } from '../../ui/shell/scope-picker.tsx';
+import { PROFILE_KEY, changePassword, fetchProfile, signAgreement } from './account-api.ts';
 import './account.css';
 
+interface PasswordValues {
+  old_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
 export default function AccountPage() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'account', 'desk', 'errors']);
   const navigate = useNavigate();
   const handle = usePageHandle();
+  const client = useQueryClient();
   const nickname = useAtomValue(nicknameAtom);
   const tenant = useAtomValue(tenantAtom);
   const project = useAtomValue(projectAtom);
+  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: fetchProfile });
+  const [scopeOpen, setScopeOpen] = useState(false);
+  const [pwOpen, setPwOpen] = useState(false);
+  const [agree, setAgree] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const p = profile.data;
+
   const leave = async () => {
     const ok = await Dialog.confirm({ content: t('mine.logout_confirm'), confirmText: t('user.logout'), cancelText: t('mine.cancel') });
     if (ok) {
@@ -26,17 +48,100 @@ export default function AccountPage() {
       navigate('/login');
     }
   };
+
+  async function submitPassword(v: PasswordValues) {
+    setBusy(true);
+    try {
+      const res = await changePassword(v);
+      pushNotice({ type: 'success', description: res.message, seconds: 4 });
+      setPwOpen(false);
+    } catch {
+      // the request helper showed the server's notice
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sign() {
+    try {
+      client.setQueryData(PROFILE_KEY, await signAgreement());
+    } catch {
+      // shown by the request helper
+    }
+  }
+
+  const none = t('account:profile.none');
   return (
     <PageFrame name={handle?.name ?? 'accountinfo'} className="ys-mine">
       <section className="ys-mine__head">
         <div className="ys-mine__name" data-testid="mine-nickname">
-          {nickname ?? getUsername() ?? ''}
+          {p?.nickname ?? nickname ?? getUsername() ?? ''}
         </div>
+        {p && (
+          <p className="ys-mine__hint">{`${t('account:profile.account')}：${p.account} · ${t(`account:user_type.${p.user_type}`, { defaultValue: p.user_type })}`}</p>
+        )}
       </section>
+
+      <div className="ys-mine__section-title">{t('account:profile.title')}</div>
+      <List className="ys-mine__list" data-testid="mine-profile">
+        <List.Item
+          extra={p?.phone ? `${p.phone} · ${p.is_phone_validate ? t('account:profile.verified') : t('account:profile.unverified')}` : none}
+          onClick={() => navigate(p?.is_phone_validate ? '/handlePhone/change' : '/handlePhone/verify')}
+          arrow
+          data-testid="mine-phone"
+        >
+          {t('account:profile.phone')}
+        </List.Item>
+        {p?.phone_change && (
+          <List.Item>
+            <span className="ys-mine__hint">{t('account:profile.reviewing', { phone: p.phone_change.phone })}</span>
+          </List.Item>
+        )}
+        <List.Item extra={p?.email ?? none}>{t('account:profile.email')}</List.Item>
+        <List.Item extra={p?.id_number ?? none}>{t('account:profile.id_number')}</List.Item>
+        <List.Item extra={p?.industry ?? none}>{t('account:profile.industry')}</List.Item>
+        <List.Item extra={p?.enterprise ?? none}>{t('account:profile.enterprise')}</List.Item>
+        <List.Item onClick={() => navigate('/auth')} arrow data-testid="mine-real-name">
+          {t('account:profile.real_name')}
+        </List.Item>
+        <List.Item onClick={() => setPwOpen(true)} arrow data-testid="mine-password">
+          {t('account:password.title')}
+        </List.Item>
+        {p?.need_sign_service_agreement && (
+          <List.Item extra={p.is_sign_service_agreement ? t('account:profile.agreement_signed') : undefined}>{t('account:profile.agreement')}</List.Item>
+        )}
+        <List.Item extra={p?.is_sign ? t('account:profile.oa_signed') : undefined}>{t('account:profile.oa')}</List.Item>
+        {p && !p.is_sign && (
+          <List.Item>
+            <span className="ys-mine__hint">{t('account:profile.oa_unsigned')}</span>
+          </List.Item>
+        )}
+      </List>
+      {p?.need_sign_service_agreement && !p.is_sign_service_agreement && (
+        <section className="ys-mine__head">
+          <Checkbox checked={agree} onChange={setAgree}>
+            {t('account:profile.agreement_text')}
+          </Checkbox>
+          <Button block color="primary" disabled={!agree} style={{ marginTop: 8 }} onClick={() => void sign()}>
+            {t('account:profile.agreement_sign')}
+          </Button>
+        </section>
+      )}
+
       <List className="ys-mine__list">
-        <List.Item extra={tenant?.name ?? '-'}>{t('scope.tenant')}</List.Item>
-        <List.Item extra={project?.name ?? '-'}>{t('scope.project')}</List.Item>
+        <List.Item extra={tenant?.name ?? '-'} onClick={() => setScopeOpen(true)} arrow data-testid="mine-scope">
+          {t('scope.tenant')}
+        </List.Item>
+        <List.Item extra={project?.name ?? '-'} onClick={() => setScopeOpen(true)} arrow>
+          {t('scope.project')}
+        </List.Item>
         <List.Item extra={<LanguageSwitch compact />}>{t('language.label')}</List.Item>
+        <List.Item onClick={() => navigate('/workorderList')} arrow data-testid="mine-workorders">
+          {t('desk:workorder.list_title')}
+        </List.Item>
+        <List.Item onClick={() => navigate('/opinionList')} arrow data-testid="mine-feedback">
+          {t('desk:feedback.list_title')}
+        </List.Item>
         <List.Item onClick={() => navigate('/siteMessages')} arrow>
           {t('user.messages')}
         </List.Item>
@@ -44,6 +149,77 @@ export default function AccountPage() {
       <Button block color="danger" fill="outline" className="ys-mine__logout" data-testid="mine-logout" onClick={() => void leave()}>
         {t('user.logout')}
       </Button>
+
+      <Popup
+        visible={scopeOpen}
+        onMaskClick={() => setScopeOpen(false)}
+        onClose={() => setScopeOpen(false)}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      >
+        <div style={{ padding: 16 }}>
+          <div className="ys-mine__name" style={{ marginBottom: 12 }}>
+            {t('scope.title')}
+          </div>
+          <ScopePicker layout="column" />
+        </div>
+      </Popup>
+
+      <Popup
+        visible={pwOpen}
+        onMaskClick={() => setPwOpen(false)}
+        onClose={() => setPwOpen(false)}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      >
+        <div style={{ padding: '16px 8px' }}>
+          <div className="ys-mine__name" style={{ margin: '0 8px 8px' }}>
+            {t('account:password.title')}
+          </div>
+          <Form
+            layout="vertical"
+            onFinish={(v: PasswordValues) => void submitPassword(v)}
+            footer={
+              <Button block type="submit" color="primary" loading={busy} data-testid="password-submit">
+                {t('account:password.submit')}
+              </Button>
+            }
+          >
+            <Form.Item name="old_password" label={t('account:password.old')} rules={[{ required: true, message: t('errors:rules.required') }]}>
+              <Input type="password" autoComplete="current-password" />
+            </Form.Item>
+            <Form.Item
+              name="new_password"
+              label={t('account:password.new')}
+              help={t('account:password.rule')}
+              rules={[
+                { required: true, message: t('errors:rules.required') },
+                {
+                  validator: async (_, value: string) => {
+                    const problem = value ? passwordProblem(value, p?.account ?? '') : null;
+                    if (problem) throw new Error(t(`errors:rules.${problem}`));
+                  },
+                },
+              ]}
+            >
+              <Input type="password" autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirm_password"
+              label={t('account:password.confirm')}
+              dependencies={['new_password']}
+              rules={[
+                { required: true, message: t('errors:rules.required') },
+                ({ getFieldValue }) => ({
+                  validator: async (_, value: string) => {
+                    if (value && value !== getFieldValue('new_password')) throw new Error(t('errors:rules.password_mismatch'));
+                  },
+                }),
+              ]}
+            >
+              <Input type="password" autoComplete="new-password" />
+            </Form.Item>
+          </Form>
+        </div>
+      </Popup>
     </PageFrame>
   );
 }

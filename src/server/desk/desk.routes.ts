@@ -1,0 +1,104 @@
+// The service desk's API (seed 000 api catalogue "workorders (types, questions, templates, upload)";
+// feedback under /api/v1/opinions). Tenant users call with their scope headers; the operations side
+// (platform roles) sees every tenant's work orders and feedback without them.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { AppError } from '../../domain/errors.ts';
+import { TENANT_ROLES } from '../../domain/roles.ts';
+import { UPLOAD_LIMITS, WORKORDERS_URL, WORKORDER_UPLOAD_URL, OPINIONS_URL, type WorkorderAction } from '../../domain/desk.ts';
+import { requireUser } from '../plugins/auth.plugin.ts';
+import { resolveScope } from '../plugins/scope.ts';
+import { markIdempotencyApplied } from '../plugins/idempotency.plugin.ts';
+import { t } from '../lib/i18n.ts';
+import type { AppContext } from '../context.ts';
+import type { DeskCaller, UploadedFile } from './desk.service.ts';
+
+export async function deskRoutes(app: FastifyInstance, ctx: AppContext) {
+  const svc = ctx.desk;
+
+  /** The operations side reads across tenants; everyone else within the scope of the headers. */
+  async function caller(req: FastifyRequest): Promise<DeskCaller> {
+    const user = requireUser(req);
+    if (user.platformRoles.length > 0) return { userId: user.id, ops: true, tenantId: null, projectId: null, onlyProject: null };
+    const scope = await resolveScope(req, ctx.tenancy);
+    const tenantWide = scope.roles.some((r) => TENANT_ROLES.includes(r));
+    return { userId: user.id, ops: false, tenantId: scope.tenantId, projectId: scope.projectId, onlyProject: tenantWide ? null : scope.projectId };
+  }
+  /** Creating needs a tenant: the operations side does not file work orders or feedback. */
+  async function tenantCaller(req: FastifyRequest): Promise<DeskCaller & { tenantId: string }> {
+    const c = await caller(req);
+    if (c.ops || !c.tenantId) throw new AppError(403, 'desk_ops_cannot_file');
+    return c as DeskCaller & { tenantId: string };
+  }
+  const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+  const typeOf = (req: FastifyRequest) => (req.query as Record<string, unknown>).workorder_type_id;
+
+  app.get(`${WORKORDERS_URL}/types`, async (req) => {
+    requireUser(req);
+    return svc.types(req.lang);
+  });
+  app.get(`${WORKORDERS_URL}/questions`, async (req) => {
+    requireUser(req);
+    return svc.questions(req.lang, typeOf(req));
+  });
+  app.get(`${WORKORDERS_URL}/templates`, async (req) => {
+    requireUser(req);
+    return svc.templates(req.lang, typeOf(req));
+  });
+
+  // Multipart only here: one file at most 10 MB (a larger one is cut off and refused), checked by content in the service.
+  await app.register(async (scoped) => {
+    await scoped.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: UPLOAD_LIMITS.maxFiles + 1, fields: 4 } });
+    scoped.post(WORKORDER_UPLOAD_URL, async (req, reply) => {
+      const who = await tenantCaller(req);
+      if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
+      const files: UploadedFile[] = [];
+      let total = 0;
+      try {
+        for await (const part of req.files()) {
+          const bytes = await part.toBuffer();
+          total += bytes.length;
+          files.push({ filename: part.filename, bytes });
+          if (total > UPLOAD_LIMITS.totalBytes) throw new AppError(413, 'upload_total_too_large', { max: '20 MB' });
+        }
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'upload_file_too_large', { name: '', max: '10 MB' });
+        if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'upload_too_many', { max: UPLOAD_LIMITS.maxFiles });
+        throw err;
+      }
+      return reply.status(201).send(await svc.upload(who, files));
+    });
+  });
+
+  app.get(`${WORKORDERS_URL}/attachments/:id`, async (req, reply) => {
+    const row = await svc.attachment(await caller(req), idOf(req));
+    return reply
+      .type(row.mime)
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(row.data);
+  });
+
+  app.get(WORKORDERS_URL, async (req) => svc.listWorkorders(await caller(req), req.query, req.lang));
+  app.post(WORKORDERS_URL, async (req, reply) => {
+    const wo = await svc.createWorkorder(await tenantCaller(req), req.body, req.lang, (trx) => markIdempotencyApplied(trx, req));
+    return reply.status(201).send({ ...wo, message: t(req.lang, 'desk:notices.workorder_created') });
+  });
+  app.get(`${WORKORDERS_URL}/:id`, async (req) => svc.getWorkorder(await caller(req), idOf(req), req.lang));
+  app.post(`${WORKORDERS_URL}/:id/replies`, async (req, reply) => reply.status(201).send(await svc.reply(await caller(req), idOf(req), req.body, req.lang)));
+  for (const action of ['accept', 'propose', 'confirm', 'reject_solution'] as const satisfies readonly WorkorderAction[]) {
+    app.post(`${WORKORDERS_URL}/:id/${action}`, async (req) => svc.transition(await caller(req), idOf(req), action, req.lang));
+  }
+  app.post(`${WORKORDERS_URL}/:id/rating`, async (req) => svc.rate(await caller(req), idOf(req), req.body, req.lang));
+
+  app.get(OPINIONS_URL, async (req) => svc.listFeedback(await caller(req), req.query));
+  app.post(OPINIONS_URL, async (req, reply) => {
+    const fb = await svc.createFeedback(await tenantCaller(req), req.body);
+    return reply.status(201).send({ ...fb, message: t(req.lang, 'desk:notices.feedback_created') });
+  });
+  app.get(`${OPINIONS_URL}/:id`, async (req) => svc.getFeedback(await caller(req), idOf(req)));
+  app.post(`${OPINIONS_URL}/:id/reply`, async (req) => svc.replyFeedback(await caller(req), idOf(req), req.body));
+  app.post(`${OPINIONS_URL}/:id/close`, async (req) => svc.closeFeedback(await caller(req), idOf(req)));
+}

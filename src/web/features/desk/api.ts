@@ -1,0 +1,125 @@
+// The service desk's calls (work orders, feedback) through the one request helper, and the queued
+// writes: a new work order (with its photos) and a new feedback go through the offline outbox, online
+// or not, so each lands exactly once under its Idempotency-Key.
+import { get, getList, post } from '../../lib/request.ts';
+import { scopeHeaders } from '../../lib/request.ts';
+import { getUsername } from '../../lib/session.ts';
+import { enqueue } from '../../offline/outbox.ts';
+import { loadWithSnapshot } from '../../offline/snapshots.ts';
+import { OPINIONS_URL, WORKORDERS_URL, WORKORDER_UPLOAD_URL, type FeedbackCreate, type WorkorderCreate } from '../../../domain/desk.ts';
+
+export interface Named {
+  id: string;
+  name: string;
+}
+export interface WorkorderType extends Named {
+  description: string;
+}
+export interface WorkorderQuestion extends Named {
+  workorder_type_id: string;
+}
+export interface WorkorderTemplate extends WorkorderQuestion {
+  content: string;
+}
+
+export interface Workorder {
+  id: string;
+  number: string;
+  tenant_name: string | null;
+  workorder_type_id: string;
+  type_name: string | null;
+  question_name?: string | null;
+  title: string;
+  contact: string;
+  phone: string;
+  email: string;
+  urgency: 'urgent' | 'high' | 'medium' | 'low';
+  contact_time: string;
+  description: string;
+  resource_ids: string[];
+  status: 'submitted' | 'processing' | 'to_confirm' | 'resolved' | 'unresolved';
+  rating: number | null;
+  rating_comment: string | null;
+  sla_deadline: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface WorkorderDetail extends Workorder {
+  replies: { id: string; side: 'ops' | 'user'; content: string; created_at: string; author: string }[];
+  attachments: { id: string; name: string; mime: string; size: number }[];
+  viewer_side: 'ops' | 'user';
+  can: { reply: boolean; accept: boolean; propose: boolean; confirm: boolean; reject_solution: boolean; rate: boolean };
+}
+
+export interface Feedback {
+  id: string;
+  tenant_name: string | null;
+  name: string;
+  phone: string;
+  email: string;
+  type: string;
+  content: string;
+  status: 'submitted' | 'replied' | 'closed';
+  reply: string | null;
+  replied_at: string | null;
+  created_at: string;
+  can?: { reply: boolean; close: boolean };
+}
+
+const listOf = <T>(url: string, params?: Record<string, string | number | undefined>) =>
+  getList<{ count: number; data: T[] }>(url, { __limit: 100, ...params }, { isNeedloading: false, notice: false });
+
+/** Read through the offline store: the last answer is served when the network gives none. */
+const kept = <T>(key: string, fetcher: () => Promise<T>) => loadWithSnapshot(key, fetcher).then((r) => r.value);
+const quiet = { isNeedloading: false, notice: false } as const;
+
+export const fetchTypes = () => kept('desk:types', () => get<{ data: WorkorderType[] }>(`${WORKORDERS_URL}/types`, undefined, quiet).then((r) => r.data));
+export const fetchQuestions = (typeId: string) =>
+  kept(`desk:questions:${typeId}`, () =>
+    get<{ data: WorkorderQuestion[] }>(`${WORKORDERS_URL}/questions`, { workorder_type_id: typeId }, quiet).then((r) => r.data),
+  );
+export const fetchTemplates = (typeId: string) =>
+  kept(`desk:templates:${typeId}`, () =>
+    get<{ data: WorkorderTemplate[] }>(`${WORKORDERS_URL}/templates`, { workorder_type_id: typeId }, quiet).then((r) => r.data),
+  );
+export const fetchWorkorders = (status?: string) => kept(`desk:workorders:${status ?? ''}`, () => listOf<Workorder>(WORKORDERS_URL, status ? { status } : {}));
+export const fetchWorkorder = (id: string) => get<WorkorderDetail>(`${WORKORDERS_URL}/${id}`, undefined, { notice: false });
+export const replyWorkorder = (id: string, content: string) => post<WorkorderDetail>(`${WORKORDERS_URL}/${id}/replies`, { content });
+export const moveWorkorder = (id: string, action: 'accept' | 'propose' | 'confirm' | 'reject_solution') =>
+  post<WorkorderDetail>(`${WORKORDERS_URL}/${id}/${action}`, {});
+export const rateWorkorder = (id: string, score: number, comment: string) => post<WorkorderDetail>(`${WORKORDERS_URL}/${id}/rating`, { score, comment });
+export const attachmentUrl = (id: string) => `${WORKORDERS_URL}/attachments/${id}`;
+
+export const fetchFeedbacks = () => kept('desk:feedbacks', () => listOf<Feedback>(OPINIONS_URL));
+export const fetchFeedback = (id: string) => get<Feedback>(`${OPINIONS_URL}/${id}`, undefined, { notice: false });
+export const replyFeedback = (id: string, content: string) => post<Feedback>(`${OPINIONS_URL}/${id}/reply`, { content });
+export const closeFeedback = (id: string) => post<Feedback>(`${OPINIONS_URL}/${id}/close`, {});
+
+export const WORKORDER_REF = 'workorder:new';
+export const FEEDBACK_REF = 'feedback:new';
+
+/** Queues a new work order and its files (already compressed); sent at once when online. */
+export function queueWorkorder(body: Omit<WorkorderCreate, 'attachment_ids'>, files: { name: string; type: string; blob: Blob }[], label: string) {
+  return enqueue({
+    method: 'POST',
+    url: WORKORDERS_URL,
+    body,
+    headers: scopeHeaders(),
+    label,
+    ref: WORKORDER_REF,
+    owner: getUsername() ?? undefined,
+    files,
+    upload: { url: WORKORDER_UPLOAD_URL, field: 'attachment_ids' },
+  });
+}
+
+export function queueFeedback(body: FeedbackCreate, label: string) {
+  return enqueue({ method: 'POST', url: OPINIONS_URL, body, headers: scopeHeaders(), label, ref: FEEDBACK_REF, owner: getUsername() ?? undefined });
+}
+
+/** An attachment's bytes as an object URL (the call needs the session headers an <img> cannot send). */
+export async function attachmentObjectUrl(id: string): Promise<string> {
+  const res = await fetch(attachmentUrl(id), { headers: scopeHeaders(), credentials: 'same-origin' });
+  if (!res.ok) throw new Error(String(res.status));
+  return URL.createObjectURL(await res.blob());
+}

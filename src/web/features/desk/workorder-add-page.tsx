@@ -1,0 +1,300 @@
+// workorderAdd/:workorder_type_id?/:question_id?: the work order form with the seed's rules (title
+// under 32, contact under 8, mobile phone, e-mail, urgency, contact time, description, related
+// resources) and attachments — photos from the phone camera are compressed in the browser. The draft
+// and its files go to the outbox, so a work order written offline is sent once the network is back.
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
+import { CONTACT_TIMES, EXT_MIMES, MOBILE_PATTERN, UPLOAD_LIMITS, URGENCIES, type Urgency } from '../../../domain/desk.ts';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { pushNotice } from '../../lib/notices.ts';
+import { useOnline } from '../../offline/hooks.ts';
+import { fetchQuestions, fetchTemplates, fetchTypes, queueWorkorder } from './api.ts';
+import { compressImage } from './compress.ts';
+import { formatSize } from './format.ts';
+import { Loading } from './parts.tsx';
+import './desk.css';
+
+interface Picked {
+  key: string;
+  name: string;
+  type: string;
+  blob: Blob;
+  preview: string | null;
+}
+
+interface Values {
+  title: string;
+  contact: string;
+  phone: string;
+  email: string;
+  description: string;
+  resources?: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ACCEPTED_FILES = Object.keys(EXT_MIMES)
+  .map((e) => `.${e}`)
+  .join(',');
+
+export default function WorkorderAddPage() {
+  const { t } = useTranslation('desk');
+  const navigate = useNavigate();
+  const online = useOnline();
+  const params = useParams();
+  const [form] = Form.useForm<Values>();
+  const [typeId, setTypeId] = useState<string>(params.workorder_type_id ?? '');
+  const [questionId, setQuestionId] = useState<string>(params.question_id ?? '');
+  const [urgency, setUrgency] = useState<Urgency>('medium');
+  const [contactTime, setContactTime] = useState<string>('any');
+  const [files, setFiles] = useState<Picked[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const photoInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const types = useQuery({ queryKey: ['workorder-types'], queryFn: fetchTypes, staleTime: 3600_000, networkMode: 'always' });
+  const questions = useQuery({
+    queryKey: ['workorder-questions', typeId],
+    queryFn: () => fetchQuestions(typeId),
+    enabled: !!typeId,
+    staleTime: 3600_000,
+    networkMode: 'always',
+  });
+  const templates = useQuery({
+    queryKey: ['workorder-templates', typeId],
+    queryFn: () => fetchTemplates(typeId),
+    enabled: !!typeId,
+    staleTime: 3600_000,
+    networkMode: 'always',
+  });
+  const total = useMemo(() => files.reduce((s, f) => s + f.blob.size, 0), [files]);
+
+  async function addFiles(e: ChangeEvent<HTMLInputElement>, images: boolean) {
+    const picked = [...(e.target.files ?? [])];
+    e.target.value = '';
+    setProblem(null);
+    const next: Picked[] = [];
+    let sum = total;
+    for (const file of picked) {
+      const isImage = file.type.startsWith('image/');
+      let item: { name: string; type: string; blob: Blob } | null;
+      if (isImage) {
+        item = await compressImage(file).catch(() => null);
+        if (!item) {
+          setProblem(t('workorder.too_large_image', { name: file.name }));
+          continue;
+        }
+      } else {
+        const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+        if (!images && !EXT_MIMES[ext]) {
+          setProblem(t('workorder.wrong_type', { name: file.name }));
+          continue;
+        }
+        if (file.size > UPLOAD_LIMITS.fileBytes) {
+          setProblem(t('workorder.too_large_file', { name: file.name }));
+          continue;
+        }
+        item = { name: file.name, type: file.type || 'application/octet-stream', blob: file };
+      }
+      if (sum + item.blob.size > UPLOAD_LIMITS.totalBytes) {
+        setProblem(t('workorder.too_large_total'));
+        break;
+      }
+      sum += item.blob.size;
+      next.push({ ...item, key: crypto.randomUUID(), preview: item.type.startsWith('image/') ? URL.createObjectURL(item.blob) : null });
+    }
+    setFiles((prev) => [...prev, ...next].slice(0, UPLOAD_LIMITS.maxFiles));
+  }
+
+  function removeFile(key: string) {
+    setFiles((prev) => {
+      const gone = prev.find((f) => f.key === key);
+      if (gone?.preview) URL.revokeObjectURL(gone.preview);
+      return prev.filter((f) => f.key !== key);
+    });
+  }
+
+  async function submit(values: Values) {
+    if (!typeId) {
+      setProblem(t('workorder.choose_type'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = {
+        workorder_type_id: typeId,
+        ...(questionId ? { question_id: questionId } : {}),
+        title: values.title.trim(),
+        contact: values.contact.trim(),
+        phone: values.phone.trim(),
+        email: values.email.trim(),
+        urgency,
+        contact_time: contactTime as (typeof CONTACT_TIMES)[number],
+        description: values.description.trim(),
+        resource_ids: (values.resources ?? '')
+          .split(/[,，\s]+/)
+          .map((s) => s.trim())
+          .filter(Boolean),
+      };
+      await queueWorkorder(
+        body,
+        files.map((f) => ({ name: f.name, type: f.type, blob: f.blob })),
+        t('outbox.workorder', { title: body.title }),
+      );
+      pushNotice({ type: online ? 'success' : 'info', description: online ? t('workorder.sent_notice') : t('workorder.queued_notice'), seconds: 4 });
+      navigate('/workorderList');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const required = (field: string) => ({ required: true, message: t('rules.required', { field: t(`fields.${field}`) }) });
+
+  return (
+    <PageFrame name="workorderAdd" className="ys-sd">
+      <div className="ys-sd__bar">
+        <h1>{t('workorder.add_title')}</h1>
+      </div>
+      <section className="ys-sd__section">
+        <h2>{t('fields.type')}</h2>
+        {types.isPending ? (
+          <Loading />
+        ) : (
+          <Selector
+            data-testid="workorder-type"
+            columns={2}
+            value={typeId ? [typeId] : []}
+            onChange={(v) => {
+              setTypeId(v[0] ?? '');
+              setQuestionId('');
+            }}
+            options={(types.data ?? []).map((ty) => ({ label: ty.name, value: ty.id, description: ty.description }))}
+          />
+        )}
+        {typeId && (questions.data?.length ?? 0) > 0 && (
+          <>
+            <h2 style={{ marginTop: 12 }}>{t('fields.question')}</h2>
+            <Selector
+              columns={1}
+              value={questionId ? [questionId] : []}
+              onChange={(v) => setQuestionId(v[0] ?? '')}
+              options={(questions.data ?? []).map((q) => ({ label: q.name, value: q.id }))}
+            />
+          </>
+        )}
+      </section>
+      <Form
+        form={form}
+        className="ys-sd__form"
+        layout="vertical"
+        onFinish={(v) => void submit(v)}
+        initialValues={{ title: '', contact: '', phone: '', email: '', description: '', resources: '' }}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={busy} data-testid="workorder-submit">
+            {t('workorder.submit')}
+          </Button>
+        }
+      >
+        <Form.Item name="title" label={t('fields.title')} rules={[required('title'), { max: 31, message: t('rules.title_max') }]}>
+          <Input placeholder={t('placeholders.title')} clearable data-testid="wo-title" />
+        </Form.Item>
+        <Form.Item name="contact" label={t('fields.contact')} rules={[required('contact'), { max: 7, message: t('rules.contact_max') }]}>
+          <Input placeholder={t('placeholders.contact')} clearable data-testid="wo-contact" />
+        </Form.Item>
+        <Form.Item name="phone" label={t('fields.phone')} rules={[required('phone'), { pattern: MOBILE_PATTERN, message: t('rules.mobile') }]}>
+          <Input placeholder={t('placeholders.phone')} type="tel" clearable data-testid="wo-phone" />
+        </Form.Item>
+        <Form.Item name="email" label={t('fields.email')} rules={[required('email'), { pattern: EMAIL, message: t('rules.email') }]}>
+          <Input placeholder={t('placeholders.email')} type="email" clearable data-testid="wo-email" />
+        </Form.Item>
+        <Form.Item label={t('fields.urgency')}>
+          <Selector
+            columns={4}
+            value={[urgency]}
+            onChange={(v) => v[0] && setUrgency(v[0])}
+            options={URGENCIES.map((u) => ({ label: t(`urgency.${u}`), value: u }))}
+          />
+        </Form.Item>
+        <Form.Item label={t('fields.contact_time')}>
+          <Selector
+            columns={1}
+            value={[contactTime]}
+            onChange={(v) => v[0] && setContactTime(v[0])}
+            options={CONTACT_TIMES.map((c) => ({ label: t(`contact_time.${c}`), value: c }))}
+          />
+        </Form.Item>
+        {(templates.data?.length ?? 0) > 0 && (
+          <Form.Item label={t('workorder.template_pick')}>
+            <div className="ys-sd__actions">
+              {templates.data!.map((tp) => (
+                <Button key={tp.id} size="small" fill="outline" onClick={() => form.setFieldValue('description', tp.content)}>
+                  {tp.name}
+                </Button>
+              ))}
+            </div>
+          </Form.Item>
+        )}
+        <Form.Item name="description" label={t('fields.description')} rules={[required('description'), { max: 1000 }]}>
+          <TextArea
+            placeholder={t('placeholders.description')}
+            autoSize={{ minRows: 4, maxRows: 10 }}
+            showCount
+            maxLength={1000}
+            data-testid="wo-description"
+          />
+        </Form.Item>
+        <Form.Item name="resources" label={t('fields.resources')}>
+          <Input placeholder={t('placeholders.resources')} clearable />
+        </Form.Item>
+        <Form.Item label={t('fields.attachments')}>
+          <div className="ys-sd__actions" style={{ marginBottom: 8 }}>
+            <label className="ys-sd__pick">
+              {t('workorder.photos')}
+              <input
+                ref={photoInput}
+                className="ys-sd__file-input"
+                type="file"
+                accept="image/*"
+                capture="environment"
+                multiple
+                data-testid="wo-photo"
+                onChange={(e) => void addFiles(e, true)}
+              />
+            </label>
+            <label className="ys-sd__pick">
+              {t('workorder.files')}
+              <input ref={fileInput} className="ys-sd__file-input" type="file" accept={ACCEPTED_FILES} multiple onChange={(e) => void addFiles(e, false)} />
+            </label>
+          </div>
+          {files.length > 0 && (
+            <div className="ys-sd__thumbs" data-testid="wo-files">
+              {files.map((f) => (
+                <div key={f.key} className="ys-sd__thumb">
+                  {f.preview ? <img src={f.preview} alt={f.name} /> : <span>{f.name}</span>}
+                  <button
+                    type="button"
+                    className="ys-sd__thumb-remove"
+                    aria-label={t('workorder.attachment_remove', { name: f.name })}
+                    onClick={() => removeFile(f.key)}
+                  >
+                    <span aria-hidden>×</span>
+                  </button>
+                </div>
+              ))}
+            </div>
+          )}
+          {files.length > 0 && <div className="ys-sd__hint">{t('workorder.attachments_total', { n: files.length, size: formatSize(total) })}</div>}
+          <div className="ys-sd__hint">{t('workorder.attachments_hint')}</div>
+          {problem && (
+            <div role="alert" className="ys-sd__sla--late" style={{ fontSize: 13, marginTop: 4 }}>
+              {problem}
+            </div>
+          )}
+        </Form.Item>
+      </Form>
+    </PageFrame>
+  );
+}
