@@ -26,6 +26,7 @@ import { approvalRoutes } from './approvals/approval.routes.ts';
 import { resourceEngineRoutes } from './routes/kinds.routes.ts';
 import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
 import { gtmLogRoutes } from './routes/gtm-logs.routes.ts';
+import { portalRoutes } from './portal/portal.routes.ts';
 import { seedDemo } from './seed/demo.seed.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await resourceEngineRoutes(app, ctx);
   await backupPlanRoutes(app, ctx);
   await gtmLogRoutes(app, ctx);
+  await portalRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

@@ -60,7 +60,7 @@ export interface StreamTicketsTable {
   ticket_hash: string;
   session_hash: string;
   expires_at: Timestamp;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface LoginAttemptsTable {
@@ -247,7 +247,7 @@ export interface ExportTasksTable {
 export interface ServerKeysTable {
   name: string;
   value: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 // ── approvals (migration 0003) ──────────────────────────────────────────────────────────────
@@ -442,4 +442,39 @@ export interface GtmLogsTable {
   detail: Json<Record<string, unknown>>;
   created_at: Timestamp;
   seq: Generated<string>;
+}
+
+// ── The public portal's content (migration 0017): landing pages, articles, templates ──
+export interface Database {
+  portal_pages: PortalPagesTable;
+  portal_articles: PortalArticlesTable;
+  portal_templates: PortalTemplatesTable;
+}
+/** One landing page (auto_product_details): its banner and sections per language. */
+export interface PortalPagesTable {
+  product_id: string;
+  content: Json<Record<string, { name: string; product_advert: unknown[]; product_details: unknown[] }>>;
+  updated_at: Timestamp;
+}
+export interface PortalArticlesTable {
+  id: string;
+  kind: string;
+  category: Json<LocalText>;
+  title: Json<LocalText>;
+  summary: Json<LocalText>;
+  body: Json<Record<string, string[]>>;
+  published_at: Timestamp;
+}
+export interface PortalTemplatesTable {
+  id: string;
+  kind: string;
+  name: string;
+  html_code: string;
+  css_code: string;
+  js_code: string;
+  data_json: Json<Record<string, unknown>>;
+  published: boolean;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

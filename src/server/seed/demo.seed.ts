@@ -13,6 +13,7 @@ import { seedApprovals } from './approvals.seed.ts';
 import { seedDemoResources } from './resources.seed.ts';
 import { seedBackupPlans } from './backup-plans.seed.ts';
 import { seedCatalogue } from './catalogue.seed.ts';
+import { seedPortal } from './portal.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -360,6 +361,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedApprovals(db);
   await seedBackupPlans(db);
   await seedCatalogue(db);
+  await seedPortal(db);
   await seedCloudAccounts(db, secrets ?? (await openSecretBox(db, undefined)));
   return true;
 }
