@@ -133,3 +133,20 @@ export function fillPlaceholders(html: string, data: Record<string, unknown>): s
     return String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   });
 }
+
+export type BuyDecision = { kind: 'login'; returnTo: string } | { kind: 'navigate'; path: string } | { kind: 'open'; url: string } | { kind: 'refuse' };
+
+/**
+ * What 选购 does (seed 000 §1): a visitor signs in first (coming back to this page); a signed-in
+ * user follows the button's link — a path of this site, or an http(s) address in a new tab. Any
+ * other scheme is refused. The route guard of the target checks the user's menus as usual.
+ */
+export function buyDecision(input: { loggedIn: boolean; here: string; link: string; isInner: boolean }): BuyDecision {
+  if (!input.loggedIn) return { kind: 'login', returnTo: input.here };
+  if (input.isInner) {
+    const path = internalPath(input.link);
+    return path ? { kind: 'navigate', path } : { kind: 'refuse' };
+  }
+  const url = safeExternalUrl(input.link);
+  return url ? { kind: 'open', url } : { kind: 'refuse' };
+}

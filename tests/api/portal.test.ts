@@ -64,6 +64,15 @@ describe('landing pages', () => {
     expect(cn.product_details[0]!.top_title).toBe('产品优势');
   });
 
+  it('lists every landing page as a card with its category', async () => {
+    const res = (await app.inject({ method: 'GET', url: '/api/v1/portal/products', headers: { 'accept-language': 'zh-TW' } })).json() as {
+      count: number;
+      data: { product_id: string; name: string; category: string }[];
+    };
+    expect(res.count).toBe(53);
+    expect(res.data.find((p) => p.product_id === 'ebs')).toMatchObject({ name: '雲端硬碟', category: 'storage' });
+  });
+
   it('unknown or malformed product ids answer a localised 404', async () => {
     for (const url of ['/api/auto_product_details/nope', '/api/auto_product_details/%3Cscript%3E']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'zh-TW' } });

@@ -27,6 +27,8 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(TEMPLATE_FRAME_HTML),
   );
   app.get('/api/auto_product_details/:productId', async (req) => portal.productDetails(ctx.db, (req.params as { productId: string }).productId, req.lang));
+  app.get('/api/v1/portal/products', async (req) => portal.listProducts(ctx.db, req.lang));
+  app.get('/api/v1/portal/custom-pages', async () => portal.listPublishedPages(ctx.db));
   app.get('/api/v1/portal/articles', async (req) => portal.listArticles(ctx.db, req.query, req.lang));
   app.get('/api/v1/portal/articles/:id', async (req) => portal.getArticle(ctx.db, idOf(req), req.lang));
 

@@ -74,6 +74,40 @@ export async function productDetails(db: Db, productId: string, lang: Language):
   return { product_id: row.product_id, name: content.name, product_advert: content.product_advert as ProductDetails['product_advert'], product_details };
 }
 
+export interface ProductCard {
+  product_id: string;
+  name: string;
+  category: string;
+  description: string;
+  theme: string;
+}
+
+/** Every landing page as a card (allProducts, the waterfall of products). */
+export async function listProducts(db: Db, lang: Language): Promise<{ count: number; data: ProductCard[] }> {
+  const rows = await db.selectFrom('portal_pages').select(['product_id', 'content']).orderBy('product_id').execute();
+  const data = rows.flatMap((r) => {
+    const c = (r.content[lang] ?? r.content['zh-CN']) as { name: string; category?: string; product_advert: { description?: string; theme?: string }[] } | undefined;
+    if (!c) return [];
+    const ad = c.product_advert[0];
+    return [{ product_id: r.product_id, name: c.name, category: c.category ?? 'platform', description: ad?.description ?? '', theme: ad?.theme ?? 'blue' }];
+  });
+  return { count: data.length, data };
+}
+
+/** Published custom pages, for visitors (names only). */
+export async function listPublishedPages(db: Db): Promise<{ count: number; data: { id: string; name: string; updated_at: string }[] }> {
+  const rows = await db
+    .selectFrom('portal_templates')
+    .select(['id', 'name', 'updated_at'])
+    .where('kind', '=', 'custom_page')
+    .where('published', '=', true)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .limit(200)
+    .execute();
+  return { count: rows.length, data: rows.map((r) => ({ id: r.id, name: r.name, updated_at: iso(r.updated_at) })) };
+}
+
 const articleSummary = (
   r: { id: string; kind: string; category: LocalText; title: LocalText; summary: LocalText; published_at: Date | string },
   lang: Language,

@@ -272,6 +272,7 @@ function landingContent(p: ProductSeed, lang: Language, templateId: string | nul
   details.push({ id: 'faq', type: 'faq', top_title: tr('常见问题', '常見問題'), title: tr('常见问题', '常見問題'), subtitle: '', items: items(FAQ) });
   return {
     name,
+    category: p.cat,
     product_advert: [
       {
         title: name,

@@ -1,6 +1,7 @@
 // Which feature renders which route (composition lives in web/app). A route whose feature is not
 // built yet gets the under-construction page: never blank, never the not-found page.
 import type { ComponentType } from 'react';
+import { PORTAL_PAGES } from './portal-pages.ts';
 
 type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -54,6 +55,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   manageApprovalDetail: approvals,
   approvalManage: approvals,
   approvalAdd: approvals,
+  ...PORTAL_PAGES,
 };
 
 /**
