@@ -15,15 +15,17 @@ afterAll(async () => {
 });
 
 const LANDING_KEYS = [
-  ...ROUTE_TABLE.filter((r) => r.area === 'portal' && r.name.startsWith('portal_') && !['portal_portalAccountInfo', 'portal_portalHandlePhone'].includes(r.name)).map(
-    (r) => r.name.slice('portal_'.length),
-  ),
+  ...ROUTE_TABLE.filter(
+    (r) => r.area === 'portal' && r.name.startsWith('portal_') && !['portal_portalAccountInfo', 'portal_portalHandlePhone'].includes(r.name),
+  ).map((r) => r.name.slice('portal_'.length)),
   'Logistics',
   'Park',
   'Storage',
 ];
 const routeMatches = (path: string) =>
-  ROUTE_TABLE.some((r) => new RegExp(`^${r.path.replace(/\/:[^/?]+(\?)?/g, (_m, opt?: string) => (opt ? '(?:/[^/]+)?' : '/[^/]+'))}$`).test(path.split('?')[0]!));
+  ROUTE_TABLE.some((r) =>
+    new RegExp(`^${r.path.replace(/\/:[^/?]+(\?)?/g, (_m, opt?: string) => (opt ? '(?:/[^/]+)?' : '/[^/]+'))}$`).test(path.split('?')[0]!),
+  );
 
 describe('landing pages', () => {
   it('every product route has a banner and ≥ 3 sections with sizes whose prices grow, in both languages', async () => {
@@ -39,7 +41,10 @@ describe('landing pages', () => {
         if (!specs || specs.type !== 'specs') throw new Error(`${key} has no specs`);
         const prices = specs.rows.map((r) => r.price_fen);
         expect(new Set(prices).size, key).toBe(prices.length);
-        expect([...prices].sort((a, b) => a - b), key).toEqual(prices);
+        expect(
+          [...prices].sort((a, b) => a - b),
+          key,
+        ).toEqual(prices);
         // Every internal button leads to a route of the spec; external ones are https.
         for (const b of d.product_advert[0]!.buttons) {
           if (b.is_inner) expect(routeMatches(internalPath(b.link)!), `${key} ${b.link}`).toBe(true);
@@ -93,7 +98,9 @@ describe('articles', () => {
       expect(first.data).toHaveLength(10);
       const times = first.data.map((a) => a.published_at);
       expect([...times].sort().reverse()).toEqual(times);
-      const second = (await app.inject({ method: 'GET', url: `/api/v1/portal/articles?kind=${kind}&__limit=10&__offset=10` })).json() as { data: { id: string }[] };
+      const second = (await app.inject({ method: 'GET', url: `/api/v1/portal/articles?kind=${kind}&__limit=10&__offset=10` })).json() as {
+        data: { id: string }[];
+      };
       expect(second.data).toHaveLength(10);
       expect(second.data.some((a) => first.data.some((b) => b.id === a.id))).toBe(false);
       const one = await app.inject({ method: 'GET', url: `/api/v1/portal/articles/${first.data[0]!.id}`, headers: { 'accept-language': 'zh-TW' } });
@@ -115,7 +122,15 @@ describe('articles', () => {
 });
 
 describe('templates and custom pages', () => {
-  const body = { kind: 'custom_page', name: '测试页面', html_code: '<p>{{ a }}</p>', css_code: 'p{color:red}', js_code: '', data_json: { a: 1 }, published: false };
+  const body = {
+    kind: 'custom_page',
+    name: '测试页面',
+    html_code: '<p>{{ a }}</p>',
+    css_code: 'p{color:red}',
+    js_code: '',
+    data_json: { a: 1 },
+    published: false,
+  };
 
   it('administrators create, read, update and delete; visitors read only published ones', async () => {
     const admin = await app.as('admin');
@@ -136,7 +151,10 @@ describe('templates and custom pages', () => {
   });
 
   it('anyone else: 401 signed out, 403 for tenant roles, nothing written', async () => {
-    const before = await app.ctx.db.selectFrom('portal_templates').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await app.ctx.db
+      .selectFrom('portal_templates')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect((await app.inject({ method: 'POST', url: '/api/v1/customize_pages', payload: body })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/v1/customize_pages' })).statusCode).toBe(401);
     const [anyId] = (await app.ctx.db.selectFrom('portal_templates').select('id').execute()).map((r) => r.id);
@@ -149,7 +167,10 @@ describe('templates and custom pages', () => {
       expect((await c.req({ method: 'PUT', url: `/api/v1/customize_pages/${anyId}`, payload: body })).statusCode).toBe(403);
       expect((await c.req({ method: 'DELETE', url: `/api/v1/customize_pages/${anyId}` })).statusCode).toBe(403);
     }
-    const after = await app.ctx.db.selectFrom('portal_templates').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await app.ctx.db
+      .selectFrom('portal_templates')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 

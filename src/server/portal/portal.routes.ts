@@ -20,11 +20,7 @@ function requireTemplateAdmin(req: FastifyRequest) {
 export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
   // Under /api so the service worker never answers it with the app shell.
   app.get('/api/v1/template-frame', async (_req, reply) =>
-    reply
-      .header('content-security-policy', TEMPLATE_FRAME_CSP)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(TEMPLATE_FRAME_HTML),
+    reply.header('content-security-policy', TEMPLATE_FRAME_CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(TEMPLATE_FRAME_HTML),
   );
   app.get('/api/auto_product_details/:productId', async (req) => portal.productDetails(ctx.db, (req.params as { productId: string }).productId, req.lang));
   app.get('/api/v1/portal/products', async (req) => portal.listProducts(ctx.db, req.lang));

@@ -67,7 +67,14 @@ export async function productDetails(db: Db, productId: string, lang: Language):
       const tpl = byId.get(s.template_id);
       if (!tpl) continue; // an unpublished or deleted template leaves its section out
       const { template_id: _omit, ...rest } = s as ProductSection & { template_id: string };
-      const auto_template: ServerTemplate = { id: tpl.id, name: tpl.name, html_code: tpl.html_code, css_code: tpl.css_code, js_code: tpl.js_code, data_json: tpl.data_json };
+      const auto_template: ServerTemplate = {
+        id: tpl.id,
+        name: tpl.name,
+        html_code: tpl.html_code,
+        css_code: tpl.css_code,
+        js_code: tpl.js_code,
+        data_json: tpl.data_json,
+      };
       product_details.push({ ...(rest as object), type: 'template', auto_template } as ProductSection);
     } else product_details.push(s as ProductSection);
   }
@@ -86,7 +93,8 @@ export interface ProductCard {
 export async function listProducts(db: Db, lang: Language): Promise<{ count: number; data: ProductCard[] }> {
   const rows = await db.selectFrom('portal_pages').select(['product_id', 'content']).orderBy('product_id').execute();
   const data = rows.flatMap((r) => {
-    const c = (r.content[lang] ?? r.content['zh-CN']) as { name: string; category?: string; product_advert: { description?: string; theme?: string }[] } | undefined;
+    const c = (r.content[lang] ?? r.content['zh-CN']) as
+      { name: string; category?: string; product_advert: { description?: string; theme?: string }[] } | undefined;
     if (!c) return [];
     const ad = c.product_advert[0];
     return [{ product_id: r.product_id, name: c.name, category: c.category ?? 'platform', description: ad?.description ?? '', theme: ad?.theme ?? 'blue' }];
@@ -124,7 +132,10 @@ const articleSummary = (
 export async function listArticles(db: Db, query: unknown, lang: Language): Promise<{ count: number; data: ArticleSummary[] }> {
   const q = articleListQuerySchema.parse(query ?? {});
   let base = db.selectFrom('portal_articles').where('kind', '=', q.kind);
-  if (q.category) base = base.where(({ eb, ref }) => eb.or([eb(ref('category', '->>').key('zh-CN'), '=', q.category!), eb(ref('category', '->>').key('zh-TW'), '=', q.category!)]));
+  if (q.category)
+    base = base.where(({ eb, ref }) =>
+      eb.or([eb(ref('category', '->>').key('zh-CN'), '=', q.category!), eb(ref('category', '->>').key('zh-TW'), '=', q.category!)]),
+    );
   const [{ n }] = [await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()];
   const rows = await base
     .select(['id', 'kind', 'category', 'title', 'summary', 'published_at'])
@@ -153,7 +164,10 @@ export async function listTemplates(db: Db, kind: string | undefined): Promise<{
 /** One template; `publishedOnly` for visitors (an unpublished one is not found). */
 export async function getTemplate(db: Db, id: string, publishedOnly: boolean): Promise<TemplateOut> {
   if (!ID.test(id)) throw notFound();
-  let q = db.selectFrom('portal_templates').select([...TEMPLATE_COLUMNS]).where('id', '=', id);
+  let q = db
+    .selectFrom('portal_templates')
+    .select([...TEMPLATE_COLUMNS])
+    .where('id', '=', id);
   if (publishedOnly) q = q.where('published', '=', true);
   const row = await q.executeTakeFirst();
   if (!row) throw notFound();

@@ -22,6 +22,8 @@ const BOOT = `
 (function () {
   var parentWin = window.parent;
   var started = false;
+  // Known only to this closure and the parent: a script of the template cannot forge a link tap.
+  var linkKey = null;
   function height() {
     var h = Math.ceil(document.documentElement.getBoundingClientRect().height);
     parentWin.postMessage({ type: 'ys-template-height', height: h }, '*');
@@ -31,24 +33,30 @@ const BOOT = `
     var d = e.data || {};
     if (d.type !== 'ys-template-content') return;
     started = true;
+    linkKey = String(d.key || '');
     var style = document.createElement('style');
     style.textContent = String(d.css || '');
     document.head.appendChild(style);
     document.body.innerHTML = String(d.html || '');
     window.pageData = d.data || {};
-    if (d.js) {
-      var s = document.createElement('script');
-      s.textContent = String(d.js);
-      document.body.appendChild(s);
-    }
     new ResizeObserver(height).observe(document.documentElement);
     height();
+    // After this handler has returned, so the template's script never sees this event (window.event).
+    var js = String(d.js || '');
+    if (js) {
+      setTimeout(function () {
+        var s = document.createElement('script');
+        s.textContent = js;
+        document.body.appendChild(s);
+      }, 0);
+    }
   });
   document.addEventListener('click', function (e) {
+    if (!e.isTrusted || !linkKey) return;
     var a = e.target && e.target.closest ? e.target.closest('a[href]') : null;
     if (!a) return;
     e.preventDefault();
-    parentWin.postMessage({ type: 'ys-template-link', href: a.getAttribute('href') }, '*');
+    parentWin.postMessage({ type: 'ys-template-link', href: a.getAttribute('href'), key: linkKey }, '*');
   }, true);
   parentWin.postMessage({ type: 'ys-template-ready' }, '*');
 })();

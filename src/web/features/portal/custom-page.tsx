@@ -20,7 +20,11 @@ const quiet = { isNeedloading: false, notice: false } as const;
 export default function CustomPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
-  return <PageFrame name="customPage" className="ys-home ys-custom">{id ? <ShowPage id={id} /> : <Index />}</PageFrame>;
+  return (
+    <PageFrame name="customPage" className="ys-home ys-custom">
+      {id ? <ShowPage id={id} /> : <Index />}
+    </PageFrame>
+  );
 }
 
 function ShowPage({ id }: { id: string }) {
@@ -68,9 +72,14 @@ function Waiting() {
 
 function PublishedList() {
   const { t } = useTranslation('site');
-  const state = useSnapshotLoad('custom-pages', () => get<{ data: { id: string; name: string; updated_at: string }[] }>('v1/portal/custom-pages', undefined, quiet));
+  const state = useSnapshotLoad('custom-pages', () =>
+    get<{ data: { id: string; name: string; updated_at: string }[] }>('v1/portal/custom-pages', undefined, quiet),
+  );
   return (
     <div className="ys-section">
+      <Link className="ys-back" to="/portal">
+        {t('state.home')}
+      </Link>
       <h1 className="ys-section__title">{t('custom.title')}</h1>
       <PageState state={state}>
         {(v) =>
@@ -130,11 +139,22 @@ function Editor({ pages, reload }: { pages: TemplateOut[]; reload: () => void })
   }, [draft]);
   const data = parseData(draft.data_text);
   const problems = {
-    name: !draft.name.trim() ? t('custom.errors.name_required') : draft.name.trim().length > TEMPLATE_LIMITS.name ? t('custom.errors.name_long', { max: TEMPLATE_LIMITS.name }) : null,
+    name: !draft.name.trim()
+      ? t('custom.errors.name_required')
+      : draft.name.trim().length > TEMPLATE_LIMITS.name
+        ? t('custom.errors.name_long', { max: TEMPLATE_LIMITS.name })
+        : null,
     data: data ? null : t('custom.errors.data_json'),
   };
   const previewTemplate = useMemo(
-    () => ({ id: preview.id ?? 'preview', name: preview.name, html_code: preview.html_code, css_code: preview.css_code, js_code: preview.js_code, data_json: parseData(preview.data_text) ?? {} }),
+    () => ({
+      id: preview.id ?? 'preview',
+      name: preview.name,
+      html_code: preview.html_code,
+      css_code: preview.css_code,
+      js_code: preview.js_code,
+      data_json: parseData(preview.data_text) ?? {},
+    }),
     [preview],
   );
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
@@ -142,9 +162,19 @@ function Editor({ pages, reload }: { pages: TemplateOut[]; reload: () => void })
     if (problems.name || problems.data || saving) return;
     setSaving(true);
     setMessage(null);
-    const body = { kind: draft.kind, name: draft.name.trim(), html_code: draft.html_code, css_code: draft.css_code, js_code: draft.js_code, data_json: data, published: draft.published };
+    const body = {
+      kind: draft.kind,
+      name: draft.name.trim(),
+      html_code: draft.html_code,
+      css_code: draft.css_code,
+      js_code: draft.js_code,
+      data_json: data,
+      published: draft.published,
+    };
     try {
-      const saved = draft.id ? await put<TemplateOut>(`v1/customize_pages/${draft.id}`, body, quiet) : await post<TemplateOut>('v1/customize_pages', body, quiet);
+      const saved = draft.id
+        ? await put<TemplateOut>(`v1/customize_pages/${draft.id}`, body, quiet)
+        : await post<TemplateOut>('v1/customize_pages', body, quiet);
       setDraft(draftOf(saved));
       setMessage({ ok: true, text: t('custom.saved') });
       reload();
@@ -168,6 +198,9 @@ function Editor({ pages, reload }: { pages: TemplateOut[]; reload: () => void })
   };
   return (
     <div className="ys-section ys-editor" data-testid="template-editor">
+      <Link className="ys-back" to="/portal">
+        {t('state.home')}
+      </Link>
       <div className="ys-section__head">
         <h1 className="ys-section__title">{t('custom.editor_title')}</h1>
         <button type="button" className="ys-btn ys-btn--outline ys-btn--tall" onClick={() => setDraft(EMPTY)} data-testid="editor-new">
@@ -205,21 +238,41 @@ function Editor({ pages, reload }: { pages: TemplateOut[]; reload: () => void })
           <label className="ys-form__label" htmlFor="tpl-name">
             {t('custom.fields.name')}
           </label>
-          <input id="tpl-name" className="ys-form__input" value={draft.name} maxLength={TEMPLATE_LIMITS.name + 10} onChange={(e) => set('name', e.target.value)} />
+          <input
+            id="tpl-name"
+            className="ys-form__input"
+            value={draft.name}
+            maxLength={TEMPLATE_LIMITS.name + 10}
+            onChange={(e) => set('name', e.target.value)}
+          />
           {problems.name ? <p className="ys-form__error">{problems.name}</p> : null}
           {(['html_code', 'css_code', 'js_code'] as const).map((f) => (
             <div key={f}>
               <label className="ys-form__label" htmlFor={`tpl-${f}`}>
                 {t(`custom.fields.${f}`)}
               </label>
-              <textarea id={`tpl-${f}`} className="ys-form__input ys-form__code" rows={f === 'html_code' ? 8 : 4} spellCheck={false} value={draft[f]} onChange={(e) => set(f, e.target.value)} />
+              <textarea
+                id={`tpl-${f}`}
+                className="ys-form__input ys-form__code"
+                rows={f === 'html_code' ? 8 : 4}
+                spellCheck={false}
+                value={draft[f]}
+                onChange={(e) => set(f, e.target.value)}
+              />
             </div>
           ))}
           <p className="ys-form__hint">{t('custom.js_hint')}</p>
           <label className="ys-form__label" htmlFor="tpl-data">
             {t('custom.fields.data_json')}
           </label>
-          <textarea id="tpl-data" className="ys-form__input ys-form__code" rows={4} spellCheck={false} value={draft.data_text} onChange={(e) => set('data_text', e.target.value)} />
+          <textarea
+            id="tpl-data"
+            className="ys-form__input ys-form__code"
+            rows={4}
+            spellCheck={false}
+            value={draft.data_text}
+            onChange={(e) => set('data_text', e.target.value)}
+          />
           {problems.data ? <p className="ys-form__error">{problems.data}</p> : null}
           <label className="ys-form__check">
             <input type="checkbox" checked={draft.published} onChange={(e) => set('published', e.target.checked)} />

@@ -7,7 +7,15 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { buyDecision, internalPath, isBuyNow, safeExternalUrl, type AdvertButton, type ProductDetails, type ProductSection } from '../../../domain/portal-content.ts';
+import {
+  buyDecision,
+  internalPath,
+  isBuyNow,
+  safeExternalUrl,
+  type AdvertButton,
+  type ProductDetails,
+  type ProductSection,
+} from '../../../domain/portal-content.ts';
 import { loginUrl } from '../../../domain/navigation/rules.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { pushNotice } from '../../lib/notices.ts';
@@ -138,7 +146,12 @@ function Landing({ details }: { details: ProductDetails }) {
 function Section({ section: s, alt }: { section: ProductSection; alt: boolean }) {
   const { t } = useTranslation('site');
   return (
-    <section id={`sec-${s.id}`} className={`ys-section ys-landing__sec${alt ? ' ys-section--alt' : ''}`} aria-labelledby={`sec-${s.id}-title`} data-section={s.type}>
+    <section
+      id={`sec-${s.id}`}
+      className={`ys-section ys-landing__sec${alt ? ' ys-section--alt' : ''}`}
+      aria-labelledby={`sec-${s.id}-title`}
+      data-section={s.type}
+    >
       <div>
         <h2 className="ys-section__title" id={`sec-${s.id}-title`}>
           {s.title}

@@ -23,7 +23,10 @@ export function sanitizeTemplateHtml(html: string, inFrame: boolean): string {
 
 /** The CSS of a section confined to it: no imports, no way out of the <style> element. */
 export function scopedCss(css: string, scope: string): string {
-  const clean = css.replace(/<\/?style/gi, '').replace(/@import[^;]*;?/gi, '').replace(/@charset[^;]*;?/gi, '');
+  const clean = css
+    .replace(/<\/?style/gi, '')
+    .replace(/@import[^;]*;?/gi, '')
+    .replace(/@charset[^;]*;?/gi, '');
   return `@scope ([data-tpl-scope="${scope}"]) {\n${clean}\n}`;
 }
 
@@ -76,13 +79,14 @@ function FramedTemplate({ template }: { template: ServerTemplate }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(160);
   const follow = useTemplateLink();
+  const [linkKey] = useState(() => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''));
   const followRef = useRef(follow);
   followRef.current = follow;
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       const win = frame.current?.contentWindow;
       if (!win || e.source !== win) return;
-      const d = e.data as { type?: string; height?: unknown; href?: unknown } | null;
+      const d = e.data as { type?: string; height?: unknown; href?: unknown; key?: unknown } | null;
       if (d?.type === 'ys-template-ready') {
         win.postMessage(
           {
@@ -91,22 +95,21 @@ function FramedTemplate({ template }: { template: ServerTemplate }) {
             css: template.css_code,
             js: template.js_code,
             data: template.data_json,
+            key: linkKey,
           },
           '*',
         );
       } else if (d?.type === 'ys-template-height' && typeof d.height === 'number' && Number.isFinite(d.height)) {
         setHeight(Math.max(40, Math.min(4000, Math.ceil(d.height))));
-      } else if (d?.type === 'ys-template-link' && typeof d.href === 'string') {
-        // Only a tap inside the frame (user activation reaches the parent) follows a link: a
-        // script cannot send the visitor anywhere on its own.
-        const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
-        if (activation && !activation.isActive) return;
+      } else if (d?.type === 'ys-template-link' && typeof d.href === 'string' && d.key === linkKey) {
+        // Only the frame's own listener knows the key, and it reports real taps only: a script of
+        // the template cannot send the visitor anywhere on its own.
         followRef.current(d.href);
       }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [template]);
+  }, [template, linkKey]);
   return (
     <iframe
       ref={frame}

@@ -71,24 +71,24 @@ export function Waterfall<T>({ items, keyOf, render, onEnd, hasMore, testId }: P
   return (
     <>
       <div className="ys-waterfall" data-testid={testId} style={{ gap: WATERFALL.gutter }}>
-      {Array.from({ length: WATERFALL.columns }, (_, c) => (
-        <div key={c} className="ys-waterfall__col" style={{ gap: WATERFALL.gutter }}>
-          {items.map((it, i) =>
-            cols[i] === c ? (
-              <div
-                key={keyOf(it)}
-                className="ys-waterfall__cell"
-                ref={(el) => {
-                  if (el) cells.current.set(keyOf(it), el);
-                  else cells.current.delete(keyOf(it));
-                }}
-              >
-                {render(it)}
-              </div>
-            ) : null,
-          )}
-        </div>
-      ))}
+        {Array.from({ length: WATERFALL.columns }, (_, c) => (
+          <div key={c} className="ys-waterfall__col" style={{ gap: WATERFALL.gutter }}>
+            {items.map((it, i) =>
+              cols[i] === c ? (
+                <div
+                  key={keyOf(it)}
+                  className="ys-waterfall__cell"
+                  ref={(el) => {
+                    if (el) cells.current.set(keyOf(it), el);
+                    else cells.current.delete(keyOf(it));
+                  }}
+                >
+                  {render(it)}
+                </div>
+              ) : null,
+            )}
+          </div>
+        ))}
       </div>
       <div ref={sentinel} className="ys-waterfall__end" aria-hidden="true" />
     </>
