@@ -16,8 +16,8 @@ import { SPEC_ROUTES, waitForDataPage } from './shell-helpers.ts';
 let browser: Browser;
 const baseURL = inject('baseURL');
 
-/** Built by other issues: the sign-in page, the user centre, the portal's account pages, the assistant. */
-const NOT_HERE = new Set(['login', 'userCenter', 'portal_portalAccountInfo', 'portal_portalHandlePhone', 'aiasistant']);
+/** Built by other issues: the sign-in page, the user centre, the portal's account pages. */
+const NOT_HERE = new Set(['login', 'userCenter', 'portal_portalAccountInfo', 'portal_portalHandlePhone']);
 const OURS = SPEC_ROUTES.filter((r) => (r.area === 'public' || r.area === 'portal') && !r.redirect && !NOT_HERE.has(r.name));
 
 beforeAll(async () => {

@@ -123,6 +123,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   contactList: portalPage.info,
   operationProcess: portalPage.info,
   dmsManage: portalPage.info,
+  aiasistant: portalPage.info,
   test: portalPage.test,
   'users/sign_in': portalPage.gitSignIn,
   ecsCaeHostConnect: portalPage.hostConnect,

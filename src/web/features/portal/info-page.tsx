@@ -1,5 +1,6 @@
 // The portal's information pages, their texts in the `site` namespace: about, support, contact-us,
-// contactList, operationProcess and dmsManage (the public entry of the data management service).
+// contactList, operationProcess, dmsManage (the public entry of the data management service) and
+// aiasistant (the page under the full-screen AI panel, which the shell's panel covers).
 // Support and contact pages show the site's configured service phone and e-mail.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -41,6 +42,7 @@ const ACTIONS: Record<string, { to: string; label: string }[]> = {
     { to: '/userManual', label: 'routes:userManual' },
   ],
   operationProcess: [{ to: '/login', label: 'info.actions.start' }],
+  aiasistant: [{ to: '/helpCenter', label: 'routes:helpCenter' }],
 };
 
 export default function InfoPage() {
