@@ -3,7 +3,7 @@
 // product_advert item, the sections are product_details; the sticky section menu labels each
 // section with its top_title, and when the banner's first button is 立即购买 a 选购 button joins
 // the menu (buyDecision: sign in first, then the button's link — internal, or http(s) in a new tab).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -143,6 +143,20 @@ function Landing({ details }: { details: ProductDetails }) {
   );
 }
 
+/** Renders its children once they come within 600 px of the viewport (the template code loads then). */
+function NearViewport({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '600px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near]);
+  return near ? <>{children}</> : <div ref={ref} className="ys-tpl-wait" />;
+}
+
 function Section({ section: s, alt }: { section: ProductSection; alt: boolean }) {
   const { t } = useTranslation('site');
   return (
@@ -172,9 +186,11 @@ function Section({ section: s, alt }: { section: ProductSection; alt: boolean })
             ))}
           </div>
         ) : s.type === 'template' ? (
-          <Suspense fallback={<div className="ys-tpl-wait" />}>
-            <TemplateView template={s.auto_template} scope={s.auto_template.id} />
-          </Suspense>
+          <NearViewport>
+            <Suspense fallback={<div className="ys-tpl-wait" />}>
+              <TemplateView template={s.auto_template} scope={s.auto_template.id} />
+            </Suspense>
+          </NearViewport>
         ) : s.type === 'faq' ? (
           <dl className="ys-faq">
             {s.items.map((it) => (
