@@ -1,9 +1,8 @@
 // The public portal's content (seed 000 §1, §3, §7): product landing pages (GET
 // auto_product_details/{productId}: product_advert, product_details), articles (announcements,
 // news, help, manuals, scenario journeys) and the administrators' templates and custom pages.
-// Shared by the server (validation, answers) and the web (rendering).
-import { z } from 'zod';
-
+// Shared by the server and the web (rendering); no zod here, so a landing page does not load it
+// (the request schemas are in portal-schemas.ts).
 export const ARTICLE_KINDS = ['announcement', 'news', 'help', 'manual', 'scenario'] as const;
 export type ArticleKind = (typeof ARTICLE_KINDS)[number];
 
@@ -96,33 +95,11 @@ export function internalPath(link: string): string | null {
 export const TEMPLATE_KINDS = ['template', 'custom_page'] as const;
 export const TEMPLATE_LIMITS = { name: 40, html: 100_000, css: 50_000, js: 50_000, data: 50_000 } as const;
 
-/** An administrator's template or custom page as written through the API. */
-export const templateInputSchema = z.strictObject({
-  kind: z.enum(TEMPLATE_KINDS),
-  name: z.string().trim().min(1).max(TEMPLATE_LIMITS.name),
-  html_code: z.string().max(TEMPLATE_LIMITS.html).default(''),
-  css_code: z.string().max(TEMPLATE_LIMITS.css).default(''),
-  js_code: z.string().max(TEMPLATE_LIMITS.js).default(''),
-  data_json: z
-    .record(z.string(), z.unknown())
-    .default({})
-    .refine((v) => JSON.stringify(v).length <= TEMPLATE_LIMITS.data, { message: 'too_big' }),
-  published: z.boolean().default(true),
-});
-export type TemplateInput = z.infer<typeof templateInputSchema>;
-
 export interface TemplateOut extends ServerTemplate {
   kind: (typeof TEMPLATE_KINDS)[number];
   published: boolean;
   updated_at: string;
 }
-
-export const articleListQuerySchema = z.object({
-  kind: z.enum(ARTICLE_KINDS),
-  __limit: z.coerce.number().int().min(1).max(100).default(10),
-  __offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  category: z.string().max(40).optional(),
-});
 
 /** {{ name }} placeholders of a custom page's HTML filled from its data (text only, escaped). */
 export function fillPlaceholders(html: string, data: Record<string, unknown>): string {

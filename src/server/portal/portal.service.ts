@@ -2,9 +2,8 @@
 // articles with offset paging, and the administrators' templates and custom pages.
 import { notFound, type Language } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
+import { articleListQuerySchema, templateInputSchema } from '../../domain/portal-schemas.ts';
 import {
-  articleListQuerySchema,
-  templateInputSchema,
   type Article,
   type ArticleKind,
   type ArticleSummary,

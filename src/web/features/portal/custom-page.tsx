@@ -28,7 +28,7 @@ export default function CustomPage() {
 }
 
 function ShowPage({ id }: { id: string }) {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   const state = useSnapshotLoad(/^[\w-]{1,64}$/.test(id) ? `custom:${id}` : null, () => fetchCustomPage(id));
   return (
     <div className="ys-section">
@@ -61,24 +61,24 @@ function Index() {
 }
 
 function Waiting() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   return (
     <div className="ys-state ys-state--loading" role="status">
       <span className="ys-state__spin" aria-hidden="true" />
-      {t('state.loading')}
+      {t('site:state.loading')}
     </div>
   );
 }
 
 function PublishedList() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   const state = useSnapshotLoad('custom-pages', () =>
     get<{ data: { id: string; name: string; updated_at: string }[] }>('v1/portal/custom-pages', undefined, quiet),
   );
   return (
     <div className="ys-section">
       <Link className="ys-back" to="/portal">
-        {t('state.home')}
+        {t('site:state.home')}
       </Link>
       <h1 className="ys-section__title">{t('custom.title')}</h1>
       <PageState state={state}>
@@ -95,7 +95,7 @@ function PublishedList() {
               ))}
             </ul>
           ) : (
-            <p className="ys-state">{t('state.empty')}</p>
+            <p className="ys-state">{t('site:state.empty')}</p>
           )
         }
       </PageState>
@@ -126,7 +126,7 @@ function parseData(text: string): Record<string, unknown> | null {
 }
 
 function Editor({ pages, reload }: { pages: TemplateOut[]; reload: () => void }) {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   const [draft, setDraft] = useState<Draft>(pages[0] ? draftOf(pages[0]) : EMPTY);
   const [preview, setPreview] = useState(draft);
   const [saving, setSaving] = useState(false);
@@ -199,7 +199,7 @@ function Editor({ pages, reload }: { pages: TemplateOut[]; reload: () => void })
   return (
     <div className="ys-section ys-editor" data-testid="template-editor">
       <Link className="ys-back" to="/portal">
-        {t('state.home')}
+        {t('site:state.home')}
       </Link>
       <div className="ys-section__head">
         <h1 className="ys-section__title">{t('custom.editor_title')}</h1>

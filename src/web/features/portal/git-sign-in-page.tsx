@@ -10,7 +10,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import './site.css';
 
 export default function GitSignInPage() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [account, setAccount] = useState('');

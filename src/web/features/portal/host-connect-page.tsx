@@ -19,7 +19,7 @@ interface Host {
 }
 
 export default function HostConnectPage() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   const { id = '' } = useParams();
   const location = useLocation();
   const loggedIn = useAtomValue(loginStateAtom);
@@ -51,7 +51,7 @@ export default function HostConnectPage() {
         ) : host === null ? (
           <p className="ys-state ys-state--loading" role="status">
             <span className="ys-state__spin" aria-hidden="true" />
-            {t('state.loading')}
+            {t('site:state.loading')}
           </p>
         ) : host === 'missing' ? (
           <p className="ys-state" role="alert" data-testid="page-state-error">

@@ -48,7 +48,7 @@ const ACTIONS: Record<string, { to: string; label: string }[]> = {
 export default function InfoPage() {
   const handle = usePageHandle();
   const name = handle?.name ?? 'about';
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   const contact = useSiteContact();
   const items = t(`info.${name}.items`, { returnObjects: true, defaultValue: [] }) as Item[];
   const contacts = name === 'contactList' ? (t('info.contactList.people', { returnObjects: true }) as Contact[]) : [];

@@ -12,7 +12,7 @@ import './site.css';
 type Check = 'checking' | 'ok' | 'failed';
 
 export default function TestPage() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   const lang = useAtomValue(languageAtom);
   const [api, setApi] = useState<Check>('checking');
   const [ms, setMs] = useState<number | null>(null);
