@@ -17,6 +17,14 @@ const SKIP = new Set([
   'GET /api/v1/site-config',
   'GET /api/v1/service-catalog',
   'GET /api/v1/service-catalog/products/:id',
+  // The public portal's content (landing pages, articles, published custom pages, the template frame): no tenant data.
+  'GET /api/auto_product_details/:productId',
+  'GET /api/v1/portal/articles',
+  'GET /api/v1/portal/products',
+  'GET /api/v1/portal/custom-pages',
+  'GET /api/v1/portal/articles/:id',
+  'GET /api/v1/customize_pages/:id',
+  'GET /api/v1/template-frame',
   'POST /api/v1/logout',
 ]);
 

@@ -36,6 +36,7 @@ import * as m0013 from './migrations/0013-gtm-logs.ts';
 import * as m0014 from './migrations/0014-alarms.ts';
 import * as m0015 from './migrations/0015-notifications.ts';
 import * as m0016 from './migrations/0016-service-desk.ts';
+import * as m0017 from './migrations/0017-portal.ts';
 import * as m0018 from './migrations/0018-access-change-notify.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-alarms': m0014,
   '0015-notifications': m0015,
   '0016-service-desk': m0016,
+  '0017-portal': m0017,
   '0018-access-change-notify': m0018,
 };
 

@@ -706,3 +706,37 @@ export interface EnterpriseVerificationsTable {
   reject_reason: string | null;
   created_at: Timestamp;
 }
+// ── The public portal's content (migration 0017): landing pages, articles, templates ──
+export interface Database {
+  portal_pages: PortalPagesTable;
+  portal_articles: PortalArticlesTable;
+  portal_templates: PortalTemplatesTable;
+}
+/** One landing page (auto_product_details): its banner and sections per language. */
+export interface PortalPagesTable {
+  product_id: string;
+  content: Json<Record<string, { name: string; product_advert: unknown[]; product_details: unknown[] }>>;
+  updated_at: Timestamp;
+}
+export interface PortalArticlesTable {
+  id: string;
+  kind: string;
+  category: Json<LocalText>;
+  title: Json<LocalText>;
+  summary: Json<LocalText>;
+  body: Json<Record<string, string[]>>;
+  published_at: Timestamp;
+}
+export interface PortalTemplatesTable {
+  id: string;
+  kind: string;
+  name: string;
+  html_code: string;
+  css_code: string;
+  js_code: string;
+  data_json: Json<Record<string, unknown>>;
+  published: boolean;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}

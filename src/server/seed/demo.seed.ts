@@ -15,6 +15,7 @@ import { seedBackupPlans } from './backup-plans.seed.ts';
 import { seedCatalogue } from './catalogue.seed.ts';
 import { seedAlarms } from './alarms.seed.ts';
 import { seedDesk } from './desk.seed.ts';
+import { seedPortal } from './portal.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -363,6 +364,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedBackupPlans(db);
   await seedCatalogue(db);
   await seedDesk(db, secrets ?? (await openSecretBox(db, undefined)));
+  await seedPortal(db);
   await seedCloudAccounts(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedAlarms(db);
   return true;

@@ -49,6 +49,9 @@ export function PortalLayout() {
           <Link to="/about">{t('portal_nav.about')}</Link>
           <Link to="/contact-us">{t('portal_nav.contact')}</Link>
           <Link to="/serviceAnnouncement">{t('portal_nav.announcements')}</Link>
+          <Link to="/cloudDynamic">{t('routes:cloudDynamic')}</Link>
+          <Link to="/userManual">{t('routes:userManual')}</Link>
+          <Link to="/support">{t('routes:support')}</Link>
           <a href="/docs/privacy/manual.html">{t('portal_nav.privacy')}</a>
           <a href="/docs/whitepaper/manual.html">{t('portal_nav.whitepaper')}</a>
         </nav>

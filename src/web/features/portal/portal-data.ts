@@ -1,0 +1,60 @@
+// The public portal's reads: one plain request each, kept as an offline snapshot (IndexedDB,
+// offline/snapshots.ts) so a product page or article a visitor opened stays readable offline.
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import type { Article, ArticleKind, ArticleSummary, ProductDetails, TemplateOut } from '../../../domain/portal-content.ts';
+import { get } from '../../lib/request.ts';
+import { languageAtom } from '../../lib/store.ts';
+import { loadWithSnapshot } from '../../offline/snapshots.ts';
+
+const quiet = { isNeedloading: false, notice: false } as const;
+
+export type LoadState<T> = { status: 'loading' } | { status: 'error'; notFound: boolean } | { status: 'ready'; value: T; fromSnapshot: boolean };
+
+/** Loads `key` through `fetcher` (with its offline snapshot) whenever the key or language changes. */
+export function useSnapshotLoad<T>(key: string | null, fetcher: () => Promise<T>): LoadState<T> {
+  const lang = useAtomValue(languageAtom);
+  const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
+  useEffect(() => {
+    if (!key) {
+      setState({ status: 'error', notFound: true });
+      return;
+    }
+    let live = true;
+    setState({ status: 'loading' });
+    loadWithSnapshot(`portal:${key}:${lang}`, fetcher).then(
+      (loaded) => live && setState({ status: 'ready', value: loaded.value, fromSnapshot: loaded.fromSnapshot }),
+      (err: unknown) => live && setState({ status: 'error', notFound: (err as { status?: number })?.status === 404 }),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names what the fetcher reads
+  }, [key, lang]);
+  return state;
+}
+
+export const fetchProduct = (id: string) => get<ProductDetails>(`auto_product_details/${encodeURIComponent(id)}`, undefined, quiet);
+export const fetchArticles = (kind: ArticleKind, limit: number, offset: number) =>
+  get<{ count: number; data: ArticleSummary[] }>('v1/portal/articles', { kind, __limit: limit, __offset: offset }, quiet);
+export const fetchArticle = (id: string) => get<Article>(`v1/portal/articles/${encodeURIComponent(id)}`, undefined, quiet);
+export const fetchCustomPage = (id: string) => get<TemplateOut>(`v1/customize_pages/${encodeURIComponent(id)}`, undefined, quiet);
+
+/** 2026-11-23 14:05 in Asia/Shanghai (dates never in US order). */
+export function shanghaiTime(iso: string, withTime = false): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const p = (type: string) => parts.find((x) => x.type === type)?.value ?? '';
+  const day = `${p('year')}-${p('month')}-${p('day')}`;
+  return withTime ? `${day} ${p('hour')}:${p('minute')}` : day;
+}
+
+/** Integer fen as yuan with two decimals and thousands separators: ¥1,280.00. */
+export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
