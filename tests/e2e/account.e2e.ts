@@ -36,7 +36,11 @@ describe('user centre', () => {
       await mine.locator('[data-testid="mine-scope"]').click();
       await page.locator('.adm-popup').getByText('华东制造集团').first().waitFor();
       await shot(page, 'account-scope-phone');
-      await page.locator('.adm-popup-mask').click();
+      await page
+        .locator('.adm-popup .adm-mask')
+        .first()
+        .click({ position: { x: 20, y: 20 } });
+      await page.locator('.adm-popup-body').first().waitFor({ state: 'hidden' });
 
       await mine.locator('[data-testid="mine-phone"]').click();
       const phone = page.locator('[data-page="handlePhone"]');
