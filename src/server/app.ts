@@ -27,6 +27,7 @@ import { resourceEngineRoutes } from './routes/kinds.routes.ts';
 import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
 import { gtmLogRoutes } from './routes/gtm-logs.routes.ts';
 import { seedDemo } from './seed/demo.seed.ts';
+import { billRoutes } from './billing/bill.routes.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await resourceEngineRoutes(app, ctx);
   await backupPlanRoutes(app, ctx);
   await gtmLogRoutes(app, ctx);
+  await billRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

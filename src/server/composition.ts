@@ -19,6 +19,8 @@ import { simulatedBackupAgent } from './cloud/backup-agent.ts';
 import { createEngine, type Engine } from './services/engine.ts';
 import { eventBus } from './events/bus.ts';
 import { siteMessageNotifier } from './notifications/notify-port.ts';
+import { meterService } from './billing/meter.service.ts';
+import { billService } from './billing/bill.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +50,13 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   const agent = simulatedBackupAgent({ delayMs: base.config.cloudSimDelayMs, failureRate: base.config.cloudSimFailureRate });
   const backupPlans = backupPlanService(db, resources, { agent, bus: engine.bus, log: app.log });
   engine.scheduler.add(() => backupPlans.runDue());
+  // Billing (issue 13): the meter hears the engine's resource events; bills are rated from what it metered.
+  const meter = meterService({ db, bus: engine.bus, pricing: engine.pricing, log: app.log });
+  app.addHook('onReady', async () => meter.start());
+  app.addHook('preClose', async () => {
+    meter.stop();
+    await meter.settled();
+  });
   return {
     ...base,
     db,
@@ -67,5 +76,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     siteMessages: siteMessageService(db),
     rules: ruleService(db),
     notify: siteMessageNotifier(db, events),
+    meter,
+    bills: billService(db),
   };
 }

@@ -18,6 +18,8 @@ import type { adminManageRepository } from './repositories/admin-manage.reposito
 import type { authService } from './services/auth.service.ts';
 import type { backupPlanService } from './services/backup-plan.service.ts';
 import type { NotifyPort } from './notifications/notify-port.ts';
+import type { MeterService } from './billing/meter.service.ts';
+import type { BillService } from './billing/bill.service.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -51,4 +53,8 @@ export interface AppContext extends BaseContext {
   rules: ReturnType<typeof ruleService>;
   /** tells people things (notifications/notify-port.ts): alarms, work orders, billing */
   notify: NotifyPort;
+  /** meters the engine's resources (billing/meter.service.ts) */
+  meter: MeterService;
+  /** rates metered usage into bills (billing/bill.service.ts) */
+  bills: BillService;
 }

@@ -19,6 +19,7 @@ import * as m0010 from './migrations/0010-trust-what-exists.ts';
 import * as m0011 from './migrations/0011-stream-tickets.ts';
 import * as m0012 from './migrations/0012-dns-cdn-ssl.ts';
 import * as m0013 from './migrations/0013-gtm-logs.ts';
+import * as m0019 from './migrations/0019-billing.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-stream-tickets': m0011,
   '0012-dns-cdn-ssl': m0012,
   '0013-gtm-logs': m0013,
+  '0019-billing': m0019,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -13,6 +13,7 @@ import { seedApprovals } from './approvals.seed.ts';
 import { seedDemoResources } from './resources.seed.ts';
 import { seedBackupPlans } from './backup-plans.seed.ts';
 import { seedCatalogue } from './catalogue.seed.ts';
+import { seedBilling } from './billing.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -361,5 +362,6 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedBackupPlans(db);
   await seedCatalogue(db);
   await seedCloudAccounts(db, secrets ?? (await openSecretBox(db, undefined)));
+  await seedBilling(db);
   return true;
 }
