@@ -21,6 +21,7 @@ import { eventBus } from './events/bus.ts';
 import { siteMessageNotifier } from './notifications/notify-port.ts';
 import { meterService } from './billing/meter.service.ts';
 import { billService } from './billing/bill.service.ts';
+import { BILL_EXPORT_CODE, billExportWriter } from './billing/bill-export.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,8 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   engine.scheduler.add(() => backupPlans.runDue());
   // Billing (issue 13): the meter hears the engine's resource events; bills are rated from what it metered.
   const meter = meterService({ db, bus: engine.bus, pricing: engine.pricing, log: app.log });
+  const bills = billService(db);
+  engine.exporter.register(BILL_EXPORT_CODE, billExportWriter(db, bills));
   app.addHook('onReady', async () => meter.start());
   app.addHook('preClose', async () => {
     meter.stop();
@@ -77,6 +80,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     rules: ruleService(db),
     notify: siteMessageNotifier(db, events),
     meter,
-    bills: billService(db),
+    bills,
   };
 }

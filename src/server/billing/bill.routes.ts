@@ -4,7 +4,8 @@
 // submit), and the dated exchange rates (admins edit them). A range covers at most 12 months.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, notFound } from '../../domain/errors.ts';
+import { AppError, notFound, type Language } from '../../domain/errors.ts';
+import { kindByProductCode } from '../../domain/kinds/registry.ts';
 import { isId } from '../../domain/ids.ts';
 import { PLATFORM_ROLES, TENANT_ROLES, can } from '../../domain/roles.ts';
 import {
@@ -27,6 +28,9 @@ import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope, type Scope } from '../plugins/scope.ts';
 import type { AppContext } from '../context.ts';
 import type { BillLine } from './bill.service.ts';
+import { BILL_EXPORT_CODE, BILL_EXPORT_FIELDS } from './bill-export.ts';
+import { exportStamp } from '../services/export.service.ts';
+import { t } from '../lib/i18n.ts';
 
 const pageSchema = z.object({ __limit: z.coerce.number().int().min(1).max(500).default(50), __offset: z.coerce.number().int().min(0).default(0) });
 const lastDay = (month: string) => {
@@ -52,8 +56,10 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ...scope, billProject: level === 'projects' ? scope.projectId : null };
   }
 
-  async function labels(tenantId: string, group: BillGroup, keys: string[]): Promise<Map<string, string>> {
+  async function labels(tenantId: string, group: BillGroup, keys: string[], lang: Language): Promise<Map<string, string>> {
     if (!keys.length) return new Map();
+    if (group === 'vendor') return new Map(keys.map((k) => [k, t(lang, `kinds:vendors.${k}`)]));
+    if (group === 'product') return new Map(keys.map((k) => [k, t(lang, `kinds:${kindByProductCode(k)?.kind ?? k}.name`)]));
     if (group === 'project') {
       const rows = await ctx.db.selectFrom('projects').select(['id', 'name_zh']).where('tenant_id', '=', tenantId).where('id', 'in', keys).execute();
       return new Map(rows.map((r) => [r.id, r.name_zh]));
@@ -65,9 +71,9 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
     return new Map();
   }
 
-  async function grouped(tenantId: string, all: BillLine[], group: BillGroup) {
+  async function grouped(tenantId: string, all: BillLine[], group: BillGroup, lang: Language) {
     const rows = bills.group(all, group);
-    const names = await labels(tenantId, group, rows.map((r) => r.key).filter(Boolean));
+    const names = await labels(tenantId, group, rows.map((r) => r.key).filter(Boolean), lang);
     const data = rows.map((r) => ({ ...r, label: r.label ?? names.get(r.key) ?? null }));
     return { count: data.length, data, summary: bills.total(all), currency: 'CNY' };
   }
@@ -80,7 +86,7 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
       const q = monthlyQuerySchema.parse(req.query ?? {});
       checkMonths(q.start_month, q.end_month);
       const all = await bills.lines({ tenantId: scope.tenantId, projectId: scope.billProject }, `${q.start_month}-01`, lastDay(q.end_month));
-      const out = await grouped(scope.tenantId, all, q.group_by);
+      const out = await grouped(scope.tenantId, all, q.group_by, req.lang);
       if (q.group_by !== 'month') return out;
       // Every month of the range, with its bill's state (a month with no usage shows zero).
       const byMonth = new Map(out.data.map((r) => [r.key, r]));
@@ -100,7 +106,7 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
       if (q.end_date < q.start_date) throw new AppError(400, 'billing.range_reversed');
       checkMonths(q.start_date.slice(0, 7), q.end_date.slice(0, 7));
       const all = await bills.lines({ tenantId: scope.tenantId, projectId: scope.billProject }, q.start_date, q.end_date);
-      const out = await grouped(scope.tenantId, all, q.group_by);
+      const out = await grouped(scope.tenantId, all, q.group_by, req.lang);
       if (q.group_by !== 'day') return out;
       const byDay = new Map(out.data.map((r) => [r.key, r]));
       const days = Array.from({ length: daysBetween(q.start_date, q.end_date) }, (_, i) =>
@@ -134,7 +140,31 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
           .executeTakeFirst();
         if (!seen) throw notFound();
       }
-      return { count: all.length, data: all.slice(page.__offset, page.__offset + page.__limit), summary: bills.total(all) };
+      const shown = all.slice(page.__offset, page.__offset + page.__limit).map((l) => ({
+        ...l,
+        product_name: t(req.lang, `kinds:${l.kind}.name`),
+        vendor_name: t(req.lang, `kinds:vendors.${l.vendor}`),
+      }));
+      return { count: all.length, data: shown, summary: bills.total(all) };
+    });
+
+    /** The bill's lines as .xlsx, through the export tasks (downloadRecord lists it). */
+    app.get(`${base}/export`, async (req, reply) => {
+      const scope = await scopeOf(req, level);
+      const q = dailyQuerySchema.pick({ start_date: true, end_date: true }).parse(req.query ?? {});
+      if (q.end_date < q.start_date) throw new AppError(400, 'billing.range_reversed');
+      checkMonths(q.start_date.slice(0, 7), q.end_date.slice(0, 7));
+      const id = await app.engine.exports.insert({
+        tenant_id: scope.tenantId,
+        project_id: scope.billProject,
+        user_id: scope.user.id,
+        product_code: BILL_EXPORT_CODE,
+        fields: [...BILL_EXPORT_FIELDS],
+        filters: { start_date: q.start_date, end_date: q.end_date },
+        lang: req.lang,
+        file_name: `${t(req.lang, `billing:export.file_${level}`)}-${q.start_date}-${q.end_date}-${exportStamp(new Date())}.xlsx`,
+      });
+      return reply.status(202).send({ id, state: 'queued', message: t(req.lang, 'billing:export.queued') });
     });
   }
 

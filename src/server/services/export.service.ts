@@ -30,8 +30,15 @@ function cellValue(lang: Language, kind: string, field: string, row: Record<stri
   return typeof v === 'number' ? v : String(v);
 }
 
+export type ExportTask = Awaited<ReturnType<ExportsRepository['claim']>> & object;
+/** Writes the file of a task whose product code is not a kind's (e.g. bills). */
+export type ExportWriter = (task: ExportTask) => Promise<{ count: number; truncated: boolean; content: Buffer }>;
+
 export function exportService(deps: { repo: ExportsRepository; resources: ResourceService; bus: EventBus; log: { error: (o: object, m: string) => void } }) {
-  async function write(task: Awaited<ReturnType<ExportsRepository['claim']>> & object) {
+  const writers = new Map<string, ExportWriter>();
+  async function write(task: ExportTask) {
+    const own = writers.get(task.product_code);
+    if (own) return own(task);
     const def = kindByProductCode(task.product_code)!;
     const lang = task.lang as Language;
     const fields = typeof task.fields === 'string' ? (JSON.parse(task.fields) as string[]) : task.fields;
@@ -67,5 +74,9 @@ export function exportService(deps: { repo: ExportsRepository; resources: Resour
     }
     return n;
   }
-  return { runQueued };
+  /** Other exports (bills) queue tasks with their own product code and write them here. */
+  function register(productCode: string, writer: ExportWriter) {
+    writers.set(productCode, writer);
+  }
+  return { runQueued, register };
 }

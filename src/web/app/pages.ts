@@ -54,6 +54,13 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   manageApprovalDetail: approvals,
   approvalManage: approvals,
   approvalAdd: approvals,
+  tenantBillOverview: () => import('../features/billing/bill-overview-page.tsx'),
+  projectBillOverview: () => import('../features/billing/bill-overview-page.tsx'),
+  billOverviewMixcloud: () => import('../features/billing/bill-overview-page.tsx'),
+  tenantBillDetail: () => import('../features/billing/bill-detail-page.tsx'),
+  projectBillDetail: () => import('../features/billing/bill-detail-page.tsx'),
+  billCheck: () => import('../features/billing/bill-check-page.tsx'),
+  downloadRecord_downloadBill: resources,
 };
 
 /**

@@ -15,12 +15,12 @@ import { formatTime } from './kind-meta.ts';
 
 const RUNNING = new Set(['queued', 'running']);
 
-export function Downloads({ title }: { title: string }) {
+export function Downloads({ title, productCode }: { title: string; productCode?: string }) {
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
-  const params = { __limit: pageSize, __offset: (page - 1) * pageSize };
+  const params = { __limit: pageSize, __offset: (page - 1) * pageSize, ...(productCode ? { product_code: productCode } : {}) };
   const q = useQuery({
     queryKey: ['exports', params],
     queryFn: () => listExports(params),
@@ -30,7 +30,7 @@ export function Downloads({ title }: { title: string }) {
   const rows = q.data?.data ?? [];
   const product = (code: string) => {
     const k = kindByProductCode(code);
-    return k ? t(`kinds:${k.kind}.name`) : code;
+    return k ? t(`kinds:${k.kind}.name`) : code === 'bill' ? t('billing:export.product') : code;
   };
   // The server stops at EXPORT_MAX_ROWS and says so: the record tells the user the file is not the whole list.
   const cut = (x: ExportTask) => (x.truncated ? t('resources:downloads.truncated', { max: EXPORT_MAX_ROWS.toLocaleString('en-US') }) : '');
