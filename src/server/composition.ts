@@ -22,6 +22,8 @@ import { siteMessageNotifier } from './notifications/notify-port.ts';
 import { meterService } from './billing/meter.service.ts';
 import { billService } from './billing/bill.service.ts';
 import { BILL_EXPORT_CODE, billExportWriter } from './billing/bill-export.ts';
+import { simulatedPaymentGateway } from './billing/payment-gateway.ts';
+import { costCenterService } from './billing/cost-center.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,10 +57,14 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   const meter = meterService({ db, bus: engine.bus, pricing: engine.pricing, log: app.log });
   const bills = billService(db);
   engine.exporter.register(BILL_EXPORT_CODE, billExportWriter(db, bills));
+  const notify = siteMessageNotifier(db, events);
+  const gateway = simulatedPaymentGateway({ delayMs: base.config.cloudSimDelayMs, key: process.env.PAYMENT_GATEWAY_KEY || undefined });
+  const costCenter = costCenterService({ db, bills, gateway, notify, log: app.log });
   app.addHook('onReady', async () => meter.start());
   app.addHook('preClose', async () => {
     meter.stop();
     await meter.settled();
+    await gateway.idle();
   });
   return {
     ...base,
@@ -78,8 +84,9 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     delegations: delegationService(db),
     siteMessages: siteMessageService(db),
     rules: ruleService(db),
-    notify: siteMessageNotifier(db, events),
+    notify,
     meter,
     bills,
+    costCenter,
   };
 }

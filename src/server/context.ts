@@ -20,6 +20,7 @@ import type { backupPlanService } from './services/backup-plan.service.ts';
 import type { NotifyPort } from './notifications/notify-port.ts';
 import type { MeterService } from './billing/meter.service.ts';
 import type { BillService } from './billing/bill.service.ts';
+import type { CostCenterService } from './billing/cost-center.service.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -57,4 +58,6 @@ export interface AppContext extends BaseContext {
   meter: MeterService;
   /** rates metered usage into bills (billing/bill.service.ts) */
   bills: BillService;
+  /** balance, recharges through the payment gateway, warning threshold (billing/cost-center.service.ts) */
+  costCenter: CostCenterService;
 }

@@ -6,12 +6,18 @@
 // Hours cannot pass in a test, so after each step the test moves the resource's metered intervals
 // back in time (`age`): the intervals themselves are the ones the meter opened from the engine's
 // events; only their clock is the test's.
+import { createHmac } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { build, demoIds, type Client } from './helper.ts';
 import { act, actSettled, host, settle } from './kinds-helpers.ts';
 import { priceOf, type PriceItem, type UnitPrice } from '../../src/domain/pricing.ts';
 import { shanghaiDay } from '../../src/domain/billing/billing.ts';
+
+// The simulated payment gateway's merchant key, known to the test so it can replay and forge notices.
+const GATEWAY_KEY = 'billing-test-merchant-key';
+process.env.PAYMENT_GATEWAY_KEY = GATEWAY_KEY;
 
 let app: Awaited<ReturnType<typeof build>>;
 let c: Client;
@@ -33,9 +39,12 @@ const monthsAgo = (n: number) => {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n, 1)).toISOString().slice(0, 7);
 };
 
-/** Moves a resource's metered history `hours` back (the test's clock). */
+/** Moves a resource's metered history `hours` back (the test's clock), once the meter has caught up. */
 async function age(resourceId: string, hours: number) {
+  // The engine's last event may still be on its way (PostgreSQL delivers it by NOTIFY): meter the
+  // resource as it is now, as that event will (it then finds nothing left to do).
   await app.ctx.meter.settled();
+  await app.ctx.meter.reconcile(resourceId, new Date());
   const by = sql`${`${hours} hours`}::interval`;
   await app.ctx.db
     .updateTable('meter_segments')
@@ -323,5 +332,134 @@ describe('isolation', () => {
     expect(
       (await member.req({ method: 'GET', url: `/api/v1/cloud/bills/tenants/monthly?start_month=${monthsAgo(0)}&end_month=${monthsAgo(0)}` })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('cost centre', () => {
+  const sign = (n: { trade_id: string; amount_fen: number; gateway_trade_no: string; paid_at: string }) =>
+    createHmac('sha256', GATEWAY_KEY).update(`${n.trade_id}|${n.amount_fen}|${n.gateway_trade_no}|${n.paid_at}`).digest('hex');
+  const account = async () => (await c.req({ method: 'GET', url: '/api/v1/cloud/cost-center', project: null })).json();
+
+  it('shows balance = opening + paid recharges − consumption, and available = balance + credit', async () => {
+    const a = await account();
+    expect(a.available_fen).toBe(a.balance_fen + a.credit_fen);
+    expect(a.consumed_fen).toBeGreaterThan(0);
+    const opening = await app.ctx.db.selectFrom('cost_accounts').select('opening_fen').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+    expect(a.balance_fen).toBe(Number(opening.opening_fen) + a.recharged_fen - a.consumed_fen);
+  });
+
+  it('refuses amounts with more than two decimals, zero, negative or not a number; nothing is recorded', async () => {
+    const before = (await c.req({ method: 'GET', url: '/api/v1/cloud/cost-center/recharges', project: null })).json().data.length;
+    const bad = await c.req({ method: 'POST', url: '/api/v1/cloud/cost-center/recharges', project: null, payload: { amount: '100.001' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'amount', description: 'amount：最多保留两位小数' });
+    for (const amount of ['0', '0.00', '-1', 'abc', '1e3', 100]) {
+      expect((await c.req({ method: 'POST', url: '/api/v1/cloud/cost-center/recharges', project: null, payload: { amount } })).statusCode).toBe(400);
+    }
+    expect((await c.req({ method: 'PUT', url: '/api/v1/cloud/cost-center/threshold', project: null, payload: { threshold: '1.234' } })).statusCode).toBe(400);
+    expect((await c.req({ method: 'GET', url: '/api/v1/cloud/cost-center/recharges', project: null })).json().data.length).toBe(before);
+  });
+
+  it("credits a recharge once, when the gateway's signed notice arrives; forged or replayed notices change nothing", async () => {
+    const before = await account();
+    const res = await c.req({ method: 'POST', url: '/api/v1/cloud/cost-center/recharges', project: null, payload: { amount: '1234.56' } });
+    expect(res.statusCode).toBe(201);
+    const r = res.json();
+    expect(r).toMatchObject({ amount_fen: 123456, state: 'pending' });
+    await expect
+      .poll(async () => (await c.req({ method: 'GET', url: `/api/v1/cloud/cost-center/recharges/${r.id}`, project: null })).json().state, { timeout: 5000 })
+      .toBe('paid');
+    expect((await account()).recharged_fen).toBe(before.recharged_fen + 123456);
+    const paid = (await c.req({ method: 'GET', url: `/api/v1/cloud/cost-center/recharges/${r.id}`, project: null })).json();
+    const notice = { trade_id: r.id, amount_fen: 123456, gateway_trade_no: paid.gateway_trade_no, paid_at: new Date(paid.paid_at).toISOString() };
+    // The gateway's notice again (a retry): accepted, counted once.
+    const replay = await app.inject({ method: 'POST', url: '/api/v1/cloud/payment/callback', payload: { ...notice, sign: sign(notice) } });
+    expect(replay.statusCode).toBe(200);
+    expect((await account()).recharged_fen).toBe(before.recharged_fen + 123456);
+    // A notice for a pending recharge with a wrong signature or an altered amount is refused.
+    const pending = (await c.req({ method: 'POST', url: '/api/v1/cloud/cost-center/recharges', project: null, payload: { amount: '10' } })).json();
+    const forged = { trade_id: pending.id, amount_fen: 99_999_900, gateway_trade_no: 'X1', paid_at: new Date().toISOString() };
+    const f1 = await app.inject({ method: 'POST', url: '/api/v1/cloud/payment/callback', payload: { ...forged, sign: 'ab'.repeat(32) } });
+    expect(f1.statusCode).toBe(400);
+    expect(f1.json().description).toBe('支付回调签名无效');
+    const f2 = await app.inject({ method: 'POST', url: '/api/v1/cloud/payment/callback', payload: { ...forged, sign: sign({ ...forged, amount_fen: 1000 }) } });
+    expect(f2.statusCode).toBe(400);
+  });
+
+  it('tells the tenant admins once when the available amount falls below the warning threshold', async () => {
+    const a = await account();
+    const admin = await app.ctx.db.selectFrom('users').select('id').where('account', '=', 'tenant_admin').executeTakeFirstOrThrow();
+    const count = async () =>
+      (
+        await app.ctx.db
+          .selectFrom('site_messages')
+          .select('id')
+          .where('user_id', '=', admin.id)
+          .where('message_key', '=', 'billing:messages.low_balance')
+          .execute()
+      ).length;
+    const n0 = await count();
+    const above = ((a.available_fen + 100_000) / 100).toFixed(2);
+    const set = await c.req({ method: 'PUT', url: '/api/v1/cloud/cost-center/threshold', project: null, payload: { threshold: above } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ warn_threshold_fen: a.available_fen + 100_000, warned: true });
+    expect(await count()).toBe(n0 + 1);
+    const msg = await app.ctx.db
+      .selectFrom('site_messages')
+      .selectAll()
+      .where('user_id', '=', admin.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(msg).toMatchObject({ category: 'billing', link: '/costCenter' });
+    // Still below: no second message.
+    await c.req({ method: 'PUT', url: '/api/v1/cloud/cost-center/threshold', project: null, payload: { threshold: above } });
+    expect(await count()).toBe(n0 + 1);
+    await c.req({ method: 'PUT', url: '/api/v1/cloud/cost-center/threshold', project: null, payload: { threshold: null } });
+  });
+
+  it('keeps recharges and accounts inside their tenant', async () => {
+    const mine = (await c.req({ method: 'GET', url: '/api/v1/cloud/cost-center/recharges', project: null })).json().data as { id: string }[];
+    expect(mine.length).toBeGreaterThan(0);
+    const other = await app.as('fin_admin');
+    expect((await other.req({ method: 'GET', url: `/api/v1/cloud/cost-center/recharges/${mine[0]!.id}`, project: null })).statusCode).toBe(404);
+    const theirs = (await other.req({ method: 'GET', url: '/api/v1/cloud/cost-center/recharges', project: null })).json().data as { id: string }[];
+    expect(theirs.map((r) => r.id)).not.toContain(mine[0]!.id);
+    expect((await other.req({ method: 'GET', url: '/api/v1/cloud/cost-center', tenant: tenantId, project: null })).statusCode).toBe(404);
+    const member = await app.as('member');
+    expect((await member.req({ method: 'GET', url: '/api/v1/cloud/cost-center' })).statusCode).toBe(403);
+    expect((await member.req({ method: 'POST', url: '/api/v1/cloud/cost-center/recharges', payload: { amount: '1' } })).statusCode).toBe(403);
+  });
+});
+
+describe('bill export', () => {
+  it('writes the bill lines as .xlsx through the export tasks; another tenant cannot fetch it', async () => {
+    const q = await c.req({ method: 'GET', url: `/api/v1/cloud/bills/projects/export?start_date=${daysAgo(10)}&end_date=${today()}` });
+    expect(q.statusCode).toBe(202);
+    const id = q.json().id as string;
+    let task: { state: string; download_url: string | null; file_name: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const list = (await c.req({ method: 'GET', url: '/api/export/resource/download_files?product_code=bill' })).json().data as (typeof task & {
+            id: string;
+          })[];
+          task = list.find((x) => x!.id === id);
+          return task?.state;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('done');
+    expect(task!.file_name).toMatch(/^项目账单-/);
+    const file = await c.req({ method: 'GET', url: task!.download_url! });
+    expect(file.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const header = (book.worksheets[0]!.getRow(1).values as unknown[]).filter(Boolean).map(String);
+    expect(header).toEqual(expect.arrayContaining(['日期', '资源名称', '应付金额（元）', '原币种', '原币金额', '汇率']));
+    expect(book.worksheets[0]!.rowCount).toBeGreaterThan(1);
+    const other = await app.as('fin_admin');
+    expect((await other.req({ method: 'GET', url: task!.download_url! })).statusCode).toBe(404);
+    const far = await c.req({ method: 'GET', url: `/api/v1/cloud/bills/projects/export?start_date=${monthsAgo(13)}-01&end_date=${today()}` });
+    expect(far.statusCode).toBe(400);
   });
 });

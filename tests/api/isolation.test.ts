@@ -43,6 +43,9 @@ const HEADER_INDEPENDENT = new Set([
   // Each queued decision in a batch carries and is checked against its own scope (another
   // tenant's item answers 404 inside the batch: tests/api/approvals-decision-batch.test.ts).
   'POST /api/v1/approvals/decision-batch',
+  // The payment gateway's notice carries no session and no scope: its signature is checked (a
+  // forged one is refused 400, tests/api/billing.test.ts) and it names a recharge by its own id.
+  'POST /api/v1/cloud/payment/callback',
 ]);
 
 const REFUSED = [401, 403, 404];

@@ -72,6 +72,19 @@ describe('bills at 820×1180', () => {
     await page.locator('.adm-dialog-button-bold').click();
     await expect.poll(() => row.locator('.ys-bill__state').getAttribute('data-state')).toBe('confirmed');
     await expect.poll(() => row.locator('.ys-bill__state').textContent()).toBe('已确认');
+
+    // Recharge: three decimals are refused before anything is sent; 100.50 is paid through the gateway.
+    await page.goto(`${baseURL}/costCenter`);
+    await waitForDataPage(page, 'costCenter');
+    await expect.poll(() => page.locator('[data-testid="cost-available"]').textContent(), { timeout: 20_000 }).toMatch(/^¥/);
+    const amount = page.locator('[data-testid="recharge-amount"] input');
+    await amount.fill('1.234');
+    expect(await page.locator('[data-testid="recharge-submit"]').isDisabled()).toBe(true);
+    await amount.fill('100.50');
+    await page.locator('[data-testid="recharge-submit"]').click();
+    await expect.poll(() => page.locator('[data-testid="recharges"] li').first().getAttribute('data-state'), { timeout: 20_000 }).toBe('paid');
+    expect(await page.locator('[data-testid="recharges"] li').first().textContent()).toContain('¥100.50');
+    await screenshot(page, 'billing-tablet-cost-center');
     await page.context().close();
   });
 });
@@ -80,10 +93,19 @@ describe('bill routes at 375×740', () => {
   it('renders each real bill page', async () => {
     const page = await newPage(browser, 'phone');
     await signIn(page, baseURL, 'tenant_admin');
-    for (const name of ['tenantBillOverview', 'projectBillOverview', 'billOverviewMixcloud', 'tenantBillDetail', 'projectBillDetail', 'billCheck']) {
+    for (const name of [
+      'tenantBillOverview',
+      'projectBillOverview',
+      'billOverviewMixcloud',
+      'tenantBillDetail',
+      'projectBillDetail',
+      'billCheck',
+      'costCenter',
+    ]) {
       await page.goto(`${baseURL}/${name}`);
       await waitForDataPage(page, name);
       if (name === 'billCheck') await page.locator('[data-testid="bill-checks"]').waitFor();
+      else if (name === 'costCenter') await expect.poll(() => page.locator('[data-testid="cost-available"]').textContent(), { timeout: 20_000 }).toMatch(/^¥/);
       else await expect.poll(() => page.locator('[data-testid="bill-amount"]').textContent(), { timeout: 20_000 }).toMatch(/^¥/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       if (name === 'tenantBillOverview') await screenshot(page, 'billing-phone-overview');

@@ -144,3 +144,14 @@ export const BILL_TRANSITIONS = {
   submit: { from: 'confirmed', to: 'invoice_applied' },
 } as const satisfies Record<string, { from: BillState; to: BillState }>;
 export type BillTransition = keyof typeof BILL_TRANSITIONS;
+
+/** Yuan as typed (recharge, threshold, limits): at most two decimals (seed 001 §4), to fen. */
+export const yuanAmount = (opts: { min: number; max: number }) =>
+  z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, { message: 'two_decimals' })
+    .transform((s) => Math.round(Number(s) * 100))
+    .refine((fen) => fen >= opts.min * 100 && fen <= opts.max * 100, { message: 'invalid_value' });
+export const rechargeSchema = z.object({ amount: yuanAmount({ min: 0.01, max: 1_000_000 }) });
+export const thresholdSchema = z.object({ threshold: yuanAmount({ min: 0, max: 100_000_000 }).nullable() });
+export const RECHARGE_STATES = ['pending', 'paid', 'failed'] as const;

@@ -28,6 +28,7 @@ import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope, type Scope } from '../plugins/scope.ts';
 import type { AppContext } from '../context.ts';
 import type { BillLine } from './bill.service.ts';
+import { costCenterRoutes } from './cost-center.routes.ts';
 import { BILL_EXPORT_CODE, BILL_EXPORT_FIELDS } from './bill-export.ts';
 import { exportStamp } from '../services/export.service.ts';
 import { t } from '../lib/i18n.ts';
@@ -46,6 +47,7 @@ function checkMonths(start: string, end: string) {
 
 export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
   const { bills, meter } = ctx;
+  await costCenterRoutes(app, ctx);
 
   /** The scope of a tenant bill (tenant-wide roles) or a project bill (the project of X-Project-Id). */
   async function scopeOf(req: FastifyRequest, level: 'tenants' | 'projects'): Promise<Scope & { billProject: string | null }> {

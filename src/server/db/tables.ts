@@ -401,6 +401,8 @@ export interface Database {
   bill_charges: BillChargesTable;
   exchange_rates: ExchangeRatesTable;
   bill_checks: BillChecksTable;
+  cost_accounts: CostAccountsTable;
+  recharges: RechargesTable;
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
@@ -504,4 +506,25 @@ export interface BillChecksTable {
   submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   submitted_by: string | null;
   created_at: Timestamp;
+}
+
+export interface CostAccountsTable {
+  tenant_id: string;
+  opening_fen: Generated<number>;
+  opened_at: Timestamp;
+  credit_fen: Generated<number>;
+  warn_threshold_fen: number | null;
+  warned: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface RechargesTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  amount_fen: number;
+  state: string;
+  gateway_trade_no: string | null;
+  created_at: Timestamp;
+  paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

@@ -39,6 +39,22 @@ export async function seedBilling(db: Db, now = new Date()): Promise<void> {
     };
   });
   await db.insertInto('exchange_rates').values(rates).execute();
+  // Each tenant's cost centre opened a year ago with a prepaid balance and a credit line; the first one watches a threshold.
+  const tenants = await db.selectFrom('tenants').select('id').orderBy('created_at').orderBy('name').execute();
+  if (tenants.length)
+    await db
+      .insertInto('cost_accounts')
+      .values(
+        tenants.map((t, i) => ({
+          tenant_id: t.id,
+          opening_fen: 150_000_000 - i * 20_000_000,
+          opened_at: new Date(now.getTime() - 365 * DAY),
+          credit_fen: 10_000_000,
+          warn_threshold_fen: i === 0 ? 5_000_000 : null,
+          updated_at: now,
+        })),
+      )
+      .execute();
 
   const rows = await db
     .selectFrom('resources')

@@ -61,6 +61,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   projectBillDetail: () => import('../features/billing/bill-detail-page.tsx'),
   billCheck: () => import('../features/billing/bill-check-page.tsx'),
   downloadRecord_downloadBill: resources,
+  costCenter: () => import('../features/billing/cost-center-page.tsx'),
 };
 
 /**

@@ -74,8 +74,33 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addUniqueConstraint('bill_checks_month_uq', ['tenant_id', 'month'])
     .execute();
+
+  // Cost centre: each tenant's account (opening balance, credit, warning threshold) and its recharges.
+  await db.schema
+    .createTable('cost_accounts')
+    .addColumn('tenant_id', 'char(32)', (c) => c.primaryKey().references('tenants.id'))
+    .addColumn('opening_fen', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('opened_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('credit_fen', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('warn_threshold_fen', 'bigint')
+    .addColumn('warned', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('recharges')
+    .addColumn('id', 'char(32)', (c) => c.primaryKey())
+    .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
+    .addColumn('user_id', 'char(32)', (c) => c.notNull())
+    .addColumn('amount_fen', 'bigint', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('gateway_trade_no', 'text')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('paid_at', 'timestamptz')
+    .execute();
+  await db.schema.createIndex('recharges_tenant_idx').on('recharges').columns(['tenant_id', 'created_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['bill_checks', 'exchange_rates', 'bill_charges', 'meter_segments']) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ['recharges', 'cost_accounts', 'bill_checks', 'exchange_rates', 'bill_charges', 'meter_segments'])
+    await db.schema.dropTable(t).ifExists().execute();
 }

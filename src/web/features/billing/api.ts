@@ -1,5 +1,5 @@
 // The bill screens' calls (issue 13), one helper each, through the shared request helper.
-import { download, get, post } from '../../lib/request.ts';
+import { download, get, post, put } from '../../lib/request.ts';
 
 export type Level = 'tenants' | 'projects';
 const quiet = { isNeedloading: false } as const;
@@ -66,3 +66,25 @@ export const exportBill = (level: Level, start_date: string, end_date: string) =
   get<{ id: string; state: string; message: string }>(`v1/cloud/bills/${level}/export`, { start_date, end_date });
 export const billExports = () => get<{ data: ExportTask[] }>('export/resource/download_files', { product_code: 'bill', __limit: 10 }, quiet);
 export const downloadBill = (url: string, fileName: string) => download('GET', url, undefined, { filename: fileName });
+
+export interface CostAccount {
+  balance_fen: number;
+  credit_fen: number;
+  available_fen: number;
+  consumed_fen: number;
+  recharged_fen: number;
+  warn_threshold_fen: number | null;
+  warned: boolean;
+}
+export interface Recharge {
+  id: string;
+  amount_fen: number;
+  state: string;
+  created_at: string;
+  paid_at: string | null;
+}
+export const costAccount = () => get<CostAccount>('v1/cloud/cost-center', undefined, quiet);
+export const setThreshold = (threshold: string | null) => put<CostAccount>('v1/cloud/cost-center/threshold', { threshold });
+export const recharge = (amount: string) => post<Recharge>('v1/cloud/cost-center/recharges', { amount });
+export const rechargeById = (id: string) => get<Recharge>(`v1/cloud/cost-center/recharges/${id}`, undefined, quiet);
+export const recharges = () => get<{ data: Recharge[] }>('v1/cloud/cost-center/recharges', { __limit: 20 }, quiet);
