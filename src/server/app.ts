@@ -35,6 +35,7 @@ import { seedDemo } from './seed/demo.seed.ts';
 import { registerOperationLog } from './oplog/operation-log.plugin.ts';
 import { operationLogRoutes } from './oplog/operation-log.routes.ts';
 import { notifyRoutes } from './notifications/notify.routes.ts';
+import { billRoutes } from './billing/bill.routes.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
@@ -181,6 +182,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await deskRoutes(app, ctx);
   await accountRoutes(app, ctx);
   await portalRoutes(app, ctx);
+  await billRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

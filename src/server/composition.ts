@@ -24,6 +24,11 @@ import { notificationService } from './notifications/notification.service.ts';
 import { operationLogService } from './oplog/operation-log.service.ts';
 import { deskService } from './desk/desk.service.ts';
 import { accountService } from './account/account.service.ts';
+import { meterService } from './billing/meter.service.ts';
+import { billService } from './billing/bill.service.ts';
+import { BILL_EXPORT_CODE, billExportWriter } from './billing/bill-export.ts';
+import { simulatedPaymentGateway } from './billing/payment-gateway.ts';
+import { costCenterService } from './billing/cost-center.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +83,18 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   // The alarm evaluator runs on the engine's scheduler (claims with SKIP LOCKED, so every process may run it).
   const alarms = alarmService({ db, events, notify: notifications, provider: engine.provider, log: app.log });
   if (base.config.alarmEvaluation) engine.scheduler.add(() => alarms.evaluateDue());
+  // Billing (issue 13): the meter hears the engine's resource events; bills are rated from what it metered.
+  const meter = meterService({ db, bus: engine.bus, pricing: engine.pricing, log: app.log });
+  const bills = billService(db);
+  engine.exporter.register(BILL_EXPORT_CODE, billExportWriter(db, bills));
+  const gateway = simulatedPaymentGateway({ delayMs: base.config.cloudSimDelayMs, key: process.env.PAYMENT_GATEWAY_KEY || undefined });
+  const costCenter = costCenterService({ db, bills, gateway, notify: notifications, log: app.log });
+  app.addHook('onReady', async () => meter.start());
+  app.addHook('preClose', async () => {
+    meter.stop();
+    await meter.settled();
+    await gateway.idle();
+  });
   return {
     ...base,
     db,
@@ -103,5 +120,8 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     operationLogs: operationLogService(db),
     desk: deskService(db, notifications),
     account: accountService(db, () => engine.sms, base.secrets),
+    meter,
+    bills,
+    costCenter,
   };
 }

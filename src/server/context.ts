@@ -24,6 +24,9 @@ import type { NotificationService } from './notifications/notification.service.t
 import type { OperationLogService } from './oplog/operation-log.service.ts';
 import type { DeskService } from './desk/desk.service.ts';
 import type { AccountService } from './account/account.service.ts';
+import type { MeterService } from './billing/meter.service.ts';
+import type { BillService } from './billing/bill.service.ts';
+import type { CostCenterService } from './billing/cost-center.service.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -69,4 +72,10 @@ export interface AppContext extends BaseContext {
   desk: DeskService;
   /** the user centre (account/account.service.ts) */
   account: AccountService;
+  /** meters the engine's resources (billing/meter.service.ts) */
+  meter: MeterService;
+  /** rates metered usage into bills (billing/bill.service.ts) */
+  bills: BillService;
+  /** balance, recharges through the payment gateway, warning threshold (billing/cost-center.service.ts) */
+  costCenter: CostCenterService;
 }

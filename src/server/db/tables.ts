@@ -417,6 +417,12 @@ export interface Database {
   feedbacks: FeedbacksTable;
   phone_change_requests: PhoneChangeRequestsTable;
   enterprise_verifications: EnterpriseVerificationsTable;
+  meter_segments: MeterSegmentsTable;
+  bill_charges: BillChargesTable;
+  exchange_rates: ExchangeRatesTable;
+  bill_checks: BillChecksTable;
+  cost_accounts: CostAccountsTable;
+  recharges: RechargesTable;
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
@@ -739,4 +745,83 @@ export interface PortalTemplatesTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One interval of a priced resource billed the same way (migration 0019). */
+export interface MeterSegmentsTable {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  resource_id: string;
+  resource_name: string;
+  kind: string;
+  product_code: string;
+  vendor: string;
+  region_id: string | null;
+  charging_code: string;
+  status: string;
+  items: Json<{ product_code: string; quantity: number }[]>;
+  units: Json<{ product_code: string; charging_code: string; unit_price_fen: number; measurement_display: string; package_name: string }[]>;
+  started_at: Timestamp;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface BillChargesTable {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  resource_id: string;
+  resource_name: string;
+  kind: string;
+  product_code: string;
+  vendor: string;
+  region_id: string | null;
+  charging_code: string;
+  duration: number;
+  original_fen: number;
+  amount_fen: number;
+  price: Json<Record<string, unknown>>;
+  charged_at: Timestamp;
+}
+
+export interface ExchangeRatesTable {
+  id: string;
+  currency: string;
+  effective_date: string;
+  rate_e4: number;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface BillChecksTable {
+  id: string;
+  tenant_id: string;
+  month: string;
+  state: string;
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  confirmed_by: string | null;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  submitted_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface CostAccountsTable {
+  tenant_id: string;
+  opening_fen: Generated<number>;
+  opened_at: Timestamp;
+  credit_fen: Generated<number>;
+  warn_threshold_fen: number | null;
+  warned: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface RechargesTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  amount_fen: number;
+  state: string;
+  gateway_trade_no: string | null;
+  created_at: Timestamp;
+  paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

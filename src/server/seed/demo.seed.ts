@@ -16,6 +16,7 @@ import { seedCatalogue } from './catalogue.seed.ts';
 import { seedAlarms } from './alarms.seed.ts';
 import { seedDesk } from './desk.seed.ts';
 import { seedPortal } from './portal.seed.ts';
+import { seedBilling } from './billing.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -367,5 +368,6 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedPortal(db);
   await seedCloudAccounts(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedAlarms(db);
+  await seedBilling(db);
   return true;
 }

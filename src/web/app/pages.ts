@@ -167,6 +167,14 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   'users/sign_in': portalPage.gitSignIn,
   ecsCaeHostConnect: portalPage.hostConnect,
   customPage: portalPage.customPage,
+  tenantBillOverview: () => import('../features/billing/bill-overview-page.tsx'),
+  projectBillOverview: () => import('../features/billing/bill-overview-page.tsx'),
+  billOverviewMixcloud: () => import('../features/billing/bill-overview-page.tsx'),
+  tenantBillDetail: () => import('../features/billing/bill-detail-page.tsx'),
+  projectBillDetail: () => import('../features/billing/bill-detail-page.tsx'),
+  billCheck: () => import('../features/billing/bill-check-page.tsx'),
+  downloadRecord_downloadBill: resources,
+  costCenter: () => import('../features/billing/cost-center-page.tsx'),
 };
 
 /**

@@ -15,12 +15,12 @@ import { formatTime } from './kind-meta.ts';
 
 const RUNNING = new Set(['queued', 'running']);
 
-export function Downloads({ title }: { title: string }) {
+export function Downloads({ title, productCode }: { title: string; productCode?: string }) {
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
-  const params = { __limit: pageSize, __offset: (page - 1) * pageSize };
+  const params = { __limit: pageSize, __offset: (page - 1) * pageSize, ...(productCode ? { product_code: productCode } : {}) };
   const q = useQuery({
     queryKey: ['exports', params],
     queryFn: () => listExports(params),

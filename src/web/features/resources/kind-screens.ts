@@ -80,8 +80,8 @@ export function withoutId(s: Screen): Screen {
   return to ? { screen: 'redirect', to } : s;
 }
 
-/** Route names of the export records (downloadRecord and its resource tab). */
-export const DOWNLOAD_ROUTES = ['downloadRecord', 'downloadRecord_downloadResource'] as const;
+/** Route names of the export records (downloadRecord, its resource tab and its bill tab). */
+export const DOWNLOAD_ROUTES = ['downloadRecord', 'downloadRecord_downloadResource', 'downloadRecord_downloadBill'] as const;
 
 export function screenFor(routeName: string, routePath: string, kinds: readonly KindDefinition[] = KINDS): Screen {
   if ((DOWNLOAD_ROUTES as readonly string[]).includes(routeName)) return { screen: 'downloads' };

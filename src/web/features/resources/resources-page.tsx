@@ -113,7 +113,7 @@ export default function ResourcesPage() {
       body = <RecycleBin defs={s.defs} title={title} />;
       break;
     case 'downloads':
-      body = <Downloads title={title} />;
+      body = <Downloads title={title} productCode={handle.name === 'downloadRecord_downloadBill' ? 'bill' : undefined} />;
       break;
     case 'tabs':
       body = params.id ? <RouteTabsDetail key={params.id} def={s.def} tabs={s.tabs} active={s.active} config={s.config} id={params.id} /> : null;

@@ -1,0 +1,139 @@
+// The meter (issue 13): turns the engine's resource life into metered intervals. It listens to the
+// engine's own events (resource.status / resource.removed, published after each change commits),
+// reads the resource as it now is and compares what it is billed for (domain/billing meteredItems,
+// priced by the pricing service) with its open interval: a change closes the interval at the
+// event's time and opens the next one. Idempotent: a second process hearing the same event (NOTIFY
+// reaches every process) finds the interval already matching and does nothing. A yearly/monthly
+// resource's period is charged once, when its first yearly interval opens.
+import type { DomainEvent } from '../../domain/events.ts';
+import { newId } from '../../domain/ids.ts';
+import { kindOf } from '../../domain/kinds/registry.ts';
+import { meteredItems, ownItems } from '../../domain/billing/billing.ts';
+import type { ChargingCode, PriceItem, UnitPrice } from '../../domain/pricing.ts';
+import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
+import type { PricingService } from '../services/pricing.service.ts';
+
+type Log = { error: (o: object, m: string) => void };
+
+const sameItems = (a: PriceItem[], b: PriceItem[]) =>
+  a.length === b.length && a.every((x, i) => x.product_code === b[i]!.product_code && x.quantity === b[i]!.quantity);
+
+export function meterService(deps: { db: Db; bus: EventBus; pricing: PricingService; log: Log }) {
+  const { db, pricing } = deps;
+  // One event at a time per process, in the order heard (a resource's events arrive in order).
+  let chain: Promise<void> = Promise.resolve();
+
+  async function unitsFor(tenantId: string, items: PriceItem[], code: ChargingCode, ex: Db): Promise<UnitPrice[]> {
+    const r = await pricing.price({ tenantId, items, charging_code: code, count: 1, hours: 1, ...(code === 'year' ? { duration: 1 } : {}) }, ex);
+    return r.data.map((l) => ({
+      product_code: l.product_code,
+      charging_code: code,
+      unit_price_fen: l.unit_price_fen,
+      measurement_display: l.charging_pkg.measurement_display,
+      package_name: l.charging_pkg.name,
+    }));
+  }
+
+  /** Brings the resource's metered intervals up to its current state, as of `at`. */
+  async function reconcile(resourceId: string, at: Date): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('resources').selectAll().where('id', '=', resourceId).forUpdate().executeTakeFirst();
+      const open = await trx
+        .selectFrom('meter_segments')
+        .selectAll()
+        .where('resource_id', '=', resourceId)
+        .where('ended_at', 'is', null)
+        .forUpdate()
+        .executeTakeFirst();
+      const def = row ? kindOf(row.kind) : undefined;
+      if (row && !def?.priced) return;
+      let want: { items: PriceItem[]; code: ChargingCode } | null = null;
+      if (row && def) {
+        const spec = (typeof row.spec === 'string' ? JSON.parse(row.spec) : row.spec) as Record<string, unknown>;
+        const code = (spec.charging_code === 'year' ? 'year' : 'quantity') as ChargingCode;
+        const all = ownItems(def.productCode, spec, def.priceQuantityKey, row.vendor);
+        const items = meteredItems(all, { status: row.status, vendor: row.vendor, charging_code: code, billing: spec.billing });
+        if (items.length) want = { items, code };
+        // A yearly/monthly purchase pays its period once, when it first starts being billed.
+        if (want && code === 'year') {
+          const charged = await trx.selectFrom('bill_charges').select('id').where('resource_id', '=', row.id).executeTakeFirst();
+          if (!charged) {
+            const duration = Number(spec.duration ?? 1);
+            const price = await pricing.price({ tenantId: row.tenant_id, items: all, charging_code: 'year', duration, count: 1 }, trx);
+            await trx
+              .insertInto('bill_charges')
+              .values({
+                id: newId(),
+                tenant_id: row.tenant_id,
+                project_id: row.project_id,
+                resource_id: row.id,
+                resource_name: row.name,
+                kind: row.kind,
+                product_code: def.productCode,
+                vendor: row.vendor,
+                region_id: row.region_id,
+                charging_code: 'year',
+                duration,
+                original_fen: price.sum_price + price.cheap_price,
+                amount_fen: price.sum_price,
+                price: JSON.stringify(price),
+                charged_at: at,
+              })
+              .onConflict((oc) => oc.doNothing())
+              .execute();
+          }
+        }
+      }
+      if (open && want && open.charging_code === want.code && open.project_id === row!.project_id && sameItems(open.items as PriceItem[], want.items)) return;
+      if (open) {
+        const end = at < open.started_at ? open.started_at : at;
+        await trx.updateTable('meter_segments').set({ ended_at: end }).where('id', '=', open.id).execute();
+      }
+      if (want && row && def) {
+        await trx
+          .insertInto('meter_segments')
+          .values({
+            id: newId(),
+            tenant_id: row.tenant_id,
+            project_id: row.project_id,
+            resource_id: row.id,
+            resource_name: row.name,
+            kind: row.kind,
+            product_code: def.productCode,
+            vendor: row.vendor,
+            region_id: row.region_id,
+            charging_code: want.code,
+            status: row.status,
+            items: JSON.stringify(want.items),
+            units: JSON.stringify(await unitsFor(row.tenant_id, want.items, want.code, trx)),
+            started_at: at,
+          })
+          .execute();
+      }
+    });
+  }
+
+  function heard(e: DomainEvent) {
+    if (e.type !== 'resource.status' && e.type !== 'resource.removed') return;
+    const def = kindOf(e.kind);
+    if (!def?.priced) return;
+    const at = new Date(e.at);
+    chain = chain.then(() => reconcile(e.id, at)).catch((err: unknown) => deps.log.error({ err, resource: e.id }, 'metering failed'));
+  }
+
+  let off: (() => void) | null = null;
+  return {
+    reconcile,
+    start() {
+      off ??= deps.bus.subscribe(heard);
+    },
+    stop() {
+      off?.();
+      off = null;
+    },
+    /** Resolves once every event heard so far is metered (bills read after it). */
+    settled: () => chain,
+  };
+}
+export type MeterService = ReturnType<typeof meterService>;
