@@ -59,6 +59,7 @@ const OFFLINE_MODULES: readonly RegExp[] = [
   /^src\/web\/features\/(?:auth|portal|not-found|under-construction)\//,
   /^src\/web\/features\/approvals\/(?!processes\.tsx|inbox-table\.tsx)/,
   /^src\/domain\/approvals\/rule-checks\.ts$/,
+  /^src\/domain\/events\.ts$/,
 ];
 /** Files of the build outside assets/ that the precache keeps (icons are cached when shown). */
 const OFFLINE_FILES = new Set(['index.html', 'manifest.webmanifest']);
