@@ -58,7 +58,8 @@ const OFFLINE_MODULES: readonly RegExp[] = [
   /^locales\/zh-CN\//,
   /^src\/web\/features\/(?:auth|portal|not-found|under-construction)\//,
   /^src\/web\/features\/approvals\/(?!processes\.tsx|inbox-table\.tsx)/,
-  /node_modules\/antd-mobile\/es\/components\/(?:dialog|error-block)\/index\.js$/,
+  /^src\/domain\/approvals\/rule-checks\.ts$/,
+  /^src\/domain\/events\.ts$/,
 ];
 /** Files of the build outside assets/ that the precache keeps (icons are cached when shown). */
 const OFFLINE_FILES = new Set(['index.html', 'manifest.webmanifest']);
@@ -95,6 +96,42 @@ function offlineSet(): { plugin: Plugin; files: Set<string> } {
 }
 const offline = offlineSet();
 
+/**
+ * The entry imports the router only after i18n is ready (src/web/main.tsx), and the router then
+ * imports the page: three chunks one after another before the first paint. index.html names the
+ * router's chunk and its static imports as modulepreloads, so the browser fetches them with the
+ * entry instead of after it (they are parsed, not run, until imported).
+ */
+function preloadRouter(): Plugin {
+  return {
+    name: 'yunshu-preload-router',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const router = Object.values(bundle).find((x) => x.type === 'chunk' && x.facadeModuleId?.replaceAll('\\', '/').endsWith('/src/web/app/router.tsx'));
+        if (router?.type !== 'chunk') return html;
+        const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]));
+        const files: string[] = [];
+        const todo = [router.fileName];
+        while (todo.length) {
+          const f = todo.shift()!;
+          if (files.includes(f) || already.has(f)) continue;
+          files.push(f);
+          const chunk = bundle[f];
+          if (chunk?.type === 'chunk') todo.push(...chunk.imports);
+        }
+        return {
+          html,
+          tags: files.map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+        };
+      },
+    },
+  };
+}
+
 const nm = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
 
 /**
@@ -128,6 +165,7 @@ export default defineConfig({
     react(),
     precompress(),
     offline.plugin,
+    preloadRouter(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/web',

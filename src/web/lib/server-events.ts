@@ -45,7 +45,14 @@ function wanted(): { key: string; scope: Record<string, string> } | null {
  * nothing happening never fetches them. Frames wait for the one import in their arrival order.
  */
 let parser: Promise<typeof import('../../domain/events.ts').parseDelivered> | null = null;
-const loadParser = () => (parser ??= import('../../domain/events.ts').then((m) => m.parseDelivered));
+const loadParser = () =>
+  (parser ??= import('../../domain/events.ts').then(
+    (m) => m.parseDelivered,
+    (err: unknown) => {
+      parser = null; // the next frame tries again (the chunk may have been out of reach offline)
+      throw err;
+    },
+  ));
 
 function dispatch(name: DomainEventType) {
   return (e: Event) => {
@@ -55,11 +62,14 @@ function dispatch(name: DomainEventType) {
     } catch {
       return; /* a malformed frame is skipped */
     }
-    void loadParser().then((parseDelivered) => {
-      const event = parseDelivered(name, data);
-      if (!event) return;
-      for (const h of handlers.get(name) ?? []) h(event);
-    });
+    loadParser().then(
+      (parseDelivered) => {
+        const event = parseDelivered(name, data);
+        if (!event) return;
+        for (const h of handlers.get(name) ?? []) h(event);
+      },
+      () => undefined /* a frame that cannot be checked is skipped, like a malformed one */,
+    );
   };
 }
 

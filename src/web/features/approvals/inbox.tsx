@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, CapsuleTabs, Checkbox, DotLoading, InfiniteScroll, Tabs, Toast } from 'antd-mobile';
+import { Button, CapsuleTabs, Checkbox, Dialog, DotLoading, InfiniteScroll, Tabs, Toast } from 'antd-mobile';
 import { can } from '../../../domain/roles.ts';
 import { dataAge } from '../../offline/data-age.ts';
 import { useOnline, useOutbox } from '../../offline/hooks.ts';
@@ -19,6 +19,7 @@ import { nicknameAtom, offlineDataSavedAtAtom, store, territoriesAtom } from '..
 import { getApproval, listApprovals, type ApprovalItem, type Filter, type Scope } from './api.ts';
 import { ApprovalCard } from './card.tsx';
 import { approveMany, cacheDetails, queueDecision, rememberedItem, requeueReject } from './decide.ts';
+import { RejectSheet } from './reject-sheet.tsx';
 import { usePendingCount } from './live.tsx';
 import { useUndoable, withUndo } from './undo.ts';
 import { summaryOf, type TFn } from './summary.ts';
@@ -37,11 +38,6 @@ const OPEN = ['pending', 'approving', 'expansion_approving'];
 
 // The desktop table (and its table library) loads only at a desktop width.
 const DesktopTable = lazy(() => import('./inbox-table.tsx'));
-// Shown after a tap (or for an empty or failed list): chunks of their own, not part of the inbox's
-// first load. The service worker precaches them with the inbox, so they open offline too.
-const RejectSheet = lazy(() => import('./reject-sheet.tsx').then((m) => ({ default: m.RejectSheet })));
-const Dialog = lazy(() => import('antd-mobile/es/components/dialog/index.js'));
-const ErrorBlock = lazy(() => import('antd-mobile/es/components/error-block/index.js'));
 
 async function loadPage(scope: Scope, filter: Filter, cursor: string, signal?: AbortSignal): Promise<ListPage> {
   try {
@@ -96,13 +92,8 @@ export function Inbox() {
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
-  // The sheet and the dialog stay mounted once used (their closing animation plays), never before.
-  const [sheetUsed, setSheetUsed] = useState(false);
-  const [dialogUsed, setDialogUsed] = useState(false);
 
   const [confirmBatch, setConfirmBatch] = useState(false);
-  if (rejecting !== null && !sheetUsed) setSheetUsed(true);
-  if (confirmBatch && !dialogUsed) setDialogUsed(true);
   const pendingCount = usePendingCount();
 
   const query = useInfiniteQuery({
@@ -260,20 +251,13 @@ export function Inbox() {
     );
   else if (query.isError && !items.length) {
     content = (
-      <Suspense fallback={null}>
-        <ErrorBlock status="disconnected" title={t('approvals:inbox.load_failed')} description={online ? '' : t('approvals:inbox.no_offline_copy')}>
-          <Button size="small" onClick={() => void query.refetch()}>
-            {t('approvals:inbox.retry')}
-          </Button>
-        </ErrorBlock>
-      </Suspense>
+      <InboxState title={t('approvals:inbox.load_failed')} description={online ? '' : t('approvals:inbox.no_offline_copy')}>
+        <Button size="small" onClick={() => void query.refetch()}>
+          {t('approvals:inbox.retry')}
+        </Button>
+      </InboxState>
     );
-  } else if (!shown.length)
-    content = (
-      <Suspense fallback={null}>
-        <ErrorBlock status="empty" title={t(filter === 'pending' ? 'approvals:inbox.empty_pending' : 'approvals:inbox.empty_decided')} description="" />
-      </Suspense>
-    );
+  } else if (!shown.length) content = <InboxState title={t(filter === 'pending' ? 'approvals:inbox.empty_pending' : 'approvals:inbox.empty_decided')} />;
   else if (bp === 'desktop') {
     content = (
       <Suspense fallback={<DotLoading />}>
@@ -356,32 +340,40 @@ export function Inbox() {
           </Button>
         </div>
       )}
-      <Suspense fallback={null}>
-        {sheetUsed && (
-          <RejectSheet
-            open={rejecting !== null}
-            subject={rejecting ? summaryOf(t, rejecting.item) : ''}
-            initial={rejecting?.initial}
-            problem={rejecting?.problem}
-            onCancel={() => setRejecting(null)}
-            onConfirm={(r) => void confirmReject(r)}
-          />
-        )}
-        {dialogUsed && (
-          <Dialog
-            visible={confirmBatch}
-            content={t('approvals:batch.confirm', { n: chosenCount })}
-            onClose={() => setConfirmBatch(false)}
-            closeOnMaskClick
-            actions={[
-              [
-                { key: 'cancel', text: t('approvals:reject.cancel'), onClick: () => setConfirmBatch(false) },
-                { key: 'ok', text: t('approvals:batch.confirm_ok'), bold: true, onClick: () => void runBatch() },
-              ],
-            ]}
-          />
-        )}
-      </Suspense>
+      <RejectSheet
+        open={rejecting !== null}
+        subject={rejecting ? summaryOf(t, rejecting.item) : ''}
+        initial={rejecting?.initial}
+        problem={rejecting?.problem}
+        onCancel={() => setRejecting(null)}
+        onConfirm={(r) => void confirmReject(r)}
+      />
+      <Dialog
+        visible={confirmBatch}
+        content={t('approvals:batch.confirm', { n: chosenCount })}
+        onClose={() => setConfirmBatch(false)}
+        closeOnMaskClick
+        actions={[
+          [
+            { key: 'cancel', text: t('approvals:reject.cancel'), onClick: () => setConfirmBatch(false) },
+            { key: 'ok', text: t('approvals:batch.confirm_ok'), bold: true, onClick: () => void runBatch() },
+          ],
+        ]}
+      />
+    </div>
+  );
+}
+
+/**
+ * An empty or failed list: a title, a line and an action, without the kit's ErrorBlock (its four
+ * pictures weighed 10 KB gz on the inbox's first load).
+ */
+function InboxState({ title, description, children }: { title: string; description?: string; children?: React.ReactNode }) {
+  return (
+    <div className="ys-appr-state" role="status">
+      <div className="ys-appr-state__title">{title}</div>
+      {description ? <div className="ys-appr-state__description">{description}</div> : null}
+      {children}
     </div>
   );
 }

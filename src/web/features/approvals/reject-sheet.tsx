@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Popup, TextArea } from 'antd-mobile';
-import { MAX_REASON } from '../../../domain/approvals/approval.schema.ts';
 
 export interface RejectSheetProps {
   open: boolean;
@@ -16,8 +15,34 @@ export interface RejectSheetProps {
   onConfirm: (reason: string) => void;
 }
 
+/**
+ * The reason's length limit lives with the approval rules (zod); it loads when the sheet first
+ * opens, so the inbox's first load does not carry zod. The service worker precaches it; should it
+ * be unavailable (offline before the worker installed), the sheet has no count and the server's
+ * check answers on replay (the decision then needs an edit, like any refused reason).
+ */
+let maxReason: number | undefined;
+const loadMaxReason = () => import('../../../domain/approvals/rule-checks.ts').then((m) => (maxReason = m.MAX_REASON));
+
+function useMaxReason(open: boolean): number | undefined {
+  const [max, setMax] = useState(maxReason);
+  useEffect(() => {
+    if (!open || max !== undefined) return;
+    let live = true;
+    loadMaxReason().then(
+      (m) => live && setMax(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, max]);
+  return max;
+}
+
 export function RejectSheet({ open, subject, initial, problem, onCancel, onConfirm }: RejectSheetProps) {
   const { t } = useTranslation();
+  const MAX_REASON = useMaxReason(open);
   const [reason, setReason] = useState(initial ?? '');
   const [touched, setTouched] = useState(false);
   useEffect(() => {
@@ -27,7 +52,7 @@ export function RejectSheet({ open, subject, initial, problem, onCancel, onConfi
     }
   }, [open, initial]);
   const empty = reason.trim().length === 0;
-  const tooLong = reason.length > MAX_REASON;
+  const tooLong = MAX_REASON !== undefined && reason.length > MAX_REASON;
   const error = touched && empty ? t('approvals:reject.required') : tooLong ? t('approvals:reject.too_long', { max: MAX_REASON }) : null;
 
   const confirm = () => {
@@ -57,7 +82,7 @@ export function RejectSheet({ open, subject, initial, problem, onCancel, onConfi
           rows={4}
           autoSize={{ minRows: 4, maxRows: 8 }}
           maxLength={MAX_REASON}
-          showCount
+          showCount={MAX_REASON !== undefined}
         />
         {error && (
           <div className="ys-appr-sheet__error" role="alert" data-testid="reject-error">
