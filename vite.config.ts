@@ -58,6 +58,8 @@ const OFFLINE_MODULES: readonly RegExp[] = [
   /^locales\/zh-CN\//,
   /^src\/web\/features\/(?:auth|portal|not-found|under-construction)\//,
   /^src\/web\/features\/approvals\/(?!processes\.tsx|inbox-table\.tsx)/,
+  // work orders and feedback are written offline too (queued in the outbox): their forms and lists open without a network
+  /^src\/web\/features\/desk\/(?:api|compress|format|parts|workorder-add-page|workorder-list-page|opinion-add-page|opinion-list-page)\.tsx?$/,
   /^src\/domain\/approvals\/rule-checks\.ts$/,
   /^src\/domain\/events\.ts$/,
 ];
