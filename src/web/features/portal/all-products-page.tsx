@@ -6,8 +6,7 @@ import { get } from '../../lib/request.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { useArticlePages } from './articles-page.tsx';
-import { useSnapshotLoad } from './portal-data.ts';
-import { PageState } from './page-state.tsx';
+import { PageState, useSnapshotLoad } from './portal-data.tsx';
 import { Waterfall } from './waterfall.tsx';
 import './portal-home.css';
 import './site.css';
@@ -24,7 +23,7 @@ const INDUSTRY_ROUTES = new Set(['Logistics', 'Park', 'Storage']);
 const pathOf = (id: string) => (INDUSTRY_ROUTES.has(id) ? `/${id}` : `/portal/${id}`);
 
 export default function AllProductsPage() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   const bp = useBreakpoint();
   const state = useSnapshotLoad('products', () => get<{ data: ProductCard[] }>('v1/portal/products', undefined, { isNeedloading: false, notice: false }));
   const journeys = useArticlePages('scenario');

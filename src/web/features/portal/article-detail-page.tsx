@@ -7,7 +7,7 @@ import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { ArticleBody } from './article-view.tsx';
 import { useArticlePages } from './articles-page.tsx';
-import { shanghaiTime } from './portal-data.ts';
+import { shanghaiTime } from './portal-data.tsx';
 import { Waterfall } from './waterfall.tsx';
 import './portal-home.css';
 import './site.css';
@@ -18,7 +18,7 @@ export default function ArticleDetailPage() {
   const handle = usePageHandle();
   const name = handle?.name ?? 'serviceAnnouncementDetail';
   const { id = '' } = useParams();
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   return (
     <PageFrame name={name} className="ys-home ys-articles">
       <div className="ys-section ys-section--narrow">
@@ -33,7 +33,7 @@ export default function ArticleDetailPage() {
 }
 
 function OtherJourneys({ current }: { current: string }) {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   const pages = useArticlePages('scenario');
   const others = pages.items.filter((a) => a.id !== current);
   if (!others.length) return null;

@@ -1,11 +1,10 @@
 // One article: title, category, date (Asia/Shanghai) and paragraphs; read through its snapshot so a
 // visitor who opened it can read it again offline.
 import { useTranslation } from 'react-i18next';
-import { fetchArticle, shanghaiTime, useSnapshotLoad } from './portal-data.ts';
-import { PageState } from './page-state.tsx';
+import { PageState, fetchArticle, shanghaiTime, useSnapshotLoad } from './portal-data.tsx';
 
 export function ArticleBody({ id }: { id: string }) {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   const state = useSnapshotLoad(/^[\w-]{1,64}$/.test(id) ? `article:${id}` : null, () => fetchArticle(id));
   return (
     <PageState state={state}>

@@ -10,7 +10,7 @@ import { loadWithSnapshot } from '../../offline/snapshots.ts';
 import { useAtomValue } from 'jotai';
 import { languageAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { fetchArticles, shanghaiTime } from './portal-data.ts';
+import { fetchArticles, shanghaiTime } from './portal-data.tsx';
 import { ArticleBody } from './article-view.tsx';
 import { Waterfall } from './waterfall.tsx';
 import './portal-home.css';
@@ -76,7 +76,7 @@ export default function ArticlesPage() {
   const kind = KIND_OF[name] ?? 'announcement';
   const [params] = useSearchParams();
   const open = params.get('id');
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   return (
     <PageFrame name={name} className="ys-home ys-articles">
       <header className="ys-pagehead">
@@ -100,7 +100,7 @@ export default function ArticlesPage() {
 }
 
 function ArticleList({ kind, routeName }: { kind: ArticleKind; routeName: string }) {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['site_tools', 'site']);
   const bp = useBreakpoint();
   const pages = useArticlePages(kind);
   const hrefOf = (a: ArticleSummary) => (DETAIL_OF[kind] ? `${DETAIL_OF[kind]}/${a.id}` : `/${routeName}?id=${a.id}`);
@@ -119,21 +119,21 @@ function ArticleList({ kind, routeName }: { kind: ArticleKind; routeName: string
     <div className="ys-section">
       {pages.offline ? (
         <p className="ys-state__offline" role="status" data-testid="offline-copy">
-          {t('state.offline_copy')}
+          {t('site:state.offline_copy')}
         </p>
       ) : null}
       {pages.count === null && !pages.failed ? (
         <div className="ys-state ys-state--loading" role="status">
           <span className="ys-state__spin" aria-hidden="true" />
-          {t('state.loading')}
+          {t('site:state.loading')}
         </div>
       ) : null}
       {pages.failed && pages.items.length === 0 ? (
         <div className="ys-state" role="alert">
-          <p className="ys-state__title">{t('state.unavailable')}</p>
+          <p className="ys-state__title">{t('site:state.unavailable')}</p>
         </div>
       ) : null}
-      {pages.count === 0 ? <p className="ys-state">{t('state.empty')}</p> : null}
+      {pages.count === 0 ? <p className="ys-state">{t('site:state.empty')}</p> : null}
       {waterfall ? (
         <Waterfall items={pages.items} keyOf={(a) => a.id} render={card} onEnd={pages.more} hasMore={pages.hasMore} testId="news-waterfall" />
       ) : kind === 'announcement' ? (

@@ -21,8 +21,7 @@ import { usePageHandle } from '../../lib/hooks.ts';
 import { pushNotice } from '../../lib/notices.ts';
 import { loginStateAtom, returnPathAtom, store } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { fetchProduct, useSnapshotLoad, yuan } from './portal-data.ts';
-import { PageState } from './page-state.tsx';
+import { PageState, fetchProduct, useSnapshotLoad, yuan } from './portal-data.tsx';
 import './portal-home.css';
 import './site.css';
 

@@ -1,6 +1,9 @@
 // The public portal's reads: one plain request each, kept as an offline snapshot (IndexedDB,
-// offline/snapshots.ts) so a product page or article a visitor opened stays readable offline.
-import { useEffect, useState } from 'react';
+// offline/snapshots.ts) so a product page or article a visitor opened stays readable offline; and
+// the loading, not-found and offline-copy states of those pages (one module: one chunk).
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import type { Article, ArticleKind, ArticleSummary, ProductDetails, TemplateOut } from '../../../domain/portal-content.ts';
 import { get } from '../../lib/request.ts';
@@ -58,3 +61,34 @@ export function shanghaiTime(iso: string, withTime = false): string {
 
 /** Integer fen as yuan with two decimals and thousands separators: ¥1,280.00. */
 export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Loading, not-found and offline-without-copy states shared by the portal's data pages. */
+export function PageState<T>({ state, children }: { state: LoadState<T>; children: (value: T) => ReactNode }) {
+  const { t } = useTranslation('site');
+  if (state.status === 'loading')
+    return (
+      <div className="ys-state ys-state--loading" role="status" aria-live="polite">
+        <span className="ys-state__spin" aria-hidden="true" />
+        {t('state.loading')}
+      </div>
+    );
+  if (state.status === 'error')
+    return (
+      <div className="ys-state" role="alert" data-testid="page-state-error">
+        <p className="ys-state__title">{state.notFound ? t('state.not_found') : t('state.unavailable')}</p>
+        <Link className="ys-btn ys-btn--primary" to="/portal">
+          {t('state.home')}
+        </Link>
+      </div>
+    );
+  return (
+    <>
+      {state.fromSnapshot ? (
+        <p className="ys-state__offline" role="status" data-testid="offline-copy">
+          {t('state.offline_copy')}
+        </p>
+      ) : null}
+      {children(state.value)}
+    </>
+  );
+}
