@@ -38,9 +38,15 @@ const inProject = { tenant: undefined as string | undefined, project: undefined 
 async function req(c: Client, method: string, url: string, payload?: object) {
   return c.req({ method: method as 'GET', url, payload, tenant: inProject.tenant ?? tenantId, project: inProject.project ?? projectId });
 }
+/** Sends what is due, and waits for sends the app's own scheduler has claimed meanwhile (SKIP LOCKED). */
 async function drain() {
-  while ((await app.ctx.notifications.runDue()) > 0) {
-    /* until nothing is due */
+  for (;;) {
+    while ((await app.ctx.notifications.runDue()) > 0) {
+      /* until nothing is due */
+    }
+    const inFlight = await app.ctx.db.selectFrom('notify_deliveries').select('id').where('state', '=', 'sending').execute();
+    if (!inFlight.length) return;
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 async function addChannel(body: object) {
