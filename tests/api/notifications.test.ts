@@ -44,7 +44,12 @@ async function drain() {
     while ((await app.ctx.notifications.runDue()) > 0) {
       /* until nothing is due */
     }
-    const inFlight = await app.ctx.db.selectFrom('notify_deliveries').select('id').where('state', '=', 'sending').execute();
+    // a row the app's scheduler is claiming right now was skipped (locked) and still reads as due
+    const inFlight = await app.ctx.db
+      .selectFrom('notify_deliveries')
+      .select('id')
+      .where((eb) => eb.or([eb('state', '=', 'sending'), eb.and([eb('state', '=', 'queued'), eb('next_at', '<=', new Date())])]))
+      .execute();
     if (!inFlight.length) return;
     await new Promise((r) => setTimeout(r, 20));
   }
