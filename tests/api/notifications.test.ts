@@ -23,6 +23,9 @@ beforeAll(async () => {
   http = await startHttpReceiver();
   smtp = await startSmtpSink();
   app = await build({ config: { smtpUrl: smtp.url, publicUrl: PUBLIC, notifyRetryMs: RETRY_MS } });
+  // The tests send (drain) themselves: the app's own scheduler would race them for the same rows.
+  await app.ready();
+  await app.engine.scheduler.stop();
   admin = await app.as('tenant_admin');
   tenantId = admin.territories[0]!.tenant_id;
   projectId = (await app.as('member')).territories[0]!.projects[0]!.project_id;
