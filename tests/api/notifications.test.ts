@@ -23,6 +23,9 @@ beforeAll(async () => {
   http = await startHttpReceiver();
   smtp = await startSmtpSink();
   app = await build({ config: { smtpUrl: smtp.url, publicUrl: PUBLIC, notifyRetryMs: RETRY_MS } });
+  // The tests send (drain) themselves: the app's own scheduler would race them for the same rows.
+  await app.ready();
+  await app.engine.scheduler.stop();
   admin = await app.as('tenant_admin');
   tenantId = admin.territories[0]!.tenant_id;
   projectId = (await app.as('member')).territories[0]!.projects[0]!.project_id;
@@ -38,9 +41,20 @@ const inProject = { tenant: undefined as string | undefined, project: undefined 
 async function req(c: Client, method: string, url: string, payload?: object) {
   return c.req({ method: method as 'GET', url, payload, tenant: inProject.tenant ?? tenantId, project: inProject.project ?? projectId });
 }
+/** Sends what is due, and waits for sends the app's own scheduler has claimed meanwhile (SKIP LOCKED). */
 async function drain() {
-  while ((await app.ctx.notifications.runDue()) > 0) {
-    /* until nothing is due */
+  for (;;) {
+    while ((await app.ctx.notifications.runDue()) > 0) {
+      /* until nothing is due */
+    }
+    // a row the app's scheduler is claiming right now was skipped (locked) and still reads as due
+    const inFlight = await app.ctx.db
+      .selectFrom('notify_deliveries')
+      .select('id')
+      .where((eb) => eb.or([eb('state', '=', 'sending'), eb.and([eb('state', '=', 'queued'), eb('next_at', '<=', new Date())])]))
+      .execute();
+    if (!inFlight.length) return;
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 async function addChannel(body: object) {

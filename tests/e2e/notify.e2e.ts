@@ -177,3 +177,21 @@ describe('message centre and operation log at desktop', () => {
     await admin.context().close();
   });
 });
+
+describe('message centre and channels at tablet', () => {
+  it('shows the list beside the open message, and the robots in two columns', async () => {
+    const page = await newPage(browser, 'tablet');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, baseURL, 'tenant_admin');
+    await page.goto(`${baseURL}/siteMessages/all`);
+    await page.locator('[data-page="siteMessages_all"] [data-testid="msg-item"]').first().click();
+    await page.locator('[data-testid="message-detail"]').waitFor();
+    await screenshot(page, 'notify-tablet-messages');
+    await page.goto(`${baseURL}/notifyChannels`);
+    await page.locator('[data-page="notifyChannels"] [data-testid="channel-card"]').first().waitFor();
+    await screenshot(page, 'notify-tablet-channels');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

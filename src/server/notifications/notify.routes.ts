@@ -23,6 +23,13 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext) {
     requirePermission(can(scope.roles, 'read', 'resource'));
     return scope as Scope & { projectId: string };
   };
+  // The caller's own things (devices, settings): a scope given in the headers must still be theirs,
+  // as for the site messages (another tenant's id answers 404).
+  const self = async (req: Parameters<typeof resolveScope>[0]) => {
+    const user = requireUser(req);
+    if (req.headers['x-tenant-id']) await resolveScope(req, ctx.tenancy);
+    return user;
+  };
   const idOf = (req: { params: unknown }) => {
     const id = (req.params as { id: string }).id;
     if (!isId(id)) throw notFound();
@@ -58,24 +65,24 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/v1/push/vapid-public-key', async (req) => {
-    requireUser(req);
+    await self(req);
     return { public_key: await svc.vapidPublicKey() };
   });
-  app.get('/api/v1/push/subscriptions', async (req) => ({ data: await svc.devices(requireUser(req).id) }));
+  app.get('/api/v1/push/subscriptions', async (req) => ({ data: await svc.devices((await self(req)).id) }));
   app.post('/api/v1/push/subscriptions', async (req, reply) => {
-    const user = requireUser(req);
+    const user = await self(req);
     return reply.status(201).send(await svc.subscribe(user.id, req.body, req.headers['user-agent']));
   });
   app.delete('/api/v1/push/subscriptions', async (req) => {
-    const user = requireUser(req);
+    const user = await self(req);
     const q = req.query as { endpoint?: unknown };
     return svc.unsubscribe(user.id, (req.body as { endpoint?: unknown } | undefined)?.endpoint ?? q.endpoint);
   });
 
   app.get('/api/v1/site_messages/settings', async (req) => {
-    const user = requireUser(req);
+    const user = await self(req);
     const devices = await svc.devices(user.id);
     return { data: await svc.settings(user.id), email_enabled: svc.emailEnabled, has_email: await svc.hasEmail(user.id), push_devices: devices.length };
   });
-  app.put('/api/v1/site_messages/settings', async (req) => ({ data: await svc.saveSettings(requireUser(req).id, req.body) }));
+  app.put('/api/v1/site_messages/settings', async (req) => ({ data: await svc.saveSettings((await self(req)).id, req.body) }));
 }

@@ -74,7 +74,16 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
     const action = actionOf(req.method, req.routeOptions.url ?? '', req.routeOptions.config, req.body);
     if (!action) return;
     const id = (req.params as { id?: unknown } | undefined)?.id;
-    req.oplog = { action, subject: typeof id === 'string' ? await subjectOf(db, id, action, req.routeOptions.url ?? '') : null };
+    let subject = typeof id === 'string' ? await subjectOf(db, id, action, req.routeOptions.url ?? '') : null;
+    // A thing of a tenant or project the caller may not see is neither named nor kept (not even its
+    // id), nor is the line filed there: a probe of another tenant's id learns nothing from its own
+    // log and writes nothing into the other tenant's.
+    if (
+      subject?.tenantId &&
+      !(subject.projectId ? canSeeProject(accessOf(req.user!), subject.tenantId, subject.projectId) : canSeeTenant(accessOf(req.user!), subject.tenantId))
+    )
+      subject = { type: action.kind ?? null, id: null, name: null, tenantId: null, projectId: null };
+    req.oplog = { action, subject };
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (!logged(req)) return payload;
@@ -100,6 +109,9 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
     // A created thing answers its id and name.
     if (success && body && !subject.id && typeof body.id === 'string') subject.id = body.id;
     if (success && body && !subject.name && typeof body.name === 'string') subject.name = body.name;
+    // An id the caller typed that named nothing of theirs is kept only when the write went through
+    // (a refused probe of someone else's id must not come back in the prober's own log).
+    if (!success && !subject.tenantId) subject.id = null;
     // The line belongs to the resource's tenant/project, else to the scope the caller named (if theirs).
     let tenantId = subject.tenantId;
     let projectId = subject.projectId;
