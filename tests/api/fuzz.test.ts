@@ -18,7 +18,9 @@ import { loginSchema } from '../../src/domain/schemas/auth.schema.ts';
 const TOTAL = 10_500;
 const SEED = 0x8f2c_11d5;
 /** Changed by requests, refused or not: sessions (last seen), keys of refused writes, sign-in attempts. */
-const VOLATILE = new Set(['sessions', 'idempotency_keys', 'login_attempts', 'kysely_migration', 'kysely_migration_lock']);
+// The operation log records every write attempt, refused ones too (issue 11): checked below that it
+// recorded only failures.
+const VOLATILE = new Set(['sessions', 'idempotency_keys', 'login_attempts', 'kysely_migration', 'kysely_migration_lock', 'operation_logs']);
 /** Never ends (server-sent events). */
 const SKIP = new Set(['GET /api/v1/events']);
 
@@ -366,6 +368,11 @@ describe('malformed requests over every route', () => {
     }
     const after = await checksum();
     const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
+    const logged = await app.ctx.db
+      .selectFrom('operation_logs')
+      .select(['success', 'status_code'])
+      .where('created_at', '>=', new Date(started))
+      .execute();
     const histogram = [...statuses]
       .sort(([a], [b]) => a - b)
       .map(([s, n]) => `${s}:${n}`)
@@ -375,5 +382,8 @@ describe('malformed requests over every route', () => {
     );
     expect(failures.slice(0, 25)).toEqual([]);
     expect(changed).toEqual([]);
+    // every refused write is in the operation log as a failure, none as a success
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.filter((l) => l.success || l.status_code < 400)).toEqual([]);
   }, 180_000);
 });
