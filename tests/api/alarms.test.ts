@@ -102,6 +102,34 @@ describe('alarm policies', () => {
 });
 
 describe('the alarm inbox', () => {
+  // The demo's alarms depend on which incidents are under way; a policy every running host breaches
+  // (memory ≥ 0 %) makes sure each tenant has firing alarms, through the real evaluator.
+  beforeAll(async () => {
+    const oncall = await app.as('oncall');
+    const me = await userId('oncall');
+    for (const tenant of [ids.huadong, ids.finance]) {
+      const res = await oncall.req({
+        method: 'POST',
+        url: '/api/v1/alarm-policies',
+        tenant,
+        project: null,
+        payload: policy({
+          name: '内存（必触发）',
+          metric: 'memory',
+          source: 'os',
+          operator: 'gte',
+          threshold: 0,
+          level: 'medium',
+          occurrences: 1,
+          samples: 1,
+          receivers: [me],
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await app.ctx.alarms.evaluateDue();
+  });
+
   it('lists the seeded alarms firing first by level, with cursor paging', async () => {
     const oncall = await app.as('oncall');
     const all = await oncall.req({ method: 'GET', url: '/api/v1/alarms?__limit=100', tenant: ids.huadong, project: null });
@@ -211,7 +239,10 @@ describe('the evaluator', () => {
     expect(fired).toHaveLength(1);
     expect(fired[0]).toMatchObject({ state: 'firing', resource_id: host.id });
     const msg = await app.ctx.db.selectFrom('site_messages').select(['link', 'message_key']).where('ref_id', '=', fired[0]!.id).executeTakeFirstOrThrow();
-    expect(msg).toEqual({ link: `/monitorAlarm?alarm=${fired[0]!.id}`, message_key: 'alarms:messages.fired' });
+    expect(msg).toEqual({
+      link: `/monitorAlarm?alarm=${fired[0]!.id}&tenant=${ids.logistics}&project=${host.project_id}`,
+      message_key: 'alarms:messages.fired',
+    });
     // The condition can no longer hold: it resolves; and with max 1 a day it does not fire again.
     const p = await app.ctx.db.selectFrom('alarm_policies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await evaluatePolicy(deps, { ...p, threshold: 1e9 }, new Date(now.getTime() + 60_000));

@@ -45,8 +45,9 @@ export const sortRank = (state: keyof typeof STATE_RANK, level: string) => STATE
 /** 高/中/低 read the same in zh-CN and zh-TW, so a stored message parameter can carry the label. */
 const LEVEL_TEXT: Record<string, string> = { high: '高', medium: '中', low: '低' };
 
-export const alarmLink = (id: string) => `/monitorAlarm?alarm=${id}`;
-export const ackPath = (id: string) => `/monitorAlarm?alarm=${id}&action=acknowledge`;
+/** The deep link names the alarm's tenant and project, so it opens whatever scope the reader was working in. */
+export const alarmLink = (id: string, tenantId: string, projectId: string) => `/monitorAlarm?alarm=${id}&tenant=${tenantId}&project=${projectId}`;
+export const ackPath = (id: string, tenantId: string, projectId: string) => `${alarmLink(id, tenantId, projectId)}&action=acknowledge`;
 
 /** Shown with its unit, e.g. 97.5% or 12.3 Mbps. */
 export function formatValue(metric: string, v: number): string {
@@ -241,7 +242,7 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
             category: 'alarm',
             messageKey: 'alarms:messages.resolved',
             params: { policy: p.name, resource: o.resource_name, value: r.value === null ? '—' : formatValue(p.metric, r.value) },
-            link: alarmLink(o.id),
+            link: alarmLink(o.id, p.tenant_id, o.project_id),
             refId: o.id,
           },
           tx,
@@ -294,9 +295,9 @@ function fireMessage(p: PolicyRow, a: { id: string; tenant_id: string; project_i
       threshold: formatValue(p.metric, Number(p.threshold)),
       level: LEVEL_TEXT[p.level] ?? p.level,
     },
-    link: alarmLink(a.id),
+    link: alarmLink(a.id, a.tenant_id, a.project_id),
     refId: a.id,
-    actions: [{ key: 'acknowledge', path: ackPath(a.id) }],
+    actions: [{ key: 'acknowledge', path: ackPath(a.id, a.tenant_id, a.project_id) }],
   };
 }
 export { fireMessage };

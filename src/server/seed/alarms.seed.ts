@@ -138,7 +138,18 @@ export async function seedAlarms(db: Db, now = new Date()): Promise<void> {
   for (let t = start.getTime(); t <= now.getTime(); t += 5 * 60_000) for (const p of policies) await evaluatePolicy(deps, p, new Date(t));
 
   // The receivers hear about what is still firing (the deep link of each message opens the alarm).
-  const open = await db.selectFrom('alarms').selectAll().where('state', '=', 'firing').orderBy('sort_rank').orderBy('fired_at', 'desc').execute();
+  const open = await db
+    .selectFrom('alarms')
+    .selectAll()
+    .where('state', '=', 'firing')
+    .where(
+      'policy_id',
+      'in',
+      policies.map((p) => p.id),
+    )
+    .orderBy('sort_rank')
+    .orderBy('fired_at', 'desc')
+    .execute();
   for (const a of open) {
     const p = policies.find((x) => x.id === a.policy_id)!;
     const m = fireMessage(p, a);

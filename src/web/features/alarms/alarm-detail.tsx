@@ -9,10 +9,12 @@ import { minutesUntilTomorrowNine } from '../../../domain/alarms/evaluate.ts';
 import { subscribe } from '../../lib/server-events.ts';
 import { saveSnapshot } from '../../offline/snapshots.ts';
 import { useSnapshot } from '../../offline/hooks.ts';
-import { ackAlarm, claimAlarm, getAlarm, hostAction, silenceAlarm, type AlarmDetail } from './api.ts';
+import { ackAlarm, claimAlarm, getAlarm, hostAction, silenceAlarm, type AlarmDetail, type LinkScope } from './api.ts';
 import { LevelTag, StateTag, useValueText } from './alarm-parts.tsx';
 import { MetricView } from './metric-view.tsx';
 import { fullTime } from './format.ts';
+
+const SETTLED = new Set(['running', 'stopped', 'error', 'deleted']);
 
 const HOST_ACTIONS: { id: string; from: string[]; confirm: boolean }[] = [
   { id: 'reboot', from: ['running'], confirm: true },
@@ -21,10 +23,15 @@ const HOST_ACTIONS: { id: string; from: string[]; confirm: boolean }[] = [
   { id: 'lock', from: ['running', 'stopped'], confirm: false },
 ];
 
-export function AlarmDetailView({ id, autoAck, onClose }: { id: string; autoAck: boolean; onClose: () => void }) {
+export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; autoAck: boolean; onClose: () => void; scope?: LinkScope }) {
   const { t } = useTranslation('alarms');
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['alarms', 'detail', id], queryFn: () => getAlarm(id) });
+  const q = useQuery({
+    queryKey: ['alarms', 'detail', id],
+    queryFn: () => getAlarm(id, scope),
+    // The event stream follows the working scope; a deep link into another scope polls while its host is between states.
+    refetchInterval: (query) => (scope && query.state.data?.resource && !SETTLED.has(query.state.data.resource.status) ? 2000 : false),
+  });
   const offline = useSnapshot<AlarmDetail>(`alarm:${id}`);
   const value = useValueText();
   useEffect(() => {
@@ -55,8 +62,8 @@ export function AlarmDetailView({ id, autoAck, onClose }: { id: string; autoAck:
       content: t('detail.ack_confirm', { name: q.data.resource_name }),
       confirmText: t('actions.ack'),
       cancelText: t('common.cancel'),
-    }).then((ok) => ok && act.mutate(() => ackAlarm(id)));
-  }, [autoAck, q.data, id, t, act]);
+    }).then((ok) => ok && act.mutate(() => ackAlarm(id, scope)));
+  }, [autoAck, q.data, id, t, act, scope]);
 
   if (!a) {
     return q.isError ? <ErrorBlock status="default" title={t('common.load_failed')} description="" /> : <DotLoading />;
@@ -74,7 +81,7 @@ export function AlarmDetailView({ id, autoAck, onClose }: { id: string; autoAck:
       ],
       onAction: (x) => {
         const minutes = x.key === 'tomorrow' ? minutesUntilTomorrowNine(new Date()) : Number(x.key);
-        act.mutate(() => silenceAlarm(id, minutes));
+        act.mutate(() => silenceAlarm(id, minutes, scope));
       },
       closeOnAction: true,
     });
@@ -89,7 +96,7 @@ export function AlarmDetailView({ id, autoAck, onClose }: { id: string; autoAck:
       });
       if (!ok) return;
     }
-    act.mutate(() => hostAction(a.resource!.kind, a.resource!.id, action));
+    act.mutate(() => hostAction(a.resource!.kind, a.resource!.id, action, scope));
   };
   return (
     <article className="ys-al-detail" data-alarm-state={a.state}>
@@ -154,10 +161,10 @@ export function AlarmDetailView({ id, autoAck, onClose }: { id: string; autoAck:
       </dl>
       {open ? (
         <div className="ys-al-actions">
-          <Button color="primary" disabled={a.state !== 'firing' || act.isPending} onClick={() => act.mutate(() => ackAlarm(id))}>
+          <Button color="primary" disabled={a.state !== 'firing' || act.isPending} onClick={() => act.mutate(() => ackAlarm(id, scope))}>
             {t('actions.ack')}
           </Button>
-          <Button disabled={act.isPending} onClick={() => act.mutate(() => claimAlarm(id))}>
+          <Button disabled={act.isPending} onClick={() => act.mutate(() => claimAlarm(id, scope))}>
             {t('actions.claim')}
           </Button>
           <Button disabled={act.isPending} onClick={silence}>
@@ -166,7 +173,7 @@ export function AlarmDetailView({ id, autoAck, onClose }: { id: string; autoAck:
         </div>
       ) : null}
       <h3 className="ys-al-sub">{t('detail.chart')}</h3>
-      <MetricView kind={a.resource_kind} resourceIds={[a.resource_id]} initialMetric={a.metric} initialRange="1h" end={end} marker={firedMs} />
+      <MetricView kind={a.resource_kind} resourceIds={[a.resource_id]} initialMetric={a.metric} initialRange="1h" end={end} marker={firedMs} scope={scope} />
       {a.resource && (a.resource.kind === 'instance' || a.resource.kind === 'phyhost') ? (
         <>
           <h3 className="ys-al-sub">{t('host.title')}</h3>

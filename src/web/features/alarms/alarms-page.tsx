@@ -18,12 +18,16 @@ export default function AlarmsPage() {
   const name = handle?.name ?? 'monitorAlarm';
   const [search, setSearch] = useSearchParams();
   const alarmId = search.get('alarm');
+  const tenant = search.get('tenant');
+  const project = search.get('project');
+  // A notification's link names the alarm's tenant and project; a tap in a list stays in the working scope.
+  const linkScope = tenant && /^[0-9a-f]{32}$/.test(tenant) ? { tenant, project: project && /^[0-9a-f]{32}$/.test(project) ? project : null } : undefined;
   const open = (id: string) => setSearch({ alarm: id });
   const close = () => setSearch({});
   return (
     <PageFrame name={name} className="ys-al-page">
       {alarmId ? (
-        <AlarmDetailView key={alarmId} id={alarmId} autoAck={search.get('action') === 'acknowledge'} onClose={close} />
+        <AlarmDetailView key={alarmId} id={alarmId} autoAck={search.get('action') === 'acknowledge'} onClose={close} scope={linkScope} />
       ) : (
         <>
           <AlarmTabs current={name} />

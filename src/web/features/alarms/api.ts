@@ -3,6 +3,13 @@ import { del, get, getList, post, put, type Payload } from '../../lib/request.ts
 
 const quiet = { isNeedloading: false } as const;
 
+/** A deep link's own scope (tenant and project of the alarm), sent instead of the working scope. */
+export interface LinkScope {
+  tenant: string;
+  project: string | null;
+}
+const scoped = (s?: LinkScope) => (s ? { headers: { 'X-Tenant-Id': s.tenant, ...(s.project ? { 'X-Project-Id': s.project } : {}) } } : {});
+
 export interface Alarm {
   id: string;
   tenant_id: string;
@@ -95,20 +102,20 @@ export interface Renewal {
 }
 
 export const listAlarms = (params: Payload) => getList<AlarmPage>('v1/alarms', params, quiet);
-export const getAlarm = (id: string) => get<AlarmDetail>(`v1/alarms/${id}`, undefined, quiet);
-export const ackAlarm = (id: string) => post<Alarm>(`v1/alarms/${id}/ack`);
-export const claimAlarm = (id: string) => post<Alarm>(`v1/alarms/${id}/claim`);
-export const silenceAlarm = (id: string, minutes: number) => post<Alarm>(`v1/alarms/${id}/silence`, { minutes });
+export const getAlarm = (id: string, s?: LinkScope) => get<AlarmDetail>(`v1/alarms/${id}`, undefined, { ...quiet, ...scoped(s) });
+export const ackAlarm = (id: string, s?: LinkScope) => post<Alarm>(`v1/alarms/${id}/ack`, undefined, scoped(s));
+export const claimAlarm = (id: string, s?: LinkScope) => post<Alarm>(`v1/alarms/${id}/claim`, undefined, scoped(s));
+export const silenceAlarm = (id: string, minutes: number, s?: LinkScope) => post<Alarm>(`v1/alarms/${id}/silence`, { minutes }, scoped(s));
 export const getOncall = () => get<OncallSummary>('v1/alarms/oncall', undefined, quiet);
 export const getRenewals = (renewed: boolean) => get<{ count: number; data: Renewal[] }>('v1/alarms/renewals', { renewed }, quiet);
 export const getOverview = () => get<Overview>('v1/monitor/overview', undefined, quiet);
 export const getMonitored = (kind?: string) => get<{ count: number; data: MonitoredResource[] }>('v1/monitor/resources', { kind }, quiet);
-export const getSeries = (resourceId: string, metric: string, range: string, end?: number) =>
-  get<Series>('v1/monitor/metrics', { resource_id: resourceId, metric, range, end }, quiet);
+export const getSeries = (resourceId: string, metric: string, range: string, end?: number, s?: LinkScope) =>
+  get<Series>('v1/monitor/metrics', { resource_id: resourceId, metric, range, end }, { ...quiet, ...scoped(s) });
 export const listPolicies = (params: Payload) => getList<{ count: number; data: Policy[] }>('v1/alarm-policies', params, quiet);
 export const createPolicy = (body: Record<string, unknown>) => post<Policy>('v1/alarm-policies', body);
 export const updatePolicy = (id: string, body: Record<string, unknown>) => put<Policy>(`v1/alarm-policies/${id}`, body);
 export const deletePolicy = (id: string) => del<{ id: string }>(`v1/alarm-policies/${id}`);
 /** A host action through the resource engine (its guards and refusals apply). */
-export const hostAction = (kind: string, id: string, action: string) =>
-  post<{ status: string; message?: string }>(`${kind === 'phyhost' ? 'phyhosts' : 'instances'}/${id}/actions`, { action });
+export const hostAction = (kind: string, id: string, action: string, s?: LinkScope) =>
+  post<{ status: string; message?: string }>(`${kind === 'phyhost' ? 'phyhosts' : 'instances'}/${id}/actions`, { action }, scoped(s));

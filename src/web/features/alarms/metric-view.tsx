@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DotLoading, ErrorBlock } from 'antd-mobile';
 import { KIND_METRICS, type MetricName, type RangeKey } from '../../../domain/alarms/alarm-metrics.ts';
 import { METRIC_RANGES } from '../../../domain/schemas/resource.schema.ts';
-import { getSeries, type Series } from './api.ts';
+import { getSeries, type LinkScope, type Series } from './api.ts';
 import { MetricChart } from './chart.tsx';
 import { RangeTiles } from './range-tiles.tsx';
 
@@ -16,6 +16,7 @@ export function MetricView({
   initialRange = '1h',
   end,
   marker,
+  scope,
 }: {
   kind: string;
   resourceIds: string[];
@@ -24,6 +25,8 @@ export function MetricView({
   /** the end of the window (ms): an alarm's chart ends a little after it fired */
   end?: number;
   marker?: number;
+  /** a deep link's own scope */
+  scope?: LinkScope;
 }) {
   const { t } = useTranslation('alarms');
   const metrics = KIND_METRICS[kind] ?? ['cpu'];
@@ -32,7 +35,7 @@ export function MetricView({
   const results = useQueries({
     queries: resourceIds.map((id) => ({
       queryKey: ['alarms', 'series', id, metric, range, end ?? null],
-      queryFn: () => getSeries(id, metric, range, end),
+      queryFn: () => getSeries(id, metric, range, end, scope),
       refetchInterval: end ? false : 60_000,
     })),
   });
