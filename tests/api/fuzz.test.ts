@@ -368,11 +368,7 @@ describe('malformed requests over every route', () => {
     }
     const after = await checksum();
     const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
-    const logged = await app.ctx.db
-      .selectFrom('operation_logs')
-      .select(['success', 'status_code'])
-      .where('created_at', '>=', new Date(started))
-      .execute();
+    const logged = await app.ctx.db.selectFrom('operation_logs').select(['success', 'status_code']).where('created_at', '>=', new Date(started)).execute();
     const histogram = [...statuses]
       .sort(([a], [b]) => a - b)
       .map(([s, n]) => `${s}:${n}`)
