@@ -13,33 +13,26 @@ interface LiveSource<T> {
 }
 
 /**
- * A live query for useSyncExternalStore. Re-renders are coalesced: many IndexedDB writes in a burst
- * (an outbox replay writes every entry's state) tell React once per frame, and an answer equal to
- * the last one (`same`) not at all — the 100-card inbox re-rendered on every write (issue 10).
+ * A live query for useSyncExternalStore. An answer equal to the last one (`same`) does not tell
+ * React at all: dexie re-runs a query on every write to its table, and the 100-card inbox
+ * re-rendered on each (issue 10).
  */
 function liveSource<T>(query: () => Promise<T>, initial: T, same: (a: T, b: T) => boolean = Object.is): LiveSource<T> {
   let value = initial;
   const observable = liveQuery(query);
   return {
     subscribe(onChange) {
-      let scheduled: ReturnType<typeof setTimeout> | null = null;
       const sub = observable.subscribe({
         next: (next) => {
           if (same(value, next)) return;
           value = next;
-          scheduled ??= setTimeout(() => {
-            scheduled = null;
-            onChange();
-          }, 16);
+          onChange();
         },
         error: (err) => {
           console.warn('offline store query failed', err);
         },
       });
-      return () => {
-        if (scheduled) clearTimeout(scheduled);
-        sub.unsubscribe();
-      };
+      return () => sub.unsubscribe();
     },
     get: () => value,
   };
