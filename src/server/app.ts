@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -72,7 +72,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // A malformed %-escape in the path and other errors raised before routing: the catalogue's answer.
     frameworkErrors: frameworkError,
     // REQUEST_LOG=errors (default): one line per failed or slow request instead of two per request.
-    disableRequestLogging: config.requestLog !== 'all',
+    logController: new LogController({ disableRequestLogging: config.requestLog !== 'all' }),
   });
   if (config.requestLog !== 'all')
     app.addHook('onResponse', async (req, reply) => {

@@ -1,6 +1,7 @@
 // One Kysely instance over PGlite (embedded, DATA_DIR) or PostgreSQL (DATABASE_URL).
 // The same migrations and queries run on both.
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import {
   Kysely,
@@ -151,12 +152,24 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
     return { db, kind: 'postgres', url: opts.url, onAccessWrite: (fn) => writes.subscribe(fn), close: () => db.destroy() };
   }
+  // PGlite is PostgreSQL compiled to WebAssembly. V8 first compiles it with its baseline compiler
+  // (Liftoff) and then re-compiles hot functions with its optimizing one in the background, which
+  // raised the server's peak memory from ~270 MB to ~820 MB within seconds of starting (issue 10:
+  // ≤ 512 MB). PGLITE_WASM=liftoff (default) keeps the baseline code; PGLITE_WASM=optimize tiers up.
+  // The flag must be set before the module is compiled, and applies to the whole process.
+  if ((process.env.PGLITE_WASM || 'liftoff') === 'liftoff')
+    for (const flag of ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering']) v8.setFlagsFromString(flag);
   let dataDir: string | undefined;
   if (!opts.memory) {
     dataDir = opts.dataDir ?? './data';
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const client = new PGlite(dataDir, { parsers: { 20: (v: string) => Number(v) } });
+  // A smaller buffer pool than PostgreSQL's 128 MB default: PGlite's pool lives in the server's own
+  // memory (issue 10: ≤ 512 MB under load); the OS file cache still holds the table files.
+  const client = new PGlite(dataDir, {
+    parsers: { 20: (v: string) => Number(v) },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || '32MB'}`],
+  });
   await client.waitReady;
   const writes = new AccessWritePlugin();
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins: [writes] });
@@ -164,6 +177,13 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {
+  // Every start runs this: when each migration is recorded already, skip Kysely's Migrator, whose
+  // schema introspection reads the whole catalog (0.8 s and ~350 MB of transient memory on PGlite).
+  const done = await sql<{ name: string }>`select name from kysely_migration`.execute(db).then(
+    (r) => new Set(r.rows.map((row) => row.name)),
+    () => new Set<string>(),
+  );
+  if (Object.keys(MIGRATIONS).every((name) => done.has(name))) return;
   const migrator = new Migrator({ db, provider: new StaticProvider() });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

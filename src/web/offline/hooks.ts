@@ -12,13 +12,19 @@ interface LiveSource<T> {
   get: () => T;
 }
 
-function liveSource<T>(query: () => Promise<T>, initial: T): LiveSource<T> {
+/**
+ * A live query for useSyncExternalStore. An answer equal to the last one (`same`) does not tell
+ * React at all: dexie re-runs a query on every write to its table, and the 100-card inbox
+ * re-rendered on each (issue 10).
+ */
+function liveSource<T>(query: () => Promise<T>, initial: T, same: (a: T, b: T) => boolean = Object.is): LiveSource<T> {
   let value = initial;
   const observable = liveQuery(query);
   return {
     subscribe(onChange) {
       const sub = observable.subscribe({
         next: (next) => {
+          if (same(value, next)) return;
           value = next;
           onChange();
         },
@@ -38,17 +44,28 @@ function useLive<T>(source: LiveSource<T>, initial: T): T {
 
 const NO_ENTRIES: OutboxEntry[] = [];
 
+/** Two outbox views are the same when every entry is (a few hundred small records: cheap next to a re-render). */
+function sameEntries(a: OutboxEntry[], b: OutboxEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+  return true;
+}
+
 /** Outbox entries (oldest first), live; optionally only some states or one feature's `ref`. */
 export function useOutbox(filter: { states?: readonly OutboxState[]; ref?: string } = {}): OutboxEntry[] {
   const statesKey = filter.states?.join(',') ?? '';
   const ref = filter.ref;
   const source = useMemo(
     () =>
-      liveSource(async () => {
-        const states = statesKey ? statesKey.split(',') : null;
-        const rows = ref ? await db.outbox.where('ref').equals(ref).toArray() : await db.outbox.toArray();
-        return rows.filter((e) => !states || states.includes(e.state)).sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
-      }, NO_ENTRIES),
+      liveSource(
+        async () => {
+          const states = statesKey ? statesKey.split(',') : null;
+          const rows = ref ? await db.outbox.where('ref').equals(ref).toArray() : await db.outbox.toArray();
+          return rows.filter((e) => !states || states.includes(e.state)).sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
+        },
+        NO_ENTRIES,
+        sameEntries,
+      ),
     [statesKey, ref],
   );
   return useLive(source, NO_ENTRIES);
@@ -64,13 +81,17 @@ const ZERO: OutboxCounts = { waiting: 0, attention: 0 };
 export function useOutboxCounts(): OutboxCounts {
   const source = useMemo(
     () =>
-      liveSource(async () => {
-        const [waiting, attention] = await Promise.all([
-          db.outbox.where('state').anyOf('pending', 'sending').count(),
-          db.outbox.where('state').anyOf('conflict', 'needs_edit', 'failed').count(),
-        ]);
-        return { waiting, attention };
-      }, ZERO),
+      liveSource(
+        async () => {
+          const [waiting, attention] = await Promise.all([
+            db.outbox.where('state').anyOf('pending', 'sending').count(),
+            db.outbox.where('state').anyOf('conflict', 'needs_edit', 'failed').count(),
+          ]);
+          return { waiting, attention };
+        },
+        ZERO,
+        (a, b) => a.waiting === b.waiting && a.attention === b.attention,
+      ),
     [],
   );
   return useLive(source, ZERO);
