@@ -215,6 +215,13 @@ describe('monthly bills', () => {
       if (g === 'project' || g === 'region') expect(rows.every((x) => x.label || (g === 'region' && x.key === ''))).toBe(true);
       if (g === 'vendor') expect(rows.map((x) => x.key)).toContain('hwyun');
     }
+    const pub = await c.req({ method: 'GET', url: `/api/v1/cloud/bills/tenants/monthly?${range}&group_by=vendor&cloud=public`, project: null });
+    expect(
+      pub
+        .json()
+        .data.map((x: { key: string }) => x.key)
+        .sort(),
+    ).toEqual(['ali', 'ctyun', 'hwyun', 'tencent']);
     const daily = await c.req({ method: 'GET', url: `/api/v1/cloud/bills/tenants/daily?start_date=${daysAgo(29)}&end_date=${today()}`, project: null });
     expect(daily.json().count).toBe(30);
   });
@@ -461,5 +468,47 @@ describe('bill export', () => {
     expect((await other.req({ method: 'GET', url: task!.download_url! })).statusCode).toBe(404);
     const far = await c.req({ method: 'GET', url: `/api/v1/cloud/bills/projects/export?start_date=${monthsAgo(13)}-01&end_date=${today()}` });
     expect(far.statusCode).toBe(400);
+  });
+});
+
+describe('orders', () => {
+  it('records a purchase with the price result the buyer saw, and a resize with its upgrade price; other tenants see none', async () => {
+    const h = await host(app, c, { extra: { charging_code: 'year', duration: 12 } });
+    const bought = (await c.req({ method: 'GET', url: `/api/instances/${h.id}` })).json();
+    await age(h.id, 1);
+    const list = (await c.req({ method: 'GET', url: '/api/v1/cloud/orders?__limit=100', project: null })).json().data as Record<string, any>[];
+    const purchase = list.find((o) => o.resource_id === h.id && o.order_type === 'purchase')!;
+    expect(purchase).toMatchObject({ charging_code: 'year', duration: 12, state: 'paid', sum_price: bought.spec.price_fen });
+    expect(purchase.cheap_price).toBeGreaterThan(0);
+    expect(purchase.price.data[0].discounts[0].discount_config.name).toBe('yearly_two_months_free');
+    const units = await unitsFromApi(['instance', 'volume']);
+    const items = purchase.price.data.map((l: PriceItem) => ({ product_code: l.product_code, quantity: l.quantity }));
+    const want = priceOf({ items, units, charging_code: 'year', duration: 12, count: 1 });
+    expect([purchase.sum_price, purchase.cheap_price, purchase.whole_year_price]).toEqual([want.sum_price, want.cheap_price, want.whole_year_price]);
+
+    const p = await host(app, c);
+    await age(p.id, 1);
+    await actSettled(c, 'instances', p.id, { action: 'resize', flavor: 's6.medium.2' });
+    await age(p.id, 1);
+    const after = (await c.req({ method: 'GET', url: '/api/v1/cloud/orders?__limit=100', project: null })).json().data as Record<string, any>[];
+    expect(
+      after
+        .filter((o) => o.resource_id === p.id)
+        .map((o) => o.order_type)
+        .sort(),
+    ).toEqual(['purchase', 'resize']);
+    const resize = after.find((o) => o.resource_id === p.id && o.order_type === 'resize')!;
+    expect(resize.price.sum_before_upgrade_price).toBeGreaterThan(0);
+
+    const detail = await c.req({ method: 'GET', url: `/api/v1/cloud/orders/${purchase.id}`, project: null });
+    expect(detail.statusCode).toBe(200);
+    const other = await app.as('fin_admin');
+    expect((await other.req({ method: 'GET', url: `/api/v1/cloud/orders/${purchase.id}`, project: null })).statusCode).toBe(404);
+    const theirs = (await other.req({ method: 'GET', url: '/api/v1/cloud/orders?__limit=100', project: null })).json().data as { id: string }[];
+    expect(theirs.map((o) => o.id)).not.toContain(purchase.id);
+    const member = await app.as('member');
+    const own = member.territories[0]!.projects[0]!.project_id;
+    const mine = (await member.req({ method: 'GET', url: '/api/v1/cloud/orders?__limit=100' })).json().data as { project_id: string }[];
+    expect(mine.every((o) => o.project_id === own)).toBe(true);
   });
 });

@@ -121,6 +121,12 @@ export function monthsBetween(start: string, end: string): string[] {
 }
 export const daysBetween = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS) + 1;
 
+/** The public clouds' vendors (billOverviewPublicCloud, bilDetailPublicCloud narrow bills to them). */
+export const PUBLIC_CLOUD_VENDORS: readonly string[] = ['ali', 'tencent', 'ctyun', 'hwyun'];
+const cloudShape = { cloud: z.enum(['all', 'public', 'private']).default('all') };
+export const inCloud = (vendor: string, cloud: 'all' | 'public' | 'private') =>
+  cloud === 'all' || (cloud === 'public') === PUBLIC_CLOUD_VENDORS.includes(vendor);
+
 export const BILL_GROUPS = ['product', 'project', 'region', 'vendor', 'resource', 'day', 'month'] as const;
 export type BillGroup = (typeof BILL_GROUPS)[number];
 
@@ -129,11 +135,13 @@ export const monthlyQuerySchema = z.object({
   start_month: monthSchema,
   end_month: monthSchema,
   group_by: z.enum(BILL_GROUPS).default('month'),
+  ...cloudShape,
 });
 export const dailyQuerySchema = z.object({
   start_date: z.iso.date(),
   end_date: z.iso.date(),
   group_by: z.enum(BILL_GROUPS).default('day'),
+  ...cloudShape,
 });
 
 /** Bill states (billCheck): 未确认 → 已确认 → 已申请开票 → 已开票. */

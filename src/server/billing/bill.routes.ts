@@ -15,6 +15,7 @@ import {
   type BillTransition,
   dailyQuerySchema,
   daysBetween,
+  inCloud,
   monthIndex,
   monthsBetween,
   monthsIn,
@@ -87,7 +88,9 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
       const scope = await scopeOf(req, level);
       const q = monthlyQuerySchema.parse(req.query ?? {});
       checkMonths(q.start_month, q.end_month);
-      const all = await bills.lines({ tenantId: scope.tenantId, projectId: scope.billProject }, `${q.start_month}-01`, lastDay(q.end_month));
+      const all = (await bills.lines({ tenantId: scope.tenantId, projectId: scope.billProject }, `${q.start_month}-01`, lastDay(q.end_month))).filter((l) =>
+        inCloud(l.vendor, q.cloud),
+      );
       const out = await grouped(scope.tenantId, all, q.group_by, req.lang);
       if (q.group_by !== 'month') return out;
       // Every month of the range, with its bill's state (a month with no usage shows zero).
@@ -107,7 +110,9 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
       const q = dailyQuerySchema.parse(req.query ?? {});
       if (q.end_date < q.start_date) throw new AppError(400, 'billing.range_reversed');
       checkMonths(q.start_date.slice(0, 7), q.end_date.slice(0, 7));
-      const all = await bills.lines({ tenantId: scope.tenantId, projectId: scope.billProject }, q.start_date, q.end_date);
+      const all = (await bills.lines({ tenantId: scope.tenantId, projectId: scope.billProject }, q.start_date, q.end_date)).filter((l) =>
+        inCloud(l.vendor, q.cloud),
+      );
       const out = await grouped(scope.tenantId, all, q.group_by, req.lang);
       if (q.group_by !== 'day') return out;
       const byDay = new Map(out.data.map((r) => [r.key, r]));
@@ -131,7 +136,10 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
       checkMonths(q.start_date.slice(0, 7), q.end_date.slice(0, 7));
       const all = (await bills.lines({ tenantId: scope.tenantId, projectId: scope.billProject }, q.start_date, q.end_date)).filter(
         (l) =>
-          (!q.resource_id || l.resource_id === q.resource_id) && (!q.product_code || l.product_code === q.product_code) && (!q.vendor || l.vendor === q.vendor),
+          inCloud(l.vendor, q.cloud) &&
+          (!q.resource_id || l.resource_id === q.resource_id) &&
+          (!q.product_code || l.product_code === q.product_code) &&
+          (!q.vendor || l.vendor === q.vendor),
       );
       if (q.resource_id && !all.length) {
         const seen = await ctx.db
@@ -200,6 +208,36 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
       return bills.transition(scope.tenantId, id, action, scope.user.id);
     });
   }
+
+  // Orders (orderManage, orderDetail/:id): a tenant-wide role sees the tenant's, a project role its project's.
+  const orderScope = async (req: FastifyRequest) => {
+    const scope = await resolveScope(req, ctx.tenancy);
+    requirePermission(can(scope.roles, 'read', 'bill'));
+    await meter.settled();
+    const wide = scope.roles.some((r) => TENANT_ROLES.includes(r) || PLATFORM_ROLES.includes(r));
+    return { tenantId: scope.tenantId, projectId: wide ? null : scope.projectId };
+  };
+  const ordersOf = (s: { tenantId: string; projectId: string | null }) => {
+    let q = ctx.db.selectFrom('orders').where('tenant_id', '=', s.tenantId);
+    if (s.projectId) q = q.where('project_id', '=', s.projectId);
+    return q;
+  };
+  app.get('/api/v1/cloud/orders', async (req) => {
+    const s = await orderScope(req);
+    const page = pageSchema.parse(req.query ?? {});
+    const count = await ordersOf(s)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const data = await ordersOf(s).selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.__limit).offset(page.__offset).execute();
+    return { count: Number(count.n), data };
+  });
+  app.get('/api/v1/cloud/orders/:id', async (req) => {
+    const s = await orderScope(req);
+    const { id } = req.params as { id: string };
+    const row = isId(id) ? await ordersOf(s).selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    if (!row) throw notFound();
+    return row;
+  });
 
   // Exchange rates: everyone signed in reads them (bills show them); platform admins edit them.
   app.get('/api/v1/cloud/exchange-rates', async (req) => {

@@ -9,12 +9,18 @@ import type { DomainEvent } from '../../domain/events.ts';
 import { newId } from '../../domain/ids.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
 import { meteredItems, ownItems } from '../../domain/billing/billing.ts';
-import type { ChargingCode, PriceItem, UnitPrice } from '../../domain/pricing.ts';
+import { priceItemsFor, upgradePriceOf, type ChargingCode, type PriceItem, type PriceResult, type UnitPrice } from '../../domain/pricing.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { PricingService } from '../services/pricing.service.ts';
 
 type Log = { error: (o: object, m: string) => void };
+
+type ResourceLike = { id: string; tenant_id: string; project_id: string; name: string; kind: string; vendor: string; spec: unknown };
+
+/** A resize: the same priced products, another quantity of one that stays billed (not a stop dropping one). */
+const sizeChanged = (a: PriceItem[], b: PriceItem[]) =>
+  a.length === b.length && a.every((x, i) => x.product_code === b[i]!.product_code) && a.some((x, i) => x.quantity !== b[i]!.quantity);
 
 const sameItems = (a: PriceItem[], b: PriceItem[]) =>
   a.length === b.length && a.every((x, i) => x.product_code === b[i]!.product_code && x.quantity === b[i]!.quantity);
@@ -33,6 +39,63 @@ export function meterService(deps: { db: Db; bus: EventBus; pricing: PricingServ
       measurement_display: l.charging_pkg.measurement_display,
       package_name: l.charging_pkg.name,
     }));
+  }
+
+  async function insertOrder(
+    trx: Db,
+    row: { id: string; tenant_id: string; project_id: string; name: string; kind: string },
+    type: 'purchase' | 'resize',
+    code: ChargingCode,
+    duration: number | null,
+    price: PriceResult,
+    segmentId: string | null,
+    at: Date,
+  ) {
+    await trx
+      .insertInto('orders')
+      .values({
+        id: newId(),
+        tenant_id: row.tenant_id,
+        project_id: row.project_id,
+        resource_id: row.id,
+        resource_name: row.name,
+        kind: row.kind,
+        order_type: type,
+        charging_code: code,
+        duration,
+        sum_price: price.sum_price,
+        cheap_price: price.cheap_price,
+        whole_year_price: price.whole_year_price,
+        price: JSON.stringify(price),
+        state: 'paid',
+        segment_id: segmentId ?? '',
+        created_at: at,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  /**
+   * The purchase order of a resource bought on its own (what comes with a host is in the host's),
+   * priced as the purchase was: the whole spec, its charging package and duration.
+   */
+  async function purchaseOrder(trx: Db, row: ResourceLike, productCode: string, quantityKey: string | undefined, code: ChargingCode, at: Date) {
+    const spec = (typeof row.spec === 'string' ? JSON.parse(row.spec) : row.spec) as Record<string, unknown>;
+    if (spec.instance_id) return;
+    const have = await trx.selectFrom('orders').select('id').where('resource_id', '=', row.id).where('order_type', '=', 'purchase').executeTakeFirst();
+    if (have) return;
+    const duration = code === 'year' ? Number(spec.duration ?? 1) : null;
+    const price = await pricing.price(
+      {
+        tenantId: row.tenant_id,
+        items: priceItemsFor(productCode, spec, quantityKey, row.vendor),
+        charging_code: code,
+        count: 1,
+        ...(duration ? { duration } : {}),
+      },
+      trx,
+    );
+    await insertOrder(trx, row, 'purchase', code, duration, price, null, at);
   }
 
   /** Brings the resource's metered intervals up to its current state, as of `at`. */
@@ -85,16 +148,26 @@ export function meterService(deps: { db: Db; bus: EventBus; pricing: PricingServ
           }
         }
       }
+      if (row && def && want) await purchaseOrder(trx, row, def.productCode, def.priceQuantityKey, want.code, at);
       if (open && want && open.charging_code === want.code && open.project_id === row!.project_id && sameItems(open.items as PriceItem[], want.items)) return;
+      const resized = open && want && row && open.charging_code === want.code && sizeChanged(open.items as PriceItem[], want.items);
       if (open) {
         const end = at < open.started_at ? open.started_at : at;
         await trx.updateTable('meter_segments').set({ ended_at: end }).where('id', '=', open.id).execute();
       }
       if (want && row && def) {
+        const segmentId = newId();
+        if (resized) {
+          const ask = { tenantId: row.tenant_id, charging_code: want.code, count: 1, ...(want.code === 'year' ? { duration: 1 } : { hours: 1 }) };
+          // The pricing module's upgrade, with unit prices read in this transaction (PGlite has one connection).
+          const units = await unitsFor(row.tenant_id, want.items, want.code, trx);
+          const price = upgradePriceOf({ ...ask, units, items: open.items as PriceItem[] }, { ...ask, units, items: want.items });
+          await insertOrder(trx, row, 'resize', want.code, null, price, segmentId, at);
+        }
         await trx
           .insertInto('meter_segments')
           .values({
-            id: newId(),
+            id: segmentId,
             tenant_id: row.tenant_id,
             project_id: row.project_id,
             resource_id: row.id,

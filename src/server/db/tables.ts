@@ -423,6 +423,7 @@ export interface Database {
   bill_checks: BillChecksTable;
   cost_accounts: CostAccountsTable;
   recharges: RechargesTable;
+  orders: OrdersTable;
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
@@ -824,4 +825,23 @@ export interface RechargesTable {
   gateway_trade_no: string | null;
   created_at: Timestamp;
   paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface OrdersTable {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  resource_id: string;
+  resource_name: string;
+  kind: string;
+  order_type: string;
+  charging_code: string;
+  duration: number | null;
+  sum_price: number;
+  cheap_price: number;
+  whole_year_price: number;
+  price: Json<Record<string, unknown>>;
+  state: string;
+  segment_id: string | null;
+  created_at: Timestamp;
 }

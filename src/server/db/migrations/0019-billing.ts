@@ -97,10 +97,32 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('paid_at', 'timestamptz')
     .execute();
+  // Orders (orderManage): every purchase and resize the meter sees, with the pricing module's result.
+  await db.schema
+    .createTable('orders')
+    .addColumn('id', 'char(32)', (c) => c.primaryKey())
+    .addColumn('tenant_id', 'char(32)', (c) => c.notNull().references('tenants.id'))
+    .addColumn('project_id', 'char(32)', (c) => c.notNull())
+    .addColumn('resource_id', 'char(32)', (c) => c.notNull())
+    .addColumn('resource_name', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('order_type', 'text', (c) => c.notNull())
+    .addColumn('charging_code', 'text', (c) => c.notNull())
+    .addColumn('duration', 'integer')
+    .addColumn('sum_price', 'bigint', (c) => c.notNull())
+    .addColumn('cheap_price', 'bigint', (c) => c.notNull())
+    .addColumn('whole_year_price', 'bigint', (c) => c.notNull())
+    .addColumn('price', 'jsonb', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('segment_id', 'char(32)')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('orders_tenant_idx').on('orders').columns(['tenant_id', 'created_at']).execute();
+  await db.schema.createIndex('orders_once_idx').on('orders').columns(['resource_id', 'order_type', 'segment_id']).unique().execute();
   await db.schema.createIndex('recharges_tenant_idx').on('recharges').columns(['tenant_id', 'created_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['recharges', 'cost_accounts', 'bill_checks', 'exchange_rates', 'bill_charges', 'meter_segments'])
+  for (const t of ['orders', 'recharges', 'cost_accounts', 'bill_checks', 'exchange_rates', 'bill_charges', 'meter_segments'])
     await db.schema.dropTable(t).ifExists().execute();
 }

@@ -55,10 +55,15 @@ export interface ExportTask {
   download_url: string | null;
 }
 
-export const monthly = (level: Level, start_month: string, end_month: string, group_by = 'month') =>
-  get<Grouped>(`v1/cloud/bills/${level}/monthly`, { start_month, end_month, group_by }, quiet);
-export const billLines = (level: Level, start_date: string, end_date: string, offset: number, limit = 50) =>
-  get<{ count: number; data: BillLine[]; summary: Sums }>(`v1/cloud/bills/${level}/lines`, { start_date, end_date, __offset: offset, __limit: limit }, quiet);
+export type Cloud = 'all' | 'public';
+export const monthly = (level: Level, start_month: string, end_month: string, group_by = 'month', cloud: Cloud = 'all') =>
+  get<Grouped>(`v1/cloud/bills/${level}/monthly`, { start_month, end_month, group_by, cloud }, quiet);
+export const billLines = (level: Level, start_date: string, end_date: string, offset: number, limit = 50, cloud: Cloud = 'all') =>
+  get<{ count: number; data: BillLine[]; summary: Sums }>(
+    `v1/cloud/bills/${level}/lines`,
+    { start_date, end_date, __offset: offset, __limit: limit, cloud },
+    quiet,
+  );
 export const billChecks = (start_month: string, end_month: string) =>
   get<{ count: number; data: BillCheck[] }>('v1/cloud/bills/tenants/checks', { start_month, end_month }, quiet);
 export const moveCheck = (id: string, action: 'confirm' | 'submit') => post<BillCheck>(`v1/cloud/bills/tenants/checks/${id}/${action}`);

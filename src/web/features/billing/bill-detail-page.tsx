@@ -1,4 +1,4 @@
-// Bill detail (tenantBillDetail, projectBillDetail): one month's bill — its sums, what each
+// Bill detail (tenantBillDetail, projectBillDetail, bilDetailPublicCloud): one month's bill — its sums, what each
 // resource cost, and the usage lines day by day (hours, amount, the original currency and rate of
 // a foreign-currency line). The month comes from ?month=YYYY-MM (default: this month).
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
-import { billLines, monthly, type BillLine, type Level } from './api.ts';
+import { billLines, monthly, type BillLine, type Cloud, type Level } from './api.ts';
 import { monthEnd, recentMonths, yuan } from './format.ts';
 import { SumCards } from './parts.tsx';
 import { BillExport } from './bill-export.tsx';
@@ -44,18 +44,19 @@ export default function BillDetailPage() {
   const { t } = useTranslation();
   const name = handle?.name ?? 'tenantBillDetail';
   const level: Level = name.startsWith('project') ? 'projects' : 'tenants';
+  const cloud: Cloud = name === 'bilDetailPublicCloud' ? 'public' : 'all';
   const [params, setParams] = useSearchParams();
   const months = recentMonths(12);
   const month = months.includes(params.get('month') ?? '') ? params.get('month')! : months[0]!;
   const [, force] = useState(0);
-  const byResource = useQuery({ queryKey: ['bills', level, 'resource', month], queryFn: () => monthly(level, month, month, 'resource') });
+  const byResource = useQuery({ queryKey: ['bills', level, 'resource', month, cloud], queryFn: () => monthly(level, month, month, 'resource', cloud) });
   const lines = useInfiniteQuery({
-    queryKey: ['bill-lines', level, month],
-    queryFn: ({ pageParam }) => billLines(level, `${month}-01`, monthEnd(month), pageParam, PAGE),
+    queryKey: ['bill-lines', level, month, cloud],
+    queryFn: ({ pageParam }) => billLines(level, `${month}-01`, monthEnd(month), pageParam, PAGE, cloud),
     initialPageParam: 0,
     getNextPageParam: (last, all) => (all.length * PAGE < last.count ? all.length * PAGE : undefined),
   });
-  const overview = level === 'projects' ? '/projectBillOverview' : '/tenantBillOverview';
+  const overview = level === 'projects' ? '/projectBillOverview' : cloud === 'public' ? '/billOverviewPublicCloud' : '/tenantBillOverview';
   const all = lines.data?.pages.flatMap((p) => p.data) ?? [];
   const count = lines.data?.pages[0]?.count ?? 0;
 

@@ -1,4 +1,4 @@
-// Bill overview (tenantBillOverview, projectBillOverview, billOverviewMixcloud): a range of months,
+// Bill overview (tenantBillOverview, projectBillOverview, billOverviewMixcloud, billOverviewPublicCloud): a range of months,
 // what was payable and how it was paid, the monthly trend, the split by vendor, product and project,
 // each month's bill with its state, and the export. One currency (CNY); foreign-currency lines are
 // converted by the server with the rate of their day. Tablet: the charts sit two by two.
@@ -10,7 +10,7 @@ import { Button, DotLoading, ErrorBlock, Selector } from 'antd-mobile';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
-import { monthly, type BillRow, type Level } from './api.ts';
+import { monthly, type BillRow, type Cloud, type Level } from './api.ts';
 import { monthEnd, recentMonths, yuan } from './format.ts';
 import { BillExport } from './bill-export.tsx';
 import { SumCards, StateTag } from './parts.tsx';
@@ -48,16 +48,18 @@ export default function BillOverviewPage() {
   const { t } = useTranslation();
   const name = handle?.name ?? 'tenantBillOverview';
   const level: Level = name.startsWith('project') ? 'projects' : 'tenants';
+  // billOverviewPublicCloud: the same bill narrowed to the public clouds' accounts.
+  const cloud: Cloud = name === 'billOverviewPublicCloud' ? 'public' : 'all';
   const [range, setRange] = useState<number>(12);
   const months = useMemo(() => recentMonths(range).reverse(), [range]);
   const start = months[0]!;
   const end = months[months.length - 1]!;
-  const q = (group: string) => ({ queryKey: ['bills', level, group, start, end], queryFn: () => monthly(level, start, end, group) });
+  const q = (group: string) => ({ queryKey: ['bills', level, group, start, end, cloud], queryFn: () => monthly(level, start, end, group, cloud) });
   const byMonth = useQuery(q('month'));
   const byVendor = useQuery(q('vendor'));
   const byProduct = useQuery(q('product'));
   const byProject = useQuery({ ...q('project'), enabled: level === 'tenants' });
-  const detailRoute = level === 'projects' ? '/projectBillDetail' : '/tenantBillDetail';
+  const detailRoute = level === 'projects' ? '/projectBillDetail' : cloud === 'public' ? '/bilDetailPublicCloud' : '/tenantBillDetail';
   const rows = byMonth.data?.data ?? [];
 
   return (
