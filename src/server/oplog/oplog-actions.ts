@@ -49,6 +49,13 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'POST /api/v1/push/subscriptions': 'push_subscribe',
   'DELETE /api/v1/push/subscriptions': 'push_unsubscribe',
   'POST /api/v1/operation-logs/export': 'oplog_export',
+  // billing
+  'PUT /api/v1/cloud/cost-center/threshold': 'balance_threshold',
+  'POST /api/v1/cloud/cost-center/recharges': 'recharge',
+  'POST /api/v1/cloud/payment/callback': false,
+  'POST /api/v1/cloud/bills/tenants/checks/:id/confirm': 'bill_confirm',
+  'POST /api/v1/cloud/bills/tenants/checks/:id/submit': 'bill_submit',
+  'PUT /api/v1/cloud/exchange-rates': 'exchange_rates',
   // alarms, service desk, user centre, portal pages
   'POST /api/v1/alarm-policies': 'alarm_policy_create',
   'PUT /api/v1/alarm-policies/:id': 'alarm_policy_update',
