@@ -1,6 +1,6 @@
 // The on-call engineer on a phone (issue 11), 375×740 as `oncall`: the deep link of a firing alarm's
 // site message opens the alarm, the chart around its time shows the breach, the engineer
-// acknowledges it and restarts the host, which comes back 运行中. Screenshots of the on-call home
+// acknowledges it and restarts the host, which comes back 运行中; the operation log shows both. Screenshots of the on-call home
 // with the inbox, a monitor page and the alarm at 375×740 and 1280×800.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -127,6 +127,12 @@ describe('on call from a phone', () => {
     await expect.poll(() => page.locator('[data-testid="host-status"]').textContent(), { timeout: 20_000 }).toContain('运行中');
     const changes = (await api<{ history: { change: string; user_name: string | null }[] }>(scope, `v1/alarms/${alarm!.id}`)).history;
     expect(changes).toContainEqual(expect.objectContaining({ change: 'acknowledged', user_name: '值班运维 王磊' }));
+
+    // The operation log shows both: the acknowledgement and the restart.
+    await page.goto(`${server.baseURL}/logManage`);
+    await page.locator('[data-page="logManage"] [data-testid="oplog-line"]').first().waitFor();
+    await expect.poll(() => page.locator('[data-testid="oplog-line"]', { hasText: '确认告警' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="oplog-line"]', { hasText: '重启云主机' }).count()).toBeGreaterThan(0);
 
     // The host's monitor page: eight range tiles, each on one line, the chart within 375px.
     const hosts = (await api<{ data: { id: string; status: string }[] }>(working, 'v1/monitor/resources?kind=instance')).data;
