@@ -56,10 +56,10 @@ const OFFLINE_MODULES: readonly RegExp[] = [
   /^src\/web\/offline\//,
   /^src\/web\/ui\/(?!data-table\/|menu-icon\.tsx|help-docs\.tsx|split-view\.tsx)/,
   /^locales\/zh-CN\//,
-  /^src\/web\/features\/(?:auth|portal|not-found|under-construction)\//,
+  /^src\/web\/features\/(?:auth|not-found|under-construction)\//,
+  // the portal's home and catalogue; landing pages and articles are cached when a visitor opens them
+  /^src\/web\/features\/portal\/(?:portal-home-page|catalogue-section|product-page|portal-home)\.(?:tsx|css)$/,
   /^src\/web\/features\/approvals\/(?!processes\.tsx|inbox-table\.tsx)/,
-  // work orders and feedback are written offline too (queued in the outbox): their forms and lists open without a network
-  /^src\/web\/features\/desk\/(?:api|compress|format|parts|workorder-add-page|workorder-list-page|opinion-add-page|opinion-list-page)\.tsx?$/,
   /^src\/domain\/approvals\/rule-checks\.ts$/,
   /^src\/domain\/events\.ts$/,
 ];
