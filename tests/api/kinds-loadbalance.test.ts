@@ -25,11 +25,13 @@ afterAll(async () => {
 
 const post = (collection: string, payload: Record<string, unknown>) => c.req({ method: 'POST', url: `/api/${collection}`, payload });
 const lbBody = (extra: Record<string, unknown> = {}) => ({ name: uniq('lb'), subnet_id: subnet.id, ...extra });
+// Each listener its own port: random ones collided now and then (the port is unique per load balancer).
+let nextPort = 8000;
 const listenerBody = (lbId: string, extra: Record<string, unknown> = {}) => ({
   name: uniq('lsn'),
   load_balancer_id: lbId,
   protocol: 'tcp',
-  port: 8000 + Math.floor(Math.random() * 1000),
+  port: nextPort++,
   backends: [{ instance_id: h1.id, port: 8080, weight: 100 }],
   ...extra,
 });

@@ -161,8 +161,16 @@ describe('search, paging, export and scope', () => {
     const res = await admin.req({ method: 'POST', url: '/api/v1/operation-logs/export', project: null, payload: { action: 'kind:instance:reboot' } });
     expect(res.statusCode, res.body).toBe(202);
     await app.engine.scheduler.drain();
-    const tasks = (await admin.req({ method: 'GET', url: '/api/v1/export/resource/download_files?product_code=operation_log', project: null })).json().data;
-    const task = tasks.find((x: { id: string }) => x.id === res.json().id);
+    // The app's own scheduler may hold the task (SKIP LOCKED): wait for whoever runs it to finish.
+    const taskOf = async () =>
+      (
+        (await admin.req({ method: 'GET', url: '/api/v1/export/resource/download_files?product_code=operation_log', project: null })).json().data as {
+          id: string;
+          state: string;
+        }[]
+      ).find((x) => x.id === res.json().id);
+    await expect.poll(async () => (await taskOf())?.state, { timeout: 15_000 }).toBe('done');
+    const task = (await taskOf()) as unknown as { id: string; state: string; row_count: number; file_name: string; download_url: string };
     expect(task).toMatchObject({ state: 'done', row_count: 1 });
     expect(task.file_name).toMatch(/^操作日志-\d{14}\.xlsx$/);
     const file = await admin.req({ method: 'GET', url: task.download_url, project: null });
