@@ -109,6 +109,24 @@ describe('on call from a phone', () => {
     expect(Math.max(...seen)).toBeGreaterThan(alarm!.threshold);
     await expect.poll(() => page.locator('.ys-al-chart__time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await screenshot(page, 'alarms-detail-375');
+    // Opening the alarm recorded its host among the recently viewed resources (readable offline).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (hostId) =>
+            new Promise<string | null>((resolve) => {
+              const open = indexedDB.open('yunshu');
+              open.onsuccess = () => {
+                const get = open.result.transaction('recent').objectStore('recent').get(hostId);
+                get.onsuccess = () => resolve((get.result as { kind?: string } | undefined)?.kind ?? null);
+                get.onerror = () => resolve(null);
+              };
+              open.onerror = () => resolve(null);
+            }),
+          alarm!.resource.id,
+        ),
+      )
+      .toBe('instance');
 
     await page.getByRole('button', { name: '确认告警' }).click();
     await page.locator('.ys-al-detail[data-alarm-state="acknowledged"]').waitFor();
