@@ -109,6 +109,24 @@ describe('on call from a phone', () => {
     expect(Math.max(...seen)).toBeGreaterThan(alarm!.threshold);
     await expect.poll(() => page.locator('.ys-al-chart__time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await screenshot(page, 'alarms-detail-375');
+    // Opening the alarm recorded its host among the recently viewed resources (readable offline).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (hostId) =>
+            new Promise<string | null>((resolve) => {
+              const open = indexedDB.open('yunshu');
+              open.onsuccess = () => {
+                const get = open.result.transaction('recent').objectStore('recent').get(hostId);
+                get.onsuccess = () => resolve((get.result as { kind?: string } | undefined)?.kind ?? null);
+                get.onerror = () => resolve(null);
+              };
+              open.onerror = () => resolve(null);
+            }),
+          alarm!.resource.id,
+        ),
+      )
+      .toBe('instance');
 
     await page.getByRole('button', { name: '确认告警' }).click();
     await page.locator('.ys-al-detail[data-alarm-state="acknowledged"]').waitFor();
@@ -155,6 +173,24 @@ describe('on call from a phone', () => {
     await signIn(page, server.baseURL, 'oncall');
     await page.goto(`${server.baseURL}/monitorAlarm`);
     await page.locator('[data-page="monitorAlarm"] .ys-al-inbox .ys-al-list, [data-page="monitorAlarm"] .ys-al-inbox .ys-al-empty').first().waitFor();
+    // The project filter: choosing the project of an alarm lists exactly that project's alarms.
+    const login = await fetch(`${server.baseURL}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'oncall', password: DEMO_PASSWORD }),
+    });
+    const scope: Scope = { token: ((await login.json()) as { token: string }).token, ...(await pageScope(page)) };
+    const all = await api<{ data: { project_id: string }[] }>(scope, 'v1/alarms?__limit=50');
+    const projectId = all.data[0]!.project_id;
+    const own = await api<{ data: { id: string; project_id: string }[] }>(scope, `v1/alarms?project_id=${projectId}&__limit=20`);
+    expect(own.data.every((a) => a.project_id === projectId)).toBe(true);
+    await page
+      .locator('.ys-al-inbox label', { has: page.locator('span', { hasText: /^项目$/ }) })
+      .locator('select')
+      .selectOption(projectId);
+    await expect
+      .poll(() => page.locator('[data-page="monitorAlarm"] .ys-al-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-alarm'))))
+      .toEqual(own.data.map((a) => a.id));
     await screenshot(page, 'alarms-oncall-home-1280');
     await page.goto(`${server.baseURL}/pass-monitor/monitor`);
     await page.locator('[data-page="pass-monitor_monitor"] .ys-al-rank li').first().waitFor();

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { ActionSheet, Button, Dialog, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
 import { minutesUntilTomorrowNine } from '../../../domain/alarms/evaluate.ts';
 import { subscribe } from '../../lib/server-events.ts';
-import { saveSnapshot } from '../../offline/snapshots.ts';
+import { rememberResource, saveSnapshot } from '../../offline/snapshots.ts';
 import { useSnapshot } from '../../offline/hooks.ts';
-import { ackAlarm, claimAlarm, getAlarm, hostAction, silenceAlarm, type AlarmDetail, type LinkScope } from './api.ts';
+import { ackAlarm, claimAlarm, getAlarm, getResourceRow, hostAction, silenceAlarm, type AlarmDetail, type LinkScope } from './api.ts';
 import { LevelTag, StateTag, useValueText } from './alarm-parts.tsx';
 import { MetricView } from './metric-view.tsx';
 import { fullTime } from './format.ts';
@@ -37,6 +37,20 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
   useEffect(() => {
     if (q.data) void saveSnapshot(`alarm:${id}`, q.data);
   }, [q.data, id]);
+  // The alarm's host joins the recently viewed resources, as its own detail page records it, so it stays readable offline.
+  const hostId = q.data?.resource?.id;
+  const hostKind = q.data?.resource?.kind;
+  const linkTenant = scope?.tenant;
+  const linkProject = scope?.project ?? null;
+  useEffect(() => {
+    if (!hostId || !hostKind) return;
+    void (async () => {
+      const def = (await import('../../../domain/kinds/registry.ts')).kindOf(hostKind);
+      if (!def) return;
+      const row = await getResourceRow(def.collection, hostId, linkTenant ? { tenant: linkTenant, project: linkProject } : undefined);
+      await rememberResource({ id: row.id, kind: def.kind, route: def.routes.detail ?? def.routes.list, title: row.name, data: row });
+    })().catch(() => undefined);
+  }, [hostId, hostKind, linkTenant, linkProject]);
   // The alarm and its host change under our eyes: alarm events and the host's status events.
   useEffect(
     () =>

@@ -119,3 +119,6 @@ export const deletePolicy = (id: string) => del<{ id: string }>(`v1/alarm-polici
 /** A host action through the resource engine (its guards and refusals apply). */
 export const hostAction = (kind: string, id: string, action: string, s?: LinkScope) =>
   post<{ status: string; message?: string }>(`${kind === 'phyhost' ? 'phyhosts' : 'instances'}/${id}/actions`, { action }, scoped(s));
+/** The alarm's resource as its own detail page reads it (for the offline recent-resources store). */
+export const getResourceRow = (collection: string, id: string, s?: LinkScope) =>
+  get<{ id: string; name: string } & Record<string, unknown>>(`${collection}/${id}`, undefined, { ...quiet, ...scoped(s) });

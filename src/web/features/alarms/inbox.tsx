@@ -1,13 +1,15 @@
-// The alarm inbox: firing first by level, filters (state, level, vendor), cursor paging, live over
+// The alarm inbox: firing first by level, filters (state, level, vendor, project, resource), cursor paging, live over
 // the event stream. The first page is kept for reading offline.
-import { useEffect, useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { subscribe } from '../../lib/server-events.ts';
+import { tenantAtom, territoriesAtom } from '../../lib/store.ts';
 import { saveSnapshot } from '../../offline/snapshots.ts';
 import { useSnapshot } from '../../offline/hooks.ts';
-import { listAlarms, type AlarmPage } from './api.ts';
+import { getMonitored, listAlarms, type AlarmPage } from './api.ts';
 import { AlarmCard } from './alarm-parts.tsx';
 
 const STATES = ['', 'firing', 'acknowledged', 'resolved'] as const;
@@ -24,15 +26,36 @@ export function Inbox({ initialState = '', onOpen }: { initialState?: string; on
   const [state, setState] = useState(initialState);
   const [level, setLevel] = useState('');
   const [vendor, setVendor] = useState('');
+  const [project, setProject] = useState('');
+  const [resource, setResource] = useState('');
   useAlarmsLive();
+  // Project choices: the signed-in user's projects of the working tenant (the scope picker's territories).
+  const territories = useAtomValue(territoriesAtom);
+  const tenant = useAtomValue(tenantAtom);
+  const projects = useMemo(() => territories?.find((tt) => tt.tenant_id === tenant?.id)?.projects ?? [], [territories, tenant]);
+  // Resource choices: the monitored resources (of the chosen project, when one is chosen).
+  const monitored = useQuery({ queryKey: ['alarms', 'monitored'], queryFn: () => getMonitored() });
+  const resources = (monitored.data?.data ?? []).filter((r) => r.status !== 'deleted' && (!project || r.project_id === project));
+  const pickProject = (id: string) => {
+    setProject(id);
+    setResource('');
+  };
   const q = useInfiniteQuery({
-    queryKey: ['alarms', 'list', state, level, vendor],
+    queryKey: ['alarms', 'list', state, level, vendor, project, resource],
     queryFn: ({ pageParam }) =>
-      listAlarms({ state: state || undefined, level: level || undefined, vendor: vendor || undefined, __limit: 20, __cursor: pageParam }),
+      listAlarms({
+        state: state || undefined,
+        level: level || undefined,
+        vendor: vendor || undefined,
+        project_id: project || undefined,
+        resource_id: resource || undefined,
+        __limit: 20,
+        __cursor: pageParam,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: AlarmPage) => last.next_cursor ?? undefined,
   });
-  const snapKey = `alarms:inbox:${state}:${level}:${vendor}`;
+  const snapKey = `alarms:inbox:${state}:${level}:${vendor}:${project}:${resource}`;
   const offline = useSnapshot<AlarmPage>(snapKey);
   const first = q.data?.pages[0];
   useEffect(() => {
@@ -60,6 +83,28 @@ export function Inbox({ initialState = '', onOpen }: { initialState?: string; on
             {VENDORS.map((v) => (
               <option key={v} value={v}>
                 {v ? t(`kinds:vendors.${v}`) : t('inbox.all_vendors')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ys-al-select">
+          <span>{t('inbox.project')}</span>
+          <select value={project} onChange={(e) => pickProject(e.target.value)}>
+            <option value="">{t('inbox.all_projects')}</option>
+            {projects.map((p) => (
+              <option key={p.project_id} value={p.project_id}>
+                {p.project_name_zh || p.project_name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ys-al-select">
+          <span>{t('inbox.resource')}</span>
+          <select value={resource} onChange={(e) => setResource(e.target.value)}>
+            <option value="">{t('inbox.all_resources')}</option>
+            {resources.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
               </option>
             ))}
           </select>

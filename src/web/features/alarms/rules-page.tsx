@@ -4,12 +4,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
 import { Button, Dialog, DotLoading, Switch, Toast } from 'antd-mobile';
 import { KIND_METRICS, METRICS, type MetricName } from '../../../domain/alarms/alarm-metrics.ts';
 import { alarmPolicyCreateSchema, TARGET_TYPES } from '../../../domain/alarms/alarm-policy.schema.ts';
 import { LEVELS, OPERATORS } from '../../../domain/alarms/evaluate.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { get } from '../../lib/request.ts';
+import { projectAtom, tenantAtom, territoriesAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { createPolicy, deletePolicy, getMonitored, listPolicies, updatePolicy, type Policy } from './api.ts';
 import { AlarmTabs } from './alarm-tabs.tsx';
@@ -38,6 +40,11 @@ function PolicyForm({ onDone }: { onDone: () => void }) {
   const users = useQuery({ queryKey: ['alarms', 'receivers'], queryFn: () => get<{ data: { id: string; nickname: string }[] }>('v1/alarms/receivers') });
   const resources = useQuery({ queryKey: ['alarms', 'monitored', v.kind], queryFn: () => getMonitored(v.kind), enabled: v.target_type === 'resource' });
   const set = (patch: Partial<typeof v>) => setV((x) => ({ ...x, ...patch }));
+  // "整个项目": the user's projects of the working tenant (only the working project when one is chosen).
+  const territories = useAtomValue(territoriesAtom);
+  const tenant = useAtomValue(tenantAtom);
+  const working = useAtomValue(projectAtom);
+  const projects = (territories?.find((tt) => tt.tenant_id === tenant?.id)?.projects ?? []).filter((p) => !working || p.project_id === working.id);
   const save = useMutation({ mutationFn: createPolicy, onSuccess: onDone });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -117,8 +124,13 @@ function PolicyForm({ onDone }: { onDone: () => void }) {
       {num('max_alarms')}
       <label className="ys-al-field">
         <span>{t('form.target_type')}</span>
-        <select value={v.target_type} onChange={(e) => set({ target_type: e.target.value, target_value: '' })}>
-          {TARGET_TYPES.filter((x) => x !== 'project').map((x) => (
+        <select
+          value={v.target_type}
+          onChange={(e) =>
+            set({ target_type: e.target.value, target_value: e.target.value === 'project' && projects.length === 1 ? projects[0]!.project_id : '' })
+          }
+        >
+          {TARGET_TYPES.map((x) => (
             <option key={x} value={x}>
               {t(`targets.${x}`)}
             </option>
@@ -133,6 +145,18 @@ function PolicyForm({ onDone }: { onDone: () => void }) {
             {resources.data?.data.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : v.target_type === 'project' ? (
+        <label className="ys-al-field">
+          <span>{t('form.project')}</span>
+          <select value={v.target_value} onChange={(e) => set({ target_value: e.target.value })}>
+            <option value="">{t('form.pick')}</option>
+            {projects.map((p) => (
+              <option key={p.project_id} value={p.project_id}>
+                {p.project_name_zh || p.project_name}
               </option>
             ))}
           </select>
