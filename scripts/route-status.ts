@@ -1,5 +1,5 @@
 // `node scripts/route-status.ts [area…]`: how many routes of routes.json each area still shows as
-// 建设中 (no page in web/app/pages.ts and no kind claiming it). `--list` names them. Used for
+// 建设中 (no page in web/app/pages.ts or console-pages.ts and no kind claiming it). `--list` names them. Used for
 // docs/STATUS.md and by each area issue to prove it left no route under construction.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,9 +14,13 @@ if (!routesFile) {
 }
 const routes: { name: string; area: string; redirect?: string }[] = JSON.parse(fs.readFileSync(routesFile, 'utf8'));
 // pages.ts imports React component modules lazily; read its keys from the source instead of importing it.
-const pagesSrc = fs.readFileSync(path.join(root, 'src/web/app/pages.ts'), 'utf8');
-const block = pagesSrc.slice(pagesSrc.indexOf('export const PAGES'), pagesSrc.indexOf('\n};', pagesSrc.indexOf('export const PAGES')));
-const pages = new Set([...block.matchAll(/^\s+(?:'([^']+)'|([A-Za-z0-9_$-]+)):/gm)].map((m) => m[1] ?? m[2]));
+// The public pages are PAGES in pages.ts, the console's CONSOLE_ROUTES in console-pages.ts.
+const keysOf = (file: string, marker: string) => {
+  const src = fs.readFileSync(path.join(root, file), 'utf8');
+  const block = src.slice(src.indexOf(marker), src.indexOf('\n};', src.indexOf(marker)));
+  return [...block.matchAll(/^\s+(?:'([^']+)'|([A-Za-z0-9_$-]+)):/gm)].map((m) => m[1] ?? m[2]);
+};
+const pages = new Set([...keysOf('src/web/app/pages.ts', 'export const PAGES'), ...keysOf('src/web/app/console-pages.ts', 'export const CONSOLE_ROUTES')]);
 const kindPages = kindPageIndex(KINDS);
 
 const args = process.argv.slice(2);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
 import { PAGES } from '../../src/web/app/pages.ts';
+import { CONSOLE_ROUTES } from '../../src/web/app/console-pages.ts';
 import { kindPageIndex } from '../../src/domain/kinds/kind-views.ts';
 import { resourceRouteNames, screenFor } from '../../src/web/features/resources/kind-screens.ts';
 import {
@@ -60,7 +61,7 @@ describe('screens from the registry', () => {
   it('maps every kind route to a screen, and pages.ts routes each of them to the resource page (from the registry)', () => {
     const kindPages = kindPageIndex(KINDS);
     for (const name of resourceRouteNames()) {
-      expect(PAGES[name] ?? (kindPages.has(name) ? 'registry' : undefined), name).toBeDefined();
+      expect(PAGES[name] ?? CONSOLE_ROUTES[name] ?? (kindPages.has(name) ? 'registry' : undefined), name).toBeDefined();
     }
     expect(screenFor('ecsManage', '/ecsManage')).toMatchObject({ screen: 'list', def: instance });
     expect(screenFor('ecsDetail', '/ecsDetail/:id')).toMatchObject({ screen: 'detail', def: instance });

@@ -7,93 +7,15 @@ type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 
 const underConstruction: PageLoader = () => import('../features/under-construction/under-construction-page.tsx');
-const consoleHome: PageLoader = () => import('../features/console-home/console-home-page.tsx');
-const resources: PageLoader = () => import('../features/resources/resources-page.tsx');
-const approvals: PageLoader = () => import('../features/approvals/approvals-page.tsx');
-const alarms: PageLoader = () => import('../features/alarms/alarms-page.tsx');
-const monitor: PageLoader = () => import('../features/alarms/monitor-page.tsx');
-const monitorOverview: PageLoader = () => import('../features/alarms/overview-page.tsx');
-const alarmRules: PageLoader = () => import('../features/alarms/rules-page.tsx');
-const renewals: PageLoader = () => import('../features/alarms/renewal-page.tsx');
 
-/** Route name → page module, for pages that are not a resource kind's (those come from the registry). */
+/**
+ * Route name → page module for the public pages; the console's are CONSOLE_ROUTES in console-pages.ts and
+ * resource kinds' come from the registry.
+ */
 export const PAGES: Readonly<Record<string, PageLoader>> = {
   login: () => import('../features/auth/login-page.tsx'),
   portal: () => import('../features/portal/portal-home-page.tsx'),
   productRoute: () => import('../features/portal/product-page.tsx'),
-  accountinfo: () => import('../features/account/account-page.tsx'),
-  homeOperation: consoleHome,
-  cloudResourceGeneral: consoleHome,
-  downloadRecord: resources,
-  downloadRecord_downloadResource: resources,
-  certificate: resources,
-  certificateAdd: resources,
-  certificateBuy: resources,
-  UploadOwnCertificate: resources,
-  SSLCertificate: resources,
-  dns: resources,
-  dnsDetail: resources,
-  dnsInternet: resources,
-  dnsInternetDetail: resources,
-  dnsBuy: resources,
-  cdnTab: resources,
-  cdnTab_cdnManage: resources,
-  cdnTab_cdnWatch: resources,
-  cdnTab_refreshPreheat: resources,
-  cdnAdd: resources,
-  cdnDetail: resources,
-  refreshPreheatConfig: resources,
-  smartDns: resources,
-  smartDns_domain: resources,
-  smartDns_domainDetail: resources,
-  httpDnsManage: resources,
-  httpDnsManage_httpDns: resources,
-  httpDnsManage_httpDomainList: resources,
-  httpDnsDetail: resources,
-  gtmManage: resources,
-  gtmDetail: resources,
-  gtmDetail_globarSet: resources,
-  gtmDetail_policyAdd: resources,
-  gtmDetail_gtmLog: resources,
-  selfApprovalManage: approvals,
-  selfApprovalDetail: approvals,
-  manageApprovalDetail: approvals,
-  approvalManage: approvals,
-  approvalAdd: approvals,
-  monitorAlarm: alarms,
-  'pass-monitor_alerMessage': alarms,
-  'pass-monitor_alert-history': alarms,
-  'pass-monitor': monitorOverview,
-  'pass-monitor_monitor': monitorOverview,
-  'pass-monitor_alerRules': alarmRules,
-  projectAlarmConfig: alarmRules,
-  monitorAlarm_alarmNorenew: renewals,
-  monitorAlarm_alarmRenew: renewals,
-  ecsMonitor: monitor,
-  ecsWinMonitor: monitor,
-  winEcsMonitor: monitor,
-  bmsMonitor: monitor,
-  bmsWinMonitor: monitor,
-  cdhMonitor: monitor,
-  // ── message centre, notification channels, operation log (issues 11/12, features/notify) ──
-  siteMessages: () => import('../features/notify/messages-page.tsx'),
-  siteMessages_unread: () => import('../features/notify/messages-page.tsx'),
-  siteMessages_all: () => import('../features/notify/messages-page.tsx'),
-  siteMessagesDetail: () => import('../features/notify/message-detail-page.tsx'),
-  siteMessasgesSet: () => import('../features/notify/settings-page.tsx'),
-  notifyChannels: () => import('../features/notify/channels-page.tsx'),
-  logManage: () => import('../features/notify/oplog-page.tsx'),
-  workorderList: () => import('../features/desk/workorder-list-page.tsx'),
-  workorderAdd: () => import('../features/desk/workorder-add-page.tsx'),
-  workorderDetail: () => import('../features/desk/workorder-detail-page.tsx'),
-  opinionList: () => import('../features/desk/opinion-list-page.tsx'),
-  opinionAdd: () => import('../features/desk/opinion-add-page.tsx'),
-  opinionDetail: () => import('../features/desk/opinion-detail-page.tsx'),
-  handlePhone: () => import('../features/account/handle-phone-page.tsx'),
-  portal_portalHandlePhone: () => import('../features/account/handle-phone-page.tsx'),
-  portal_portalAccountInfo: () => import('../features/account/account-page.tsx'),
-  userCenter: () => import('../features/account/account-page.tsx'),
-  auth: () => import('../features/account/real-name-page.tsx'),
   // ── The public portal (issue 14): every landing page from one component, articles, information pages ──
   portal_adam: portalPage.landing,
   portal_atp: portalPage.landing,
@@ -167,16 +89,6 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   'users/sign_in': portalPage.gitSignIn,
   ecsCaeHostConnect: portalPage.hostConnect,
   customPage: portalPage.customPage,
-  tenantBillOverview: () => import('../features/billing/bill-overview-page.tsx'),
-  projectBillOverview: () => import('../features/billing/bill-overview-page.tsx'),
-  billOverviewMixcloud: () => import('../features/billing/bill-overview-page.tsx'),
-  billOverviewPublicCloud: () => import('../features/billing/bill-overview-page.tsx'),
-  bilDetailPublicCloud: () => import('../features/billing/bill-detail-page.tsx'),
-  tenantBillDetail: () => import('../features/billing/bill-detail-page.tsx'),
-  projectBillDetail: () => import('../features/billing/bill-detail-page.tsx'),
-  billCheck: () => import('../features/billing/bill-check-page.tsx'),
-  downloadRecord_downloadBill: resources,
-  costCenter: () => import('../features/billing/cost-center-page.tsx'),
 };
 
 /**
@@ -184,14 +96,18 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
  * (kind-views.ts kindPageIndex over the kinds' `routes`), read when such a page is first opened so
  * the kinds stay out of the first screen. A kind's folder is all a new kind's pages need.
  */
-const kindPage =
+const consoleOrKindPage =
   (name: string): PageLoader =>
   async () => {
+    // The console's routes live in console-pages.ts (loaded with the first console page).
+    const { CONSOLE_ROUTES, resourcesPage } = await import('./console-pages.ts');
+    const own = CONSOLE_ROUTES[name];
+    if (own) return own();
     const [{ KINDS }, { kindPageIndex }] = await Promise.all([import('../../domain/kinds/registry.ts'), import('../../domain/kinds/kind-views.ts')]);
-    return kindPageIndex(KINDS).has(name) ? resources() : underConstruction();
+    return kindPageIndex(KINDS).has(name) ? resourcesPage() : underConstruction();
   };
 
-export const pageFor = (name: string): PageLoader => PAGES[name] ?? kindPage(name);
+export const pageFor = (name: string): PageLoader => PAGES[name] ?? consoleOrKindPage(name);
 export const notFoundPage: PageLoader = () => import('../features/not-found/not-found-page.tsx');
 
 /**

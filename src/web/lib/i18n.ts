@@ -46,13 +46,19 @@ export function loadNamespace(ns: string): Promise<void> {
   return p;
 }
 
+/**
+ * The texts of the later areas (alarms, billing, service desk, notifications, user centre, portal
+ * pages): each area's pages load their own (console-pages.ts, portal-pages.ts), so a host list does not
+ * carry the billing texts.
+ */
+const AREA_NAMESPACES = new Set(['alarms', 'billing', 'desk', 'notify', 'account', 'site', 'site_tools']);
 let consoleNamespaces: Promise<void> | null = null;
 /** The console's zh-CN namespaces (also the fallback of zh-TW), loaded once. */
 export function loadConsoleNamespaces(): Promise<void> {
   consoleNamespaces ??= Promise.all(
     Object.keys(zhCNAll)
       .map(nsOf)
-      .filter((ns) => !EAGER.has(ns))
+      .filter((ns) => !EAGER.has(ns) && !AREA_NAMESPACES.has(ns))
       .map(loadNamespace),
   ).then(
     () => undefined,
