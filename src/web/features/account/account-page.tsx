@@ -19,6 +19,7 @@ import { LanguageSwitch } from '../../ui/shell/language-switch.tsx';
 import { ScopePicker } from '../../ui/shell/scope-picker.tsx';
 import { PROFILE_KEY, changePassword, fetchProfile, signAgreement } from './account-api.ts';
 import './account.css';
+import { QueryProvider } from '../../lib/query-provider.tsx';
 
 interface PasswordValues {
   old_password: string;
@@ -26,7 +27,7 @@ interface PasswordValues {
   confirm_password: string;
 }
 
-export default function AccountPage() {
+function AccountPageContent() {
   const { t } = useTranslation(['shell', 'account', 'desk', 'errors']);
   const navigate = useNavigate();
   const handle = usePageHandle();
@@ -221,5 +222,14 @@ export default function AccountPage() {
         </div>
       </Popup>
     </PageFrame>
+  );
+}
+
+/** Also shown in the portal layout (userCenter, portalAccountInfo, portalHandlePhone), which has no query client of its own. */
+export default function AccountPage() {
+  return (
+    <QueryProvider>
+      <AccountPageContent />
+    </QueryProvider>
   );
 }

@@ -12,8 +12,9 @@ import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { PROFILE_KEY, changePhone, fetchProfile, sendCode, verifyPhone } from './account-api.ts';
 import './account.css';
+import { QueryProvider } from '../../lib/query-provider.tsx';
 
-export default function HandlePhonePage() {
+function HandlePhonePageContent() {
   const { t } = useTranslation('account');
   const handle = usePageHandle();
   const navigate = useNavigate();
@@ -106,5 +107,14 @@ export default function HandlePhonePage() {
         </Button>
       )}
     </PageFrame>
+  );
+}
+
+/** Also shown in the portal layout (userCenter, portalAccountInfo, portalHandlePhone), which has no query client of its own. */
+export default function HandlePhonePage() {
+  return (
+    <QueryProvider>
+      <HandlePhonePageContent />
+    </QueryProvider>
   );
 }
