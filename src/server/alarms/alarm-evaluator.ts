@@ -4,12 +4,13 @@
 // A fire inserts the one open alarm of (policy, resource) — a partial unique index refuses a second —
 // and tells the receivers; a resolve closes it. Every change is recorded in alarm_history and
 // published as `alarm.changed`.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { AlarmChangedEvent } from '../../domain/events.ts';
 import { METRICS, REPORTING_STATUSES, SOURCE_INTERVAL_S, type MetricName } from '../../domain/alarms/alarm-metrics.ts';
 import { evaluate, LEVEL_RANK, MAX_COUNT_WINDOW_MS, type Level, type Operator } from '../../domain/alarms/evaluate.ts';
 import type { Db } from '../db/database.ts';
+import type { AlarmsTable } from '../db/tables.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 
 export interface PolicyRow {
@@ -261,25 +262,27 @@ interface OpenAlarm {
   project_id: string;
   resource_name: string;
 }
-interface AlarmInsert {
-  id: string;
-  tenant_id: string;
-  project_id: string;
-  policy_id: string;
-  resource_id: string;
-  resource_name: string;
-  resource_kind: string;
-  vendor: string;
-  metric: string;
-  level: string;
-  operator: string;
-  threshold: number;
-  state: string;
-  sort_rank: number;
-  value: number;
-  fired_at: Date;
-  updated_at: Date;
-}
+/** The columns the evaluator writes when it fires an alarm (the table's own types). */
+type AlarmInsert = Pick<
+  Selectable<AlarmsTable>,
+  | 'id'
+  | 'tenant_id'
+  | 'project_id'
+  | 'policy_id'
+  | 'resource_id'
+  | 'resource_name'
+  | 'resource_kind'
+  | 'vendor'
+  | 'metric'
+  | 'level'
+  | 'operator'
+  | 'threshold'
+  | 'state'
+  | 'sort_rank'
+  | 'value'
+  | 'fired_at'
+  | 'updated_at'
+>;
 
 function fireMessage(p: PolicyRow, a: { id: string; tenant_id: string; project_id: string; resource_name: string; value: number }) {
   return {
