@@ -1,9 +1,11 @@
 // React hooks over the offline store: network status and live views of the outbox. dexie's
-// liveQuery feeds useSyncExternalStore (dexie-react-hooks is not needed for this).
+// liveQuery feeds useSyncExternalStore (dexie-react-hooks is not needed for this). The outbox views
+// answer "empty" without loading Dexie until the outbox is in use (outbox-gate.ts); then they
+// subscribe to the real live query.
 import { useMemo, useSyncExternalStore } from 'react';
 export { useOnline } from './online.ts';
-import { liveQuery } from 'dexie';
-import { db } from './db.ts';
+import type { YunshuDb } from './db.ts';
+import { whenOutboxInUse } from './outbox-gate.ts';
 import type { OutboxEntry, OutboxState } from './outbox-rules.ts';
 import { readSnapshot, type Snapshot } from './snapshots.ts';
 
@@ -13,26 +15,36 @@ interface LiveSource<T> {
 }
 
 /**
- * A live query for useSyncExternalStore. An answer equal to the last one (`same`) does not tell
- * React at all: dexie re-runs a query on every write to its table, and the 100-card inbox
- * re-rendered on each (issue 10).
+ * A live query of the outbox for useSyncExternalStore, started once the outbox is in use. An
+ * answer equal to the last one (`same`) does not tell React at all: dexie re-runs a query on every
+ * write to its table, and the 100-card inbox re-rendered on each (issue 10).
  */
-function liveSource<T>(query: () => Promise<T>, initial: T, same: (a: T, b: T) => boolean = Object.is): LiveSource<T> {
+function liveSource<T>(query: (db: YunshuDb) => Promise<T>, initial: T, same: (a: T, b: T) => boolean = Object.is): LiveSource<T> {
   let value = initial;
-  const observable = liveQuery(query);
   return {
     subscribe(onChange) {
-      const sub = observable.subscribe({
-        next: (next) => {
-          if (same(value, next)) return;
-          value = next;
-          onChange();
-        },
-        error: (err) => {
-          console.warn('offline store query failed', err);
-        },
+      let closed = false;
+      let sub: { unsubscribe: () => void } | null = null;
+      const cancel = whenOutboxInUse(() => {
+        void import('./outbox-live.ts').then(({ liveQuery, db }) => {
+          if (closed) return;
+          sub = liveQuery(() => query(db)).subscribe({
+            next: (next) => {
+              if (same(value, next)) return;
+              value = next;
+              onChange();
+            },
+            error: (err) => {
+              console.warn('offline store query failed', err);
+            },
+          });
+        });
       });
-      return () => sub.unsubscribe();
+      return () => {
+        closed = true;
+        cancel();
+        sub?.unsubscribe();
+      };
     },
     get: () => value,
   };
@@ -58,7 +70,7 @@ export function useOutbox(filter: { states?: readonly OutboxState[]; ref?: strin
   const source = useMemo(
     () =>
       liveSource(
-        async () => {
+        async (db) => {
           const states = statesKey ? statesKey.split(',') : null;
           const rows = ref ? await db.outbox.where('ref').equals(ref).toArray() : await db.outbox.toArray();
           return rows.filter((e) => !states || states.includes(e.state)).sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
@@ -82,7 +94,7 @@ export function useOutboxCounts(): OutboxCounts {
   const source = useMemo(
     () =>
       liveSource(
-        async () => {
+        async (db) => {
           const [waiting, attention] = await Promise.all([
             db.outbox.where('state').anyOf('pending', 'sending').count(),
             db.outbox.where('state').anyOf('conflict', 'needs_edit', 'failed').count(),
@@ -97,8 +109,27 @@ export function useOutboxCounts(): OutboxCounts {
   return useLive(source, ZERO);
 }
 
-/** A snapshot, live (undefined until read or when none was saved). */
+/** A snapshot (undefined until read or when none was saved), read once per key. */
 export function useSnapshot<T>(key: string): Snapshot<T> | undefined {
-  const source = useMemo(() => liveSource(() => readSnapshot<T>(key), undefined), [key]);
+  const source = useMemo<LiveSource<Snapshot<T> | undefined>>(() => {
+    let value: Snapshot<T> | undefined;
+    return {
+      subscribe(onChange) {
+        let closed = false;
+        readSnapshot<T>(key).then(
+          (row) => {
+            if (closed || row === undefined) return;
+            value = row;
+            onChange();
+          },
+          (err: unknown) => console.warn('offline store query failed', err),
+        );
+        return () => {
+          closed = true;
+        };
+      },
+      get: () => value,
+    };
+  }, [key]);
   return useLive(source, undefined);
 }

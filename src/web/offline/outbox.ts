@@ -3,6 +3,7 @@
 // sent, conflict (with the server's state), needs-edit or failed. Nothing is dropped silently:
 // only the user discards an entry, and delivered entries are pruned after a day.
 import { db } from './db.ts';
+import { outboxInUse } from './outbox-gate.ts';
 import { DECISION_BATCH_URL } from '../../domain/approvals/decision-batch.ts';
 import {
   batchGroup,
@@ -41,6 +42,9 @@ export interface ReplaySummary {
 const LOCK_NAME = 'yunshu-outbox-replay';
 const SENT_KEPT_MS = 24 * 3600_000;
 
+// This module holds Dexie: once it is loaded (to write, or to replay), the outbox's live views start.
+outboxInUse();
+
 function emptySummary(): ReplaySummary {
   return { sent: 0, conflict: 0, needsEdit: 0, failed: 0, stopped: null, skipped: false };
 }
@@ -49,6 +53,7 @@ export async function enqueue(write: OutboxWrite): Promise<OutboxEntry> {
   const entry = newEntry(write, Date.now());
   const id = await db.outbox.add(entry);
   const stored = { ...entry, id: id as number };
+  outboxInUse(true);
   void requestReplay();
   return stored;
 }

@@ -2,13 +2,15 @@
 // as 待同步 on its card and is sent in order (at once when online, when the network returns
 // otherwise). One path means a decision lands exactly once whether the train is in a tunnel or not.
 // Batch approve uses the batch endpoint when online; offline it queues one entry per request.
-import { enqueue, editAndRequeue, listOutbox } from '../../offline/outbox.ts';
 import { newIdempotencyKey } from '../../offline/outbox-rules.ts';
 import { readSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
 import { scopeHeaders, RequestError } from '../../lib/request.ts';
 import { getUsername } from '../../lib/session.ts';
 import { batchApprove, type ApprovalItem, type BatchResult } from './api.ts';
 import { refOf, type DecisionAction } from './sync-state.ts';
+
+/** The outbox (Dexie) loads with the first decision, not with the inbox (outbox-gate.ts). */
+const outbox = () => import('../../offline/outbox.ts');
 
 const itemKey = (id: string) => `approval-item:${id}`;
 
@@ -29,6 +31,7 @@ export async function queueDecision(item: ApprovalItem, action: DecisionAction, 
   if (queueing.has(item.id)) return null;
   queueing.add(item.id);
   try {
+    const { enqueue, listOutbox } = await outbox();
     const waiting = await listOutbox({ ref: refOf(item.id), states: ['pending', 'sending'] });
     if (waiting.length) return waiting[0]!;
     await rememberItem(item);
@@ -47,8 +50,8 @@ export async function queueDecision(item: ApprovalItem, action: DecisionAction, 
 }
 
 /** A rejected reason corrected after a 400/422: the same entry with the new body, back in line. */
-export const requeueReject = (entryId: number, item: Pick<ApprovalItem, 'current_level'>, reason: string) =>
-  editAndRequeue(entryId, decisionBody(item, 'reject', reason));
+export const requeueReject = async (entryId: number, item: Pick<ApprovalItem, 'current_level'>, reason: string) =>
+  (await outbox()).editAndRequeue(entryId, decisionBody(item, 'reject', reason));
 
 export type BatchOutcome = { kind: 'sent'; succeeded: number; failed: BatchResult[] } | { kind: 'queued'; count: number };
 

@@ -1,0 +1,101 @@
+// Whether this page needs the outbox's database (Dexie, ~30 KB gz) at all. An empty outbox — the
+// usual case — never loads it: the inbox's card states, the outbox strip and the replay start
+// only once the outbox is in use, that is when
+// - the browser database already holds entries (a raw IndexedDB count, no Dexie; a database that
+//   does not exist yet is not created by the look), or
+// - this page loaded the outbox module to write (a decision, a work order…: outbox.ts calls
+//   `outboxInUse()` when it loads), or
+// - another tab of this origin wrote one (its outbox.ts says so on a BroadcastChannel).
+// Once in use it stays in use for the page's life.
+/** The browser database of the outbox and the recently viewed resources (db.ts opens it with Dexie). */
+export const DB_NAME = 'yunshu';
+
+const CHANNEL = 'yunshu-outbox';
+let active = false;
+const waiting = new Set<() => void>();
+let probing: Promise<void> | null = null;
+let channel: BroadcastChannel | null = null;
+
+function activate(): void {
+  if (active) return;
+  active = true;
+  channel?.close();
+  channel = null;
+  for (const fn of [...waiting]) fn();
+  waiting.clear();
+}
+
+/** Called by outbox.ts when it loads (and by its writes): from now on the outbox is live here and in the other tabs. */
+export function outboxInUse(broadcast = false): void {
+  if (broadcast && typeof BroadcastChannel !== 'undefined') {
+    const out = new BroadcastChannel(CHANNEL);
+    out.postMessage('in-use');
+    out.close();
+  }
+  activate();
+}
+
+/** The number of entries in the outbox's object store, without Dexie; 0 when there is no database yet. */
+export function countStoredEntries(): Promise<number> {
+  return new Promise<number>((resolve) => {
+    if (typeof indexedDB === 'undefined') return resolve(0);
+    let req: IDBOpenDBRequest;
+    try {
+      req = indexedDB.open(DB_NAME);
+    } catch {
+      return resolve(0);
+    }
+    // No database yet: abort the creation (Dexie creates it with its schema when first needed).
+    req.onupgradeneeded = () => req.transaction?.abort();
+    req.onerror = () => resolve(0);
+    req.onblocked = () => resolve(1); // someone is upgrading it: be safe, load the real thing
+    req.onsuccess = () => {
+      const db = req.result;
+      db.onversionchange = () => db.close();
+      if (!db.objectStoreNames.contains('outbox')) {
+        db.close();
+        return resolve(0);
+      }
+      try {
+        const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
+        count.onsuccess = () => {
+          db.close();
+          resolve(count.result);
+        };
+        count.onerror = () => {
+          db.close();
+          resolve(1);
+        };
+      } catch {
+        db.close();
+        resolve(1);
+      }
+    };
+  });
+}
+
+function probe(): Promise<void> {
+  probing ??= (async () => {
+    if (typeof BroadcastChannel !== 'undefined' && !active) {
+      channel = new BroadcastChannel(CHANNEL);
+      channel.onmessage = () => activate();
+    }
+    if ((await countStoredEntries()) > 0) activate();
+  })();
+  return probing;
+}
+
+/** Runs `fn` once the outbox is in use (at once if it already is); returns a cancel function. */
+export function whenOutboxInUse(fn: () => void): () => void {
+  if (active) {
+    fn();
+    return () => undefined;
+  }
+  waiting.add(fn);
+  void probe();
+  return () => {
+    waiting.delete(fn);
+  };
+}
+
+export const isOutboxInUse = (): boolean => active;
