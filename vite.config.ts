@@ -134,6 +134,23 @@ function preloadRouter(): Plugin {
   };
 }
 
+/**
+ * The route table's `sample` URLs (one per route, ~1.2 KB gz) are for the tests and the bench, not
+ * the browser: the build drops them from src/domain/navigation/route-table.ts, which every page loads
+ * with the router. Nothing in src/web reads `RouteDef.sample`.
+ */
+function dropRouteSamples(): Plugin {
+  return {
+    name: 'yunshu-drop-route-samples',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.replaceAll('\\', '/').endsWith('/src/domain/navigation/route-table.ts')) return null;
+      return { code: code.replace(/,\s*sample: '[^']*'/g, ''), map: null };
+    },
+  };
+}
+
 const nm = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
 
 /**
@@ -151,6 +168,16 @@ const CHUNK_GROUPS = [
   { name: 'gesture', test: nm('@use-gesture[\\\\/](?:core|react)'), priority: 18 },
   { name: 'floating-ui', test: nm('@floating-ui[\\\\/](?:core|dom|utils)'), priority: 18 },
   { name: 'resize-observer', test: nm('resize-observer-polyfill'), priority: 18 },
+  // The kit's small shared helpers (dev-log, convert-px, bound, safe area…) but those that use
+  // the animation or gesture libraries: a chunk of their own, module by module. Left to the
+  // bundler they landed in the image viewer's chunk, so every page with an input, tabs, a
+  // checkbox or the tab bar fetched the viewer too.
+  {
+    name: 'kit-utils',
+    test: /node_modules[\\/]antd-mobile[\\/]es[\\/](?:utils[\\/](?!reduce-and-restore-motion|use-tab-list-scroll|use-drag-and-pinch)[\w-]+\.js$|components[\\/]safe-area[\\/])/,
+    priority: 17,
+    includeDependenciesRecursively: false,
+  },
   // The kit's index module and global style: a chunk of their own (not with the components the
   // index re-exports), or they land in some component's chunk (the error block's four pictures)
   // and every page that imports the kit loads that component.
@@ -168,6 +195,7 @@ export default defineConfig({
     precompress(),
     offline.plugin,
     preloadRouter(),
+    dropRouteSamples(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/web',
@@ -208,6 +236,10 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    // antd-mobile's default imperative render: our createRoot version (src/web/lib/rc-render.ts).
+    alias: [{ find: /^rc-util\/lib\/React\/render$/, replacement: path.resolve(import.meta.dirname, 'src/web/lib/rc-render.ts') }],
+  },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -2,15 +2,17 @@
 // as 待同步 on its card and is sent in order (at once when online, when the network returns
 // otherwise). One path means a decision lands exactly once whether the train is in a tunnel or not.
 // Batch approve uses the batch endpoint when online; offline it queues one entry per request.
+// Statically, unlike every other console page: the outbox (Dexie) comes with the inbox, because a
+// decision taken offline right after the first load — before the service worker has cached
+// anything — must still be stored (approvals-offline.e2e.ts). Loading it makes the outbox "in use"
+// (outbox-gate.ts), so the cards' sync states are live at once.
+import { enqueue, editAndRequeue, listOutbox } from '../../offline/outbox.ts';
 import { newIdempotencyKey } from '../../offline/outbox-rules.ts';
 import { readSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
 import { scopeHeaders, RequestError } from '../../lib/request.ts';
 import { getUsername } from '../../lib/session.ts';
 import { batchApprove, type ApprovalItem, type BatchResult } from './api.ts';
 import { refOf, type DecisionAction } from './sync-state.ts';
-
-/** The outbox (Dexie) loads with the first decision, not with the inbox (outbox-gate.ts). */
-const outbox = () => import('../../offline/outbox.ts');
 
 const itemKey = (id: string) => `approval-item:${id}`;
 
@@ -31,7 +33,6 @@ export async function queueDecision(item: ApprovalItem, action: DecisionAction, 
   if (queueing.has(item.id)) return null;
   queueing.add(item.id);
   try {
-    const { enqueue, listOutbox } = await outbox();
     const waiting = await listOutbox({ ref: refOf(item.id), states: ['pending', 'sending'] });
     if (waiting.length) return waiting[0]!;
     await rememberItem(item);
@@ -50,8 +51,8 @@ export async function queueDecision(item: ApprovalItem, action: DecisionAction, 
 }
 
 /** A rejected reason corrected after a 400/422: the same entry with the new body, back in line. */
-export const requeueReject = async (entryId: number, item: Pick<ApprovalItem, 'current_level'>, reason: string) =>
-  (await outbox()).editAndRequeue(entryId, decisionBody(item, 'reject', reason));
+export const requeueReject = (entryId: number, item: Pick<ApprovalItem, 'current_level'>, reason: string) =>
+  editAndRequeue(entryId, decisionBody(item, 'reject', reason));
 
 export type BatchOutcome = { kind: 'sent'; succeeded: number; failed: BatchResult[] } | { kind: 'queued'; count: number };
 

@@ -10,6 +10,7 @@ import { Button, CapsuleTabs, Checkbox, Dialog, DotLoading, InfiniteScroll, Tabs
 import { can } from '../../../domain/roles.ts';
 import { dataAge } from '../../offline/data-age.ts';
 import { useOnline, useOutbox } from '../../offline/hooks.ts';
+import { discard, retry } from '../../offline/outbox.ts';
 import { readSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { RequestError } from '../../lib/request.ts';
@@ -36,8 +37,6 @@ const noAnswer = (err: unknown) => !(err instanceof RequestError) || err.status 
 const OPEN = ['pending', 'approving', 'expansion_approving'];
 
 // The desktop table (and its table library) loads only at a desktop width.
-/** The outbox's writes (Dexie): loaded on the first tap that needs them, not with the inbox. */
-const outbox = () => import('../../offline/outbox.ts');
 const DesktopTable = lazy(() => import('./inbox-table.tsx'));
 
 async function loadPage(scope: Scope, filter: Filter, cursor: string, signal?: AbortSignal): Promise<ListPage> {
@@ -301,9 +300,9 @@ export function Inbox() {
               onOpen={() => openDetail(item)}
               onApprove={() => approve(item)}
               onReject={() => setRejecting({ item })}
-              onDismiss={(entryId) => void outbox().then((o) => o.discard(entryId))}
+              onDismiss={(entryId) => void discard(entryId)}
               onEditReason={() => s && editReason(item, s)}
-              onRetry={(entryId) => void outbox().then((o) => o.retry(entryId))}
+              onRetry={(entryId) => void retry(entryId)}
             />
           );
         })}

@@ -2,110 +2,25 @@
 // from the action's zod params, the seed's confirm dialogs (warning, enable, disable, delete), the
 // SMS-verified delete flow, batch calls with a per-row summary. Refusals (409) arrive as the
 // server's description through the request helper's notice.
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, Popup, Toast } from 'antd-mobile';
+import { Dialog, DotLoading, Popup, Toast } from 'antd-mobile';
 import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { RequestError } from '../../lib/request.ts';
 import { deleteResource, runAction, runBatch, type BatchAnswer } from './api.ts';
-import { paramRefFilters } from './screen-rules.ts';
-import { actionLabel, fieldLabel, type Resource } from './kind-meta.ts';
-import { FormFields, exists } from './form-fields.tsx';
-import { SmsDelete } from './sms-delete.tsx';
-import { fieldsOf, initialValues, validateAll } from './zod-fields.ts';
+import { actionLabel, type Resource } from './kind-meta.ts';
+
+// The params form and the SMS-verified delete load when first needed (their own chunks).
+const ParamsForm = lazy(() => import('./action-params.tsx'));
+const SmsDelete = lazy(() => import('./sms-delete.tsx').then((m) => ({ default: m.SmsDelete })));
 
 type Step =
   | { type: 'confirm'; action: ActionDef; rows: Resource[] }
   | { type: 'params'; action: ActionDef; rows: Resource[] }
   | { type: 'sms'; action: ActionDef; rows: Resource[] }
   | { type: 'batch'; action: ActionDef; answer: BatchAnswer; rows: Resource[] };
-
-function ParamsForm({
-  def,
-  action,
-  rows,
-  onDone,
-  onCancel,
-}: {
-  def: KindDefinition;
-  action: ActionDef;
-  rows: Resource[];
-  onDone: () => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const fields = fieldsOf(action.params!, def);
-  const [values, setValues] = useState<Record<string, unknown>>(() => {
-    const init = initialValues(fields);
-    // An expansion starts from the current size; a change (a DNS record's value) from what it is now.
-    for (const f of fields) {
-      const current = rows[0]?.spec[f.key];
-      if (current === undefined || current === null) continue;
-      if ((f.kind === 'number' && init[f.key] === undefined) || (rows.length === 1 && (f.kind === 'text' || f.kind === 'enum'))) init[f.key] = current;
-    }
-    return init;
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const label = (key: string) => (exists(`kinds:${def.kind}.fields.${key}`) ? fieldLabel(t, def, key) : t(`resources:params.${key}`, { defaultValue: key }));
-  const submit = async () => {
-    if (busy) return;
-    const errs = validateAll(action.params!, values, label, t, exists);
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    try {
-      const clean = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
-      if (rows.length > 1)
-        await runBatch(
-          def,
-          rows.map((r) => r.id),
-          action.id,
-          clean,
-        );
-      else {
-        const res = await runAction(def, rows[0]!.id, action.id, clean);
-        Toast.show({ content: res.message ?? t('resources:messages.done') });
-      }
-      onDone();
-    } catch {
-      /* the notice shows why */
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="ys-sheet" data-testid="action-params">
-      <div className="ys-sheet__title">{actionLabel(t, def, action.id)}</div>
-      <div className="ys-sheet__sub">{rows.map((r) => r.name).join('、')}</div>
-      <FormFields
-        def={def}
-        fields={fields}
-        values={values}
-        errors={errors}
-        labelOf={label}
-        onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))}
-        onError={(k, m) =>
-          setErrors((s) => {
-            const n = { ...s };
-            if (m) n[k] = m;
-            else delete n[k];
-            return n;
-          })
-        }
-        refFilters={(f) => paramRefFilters(def, action, f, rows[0])}
-      />
-      <div className="ys-sheet__foot">
-        <Button onClick={onCancel}>{t('resources:common.cancel')}</Button>
-        <Button color="primary" loading={busy} disabled={busy} data-testid="params-submit" onClick={submit}>
-          {t('resources:common.confirm')}
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 export interface ActionRunner {
   run: (action: ActionDef, rows: Resource[]) => void;
@@ -203,7 +118,11 @@ export function useActionRunner(def: KindDefinition, opts: { onChanged?: () => v
       />
     );
   } else if (step?.type === 'params') {
-    const form = <ParamsForm def={def} action={step.action} rows={step.rows} onDone={changed} onCancel={close} />;
+    const form = (
+      <Suspense fallback={<DotLoading />}>
+        <ParamsForm def={def} action={step.action} rows={step.rows} onDone={changed} onCancel={close} />
+      </Suspense>
+    );
     element =
       bp === 'phone' ? (
         <Popup visible onMaskClick={close} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '85vh', overflowY: 'auto' }}>
@@ -215,7 +134,11 @@ export function useActionRunner(def: KindDefinition, opts: { onChanged?: () => v
         </Popup>
       );
   } else if (step?.type === 'sms') {
-    element = <SmsDelete def={def} rows={step.rows} onDone={changed} onCancel={close} />;
+    element = (
+      <Suspense fallback={null}>
+        <SmsDelete def={def} rows={step.rows} onDone={changed} onCancel={close} />
+      </Suspense>
+    );
   } else if (step?.type === 'batch') {
     const failed = step.answer.data.filter((d) => !d.ok);
     element = (

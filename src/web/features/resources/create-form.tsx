@@ -1,152 +1,15 @@
 // The create form of kinds made from their list page (create-rules.ts: VPC, subnet): a bottom
-// popup on phones, a centred modal from tablets up, its fields derived from the kind's create
-// schema (the rules the server applies), placement through the shared vendor → region → zone
-// cascade, and for a subnet the VPC's CIDR, the free addresses of the entered CIDR and the
-// inside-the-VPC / no-overlap check as the user types. Creating refreshes the kind's lists, where
-// the new row goes from 创建中 to 可用 live (live.ts).
-import { useCallback, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// popup on phones, a centred modal from tablets up. Its body (create-body.tsx: fields from the
+// kind's create schema, placement, the subnet checks) loads when the form first opens.
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, CenterPopup, Popup, Toast } from 'antd-mobile';
+import { Button, CenterPopup, DotLoading, Popup } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
-import { kindOf } from '../../../domain/kinds/registry.ts';
-import { subnetCidrProblem, subnetFreeIps } from '../../../domain/kinds/subnet/subnet.kind.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
-import { RequestError } from '../../lib/request.ts';
-import { createResource, getResource, listResources } from './api.ts';
-import { fieldLabel } from './kind-meta.ts';
-import { FormFields, exists } from './form-fields.tsx';
-import { PlacementFields, placementErrors, usePlacement } from './placement.tsx';
-import { hasCreateForm, siblingCidrs } from './create-rules.ts';
-import { cleanForm, fieldsOf, initialValues, validateAll, PLACEMENT_KEYS, type FormField } from './zod-fields.ts';
-import './forms.css';
+import { hasCreateForm } from './create-rules.ts';
 
-type Values = Record<string, unknown>;
-
-/** Name first, description last, the rest in the schema's order (placement is drawn apart). */
-function formFields(def: KindDefinition): FormField[] {
-  // A kind placed by vendor alone (a cloud account) asks for the vendor as a plain choice.
-  const all = fieldsOf(def.createSchema, def).filter((f) => !PLACEMENT_KEYS.has(f.key) || (def.placement === 'vendor' && f.key === 'vendor'));
-  const rank = (f: FormField) => (f.key === 'name' ? 0 : f.key === 'description' ? 2 : 1);
-  return [...all].sort((a, b) => rank(a) - rank(b));
-}
-
-function CreateBody({ def, onDone, onCancel }: { def: KindDefinition; onDone: () => void; onCancel: () => void }) {
-  const { t } = useTranslation();
-  const client = useQueryClient();
-  const fields = useMemo(() => formFields(def), [def]);
-  const own = def.placement === 'own';
-  const [values, setValues] = useState<Values>(() => initialValues(fields));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = useCallback((patch: Values) => setValues((v) => ({ ...v, ...patch })), []);
-  const p = usePlacement(def.productCode, values, set);
-  const label = (key: string) => fieldLabel(t, def, key);
-
-  // A subnet: its VPC's CIDR and the subnets already in it (the same rule the server applies).
-  const vpcDef = kindOf('vpc')!;
-  const vpcId = def.kind === 'subnet' && typeof values.vpc_id === 'string' && values.vpc_id ? values.vpc_id : undefined;
-  const vpc = useQuery({ queryKey: ['res', 'vpc', 'cidr-of', vpcId], queryFn: () => getResource(vpcDef, vpcId!), enabled: Boolean(vpcId) });
-  const vpcRow = vpc.data?.id === vpcId ? vpc.data : undefined;
-  const siblings = useQuery({
-    queryKey: ['res', 'subnet', 'options', { vpc_id: vpcId }],
-    queryFn: () => listResources(def, { vpc_id: vpcId!, __limit: 1000 } as never),
-    enabled: Boolean(vpcId),
-  });
-  const cidrProblem = (cidr: unknown): string | null => {
-    if (def.kind !== 'subnet' || typeof cidr !== 'string' || !cidr || !vpcRow) return null;
-    const problem = subnetCidrProblem(cidr, String(vpcRow.spec.cidr ?? ''), siblingCidrs(siblings.data?.data ?? [], vpcRow.id));
-    return problem ? `${label('cidr')}${t(`errors:rules.${problem}`)}` : null;
-  };
-  const freeIps = def.kind === 'subnet' && typeof values.cidr === 'string' && !errors.cidr && !cidrProblem(values.cidr) ? subnetFreeIps(values.cidr) : null;
-
-  const onError = (key: string, message: string | null) =>
-    setErrors((s) => {
-      const n = { ...s };
-      const m = message ?? (key === 'cidr' ? cidrProblem(values.cidr) : null);
-      if (m) n[key] = m;
-      else delete n[key];
-      return n;
-    });
-
-  const submit = async () => {
-    if (busy) return;
-    const errs = { ...(own ? placementErrors(values, label, t('errors:rules.required')) : {}), ...validateAll(def.createSchema, values, label, t, exists) };
-    const c = errs.cidr ? null : cidrProblem(values.cidr);
-    if (c) errs.cidr = c;
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    try {
-      const body = Object.fromEntries(Object.entries(cleanForm(values)).filter(([, v]) => v !== undefined));
-      const created = await createResource(def, body);
-      Toast.show({ content: t('forms:create.done') });
-      // The lists show the new row at once; its status then follows the events.
-      await client.invalidateQueries({ queryKey: ['res', def.kind], predicate: (q) => q.queryKey[2] !== 'detail' });
-      onDone();
-      return created;
-    } catch (err) {
-      // The request helper shows the server's reason; a rule the server checks on one field (a
-      // key of the wrong vendor) is also shown under that field.
-      const field = err instanceof RequestError && err.status === 400 ? err.body?.field : undefined;
-      if (field && err instanceof RequestError && fields.some((f) => f.key === field)) setErrors((s) => ({ ...s, [field]: err.body?.description ?? '' }));
-    } finally {
-      setBusy(false);
-    }
-    return undefined;
-  };
-
-  const fieldProps = {
-    def,
-    values,
-    errors,
-    onError,
-    onChange: (k: string, v: unknown) => set({ [k]: v }),
-    refFilters: (f: FormField) => {
-      const link = def.createLinks?.find((l) => l.param === f.key);
-      return link?.allowedFrom ? { status: link.allowedFrom.join(',') } : {};
-    },
-  };
-  const hint = def.kind === 'vpc' ? t('forms:create.cidr_hint_vpc') : def.kind === 'subnet' ? t('forms:create.cidr_hint_subnet') : null;
-  return (
-    <div className="ys-createform" data-testid="create-form" data-kind={def.kind}>
-      <div className="ys-createform__title">
-        {t('forms:create.title', { kind: t(`forms:create.kinds.${def.kind}`, { defaultValue: t(`kinds:${def.kind}.name`) }) })}
-      </div>
-      <div className="ys-createform__body">
-        <div className="ys-form">
-          {own ? <PlacementFields def={def} p={p} values={values} errors={errors} /> : null}
-          <FormFields {...fieldProps} fields={fields.filter((f) => f.key !== 'description')} />
-          {hint || vpcRow || freeIps !== null ? (
-            <div className="ys-createform__notes" data-testid="create-notes">
-              {vpcRow ? (
-                <div className="ys-form__hint" data-testid="vpc-cidr">
-                  {t('forms:create.vpc_cidr', { cidr: String(vpcRow.spec.cidr ?? '-') })}
-                </div>
-              ) : null}
-              {hint ? <div className="ys-form__hint">{hint}</div> : null}
-              {freeIps !== null ? (
-                <div className="ys-form__hint ys-createform__free" data-testid="free-ips">
-                  {t('forms:create.free_ips', { count: freeIps })}
-                </div>
-              ) : null}
-            </div>
-          ) : null}
-          <FormFields {...fieldProps} fields={fields.filter((f) => f.key === 'description')} />
-        </div>
-      </div>
-      <div className="ys-createform__foot">
-        <Button onClick={onCancel} data-testid="create-cancel">
-          {t('forms:create.cancel')}
-        </Button>
-        <Button color="primary" onClick={() => void submit()} loading={busy} disabled={busy || (own && p.noZone)} data-testid="create-submit">
-          {t('forms:create.submit')}
-        </Button>
-      </div>
-    </div>
-  );
-}
+const CreateBody = lazy(() => import('./create-body.tsx'));
 
 /**
  * The list toolbar's 创建VPC / 创建子网 button and its form, for kinds that have one: `trigger` goes
@@ -175,7 +38,11 @@ export function useCreateForm(def: KindDefinition, variant: 'desktop' | 'phone')
         <AddOutline fontSize={20} />
       </button>
     );
-  const body = open ? <CreateBody key={round} def={def} onDone={close} onCancel={close} /> : null;
+  const body = open ? (
+    <Suspense fallback={<DotLoading />}>
+      <CreateBody key={round} def={def} onDone={close} onCancel={close} />
+    </Suspense>
+  ) : null;
   const element =
     bp === 'phone' ? (
       <Popup visible={open} onMaskClick={close} destroyOnClose bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
