@@ -21,9 +21,9 @@ import { ApprovalCard } from './card.tsx';
 import { approveMany, cacheDetails, queueDecision, rememberedItem, requeueReject } from './decide.ts';
 import { RejectSheet } from './reject-sheet.tsx';
 import { usePendingCount } from './live.tsx';
-import { useUndoable, withUndo } from './undo.ts';
+import { settled, useSettling, useUndoable, withUndo } from './undo.ts';
 import { summaryOf, type TFn } from './summary.ts';
-import { isWaiting, needsAttention, syncByApproval, type CardSync, type DecisionAction } from './sync-state.ts';
+import { isWaiting, needsAttention, syncByApproval, withSettling, type CardSync, type DecisionAction } from './sync-state.ts';
 
 interface ListPage {
   data: ApprovalItem[];
@@ -127,7 +127,12 @@ export function Inbox() {
   }, [items, first, filter]);
 
   const entries = useOutbox();
-  const sync = useMemo(() => syncByApproval(entries.filter((e) => !e.owner || !nickname || e.owner === nickname)), [entries, nickname]);
+  const settling = useSettling();
+  const { sync, seen } = useMemo(
+    () => withSettling(syncByApproval(entries.filter((e) => !e.owner || !nickname || e.owner === nickname)), settling),
+    [entries, nickname, settling],
+  );
+  useEffect(() => settled(seen), [seen]);
 
   // Decisions that no longer have a card in this list (decided elsewhere meanwhile, list moved on).
   const listed = useMemo(() => new Set(items.map((i) => i.id)), [items]);
