@@ -88,4 +88,32 @@ describe('the decision batch', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(await decided(r.id)).toEqual(before);
   });
+  it('answers each item briefly (Prefer: return=minimal), a lone decision in full unless it asks the same', async () => {
+    const project = await supplyOf();
+    const [a, b, c] = [await newRequest(project, 41), await newRequest(project, 42), await newRequest(project, 43)];
+    const tenant = (await app.as('approver')).territories[0]!.tenant_id;
+    const res = await batch([{ url: `/api/v1/approvals/${a.id}/approve`, key: `m-${a.id}`, tenant_id: tenant, project_id: project, body: {} }]);
+    // The outbox keeps a success's status only: no history, levels or names built per item.
+    expect(res.json().results[0]).toEqual({ status: 200, body: { id: a.id, status: 'approved', current_level: 1 } });
+    const approver = await app.as('approver');
+    const full = await approver.req({ method: 'POST', url: `/api/v1/approvals/${b.id}/approve`, tenant, project, payload: {} });
+    expect(full.statusCode).toBe(200);
+    expect(full.json()).toMatchObject({ id: b.id, status: 'approved' });
+    expect(full.json().history).toBeDefined();
+    expect(full.headers['preference-applied']).toBeUndefined();
+    const brief = await approver.req({
+      method: 'POST',
+      url: `/api/v1/approvals/${c.id}/reject`,
+      tenant,
+      project,
+      headers: { prefer: 'return=minimal' },
+      payload: { reason: '理由充分但预算不足' },
+    });
+    expect(brief.json()).toEqual({ id: c.id, status: 'rejected', current_level: 1 });
+    expect(brief.headers['preference-applied']).toBe('return=minimal');
+    // A conflict still answers with the server's state.
+    const late = await batch([{ url: `/api/v1/approvals/${c.id}/approve`, key: `m2-${c.id}`, tenant_id: tenant, project_id: project, body: {} }]);
+    expect(late.json().results[0].status).toBe(409);
+    expect(late.json().results[0].body.current).toMatchObject({ status: 'rejected' });
+  });
 });

@@ -6,7 +6,7 @@
 import { ensureBuild } from '../../scripts/start.ts';
 import { startServer, type StartedServer } from '../e2e/server.ts';
 import { launchBrowser, newPage, signIn } from '../e2e/browser.ts';
-import { OWN_TYPES, afterFirstScreen, apiAs, outboxStates } from '../e2e/approvals-helpers.ts';
+import { OWN_TYPES, afterFirstScreen, apiAs, card, outboxStates } from '../e2e/approvals-helpers.ts';
 import type { BenchResult, BenchSection } from './run.ts';
 
 const COUNT = Number(process.env.BENCH_REPLAY_COUNT ?? 100);
@@ -79,9 +79,10 @@ async function runReplay(): Promise<BenchResult> {
     await page.waitForFunction(() => !navigator.onLine);
     const tapStart = Date.now();
     for (let i = 0; i < COUNT; i++) {
-      const button = page.locator(own).first();
-      const id = await button.locator('xpath=ancestor::*[@data-testid="approval-card"]').getAttribute('data-id');
-      await button.click();
+      const id = await page.locator(own).first().locator('xpath=ancestor::*[@data-testid="approval-card"]').getAttribute('data-id');
+      // The card read, not whatever `own` matches by the time of the click (the list moves as
+      // decisions settle).
+      await card(page, id!).locator('[data-testid="card-approve"]').click();
       // The decision waits behind its undo bar; tapping the next card sends it at once, as an
       // approver working down the list does (the last one goes when its bar runs out).
       await page.locator(`[data-testid="undo-bar"][data-id="${id}"]`).waitFor();

@@ -321,6 +321,37 @@ async function signInOverCdp(port: number, baseURL: string, account: string): Pr
   }
 }
 
+interface Diagnostics {
+  mainThreadMs: number;
+  breakdown: string;
+  longTasks: number;
+  bootupMs: number;
+  scripts: string;
+}
+
+type Lhr = { audits: Record<string, { numericValue?: number; details?: unknown } | undefined> };
+
+/** Lighthouse's mainthread-work-breakdown, bootup-time and long-tasks audits, in one line each. */
+function diagnostics(lhr: Lhr): Diagnostics {
+  const items = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []) as Record<string, any>[];
+  const ms = (n: unknown) => `${Math.round(Number(n) || 0)}`;
+  const breakdown = items('mainthread-work-breakdown')
+    .slice(0, 4)
+    .map((x) => `${x.groupLabel ?? x.group} ${ms(x.duration)}`)
+    .join(', ');
+  const scripts = items('bootup-time')
+    .slice(0, 3)
+    .map((x) => `${String(x.url).replace(/^https?:\/\/[^/]+/, '')} ${ms(x.total)}`)
+    .join(', ');
+  return {
+    mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? NaN,
+    breakdown,
+    longTasks: items('long-tasks').length,
+    bootupMs: lhr.audits['bootup-time']?.numericValue ?? NaN,
+    scripts,
+  };
+}
+
 async function lighthouseSection(): Promise<BenchResult> {
   if (!fs.existsSync(process.env.CHROME_PATH ?? CHROMIUM)) return { rows: [], skipped: `${CHROMIUM} is missing` };
   process.env.CHROME_PATH ??= CHROMIUM;
@@ -336,6 +367,7 @@ async function lighthouseSection(): Promise<BenchResult> {
     const lcp: number[] = [];
     const tbt: number[] = [];
     const cls: number[] = [];
+    const diag: Diagnostics[] = [];
     let failures = 0;
     while (perf.length < LIGHTHOUSE_RUNS) {
       // A fresh browser per run: no cache, no service worker from the run before.
@@ -360,6 +392,7 @@ async function lighthouseSection(): Promise<BenchResult> {
         lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
         tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
         cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
+        diag.push(diagnostics(lhr));
         if (perf.length === 1) {
           const failing = Object.values(lhr.audits)
             .filter((x) => x.score !== null && x.score < 1 && (lhr.categories.accessibility?.auditRefs ?? []).some((r) => r.id === x.id && r.weight > 0))
@@ -395,6 +428,13 @@ async function lighthouseSection(): Promise<BenchResult> {
       metric: `${p.url}${who}: FCP / LCP / TBT / CLS`,
       value: `${(median(fcp) / 1000).toFixed(1)} s / ${(median(lcp) / 1000).toFixed(1)} s / ${Math.round(mt)} ms / ${mc.toFixed(2)}`,
       note: `goals TBT ≤ 150 ms: ${mt <= 150 ? 'met' : 'NOT met'}, CLS ≤ 0.1: ${mc <= 0.1 ? 'met' : 'NOT met'}`,
+    });
+    // Where the main thread went (the run with the median TBT): compare before/after on one machine.
+    const d = diag[tbt.indexOf(mt)] ?? diag[0]!;
+    rows.push({
+      metric: `${p.url}${who}: main thread / long tasks`,
+      value: `${(d.mainThreadMs / 1000).toFixed(1)} s / ${d.longTasks}`,
+      note: `${d.breakdown}; bootup ${(d.bootupMs / 1000).toFixed(1)} s: ${d.scripts}`,
     });
   }
   return { rows };

@@ -90,16 +90,41 @@ describe('approvals offline, exactly once', () => {
       await context.setOffline(true);
       await page.waitForFunction(() => !navigator.onLine);
 
+      // Every DOM state React commits is seen by a MutationObserver: a card approved a moment ago
+      // (its undo bar was shown) must never be back with no state and live buttons while its
+      // decision goes from the bar to the outbox (issue 10: the next tap landed on it).
+      await page.evaluate(() => {
+        const decided = new Set<string>();
+        const back: string[] = [];
+        (window as unknown as { undecidedAgain: string[] }).undecidedAgain = back;
+        const check = () => {
+          const bar = document.querySelector('[data-testid="undo-bar"]')?.getAttribute('data-id');
+          if (bar) decided.add(bar);
+          for (const id of decided) {
+            const el = document.querySelector(`[data-testid="approval-card"][data-id="${id}"]`);
+            if (el && el.getAttribute('data-sync') === '' && el.querySelector('[data-testid="card-approve"]')) back.push(id);
+          }
+        };
+        new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-sync', 'data-id'] });
+      });
+      const undoBar = (id: string) => page.locator(`[data-testid="undo-bar"][data-id="${id}"]`);
       await card(page, a.id).locator('[data-testid="card-approve"]').click();
+      await undoBar(a.id).waitFor();
       await swipeApprove(page, b.id);
+      await undoBar(b.id).waitFor();
+      // The approval the next one sent on shows as queued at once.
+      await expect(card(page, a.id).getAttribute('data-sync')).resolves.toBe('pending');
       const reason = '离线驳回：请补充业务说明与费用测算（E2E）';
       await rejectThroughSheet(page, c.id, reason);
       await card(page, d.id).locator('[data-testid="card-approve"]').click();
+      await undoBar(d.id).waitFor();
+      await expect(card(page, b.id).getAttribute('data-sync')).resolves.toBe('pending');
 
       for (const it of [a, b, c, d]) {
         await expect.poll(() => card(page, it.id).getAttribute('data-sync'), { timeout: 10_000 }).toBe('pending');
         await expect(card(page, it.id).locator('[data-testid="card-sync"]').textContent()).resolves.toContain('待同步');
       }
+      expect(await page.evaluate(() => (window as unknown as { undecidedAgain: string[] }).undecidedAgain)).toEqual([]);
       await page.locator('[data-testid="offline-notice"]').waitFor();
       // The inbox says its data is the last sync, and how old it is.
       await expect(page.locator('[data-testid="inbox-offline-age"]').textContent()).resolves.toMatch(/^离线数据，更新于/);

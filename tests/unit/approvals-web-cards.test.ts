@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import zhCN from '../../locales/zh-CN/approvals.json' with { type: 'json' };
 import { summaryOf, waitingOf, waitingText, yuan, type TFn } from '../../src/web/features/approvals/summary.ts';
 import { diffRows } from '../../src/web/features/approvals/diff.ts';
-import { badgeCount, decidedByMe, syncByApproval } from '../../src/web/features/approvals/sync-state.ts';
+import { badgeCount, decidedByMe, syncByApproval, withSettling } from '../../src/web/features/approvals/sync-state.ts';
 import { newEntry, type OutboxEntry } from '../../src/web/offline/outbox-rules.ts';
 
 /** A tiny i18next stand-in over the zh-CN approvals namespace. */
@@ -139,6 +139,27 @@ describe('card sync state', () => {
     const s = syncByApproval([entry(1, 'b', { state: 'conflict', serverState: { current: mine } })]).get('b')!;
     expect(decidedByMe(s, '审批人 张伟')).toBe(true);
     expect(decidedByMe(s, '华东制造 管理员 李娜')).toBe(false);
+  });
+
+  it('an approval on its way from the undo bar to the outbox shows as queued until its entry is there', () => {
+    const since = 5000;
+    // b failed earlier and was approved again: its old entry does not count; c's entry was made since.
+    const sync = syncByApproval([entry(1, 'b', { state: 'failed', createdAt: 1000 }), entry(2, 'c', { createdAt: 6000 })]);
+    const { sync: shown, seen } = withSettling(
+      sync,
+      new Map([
+        ['a', since],
+        ['b', since],
+        ['c', since],
+      ]),
+    );
+    expect(shown.get('a')).toMatchObject({ state: 'pending', action: 'approve' });
+    expect(shown.get('b')).toMatchObject({ state: 'pending' });
+    expect(shown.get('c')).toMatchObject({ entryId: 2, state: 'pending' });
+    expect(seen).toEqual(['c']);
+    // An entry already waiting (a second tap on the same request) counts as there.
+    expect(withSettling(syncByApproval([entry(3, 'd', { createdAt: 10 })]), new Map([['d', since]])).seen).toEqual(['d']);
+    expect(withSettling(sync, new Map()).sync).toBe(sync);
   });
 
   it('the badge leaves out decisions queued and not sent yet', () => {

@@ -81,6 +81,16 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     const scope = await resolveScope(req, ctx.tenancy);
     return { user, tenantId: scope.tenantId };
   }
+  /**
+   * `Prefer: return=minimal` (RFC 7240): a decision answers `{id, status, current_level}` instead of
+   * the whole detail (seven queries fewer). The decision batch asks it for every item: the outbox
+   * keeps only a success's status (issue 10). Conflicts and errors answer in full either way.
+   */
+  const wantsMinimal = (req: FastifyRequest, reply: FastifyReply) => {
+    if (!/(^|[\s,;])return=minimal\b/i.test(String(req.headers.prefer ?? ''))) return false;
+    reply.header('preference-applied', 'return=minimal');
+    return true;
+  };
   const idParam = (params: unknown) => {
     const { id } = params as { id: string };
     if (!isId(id)) throw notFound();
@@ -160,10 +170,12 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(approveSchema, req.body ?? {});
     return withConflict(reply, req.lang, async () => {
       // A retry whose first attempt committed the decision and then died answers that decision.
-      if (!req.idempotency?.applied)
-        await approvals.decide(user, id, { action: 'approve', comment: body.comment, level: body.level }, now(), {
+      if (!req.idempotency?.applied) {
+        const decided = await approvals.decide(user, id, { action: 'approve', comment: body.comment, level: body.level }, now(), {
           inTransaction: (trx) => markIdempotencyApplied(trx, req),
         });
+        if (wantsMinimal(req, reply)) return decided;
+      }
       return approvals.detail(user, id, now());
     });
   });
@@ -186,6 +198,8 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
           'x-auth-token': req.authToken!,
           'idempotency-key': r.key,
           'accept-language': req.lang,
+          // The outbox keeps a success's status only: no detail to build per item.
+          prefer: 'return=minimal',
           ...(r.tenant_id ? { 'x-tenant-id': r.tenant_id } : {}),
           ...(r.project_id ? { 'x-project-id': r.project_id } : {}),
         },
@@ -211,10 +225,12 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(rejectSchema, req.body ?? {});
     return withConflict(reply, req.lang, async () => {
       // A retry whose first attempt committed the decision and then died answers that decision.
-      if (!req.idempotency?.applied)
-        await approvals.decide(user, id, { action: 'reject', reason: body.reason, level: body.level }, now(), {
+      if (!req.idempotency?.applied) {
+        const decided = await approvals.decide(user, id, { action: 'reject', reason: body.reason, level: body.level }, now(), {
           inTransaction: (trx) => markIdempotencyApplied(trx, req),
         });
+        if (wantsMinimal(req, reply)) return decided;
+      }
       return approvals.detail(user, id, now());
     });
   });

@@ -1,7 +1,7 @@
 // selfApprovalManage: the approver's inbox. Phone and tablet: cards, pending first and oldest first,
 // approve/reject by button or swipe, batch approve; desktop (≥1200px): the same rows in a table.
 // Readable offline from the last sync (with its age); decisions go through the outbox.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
@@ -21,9 +21,9 @@ import { ApprovalCard } from './card.tsx';
 import { approveMany, cacheDetails, queueDecision, rememberedItem, requeueReject } from './decide.ts';
 import { RejectSheet } from './reject-sheet.tsx';
 import { usePendingCount } from './live.tsx';
-import { useUndoable, withUndo } from './undo.ts';
+import { settled, useSettling, useUndoable, withUndo } from './undo.ts';
 import { summaryOf, type TFn } from './summary.ts';
-import { isWaiting, needsAttention, syncByApproval, type CardSync, type DecisionAction } from './sync-state.ts';
+import { isWaiting, needsAttention, syncByApproval, withSettling, type CardSync, type DecisionAction } from './sync-state.ts';
 
 interface ListPage {
   data: ApprovalItem[];
@@ -60,6 +60,22 @@ function useNow(): number {
     return () => window.clearInterval(timer);
   }, []);
   return now;
+}
+
+/** Cards rendered with the page; the rest follow in a transition (see useProgressive). */
+const FIRST_CARDS = 8;
+
+/**
+ * How many cards to render: the first screen's with the page, then all of them in a transition,
+ * which React renders in slices and yields in between, so a 50-card inbox is no long task at
+ * start (issue 10: TBT). Once all, always all.
+ */
+function useProgressive(total: number): number {
+  const [limit, setLimit] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (limit < total) startTransition(() => setLimit(Number.POSITIVE_INFINITY));
+  }, [limit, total]);
+  return limit;
 }
 
 /** 全局审批 is for roles that may read the tenant's approvals (tenant administrators and above). */
@@ -127,7 +143,12 @@ export function Inbox() {
   }, [items, first, filter]);
 
   const entries = useOutbox();
-  const sync = useMemo(() => syncByApproval(entries.filter((e) => !e.owner || !nickname || e.owner === nickname)), [entries, nickname]);
+  const settling = useSettling();
+  const { sync, seen } = useMemo(
+    () => withSettling(syncByApproval(entries.filter((e) => !e.owner || !nickname || e.owner === nickname)), settling),
+    [entries, nickname, settling],
+  );
+  useEffect(() => settled(seen), [seen]);
 
   // Decisions that no longer have a card in this list (decided elsewhere meanwhile, list moved on).
   const listed = useMemo(() => new Set(items.map((i) => i.id)), [items]);
@@ -156,6 +177,8 @@ export function Inbox() {
     // Cards that need the approver come first; the rest keep the server's order (oldest first).
     return list.sort((a, b) => Number(needsAttention(sync.get(b.id))) - Number(needsAttention(sync.get(a.id))));
   }, [attention, items, sync, undoable]);
+
+  const limit = useProgressive(shown.length);
 
   const decidable = (item: ApprovalItem, s: CardSync | undefined) =>
     OPEN.includes(item.status) && item.can_decide && !isWaiting(s) && s?.state !== 'sent' && s?.state !== 'conflict';
@@ -278,7 +301,7 @@ export function Inbox() {
   } else {
     content = (
       <div className="ys-appr-list" data-testid="approval-list">
-        {shown.map((item) => {
+        {(limit < shown.length ? shown.slice(0, limit) : shown).map((item) => {
           const s = sync.get(item.id);
           return (
             <ApprovalCard
@@ -307,7 +330,7 @@ export function Inbox() {
           );
         })}
         <InfiniteScroll
-          hasMore={!!query.hasNextPage && online}
+          hasMore={!!query.hasNextPage && online && limit >= shown.length}
           loadMore={async () => {
             await query.fetchNextPage();
           }}

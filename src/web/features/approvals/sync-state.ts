@@ -82,3 +82,20 @@ export function badgeCount(serverPending: number, entries: readonly OutboxEntry[
   }
   return Math.max(0, serverPending - waiting.size);
 }
+
+/**
+ * Approvals that left the undo bar (`settling`: id → when) before the outbox shows their entry
+ * count as queued (待同步), so the card never shows its buttons again in between. Answers the cards'
+ * states and the ids the outbox shows by now (an entry made since, or one already waiting).
+ */
+export function withSettling(sync: Map<string, CardSync>, settling: ReadonlyMap<string, number>): { sync: Map<string, CardSync>; seen: string[] } {
+  if (!settling.size) return { sync, seen: [] };
+  const out = new Map(sync);
+  const seen: string[] = [];
+  for (const [id, since] of settling) {
+    const s = sync.get(id);
+    if (s && (s.createdAt >= since || isWaiting(s))) seen.push(id);
+    else out.set(id, { entryId: -1, state: 'pending', action: 'approve', createdAt: since, updatedAt: since });
+  }
+  return { sync: out, seen };
+}

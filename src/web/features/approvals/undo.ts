@@ -2,9 +2,17 @@
 // outbox (and from there to the server). A second approval while one waits sends the first at once.
 // The waiting decision lives in this module, not a component, so it survives going back from the
 // detail to the inbox.
+//
+// Between leaving the bar and showing up in the outbox a decision is "settling": its commit reads
+// and writes IndexedDB, and the outbox's live view answers later still. The inbox shows a settling
+// decision as queued (待同步), so its card never comes back with live buttons in between (issue 10:
+// tapping down a list offline, the card decided a moment ago reappeared undecided, under the
+// finger, until its entry was written).
 import { useSyncExternalStore } from 'react';
 
 export const UNDO_MS = 4000;
+/** A settled decision the inbox never saw (it was not on screen) is forgotten after this. */
+const SETTLED_KEPT_MS = 30_000;
 
 export interface Undoable {
   id: string;
@@ -17,16 +25,40 @@ interface Waiting extends Undoable {
 }
 
 let waiting: Waiting | null = null;
+/** approval id → when its decision left the undo bar (Date.now()). Replaced, never mutated. */
+let settling: ReadonlyMap<string, number> = new Map();
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const l of listeners) l();
 };
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+};
+
+function release(ids: readonly string[], since?: number): void {
+  const next = new Map(settling);
+  for (const id of ids) if (since === undefined || next.get(id) === since) next.delete(id);
+  if (next.size === settling.size) return;
+  settling = next;
+  notify();
+}
 
 async function send(w: Waiting): Promise<void> {
   clearTimeout(w.timer);
   if (waiting === w) waiting = null;
+  const since = Date.now();
+  settling = new Map(settling).set(w.id, since);
   notify();
-  await w.commit();
+  try {
+    await w.commit();
+    setTimeout(() => release([w.id], since), SETTLED_KEPT_MS);
+  } catch (err) {
+    release([w.id], since);
+    throw err;
+  }
 }
 
 /** Holds `commit` for UNDO_MS; the bar shows `text`. */
@@ -58,14 +90,18 @@ export function sendNow(): void {
   if (waiting) void send(waiting);
 }
 
+/** The outbox shows these decisions now: they stop settling. */
+export function settled(ids: readonly string[]): void {
+  if (ids.length) release(ids);
+}
+
 const snapshot = (): Undoable | null => waiting;
 export function useUndoable(): Undoable | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    snapshot,
-    snapshot,
-  );
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+const settlingSnapshot = (): ReadonlyMap<string, number> => settling;
+/** Decisions on their way from the undo bar to the outbox: approval id → when they left the bar. */
+export function useSettling(): ReadonlyMap<string, number> {
+  return useSyncExternalStore(subscribe, settlingSnapshot, settlingSnapshot);
 }
