@@ -1,6 +1,8 @@
 // The composition root (ADR 0009): every repository and service of an app is built here, once, in
 // dependency order; route files only register routes and read what they need from the context
 // (or `app.engine`). Nothing is built inside a route file and nothing is found through a global.
+import { costStrategyService } from './billing/cost-strategy.service.ts';
+import { projectLimitService } from './billing/project-limit.service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, BaseContext } from './context.ts';
 import { usersRepository } from './repositories/users.repository.ts';
@@ -123,5 +125,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     meter,
     bills,
     costCenter,
+    costStrategies: costStrategyService({ db, provider: () => engine.provider }),
+    projectLimits: projectLimitService({ db, bills, notify: notifications }),
   };
 }
