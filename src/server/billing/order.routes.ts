@@ -36,26 +36,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     if (f.start_date) q = q.where('created_at', '>=', dayStart(f.start_date));
     if (f.end_date) q = q.where('created_at', '<', new Date(dayStart(f.end_date).getTime() + 86_400_000));
     const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const data = await q
-      .select([
-        'id',
-        'project_id',
-        'resource_id',
-        'resource_name',
-        'kind',
-        'order_type',
-        'charging_code',
-        'duration',
-        'sum_price',
-        'cheap_price',
-        'state',
-        'created_at',
-      ])
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(f.__limit)
-      .offset(f.__offset)
-      .execute();
+    const data = await q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(f.__limit).offset(f.__offset).execute();
     return { count: Number(count.n), data };
   });
 
