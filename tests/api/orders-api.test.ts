@@ -10,6 +10,7 @@ import { build, type Client } from './helper.ts';
 import { actSettled, host } from './kinds-helpers.ts';
 import { shanghaiDay } from '../../src/domain/billing/billing.ts';
 import { DEFAULT_COST_RULES, classify, nextMonthStart, savingOf } from '../../src/domain/billing/orders.ts';
+import { peakHourly } from '../../src/server/billing/cost-strategy.service.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let c: Client;
@@ -188,7 +189,7 @@ describe('cost optimisation', () => {
     await app.ctx.db.updateTable('cost_strategy_choices').set({ effective_date: today() }).execute();
   });
 
-  it("classifies each running host by yesterday's CPU and memory maxima and counts what it would save", async () => {
+  it("classifies each running host by yesterday's CPU and memory peaks (highest hourly average) and counts what it would save", async () => {
     const h = await host(app, c);
     await age(h.id, 1);
     const res = await c.req({ method: 'GET', url: '/api/v1/cloud/cost_optimize/findings', project: null });
@@ -197,7 +198,7 @@ describe('cost optimisation', () => {
     expect(body.strategy.id).toBe('default');
     const mine = body.data.find((d: { resource_id: string }) => d.resource_id === h.id);
     const to = Date.parse(`${today()}T00:00:00+08:00`);
-    const max = (m: 'cpu' | 'memory') => app.engine.provider.series(h.id, m, to - 86_400_000, to).reduce((a, [, v]) => Math.max(a, v), 0);
+    const max = (m: 'cpu' | 'memory') => peakHourly(app.engine.provider.series(h.id, m, to - 86_400_000, to));
     expect(mine.cpu_max).toBe(max('cpu'));
     expect(mine.memory_max).toBe(max('memory'));
     const finding = classify(DEFAULT_COST_RULES, mine.cpu_max, mine.memory_max);

@@ -1,7 +1,7 @@
 // Cost optimisation (billCostSeo, zoneBillCostSeo; seed 001 §3, §5, §9): a tenant's strategies (at
 // most 5 besides the built-in default), the one it applies (a new choice counts from the next
 // Shanghai day; the applied one cannot be deleted) and the findings: each running host's CPU and
-// memory maxima over the last whole day, read from the cloud's monitoring series, classified by
+// memory peaks over the last whole day (the highest hourly average), read from the cloud's monitoring series, classified by
 // the strategy in effect, with what acting on it would save a month.
 import { newId } from '../../domain/ids.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
@@ -22,6 +22,22 @@ import type { Db } from '../db/database.ts';
 import type { CloudProvider } from '../cloud/provider.ts';
 
 const HOURS_PER_MONTH = 720;
+const HOUR_MS = 3_600_000;
+
+/** The highest hourly average of a series of [t ms, value] samples, to two decimals. */
+export function peakHourly(samples: [number, number][]): number {
+  const sums = new Map<number, { sum: number; n: number }>();
+  for (const [t, v] of samples) {
+    const h = Math.floor((t - 1) / HOUR_MS);
+    const b = sums.get(h) ?? { sum: 0, n: 0 };
+    b.sum += v;
+    b.n += 1;
+    sums.set(h, b);
+  }
+  let peak = 0;
+  for (const b of sums.values()) peak = Math.max(peak, b.sum / b.n);
+  return Math.round(peak * 100) / 100;
+}
 
 export function costStrategyService(deps: { db: Db; provider: () => CloudProvider }) {
   const { db } = deps;
@@ -158,7 +174,8 @@ export function costStrategyService(deps: { db: Db; provider: () => CloudProvide
     const projects = await db.selectFrom('projects').select(['id', 'name_zh']).where('tenant_id', '=', scope.tenantId).execute();
     const projectName = new Map(projects.map((p) => [p.id, p.name_zh]));
     const provider = deps.provider();
-    const max = (id: string, metric: 'cpu' | 'memory') => provider.series(id, metric, from, to).reduce((m, [, v]) => (v > m ? v : m), 0);
+    // The peak of the day's hourly averages: a sustained load, not one noisy sample.
+    const max = (id: string, metric: 'cpu' | 'memory') => peakHourly(provider.series(id, metric, from, to));
 
     const data = hosts.map((h) => {
       const seg = segs.find((s) => s.resource_id === h.id);

@@ -111,7 +111,12 @@ export default function ConvertPage() {
                       aria-pressed={r.id === picked}
                       data-resource={r.id}
                       data-name={r.name}
-                      onClick={() => setPicked(r.id)}
+                      onClick={() => {
+                        setPicked(r.id);
+                        // On a phone the plan sits below the list: bring it into view.
+                        if (window.matchMedia('(max-width: 767px)').matches)
+                          requestAnimationFrame(() => document.getElementById('convert-plan')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+                      }}
                     >
                       <span className="ys-ord__card-head">
                         <span className="ys-ord__name">{r.name}</span>
@@ -127,7 +132,7 @@ export default function ConvertPage() {
                   ))}
                 </div>
               </section>
-              <section className="ys-ord__panel">
+              <section className="ys-ord__panel ys-ord__sticky" id="convert-plan">
                 <h2 className="ys-ord__h2">{t('orders:convert.plan')}</h2>
                 {!chosen ? (
                   <p className="ys-ord__hint">{t('orders:convert.pick_first')}</p>
@@ -151,7 +156,6 @@ export default function ConvertPage() {
                     </span>
                     <Selector
                       aria-labelledby="conv-duration"
-                      columns={4}
                       value={[duration]}
                       onChange={(v) => v[0] && setDuration(v[0])}
                       options={DURATIONS.map((n) => ({ label: t('orders:months', { n }), value: n }))}

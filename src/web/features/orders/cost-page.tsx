@@ -12,7 +12,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 import { COMPARE_OPS, DEFAULT_COST_RULES, LOGIC_OPS, STRATEGY_NAME_MAX } from '../../../domain/billing/orders.ts';
 import { applyStrategy, createStrategy, deleteStrategy, findings, strategies, type CostRules, type Findings, type Strategy } from './api.ts';
-import { day, percent, yuan } from './format.ts';
+import { percent, yuan } from './format.ts';
 import { CostTabs, Empty, Failed, Loading, Tag } from './parts.tsx';
 import './orders.css';
 
@@ -107,7 +107,7 @@ function NewStrategy({ onDone }: { onDone: () => void }) {
             >
               {LOGIC_OPS.map((o) => (
                 <option key={o} value={o}>
-                  {t(`orders:logic.${o}`)}
+                  {t(`orders:logic_form.${o}`)}
                 </option>
               ))}
             </select>
@@ -210,11 +210,11 @@ function Summary({ f }: { f: Findings }) {
   );
 }
 
-function Hosts({ f }: { f: Findings }) {
+function Hosts({ f, single }: { f: Findings; single?: boolean }) {
   const { t } = useTranslation();
   if (!f.data.length) return <Empty>{t('orders:cost.no_hosts')}</Empty>;
   return (
-    <div className="ys-ord__grid" data-testid="findings">
+    <div className={`ys-ord__grid${single ? ' ys-ord__grid--single' : ''}`} data-testid={single ? 'top-findings' : 'findings'}>
       {f.data.map((d) => (
         <div key={d.resource_id} className="ys-ord__card" data-finding={d.finding}>
           <span className="ys-ord__card-head">
@@ -340,7 +340,7 @@ export default function CostPage() {
               <Strategies />
               <section className="ys-ord__panel">
                 <h2 className="ys-ord__h2">{t('orders:cost.top')}</h2>
-                <Hosts f={{ ...q.data, data: q.data.data.filter((d) => d.finding !== 'normal').slice(0, 6) }} />
+                <Hosts single f={{ ...q.data, data: q.data.data.filter((d) => d.finding !== 'normal').slice(0, 6) }} />
               </section>
             </div>
           ) : name === 'billCostSeo_resourceStatistics' ? (
@@ -350,7 +350,7 @@ export default function CostPage() {
           ) : (
             <Zones f={q.data} />
           )}
-          <p className="ys-ord__hint">{t('orders:cost.note', { day: day(q.data.window.to) })}</p>
+          <p className="ys-ord__hint">{t('orders:cost.note')}</p>
         </>
       )}
     </PageFrame>

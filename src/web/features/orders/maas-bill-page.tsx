@@ -72,7 +72,7 @@ export default function MaasBillPage() {
             <section className="ys-ord__panel" data-testid="maas-lines">
               <h2 className="ys-ord__h2">{t('orders:maas.daily')}</h2>
               <ul className="ys-ord__lines">
-                {q.data.data.slice(0, 60).map((l) => (
+                {q.data.data.slice(0, 40).map((l) => (
                   <li key={l.id}>
                     <div className="ys-ord__card-head">
                       <span>
