@@ -91,6 +91,14 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   engine.exporter.register(BILL_EXPORT_CODE, billExportWriter(db, bills));
   const gateway = simulatedPaymentGateway({ delayMs: base.config.cloudSimDelayMs, key: process.env.PAYMENT_GATEWAY_KEY || undefined });
   const costCenter = costCenterService({ db, bills, gateway, notify: notifications, log: app.log });
+  // Project spending limits: checked when set or read, and every 10 minutes on the scheduler.
+  const projectLimits = projectLimitService({ db, bills, notify: notifications });
+  let limitsCheckedAt = Date.now();
+  engine.scheduler.add(async () => {
+    if (Date.now() - limitsCheckedAt < 600_000) return 0;
+    limitsCheckedAt = Date.now();
+    return (await projectLimits.checkAll()).length;
+  });
   app.addHook('onReady', async () => meter.start());
   app.addHook('preClose', async () => {
     meter.stop();
@@ -126,6 +134,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     bills,
     costCenter,
     costStrategies: costStrategyService({ db, provider: () => engine.provider }),
-    projectLimits: projectLimitService({ db, bills, notify: notifications }),
+    projectLimits,
   };
 }

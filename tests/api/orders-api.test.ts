@@ -233,6 +233,7 @@ describe('project limits', () => {
     expect(msgs.length).toBeGreaterThanOrEqual(1);
     const n = msgs.length;
     await c.req({ method: 'GET', url: '/api/v1/cloud/project-limits', project: null });
+    expect(await app.ctx.projectLimits.checkAll()).not.toContain(projectId);
     expect(
       (
         await app.ctx.db

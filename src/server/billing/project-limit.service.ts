@@ -1,7 +1,8 @@
 // Project spending limits (projectLimitManage): a monthly limit per project; the project's spend
 // this Shanghai month is what its bill lines add up to (rated on read, like the bills). Crossing the
 // limit warns the tenant admins and the project's owners once per month and limit (site message
-// through the notify port); purchases are not refused (the seed asks for no more than a warning).
+// through the notify port), checked when a limit is set or read and every 10 minutes on the
+// scheduler; purchases are not refused (the seed asks for no more than a warning).
 import type { Db } from '../db/database.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 import type { BillService } from './bill.service.ts';
@@ -99,6 +100,14 @@ export function projectLimitService(deps: { db: Db; bills: BillService; notify: 
     return { project_id: projectId, deleted: true };
   }
 
-  return { list, set, remove, check };
+  /** Checks every tenant that has a limit (the scheduler's periodic pass). */
+  async function checkAll(now = new Date()) {
+    const tenants = await db.selectFrom('project_limits').select('tenant_id').distinct().execute();
+    const warned: string[] = [];
+    for (const t of tenants) warned.push(...(await check(t.tenant_id, now)));
+    return warned;
+  }
+
+  return { list, set, remove, check, checkAll };
 }
 export type ProjectLimitService = ReturnType<typeof projectLimitService>;
