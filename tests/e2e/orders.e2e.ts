@@ -126,3 +126,22 @@ describe('order and cost routes at 375×740', () => {
     await page.context().close();
   });
 });
+
+describe('orders and costs at 1280×800', () => {
+  it('lays the order list, the project limits and the cost statistics out for a desk', async () => {
+    const page = await newPage(browser, 'desktop');
+    await signIn(page, baseURL, 'tenant_admin');
+    for (const [name, url, ready] of [
+      ['orderManage', '/orderManage', '[data-testid="order-list"]'],
+      ['projectLimitManage', '/projectLimitManage', '[data-testid="limits"]'],
+      ['billCostSeo_billCostStatistics', '/billCostSeo/billCostStatistics', '[data-testid="saving-by-project"]'],
+    ] as const) {
+      await page.goto(`${baseURL}${url}`);
+      await waitForDataPage(page, name);
+      await page.locator(ready).waitFor({ timeout: 20_000 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+      await shot(page, `desktop-${name}`);
+    }
+    await page.context().close();
+  });
+});
