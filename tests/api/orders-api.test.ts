@@ -171,7 +171,8 @@ describe('cost optimisation', () => {
     expect(applied.statusCode).toBe(200);
     expect(applied.json().effective_date).toBe(shanghaiDay(new Date(Date.now() + 86_400_000)));
     const findings = await c.req({ method: 'GET', url: '/api/v1/cloud/cost_optimize/findings', project: null });
-    expect(findings.json().strategy.id).toBe('default');
+    expect(findings.json().strategy.id).toBe(have.applied_id);
+    expect(findings.json().strategy.id).not.toBe(ids[0]);
     const delPending = await c.req({ method: 'DELETE', url: `/api/v1/cloud/cost_optimize/strategies/${ids[0]}` });
     expect(delPending.statusCode).toBe(409);
 

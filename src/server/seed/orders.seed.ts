@@ -2,7 +2,7 @@
 // for every metered demo resource at the start of its first interval (priced with that interval's
 // unit prices, or the yearly charge's price), so the order list and overview show a year of
 // history consistent with the bills; 90 days of MaaS token usage by model for each tenant's first
-// projects; one custom cost strategy and one project limit for the first tenant.
+// projects; one applied custom cost strategy and one project limit for the first tenant.
 import { newId } from '../../domain/ids.ts';
 import { priceOf, type PriceItem, type UnitPrice } from '../../domain/pricing.ts';
 import { shanghaiDay } from '../../domain/billing/billing.ts';
@@ -106,13 +106,14 @@ export async function seedOrders(db: Db, now = new Date()): Promise<void> {
       .values(usage.slice(i, i + 500))
       .execute();
 
-  // The first tenant watches a stricter strategy (not applied) and limits its first project.
+  // The first tenant applies a stricter strategy (since a month ago) and limits its first project.
   const first = await db.selectFrom('tenants').select('id').orderBy('created_at').orderBy('name').executeTakeFirst();
   if (!first) return;
+  const strategyId = newId();
   await db
     .insertInto('cost_strategies')
     .values({
-      id: newId(),
+      id: strategyId,
       tenant_id: first.id,
       name: '生产环境严格策略',
       rules: JSON.stringify({
@@ -122,6 +123,16 @@ export async function seedOrders(db: Db, now = new Date()): Promise<void> {
       }),
       created_at: new Date(now.getTime() - 30 * DAY),
       updated_at: new Date(now.getTime() - 30 * DAY),
+    })
+    .execute();
+  await db
+    .insertInto('cost_strategy_choices')
+    .values({
+      tenant_id: first.id,
+      strategy_id: strategyId,
+      previous_id: null,
+      effective_date: shanghaiDay(new Date(now.getTime() - 29 * DAY)),
+      updated_at: now,
     })
     .execute();
   const project = projects.find((p) => p.tenant_id === first.id);
