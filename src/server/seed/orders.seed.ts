@@ -2,7 +2,7 @@
 // for every metered demo resource at the start of its first interval (priced with that interval's
 // unit prices, or the yearly charge's price), so the order list and overview show a year of
 // history consistent with the bills; 90 days of MaaS token usage by model for each tenant's first
-// projects; one applied custom cost strategy and one project limit for the first tenant.
+// projects; one applied cost-first strategy and one project limit for the first tenant.
 import { newId } from '../../domain/ids.ts';
 import { priceOf, type PriceItem, type UnitPrice } from '../../domain/pricing.ts';
 import { shanghaiDay } from '../../domain/billing/billing.ts';
@@ -106,7 +106,7 @@ export async function seedOrders(db: Db, now = new Date()): Promise<void> {
       .values(usage.slice(i, i + 500))
       .execute();
 
-  // The first tenant applies a stricter strategy (since a month ago) and limits its first project.
+  // The first tenant applies a cost-first strategy (since a month ago) and limits its first project.
   const first = await db.selectFrom('tenants').select('id').orderBy('created_at').orderBy('name').executeTakeFirst();
   if (!first) return;
   const strategyId = newId();
@@ -115,11 +115,11 @@ export async function seedOrders(db: Db, now = new Date()): Promise<void> {
     .values({
       id: strategyId,
       tenant_id: first.id,
-      name: '生产环境严格策略',
+      name: '降本优先策略',
       rules: JSON.stringify({
         ...DEFAULT_COST_RULES,
-        over: { cpu: { op: '<', value: 40 }, memory: { op: '<', value: 40 }, logic: 'or' },
-        expand: { cpu: { op: '>=', value: 70 }, memory: { op: '>=', value: 75 }, logic: 'or' },
+        over: { cpu: { op: '<', value: 45 }, memory: { op: '<', value: 50 }, logic: 'or' },
+        expand: { cpu: { op: '>=', value: 90 }, memory: { op: '>=', value: 90 }, logic: 'or' },
       }),
       created_at: new Date(now.getTime() - 30 * DAY),
       updated_at: new Date(now.getTime() - 30 * DAY),
