@@ -1,6 +1,8 @@
 // The composition root (ADR 0009): every repository and service of an app is built here, once, in
 // dependency order; route files only register routes and read what they need from the context
 // (or `app.engine`). Nothing is built inside a route file and nothing is found through a global.
+import { costStrategyService } from './billing/cost-strategy.service.ts';
+import { projectLimitService } from './billing/project-limit.service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, BaseContext } from './context.ts';
 import { usersRepository } from './repositories/users.repository.ts';
@@ -89,6 +91,14 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   engine.exporter.register(BILL_EXPORT_CODE, billExportWriter(db, bills));
   const gateway = simulatedPaymentGateway({ delayMs: base.config.cloudSimDelayMs, key: process.env.PAYMENT_GATEWAY_KEY || undefined });
   const costCenter = costCenterService({ db, bills, gateway, notify: notifications, log: app.log });
+  // Project spending limits: checked when set or read, and every 10 minutes on the scheduler.
+  const projectLimits = projectLimitService({ db, bills, notify: notifications });
+  let limitsCheckedAt = Date.now();
+  engine.scheduler.add(async () => {
+    if (Date.now() - limitsCheckedAt < 600_000) return 0;
+    limitsCheckedAt = Date.now();
+    return (await projectLimits.checkAll()).length;
+  });
   app.addHook('onReady', async () => meter.start());
   app.addHook('preClose', async () => {
     meter.stop();
@@ -123,5 +133,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     meter,
     bills,
     costCenter,
+    costStrategies: costStrategyService({ db, provider: () => engine.provider }),
+    projectLimits,
   };
 }

@@ -27,6 +27,8 @@ import type { AccountService } from './account/account.service.ts';
 import type { MeterService } from './billing/meter.service.ts';
 import type { BillService } from './billing/bill.service.ts';
 import type { CostCenterService } from './billing/cost-center.service.ts';
+import type { CostStrategyService } from './billing/cost-strategy.service.ts';
+import type { ProjectLimitService } from './billing/project-limit.service.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -78,4 +80,8 @@ export interface AppContext extends BaseContext {
   bills: BillService;
   /** balance, recharges through the payment gateway, warning threshold (billing/cost-center.service.ts) */
   costCenter: CostCenterService;
+  /** cost optimisation strategies and findings (billing/cost-strategy.service.ts) */
+  costStrategies: CostStrategyService;
+  /** project monthly spending limits (billing/project-limit.service.ts) */
+  projectLimits: ProjectLimitService;
 }

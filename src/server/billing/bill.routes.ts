@@ -30,6 +30,9 @@ import { resolveScope, type Scope } from '../plugins/scope.ts';
 import type { AppContext } from '../context.ts';
 import type { BillLine } from './bill.service.ts';
 import { costCenterRoutes } from './cost-center.routes.ts';
+import { orderRoutes } from './order.routes.ts';
+import { convertRoutes } from './convert.routes.ts';
+import { costStrategyRoutes } from './cost-strategy.routes.ts';
 import { BILL_EXPORT_CODE, BILL_EXPORT_FIELDS } from './bill-export.ts';
 import { exportStamp } from '../services/export.service.ts';
 import { t } from '../lib/i18n.ts';
@@ -209,35 +212,9 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  // Orders (orderManage, orderDetail/:id): a tenant-wide role sees the tenant's, a project role its project's.
-  const orderScope = async (req: FastifyRequest) => {
-    const scope = await resolveScope(req, ctx.tenancy);
-    requirePermission(can(scope.roles, 'read', 'bill'));
-    await meter.settled();
-    const wide = scope.roles.some((r) => TENANT_ROLES.includes(r) || PLATFORM_ROLES.includes(r));
-    return { tenantId: scope.tenantId, projectId: wide ? null : scope.projectId };
-  };
-  const ordersOf = (s: { tenantId: string; projectId: string | null }) => {
-    let q = ctx.db.selectFrom('orders').where('tenant_id', '=', s.tenantId);
-    if (s.projectId) q = q.where('project_id', '=', s.projectId);
-    return q;
-  };
-  app.get('/api/v1/cloud/orders', async (req) => {
-    const s = await orderScope(req);
-    const page = pageSchema.parse(req.query ?? {});
-    const count = await ordersOf(s)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const data = await ordersOf(s).selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.__limit).offset(page.__offset).execute();
-    return { count: Number(count.n), data };
-  });
-  app.get('/api/v1/cloud/orders/:id', async (req) => {
-    const s = await orderScope(req);
-    const { id } = req.params as { id: string };
-    const row = isId(id) ? await ordersOf(s).selectAll().where('id', '=', id).executeTakeFirst() : undefined;
-    if (!row) throw notFound();
-    return row;
-  });
+  await orderRoutes(app, ctx);
+  await convertRoutes(app, ctx);
+  await costStrategyRoutes(app, ctx);
 
   // Exchange rates: everyone signed in reads them (bills show them); platform admins edit them.
   app.get('/api/v1/cloud/exchange-rates', async (req) => {

@@ -44,7 +44,7 @@ export function meterService(deps: { db: Db; bus: EventBus; pricing: PricingServ
   async function insertOrder(
     trx: Db,
     row: { id: string; tenant_id: string; project_id: string; name: string; kind: string },
-    type: 'purchase' | 'resize',
+    type: 'purchase' | 'resize' | 'convert' | 'terminate',
     code: ChargingCode,
     duration: number | null,
     price: PriceResult,
@@ -112,15 +112,26 @@ export function meterService(deps: { db: Db; bus: EventBus; pricing: PricingServ
       const def = row ? kindOf(row.kind) : undefined;
       if (row && !def?.priced) return;
       let want: { items: PriceItem[]; code: ChargingCode } | null = null;
+      // A conversion (convert.routes.ts, through the engine) names when its charging model starts
+      // counting (00:00 on the 1st of next month): until then the resource stays billed as it was.
+      let cut = at;
       if (row && def) {
         const spec = (typeof row.spec === 'string' ? JSON.parse(row.spec) : row.spec) as Record<string, unknown>;
         const code = (spec.charging_code === 'year' ? 'year' : 'quantity') as ChargingCode;
+        const since = typeof spec.charging_since === 'string' ? new Date(spec.charging_since) : null;
+        if (since && since > at) cut = since;
         const all = ownItems(def.productCode, spec, def.priceQuantityKey, row.vendor);
         const items = meteredItems(all, { status: row.status, vendor: row.vendor, charging_code: code, billing: spec.billing });
         if (items.length) want = { items, code };
         // A yearly/monthly purchase pays its period once, when it first starts being billed.
         if (want && code === 'year') {
-          const charged = await trx.selectFrom('bill_charges').select('id').where('resource_id', '=', row.id).executeTakeFirst();
+          // (a conversion after an early termination buys a new period: charges before it do not count)
+          const charged = await trx
+            .selectFrom('bill_charges')
+            .select('id')
+            .where('resource_id', '=', row.id)
+            .where('charged_at', '>=', since ?? new Date(0))
+            .executeTakeFirst();
           if (!charged) {
             const duration = Number(spec.duration ?? 1);
             const price = await pricing.price({ tenantId: row.tenant_id, items: all, charging_code: 'year', duration, count: 1 }, trx);
@@ -141,7 +152,7 @@ export function meterService(deps: { db: Db; bus: EventBus; pricing: PricingServ
                 original_fen: price.sum_price + price.cheap_price,
                 amount_fen: price.sum_price,
                 price: JSON.stringify(price),
-                charged_at: at,
+                charged_at: cut,
               })
               .onConflict((oc) => oc.doNothing())
               .execute();
@@ -151,8 +162,9 @@ export function meterService(deps: { db: Db; bus: EventBus; pricing: PricingServ
       if (row && def && want) await purchaseOrder(trx, row, def.productCode, def.priceQuantityKey, want.code, at);
       if (open && want && open.charging_code === want.code && open.project_id === row!.project_id && sameItems(open.items as PriceItem[], want.items)) return;
       const resized = open && want && row && open.charging_code === want.code && sizeChanged(open.items as PriceItem[], want.items);
+      const converted = open && want && row && open.charging_code !== want.code;
       if (open) {
-        const end = at < open.started_at ? open.started_at : at;
+        const end = cut < open.started_at ? open.started_at : cut;
         await trx.updateTable('meter_segments').set({ ended_at: end }).where('id', '=', open.id).execute();
       }
       if (want && row && def) {
@@ -163,6 +175,18 @@ export function meterService(deps: { db: Db; bus: EventBus; pricing: PricingServ
           const units = await unitsFor(row.tenant_id, want.items, want.code, trx);
           const price = upgradePriceOf({ ...ask, units, items: open.items as PriceItem[] }, { ...ask, units, items: want.items });
           await insertOrder(trx, row, 'resize', want.code, null, price, segmentId, at);
+        }
+        if (converted) {
+          // The conversion order: the yearly period bought (pay-as-you-go → yearly/monthly) or the
+          // hourly price it returns to (early termination), written when the engine changed the spec.
+          const spec = (typeof row.spec === 'string' ? JSON.parse(row.spec) : row.spec) as Record<string, unknown>;
+          const duration = want.code === 'year' ? Number(spec.duration ?? 1) : null;
+          const all = ownItems(def.productCode, spec, def.priceQuantityKey, row.vendor);
+          const price = await pricing.price(
+            { tenantId: row.tenant_id, items: all, charging_code: want.code, count: 1, ...(duration ? { duration } : { hours: 1 }) },
+            trx,
+          );
+          await insertOrder(trx, row, want.code === 'year' ? 'convert' : 'terminate', want.code, duration, price, segmentId, at);
         }
         await trx
           .insertInto('meter_segments')
@@ -180,7 +204,7 @@ export function meterService(deps: { db: Db; bus: EventBus; pricing: PricingServ
             status: row.status,
             items: JSON.stringify(want.items),
             units: JSON.stringify(await unitsFor(row.tenant_id, want.items, want.code, trx)),
-            started_at: at,
+            started_at: open && cut < open.started_at ? open.started_at : cut,
           })
           .execute();
       }

@@ -845,3 +845,44 @@ export interface OrdersTable {
   segment_id: string | null;
   created_at: Timestamp;
 }
+
+// ── Orders and costs (migration 0023) ──
+export interface Database {
+  cost_strategies: CostStrategiesTable;
+  cost_strategy_choices: CostStrategyChoicesTable;
+  project_limits: ProjectLimitsTable;
+  maas_usage: MaasUsageTable;
+}
+export interface CostStrategiesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  rules: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface CostStrategyChoicesTable {
+  tenant_id: string;
+  strategy_id: string | null;
+  previous_id: string | null;
+  effective_date: string;
+  updated_at: Timestamp;
+}
+export interface ProjectLimitsTable {
+  project_id: string;
+  tenant_id: string;
+  monthly_limit_fen: number;
+  warned_month: string | null;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+export interface MaasUsageTable {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  day: string;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  amount_fen: number;
+}

@@ -32,12 +32,20 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'billing/bill-detail-page': () => import('../features/billing/bill-detail-page.tsx'),
   'billing/bill-check-page': () => import('../features/billing/bill-check-page.tsx'),
   'billing/cost-center-page': () => import('../features/billing/cost-center-page.tsx'),
+  'orders/order-list-page': () => import('../features/orders/order-list-page.tsx'),
+  'orders/order-general-page': () => import('../features/orders/order-general-page.tsx'),
+  'orders/order-detail-page': () => import('../features/orders/order-detail-page.tsx'),
+  'orders/convert-page': () => import('../features/orders/convert-page.tsx'),
+  'orders/cost-page': () => import('../features/orders/cost-page.tsx'),
+  'orders/project-limit-page': () => import('../features/orders/project-limit-page.tsx'),
+  'orders/maas-bill-page': () => import('../features/orders/maas-bill-page.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
 const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   alarms: ['alarms'],
   billing: ['billing'],
+  orders: ['orders'],
   desk: ['desk'],
   notify: ['notify'],
   account: ['account', 'desk'],
@@ -144,4 +152,14 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   billCheck: load('billing/bill-check-page'),
   downloadRecord_downloadBill: resources,
   costCenter: load('billing/cost-center-page'),
+  orderManage: load('orders/order-list-page'),
+  orderGeneral: load('orders/order-general-page'),
+  orderDetail: load('orders/order-detail-page'),
+  convertPurchase: load('orders/convert-page'),
+  billCostSeo: load('orders/cost-page'),
+  billCostSeo_resourceStatistics: load('orders/cost-page'),
+  billCostSeo_billCostStatistics: load('orders/cost-page'),
+  zoneBillCostSeo: load('orders/cost-page'),
+  projectLimitManage: load('orders/project-limit-page'),
+  billDetailMaas: load('orders/maas-bill-page'),
 };

@@ -1,0 +1,151 @@
+// Charging conversion (convertPurchase, seed 001 §4): pay-as-you-go → yearly/monthly, effective
+// 00:00 Asia/Shanghai on the 1st of next month; no way back during the contract except early
+// termination, which returns the resource to pay-as-you-go at once. Both run through the engine
+// (runAction with a spec change: lock, state check, kind hooks, status event); the meter hears the
+// event, cuts the interval at the effective instant and writes the order.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { conflict, notFound } from '../../domain/errors.ts';
+import { kindOf } from '../../domain/kinds/registry.ts';
+import { SAME, type ActionDef } from '../../domain/kinds/kind.ts';
+import { can } from '../../domain/roles.ts';
+import { yearlyAllowed } from '../../domain/pricing.ts';
+import { ownItems } from '../../domain/billing/billing.ts';
+import {
+  AUTO_RENEW_BUSINESS_TYPES,
+  CONVERTIBLE_KINDS,
+  CONVERTIBLE_STATUSES,
+  contractEnd,
+  convertSchema,
+  nextMonthStart,
+  terminateSchema,
+} from '../../domain/billing/orders.ts';
+import { requirePermission } from '../plugins/auth.plugin.ts';
+import { resolveScope, type Scope } from '../plugins/scope.ts';
+import type { AppContext } from '../context.ts';
+
+const CHARGING_KEYS = ['charging_code', 'duration', 'charging_since', 'contract_until'] as const;
+
+/** The engine action a conversion runs (not on the kinds' menus: only these routes start it). */
+const CONVERT_ACTION: ActionDef = {
+  id: 'convert_charging',
+  allowedFrom: CONVERTIBLE_STATUSES,
+  inBetween: null,
+  final: SAME,
+  refusalKey: 'orders.convert_state',
+  effects: [{ type: 'set_spec', keys: CHARGING_KEYS }],
+  permission: 'update',
+};
+
+type Spec = Record<string, unknown>;
+const specOf = (s: unknown): Spec => (typeof s === 'string' ? JSON.parse(s) : (s ?? {})) as Spec;
+
+export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
+  const engine = app.engine;
+
+  async function scopeOf(req: FastifyRequest, write: boolean) {
+    const scope = await resolveScope(req, ctx.tenancy);
+    requirePermission(can(scope.roles, 'read', 'order') && (!write || (can(scope.roles, 'create', 'order') && can(scope.roles, 'update', 'resource'))));
+    return scope;
+  }
+  const autoRenew = async (tenantId: string) => {
+    const t = await ctx.db.selectFrom('tenants').select('business_type').where('id', '=', tenantId).executeTakeFirst();
+    return AUTO_RENEW_BUSINESS_TYPES.includes(t?.business_type ?? '');
+  };
+  async function resourceOf(scope: Scope, id: string) {
+    let q = ctx.db
+      .selectFrom('resources')
+      .select(['id', 'kind', 'name', 'vendor', 'status', 'spec', 'project_id', 'tenant_id'])
+      .where('id', '=', id)
+      .where('tenant_id', '=', scope.tenantId)
+      .where('kind', 'in', CONVERTIBLE_KINDS as string[]);
+    if (scope.projectId) q = q.where('project_id', '=', scope.projectId);
+    const row = await q.executeTakeFirst();
+    if (!row) throw notFound();
+    return { ...row, spec: specOf(row.spec) };
+  }
+  const present = (r: { id: string; kind: string; name: string; vendor: string; status: string; project_id: string; spec: Spec }, now: Date) => {
+    const since = typeof r.spec.charging_since === 'string' ? r.spec.charging_since : null;
+    return {
+      id: r.id,
+      kind: r.kind,
+      name: r.name,
+      vendor: r.vendor,
+      status: r.status,
+      project_id: r.project_id,
+      charging_code: r.spec.charging_code === 'year' ? 'year' : 'quantity',
+      duration: r.spec.charging_code === 'year' ? Number(r.spec.duration ?? 1) : null,
+      charging_since: since,
+      contract_until: typeof r.spec.contract_until === 'string' ? r.spec.contract_until : null,
+      pending: since !== null && new Date(since) > now,
+      yearly_allowed: yearlyAllowed(r.vendor),
+    };
+  };
+
+  // The resources a caller may convert or terminate, with when a conversion would take effect.
+  app.get('/api/v1/cloud/orders/convertible', async (req) => {
+    const scope = await scopeOf(req, false);
+    let q = ctx.db
+      .selectFrom('resources')
+      .select(['id', 'kind', 'name', 'vendor', 'status', 'spec', 'project_id'])
+      .where('tenant_id', '=', scope.tenantId)
+      .where('kind', 'in', CONVERTIBLE_KINDS as string[])
+      .where('status', 'in', CONVERTIBLE_STATUSES as string[]);
+    if (scope.projectId) q = q.where('project_id', '=', scope.projectId);
+    const rows = await q.orderBy('created_at', 'desc').orderBy('id').limit(500).execute();
+    const now = new Date();
+    return {
+      effective_at: nextMonthStart(now).toISOString(),
+      auto_renew: await autoRenew(scope.tenantId),
+      count: rows.length,
+      data: rows.map((r) => present({ ...r, spec: specOf(r.spec) }, now)),
+    };
+  });
+
+  // The yearly price the conversion would charge (the pricing module, the resource's own items).
+  app.get('/api/v1/cloud/orders/convert/price', async (req) => {
+    const scope = await scopeOf(req, false);
+    const body = convertSchema.parse(req.query ?? {});
+    const row = await resourceOf(scope, body.resource_id);
+    const def = kindOf(row.kind)!;
+    if (!yearlyAllowed(row.vendor)) throw conflict('orders.yearly_unavailable');
+    const items = ownItems(def.productCode!, row.spec, def.priceQuantityKey, row.vendor);
+    return engine.pricing.price({ tenantId: scope.tenantId, items, charging_code: 'year', duration: body.duration, count: 1 });
+  });
+
+  app.post('/api/v1/cloud/orders/convert', async (req) => {
+    const scope = await scopeOf(req, true);
+    const body = convertSchema.parse(req.body ?? {});
+    const row = await resourceOf(scope, body.resource_id);
+    if (row.spec.charging_code === 'year') throw conflict('orders.already_yearly');
+    if (!yearlyAllowed(row.vendor)) throw conflict('orders.yearly_unavailable');
+    const now = new Date();
+    const since = nextMonthStart(now);
+    const params = {
+      charging_code: 'year',
+      duration: body.duration,
+      charging_since: since.toISOString(),
+      contract_until: contractEnd(since, body.duration).toISOString(),
+    };
+    const r = await engine.resources.runAction(scope, kindOf(row.kind)!, CONVERT_ACTION, row.id, params);
+    // The meter hears the engine's event too; metering now (idempotent) puts the order in this answer.
+    await ctx.meter.settled();
+    await ctx.meter.reconcile(row.id, now);
+    return { resource: present({ ...row, spec: specOf(r.spec) }, now), effective_at: params.charging_since, auto_renew: await autoRenew(scope.tenantId) };
+  });
+
+  // Early termination: back to pay-as-you-go at once (only once the contract has started).
+  app.post('/api/v1/cloud/orders/terminate', async (req) => {
+    const scope = await scopeOf(req, true);
+    const body = terminateSchema.parse(req.body ?? {});
+    const row = await resourceOf(scope, body.resource_id);
+    if (row.spec.charging_code !== 'year') throw conflict('orders.not_yearly');
+    const now = new Date();
+    if (typeof row.spec.charging_since === 'string' && new Date(row.spec.charging_since) > now) throw conflict('orders.not_started');
+    const params = { charging_code: 'quantity', duration: undefined, charging_since: now.toISOString(), contract_until: undefined };
+    const r = await engine.resources.runAction(scope, kindOf(row.kind)!, CONVERT_ACTION, row.id, params);
+    // The meter hears the engine's event too; metering now (idempotent) puts the order in this answer.
+    await ctx.meter.settled();
+    await ctx.meter.reconcile(row.id, now);
+    return { resource: present({ ...row, spec: specOf(r.spec) }, now) };
+  });
+}

@@ -1,0 +1,116 @@
+// Cost optimisation strategies and findings (billCostSeo with resourceStatistics and
+// billCostStatistics, zoneBillCostSeo), project spending limits (projectLimitManage) and the
+// model-as-a-service bill detail (billDetailMaas). Tenant-wide roles manage; readers of bills read.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../domain/errors.ts';
+import { isId } from '../../domain/ids.ts';
+import { PLATFORM_ROLES, TENANT_ROLES, can } from '../../domain/roles.ts';
+import { DEFAULT_STRATEGY_ID, costStrategySchema, projectLimitSchema, yuanToFen } from '../../domain/billing/orders.ts';
+import { monthSchema, shanghaiDay } from '../../domain/billing/billing.ts';
+import { requirePermission } from '../plugins/auth.plugin.ts';
+import { resolveScope } from '../plugins/scope.ts';
+import type { AppContext } from '../context.ts';
+
+const strategyId = (id: string) => (id === DEFAULT_STRATEGY_ID || isId(id) ? id : null);
+
+export async function costStrategyRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { costStrategies, projectLimits } = ctx;
+
+  async function readScope(req: FastifyRequest) {
+    const scope = await resolveScope(req, ctx.tenancy);
+    requirePermission(can(scope.roles, 'read', 'bill'));
+    await ctx.meter.settled();
+    const wide = scope.roles.some((r) => TENANT_ROLES.includes(r) || PLATFORM_ROLES.includes(r));
+    return { ...scope, billProject: wide ? null : scope.projectId };
+  }
+  async function manageScope(req: FastifyRequest, entity: 'cost_strategy' | 'project_limit') {
+    const scope = await resolveScope(req, ctx.tenancy);
+    requirePermission(can(scope.roles, 'manage', entity));
+    return scope;
+  }
+
+  app.get('/api/v1/cloud/cost_optimize/strategies', async (req) => {
+    const s = await readScope(req);
+    return costStrategies.list(s.tenantId);
+  });
+  app.post('/api/v1/cloud/cost_optimize/strategies', async (req) => {
+    const s = await manageScope(req, 'cost_strategy');
+    return costStrategies.create(s.tenantId, costStrategySchema.parse(req.body ?? {}));
+  });
+  app.put('/api/v1/cloud/cost_optimize/strategies/:id', async (req) => {
+    const s = await manageScope(req, 'cost_strategy');
+    const { id } = req.params as { id: string };
+    if (!isId(id)) throw notFound();
+    return costStrategies.update(s.tenantId, id, costStrategySchema.parse(req.body ?? {}));
+  });
+  app.delete('/api/v1/cloud/cost_optimize/strategies/:id', async (req) => {
+    const s = await manageScope(req, 'cost_strategy');
+    const { id } = req.params as { id: string };
+    if (!isId(id)) throw notFound();
+    return costStrategies.remove(s.tenantId, id);
+  });
+  app.post('/api/v1/cloud/cost_optimize/strategies/:id/apply', async (req) => {
+    const s = await manageScope(req, 'cost_strategy');
+    const id = strategyId((req.params as { id: string }).id);
+    if (!id) throw notFound();
+    return costStrategies.apply(s.tenantId, id);
+  });
+  app.get('/api/v1/cloud/cost_optimize/findings', async (req) => {
+    const s = await readScope(req);
+    return costStrategies.findings({ tenantId: s.tenantId, projectId: s.billProject });
+  });
+
+  app.get('/api/v1/cloud/project-limits', async (req) => {
+    const s = await readScope(req);
+    await projectLimits.check(s.tenantId);
+    return projectLimits.list(s.tenantId, s.billProject);
+  });
+  const projectOf = async (tenantId: string, id: string) => {
+    if (!isId(id)) throw notFound();
+    const p = await ctx.db.selectFrom('projects').select('id').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+    if (!p) throw notFound();
+    return p.id;
+  };
+  app.put('/api/v1/cloud/project-limits/:projectId', async (req) => {
+    const s = await manageScope(req, 'project_limit');
+    const projectId = await projectOf(s.tenantId, (req.params as { projectId: string }).projectId);
+    const body = projectLimitSchema.parse(req.body ?? {});
+    return projectLimits.set(s.tenantId, projectId, yuanToFen(body.monthly_limit), s.user.id);
+  });
+  app.delete('/api/v1/cloud/project-limits/:projectId', async (req) => {
+    const s = await manageScope(req, 'project_limit');
+    const projectId = await projectOf(s.tenantId, (req.params as { projectId: string }).projectId);
+    return projectLimits.remove(s.tenantId, projectId);
+  });
+
+  // billDetailMaas: token usage by model for a month (the demo's model service lines).
+  app.get('/api/v1/cloud/bills/maas', async (req) => {
+    const s = await readScope(req);
+    const { month } = z.object({ month: monthSchema.default(shanghaiDay(new Date()).slice(0, 7)) }).parse(req.query ?? {});
+    let q = ctx.db
+      .selectFrom('maas_usage')
+      .select(['id', 'project_id', 'day', 'model', 'input_tokens', 'output_tokens', 'amount_fen'])
+      .where('tenant_id', '=', s.tenantId)
+      .where('day', '>=', `${month}-01`)
+      .where('day', '<=', `${month}-31`);
+    if (s.billProject) q = q.where('project_id', '=', s.billProject);
+    const rows = await q.orderBy('day', 'desc').orderBy('model').execute();
+    const models = new Map<string, { model: string; input_tokens: number; output_tokens: number; amount_fen: number; calls_days: number }>();
+    for (const r of rows) {
+      const m = models.get(r.model) ?? { model: r.model, input_tokens: 0, output_tokens: 0, amount_fen: 0, calls_days: 0 };
+      m.input_tokens += Number(r.input_tokens);
+      m.output_tokens += Number(r.output_tokens);
+      m.amount_fen += Number(r.amount_fen);
+      m.calls_days += 1;
+      models.set(r.model, m);
+    }
+    return {
+      month,
+      total_fen: rows.reduce((n, r) => n + Number(r.amount_fen), 0),
+      models: [...models.values()].sort((a, b) => b.amount_fen - a.amount_fen),
+      count: rows.length,
+      data: rows,
+    };
+  });
+}
