@@ -28,6 +28,8 @@ import type { MeterService } from './billing/meter.service.ts';
 import type { BillService } from './billing/bill.service.ts';
 import type { CostCenterService } from './billing/cost-center.service.ts';
 
+import type { InvoiceService } from './invoices/invoice.service.ts';
+import type { ContractService } from './invoices/contract.service.ts';
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
   config: Config;
@@ -78,4 +80,8 @@ export interface AppContext extends BaseContext {
   bills: BillService;
   /** balance, recharges through the payment gateway, warning threshold (billing/cost-center.service.ts) */
   costCenter: CostCenterService;
+  /** invoice information, pools, applications with GOA approval, AR documents (invoices/invoice.service.ts) */
+  invoices: InvoiceService;
+  /** contracts, the signed protocol and the template preview link (invoices/contract.service.ts) */
+  contracts: ContractService;
 }
