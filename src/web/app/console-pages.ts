@@ -32,12 +32,14 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'billing/bill-detail-page': () => import('../features/billing/bill-detail-page.tsx'),
   'billing/bill-check-page': () => import('../features/billing/bill-check-page.tsx'),
   'billing/cost-center-page': () => import('../features/billing/cost-center-page.tsx'),
+  'invoices/invoices-page': () => import('../features/invoices/invoices-page.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
 const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   alarms: ['alarms'],
   billing: ['billing'],
+  invoices: ['invoices', 'approvals'],
   desk: ['desk'],
   notify: ['notify'],
   account: ['account', 'desk'],
@@ -56,6 +58,7 @@ const monitor = load('alarms/monitor-page');
 const monitorOverview = load('alarms/overview-page');
 const alarmRules = load('alarms/rules-page');
 const renewals = load('alarms/renewal-page');
+const invoices = load('invoices/invoices-page');
 /** the resource kinds' screens (kind routes that no one names resolve to it) */
 export const resourcesPage = resources;
 
@@ -142,6 +145,24 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   tenantBillDetail: load('billing/bill-detail-page'),
   projectBillDetail: load('billing/bill-detail-page'),
   billCheck: load('billing/bill-check-page'),
+  // ── invoices and contracts (issue 13, features/invoices; ADR 0025) ──
+  receiptInfoManage: invoices,
+  receiptInfoDetail: invoices,
+  receiptManage: invoices,
+  receiptManage_billHistory: invoices,
+  receiptManage_billUndistributedHistory: invoices,
+  receiptManage_billOaHistory: invoices,
+  receiptManage_billApply: invoices,
+  receiptManage_invoiceManage: invoices,
+  receiptManage_arDocManage: invoices,
+  receiptManage_billPoolDetail: invoices,
+  receiptManage_invoiceDetail: invoices,
+  receiptManage_billHistoryDetail: invoices,
+  receiptManage_arDocDetail: invoices,
+  contractManage: invoices,
+  contractDetail: invoices,
+  uploadProtocol: invoices,
+  previewTemplate: invoices,
   downloadRecord_downloadBill: resources,
   costCenter: load('billing/cost-center-page'),
 };
