@@ -101,14 +101,16 @@ export function ApplySection() {
                 value={[type]}
                 onChange={(v) => v[0] && setType(v[0])}
               />
-              <legend>{t('invoices:col.medium')}</legend>
+              <h3 className="ys-inv__sub">{t('invoices:col.medium')}</h3>
               <Selector
                 columns={2}
                 options={INVOICE_MEDIA.map((x) => ({ label: t(`invoices:medium.${x}`), value: x }))}
                 value={[medium]}
                 onChange={(v) => v[0] && setMedium(v[0])}
               />
-              <label htmlFor="apply-remark">{t('invoices:col.remark')}</label>
+              <label htmlFor="apply-remark" className="ys-inv__sub">
+                {t('invoices:col.remark')}
+              </label>
               <TextArea id="apply-remark" value={remark} onChange={setRemark} maxLength={200} rows={2} />
             </fieldset>
             <div className="ys-inv__submit">

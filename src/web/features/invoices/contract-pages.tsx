@@ -160,10 +160,10 @@ export function ContractList() {
             to={(r) => `/contractDetail/${r.id}`}
             columns={[
               { key: 'party', title: 'party_name', render: (r) => r.party_name, main: true },
-              { key: 'no', title: 'contract_no', render: (r) => r.contract_no },
+              { key: 'no', title: 'contract_no', render: (r) => r.contract_no, wide: true },
               { key: 'state', title: 'contract_state', render: (r) => <StateTag state={r.status} group="contract" /> },
               { key: 'period', title: 'period', render: (r) => `${when(r.start_at).slice(0, 10)} ~ ${when(r.end_at).slice(0, 10)}` },
-              { key: 'contact', title: 'contact', render: (r) => r.contact },
+              { key: 'contact', title: 'contact', render: (r) => r.contact, wide: true },
               {
                 key: 'protocol',
                 title: 'protocol',

@@ -122,8 +122,8 @@ export function InfoList() {
               },
               { key: 'tax', title: 'taxpayer_no', render: (r) => r.taxpayer_no },
               { key: 'type', title: 'invoice_type', render: (r) => t(`invoices:invoice_type.${r.invoice_type}`) },
-              { key: 'bank', title: 'bank_name', render: (r) => r.bank_name },
-              { key: 'phone', title: 'phone', render: (r) => r.phone },
+              { key: 'bank', title: 'bank_name', render: (r) => r.bank_name, wide: true },
+              { key: 'phone', title: 'phone', render: (r) => r.phone, wide: true },
             ]}
           />
         )}

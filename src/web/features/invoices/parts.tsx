@@ -21,7 +21,12 @@ export interface Column<T> {
   /** the value a card shows as its heading */
   main?: boolean;
   align?: 'end';
+  /** shown only from 1200px (the tablet's table keeps to what matters) */
+  wide?: boolean;
 }
+
+const cellClass = (c: { align?: 'end'; wide?: boolean }) =>
+  [c.align === 'end' ? 'ys-inv__num' : '', c.wide ? 'ys-inv__wide' : ''].join(' ').trim() || undefined;
 
 /** A table from 768px, cards below; a row (card) opens `to(row)` when given. */
 export function DataView<T extends { id: string }>({ rows, columns, to, testId }: { rows: T[]; columns: Column<T>[]; to?: (r: T) => string; testId?: string }) {
@@ -30,28 +35,30 @@ export function DataView<T extends { id: string }>({ rows, columns, to, testId }
   const main = columns.find((c) => c.main) ?? columns[0]!;
   return (
     <div className="ys-inv__data" data-testid={testId}>
-      <table className="ys-inv__table">
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key} className={c.align === 'end' ? 'ys-inv__num' : undefined} scope="col">
-                {t(`invoices:col.${c.title}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} data-id={r.id}>
+      <div className="ys-inv__scroll">
+        <table className="ys-inv__table">
+          <thead>
+            <tr>
               {columns.map((c) => (
-                <td key={c.key} className={c.align === 'end' ? 'ys-inv__num' : undefined}>
-                  {c === main && to ? <Link to={to(r)}>{c.render(r)}</Link> : c.render(r)}
-                </td>
+                <th key={c.key} className={cellClass(c)} scope="col">
+                  {t(`invoices:col.${c.title}`)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} data-id={r.id}>
+                {columns.map((c) => (
+                  <td key={c.key} className={cellClass(c)}>
+                    {c === main && to ? <Link to={to(r)}>{c.render(r)}</Link> : c.render(r)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <ul className="ys-inv__cards">
         {rows.map((r) => (
           <li key={r.id} data-id={r.id} className="ys-inv__card">

@@ -11,11 +11,11 @@ import { DataView, Fields, QueryView, StateTag, dash, when, yuan, type Column } 
 
 const invoiceColumns: Column<Invoice>[] = [
   { key: 'no', title: 'business_no', render: (r) => r.business_no, main: true },
-  { key: 'months', title: 'months', render: (r) => r.months.join('、') },
+  { key: 'months', title: 'months', render: (r) => r.months.join(' ') },
   { key: 'amount', title: 'amount', render: (r) => yuan(r.amount_fen), align: 'end' },
   { key: 'state', title: 'state', render: (r) => <StateTag state={r.shown_state} /> },
-  { key: 'invoice_no', title: 'invoice_no', render: (r) => dash(r.invoice_no) },
-  { key: 'created', title: 'applied_at', render: (r) => when(r.created_at) },
+  { key: 'invoice_no', title: 'invoice_no', render: (r) => dash(r.invoice_no), wide: true },
+  { key: 'created', title: 'applied_at', render: (r) => when(r.created_at), wide: true },
 ];
 const invoiceTo = (r: { id: string }) => `/receiptManage/invoiceDetail/${r.id}`;
 
@@ -32,7 +32,7 @@ export function PoolsSection() {
           columns={[
             { key: 'name', title: 'pool_name', render: (r) => r.name, main: true },
             { key: 'company', title: 'company_name', render: (r) => dash(r.company_name) },
-            { key: 'project', title: 'approval_project', render: (r) => dash(r.project_name) },
+            { key: 'project', title: 'approval_project', render: (r) => dash(r.project_name), wide: true },
             { key: 'n', title: 'invoice_count', render: (r) => t('invoices:count', { n: r.invoices }), align: 'end' },
             { key: 'sum', title: 'invoiced_amount', render: (r) => yuan(r.invoiced_fen), align: 'end' },
           ]}
@@ -47,7 +47,7 @@ const billColumns: Column<Bill>[] = [
   { key: 'amount', title: 'amount', render: (r) => yuan(r.amount_fen), align: 'end' },
   { key: 'state', title: 'bill_state', render: (r) => <StateTag state={r.state} group="bill" /> },
   { key: 'invoice', title: 'business_no', render: (r) => (r.invoice_id ? <Link to={invoiceTo({ id: r.invoice_id })}>{r.business_no}</Link> : '—') },
-  { key: 'confirmed', title: 'confirmed_at', render: (r) => when(r.confirmed_at) },
+  { key: 'confirmed', title: 'confirmed_at', render: (r) => when(r.confirmed_at), wide: true },
 ];
 
 export function BillsSection({ view }: { view: 'history' | 'undistributed' }) {
@@ -73,10 +73,10 @@ export function OaSection() {
             { key: 'title', title: 'business_no', render: (r) => r.title, main: true },
             { key: 'type', title: 'request_type', render: (r) => t(`approvals:type.${r.type}`) },
             { key: 'status', title: 'approval_state', render: (r) => <StateTag state={r.status} group="approval" /> },
-            { key: 'amount', title: 'amount', render: (r) => yuan(r.amount_fen), align: 'end' },
-            { key: 'who', title: 'requester', render: (r) => r.requester_name },
+            { key: 'amount', title: 'amount', render: (r) => yuan(r.amount_fen), align: 'end', wide: true },
+            { key: 'who', title: 'requester', render: (r) => r.requester_name, wide: true },
             { key: 'at', title: 'applied_at', render: (r) => when(r.created_at) },
-            { key: 'decided', title: 'decided_at', render: (r) => (r.decided_at ? `${when(r.decided_at)} ${dash(r.decider_name)}` : '—') },
+            { key: 'decided', title: 'decided_at', render: (r) => (r.decided_at ? `${when(r.decided_at)} ${dash(r.decider_name)}` : '—'), wide: true },
           ]}
         />
       )}
@@ -106,7 +106,7 @@ export function ArSection() {
             { key: 'no', title: 'doc_no', render: (r) => r.doc_no, main: true },
             { key: 'invoice', title: 'business_no', render: (r) => r.business_no },
             { key: 'amount', title: 'amount', render: (r) => yuan(r.amount_fen), align: 'end' },
-            { key: 'received', title: 'received', render: (r) => yuan(r.received_fen), align: 'end' },
+            { key: 'received', title: 'received', render: (r) => yuan(r.received_fen), align: 'end', wide: true },
             { key: 'state', title: 'ar_state', render: (r) => <StateTag state={r.state} group="ar" /> },
             { key: 'due', title: 'due_date', render: (r) => r.due_date },
           ]}
