@@ -173,6 +173,8 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     scoped.post(`${CONTRACTS_URL}/:id/protocol`, async (req) => {
       const w = await who(req, 'update', 'contract');
       const id = idOf(req);
+      // another tenant's (or a missing) contract is 404 whatever the body
+      await contracts.get(w.tenantId, id);
       if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
       let file: { filename: string; bytes: Buffer } | null = null;
       try {

@@ -198,7 +198,8 @@ export async function seedInvoices(db: Db, now = new Date()): Promise<void> {
     o: { outcome: 'issued' | 'goa_rejected' | 'goa_pending'; void?: string; red?: string; paid?: boolean; medium?: string; rejectReason?: string },
   ) {
     const id = newId();
-    const at = monthEnd(ms[ms.length - 1]!, 3 + (seq % 3));
+    // The one still waiting was asked yesterday (within its level's 72 hours: nothing escalates on start).
+    const at = o.outcome === 'goa_pending' ? new Date(now.getTime() - 30 * 3600_000) : monthEnd(ms[ms.length - 1]!, 3 + (seq % 3));
     const amount = ms.reduce((s, mo) => s + (sums.get(mo) ?? 0), 0);
     const businessNo = `KP${shanghaiDay(at).replaceAll('-', '')}${id.slice(0, 6).toUpperCase()}`;
     const payload = { invoice_id: id, business_no: businessNo, amount_fen: amount, months: ms, company: infos[0]!.company_name };
