@@ -31,6 +31,8 @@ import { billService } from './billing/bill.service.ts';
 import { BILL_EXPORT_CODE, billExportWriter } from './billing/bill-export.ts';
 import { simulatedPaymentGateway } from './billing/payment-gateway.ts';
 import { costCenterService } from './billing/cost-center.service.ts';
+import { invoiceService } from './invoices/invoice.service.ts';
+import { contractService } from './invoices/contract.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +101,10 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     limitsCheckedAt = Date.now();
     return (await projectLimits.checkAll()).length;
   });
+  // Invoices (ADR 0025): their GOA approvals go through the same approval service as the engine's requests.
+  const invoices = invoiceService({ db, bills, bus: events, notify: notifications });
+  const approvalEffects = { ...engine.approvalEffects, ...invoices.effects };
+  invoices.useEffects(approvalEffects);
   app.addHook('onReady', async () => meter.start());
   app.addHook('preClose', async () => {
     meter.stop();
@@ -117,8 +123,8 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     adminManage: adminManageRepository(db),
     auth: authService(users, base.config),
     backupPlans,
-    approvalEffects: engine.approvalEffects,
-    approvals: approvalService({ db, bus: events, effects: engine.approvalEffects }),
+    approvalEffects,
+    approvals: approvalService({ db, bus: events, effects: approvalEffects }),
     approvalProcesses: approvalProcessService(db),
     delegations: delegationService(db),
     siteMessages: siteMessageService(db),
@@ -135,5 +141,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     costCenter,
     costStrategies: costStrategyService({ db, provider: () => engine.provider }),
     projectLimits,
+    invoices,
+    contracts: contractService(db, base.secrets),
   };
 }

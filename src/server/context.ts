@@ -30,6 +30,8 @@ import type { CostCenterService } from './billing/cost-center.service.ts';
 import type { CostStrategyService } from './billing/cost-strategy.service.ts';
 import type { ProjectLimitService } from './billing/project-limit.service.ts';
 
+import type { InvoiceService } from './invoices/invoice.service.ts';
+import type { ContractService } from './invoices/contract.service.ts';
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
   config: Config;
@@ -84,4 +86,8 @@ export interface AppContext extends BaseContext {
   costStrategies: CostStrategyService;
   /** project monthly spending limits (billing/project-limit.service.ts) */
   projectLimits: ProjectLimitService;
+  /** invoice information, pools, applications with GOA approval, AR documents (invoices/invoice.service.ts) */
+  invoices: InvoiceService;
+  /** contracts, the signed protocol and the template preview link (invoices/contract.service.ts) */
+  contracts: ContractService;
 }

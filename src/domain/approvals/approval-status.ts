@@ -1,8 +1,23 @@
 // Approval and rule statuses of seed 001 §4 and the transitions Yunshu allows between them.
 // Pure: the server asks these functions what happens next and never decides a status by hand.
 
-export const REQUEST_TYPES = ['resource_purchase', 'resource_expansion', 'firewall_policy', 'snat_rule', 'dnat_rule', 'quota_change'] as const;
+export const REQUEST_TYPES = [
+  'resource_purchase',
+  'resource_expansion',
+  'firewall_policy',
+  'snat_rule',
+  'dnat_rule',
+  'quota_change',
+  'invoice_apply',
+  'invoice_void',
+  'invoice_red_flush',
+] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
+/** Invoice applications, voids and red-flushes (GOA approval, ADR 0025): tenant-wide, decided by the tenant's invoice process. */
+export const INVOICE_REQUEST_TYPES: readonly RequestType[] = ['invoice_apply', 'invoice_void', 'invoice_red_flush'];
+export const isInvoiceRequest = (t: string) => (INVOICE_REQUEST_TYPES as readonly string[]).includes(t);
+/** The types of the resource engine's requests (what a project's process covers unless it says otherwise). */
+export const RESOURCE_REQUEST_TYPES: readonly RequestType[] = REQUEST_TYPES.filter((t) => !isInvoiceRequest(t));
 export const RULE_REQUEST_TYPES: readonly RequestType[] = ['firewall_policy', 'snat_rule', 'dnat_rule'];
 export const isRuleRequest = (t: RequestType) => RULE_REQUEST_TYPES.includes(t);
 

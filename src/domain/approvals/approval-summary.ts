@@ -54,5 +54,9 @@ export function requestTitle(type: RequestType, payload: Record<string, any>, ex
       return `${payload.eip ?? payload.eip_id}:${ports(payload.eip_ports)} → ${payload.internal_ip}:${ports(payload.internal_ports)} ${payload.protocol}`;
     case 'quota_change':
       return `${payload.quota_key} → ${payload.value}`;
+    case 'invoice_apply':
+    case 'invoice_void':
+    case 'invoice_red_flush':
+      return `${payload.business_no ?? ''} ¥${(Number(payload.amount_fen ?? 0) / 100).toFixed(2)}`;
   }
 }

@@ -193,6 +193,18 @@ export function requestFieldRows(t: T, req: RequestLike, opts: { lang: string; p
     push('quota_key', p.quota_key);
     const unit = QUOTA_UNIT[String(p.quota_key)];
     if (p.value !== undefined) rows.push({ key: 'value', label: t('approvals:field.value'), value: withUnit(t, p.value, unit) });
+  } else if (req.type === 'invoice_apply' || req.type === 'invoice_void' || req.type === 'invoice_red_flush') {
+    // Invoice requests (ADR 0025): what the finance approver needs, never the ids.
+    push('business_no', p.business_no, t('approvals:field.business_no'));
+    push('invoice_no', p.invoice_no, t('approvals:field.invoice_no'));
+    push('company', p.company, t('approvals:field.company'));
+    if (Array.isArray(p.months)) rows.push({ key: 'bill_months', label: t('approvals:field.bill_months'), value: p.months.join(', ') });
+    const fen = Number(p.amount_fen ?? 0);
+    rows.push({
+      key: 'invoice_amount',
+      label: t('approvals:field.invoice_amount'),
+      value: `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    });
   } else {
     for (const [k, v] of Object.entries(p)) {
       if (BOOKKEEPING_FIELDS.has(k) || k === 'region_id' || k === 'az_id') continue;

@@ -80,7 +80,7 @@ export interface ApprovalEffect {
  * engine's effects reach the engine through its port, engine-port.ts) and handed to the approval
  * service. No global registry: two apps in one process never share an engine.
  */
-export type ApprovalEffects = Readonly<Record<RequestType, ApprovalEffect>>;
+export type ApprovalEffects = Readonly<Partial<Record<RequestType, ApprovalEffect>>>;
 
 export function effectOf(effects: ApprovalEffects, type: RequestType): ApprovalEffect {
   const effect = effects[type];

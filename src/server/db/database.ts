@@ -41,6 +41,7 @@ import * as m0017 from './migrations/0017-portal.ts';
 import * as m0018 from './migrations/0018-access-change-notify.ts';
 import * as m0019 from './migrations/0019-billing.ts';
 import * as m0023 from './migrations/0023-orders-costs.ts';
+import * as m0024 from './migrations/0024-invoices.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-access-change-notify': m0018,
   '0019-billing': m0019,
   '0023-orders-costs': m0023,
+  '0024-invoices': m0024,
 };
 
 class StaticProvider implements MigrationProvider {

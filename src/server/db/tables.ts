@@ -424,6 +424,11 @@ export interface Database {
   cost_accounts: CostAccountsTable;
   recharges: RechargesTable;
   orders: OrdersTable;
+  invoice_infos: InvoiceInfosTable;
+  invoice_pools: InvoicePoolsTable;
+  invoices: InvoicesTable;
+  ar_documents: ArDocumentsTable;
+  contracts: ContractsTable;
 }
 
 /** CDN refresh / warm-up tasks used per tenant per day (migration 0012). */
@@ -885,4 +890,104 @@ export interface MaasUsageTable {
   input_tokens: number;
   output_tokens: number;
   amount_fen: number;
+}
+
+type MaybeTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface InvoiceInfosTable {
+  id: string;
+  tenant_id: string;
+  company_name: string;
+  taxpayer_no: string;
+  bank_name: string;
+  bank_account: string;
+  address: string;
+  phone: string;
+  extension: string | null;
+  terminal_no: string | null;
+  contract_no: string | null;
+  company_nature: string;
+  invoice_type: string;
+  is_default: Generated<boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvoicePoolsTable {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  name: string;
+  info_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: string;
+  tenant_id: string;
+  pool_id: string;
+  info_id: string;
+  info: Json<Record<string, unknown>>;
+  business_no: string;
+  bill_ids: Json<string[]>;
+  months: Json<string[]>;
+  merged: boolean;
+  amount_fen: number;
+  invoice_type: string;
+  medium: string;
+  remark: string | null;
+  state: string;
+  approval_id: string | null;
+  invoice_code: string | null;
+  invoice_no: string | null;
+  issued_at: MaybeTime;
+  void_state: string | null;
+  void_reason: string | null;
+  void_approval_id: string | null;
+  void_at: MaybeTime;
+  red_state: string | null;
+  red_reason: string | null;
+  red_approval_id: string | null;
+  red_at: MaybeTime;
+  red_invoice_no: string | null;
+  applicant_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ArDocumentsTable {
+  id: string;
+  tenant_id: string;
+  invoice_id: string;
+  doc_no: string;
+  amount_fen: number;
+  received_fen: Generated<number>;
+  state: string;
+  due_date: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContractsTable {
+  id: string;
+  tenant_id: string;
+  contract_no: string;
+  party_name: string;
+  signing_period: number;
+  bill_month: string;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  status: string;
+  contact: string;
+  phone: string;
+  address: string | null;
+  email: string | null;
+  protocol_name: string | null;
+  protocol_pdf: Buffer | null;
+  protocol_size: number | null;
+  protocol_uploaded_at: MaybeTime;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { newId } from '../../domain/ids.ts';
-import { REQUEST_TYPES, type RequestType } from '../../domain/approvals/approval-status.ts';
+import { RESOURCE_REQUEST_TYPES, type RequestType } from '../../domain/approvals/approval-status.ts';
 import { estimateCostFen, requestTitle } from '../../domain/approvals/approval-summary.ts';
 import type { ApprovalLevelSnapshot } from '../db/tables.ts';
 import { QUOTA_LIMITS } from '../../domain/approvals/quota-keys.ts';
@@ -72,7 +72,7 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
       processes.map((p) => ({
         ...p,
         description: null,
-        request_types: JSON.stringify(p.request_types ?? REQUEST_TYPES),
+        request_types: JSON.stringify(p.request_types ?? RESOURCE_REQUEST_TYPES),
         levels: JSON.stringify(p.levels),
         enabled: true,
         created_by: p.tenant_id === hd ? tenantAdmin.id : finAdmin.id,
@@ -282,6 +282,9 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
         const payload = { quota_key: key, value: current * 2 + i, reason: '年度业务增长，申请提升项目配额' };
         return { payload, target: pid, cost: 0, before: { quota_key: key, value: current } };
       }
+      default:
+        // invoice requests are seeded with their invoices (invoices.seed.ts)
+        throw new Error(`demo approvals: no payload for ${type}`);
     }
   }
 
@@ -452,7 +455,7 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
   }
 
   let seq = 0;
-  for (const type of REQUEST_TYPES) {
+  for (const type of RESOURCE_REQUEST_TYPES) {
     // Each type only where the process covers it (no purchases, expansions or NAT rules in the test environment).
     const hdProjects = RESOURCE_TYPES.includes(type) || NAT_TYPES.includes(type) ? [mes, supply, mes] : [mes, supply, rnd];
     for (let i = 0; i < PENDING_PER_TYPE; i++) {

@@ -18,6 +18,7 @@ import { seedDesk } from './desk.seed.ts';
 import { seedPortal } from './portal.seed.ts';
 import { seedBilling } from './billing.seed.ts';
 import { seedOrders } from './orders.seed.ts';
+import { seedInvoices } from './invoices.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -371,5 +372,6 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedAlarms(db);
   await seedBilling(db);
   await seedOrders(db);
+  await seedInvoices(db);
   return true;
 }

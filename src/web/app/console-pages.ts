@@ -39,6 +39,7 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'orders/cost-page': () => import('../features/orders/cost-page.tsx'),
   'orders/project-limit-page': () => import('../features/orders/project-limit-page.tsx'),
   'orders/maas-bill-page': () => import('../features/orders/maas-bill-page.tsx'),
+  'invoices/invoices-page': () => import('../features/invoices/invoices-page.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
@@ -46,6 +47,7 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   alarms: ['alarms'],
   billing: ['billing'],
   orders: ['orders'],
+  invoices: ['invoices', 'approvals'],
   desk: ['desk'],
   notify: ['notify'],
   account: ['account', 'desk'],
@@ -64,6 +66,7 @@ const monitor = load('alarms/monitor-page');
 const monitorOverview = load('alarms/overview-page');
 const alarmRules = load('alarms/rules-page');
 const renewals = load('alarms/renewal-page');
+const invoices = load('invoices/invoices-page');
 /** the resource kinds' screens (kind routes that no one names resolve to it) */
 export const resourcesPage = resources;
 
@@ -150,6 +153,24 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   tenantBillDetail: load('billing/bill-detail-page'),
   projectBillDetail: load('billing/bill-detail-page'),
   billCheck: load('billing/bill-check-page'),
+  // ── invoices and contracts (issue 13, features/invoices; ADR 0025) ──
+  receiptInfoManage: invoices,
+  receiptInfoDetail: invoices,
+  receiptManage: invoices,
+  receiptManage_billHistory: invoices,
+  receiptManage_billUndistributedHistory: invoices,
+  receiptManage_billOaHistory: invoices,
+  receiptManage_billApply: invoices,
+  receiptManage_invoiceManage: invoices,
+  receiptManage_arDocManage: invoices,
+  receiptManage_billPoolDetail: invoices,
+  receiptManage_invoiceDetail: invoices,
+  receiptManage_billHistoryDetail: invoices,
+  receiptManage_arDocDetail: invoices,
+  contractManage: invoices,
+  contractDetail: invoices,
+  uploadProtocol: invoices,
+  previewTemplate: invoices,
   downloadRecord_downloadBill: resources,
   costCenter: load('billing/cost-center-page'),
   orderManage: load('orders/order-list-page'),
