@@ -45,6 +45,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'update:alarm:any',
     'manage:approval_process:any',
     'lock:aksk:any',
+    'review:account_review:any',
   ],
   ops_admin: [
     'read:resource:any',
@@ -55,6 +56,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'update:alarm:any',
     'read:user:any',
     'lock:aksk:any',
+    'review:account_review:any',
   ],
   tenant_admin: [
     ...READ_RESOURCES,
