@@ -49,7 +49,7 @@ export async function signupRoutes(app: FastifyInstance, ctx: AppContext) {
   // QR sign-in: the login page makes a ticket and polls it; a signed-in phone confirms it.
   app.post('/api/v1/qr-login/tickets', { config: perIp(SIGNUP_WRITES_PER_IP_HOUR * 4) }, async (req, reply) => {
     const origin = `${req.protocol}://${req.host}`;
-    return reply.status(201).send(await svc.createQrTicket(origin));
+    return reply.status(201).send(await svc.createQrTicket(origin, t(req.lang, 'signup:qr.title')));
   });
   app.post('/api/v1/qr-login/tickets/:id/poll', async (req) => {
     const { id } = req.params as { id: string };

@@ -24,6 +24,7 @@ import type { UsersRepository } from '../repositories/users.repository.ts';
 import { SMS_CODE_TTL_SECONDS, SMS_MAX_ATTEMPTS, SMS_RESEND_SECONDS, maskPhone, type SmsGateway } from '../services/sms.service.ts';
 import { invalid } from '../services/kind-hooks.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
+import { qrSvg } from './qr-code.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 /** An internet user registered here (seed 001 §3 user types). */
@@ -218,7 +219,7 @@ export function signupService(deps: SignupDeps) {
     },
 
     /** A one-time ticket for the QR code; only the page holding `poll_token` can collect the session. */
-    async createQrTicket(origin: string) {
+    async createQrTicket(origin: string, title: string) {
       const id = newId();
       const pollToken = randomBytes(24).toString('hex');
       const expiresAt = new Date(Date.now() + QR_TICKET_TTL_SECONDS * 1000);
@@ -230,7 +231,8 @@ export function signupService(deps: SignupDeps) {
         .deleteFrom('qr_login_tickets')
         .where('expires_at', '<', new Date(Date.now() - 3600_000))
         .execute();
-      return { ticket: id, poll_token: pollToken, expires_at: expiresAt.toISOString(), link: `${origin}/login?view=qr-confirm&ticket=${id}` };
+      const link = `${origin}/login?view=qr-confirm&ticket=${id}`;
+      return { ticket: id, poll_token: pollToken, expires_at: expiresAt.toISOString(), expires_in: QR_TICKET_TTL_SECONDS, link, svg: qrSvg(link, title) };
     },
 
     /** The login page's poll: pending, expired, or (once) the session of the confirming user. */

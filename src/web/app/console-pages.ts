@@ -40,7 +40,7 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   billing: ['billing'],
   desk: ['desk'],
   notify: ['notify'],
-  account: ['account', 'desk'],
+  account: ['account', 'desk', 'signup'],
 };
 const load =
   (key: string): PageLoader =>
