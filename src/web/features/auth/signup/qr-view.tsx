@@ -12,6 +12,8 @@ export default function QrView({ done }: { done: () => void }) {
   const { t } = useTranslation('signup');
   const [ticket, setTicket] = useState<QrTicket | null>(null);
   const [left, setLeft] = useState(0);
+  // The deadline, not a count of ticks: a background tab's timers are throttled.
+  const deadline = useRef(0);
   const [state, setState] = useState<'loading' | 'pending' | 'expired' | 'signing'>('loading');
   const finished = useRef(false);
 
@@ -20,6 +22,7 @@ export default function QrView({ done }: { done: () => void }) {
     createQrTicket().then(
       (tk) => {
         setTicket(tk);
+        deadline.current = Date.now() + tk.expires_in * 1000;
         setLeft(tk.expires_in);
         setState('pending');
       },
@@ -30,7 +33,7 @@ export default function QrView({ done }: { done: () => void }) {
 
   useEffect(() => {
     if (state !== 'pending') return;
-    const timer = setInterval(() => setLeft((s) => Math.max(0, s - 1)), 1000);
+    const timer = setInterval(() => setLeft(Math.max(0, Math.ceil((deadline.current - Date.now()) / 1000))), 1000);
     return () => clearInterval(timer);
   }, [state]);
 
