@@ -17,7 +17,10 @@ export default function AppealView() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof v) => (value: string) => setV((old) => ({ ...old, [k]: value }));
+  const set = (k: keyof typeof v) => (value: string) => {
+    setV((old) => ({ ...old, [k]: value }));
+    setErrors((old) => ({ ...old, [k]: '' }));
+  };
   const labels = { account: t('appeal.account'), contact: t('appeal.contact'), reason: t('appeal.reason'), captcha: t('code.captcha') };
 
   const submit = async (e: FormEvent) => {
@@ -82,7 +85,7 @@ export default function AppealView() {
             multiline
             error={errors.reason}
           />
-          <CaptchaField state={captcha} error={errors.captcha} />
+          <CaptchaField state={captcha} error={errors.captcha} onInput={() => setErrors((old) => ({ ...old, captcha: '' }))} />
           <button type="submit" className="ys-login__submit" disabled={busy} aria-busy={busy} data-testid="appeal-submit">
             {t('appeal.submit')}
           </button>

@@ -24,7 +24,7 @@ export function useCaptcha(): CaptchaState {
   return { captcha, answer, setAnswer, refresh, value: () => ({ captcha_id: captcha?.captcha_id ?? '', captcha: answer.trim() }) };
 }
 
-export function CaptchaField({ state, error }: { state: CaptchaState; error?: string | null }) {
+export function CaptchaField({ state, error, onInput }: { state: CaptchaState; error?: string | null; onInput?: () => void }) {
   const { t } = useTranslation('signup');
   const src = state.captcha ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(state.captcha.svg)}` : undefined;
   return (
@@ -43,7 +43,10 @@ export function CaptchaField({ state, error }: { state: CaptchaState; error?: st
             maxLength={8}
             placeholder={t('code.captcha_placeholder')}
             value={state.answer}
-            onChange={(e) => state.setAnswer(e.target.value)}
+            onChange={(e) => {
+              state.setAnswer(e.target.value);
+              onInput?.();
+            }}
           />
         </div>
         <button

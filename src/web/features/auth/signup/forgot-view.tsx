@@ -18,7 +18,10 @@ export default function ForgotView() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [finished, setFinished] = useState(false);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof v) => (value: string) => setV((old) => ({ ...old, [k]: value }));
+  const set = (k: keyof typeof v) => (value: string) => {
+    setV((old) => ({ ...old, [k]: value }));
+    setErrors((old) => ({ ...old, [k]: '' }));
+  };
   const labels = { account: t('forgot.account'), sms_code: t('code.sms'), password: t('forgot.password'), confirm_password: t('forgot.confirm_password') };
 
   const send = async () => {
@@ -85,7 +88,7 @@ export default function ForgotView() {
         maxLength={64}
         error={errors.account}
       />
-      <CaptchaField state={captcha} error={errors.captcha} />
+      <CaptchaField state={captcha} error={errors.captcha} onInput={() => setErrors((old) => ({ ...old, captcha: '' }))} />
       <SmsField value={v.sms_code} onChange={set('sms_code')} send={send} error={errors.sms_code} />
       {sentTo ? <p className="ys-signup__sent">{t('forgot.code_sent', { phone: sentTo })}</p> : null}
       <TextField

@@ -19,7 +19,10 @@ export default function RegisterView({ done }: { done: () => void }) {
   const [agreement, setAgreement] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof v) => (value: string) => setV((old) => ({ ...old, [k]: value }));
+  const set = (k: keyof typeof v) => (value: string) => {
+    setV((old) => ({ ...old, [k]: value }));
+    setErrors((old) => ({ ...old, [k]: '' }));
+  };
   const labels = {
     account: t('register.account'),
     password: t('register.password'),
@@ -118,7 +121,7 @@ export default function RegisterView({ done }: { done: () => void }) {
         maxLength={11}
         error={errors.phone}
       />
-      <CaptchaField state={captcha} error={errors.captcha} />
+      <CaptchaField state={captcha} error={errors.captcha} onInput={() => setErrors((old) => ({ ...old, captcha: '' }))} />
       <SmsField value={v.sms_code} onChange={set('sms_code')} send={send} error={errors.sms_code} />
       <TextField
         id="reg-email"
