@@ -97,6 +97,7 @@ export default function ForgotView() {
         type="password"
         value={v.password}
         onChange={set('password')}
+        placeholder={t('register.password_placeholder')}
         autoComplete="new-password"
         maxLength={32}
         error={errors.password}
@@ -107,6 +108,7 @@ export default function ForgotView() {
         type="password"
         value={v.confirm_password}
         onChange={set('confirm_password')}
+        placeholder={t('register.confirm_placeholder')}
         autoComplete="new-password"
         maxLength={32}
         error={errors.confirm_password}
