@@ -121,7 +121,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     notifications,
     operationLogs: operationLogService(db),
     desk: deskService(db, notifications),
-    account: accountService(db, () => engine.sms, base.secrets),
+    account: accountService(db, () => engine.sms, base.secrets, notifications),
     signup: signupService({
       db,
       users,

@@ -299,6 +299,15 @@ describe('account reviews', () => {
     await c.req({ method: 'POST', url: '/api/v1/account/sms-codes', payload: { operate_type: 'change_phone' } });
     const change = await c.req({ method: 'POST', url: '/api/v1/account/phone/change', payload: { phone: '13788889999', sms_code: lastCode('13700000008') } });
     expect(change.statusCode).toBe(200);
+    // The reviewers hear of it in the message centre.
+    const oncall = await app.ctx.db.selectFrom('users').select('id').where('account', '=', 'oncall').executeTakeFirstOrThrow();
+    const told = await app.ctx.db
+      .selectFrom('site_messages')
+      .select(['params', 'link'])
+      .where('user_id', '=', oncall.id)
+      .where('message_key', '=', 'signup:messages.review_phone_change')
+      .execute();
+    expect(told).toEqual([{ params: { account: 'fin_approver' }, link: '/auth?view=review' }]);
     // A tenant administrator does not review (platform only) and sees nothing.
     const tenant = await app.as('fin_admin');
     expect((await tenant.req({ method: 'GET', url: '/api/v1/account-reviews?type=phone_change' })).statusCode).toBe(403);
