@@ -53,6 +53,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'create:invoice:any',
     'read:contract:any',
     'update:contract:any',
+    'review:account_review:any',
   ],
   ops_admin: [
     'read:resource:any',
@@ -63,6 +64,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'update:alarm:any',
     'read:user:any',
     'lock:aksk:any',
+    'review:account_review:any',
   ],
   tenant_admin: [
     ...READ_RESOURCES,

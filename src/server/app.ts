@@ -30,6 +30,7 @@ import { gtmLogRoutes } from './routes/gtm-logs.routes.ts';
 import { alarmRoutes } from './alarms/alarm.routes.ts';
 import { deskRoutes } from './desk/desk.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
+import { signupRoutes } from './signup/signup.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import { seedDemo } from './seed/demo.seed.ts';
 import { registerOperationLog } from './oplog/operation-log.plugin.ts';
@@ -182,6 +183,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await notifyRoutes(app, ctx);
   await deskRoutes(app, ctx);
   await accountRoutes(app, ctx);
+  await signupRoutes(app, ctx);
   await portalRoutes(app, ctx);
   await billRoutes(app, ctx);
   await invoiceRoutes(app, ctx);

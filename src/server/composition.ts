@@ -26,6 +26,8 @@ import { notificationService } from './notifications/notification.service.ts';
 import { operationLogService } from './oplog/operation-log.service.ts';
 import { deskService } from './desk/desk.service.ts';
 import { accountService } from './account/account.service.ts';
+import { signupService } from './signup/signup.service.ts';
+import { reviewService } from './signup/review.service.ts';
 import { meterService } from './billing/meter.service.ts';
 import { billService } from './billing/bill.service.ts';
 import { BILL_EXPORT_CODE, billExportWriter } from './billing/bill-export.ts';
@@ -135,7 +137,17 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     notifications,
     operationLogs: operationLogService(db),
     desk: deskService(db, notifications),
-    account: accountService(db, () => engine.sms, base.secrets),
+    account: accountService(db, () => engine.sms, base.secrets, notifications),
+    signup: signupService({
+      db,
+      users,
+      gateway: () => engine.smsGateway,
+      notify: notifications,
+      config: base.config,
+      captchaDevInbox: base.config.captchaDevInbox,
+      log: app.log,
+    }),
+    accountReviews: reviewService(db, notifications),
     meter,
     bills,
     costCenter,

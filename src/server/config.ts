@@ -68,6 +68,8 @@ export interface Config {
   supportEmail: string;
   distDir: string;
   rateLimitPerMinute: number;
+  /** keep captcha answers readable (log and memory) for tests and development: CAPTCHA_DEV_INBOX */
+  captchaDevInbox: boolean;
   /** Whether deleting hosts, disks and EIPs asks for an SMS code (the necessity answer, enforced by the server). */
   smsDeleteVerification: boolean;
   /** How long an in-flight Idempotency-Key stays with the process running it before a retry may take it over. */
@@ -118,6 +120,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     supportEmail: process.env.SUPPORT_EMAIL ?? 'support@yunshu.example.cn',
     distDir: path.resolve(process.env.DIST_DIR ?? './dist'),
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 1200),
+    captchaDevInbox: flag('CAPTCHA_DEV_INBOX', false),
     smsDeleteVerification: flag('SMS_DELETE_VERIFICATION', true),
     idempotencyLeaseMs: num('IDEMPOTENCY_LEASE_MS', 30_000),
     secretKey: process.env.SECRET_KEY || undefined,

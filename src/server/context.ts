@@ -24,6 +24,8 @@ import type { NotificationService } from './notifications/notification.service.t
 import type { OperationLogService } from './oplog/operation-log.service.ts';
 import type { DeskService } from './desk/desk.service.ts';
 import type { AccountService } from './account/account.service.ts';
+import type { SignupService } from './signup/signup.service.ts';
+import type { ReviewService } from './signup/review.service.ts';
 import type { MeterService } from './billing/meter.service.ts';
 import type { BillService } from './billing/bill.service.ts';
 import type { CostCenterService } from './billing/cost-center.service.ts';
@@ -76,6 +78,10 @@ export interface AppContext extends BaseContext {
   desk: DeskService;
   /** the user centre (account/account.service.ts) */
   account: AccountService;
+  /** registration, recovery, QR sign-in, appeals (signup/signup.service.ts) */
+  signup: SignupService;
+  /** the platform's reviews of phone changes and real-name verifications */
+  accountReviews: ReviewService;
   /** meters the engine's resources (billing/meter.service.ts) */
   meter: MeterService;
   /** rates metered usage into bills (billing/bill.service.ts) */

@@ -58,6 +58,17 @@ const HEADER_INDEPENDENT = new Set([
   // The user centre is the caller's own profile (no tenant scope).
   'GET /api/v1/account/profile',
   'POST /api/v1/account/sms-codes',
+  // Registration, recovery, appeals and QR sign-in are anonymous (per-IP limited) or the caller's
+  // own ticket: no tenant scope (tests/api/signup-flow.test.ts).
+  'GET /api/v1/signup/captcha',
+  'POST /api/v1/signup/sms-codes',
+  'POST /api/v1/signup/register',
+  'POST /api/v1/signup/recover',
+  'POST /api/v1/signup/appeals',
+  'POST /api/v1/qr-login/tickets',
+  'POST /api/v1/qr-login/tickets/:id/poll',
+  'GET /api/v1/qr-login/tickets/:id',
+  'POST /api/v1/qr-login/tickets/:id/confirm',
   'POST /api/v1/account/phone/verify',
   'POST /api/v1/account/phone/change',
   'PUT /api/v1/account/password',

@@ -104,7 +104,7 @@ describe('a locked user', () => {
     try {
       const res = await login('wl_admin', 'Demo@123456', '192.0.2.5');
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ title: '错误', description: '账号已被锁定，请联系管理员解锁' });
+      expect(res.json()).toEqual({ title: '错误', description: '账号已被锁定，可提交申诉或联系管理员解锁' });
       expect(res.json().token).toBeUndefined();
       const tw = await app.inject({
         method: 'POST',

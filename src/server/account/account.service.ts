@@ -22,8 +22,24 @@ import { hashPassword } from '../services/auth.service.ts';
 import { hashToken } from '../repositories/users.repository.ts';
 import { maskPhone, type SmsService } from '../services/sms.service.ts';
 import { invalid } from '../services/kind-hooks.ts';
+import type { NotifyPort } from '../notifications/notify-port.ts';
 
-export function accountService(db: Db, sms: () => SmsService, secrets: SecretBox) {
+export function accountService(db: Db, sms: () => SmsService, secrets: SecretBox, notify?: NotifyPort) {
+  /** The platform's reviewers hear of a new request (ADR 0026: 账号审核 under /auth?view=review). */
+  async function tellReviewers(account: string, kind: 'phone_change' | 'real_name', refId: string) {
+    if (!notify) return;
+    const reviewers = await db.selectFrom('memberships').select('user_id').where('role', 'in', ['super_admin', 'ops_admin']).execute();
+    await notify.notify({
+      tenantId: null,
+      projectId: null,
+      userIds: [...new Set(reviewers.map((r) => r.user_id))],
+      category: 'system',
+      messageKey: `signup:messages.review_${kind}`,
+      params: { account },
+      link: '/auth?view=review',
+      refId,
+    });
+  }
   async function user(id: string) {
     const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw unauthorized();
@@ -80,6 +96,7 @@ export function accountService(db: Db, sms: () => SmsService, secrets: SecretBox
       if (!u.is_phone_validate) throw new AppError(409, 'sms_phone_unverified');
       if (u.phone === input.phone) throw invalid('phone', 'phone_same');
       await sms().verify(userId, 'change_phone', input.sms_code);
+      const requestId = newId();
       await db.transaction().execute(async (trx) => {
         const open = await trx
           .selectFrom('phone_change_requests')
@@ -91,9 +108,10 @@ export function accountService(db: Db, sms: () => SmsService, secrets: SecretBox
         if (open) throw conflict('phone_change_open');
         await trx
           .insertInto('phone_change_requests')
-          .values({ id: newId(), user_id: userId, phone: input.phone, area_code: u.area_code, status: 'reviewing', created_at: new Date() })
+          .values({ id: requestId, user_id: userId, phone: input.phone, area_code: u.area_code, status: 'reviewing', created_at: new Date() })
           .execute();
       });
+      await tellReviewers(u.account, 'phone_change', requestId);
       return this.profile(userId);
     },
 
@@ -146,6 +164,7 @@ export function accountService(db: Db, sms: () => SmsService, secrets: SecretBox
           name: `「${file.filename}」`,
           max: mime === 'application/pdf' ? '10 MB' : '2 MB',
         });
+      const verificationId = newId();
       await db.transaction().execute(async (trx) => {
         const open = await trx
           .selectFrom('enterprise_verifications')
@@ -158,7 +177,7 @@ export function accountService(db: Db, sms: () => SmsService, secrets: SecretBox
         await trx
           .insertInto('enterprise_verifications')
           .values({
-            id: newId(),
+            id: verificationId,
             user_id: userId,
             enterprise: input.enterprise,
             licence_number: input.licence_number,
@@ -171,6 +190,8 @@ export function accountService(db: Db, sms: () => SmsService, secrets: SecretBox
           })
           .execute();
       });
+      const u = await user(userId);
+      await tellReviewers(u.account, 'real_name', verificationId);
       return this.realName(userId);
     },
 

@@ -42,6 +42,7 @@ import * as m0018 from './migrations/0018-access-change-notify.ts';
 import * as m0019 from './migrations/0019-billing.ts';
 import * as m0023 from './migrations/0023-orders-costs.ts';
 import * as m0024 from './migrations/0024-invoices.ts';
+import * as m0025 from './migrations/0025-signup.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-billing': m0019,
   '0023-orders-costs': m0023,
   '0024-invoices': m0024,
+  '0025-signup': m0025,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -705,6 +705,9 @@ export interface PhoneChangeRequestsTable {
   area_code: string;
   status: 'reviewing' | 'approved' | 'rejected';
   created_at: Timestamp;
+  reviewer_id?: string | null;
+  reviewed_at?: Timestamp | null;
+  reject_reason?: string | null;
 }
 export interface EnterpriseVerificationsTable {
   id: string;
@@ -716,6 +719,49 @@ export interface EnterpriseVerificationsTable {
   licence_data: Buffer;
   status: 'reviewing' | 'approved' | 'rejected';
   reject_reason: string | null;
+  created_at: Timestamp;
+  reviewer_id?: string | null;
+  reviewed_at?: Timestamp | null;
+}
+// ── Registration, recovery, QR sign-in, appeals (migration 0025, ADR 0026) ──
+export interface Database {
+  signup_captchas: SignupCaptchasTable;
+  signup_sms_codes: SignupSmsCodesTable;
+  qr_login_tickets: QrLoginTicketsTable;
+  account_appeals: AccountAppealsTable;
+}
+export interface SignupCaptchasTable {
+  id: string;
+  answer_hash: string;
+  used: Generated<boolean>;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+export interface SignupSmsCodesTable {
+  id: string;
+  phone: string;
+  purpose: 'register' | 'recover';
+  code_hash: string;
+  attempts: Generated<number>;
+  used: Generated<boolean>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+export interface QrLoginTicketsTable {
+  id: string;
+  poll_hash: string;
+  status: 'pending' | 'confirmed' | 'consumed';
+  user_id: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+export interface AccountAppealsTable {
+  id: string;
+  account: string;
+  user_id: string | null;
+  contact: string;
+  reason: string;
+  status: 'open' | 'closed';
   created_at: Timestamp;
 }
 // ── The public portal's content (migration 0017): landing pages, articles, templates ──

@@ -19,6 +19,7 @@ import { seedPortal } from './portal.seed.ts';
 import { seedBilling } from './billing.seed.ts';
 import { seedOrders } from './orders.seed.ts';
 import { seedInvoices } from './invoices.seed.ts';
+import { seedSignup } from './signup.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -373,5 +374,6 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedBilling(db);
   await seedOrders(db);
   await seedInvoices(db);
+  await seedSignup(db);
   return true;
 }

@@ -50,7 +50,7 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   invoices: ['invoices', 'approvals'],
   desk: ['desk'],
   notify: ['notify'],
-  account: ['account', 'desk'],
+  account: ['account', 'desk', 'signup'],
 };
 const load =
   (key: string): PageLoader =>

@@ -119,7 +119,11 @@ export async function changeScope(tenant: Scoped | null, project: Scoped | null)
 }
 
 export async function signIn(account: string, password: string): Promise<Profile> {
-  const profile = await post<Profile>('v1/login', { account, password }, { signIn: true });
+  return startSession(await post<Profile>('v1/login', { account, password }, { signIn: true }));
+}
+
+/** Starts the session the server handed over (password or QR sign-in). */
+export async function startSession(profile: Profile): Promise<Profile> {
   setSession(profile.token!, profile.nickname);
   setUsername(profile.nickname);
   store.set(nicknameAtom, profile.nickname);

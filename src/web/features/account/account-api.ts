@@ -41,3 +41,13 @@ export interface RealName {
 }
 export const REAL_NAME_KEY = ['account-real-name'];
 export const fetchRealName = () => get<{ data: RealName | null }>('/api/v1/account/real-name', undefined, { isNeedloading: false }).then((r) => r.data);
+
+/** The platform reviewer's pending real-name and phone-change reviews; a 403 means "not a reviewer". */
+export const REVIEW_PENDING_KEY = ['account-reviews', 'pending'];
+export const fetchPendingReviews = async () => {
+  const quiet = { isNeedloading: false, notice: false } as const;
+  const [a, b] = await Promise.all(
+    (['real_name', 'phone_change'] as const).map((type) => get<{ count: number }>('/api/v1/account-reviews', { type, status: 'reviewing', __limit: 1 }, quiet)),
+  );
+  return a!.count + b!.count;
+};

@@ -17,7 +17,7 @@ import { nicknameAtom, projectAtom, tenantAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { LanguageSwitch } from '../../ui/shell/language-switch.tsx';
 import { ScopePicker } from '../../ui/shell/scope-picker.tsx';
-import { PROFILE_KEY, changePassword, fetchProfile, signAgreement } from './account-api.ts';
+import { PROFILE_KEY, REVIEW_PENDING_KEY, changePassword, fetchPendingReviews, fetchProfile, signAgreement } from './account-api.ts';
 import './account.css';
 import { QueryProvider } from '../../lib/query-provider.tsx';
 
@@ -36,6 +36,8 @@ function AccountPageContent() {
   const tenant = useAtomValue(tenantAtom);
   const project = useAtomValue(projectAtom);
   const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: fetchProfile });
+  // Platform administrators review real-name verifications and phone changes (ADR 0026); others get 403.
+  const pending = useQuery({ queryKey: REVIEW_PENDING_KEY, queryFn: fetchPendingReviews, retry: false });
   const [scopeOpen, setScopeOpen] = useState(false);
   const [pwOpen, setPwOpen] = useState(false);
   const [agree, setAgree] = useState(false);
@@ -105,6 +107,16 @@ function AccountPageContent() {
         <List.Item onClick={() => navigate('/auth')} arrow data-testid="mine-real-name">
           {t('account:profile.real_name')}
         </List.Item>
+        {pending.isSuccess ? (
+          <List.Item
+            onClick={() => navigate('/auth?view=review')}
+            arrow
+            extra={pending.data ? t('signup:review.entry_pending', { count: pending.data }) : undefined}
+            data-testid="mine-reviews"
+          >
+            {t('signup:review.entry')}
+          </List.Item>
+        ) : null}
         <List.Item onClick={() => setPwOpen(true)} arrow data-testid="mine-password">
           {t('account:password.title')}
         </List.Item>

@@ -1,6 +1,7 @@
 // auth: enterprise real-name verification — the enterprise, its licence number (1-18) and the
 // business licence (judged by its content on the server), then the review state.
-import { useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd-mobile';
@@ -29,7 +30,23 @@ function formatTime(value: string): string {
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
 }
 
+// The platform's review of verifications and phone changes (?view=review): its own chunk.
+const AccountReview = lazy(() => import('./account-review.tsx'));
+
 export default function RealNamePage() {
+  const [params] = useSearchParams();
+  const handle = usePageHandle();
+  if (params.get('view') !== 'review') return <RealNameForm />;
+  return (
+    <PageFrame name={handle?.name ?? 'auth'} className="ys-mine">
+      <Suspense>
+        <AccountReview />
+      </Suspense>
+    </PageFrame>
+  );
+}
+
+function RealNameForm() {
   const { t } = useTranslation('account');
   const handle = usePageHandle();
   const client = useQueryClient();

@@ -1,6 +1,6 @@
 // /login: account and password; errors come from the request helper's notices. After sign-in the
 // menus and territories are loaded and the user returns to the remembered destination.
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,9 @@ import { returnPathAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { LanguageSwitch } from '../../ui/shell/language-switch.tsx';
 import './login.css';
+
+// Registration, recovery, QR sign-in and the appeal: fetched only when `?view=` asks (ADR 0026).
+const LoginViews = lazy(() => import('./signup/login-views.tsx'));
 
 /** Plain elements only: the sign-in page stays within the first-screen budget without the UI kit. */
 function EyeIcon({ open }: { open: boolean }) {
@@ -33,6 +36,7 @@ export default function LoginPage() {
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
+  const view = params.get('view');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,8 +48,9 @@ export default function LoginPage() {
       const target = safeReturnPath(params.get('redirect') ?? returnPath?.path);
       setReturnPath(null);
       navigate(target, { replace: true });
-    } catch {
-      // the request helper already showed the server's description
+    } catch (err) {
+      // the request helper already showed the server's description; a locked account learns how to appeal
+      if ((err as { status?: number }).status === 403) navigate(`?view=appeal&account=${encodeURIComponent(account.trim())}`);
     } finally {
       setBusy(false);
     }
@@ -74,57 +79,68 @@ export default function LoginPage() {
           </Link>
           <LanguageSwitch compact />
         </div>
-        <form className="ys-login__form" onSubmit={submit} noValidate>
-          <img className="ys-login__logo" src="/icons/icon-192.png" alt="" width={48} height={48} />
-          <h1 className="ys-login__title">{t('title')}</h1>
-          <p className="ys-login__subtitle">{t('subtitle')}</p>
-          <label className="ys-login__label" htmlFor="login-account">
-            {t('account')}
-          </label>
-          <div className={`ys-login__field${touched && !account.trim() ? ' is-error' : ''}`}>
-            <input
-              id="login-account"
-              className="ys-login__input"
-              name="account"
-              autoComplete="username"
-              autoCapitalize="off"
-              spellCheck={false}
-              placeholder={t('account_placeholder')}
-              value={account}
-              onChange={(e) => setAccount(e.target.value)}
-            />
-          </div>
-          {touched && !account.trim() ? <div className="ys-login__error">{t('account_required')}</div> : null}
-          <label className="ys-login__label" htmlFor="login-password">
-            {t('password')}
-          </label>
-          <div className={`ys-login__field ys-login__field--password${touched && !password ? ' is-error' : ''}`}>
-            <input
-              id="login-password"
-              className="ys-login__input"
-              name="password"
-              type={visible ? 'text' : 'password'}
-              autoComplete="current-password"
-              placeholder={t('password_placeholder')}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <button
-              type="button"
-              className="ys-login__eye"
-              aria-label={visible ? t('hide_password') : t('show_password')}
-              onClick={() => setVisible((v) => !v)}
-            >
-              <EyeIcon open={visible} />
+        {view ? (
+          <Suspense>
+            <LoginViews view={view} />
+          </Suspense>
+        ) : (
+          <form className="ys-login__form" onSubmit={submit} noValidate>
+            <img className="ys-login__logo" src="/icons/icon-192.png" alt="" width={48} height={48} />
+            <h1 className="ys-login__title">{t('title')}</h1>
+            <p className="ys-login__subtitle">{t('subtitle')}</p>
+            <label className="ys-login__label" htmlFor="login-account">
+              {t('account')}
+            </label>
+            <div className={`ys-login__field${touched && !account.trim() ? ' is-error' : ''}`}>
+              <input
+                id="login-account"
+                className="ys-login__input"
+                name="account"
+                autoComplete="username"
+                autoCapitalize="off"
+                spellCheck={false}
+                placeholder={t('account_placeholder')}
+                value={account}
+                onChange={(e) => setAccount(e.target.value)}
+              />
+            </div>
+            {touched && !account.trim() ? <div className="ys-login__error">{t('account_required')}</div> : null}
+            <label className="ys-login__label" htmlFor="login-password">
+              {t('password')}
+            </label>
+            <div className={`ys-login__field ys-login__field--password${touched && !password ? ' is-error' : ''}`}>
+              <input
+                id="login-password"
+                className="ys-login__input"
+                name="password"
+                type={visible ? 'text' : 'password'}
+                autoComplete="current-password"
+                placeholder={t('password_placeholder')}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <button
+                type="button"
+                className="ys-login__eye"
+                aria-label={visible ? t('hide_password') : t('show_password')}
+                onClick={() => setVisible((v) => !v)}
+              >
+                <EyeIcon open={visible} />
+              </button>
+            </div>
+            {touched && !password ? <div className="ys-login__error">{t('password_required')}</div> : null}
+            <button type="submit" className="ys-login__submit" data-testid="login-submit" disabled={busy} aria-busy={busy}>
+              {busy ? <span className="ys-login__spin" aria-hidden="true" /> : null}
+              {t('submit')}
             </button>
-          </div>
-          {touched && !password ? <div className="ys-login__error">{t('password_required')}</div> : null}
-          <button type="submit" className="ys-login__submit" data-testid="login-submit" disabled={busy} aria-busy={busy}>
-            {busy ? <span className="ys-login__spin" aria-hidden="true" /> : null}
-            {t('submit')}
-          </button>
-          <p className="ys-login__hint">{t('hint')}</p>
-        </form>
+            <p className="ys-login__links">
+              <Link to="?view=register">{t('register')}</Link>
+              <Link to="?view=forgot">{t('forgot')}</Link>
+              <Link to="?view=qr">{t('qr')}</Link>
+            </p>
+            <p className="ys-login__hint">{t('hint')}</p>
+          </form>
+        )}
       </section>
     </PageFrame>
   );
