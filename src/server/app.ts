@@ -36,6 +36,7 @@ import { registerOperationLog } from './oplog/operation-log.plugin.ts';
 import { operationLogRoutes } from './oplog/operation-log.routes.ts';
 import { notifyRoutes } from './notifications/notify.routes.ts';
 import { billRoutes } from './billing/bill.routes.ts';
+import { orgRoutes } from './org/org.routes.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
@@ -183,6 +184,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await accountRoutes(app, ctx);
   await portalRoutes(app, ctx);
   await billRoutes(app, ctx);
+  await orgRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

@@ -2,6 +2,7 @@
 // Every demo account signs in with DEMO_PASSWORD.
 import { dnsCdnSslSeed } from './dns-cdn-ssl.seed.ts';
 import { seedCloudAccounts } from './cloud-accounts.seed.ts';
+import { seedOrg } from './org.seed.ts';
 import { openSecretBox, type SecretBox } from '../lib/secret-box.ts';
 import { dnsAdvancedSeed, seedGtmLogs } from './dns-advanced.seed.ts';
 import type { Db } from '../db/database.ts';
@@ -369,5 +370,6 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedCloudAccounts(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedAlarms(db);
   await seedBilling(db);
+  await seedOrg(db);
   return true;
 }
