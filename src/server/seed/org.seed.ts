@@ -2,8 +2,10 @@
 // disabled, one without tenants, so the tree shows every kind of greyed node), the tenants' quota
 // switches, public-cloud limits of a project, remarks of the projects, and systems and resource
 // groups holding the demo resources.
+import { sql } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { Db } from '../db/database.ts';
+import { usersRepository } from '../repositories/users.repository.ts';
 
 const REMARKS: Record<string, string> = {
   'smart-factory-mes': '生产车间制造执行系统，7×24 小时运行',
@@ -19,11 +21,20 @@ const REMARKS: Record<string, string> = {
 const GROUPS: [string, string, string, string, string, string[]][] = [
   ['system', '华东制造集团', 'smart-factory-mes', 'MES 生产执行系统', '车间排产、报工与质量追溯', ['instance', 'volume', 'eip']],
   ['system', '华东制造集团', 'supply-chain', 'SRM 供应商管理系统', '供应商准入、询价与对账', ['instance']],
+  ['system', '华东制造集团', 'rnd-test', 'DevOps 持续交付平台', '代码构建、制品库与自动化测试', ['instance', 'volume']],
+  ['system', '华东制造集团', 'rnd-test', '性能压测平台', '压测机与监控采集', ['instance']],
   ['system', '鑫泰金融控股', 'core-trading', '核心交易系统', '证券与基金交易撮合', ['instance', 'volume']],
   ['system', '江南智慧物流', 'warehouse', 'WMS 仓储管理系统', '入库、上架、拣货与盘点', ['instance']],
   ['resource_group', '华东制造集团', 'smart-factory-mes', '生产环境', '正式对外服务的资源', ['instance', 'eip']],
   ['resource_group', '华东制造集团', 'rnd-test', '测试环境', '功能测试与压测用资源', ['instance', 'volume']],
   ['resource_group', '鑫泰金融控股', 'mobile-banking', '同城灾备', '灾备切换演练用资源', ['instance']],
+];
+
+/** [account, nickname, phone, tenant, projects owned] */
+const OWNERS: [string, string, string, string, string[]][] = [
+  ['owner_li', '项目负责人 李娜', '13900000011', '华东制造集团', ['smart-factory-mes', 'supply-chain']],
+  ['owner_zhao', '项目负责人 赵强', '13900000012', '华东制造集团', ['smart-factory-mes', 'rnd-test']],
+  ['fin_owner', '项目负责人 孙悦', '13900000013', '鑫泰金融控股', ['core-trading', 'mobile-banking']],
 ];
 
 export async function seedOrg(db: Db): Promise<void> {
@@ -32,6 +43,27 @@ export async function seedOrg(db: Db): Promise<void> {
   const projects = await db.selectFrom('projects').select(['id', 'tenant_id', 'name']).execute();
   const pid = (tenant: string, name: string) => projects.find((p) => p.tenant_id === tid(tenant) && p.name === name)?.id;
   for (const [name, remark] of Object.entries(REMARKS)) await db.updateTable('projects').set({ remark }).where('name', '=', name).execute();
+  // The demo projects were inserted after migration 0021 filled name_en: their English name is their name.
+  await db
+    .updateTable('projects')
+    .set({ name_en: sql<string>`name` })
+    .where('name_en', '=', '')
+    .execute();
+
+  // Project owners (same demo password as every account: the hash is the administrator's).
+  const hash = (await db.selectFrom('users').select('password_hash').where('account', '=', 'tenant_admin').executeTakeFirst())?.password_hash;
+  if (hash) {
+    const repo = usersRepository(db);
+    for (const [account, nickname, phone, tenant, owned] of OWNERS) {
+      const tenantId = tid(tenant);
+      if (!tenantId) continue;
+      const userId = await repo.insertUser({ account, nickname, password_hash: hash, phone, email: `${account}@yunshu.example.cn`, is_phone_validate: true });
+      for (const project of owned) {
+        const projectId = pid(tenant, project);
+        if (projectId) await repo.addMembership(userId, 'project_owner', tenantId, projectId);
+      }
+    }
+  }
 
   const east = newId();
   const southwest = newId();
