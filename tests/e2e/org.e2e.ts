@@ -171,6 +171,8 @@ for (const vp of ['desktop', 'phone'] as const) {
       await expect.poll(() => page.locator('[data-testid="quota-instances"]').textContent()).toContain('/ 20');
       await shot(page, `${vp}-quotaPubEdit`);
 
+      // the demo's systems and groups are in 研发测试环境 (an earlier journey's project may sort first)
+      await useProject(page, vp, '研发测试环境');
       await page.goto(`${baseURL}/systemManage`);
       await waitForDataPage(page, 'systemManage');
       await page.locator('[data-testid="group-list-row"]').first().waitFor();

@@ -32,7 +32,7 @@ const GROUPS: [string, string, string, string, string, string[]][] = [
 
 /** [account, nickname, phone, tenant, projects owned] */
 const OWNERS: [string, string, string, string, string[]][] = [
-  ['owner_li', '项目负责人 李娜', '13900000011', '华东制造集团', ['smart-factory-mes', 'supply-chain']],
+  ['owner_zhou', '项目负责人 周敏', '13900000011', '华东制造集团', ['smart-factory-mes', 'supply-chain']],
   ['owner_zhao', '项目负责人 赵强', '13900000012', '华东制造集团', ['smart-factory-mes', 'rnd-test']],
   ['fin_owner', '项目负责人 孙悦', '13900000013', '鑫泰金融控股', ['core-trading', 'mobile-banking']],
 ];
@@ -99,8 +99,8 @@ export async function seedOrg(db: Db): Promise<void> {
       .insertInto('project_public_quotas')
       .values([
         { project_id: supply, kind: 'instance', measure: 'count', max_count: 20 },
-        { project_id: supply, kind: 'instance', measure: 'cpu', max_count: 64 },
-        { project_id: supply, kind: 'instance', measure: 'memory', max_count: 128 },
+        { project_id: supply, kind: 'instance', measure: 'cpu', max_count: 96 },
+        { project_id: supply, kind: 'instance', measure: 'memory', max_count: 256 },
         { project_id: supply, kind: 'eip', measure: 'count', max_count: 10 },
       ])
       .execute();
