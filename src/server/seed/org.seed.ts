@@ -32,7 +32,7 @@ const GROUPS: [string, string, string, string, string, string[]][] = [
 
 /** [account, nickname, phone, tenant, projects owned] */
 const OWNERS: [string, string, string, string, string[]][] = [
-  ['owner_zhou', '项目负责人 周敏', '13900000011', '华东制造集团', ['smart-factory-mes', 'supply-chain']],
+  ['owner_zheng', '项目负责人 郑洁', '13900000011', '华东制造集团', ['smart-factory-mes', 'supply-chain']],
   ['owner_zhao', '项目负责人 赵强', '13900000012', '华东制造集团', ['smart-factory-mes', 'rnd-test']],
   ['fin_owner', '项目负责人 孙悦', '13900000013', '鑫泰金融控股', ['core-trading', 'mobile-banking']],
 ];
