@@ -95,7 +95,8 @@ export type GreyReason = 'invalid' | 'no_project' | 'forbidden';
 export interface TreeNode {
   id: string;
   type: 'unit' | 'tenant' | 'project';
-  name: string;
+  /** null: a tenant out of the caller's reach (shown greyed, unnamed) */
+  name: string | null;
   grey: GreyReason | null;
   children: TreeNode[];
 }

@@ -127,9 +127,12 @@ describe('organisation tree', () => {
     const byName = (n: string) => all.find((x) => x.name === n);
     expect(byName('华东制造集团')?.grey).toBeNull();
     expect(byName('华东制造集团')?.children.map((c) => c.grey)).toEqual(expect.arrayContaining([null]));
-    expect(byName('鑫泰金融控股')?.grey).toBe('forbidden');
-    // a forbidden tenant's projects are not shown
-    expect(byName('鑫泰金融控股')?.children).toEqual([]);
+    // a tenant out of reach is a greyed, unnamed node: neither its name, id nor projects are told
+    expect(byName('鑫泰金融控股')).toBeUndefined();
+    const hidden = all.filter((x) => x.type === 'tenant' && x.grey === 'forbidden');
+    expect(hidden.length).toBe(2);
+    expect(hidden.every((x) => x.name === null && x.children.length === 0 && !/^[0-9a-f]{32}$/.test(x.id))).toBe(true);
+    expect(res.body).not.toContain(ids.finance);
     expect(byName('物流事业部（已撤并）')?.grey).toBe('invalid');
     expect(byName('西南区域中心（筹建中）')?.grey).toBe('no_project');
   });

@@ -556,8 +556,8 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
   // ---- organisation tree (standardTreeManage) ----
 
   // Administrative organisation → tenants → projects. Every node is shown; greyed ones are invalid
-  // (disabled), hold no project, or are out of the caller's reach (seed 001 §6). Names of tenants
-  // out of reach are shown (the organisation is public inside the platform), their projects not.
+  // (disabled), hold no project, or are out of the caller's reach (seed 001 §6). A tenant out of reach
+  // shows as a greyed node without its name, id or projects (tenant isolation, isolation.test.ts).
   app.get('/api/v1/org/tree', async (req) => {
     const scope = await scoped(req, 'read', 'tenant');
     const access = accessOf(scope.user);
@@ -565,6 +565,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     const links = await db.selectFrom('org_unit_tenants').selectAll().execute();
     const tenants = await db.selectFrom('tenants').select(['id', 'name', 'enabled']).orderBy('name').execute();
     const projects = await db.selectFrom('projects').select(['id', 'tenant_id', 'name', 'name_zh', 'enabled']).orderBy('name').execute();
+    let hidden = 0;
     const tenantNode = (t: (typeof tenants)[number]): TreeNode => {
       const seeTenant = access.allTenants || access.wholeTenants.has(t.id) || access.projects.has(t.id);
       const own = projects.filter((p) => p.tenant_id === t.id);
@@ -577,7 +578,10 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
             children: [],
           }))
         : [];
-      return { id: t.id, type: 'tenant', name: t.name, grey: greyOf({ enabled: t.enabled, hasProject: own.length > 0, allowed: seeTenant }), children };
+      const grey = greyOf({ enabled: t.enabled, hasProject: own.length > 0, allowed: seeTenant });
+      // A tenant out of reach is a greyed place in the tree: neither its name nor its id is told.
+      if (!seeTenant) return { id: `hidden-${++hidden}`, type: 'tenant', name: null, grey, children };
+      return { id: t.id, type: 'tenant', name: t.name, grey, children };
     };
     const unitNode = (u: (typeof units)[number]): TreeNode => {
       const children = [

@@ -23,7 +23,7 @@ function Node({ node, depth }: { node: TreeNode; depth: number }) {
         ) : (
           <span style={{ width: 44, display: 'inline-block' }} aria-hidden="true" />
         )}
-        <span className="ys-org__node-name">{node.name}</span>
+        <span className="ys-org__node-name">{node.name ?? t('tree.hidden_tenant')}</span>
         <span className="ys-org__badge">{t(`tree.types.${node.type}`)}</span>
         {node.grey && <span className="ys-org__badge ys-org__grey">{t(`tree.grey.${node.grey}`)}</span>}
         {has && !open && <span className="ys-org__usage">{t('tree.count', { count: node.children.length })}</span>}
