@@ -25,6 +25,26 @@ export type Permission = `${string}:${string}:${'any' | 'own'}`;
 const READ_RESOURCES: Permission[] = ['read:resource:own', 'read:bill:own', 'read:tenant:own', 'read:project:own'];
 const WRITE_RESOURCES: Permission[] = ['create:resource:own', 'update:resource:own', 'delete:resource:own', 'operate:resource:own'];
 
+/** Issue 15: quotas, systems, resource groups and tags are read by every tenant role. */
+const ORG_READ: Permission[] = ['read:quota:own', 'read:system:own', 'read:resource_group:own', 'read:tag:own'];
+const ORG_GROUPS_WRITE: Permission[] = ['update:system:own', 'update:resource_group:own', 'update:tag:own'];
+/** Projects created, edited, deleted; their quotas set; systems, groups and tags kept. */
+const ORG_ADMIN = (a: 'any' | 'own'): Permission[] =>
+  (
+    [
+      'create:project',
+      'delete:project',
+      'read:quota',
+      'update:quota',
+      'read:system',
+      'update:system',
+      'read:resource_group',
+      'update:resource_group',
+      'read:tag',
+      'update:tag',
+    ] as const
+  ).map((p) => `${p}:${a}` as Permission);
+
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   super_admin: [
     'read:resource:any',
@@ -54,6 +74,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:contract:any',
     'update:contract:any',
     'review:account_review:any',
+    // issue 15 (access and organisation)
+    ...ORG_ADMIN('any'),
+    'enable:quota:any',
   ],
   ops_admin: [
     'read:resource:any',
@@ -84,11 +107,12 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'create:invoice:own',
     'read:contract:own',
     'update:contract:own',
+    ...ORG_ADMIN('own'),
   ],
-  security_admin: [...READ_RESOURCES, 'read:approval:own', 'read:alarm:own', 'update:alarm:own', 'read:user:own', 'read:invoice:own', 'read:contract:own'],
-  project_owner: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:approval:own', 'read:alarm:own', 'read:order:own', 'create:order:own'],
-  project_approver: [...READ_RESOURCES, 'read:approval:own', 'decide:approval:own', 'read:alarm:own'],
-  project_member: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:alarm:own', 'read:order:own'],
+  security_admin: [...READ_RESOURCES, ...ORG_READ, 'read:approval:own', 'read:alarm:own', 'update:alarm:own', 'read:user:own', 'read:invoice:own', 'read:contract:own'],
+  project_owner: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:approval:own', 'read:alarm:own', 'read:order:own', 'create:order:own', ...ORG_READ, ...ORG_GROUPS_WRITE],
+  project_approver: [...READ_RESOURCES, ...ORG_READ, 'read:approval:own', 'decide:approval:own', 'read:alarm:own'],
+  project_member: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:alarm:own', 'read:order:own', ...ORG_READ, 'update:tag:own'],
   internet_user: ['read:resource:own', 'read:project:own'],
 };
 

@@ -38,6 +38,7 @@ import { operationLogRoutes } from './oplog/operation-log.routes.ts';
 import { notifyRoutes } from './notifications/notify.routes.ts';
 import { billRoutes } from './billing/bill.routes.ts';
 import { invoiceRoutes } from './invoices/invoice.routes.ts';
+import { orgRoutes } from './org/org.routes.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
@@ -187,6 +188,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await portalRoutes(app, ctx);
   await billRoutes(app, ctx);
   await invoiceRoutes(app, ctx);
+  await orgRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

@@ -132,6 +132,9 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
     roles: ['super_admin', 'ops_admin', 'tenant_admin', 'security_admin'],
     items: [
       { code: 'projects', menuUrl: '/projectManage', icon: 'project' },
+      { code: 'systems', menuUrl: '/systemManage', icon: 'appstore' },
+      { code: 'resource_groups', menuUrl: '/resourceGroupManage', icon: 'folder' },
+      { code: 'org_tree', menuUrl: '/standardTreeManage', icon: 'apartment' },
       { code: 'policies', menuUrl: '/policiesManage', icon: 'safety' },
       { code: 'user_groups', menuUrl: '/usersGroupManage', icon: 'team' },
       { code: 'tags', menuUrl: '/tagManage', icon: 'tag' },

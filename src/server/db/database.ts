@@ -43,6 +43,7 @@ import * as m0019 from './migrations/0019-billing.ts';
 import * as m0023 from './migrations/0023-orders-costs.ts';
 import * as m0024 from './migrations/0024-invoices.ts';
 import * as m0025 from './migrations/0025-signup.ts';
+import * as m0021 from './migrations/0021-org.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-orders-costs': m0023,
   '0024-invoices': m0024,
   '0025-signup': m0025,
+  '0021-org': m0021,
 };
 
 class StaticProvider implements MigrationProvider {

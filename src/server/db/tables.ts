@@ -42,6 +42,9 @@ export interface ProjectsTable {
   enabled: Generated<boolean>;
   template_flag: Generated<number>;
   created_at: Timestamp;
+  /** letters, digits, - and _ (migration 0021) */
+  name_en: Generated<string>;
+  remark: Generated<string>;
 }
 
 export interface MembershipsTable {
@@ -382,6 +385,12 @@ export interface Database {
   persistent_fields: PersistentFieldsTable;
   idempotency_keys: IdempotencyKeysTable;
   resources: ResourcesTable;
+  org_quota_switches: OrgQuotaSwitchesTable;
+  project_public_quotas: ProjectPublicQuotasTable;
+  org_groups: OrgGroupsTable;
+  org_group_resources: OrgGroupResourcesTable;
+  org_units: OrgUnitsTable;
+  org_unit_tenants: OrgUnitTenantsTable;
   links: LinksTable;
   jobs: JobsTable;
   project_quotas: ProjectQuotasTable;
@@ -1036,4 +1045,54 @@ export interface ContractsTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Whether a tenant's projects have quotas of a cloud (private / public) to edit (migration 0021). */
+export interface OrgQuotaSwitchesTable {
+  tenant_id: string;
+  cloud: string;
+  enabled: boolean;
+  updated_at: Timestamp;
+}
+
+/** A project's limits on public-cloud resources (migration 0021); private ones are project_quotas. */
+export interface ProjectPublicQuotasTable {
+  project_id: string;
+  kind: string;
+  measure: string;
+  max_count: number;
+  updated_at: Timestamp;
+}
+
+/** A system or a resource group of a project (migration 0021). */
+export interface OrgGroupsTable {
+  id: string;
+  tenant_id: string;
+  project_id: string;
+  type: string;
+  name: string;
+  description: Generated<string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrgGroupResourcesTable {
+  group_id: string;
+  resource_id: string;
+  created_at: Timestamp;
+}
+
+/** The administrative organisation above the tenants (migration 0021). */
+export interface OrgUnitsTable {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  enabled: Generated<boolean>;
+  sort_value: Generated<number>;
+}
+
+export interface OrgUnitTenantsTable {
+  tenant_id: string;
+  unit_id: string;
 }

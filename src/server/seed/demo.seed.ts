@@ -2,6 +2,7 @@
 // Every demo account signs in with DEMO_PASSWORD.
 import { dnsCdnSslSeed } from './dns-cdn-ssl.seed.ts';
 import { seedCloudAccounts } from './cloud-accounts.seed.ts';
+import { seedOrg } from './org.seed.ts';
 import { openSecretBox, type SecretBox } from '../lib/secret-box.ts';
 import { dnsAdvancedSeed, seedGtmLogs } from './dns-advanced.seed.ts';
 import type { Db } from '../db/database.ts';
@@ -375,5 +376,6 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedOrders(db);
   await seedInvoices(db);
   await seedSignup(db);
+  await seedOrg(db);
   return true;
 }

@@ -33,6 +33,7 @@ import type { ResourceEvent } from '../events/bus.ts';
 import { invalid, runBeforeCreate } from './kind-hooks.ts';
 import { findApprovalProcess, runAfterCommit, submitRequest } from '../approvals/approval.service.ts';
 import { splitSecrets } from '../lib/secret-box.ts';
+import { checkPublicQuotas } from '../org/org-quotas.ts';
 import { type ApprovalOutbox, type EngineDeps, type PreparedCreate, type WaitingFor, event, present } from './resource-engine-deps.ts';
 
 /** The rule kinds an approval request creates or changes (the request type is the kind). */
@@ -104,7 +105,9 @@ export async function checkCreate(
     projectId: scope.projectId,
     parents,
   });
-  await checkQuotas(trx, scope.projectId, [{ kind: def.kind, spec }, ...extras.map((e) => ({ kind: e.resource.kind, spec: e.resource.spec }))]);
+  const items = [{ kind: def.kind, spec }, ...extras.map((e) => ({ kind: e.resource.kind, spec: e.resource.spec }))];
+  await checkQuotas(trx, scope.projectId, items);
+  await checkPublicQuotas(trx, scope.tenantId, scope.projectId, placement?.vendor, items);
   const links = [
     ...(def.createLinks ?? []).map((l) => ({ tenant_id: scope.tenantId, from_id: id, to_id: String(input[l.param]), relation: l.relation })),
     ...extras.filter((e) => e.link).map((e) => ({ tenant_id: scope.tenantId, from_id: e.resource.id, to_id: e.link!.to_id, relation: e.link!.relation })),

@@ -40,6 +40,13 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'orders/project-limit-page': () => import('../features/orders/project-limit-page.tsx'),
   'orders/maas-bill-page': () => import('../features/orders/maas-bill-page.tsx'),
   'invoices/invoices-page': () => import('../features/invoices/invoices-page.tsx'),
+  'org/project-manage-page': () => import('../features/org/project-manage-page.tsx'),
+  'org/project-add-page': () => import('../features/org/project-add-page.tsx'),
+  'org/quota-edit-page': () => import('../features/org/quota-edit-page.tsx'),
+  'org/group-manage-page': () => import('../features/org/group-manage-page.tsx'),
+  'org/group-detail-page': () => import('../features/org/group-detail-page.tsx'),
+  'org/tag-manage-page': () => import('../features/org/tag-manage-page.tsx'),
+  'org/tree-page': () => import('../features/org/tree-page.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
@@ -51,6 +58,7 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   desk: ['desk'],
   notify: ['notify'],
   account: ['account', 'desk', 'signup'],
+  org: ['org'],
 };
 const load =
   (key: string): PageLoader =>
@@ -72,6 +80,16 @@ export const resourcesPage = resources;
 
 /** Console route name → page module (kind routes come from the registry: pages.ts). */
 export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
+  projectManage: load('org/project-manage-page'),
+  projectAdd: load('org/project-add-page'),
+  quotaEdit: load('org/quota-edit-page'),
+  quotaPubEdit: load('org/quota-edit-page'),
+  systemManage: load('org/group-manage-page'),
+  resourceGroupManage: load('org/group-manage-page'),
+  systemDetail: load('org/group-detail-page'),
+  resourceGroupDetail: load('org/group-detail-page'),
+  tagManage: load('org/tag-manage-page'),
+  standardTreeManage: load('org/tree-page'),
   accountinfo: load('account/account-page'),
   homeOperation: consoleHome,
   cloudResourceGeneral: consoleHome,
