@@ -23,6 +23,8 @@ export const isPlatformRole = (r: Role) => PLATFORM_ROLES.includes(r);
 export type Permission = `${string}:${string}:${'any' | 'own'}`;
 
 const READ_RESOURCES: Permission[] = ['read:resource:own', 'read:bill:own', 'read:tenant:own', 'read:project:own'];
+// Every tenant role keeps its own AccessKeys and sees the tenant's MaaS accounts (issue 15).
+const OWN_KEYS: Permission[] = ['manage:aksk:own', 'read:maas_account:own'];
 const WRITE_RESOURCES: Permission[] = ['create:resource:own', 'update:resource:own', 'delete:resource:own', 'operate:resource:own'];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
@@ -45,6 +47,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'update:alarm:any',
     'manage:approval_process:any',
     'lock:aksk:any',
+    'audit:aksk:any',
+    'read:maas_account:any',
   ],
   ops_admin: [
     'read:resource:any',
@@ -55,6 +59,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'update:alarm:any',
     'read:user:any',
     'lock:aksk:any',
+    'audit:aksk:any',
+    'read:maas_account:any',
   ],
   tenant_admin: [
     ...READ_RESOURCES,
@@ -65,11 +71,15 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:approval:own',
     'manage:approval_process:own',
     'read:alarm:own',
+    ...OWN_KEYS,
+    'audit:aksk:own',
+    'authorize:aksk:own',
+    'manage:maas_account:own',
   ],
-  security_admin: [...READ_RESOURCES, 'read:approval:own', 'read:alarm:own', 'update:alarm:own', 'read:user:own'],
-  project_owner: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:approval:own', 'read:alarm:own'],
-  project_approver: [...READ_RESOURCES, 'read:approval:own', 'decide:approval:own', 'read:alarm:own'],
-  project_member: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:alarm:own'],
+  security_admin: [...READ_RESOURCES, 'read:approval:own', 'read:alarm:own', 'update:alarm:own', 'read:user:own', ...OWN_KEYS, 'audit:aksk:own'],
+  project_owner: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:approval:own', 'read:alarm:own', ...OWN_KEYS],
+  project_approver: [...READ_RESOURCES, 'read:approval:own', 'decide:approval:own', 'read:alarm:own', ...OWN_KEYS],
+  project_member: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:alarm:own', ...OWN_KEYS],
   internet_user: ['read:resource:own', 'read:project:own'],
 };
 

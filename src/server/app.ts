@@ -36,6 +36,8 @@ import { registerOperationLog } from './oplog/operation-log.plugin.ts';
 import { operationLogRoutes } from './oplog/operation-log.routes.ts';
 import { notifyRoutes } from './notifications/notify.routes.ts';
 import { billRoutes } from './billing/bill.routes.ts';
+import { keysRoutes } from './keys/keys.routes.ts';
+import { passkeyRoutes } from './keys/passkey.routes.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
@@ -158,7 +160,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });
-  registerAuth(app, ctx.users);
+  registerAuth(app, ctx.users, ctx.signer);
   registerIdempotency(app, ctx.db, { leaseMs: config.idempotencyLeaseMs });
   // Every signed-in write leaves a line in the operation log (after idempotency: replays do not).
   registerOperationLog(app, ctx.db);
@@ -183,6 +185,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await accountRoutes(app, ctx);
   await portalRoutes(app, ctx);
   await billRoutes(app, ctx);
+  await keysRoutes(app, ctx);
+  await passkeyRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

@@ -29,6 +29,10 @@ import { billService } from './billing/bill.service.ts';
 import { BILL_EXPORT_CODE, billExportWriter } from './billing/bill-export.ts';
 import { simulatedPaymentGateway } from './billing/payment-gateway.ts';
 import { costCenterService } from './billing/cost-center.service.ts';
+import { accessKeyService } from './keys/access-key.service.ts';
+import { requestSigner } from './keys/signing.ts';
+import { maasService } from './keys/maas.service.ts';
+import { passkeyService } from './keys/passkey.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -123,5 +127,9 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     meter,
     bills,
     costCenter,
+    accessKeys: accessKeyService(db, base.secrets),
+    signer: requestSigner(db, base.secrets),
+    maas: maasService(db, base.secrets),
+    passkeys: passkeyService(db, { rpName: '云枢' }),
   };
 }

@@ -27,6 +27,10 @@ import type { AccountService } from './account/account.service.ts';
 import type { MeterService } from './billing/meter.service.ts';
 import type { BillService } from './billing/bill.service.ts';
 import type { CostCenterService } from './billing/cost-center.service.ts';
+import type { AccessKeyService } from './keys/access-key.service.ts';
+import type { RequestSigner } from './keys/signing.ts';
+import type { MaasService } from './keys/maas.service.ts';
+import type { PasskeyService } from './keys/passkey.service.ts';
 
 /** What exists before the services are composed (src/server/composition.ts). */
 export interface BaseContext {
@@ -78,4 +82,12 @@ export interface AppContext extends BaseContext {
   bills: BillService;
   /** balance, recharges through the payment gateway, warning threshold (billing/cost-center.service.ts) */
   costCenter: CostCenterService;
+  /** AccessKeys: created, locked, bound, ranked (keys/access-key.service.ts) */
+  accessKeys: AccessKeyService;
+  /** verifies requests signed with an AccessKey for the auth plugin (keys/signing.ts) */
+  signer: RequestSigner;
+  /** MaaS accounts and their API keys (keys/maas.service.ts) */
+  maas: MaasService;
+  /** passkeys, passkey sign-in and step-up proofs (keys/passkey.service.ts) */
+  passkeys: PasskeyService;
 }

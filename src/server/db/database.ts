@@ -40,6 +40,7 @@ import * as m0016 from './migrations/0016-service-desk.ts';
 import * as m0017 from './migrations/0017-portal.ts';
 import * as m0018 from './migrations/0018-access-change-notify.ts';
 import * as m0019 from './migrations/0019-billing.ts';
+import * as m0022 from './migrations/0022-keys.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-portal': m0017,
   '0018-access-change-notify': m0018,
   '0019-billing': m0019,
+  '0022-keys': m0022,
 };
 
 class StaticProvider implements MigrationProvider {
