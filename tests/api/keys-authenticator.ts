@@ -13,7 +13,9 @@ export class SoftAuthenticator {
   private readonly cose: Uint8Array;
   private counter = 0;
   userHandle: string | null = null;
-  constructor(readonly origin: string) {
+  readonly origin: string;
+  constructor(origin: string) {
+    this.origin = origin;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.privateKey = privateKey;
     const jwk = publicKey.export({ format: 'jwk' });
@@ -51,10 +53,10 @@ export class SoftAuthenticator {
       Buffer.from(this.cose),
     ]);
     const attestationObject = encodeCBOR(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, string | Map<string, string> | Uint8Array>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', authData],
+        ['attStmt', new Map<string, string>()],
+        ['authData', new Uint8Array(authData)],
       ]),
     );
     return {
