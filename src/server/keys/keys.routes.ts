@@ -30,7 +30,17 @@ export async function keysRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v1/auth/aksk/statistic', async (req) => keys.actionRanking(await scoped(req), req.query as { days?: string }));
   app.get('/api/v1/auth/aksk/users', async (req) => keys.bindableUsers(await scoped(req, 'authorize')));
   app.post('/api/v1/auth/aksk', async (req, reply) => reply.status(201).send(await keys.create(await scoped(req), req.body)));
-  app.get('/api/v1/auth/aksk/:id', async (req) => keys.get(await scoped(req), idParam(req.params)));
+  app.get('/api/v1/auth/aksk/:id', async (req) => {
+    const scope = await scoped(req);
+    const { data } = await keys.get(scope, idParam(req.params));
+    // what the screen may offer this caller (the server checks again on each call)
+    const may = {
+      lock: can(scope.roles, 'lock', 'aksk', 'any'),
+      authorize: can(scope.roles, 'authorize', 'aksk'),
+      manage: data.user_id === scope.user.id || can(scope.roles, 'audit', 'aksk'),
+    };
+    return { data, may };
+  });
   app.put('/api/v1/auth/aksk/:id', async (req) => keys.update(await scoped(req), idParam(req.params), req.body));
   app.delete('/api/v1/auth/aksk/:id', async (req, reply) => {
     await keys.remove(await scoped(req), idParam(req.params));

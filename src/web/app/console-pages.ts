@@ -32,6 +32,13 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'billing/bill-detail-page': () => import('../features/billing/bill-detail-page.tsx'),
   'billing/bill-check-page': () => import('../features/billing/bill-check-page.tsx'),
   'billing/cost-center-page': () => import('../features/billing/cost-center-page.tsx'),
+  'keys/access-keys-page': () => import('../features/keys/access-keys-page.tsx'),
+  'keys/access-key-detail-page': () => import('../features/keys/access-key-detail-page.tsx'),
+  'keys/ranking-page': () => import('../features/keys/ranking-page.tsx'),
+  'keys/authorize-page': () => import('../features/keys/authorize-page.tsx'),
+  'keys/maas-accounts-page': () => import('../features/keys/maas-accounts-page.tsx'),
+  'keys/maas-account-detail-page': () => import('../features/keys/maas-account-detail-page.tsx'),
+  'keys/maas-keys-page': () => import('../features/keys/maas-keys-page.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
@@ -40,7 +47,10 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   billing: ['billing'],
   desk: ['desk'],
   notify: ['notify'],
-  account: ['account', 'desk'],
+  account: ['account', 'desk', 'keys'],
+  keys: ['keys'],
+  // the step-up before a costly approval (ui/step-up.tsx)
+  approvals: ['keys'],
 };
 const load =
   (key: string): PageLoader =>
@@ -144,4 +154,14 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   billCheck: load('billing/bill-check-page'),
   downloadRecord_downloadBill: resources,
   costCenter: load('billing/cost-center-page'),
+  accessKeyManage: load('keys/access-keys-page'),
+  accessKeyManage_accessKeyList: load('keys/access-keys-page'),
+  accessKeyManage_accessKeyGeneral: load('keys/access-keys-page'),
+  accessKeyDetail: load('keys/access-key-detail-page'),
+  akskRanking: load('keys/ranking-page'),
+  actionRanking: load('keys/ranking-page'),
+  accessKeyAuthorize: load('keys/authorize-page'),
+  maasAccountManage: load('keys/maas-accounts-page'),
+  maasAccountDetail: load('keys/maas-account-detail-page'),
+  maasApiKeysManage: load('keys/maas-keys-page'),
 };

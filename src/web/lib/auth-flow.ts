@@ -119,7 +119,16 @@ export async function changeScope(tenant: Scoped | null, project: Scoped | null)
 }
 
 export async function signIn(account: string, password: string): Promise<Profile> {
-  const profile = await post<Profile>('v1/login', { account, password }, { signIn: true });
+  return completeSignIn(await post<Profile>('v1/login', { account, password }, { signIn: true }));
+}
+
+/** Sign-in with a passkey; the WebAuthn code loads only now (the sign-in page's budget, ADR 0023). */
+export async function signInWithPasskey(): Promise<Profile> {
+  const { passkeyProfile } = await import('./passkey-sign-in.ts');
+  return completeSignIn(await passkeyProfile());
+}
+
+async function completeSignIn(profile: Profile): Promise<Profile> {
   setSession(profile.token!, profile.nickname);
   setUsername(profile.nickname);
   store.set(nicknameAtom, profile.nickname);
