@@ -239,7 +239,9 @@ describe('rankings and isolation', () => {
     expect(mine.calls).toBe(calls);
     const actions = await admin.req({ method: 'GET', url: '/api/v1/auth/aksk/statistic?days=30' });
     const list = actions.json().data as { action: string; calls: number }[];
-    expect(list[0]!.action).toBe('GET /api/v1/auth/aksk');
+    // the demo keys' history ranks too; ours made at least these signed list calls
+    expect(list.find((a) => a.action === 'GET /api/v1/auth/aksk')!.calls).toBeGreaterThanOrEqual(6);
+    expect(list.map((a) => a.calls)).toEqual([...list.map((a) => a.calls)].sort((a, b) => b - a));
     expect(list.some((a) => a.action === 'POST /api/v1/maas/accounts')).toBe(true);
     const overview = await admin.req({ method: 'GET', url: '/api/v1/auth/aksk/overview' });
     expect(overview.json().calls).toBeGreaterThanOrEqual(calls);

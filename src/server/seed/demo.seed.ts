@@ -17,6 +17,7 @@ import { seedAlarms } from './alarms.seed.ts';
 import { seedDesk } from './desk.seed.ts';
 import { seedPortal } from './portal.seed.ts';
 import { seedBilling } from './billing.seed.ts';
+import { seedKeys } from './keys.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -369,5 +370,6 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedCloudAccounts(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedAlarms(db);
   await seedBilling(db);
+  await seedKeys(db, secrets ?? (await openSecretBox(db, undefined)));
   return true;
 }
