@@ -162,4 +162,22 @@ describe('step-up before a costly approval', () => {
     expect(late.statusCode).toBe(403);
     expect(await status(costly[2]!)).toBe('pending');
   });
+
+  it('carries the proof through the outbox decision batch', async () => {
+    const url = `/api/v1/approvals/${costly[2]}/approve`;
+    const without = await approver.req({
+      method: 'POST',
+      url: '/api/v1/approvals/decision-batch',
+      payload: { requests: [{ url, key: 'step-up-none-1', body: {} }] },
+    });
+    expect(without.json().results[0].status).toBe(403);
+    const proof = await approver.req({ method: 'POST', url: '/api/v1/step-up/password', tenant: null, project: null, payload: { password: DEMO_PASSWORD } });
+    const withProof = await approver.req({
+      method: 'POST',
+      url: '/api/v1/approvals/decision-batch',
+      payload: { requests: [{ url, key: 'step-up-proof-1', body: {}, step_up_token: proof.json().token }] },
+    });
+    expect(withProof.json().results[0].status).toBe(200);
+    expect(await status(costly[2]!)).not.toBe('pending');
+  });
 });

@@ -125,7 +125,8 @@ describe('passkeys at 375×740', () => {
     await page.locator('[data-testid="detail-approve"]').click();
     const dialog = page.locator('[data-testid="step-up"]');
     await dialog.waitFor({ timeout: 20_000 });
-    expect(await dialog.textContent()).toContain('¥35,892.00');
+    const amount = /¥([\d,]+\.\d{2})/.exec((await dialog.textContent()) ?? '')?.[1] ?? '0';
+    expect(Number(amount.replaceAll(',', ''))).toBe(made.body.estimated_cost_fen / 100);
     await screenshot(page, 'keys-phone-step-up');
     await page.locator('[data-testid="step-up-passkey"]').click();
     await expect
@@ -142,6 +143,7 @@ describe('AccessKeys at 375×740', () => {
     await signIn(page, baseURL, 'tenant_admin');
     await page.goto(`${baseURL}/accessKeyManage/accessKeyList`);
     await waitForDataPage(page, 'accessKeyManage_accessKeyList');
+    await page.locator('[data-testid="key-card"]').first().waitFor();
     const before = await page.locator('[data-testid="key-card"]').count();
     await page.locator('[data-testid="key-create"]').click();
     await page.locator('[data-testid="key-description"] input').fill('夜间巡检脚本');
@@ -151,6 +153,7 @@ describe('AccessKeys at 375×740', () => {
     expect(await page.locator('[data-testid="secret-once"]').textContent()).toContain('只在此时显示一次');
     await screenshot(page, 'keys-phone-secret-once');
     await page.locator('.adm-dialog-button').click();
+    await page.locator('[data-testid="secret-once"]').waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('[data-testid="key-card"]').count()).toBe(before + 1);
     expect(await page.content()).not.toContain(secret);
     await page.locator('[data-testid="key-card"]', { hasText: '夜间巡检脚本' }).click();
@@ -200,6 +203,7 @@ describe('every access-key and MaaS page', () => {
     await page.goto(`${baseURL}/maasAccountManage`);
     await page.locator('[data-testid="maas-account"]').first().click();
     await waitForDataPage(page, 'maasAccountDetail');
+    await page.locator('[data-testid="maas-key"]').first().waitFor();
     const before = await page.locator('[data-testid="maas-key"]').count();
     await page.locator('[data-testid="maas-key-create"]').click();
     await page.locator('[data-testid="maas-key-name"] input').fill('工单摘要生成');
@@ -207,6 +211,7 @@ describe('every access-key and MaaS page', () => {
     const secret = (await page.locator('[data-testid="secret-value"]').textContent()) ?? '';
     expect(secret).toMatch(/^sk-[0-9a-f]{48}$/);
     await page.locator('.adm-dialog-button').click();
+    await page.locator('[data-testid="secret-once"]').waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('[data-testid="maas-key"]').count()).toBe(before + 1);
     const html = await page.content();
     expect(html).not.toContain(secret);

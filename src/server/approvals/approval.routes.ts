@@ -192,6 +192,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
           'accept-language': req.lang,
           ...(r.tenant_id ? { 'x-tenant-id': r.tenant_id } : {}),
           ...(r.project_id ? { 'x-project-id': r.project_id } : {}),
+          ...(r.step_up_token ? { 'x-step-up-token': r.step_up_token } : {}),
         },
         payload: JSON.stringify(r.body ?? {}),
       });
