@@ -4,9 +4,10 @@
 // that the passkey answers; the tenant administrator creates an AccessKey whose secret is shown once
 // and never again. Every access-key and MaaS route is visited at 375×740 and 1280×800 (screenshots),
 // and a MaaS API key is made at 1280×800 with its secret shown once.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn, type ViewportName } from './browser.ts';
+import { DEMO_PASSWORD, SCREENSHOT_DIR, launchBrowser, newPage, screenshot, signIn, type ViewportName } from './browser.ts';
 import { waitForDataPage } from './shell-helpers.ts';
 
 let browser: Browser;
@@ -127,7 +128,7 @@ describe('passkeys at 375×740', () => {
     await dialog.waitFor({ timeout: 20_000 });
     const amount = /¥([\d,]+\.\d{2})/.exec((await dialog.textContent()) ?? '')?.[1] ?? '0';
     expect(Number(amount.replaceAll(',', ''))).toBe(made.body.estimated_cost_fen / 100);
-    await screenshot(page, 'keys-phone-step-up');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'keys-phone-step-up.png') });
     await page.locator('[data-testid="step-up-passkey"]').click();
     await expect
       .poll(async () => (await member.call<{ status: string }>('GET', `/api/v1/approvals/${made.body.id}`)).body.status, { timeout: 30_000 })
