@@ -136,14 +136,5 @@ export function maskSecret(secret: string): string {
 }
 
 // ── Passkeys and step-up ──────────────────────────────────────────────────────────────────────
-/** Approving a request whose estimated monthly cost reaches this (fen) needs a fresh step-up. */
-export const STEP_UP_COST_THRESHOLD_FEN = 1_000_000;
-/** How long a step-up proof is good for. */
-export const STEP_UP_TTL_MS = 5 * 60_000;
-export const STEP_UP_HEADER = 'x-step-up-token';
 export const passkeyNameSchema = z.object({ name: z.string().trim().min(1, { message: 'required' }).max(32, { message: 'too_long' }) }).strict();
 export const stepUpPasswordSchema = z.object({ password: z.string().min(1, { message: 'required' }).max(128, { message: 'too_long' }) }).strict();
-
-export function needsStepUpForCost(estimatedMonthlyFen: number): boolean {
-  return estimatedMonthlyFen >= STEP_UP_COST_THRESHOLD_FEN;
-}

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Client } from './helper.ts';
 import { SoftAuthenticator } from './keys-authenticator.ts';
-import { STEP_UP_COST_THRESHOLD_FEN } from '../../src/domain/keys.ts';
+import { STEP_UP_COST_THRESHOLD_FEN } from '../../src/domain/step-up.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 
 const ORIGIN = 'http://localhost';

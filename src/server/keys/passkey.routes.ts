@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
-import { needsStepUpForCost, STEP_UP_HEADER } from '../../domain/keys.ts';
+import { needsStepUpForCost, STEP_UP_HEADER } from '../../domain/step-up.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import { profileOf } from '../services/auth.service.ts';
 import type { AppContext } from '../context.ts';

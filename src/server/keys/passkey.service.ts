@@ -16,7 +16,8 @@ import {
 import { z } from 'zod';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { passkeyNameSchema, STEP_UP_TTL_MS, stepUpPasswordSchema } from '../../domain/keys.ts';
+import { passkeyNameSchema, stepUpPasswordSchema } from '../../domain/keys.ts';
+import { STEP_UP_TTL_MS } from '../../domain/step-up.ts';
 import type { Db } from '../db/database.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;

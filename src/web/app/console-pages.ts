@@ -49,8 +49,6 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   notify: ['notify'],
   account: ['account', 'desk', 'keys'],
   keys: ['keys'],
-  // the step-up before a costly approval (ui/step-up.tsx)
-  approvals: ['keys'],
 };
 const load =
   (key: string): PageLoader =>

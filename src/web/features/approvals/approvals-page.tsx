@@ -10,7 +10,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { Inbox } from './inbox.tsx';
 import { UndoBar } from './undo-bar.tsx';
 import i18next from 'i18next';
-import { obtainStepUp } from '../../ui/step-up.tsx';
+import { loadNamespace } from '../../lib/i18n.ts';
 import { setStepUp } from './decide.ts';
 import './approvals.css';
 
@@ -19,7 +19,9 @@ const ProcessList = lazy(() => import('./processes.tsx').then((m) => ({ default:
 const ProcessForm = lazy(() => import('./processes.tsx').then((m) => ({ default: m.ProcessForm })));
 
 // A costly approval asks for a step-up first (ADR 0023); the dialog lives in the UI kit.
-setStepUp((items) => {
+// Loaded only when a costly approval asks for it: the phone inbox's first load stays small.
+setStepUp(async (items) => {
+  const [{ obtainStepUp }] = await Promise.all([import('../../ui/step-up.tsx'), loadNamespace('keys')]);
   const fen = Math.max(...items.map((i) => i.estimated_cost_fen ?? 0));
   const amount = `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   return obtainStepUp(i18next.t('keys:step_up.title'), i18next.t('keys:step_up.hint', { amount }));

@@ -9,7 +9,7 @@ import { scopeHeaders, RequestError } from '../../lib/request.ts';
 import { getUsername } from '../../lib/session.ts';
 import { batchApprove, type ApprovalItem, type BatchResult } from './api.ts';
 import { refOf, type DecisionAction } from './sync-state.ts';
-import { needsStepUpForCost } from '../../../domain/keys.ts';
+import { needsStepUpForCost } from '../../../domain/step-up.ts';
 
 /**
  * A costly request needs a fresh step-up (passkey or password) before it is approved; the server
