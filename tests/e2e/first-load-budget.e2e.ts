@@ -17,7 +17,10 @@ const BUDGET = 170 * 1024;
  * today plus a small margin, so anything that creeps in fails here; lower these as bytes come off.
  */
 const PHONE_CONSOLE_GOAL = 250 * 1024;
-const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 305 * 1024, ecsManage: 415 * 1024 };
+// selfApprovalManage 305 → 307 KB (305.8 with issue 15): the error catalogue's access-key, passkey
+// and step-up refusals (~0.5 KB gz), the new console routes' loaders (~0.25 KB) and the step-up hook
+// (its dialog and texts load only when a costly approval asks).
+const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 307 * 1024, ecsManage: 415 * 1024 };
 /** Chunks only a desktop (≥ 1200px) or tablet table needs: named by vite.config.ts's groups and their modules. */
 const DESKTOP_ONLY = /\/assets\/(?:tanstack-table|data-table|desktop-list|admin-list|inbox-table|side-menu|menu-icon)-[\w-]+\.js$/;
 let browser: Browser;
