@@ -23,6 +23,8 @@ export const isPlatformRole = (r: Role) => PLATFORM_ROLES.includes(r);
 export type Permission = `${string}:${string}:${'any' | 'own'}`;
 
 const READ_RESOURCES: Permission[] = ['read:resource:own', 'read:bill:own', 'read:tenant:own', 'read:project:own'];
+// Every tenant role keeps its own AccessKeys and sees the tenant's MaaS accounts (issue 15).
+const OWN_KEYS: Permission[] = ['manage:aksk:own', 'read:maas_account:own'];
 const WRITE_RESOURCES: Permission[] = ['create:resource:own', 'update:resource:own', 'delete:resource:own', 'operate:resource:own'];
 
 /** Issue 15: quotas, systems, resource groups and tags are read by every tenant role. */
@@ -77,6 +79,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     // issue 15 (access and organisation)
     ...ORG_ADMIN('any'),
     'enable:quota:any',
+    'audit:aksk:any',
+    'read:maas_account:any',
   ],
   ops_admin: [
     'read:resource:any',
@@ -88,6 +92,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:user:any',
     'lock:aksk:any',
     'review:account_review:any',
+    'audit:aksk:any',
+    'read:maas_account:any',
   ],
   tenant_admin: [
     ...READ_RESOURCES,
@@ -108,6 +114,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:contract:own',
     'update:contract:own',
     ...ORG_ADMIN('own'),
+    ...OWN_KEYS,
+    'audit:aksk:own',
+    'authorize:aksk:own',
+    'manage:maas_account:own',
   ],
   security_admin: [
     ...READ_RESOURCES,
@@ -118,6 +128,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:user:own',
     'read:invoice:own',
     'read:contract:own',
+    ...OWN_KEYS,
+    'audit:aksk:own',
   ],
   project_owner: [
     ...READ_RESOURCES,
@@ -128,9 +140,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'create:order:own',
     ...ORG_READ,
     ...ORG_GROUPS_WRITE,
+    ...OWN_KEYS,
   ],
-  project_approver: [...READ_RESOURCES, ...ORG_READ, 'read:approval:own', 'decide:approval:own', 'read:alarm:own'],
-  project_member: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:alarm:own', 'read:order:own', ...ORG_READ, 'update:tag:own'],
+  project_approver: [...READ_RESOURCES, ...ORG_READ, 'read:approval:own', 'decide:approval:own', 'read:alarm:own', ...OWN_KEYS],
+  project_member: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:alarm:own', 'read:order:own', ...ORG_READ, 'update:tag:own', ...OWN_KEYS],
   internet_user: ['read:resource:own', 'read:project:own'],
 };
 

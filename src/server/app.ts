@@ -39,6 +39,8 @@ import { notifyRoutes } from './notifications/notify.routes.ts';
 import { billRoutes } from './billing/bill.routes.ts';
 import { invoiceRoutes } from './invoices/invoice.routes.ts';
 import { orgRoutes } from './org/org.routes.ts';
+import { keysRoutes } from './keys/keys.routes.ts';
+import { passkeyRoutes } from './keys/passkey.routes.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
@@ -161,7 +163,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });
-  registerAuth(app, ctx.users);
+  registerAuth(app, ctx.users, ctx.signer);
   registerIdempotency(app, ctx.db, { leaseMs: config.idempotencyLeaseMs });
   // Every signed-in write leaves a line in the operation log (after idempotency: replays do not).
   registerOperationLog(app, ctx.db);
@@ -189,6 +191,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await billRoutes(app, ctx);
   await invoiceRoutes(app, ctx);
   await orgRoutes(app, ctx);
+  await keysRoutes(app, ctx);
+  await passkeyRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

@@ -35,6 +35,10 @@ import { simulatedPaymentGateway } from './billing/payment-gateway.ts';
 import { costCenterService } from './billing/cost-center.service.ts';
 import { invoiceService } from './invoices/invoice.service.ts';
 import { contractService } from './invoices/contract.service.ts';
+import { accessKeyService } from './keys/access-key.service.ts';
+import { requestSigner } from './keys/signing.ts';
+import { maasService } from './keys/maas.service.ts';
+import { passkeyService } from './keys/passkey.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,5 +159,9 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     projectLimits,
     invoices,
     contracts: contractService(db, base.secrets),
+    accessKeys: accessKeyService(db, base.secrets),
+    signer: requestSigner(db, base.secrets),
+    maas: maasService(db, base.secrets),
+    passkeys: passkeyService(db, { rpName: '云枢' }),
   };
 }

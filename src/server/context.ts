@@ -31,6 +31,10 @@ import type { BillService } from './billing/bill.service.ts';
 import type { CostCenterService } from './billing/cost-center.service.ts';
 import type { CostStrategyService } from './billing/cost-strategy.service.ts';
 import type { ProjectLimitService } from './billing/project-limit.service.ts';
+import type { AccessKeyService } from './keys/access-key.service.ts';
+import type { RequestSigner } from './keys/signing.ts';
+import type { MaasService } from './keys/maas.service.ts';
+import type { PasskeyService } from './keys/passkey.service.ts';
 
 import type { InvoiceService } from './invoices/invoice.service.ts';
 import type { ContractService } from './invoices/contract.service.ts';
@@ -96,4 +100,12 @@ export interface AppContext extends BaseContext {
   invoices: InvoiceService;
   /** contracts, the signed protocol and the template preview link (invoices/contract.service.ts) */
   contracts: ContractService;
+  /** AccessKeys: created, locked, bound, ranked (keys/access-key.service.ts) */
+  accessKeys: AccessKeyService;
+  /** verifies requests signed with an AccessKey for the auth plugin (keys/signing.ts) */
+  signer: RequestSigner;
+  /** MaaS accounts and their API keys (keys/maas.service.ts) */
+  maas: MaasService;
+  /** passkeys, passkey sign-in and step-up proofs (keys/passkey.service.ts) */
+  passkeys: PasskeyService;
 }

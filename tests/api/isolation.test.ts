@@ -75,6 +75,15 @@ const HEADER_INDEPENDENT = new Set([
   'POST /api/v1/account/service-agreement',
   'GET /api/v1/account/real-name',
   'POST /api/v1/account/real-name',
+  // Passkeys and step-up proofs are the person's, not a tenant's (ADR 0023); passkey sign-in has no session yet.
+  'GET /api/v1/account/passkeys',
+  'POST /api/v1/account/passkeys/options',
+  'POST /api/v1/account/passkeys',
+  'POST /api/v1/passkeys/login/options',
+  'POST /api/v1/passkeys/login',
+  'POST /api/v1/step-up/options',
+  'POST /api/v1/step-up/passkey',
+  'POST /api/v1/step-up/password',
   // The payment gateway's notice carries no session and no scope: its signature is checked (a
   // forged one is refused 400, tests/api/billing.test.ts) and it names a recharge by its own id.
   'POST /api/v1/cloud/payment/callback',

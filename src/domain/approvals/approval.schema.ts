@@ -208,6 +208,11 @@ export const decisionBatchSchema = z.object({
           .regex(/^[0-9a-f]{32}$/, { message: 'invalid_format' })
           .optional(),
         body: z.record(z.string(), z.unknown()).optional(),
+        // the step-up proof a costly approval was queued with (ADR 0023)
+        step_up_token: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/, { message: 'invalid_format' })
+          .optional(),
       }),
     )
     .min(1)

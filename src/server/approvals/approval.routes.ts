@@ -22,6 +22,7 @@ import { t } from '../lib/i18n.ts';
 import { siteMessageIdsSchema } from '../../domain/schemas/site-message.schema.ts';
 import type { AppContext } from '../context.ts';
 import { ApprovalConflict, type CurrentState } from './approval.service.ts';
+import { requireStepUpForApprovals } from '../keys/passkey.routes.ts';
 
 /** How often escalation and deferred issuing run (APPROVAL_TICK_MS, default one minute). */
 const TICK_MS = Number(process.env.APPROVAL_TICK_MS ?? 60_000) || 60_000;
@@ -148,6 +149,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/approvals/batch-approve', async (req) => {
     const { user } = await headerScope(req);
     const { ids, comment } = parse(batchApproveSchema, req.body);
+    await requireStepUpForApprovals(req, ctx, ids.filter(isId));
     const results = await approvals.batchApprove(user, ids, comment, now());
     return {
       count: results.length,
@@ -168,6 +170,8 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = idParam(req.params);
     await approvals.assertVisible(user, id, now());
     const body = parse(approveSchema, req.body ?? {});
+    // A costly request needs a fresh step-up (passkey or password) of the approver (ADR 0023).
+    await requireStepUpForApprovals(req, ctx, [id]);
     return withConflict(reply, req.lang, async () => {
       // A retry whose first attempt committed the decision and then died answers that decision.
       if (!req.idempotency?.applied) {
@@ -202,6 +206,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
           prefer: 'return=minimal',
           ...(r.tenant_id ? { 'x-tenant-id': r.tenant_id } : {}),
           ...(r.project_id ? { 'x-project-id': r.project_id } : {}),
+          ...(r.step_up_token ? { 'x-step-up-token': r.step_up_token } : {}),
         },
         payload: JSON.stringify(r.body ?? {}),
       });

@@ -44,6 +44,7 @@ import * as m0023 from './migrations/0023-orders-costs.ts';
 import * as m0024 from './migrations/0024-invoices.ts';
 import * as m0025 from './migrations/0025-signup.ts';
 import * as m0021 from './migrations/0021-org.ts';
+import * as m0022 from './migrations/0022-keys.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-invoices': m0024,
   '0025-signup': m0025,
   '0021-org': m0021,
+  '0022-keys': m0022,
 };
 
 class StaticProvider implements MigrationProvider {

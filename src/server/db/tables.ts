@@ -1096,3 +1096,93 @@ export interface OrgUnitTenantsTable {
   tenant_id: string;
   unit_id: string;
 }
+
+// ── Access keys, MaaS accounts, passkeys and step-up proofs (migration 0022, ADR 0023) ──
+export interface Database {
+  access_keys: AccessKeysTable;
+  access_key_nonces: AccessKeyNoncesTable;
+  access_key_calls: AccessKeyCallsTable;
+  maas_accounts: MaasAccountsTable;
+  maas_api_keys: MaasApiKeysTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  step_up_proofs: StepUpProofsTable;
+}
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Count = ColumnType<string | number, number | undefined, number>;
+export interface AccessKeysTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  bind_user_id: string;
+  access_key: string;
+  secret_sealed: string;
+  description: Generated<string>;
+  key_type: 'temporary' | 'permanent';
+  expires_at: NullableTime;
+  enabled: Generated<boolean>;
+  locked: Generated<boolean>;
+  locked_by: string | null;
+  locked_at: NullableTime;
+  lock_reason: string | null;
+  call_count: Count;
+  last_used_at: NullableTime;
+  created_at: Timestamp;
+}
+export interface AccessKeyNoncesTable {
+  key_id: string;
+  nonce: string;
+  seen_at: Generated<Date>;
+}
+export interface AccessKeyCallsTable {
+  key_id: string;
+  tenant_id: string;
+  action: string;
+  day: string;
+  calls: Count;
+}
+export interface MaasAccountsTable {
+  id: string;
+  tenant_id: string;
+  vendor: string;
+  name: string;
+  remark: Generated<string>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+export interface MaasApiKeysTable {
+  id: string;
+  tenant_id: string;
+  account_id: string;
+  name: string;
+  masked: string;
+  secret_sealed: string;
+  enabled: Generated<boolean>;
+  calls: Count;
+  last_used_at: NullableTime;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  counter: Count;
+  transports: Json<string[]>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTime;
+}
+export interface WebauthnChallengesTable {
+  challenge: string;
+  user_id: string | null;
+  purpose: 'register' | 'login' | 'step_up';
+  expires_at: Timestamp;
+}
+export interface StepUpProofsTable {
+  token_hash: string;
+  user_id: string;
+  method: 'passkey' | 'password';
+  expires_at: Timestamp;
+}

@@ -21,6 +21,7 @@ import { seedBilling } from './billing.seed.ts';
 import { seedOrders } from './orders.seed.ts';
 import { seedInvoices } from './invoices.seed.ts';
 import { seedSignup } from './signup.seed.ts';
+import { seedKeys } from './keys.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -377,5 +378,6 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedInvoices(db);
   await seedSignup(db);
   await seedOrg(db);
+  await seedKeys(db, secrets ?? (await openSecretBox(db, undefined)));
   return true;
 }

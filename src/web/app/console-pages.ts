@@ -47,6 +47,13 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'org/group-detail-page': () => import('../features/org/group-detail-page.tsx'),
   'org/tag-manage-page': () => import('../features/org/tag-manage-page.tsx'),
   'org/tree-page': () => import('../features/org/tree-page.tsx'),
+  'keys/access-keys-page': () => import('../features/keys/access-keys-page.tsx'),
+  'keys/access-key-detail-page': () => import('../features/keys/access-key-detail-page.tsx'),
+  'keys/ranking-page': () => import('../features/keys/ranking-page.tsx'),
+  'keys/authorize-page': () => import('../features/keys/authorize-page.tsx'),
+  'keys/maas-accounts-page': () => import('../features/keys/maas-accounts-page.tsx'),
+  'keys/maas-account-detail-page': () => import('../features/keys/maas-account-detail-page.tsx'),
+  'keys/maas-keys-page': () => import('../features/keys/maas-keys-page.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
@@ -57,8 +64,9 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   invoices: ['invoices', 'approvals'],
   desk: ['desk'],
   notify: ['notify'],
-  account: ['account', 'desk', 'signup'],
+  account: ['account', 'desk', 'signup', 'keys'],
   org: ['org'],
+  keys: ['keys'],
 };
 const load =
   (key: string): PageLoader =>
@@ -201,4 +209,14 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   zoneBillCostSeo: load('orders/cost-page'),
   projectLimitManage: load('orders/project-limit-page'),
   billDetailMaas: load('orders/maas-bill-page'),
+  accessKeyManage: load('keys/access-keys-page'),
+  accessKeyManage_accessKeyList: load('keys/access-keys-page'),
+  accessKeyManage_accessKeyGeneral: load('keys/access-keys-page'),
+  accessKeyDetail: load('keys/access-key-detail-page'),
+  akskRanking: load('keys/ranking-page'),
+  actionRanking: load('keys/ranking-page'),
+  accessKeyAuthorize: load('keys/authorize-page'),
+  maasAccountManage: load('keys/maas-accounts-page'),
+  maasAccountDetail: load('keys/maas-account-detail-page'),
+  maasApiKeysManage: load('keys/maas-keys-page'),
 };

@@ -122,7 +122,13 @@ export async function signIn(account: string, password: string): Promise<Profile
   return startSession(await post<Profile>('v1/login', { account, password }, { signIn: true }));
 }
 
-/** Starts the session the server handed over (password or QR sign-in). */
+/** Sign-in with a passkey; the WebAuthn code loads only now (the sign-in page's budget, ADR 0023). */
+export async function signInWithPasskey(): Promise<Profile> {
+  const { passkeyProfile } = await import('./passkey-sign-in.ts');
+  return startSession(await passkeyProfile());
+}
+
+/** Starts the session the server handed over (password, passkey or QR sign-in). */
 export async function startSession(profile: Profile): Promise<Profile> {
   setSession(profile.token!, profile.nickname);
   setUsername(profile.nickname);

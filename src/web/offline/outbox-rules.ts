@@ -85,8 +85,11 @@ export interface SendResult {
   inFlight?: boolean;
 }
 
-/** Scope headers an entry keeps; everything else is decided at send time. */
-export const KEPT_HEADERS = ['x-tenant-id', 'x-project-id'] as const;
+/**
+ * Scope headers an entry keeps, and the step-up proof a costly approval was queued with (ADR 0023,
+ * good for 5 minutes); everything else is decided at send time.
+ */
+export const KEPT_HEADERS = ['x-tenant-id', 'x-project-id', 'x-step-up-token'] as const;
 
 export function keepScopeHeaders(headers: Record<string, string> | undefined): Record<string, string> {
   const kept: Record<string, string> = {};

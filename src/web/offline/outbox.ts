@@ -337,6 +337,7 @@ export function createFetchBatchSend(getHeaders: () => Record<string, string>, t
           key: e.idempotencyKey,
           ...(e.headers['x-tenant-id'] ? { tenant_id: e.headers['x-tenant-id'] } : {}),
           ...(e.headers['x-project-id'] ? { project_id: e.headers['x-project-id'] } : {}),
+          ...(e.headers['x-step-up-token'] ? { step_up_token: e.headers['x-step-up-token'] } : {}),
           body: e.body ?? {},
         })),
       }),

@@ -20,6 +20,7 @@ import { ScopePicker } from '../../ui/shell/scope-picker.tsx';
 import { PROFILE_KEY, REVIEW_PENDING_KEY, changePassword, fetchPendingReviews, fetchProfile, signAgreement } from './account-api.ts';
 import './account.css';
 import { QueryProvider } from '../../lib/query-provider.tsx';
+import { PasskeyPanel } from '../../ui/passkey-panel.tsx';
 
 interface PasswordValues {
   old_password: string;
@@ -159,6 +160,7 @@ function AccountPageContent() {
           {t('user.messages')}
         </List.Item>
       </List>
+      <PasskeyPanel />
       <Button block color="danger" fill="outline" className="ys-mine__logout" data-testid="mine-logout" onClick={() => void leave()}>
         {t('user.logout')}
       </Button>

@@ -127,11 +127,11 @@ export interface BatchResult {
   description?: string;
   current?: CurrentState;
 }
-export const batchApprove = (ids: string[], key: string) =>
+export const batchApprove = (ids: string[], key: string, stepUpToken?: string | null) =>
   post<{ count: number; succeeded: number; failed: number; results: BatchResult[] }>(
     'v1/approvals/batch-approve',
     { ids },
-    { headers: { 'Idempotency-Key': key } },
+    { headers: { 'Idempotency-Key': key, ...(stepUpToken ? { 'X-Step-Up-Token': stepUpToken } : {}) } },
   );
 
 // Approval processes (approvalManage, approvalAdd)

@@ -9,11 +9,23 @@ import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Inbox } from './inbox.tsx';
 import { UndoBar } from './undo-bar.tsx';
+import i18next from 'i18next';
+import { loadNamespace } from '../../lib/i18n.ts';
+import { setStepUp } from './decide.ts';
 import './approvals.css';
 
 const ApprovalDetailView = lazy(() => import('./detail.tsx').then((m) => ({ default: m.ApprovalDetailView })));
 const ProcessList = lazy(() => import('./processes.tsx').then((m) => ({ default: m.ProcessList })));
 const ProcessForm = lazy(() => import('./processes.tsx').then((m) => ({ default: m.ProcessForm })));
+
+// A costly approval asks for a step-up first (ADR 0023); the dialog lives in the UI kit.
+// Loaded only when a costly approval asks for it: the phone inbox's first load stays small.
+setStepUp(async (items) => {
+  const [{ obtainStepUp }] = await Promise.all([import('../../ui/step-up.tsx'), loadNamespace('keys')]);
+  const fen = Math.max(...items.map((i) => i.estimated_cost_fen ?? 0));
+  const amount = `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return obtainStepUp(i18next.t('keys:step_up.title'), i18next.t('keys:step_up.hint', { amount }));
+});
 
 export default function ApprovalsPage() {
   const handle = usePageHandle();

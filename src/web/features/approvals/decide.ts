@@ -13,6 +13,19 @@ import { scopeHeaders, RequestError } from '../../lib/request.ts';
 import { getUsername } from '../../lib/session.ts';
 import { batchApprove, type ApprovalItem, type BatchResult } from './api.ts';
 import { refOf, type DecisionAction } from './sync-state.ts';
+import { needsStepUpForCost } from '../../../domain/step-up.ts';
+
+/**
+ * A costly request needs a fresh step-up (passkey or password) before it is approved; the server
+ * checks the proof (X-Step-Up-Token). The app gives the dialog (ui/step-up.tsx) through `setStepUp`
+ * so this module stays free of React. Null: the approver cancelled.
+ */
+type StepUp = (items: Pick<ApprovalItem, 'estimated_cost_fen'>[]) => Promise<string | null>;
+let stepUp: StepUp = async () => null;
+export function setStepUp(fn: StepUp) {
+  stepUp = fn;
+}
+const costly = (items: Pick<ApprovalItem, 'estimated_cost_fen'>[]) => items.some((i) => needsStepUpForCost(i.estimated_cost_fen ?? 0));
 
 const itemKey = (id: string) => `approval-item:${id}`;
 
@@ -31,6 +44,11 @@ const queueing = new Set<string>();
 /** Queues one decision; a second tap (or swipe) on a request whose decision still waits is ignored. */
 export async function queueDecision(item: ApprovalItem, action: DecisionAction, label: string, reason?: string) {
   if (queueing.has(item.id)) return null;
+  let proof: string | null = null;
+  if (action === 'approve' && costly([item])) {
+    proof = await stepUp([item]);
+    if (!proof) return null;
+  }
   queueing.add(item.id);
   try {
     const waiting = await listOutbox({ ref: refOf(item.id), states: ['pending', 'sending'] });
@@ -40,7 +58,7 @@ export async function queueDecision(item: ApprovalItem, action: DecisionAction, 
       method: 'POST',
       url: `/api/v1/approvals/${item.id}/${action}`,
       body: decisionBody(item, action, reason),
-      headers: scopeHeaders(),
+      headers: { ...scopeHeaders(), ...(proof ? { 'x-step-up-token': proof } : {}) },
       label,
       ref: refOf(item.id),
       owner: getUsername() ?? undefined,
@@ -64,9 +82,15 @@ export type BatchOutcome = { kind: 'sent'; succeeded: number; failed: BatchResul
 export async function approveMany(items: ApprovalItem[], labelOf: (item: ApprovalItem) => string): Promise<BatchOutcome> {
   if (typeof navigator === 'undefined' || navigator.onLine !== false) {
     try {
+      let proof: string | null = null;
+      if (costly(items)) {
+        proof = await stepUp(items);
+        if (!proof) return { kind: 'sent', succeeded: 0, failed: [] };
+      }
       const answer = await batchApprove(
         items.map((i) => i.id),
         newIdempotencyKey(),
+        proof,
       );
       return { kind: 'sent', succeeded: answer.succeeded, failed: answer.results.filter((r) => !r.ok) };
     } catch (err) {

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { safeReturnPath } from '../../../domain/navigation/rules.ts';
-import { signIn } from '../../lib/auth-flow.ts';
+import { signIn, signInWithPasskey } from '../../lib/auth-flow.ts';
 import { returnPathAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { LanguageSwitch } from '../../ui/shell/language-switch.tsx';
@@ -42,9 +42,12 @@ export default function LoginPage() {
     e.preventDefault();
     setTouched(true);
     if (!account.trim() || !password || busy) return;
+    await enter(() => signIn(account.trim(), password));
+  };
+  const enter = async (how: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      await signIn(account.trim(), password);
+      await how();
       const target = safeReturnPath(params.get('redirect') ?? returnPath?.path);
       setReturnPath(null);
       navigate(target, { replace: true });
@@ -132,6 +135,9 @@ export default function LoginPage() {
             <button type="submit" className="ys-login__submit" data-testid="login-submit" disabled={busy} aria-busy={busy}>
               {busy ? <span className="ys-login__spin" aria-hidden="true" /> : null}
               {t('submit')}
+            </button>
+            <button type="button" className="ys-login__passkey" data-testid="login-passkey" disabled={busy} onClick={() => void enter(signInWithPasskey)}>
+              {t('passkey')}
             </button>
             <p className="ys-login__links">
               <Link to="?view=register">{t('register')}</Link>

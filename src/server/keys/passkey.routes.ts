@@ -1,0 +1,61 @@
+// Passkeys in the user centre, passkey sign-in, and step-up (ADR 0023).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, notFound } from '../../domain/errors.ts';
+import { isId } from '../../domain/ids.ts';
+import { needsStepUpForCost, STEP_UP_HEADER } from '../../domain/step-up.ts';
+import { requireUser } from '../plugins/auth.plugin.ts';
+import { profileOf } from '../services/auth.service.ts';
+import type { AppContext } from '../context.ts';
+import type { RelyingParty } from './passkey.service.ts';
+
+/**
+ * The relying party: PUBLIC_URL when set (production must set it, so a relay cannot choose the
+ * origin); else the Host the browser used (development and tests).
+ */
+export function relyingParty(req: FastifyRequest, publicUrl: string | undefined): RelyingParty {
+  const origin = new URL(publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`).origin;
+  return { origin, rpID: new URL(origin).hostname };
+}
+
+/** Throws 403 `keys.step_up_required` unless the request carries a live step-up proof of its user. */
+export async function requireStepUp(req: FastifyRequest, ctx: AppContext): Promise<void> {
+  const user = requireUser(req);
+  const raw = req.headers[STEP_UP_HEADER];
+  if (!(await ctx.passkeys.hasProof(user.id, typeof raw === 'string' ? raw : undefined))) throw new AppError(403, 'keys.step_up_required');
+}
+
+/** Approving these requests needs a step-up first when any of them costs at least the threshold. */
+export async function requireStepUpForApprovals(req: FastifyRequest, ctx: AppContext, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const rows = await ctx.db.selectFrom('approval_requests').select('estimated_cost_fen').where('id', 'in', ids).execute();
+  if (rows.some((r) => needsStepUpForCost(Number(r.estimated_cost_fen)))) await requireStepUp(req, ctx);
+}
+
+export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext) {
+  const svc = ctx.passkeys;
+  const rp = (req: FastifyRequest) => relyingParty(req, ctx.config.publicUrl);
+
+  app.get('/api/v1/account/passkeys', async (req) => svc.list(requireUser(req).id));
+  app.post('/api/v1/account/passkeys/options', async (req) => svc.registrationOptions(rp(req), requireUser(req)));
+  app.post('/api/v1/account/passkeys', async (req, reply) => reply.status(201).send(await svc.register(rp(req), requireUser(req).id, req.body)));
+  app.delete('/api/v1/account/passkeys/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    if (!isId(id)) throw notFound();
+    await svc.remove(requireUser(req).id, id);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/v1/passkeys/login/options', async (req) => svc.loginOptions(rp(req)));
+  app.post('/api/v1/passkeys/login', async (req) => {
+    const userId = await svc.loginUser(rp(req), req.body);
+    const user = await ctx.users.findById(userId);
+    if (!user) throw new AppError(401, 'keys.passkey_failed');
+    if (user.locked) throw new AppError(403, 'user_locked');
+    const token = await ctx.users.createSession(user.id, ctx.config.sessionTtlHours);
+    return profileOf(user, token);
+  });
+
+  app.post('/api/v1/step-up/options', async (req) => svc.stepUpOptions(rp(req), requireUser(req).id));
+  app.post('/api/v1/step-up/passkey', async (req) => svc.stepUpWithPasskey(rp(req), requireUser(req).id, req.body));
+  app.post('/api/v1/step-up/password', async (req) => svc.stepUpWithPassword(requireUser(req).id, req.body));
+}

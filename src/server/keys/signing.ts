@@ -1,0 +1,177 @@
+// Request signing with AccessKeys (ADR 0023): the HMAC of the domain's string-to-sign, and the
+// verifier the auth plugin calls for an `Authorization: YS1-HMAC-SHA256 …` request. Everything
+// except the body is checked on onRequest (so the rate limit and the rest of the pipeline see a
+// verified user); the body's hash, declared in X-Ys-Content-Sha256 and covered by the signature,
+// is compared with the bytes actually received in preParsing (bodyHashCheck).
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import { sql } from 'kysely';
+import { AppError } from '../../domain/errors.ts';
+import { parseAuthorization, parseSigningDate, SIGNING_MAX_SKEW_MS, stringToSign, SIGNING_ALGORITHM, signingDate } from '../../domain/keys.ts';
+import type { Role } from '../../domain/roles.ts';
+import type { Db } from '../db/database.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
+import type { Membership } from '../repositories/users.repository.ts';
+
+export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+export const hmacHex = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+
+/** Signs a request as a client would (tests, scripts): answers the headers to send. */
+export function signRequest(opts: {
+  accessKey: string;
+  secret: string;
+  method: string;
+  url: string;
+  body?: string;
+  date?: Date;
+  nonce?: string;
+  headers?: Record<string, string>;
+}): Record<string, string> {
+  const headers: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(opts.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    'x-ys-date': signingDate(opts.date ?? new Date()),
+    'x-ys-nonce': opts.nonce ?? crypto.randomUUID(),
+    'x-ys-content-sha256': sha256Hex(opts.body ?? ''),
+  };
+  const signedHeaders = Object.keys(headers).sort();
+  const text = stringToSign({ method: opts.method, url: opts.url, headers, signedHeaders, bodySha256: headers['x-ys-content-sha256']! });
+  return {
+    ...headers,
+    authorization: `${SIGNING_ALGORITHM} Credential=${opts.accessKey}, SignedHeaders=${signedHeaders.join(';')}, Signature=${hmacHex(opts.secret, text)}`,
+  };
+}
+
+export interface SignedCaller {
+  keyId: string;
+  tenantId: string;
+  user: { id: string; account: string; nickname: string; memberships: readonly Membership[] };
+  declaredBodySha256: string;
+}
+
+function refuse(key: string): never {
+  throw new AppError(401, `keys.${key}`);
+}
+
+function headerValue(v: string | string[] | undefined): string {
+  return typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : '';
+}
+
+export function requestSigner(db: Db, secrets: SecretBox) {
+  return {
+    isSigned(authorization: unknown): boolean {
+      return typeof authorization === 'string' && authorization.startsWith(`${SIGNING_ALGORITHM} `);
+    },
+    /** Verifies everything but the body bytes; counts the call. Throws 401 with the reason. */
+    async verify(
+      req: { method: string; url: string; headers: Record<string, string | string[] | undefined> },
+      action: string,
+      now = new Date(),
+    ): Promise<SignedCaller> {
+      const auth = parseAuthorization(headerValue(req.headers.authorization));
+      if (!auth) refuse('signature_malformed');
+      const date = parseSigningDate(headerValue(req.headers['x-ys-date']));
+      if (!date) refuse('signature_malformed');
+      if (Math.abs(date.getTime() - now.getTime()) > SIGNING_MAX_SKEW_MS) refuse('date_skew');
+      const nonce = headerValue(req.headers['x-ys-nonce']);
+      if (!/^[\w-]{8,64}$/.test(nonce)) refuse('signature_malformed');
+      const declared = headerValue(req.headers['x-ys-content-sha256']);
+      if (!/^[0-9a-f]{64}$/.test(declared)) refuse('signature_malformed');
+
+      const key = await db
+        .selectFrom('access_keys')
+        .innerJoin('users', 'users.id', 'access_keys.bind_user_id')
+        .select([
+          'access_keys.id',
+          'access_keys.tenant_id',
+          'access_keys.secret_sealed',
+          'access_keys.enabled',
+          'access_keys.locked',
+          'access_keys.expires_at',
+          'users.id as user_id',
+          'users.account',
+          'users.nickname',
+          'users.locked as user_locked',
+        ])
+        .where('access_keys.access_key', '=', auth.credential)
+        .executeTakeFirst();
+      if (!key) refuse('signature_invalid');
+      const headers: Record<string, string> = {};
+      for (const h of auth.signedHeaders) headers[h] = headerValue(req.headers[h]);
+      const text = stringToSign({ method: req.method, url: req.url, headers, signedHeaders: auth.signedHeaders, bodySha256: declared });
+      const secret = String(secrets.open(key.secret_sealed).secret);
+      const expected = Buffer.from(hmacHex(secret, text), 'hex');
+      const given = Buffer.from(auth.signature, 'hex');
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) refuse('signature_invalid');
+      // Only a correctly signed request learns the key's state.
+      if (key.locked) refuse('key_locked');
+      if (key.expires_at && new Date(key.expires_at).getTime() <= now.getTime()) refuse('key_expired');
+      if (!key.enabled || key.user_locked) refuse('key_disabled');
+
+      // The nonce is spent once inside the window; older ones are swept as we go.
+      const fresh = await db
+        .insertInto('access_key_nonces')
+        .values({ key_id: key.id, nonce })
+        .onConflict((oc) => oc.columns(['key_id', 'nonce']).doNothing())
+        .returning('nonce')
+        .executeTakeFirst();
+      if (!fresh) refuse('replayed');
+      const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+      await db
+        .deleteFrom('access_key_nonces')
+        .where('key_id', '=', key.id)
+        .where('seen_at', '<', new Date(now.getTime() - 2 * SIGNING_MAX_SKEW_MS))
+        .execute();
+      await db
+        .updateTable('access_keys')
+        .set({ call_count: sql`call_count + 1`, last_used_at: now })
+        .where('id', '=', key.id)
+        .execute();
+      await db
+        .insertInto('access_key_calls')
+        .values({ key_id: key.id, tenant_id: key.tenant_id, action, day, calls: 1 })
+        .onConflict((oc) => oc.columns(['key_id', 'action', 'day']).doUpdateSet({ calls: sql`access_key_calls.calls + 1` }))
+        .execute();
+
+      // The key acts as its bound user, with that user's roles in the key's tenant only.
+      const memberships = await db
+        .selectFrom('memberships')
+        .select(['tenant_id', 'project_id', 'role'])
+        .where('user_id', '=', key.user_id)
+        .where('tenant_id', '=', key.tenant_id)
+        .execute();
+      return {
+        keyId: key.id,
+        tenantId: key.tenant_id,
+        declaredBodySha256: declared,
+        user: {
+          id: key.user_id,
+          account: key.account,
+          nickname: key.nickname,
+          memberships: memberships.map((m) => ({ tenant_id: m.tenant_id, project_id: m.project_id, role: m.role as Role })),
+        },
+      };
+    },
+  };
+}
+export type RequestSigner = ReturnType<typeof requestSigner>;
+
+/**
+ * Reads the body (at most `limit` bytes) and refuses (401) when its SHA-256 differs from what the
+ * signature declared; answers a stream of the same bytes for the parser. Called from preParsing,
+ * for every method (a GET declares the hash of nothing), so nothing parses a body the key did not sign.
+ */
+export async function checkedBody(payload: Readable, declared: string, limit: number): Promise<Readable> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += b.length;
+    if (size > limit) throw new AppError(413, 'payload_too_large');
+    chunks.push(b);
+  }
+  const body = Buffer.concat(chunks);
+  if (sha256Hex(body) !== declared) throw new AppError(401, 'keys.body_mismatch');
+  const out = new PassThrough();
+  out.end(body);
+  return out;
+}

@@ -1,0 +1,1 @@
+export { MaasAccountDetailPage as default } from './maas-pages.tsx';

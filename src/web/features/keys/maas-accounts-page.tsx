@@ -1,0 +1,1 @@
+export { MaasAccountsPage as default } from './maas-pages.tsx';

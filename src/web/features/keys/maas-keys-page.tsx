@@ -1,0 +1,1 @@
+export { MaasKeysPage as default } from './maas-pages.tsx';
