@@ -2,6 +2,7 @@
 // quotas (the engine's limits) with the tenant's quota switches, systems and resource groups holding
 // the engine's resources, the tenant's tags and the administrative organisation tree.
 // Every call is scoped by X-Tenant-Id (resolveScope): another tenant's ids answer 404.
+import { listQuerySchema } from '../../domain/list-query.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { conflict, notFound } from '../../domain/errors.ts';
@@ -81,8 +82,10 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v1/manage/projects', async (req) => {
     const scope = await scoped(req, 'read', 'project');
     const q = req.query as Record<string, string | undefined>;
-    const limit = Math.min(100, Math.max(1, Number(q.__limit ?? 20) || 20));
-    const offset = Math.max(0, Number(q.__offset ?? 0) || 0);
+    // the seed's list parameters, checked like every list (a bad __offset is a 400 naming it)
+    const page = listQuerySchema.parse(q);
+    const limit = Math.min(100, q.__limit === undefined ? 20 : page.__limit);
+    const offset = page.__offset;
     let qb = ctx.tenancy.projectsQuery(accessOf(scope.user)).where('projects.tenant_id', '=', scope.tenantId);
     const name = q.name?.trim();
     if (name)
