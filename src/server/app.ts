@@ -13,6 +13,7 @@ import { loadConfig, type Config } from './config.ts';
 import { migrate, openDatabase, type DbHandle } from './db/database.ts';
 import { registerErrors, errorBody } from './plugins/errors.plugin.ts';
 import { registerAuth } from './plugins/auth.plugin.ts';
+import { registerAccessGuard } from './access/guard.ts';
 import { frameworkError, registerInputGuard } from './plugins/input-guard.plugin.ts';
 import { registerIdempotency, purgeExpiredIdempotencyKeys } from './plugins/idempotency.plugin.ts';
 import { composeApp } from './composition.ts';
@@ -159,6 +160,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     return payload;
   });
   registerAuth(app, ctx.users);
+  // Every API route's declared permission, checked once before its handler (access/guard.ts).
+  registerAccessGuard(app);
   registerIdempotency(app, ctx.db, { leaseMs: config.idempotencyLeaseMs });
   // Every signed-in write leaves a line in the operation log (after idempotency: replays do not).
   registerOperationLog(app, ctx.db);

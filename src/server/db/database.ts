@@ -40,6 +40,7 @@ import * as m0016 from './migrations/0016-service-desk.ts';
 import * as m0017 from './migrations/0017-portal.ts';
 import * as m0018 from './migrations/0018-access-change-notify.ts';
 import * as m0019 from './migrations/0019-billing.ts';
+import * as m0020 from './migrations/0020-access.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-portal': m0017,
   '0018-access-change-notify': m0018,
   '0019-billing': m0019,
+  '0020-access': m0020,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -88,8 +90,20 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-const ACCESS_TABLES = new Set(['sessions', 'users', 'memberships', 'tenants', 'projects']);
-const ACCESS_RAW_WRITE = /\b(insert\s+into|update|delete\s+from|truncate)\s+(table\s+)?(only\s+)?"?(sessions|users|memberships|tenants|projects)\b/i;
+const ACCESS_TABLES = new Set([
+  'sessions',
+  'users',
+  'memberships',
+  'tenants',
+  'projects',
+  'user_groups',
+  'user_group_roles',
+  'user_group_members',
+  'policies',
+  'policy_grants',
+]);
+const ACCESS_RAW_WRITE =
+  /\b(insert\s+into|update|delete\s+from|truncate)\s+(table\s+)?(only\s+)?"?(sessions|users|memberships|tenants|projects|user_groups|user_group_roles|user_group_members|policies|policy_grants)\b/i;
 
 /** The tables a write statement changes (none for a read). */
 function writtenTables(node: RootOperationNode): string[] {
