@@ -14,6 +14,7 @@ import { migrate, openDatabase, type DbHandle } from './db/database.ts';
 import { registerErrors, errorBody } from './plugins/errors.plugin.ts';
 import { registerAuth } from './plugins/auth.plugin.ts';
 import { registerAccessGuard } from './access/guard.ts';
+import { accessRoutes } from './access/access.routes.ts';
 import { frameworkError, registerInputGuard } from './plugins/input-guard.plugin.ts';
 import { registerIdempotency, purgeExpiredIdempotencyKeys } from './plugins/idempotency.plugin.ts';
 import { composeApp } from './composition.ts';
@@ -186,6 +187,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await accountRoutes(app, ctx);
   await portalRoutes(app, ctx);
   await billRoutes(app, ctx);
+  await accessRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

@@ -9,11 +9,15 @@ export interface MenuEntryDef {
   menuUrl: string;
   icon: string;
   roles?: readonly Role[];
+  /** shown to whoever holds this permission (`action:entity`; from roles or granted policies), besides the roles */
+  permission?: string;
 }
 export interface MenuGroupDef {
   code: string;
   icon: string;
   roles: readonly Role[];
+  /** shown to whoever holds this permission, besides the roles (entries without their own inherit it) */
+  permission?: string;
   items: readonly MenuEntryDef[];
 }
 
@@ -99,6 +103,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
     code: 'billing',
     icon: 'money',
     roles: ['super_admin', 'tenant_admin', 'project_owner'],
+    permission: 'read:order',
     items: [
       { code: 'cost_center', menuUrl: '/costCenter', icon: 'money' },
       { code: 'orders', menuUrl: '/orderManage', icon: 'file' },
@@ -109,6 +114,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
     code: 'approval',
     icon: 'audit',
     roles: APPROVERS,
+    permission: 'decide:approval',
     items: [
       { code: 'my_approvals', menuUrl: '/selfApprovalManage', icon: 'audit' },
       { code: 'approval_process', menuUrl: '/approvalManage', icon: 'audit', roles: ['super_admin', 'tenant_admin'] },
@@ -132,8 +138,8 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
     roles: ['super_admin', 'ops_admin', 'tenant_admin', 'security_admin'],
     items: [
       { code: 'projects', menuUrl: '/projectManage', icon: 'project' },
-      { code: 'policies', menuUrl: '/policiesManage', icon: 'safety' },
-      { code: 'user_groups', menuUrl: '/usersGroupManage', icon: 'team' },
+      { code: 'policies', menuUrl: '/policiesManage', icon: 'safety', roles: [], permission: 'read:policy' },
+      { code: 'user_groups', menuUrl: '/usersGroupManage', icon: 'team', roles: [], permission: 'read:user' },
       { code: 'tags', menuUrl: '/tagManage', icon: 'tag' },
       { code: 'access_keys', menuUrl: '/accessKeyManage', icon: 'key' },
     ],
@@ -151,15 +157,21 @@ export interface MenuGroup {
   menus: MenuEntry[];
 }
 
-/** The groups and entries the roles allow; empty groups are left out. */
-export function menusFor(roles: readonly Role[], groups: readonly MenuGroupDef[] = MENU_GROUPS): MenuGroup[] {
-  const has = (allowed: readonly Role[]) => allowed.some((r) => roles.includes(r));
+/**
+ * The groups and entries the caller may see; empty groups are left out. An entry is shown for its
+ * roles (else its group's) or, when it (or its group) names a permission, to whoever holds it —
+ * `has(action, entity)` answers from the caller's roles and granted policies.
+ */
+export function menusFor(roles: readonly Role[], groups: readonly MenuGroupDef[] = MENU_GROUPS, has?: (permission: string) => boolean): MenuGroup[] {
+  const hasRole = (allowed: readonly Role[]) => allowed.some((r) => roles.includes(r));
+  const allowed = (rolesOf: readonly Role[], permission: string | undefined) => hasRole(rolesOf) || (!!permission && !!has && has(permission));
   return groups
-    .filter((g) => has(g.roles))
     .map((g) => ({
       code: g.code,
       icon: g.icon,
-      menus: g.items.filter((i) => has(i.roles ?? g.roles)).map(({ code, menuUrl, icon }) => ({ code, menuUrl, icon })),
+      menus: g.items
+        .filter((i) => allowed(i.roles ?? g.roles, i.permission ?? g.permission) && (allowed(g.roles, g.permission) || !!i.permission))
+        .map(({ code, menuUrl, icon }) => ({ code, menuUrl, icon })),
     }))
     .filter((g) => g.menus.length > 0);
 }

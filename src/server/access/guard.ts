@@ -75,7 +75,20 @@ export function satisfies(perms: ReadonlySet<string>, declared: Exclude<RoutePer
   });
 }
 
+const DECLARED = new WeakMap<FastifyInstance, Map<string, RoutePermission | undefined>>();
+
+/** `METHOD url` → what each route of the app declares (undefined: nothing; tests read it). */
+export function declaredRoutes(app: FastifyInstance): ReadonlyMap<string, RoutePermission | undefined> {
+  return DECLARED.get(app) ?? new Map();
+}
+
 export function registerAccessGuard(app: FastifyInstance) {
+  const declared = new Map<string, RoutePermission | undefined>();
+  DECLARED.set(app, declared);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD' && route.url.startsWith('/api')) declared.set(`${method} ${route.url}`, declaredPermission(method, route.url, route.config));
+  });
   // preValidation: after authentication (onRequest) and body parsing, before the idempotency
   // store and the operation log (preHandler) and the handler.
   app.addHook('preValidation', async (req, reply) => {
