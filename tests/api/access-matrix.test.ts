@@ -98,7 +98,8 @@ describe('the matrix: every route × every role', () => {
         if (!mayPass) {
           refused++;
           const body = res.json();
-          if (res.statusCode !== 403 || res.headers['x-denied-by'] !== 'guard') problems.push(`${key} as ${role} → ${res.statusCode}, wanted 403 from the guard`);
+          if (res.statusCode !== 403 || res.headers['x-denied-by'] !== 'guard')
+            problems.push(`${key} as ${role} → ${res.statusCode}, wanted 403 from the guard`);
           else if (Object.keys(body).sort().join() !== 'description,title') problems.push(`${key} as ${role}: refusal carries more than {title, description}`);
         } else {
           allowed++;

@@ -70,9 +70,11 @@ export const groupRolesSchema = z
   .object({ roles: z.array(z.object({ role: z.enum(ROLES), project_id: id32.nullable().optional() }).strict()).max(50) })
   .strict();
 
-const permission = z.string().refine((p) => parsePermission(p) !== null && (ALL_PERMISSIONS as readonly string[]).includes(p.split(':').length === 2 ? `${p}:own` : p), {
-  message: 'permission_unknown',
-});
+const permission = z
+  .string()
+  .refine((p) => parsePermission(p) !== null && (ALL_PERMISSIONS as readonly string[]).includes(p.split(':').length === 2 ? `${p}:own` : p), {
+    message: 'permission_unknown',
+  });
 
 export const policyCreateSchema = z
   .object({

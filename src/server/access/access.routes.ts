@@ -39,7 +39,9 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/cloud/users', { config: { permission: 'manage:user', oplog: 'user_create' } }, async (req, reply) =>
     reply.status(201).send(await svc.createUser(callerOf(req), req.body)),
   );
-  app.patch('/api/v1/cloud/users/:id', { config: { permission: 'manage:user', oplog: 'user_update' } }, async (req) => svc.updateUser(callerOf(req), idOf(req), req.body));
+  app.patch('/api/v1/cloud/users/:id', { config: { permission: 'manage:user', oplog: 'user_update' } }, async (req) =>
+    svc.updateUser(callerOf(req), idOf(req), req.body),
+  );
   app.post('/api/v1/cloud/users/:id/lock', { config: { permission: ['manage:user', 'lock:user'], oplog: 'user_lock' } }, async (req) =>
     svc.setLocked(callerOf(req), idOf(req), true),
   );
@@ -84,7 +86,10 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete('/api/v1/cloud/policies/:id', { config: { permission: 'manage:policy', oplog: 'policy_delete' } }, async (req) =>
     svc.deletePolicy(callerOf(req), idOf(req)),
   );
-  app.get('/api/v1/cloud/action-templates', { config: { permission: 'read:policy' } }, async () => ({ count: POLICY_TEMPLATES.length, data: POLICY_TEMPLATES }));
+  app.get('/api/v1/cloud/action-templates', { config: { permission: 'read:policy' } }, async () => ({
+    count: POLICY_TEMPLATES.length,
+    data: POLICY_TEMPLATES,
+  }));
   app.get('/api/v1/cloud/action-templates/:id', { config: { permission: 'read:policy' } }, async (req) => {
     const tpl = POLICY_TEMPLATES.find((t) => t.code === idOf(req));
     if (!tpl) throw notFound();

@@ -40,7 +40,16 @@ function tenantOf(c: AccessCaller, entity: string): string | null {
   return c.tenantId;
 }
 
-const USER_COLUMNS = ['users.id', 'users.account', 'users.nickname', 'users.user_type', 'users.phone', 'users.email', 'users.locked', 'users.created_at'] as const;
+const USER_COLUMNS = [
+  'users.id',
+  'users.account',
+  'users.nickname',
+  'users.user_type',
+  'users.phone',
+  'users.email',
+  'users.locked',
+  'users.created_at',
+] as const;
 
 export function accessService(db: Db) {
   /** Users holding a role in `tenantId`, directly or through one of its groups. */
@@ -49,11 +58,16 @@ export function accessService(db: Db) {
       .selectFrom('memberships')
       .select('user_id')
       .where('tenant_id', '=', tenantId)
-      .union(db.selectFrom('user_group_members as m').innerJoin('user_groups as g', 'g.id', 'm.group_id').select('m.user_id').where('g.tenant_id', '=', tenantId));
+      .union(
+        db.selectFrom('user_group_members as m').innerJoin('user_groups as g', 'g.id', 'm.group_id').select('m.user_id').where('g.tenant_id', '=', tenantId),
+      );
 
   async function visibleUser(c: AccessCaller, id: string, entity = 'user') {
     const tenant = tenantOf(c, entity);
-    let qb = db.selectFrom('users').select([...USER_COLUMNS]).where('users.id', '=', id);
+    let qb = db
+      .selectFrom('users')
+      .select([...USER_COLUMNS])
+      .where('users.id', '=', id);
     if (tenant) qb = qb.where('users.id', 'in', tenantUserIds(tenant));
     const row = await qb.executeTakeFirst();
     if (!row) throw notFound();
@@ -106,7 +120,14 @@ export function accessService(db: Db) {
       .selectFrom('memberships')
       .leftJoin('tenants', 'tenants.id', 'memberships.tenant_id')
       .leftJoin('projects', 'projects.id', 'memberships.project_id')
-      .select(['memberships.id', 'memberships.role', 'memberships.tenant_id', 'memberships.project_id', 'tenants.name as tenant_name', 'projects.name as project_name'])
+      .select([
+        'memberships.id',
+        'memberships.role',
+        'memberships.tenant_id',
+        'memberships.project_id',
+        'tenants.name as tenant_name',
+        'projects.name as project_name',
+      ])
       .where('memberships.user_id', '=', id);
     if (tenant) mq = mq.where('memberships.tenant_id', '=', tenant);
     let gq = db
@@ -121,7 +142,11 @@ export function accessService(db: Db) {
       .select(['pg.id as grant_id', 'p.id', 'p.name', 'p.tenant_id'])
       .where('pg.user_id', '=', id);
     if (tenant) pq = pq.where('p.tenant_id', '=', tenant);
-    const [memberships, groups, policies] = await Promise.all([mq.orderBy('memberships.role').execute(), gq.orderBy('g.name').execute(), pq.orderBy('p.name').execute()]);
+    const [memberships, groups, policies] = await Promise.all([
+      mq.orderBy('memberships.role').execute(),
+      gq.orderBy('g.name').execute(),
+      pq.orderBy('p.name').execute(),
+    ]);
     return { ...user, memberships, groups, policies };
   }
 
@@ -146,10 +171,17 @@ export function accessService(db: Db) {
   /** A tenant policy holds only `own` permissions (no escalation to every tenant) and only its own projects. */
   async function checkPolicyBody(
     tenantId: string | null,
-    p: { permissions?: readonly string[]; include_tenants?: readonly string[]; exclude_tenants?: readonly string[]; include_projects?: readonly string[]; exclude_projects?: readonly string[] },
+    p: {
+      permissions?: readonly string[];
+      include_tenants?: readonly string[];
+      exclude_tenants?: readonly string[];
+      include_projects?: readonly string[];
+      exclude_projects?: readonly string[];
+    },
   ) {
     if (tenantId) {
-      for (const [i, perm] of (p.permissions ?? []).entries()) if (parsePermission(perm)?.access !== 'own') throw invalid(`permissions.${i}`, 'permission_any_platform');
+      for (const [i, perm] of (p.permissions ?? []).entries())
+        if (parsePermission(perm)?.access !== 'own') throw invalid(`permissions.${i}`, 'permission_any_platform');
       if ((p.include_tenants ?? []).some((t) => t !== tenantId)) throw invalid('include_tenants', 'tenant_outside');
       if ((p.exclude_tenants ?? []).length) throw invalid('exclude_tenants', 'tenant_outside');
     }
@@ -190,11 +222,19 @@ export function accessService(db: Db) {
       const offset = Math.max(0, Number(q.__offset ?? 0) || 0);
       const [{ count }, data] = await Promise.all([
         qb.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-        qb.select([...USER_COLUMNS]).orderBy('users.account').limit(limit).offset(offset).execute(),
+        qb
+          .select([...USER_COLUMNS])
+          .orderBy('users.account')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       ]);
       // roles in the listed tenant (or everywhere for platform callers), for the list's tags
       const ids = data.map((u) => u.id);
-      let rq = db.selectFrom('memberships').select(['user_id', 'role']).where('user_id', 'in', ids.length ? ids : ['']);
+      let rq = db
+        .selectFrom('memberships')
+        .select(['user_id', 'role'])
+        .where('user_id', 'in', ids.length ? ids : ['']);
       if (filterTenant) rq = rq.where((eb) => eb.or([eb('tenant_id', '=', filterTenant)]));
       const roles = await rq.execute();
       return { count: Number(count), data: data.map((u) => ({ ...u, roles: [...new Set(roles.filter((r) => r.user_id === u.id).map((r) => r.role))] })) };
@@ -223,7 +263,11 @@ export function accessService(db: Db) {
               password_hash: await hashPassword(password),
             })
             .execute();
-          for (const m of memberships) await tx.insertInto('memberships').values({ id: newId(), user_id: id, ...m }).execute();
+          for (const m of memberships)
+            await tx
+              .insertInto('memberships')
+              .values({ id: newId(), user_id: id, ...m })
+              .execute();
         });
       } catch (err) {
         if (uniqueViolation(err)) throw conflict('access.account_taken');
@@ -274,7 +318,11 @@ export function accessService(db: Db) {
         let del = tx.deleteFrom('memberships').where('user_id', '=', id);
         if (tenant) del = del.where('tenant_id', '=', tenant);
         await del.execute();
-        for (const m of memberships) await tx.insertInto('memberships').values({ id: newId(), user_id: id, ...m }).execute();
+        for (const m of memberships)
+          await tx
+            .insertInto('memberships')
+            .values({ id: newId(), user_id: id, ...m })
+            .execute();
       });
       await checkOwnerLimit(memberships.flatMap((m) => (m.role === 'project_owner' && m.project_id ? [m.project_id] : [])));
       return detail(c, id);
@@ -289,10 +337,25 @@ export function accessService(db: Db) {
       else if (typeof q.tenant_id === 'string' && q.tenant_id) qb = qb.where('user_groups.tenant_id', '=', q.tenant_id);
       if (typeof q.name === 'string' && q.name.trim()) qb = qb.where('user_groups.name', 'ilike', `%${q.name.trim().replace(/[\\%_]/g, '\\$&')}%`);
       const data = await qb
-        .select(['user_groups.id', 'user_groups.name', 'user_groups.description', 'user_groups.tenant_id', 'tenants.name as tenant_name', 'user_groups.created_at'])
+        .select([
+          'user_groups.id',
+          'user_groups.name',
+          'user_groups.description',
+          'user_groups.tenant_id',
+          'tenants.name as tenant_name',
+          'user_groups.created_at',
+        ])
         .select((eb) => [
-          eb.selectFrom('user_group_members').select((e) => e.fn.countAll<number>().as('n')).whereRef('group_id', '=', 'user_groups.id').as('member_count'),
-          eb.selectFrom('user_group_roles').select(sql<string[]>`coalesce(array_agg(distinct role), '{}')`.as('r')).whereRef('group_id', '=', 'user_groups.id').as('roles'),
+          eb
+            .selectFrom('user_group_members')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('group_id', '=', 'user_groups.id')
+            .as('member_count'),
+          eb
+            .selectFrom('user_group_roles')
+            .select(sql<string[]>`coalesce(array_agg(distinct role), '{}')`.as('r'))
+            .whereRef('group_id', '=', 'user_groups.id')
+            .as('roles'),
         ])
         .orderBy('user_groups.name')
         .limit(500)
@@ -346,7 +409,12 @@ export function accessService(db: Db) {
       const input = groupUpdateSchema.parse(body ?? {});
       await visibleGroup(c, id);
       try {
-        if (Object.keys(input).length) await db.updateTable('user_groups').set({ ...input, updated_at: sql`now()` }).where('id', '=', id).execute();
+        if (Object.keys(input).length)
+          await db
+            .updateTable('user_groups')
+            .set({ ...input, updated_at: sql`now()` })
+            .where('id', '=', id)
+            .execute();
       } catch (err) {
         if (uniqueViolation(err)) throw conflict('access.name_taken');
         throw err;
@@ -429,7 +497,13 @@ export function accessService(db: Db) {
           'policies.permissions',
           'policies.updated_at',
         ])
-        .select((eb) => eb.selectFrom('policy_grants').select((e) => e.fn.countAll<number>().as('n')).whereRef('policy_id', '=', 'policies.id').as('grant_count'))
+        .select((eb) =>
+          eb
+            .selectFrom('policy_grants')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('policy_id', '=', 'policies.id')
+            .as('grant_count'),
+        )
         .orderBy('policies.name')
         .limit(500)
         .execute();
@@ -509,7 +583,17 @@ export function accessService(db: Db) {
         .innerJoin('policies as p', 'p.id', 'pg.policy_id')
         .leftJoin('users', 'users.id', 'pg.user_id')
         .leftJoin('user_groups as g', 'g.id', 'pg.group_id')
-        .select(['pg.id', 'pg.policy_id', 'p.name as policy_name', 'pg.user_id', 'users.account', 'users.nickname', 'pg.group_id', 'g.name as group_name', 'pg.created_at']);
+        .select([
+          'pg.id',
+          'pg.policy_id',
+          'p.name as policy_name',
+          'pg.user_id',
+          'users.account',
+          'users.nickname',
+          'pg.group_id',
+          'g.name as group_name',
+          'pg.created_at',
+        ]);
       if (tenant) qb = qb.where('p.tenant_id', '=', tenant);
       const data = await qb.orderBy('pg.created_at', 'desc').limit(500).execute();
       return { count: data.length, data };
