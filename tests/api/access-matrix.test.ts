@@ -7,20 +7,16 @@
 // - a role without the permission → 403 `{title, description}` from the guard, and nothing else;
 // - a role with it → never refused by the guard (the route may still answer 400/404/409 for the
 //   empty body and unknown ids it is sent), and a tenant role's answer names no other tenant.
-// A route added later needs only its declaration to be covered. The resource engine's kind routes
-// (the same handlers for ~45 kinds) run their handler for one allowed role per level (platform,
-// tenant, project) beyond the first three kinds; every refused cell of every route is called.
+// A route added later needs only its declaration to be covered. Every refused cell of every route
+// is called; of the allowed cells, one role per level (platform, tenant, project) runs the handler
+// (the roles of one level reach a handler with the same scope; which of them pass is what the guard
+// decides, and that is computed per role above).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds } from './helper.ts';
 import { declaredRoutes, satisfies } from '../../src/server/access/guard.ts';
 import { ROLES, permissionsOf, roleLevel, type Role } from '../../src/domain/roles.ts';
 import { newId } from '../../src/domain/ids.ts';
-import { KINDS } from '../../src/domain/kinds/registry.ts';
-import { kindApiRoutes } from '../../src/domain/kinds/kind-views.ts';
-
-/** Kind routes sampled (see above): every kind after the first three. */
-const SAMPLED = new Set(KINDS.slice(3).flatMap((k) => kindApiRoutes(k).map((r) => `${r.method} ${r.url}`)));
 
 /** Not called: logout would end the session under test; the event stream stays open (its ticket is tested in event-stream.test.ts). */
 const SKIP = new Set(['POST /api/v1/logout', 'GET /api/v1/events']);
@@ -80,7 +76,7 @@ describe('the matrix: every route × every role', () => {
       for (const role of ROLES) {
         const level = roleLevel(role);
         const mayPass = declared === 'self' || satisfies(permissionsOf([role]), declared!);
-        if (mayPass && SAMPLED.has(key)) {
+        if (mayPass) {
           if (levelsRun.has(level)) continue;
           levelsRun.add(level);
         }
@@ -114,6 +110,6 @@ describe('the matrix: every route × every role', () => {
     expect(problems).toEqual([]);
     // the matrix really refuses and really lets through
     expect(refused).toBeGreaterThan(100);
-    expect(allowed).toBeGreaterThan(500);
-  }, 300_000);
+    expect(allowed).toBeGreaterThan(400);
+  }, 480_000);
 });
