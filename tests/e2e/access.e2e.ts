@@ -39,6 +39,7 @@ describe('a tenant admin grants a user a policy through a group (1280×800)', ()
     await page.locator('[data-testid="user-add"]').click();
     await page.locator('[data-testid="user-account"] input').fill(account);
     await page.locator('[data-testid="user-nickname"] input').fill('测试用户 许静');
+    await screenshot(page, 'access-user-form-desktop');
     await page.locator('[data-testid="user-save"]').click();
     const pw = page.locator('[data-testid="temp-password"]');
     await pw.waitFor();

@@ -170,7 +170,7 @@ export function menusFor(roles: readonly Role[], groups: readonly MenuGroupDef[]
       code: g.code,
       icon: g.icon,
       menus: g.items
-        .filter((i) => allowed(i.roles ?? g.roles, i.permission ?? g.permission) && (allowed(g.roles, g.permission) || !!i.permission))
+        .filter((i) => allowed(i.roles ?? g.roles, i.permission ?? (i.roles ? undefined : g.permission)) && (allowed(g.roles, g.permission) || !!i.permission))
         .map(({ code, menuUrl, icon }) => ({ code, menuUrl, icon })),
     }))
     .filter((g) => g.menus.length > 0);

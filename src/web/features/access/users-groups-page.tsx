@@ -104,6 +104,7 @@ function UserForm({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [role, setRole] = useState<string>('project_member');
   const isProjectRole = (PROJECT_ROLES as readonly string[]).includes(role);
+  const projectOptions = (projects.data?.data ?? []).map((p) => ({ label: p.name, value: p.id }));
   const submit = async (v: UserDraft) => {
     setBusy(true);
     try {
@@ -112,7 +113,7 @@ function UserForm({ onDone }: { onDone: () => void }) {
         nickname: v.nickname,
         user_type: v.user_type?.[0] ?? 'local',
         phone: v.phone || null,
-        memberships: [{ role, project_id: isProjectRole ? (v.project?.[0] ?? null) : null }],
+        memberships: [{ role, project_id: isProjectRole ? (v.project?.[0] ?? projectOptions[0]?.value ?? null) : null }],
       });
       onDone();
       await showTemporaryPassword(t, res.temporary_password);
@@ -120,7 +121,6 @@ function UserForm({ onDone }: { onDone: () => void }) {
       setBusy(false);
     }
   };
-  const projectOptions = (projects.data?.data ?? []).map((p) => ({ label: p.name, value: p.id }));
   return (
     <Form
       form={form}
@@ -163,7 +163,7 @@ function UserForm({ onDone }: { onDone: () => void }) {
         />
       </Form.Item>
       {isProjectRole && (
-        <Form.Item name="project" label={t('user.project')} rules={[{ required: true }]}>
+        <Form.Item name="project" label={t('user.project')}>
           <Selector columns={1} options={projectOptions} data-testid="user-project" />
         </Form.Item>
       )}
