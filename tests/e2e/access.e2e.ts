@@ -2,8 +2,8 @@
 // password is shown once), creates a user group with that user, a policy from permissions and
 // grants it to the group; the new user signs in with the temporary password and the side menu
 // shows exactly the entries the menu API allows for them — the policy's (成本中心, 策略管理) and
-// none of the administrator's (用户组, 审批流程). At 375×740 the same user's home shortcuts follow
-// the same permissions, and the administrator's access pages render (users, groups, policies,
+// none of the administrator's (用户组, 审批流程). At 375×740 the same user reaches 策略管理 and is
+// refused 用户组, and the administrator's access pages render (users, groups, policies,
 // templates, empower).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -107,12 +107,15 @@ describe('a tenant admin grants a user a policy through a group (1280×800)', ()
 });
 
 describe('phone (375×740)', () => {
-  it('the user’s home shortcuts follow the same permissions; the admin’s access pages render', async () => {
+  it('the user reaches the policy’s page and not the admin’s; the admin’s access pages render', async () => {
     const userPage = await newPage(browser, 'phone');
     await signIn(userPage, baseURL, account, tempPassword);
-    await userPage.goto(`${baseURL}/homeOperation`);
-    await userPage.locator('[data-menu-url="/costCenter"]').first().waitFor();
-    expect(await userPage.locator('[data-menu-url="/usersGroupManage"]').count()).toBe(0);
+    // the policy's page opens; the administrator's is refused with the no-permission notice
+    await userPage.goto(`${baseURL}/policiesManage`);
+    await userPage.locator('[data-page="policiesManage"] [data-testid="policy-card"]').first().waitFor();
+    await userPage.goto(`${baseURL}/usersGroupManage`);
+    await userPage.getByText('您没有该权限，请联系管理员获取权限！').first().waitFor();
+    expect(await userPage.locator('[data-page="usersGroupManage"]').count()).toBe(0);
     await screenshot(userPage, 'access-user-home-phone');
     await userPage.context().close();
 
