@@ -2,7 +2,7 @@
 // `GET /api/v1/menus` answers the groups a caller's roles allow; the web guards routes
 // against the stored answer (seed 000 §2 "A menu item is allowed only if…").
 // Labels are i18n keys `menus:<group>.<entry>`; the server resolves them in the caller's language.
-import type { Role } from '../roles.ts';
+import { hasPermission, parsePermission, permissionsOf, type Role } from '../roles.ts';
 
 export interface MenuEntryDef {
   code: string;
@@ -164,7 +164,15 @@ export interface MenuGroup {
  */
 export function menusFor(roles: readonly Role[], groups: readonly MenuGroupDef[] = MENU_GROUPS, has?: (permission: string) => boolean): MenuGroup[] {
   const hasRole = (allowed: readonly Role[]) => allowed.some((r) => roles.includes(r));
-  const allowed = (rolesOf: readonly Role[], permission: string | undefined) => hasRole(rolesOf) || (!!permission && !!has && has(permission));
+  // without a checker: the permissions the roles grant
+  const perms = permissionsOf(roles);
+  const check =
+    has ??
+    ((p: string) => {
+      const parsed = parsePermission(p);
+      return !!parsed && hasPermission(perms, parsed.action, parsed.entity, parsed.access);
+    });
+  const allowed = (rolesOf: readonly Role[], permission: string | undefined) => hasRole(rolesOf) || (!!permission && check(permission));
   return groups
     .map((g) => ({
       code: g.code,
