@@ -9,11 +9,28 @@ import { requireUser } from '../plugins/auth.plugin.ts';
 import type { AppContext } from '../context.ts';
 import { accessService, type AccessCaller } from './access.service.ts';
 import { guardScope, permissionsIn, requestPermissions } from './guard.ts';
+import { accessOf, canSeeProject, canSeeTenant } from '../repositories/tenancy.repository.ts';
+import { isId } from '../../domain/ids.ts';
 
 const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
-export function callerOf(req: FastifyRequest): AccessCaller {
+/** A tenant or project named in the headers that the caller may not see answers 404 (like resolveScope). */
+function checkHeaders(req: FastifyRequest) {
   const user = requireUser(req);
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return typeof v === 'string' && v.trim() ? v.trim() : null;
+  };
+  const tenantId = header('x-tenant-id');
+  const projectId = header('x-project-id');
+  const access = accessOf(user);
+  if (tenantId && (!isId(tenantId) || !canSeeTenant(access, tenantId))) throw notFound();
+  if (projectId && (!tenantId || !isId(projectId) || !canSeeProject(access, tenantId, projectId))) throw notFound();
+  return user;
+}
+
+export function callerOf(req: FastifyRequest): AccessCaller {
+  const user = checkHeaders(req);
   return { userId: user.id, perms: requestPermissions(req, user), tenantId: guardScope(req, user).tenantId };
 }
 
@@ -22,13 +39,16 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
   const q = (req: FastifyRequest) => req.query as Record<string, unknown>;
 
   // The role catalogue (labels live in the web's access texts) and the caller's permissions here.
-  app.get('/api/v1/access/roles', { config: { permission: 'self' } }, async () => ({
-    count: ROLES.length,
-    data: ROLES.map((role) => ({ role, level: roleLevel(role), platform: PLATFORM_ROLES.includes(role), permissions: ROLE_PERMISSIONS[role] })),
-    permissions: ALL_PERMISSIONS,
-  }));
+  app.get('/api/v1/access/roles', { config: { permission: 'self' } }, async (req) => {
+    checkHeaders(req);
+    return {
+      count: ROLES.length,
+      data: ROLES.map((role) => ({ role, level: roleLevel(role), platform: PLATFORM_ROLES.includes(role), permissions: ROLE_PERMISSIONS[role] })),
+      permissions: ALL_PERMISSIONS,
+    };
+  });
   app.get('/api/v1/access/me', { config: { permission: 'self' } }, async (req) => {
-    const user = requireUser(req);
+    const user = checkHeaders(req);
     const { tenantId, projectId } = guardScope(req, user);
     return { permissions: [...permissionsIn(user, tenantId, projectId)].sort() };
   });
