@@ -13,6 +13,8 @@ import { loadConfig, type Config } from './config.ts';
 import { migrate, openDatabase, type DbHandle } from './db/database.ts';
 import { registerErrors, errorBody } from './plugins/errors.plugin.ts';
 import { registerAuth } from './plugins/auth.plugin.ts';
+import { registerAccessGuard } from './access/guard.ts';
+import { accessRoutes } from './access/access.routes.ts';
 import { frameworkError, registerInputGuard } from './plugins/input-guard.plugin.ts';
 import { registerIdempotency, purgeExpiredIdempotencyKeys } from './plugins/idempotency.plugin.ts';
 import { composeApp } from './composition.ts';
@@ -164,6 +166,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     return payload;
   });
   registerAuth(app, ctx.users, ctx.signer);
+  // Every API route's declared permission, checked once before its handler (access/guard.ts).
+  registerAccessGuard(app);
   registerIdempotency(app, ctx.db, { leaseMs: config.idempotencyLeaseMs });
   // Every signed-in write leaves a line in the operation log (after idempotency: replays do not).
   registerOperationLog(app, ctx.db);
@@ -193,6 +197,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await orgRoutes(app, ctx);
   await keysRoutes(app, ctx);
   await passkeyRoutes(app, ctx);
+  await accessRoutes(app, ctx);
 
   registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
 

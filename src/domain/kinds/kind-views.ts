@@ -10,21 +10,27 @@ export interface ApiRoute {
   id: ApiRouteId;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
+  /** what the access guard checks (`action:entity`, any of a list): from the kind's actions for /actions */
+  permission: string | readonly string[];
 }
 
 /** The HTTP routes the engine serves for a kind at /api/{collection} (routes/kinds.routes.ts registers exactly these). */
-export function kindApiRoutes(def: Pick<KindDefinition, 'collection'>): ApiRoute[] {
+export function kindApiRoutes(def: Pick<KindDefinition, 'collection'> & { actions?: KindDefinition['actions'] }): ApiRoute[] {
   const base = `/api/${def.collection}`;
+  // An action route runs the kind's actions: any of their permissions lets the caller through (the
+  // action itself is checked again by name).
+  const acts = [...new Set(Object.values(def.actions ?? {}).map((a) => `${a.permission}:resource`))];
+  const act = acts.length ? acts : ['operate:resource'];
   return [
-    { id: 'list', method: 'GET', url: base },
-    { id: 'get', method: 'GET', url: `${base}/:id` },
-    { id: 'create', method: 'POST', url: base },
-    { id: 'update', method: 'PATCH', url: `${base}/:id` },
-    { id: 'replace', method: 'PUT', url: `${base}/:id` },
-    { id: 'delete', method: 'DELETE', url: `${base}/:id` },
-    { id: 'act', method: 'POST', url: `${base}/:id/actions` },
-    { id: 'batch', method: 'POST', url: `${base}/actions` },
-    { id: 'metrics', method: 'GET', url: `${base}/:id/metrics` },
+    { id: 'list', method: 'GET', url: base, permission: 'read:resource' },
+    { id: 'get', method: 'GET', url: `${base}/:id`, permission: 'read:resource' },
+    { id: 'create', method: 'POST', url: base, permission: 'create:resource' },
+    { id: 'update', method: 'PATCH', url: `${base}/:id`, permission: 'update:resource' },
+    { id: 'replace', method: 'PUT', url: `${base}/:id`, permission: 'update:resource' },
+    { id: 'delete', method: 'DELETE', url: `${base}/:id`, permission: 'delete:resource' },
+    { id: 'act', method: 'POST', url: `${base}/:id/actions`, permission: act },
+    { id: 'batch', method: 'POST', url: `${base}/actions`, permission: act },
+    { id: 'metrics', method: 'GET', url: `${base}/:id/metrics`, permission: 'read:resource' },
   ];
 }
 

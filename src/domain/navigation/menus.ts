@@ -2,18 +2,22 @@
 // `GET /api/v1/menus` answers the groups a caller's roles allow; the web guards routes
 // against the stored answer (seed 000 §2 "A menu item is allowed only if…").
 // Labels are i18n keys `menus:<group>.<entry>`; the server resolves them in the caller's language.
-import type { Role } from '../roles.ts';
+import { hasPermission, parsePermission, permissionsOf, type Role } from '../roles.ts';
 
 export interface MenuEntryDef {
   code: string;
   menuUrl: string;
   icon: string;
   roles?: readonly Role[];
+  /** shown to whoever holds this permission (`action:entity`; from roles or granted policies), besides the roles */
+  permission?: string;
 }
 export interface MenuGroupDef {
   code: string;
   icon: string;
   roles: readonly Role[];
+  /** shown to whoever holds this permission, besides the roles (entries without their own inherit it) */
+  permission?: string;
   items: readonly MenuEntryDef[];
 }
 
@@ -99,6 +103,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
     code: 'billing',
     icon: 'money',
     roles: ['super_admin', 'tenant_admin', 'project_owner'],
+    permission: 'read:order',
     items: [
       { code: 'cost_center', menuUrl: '/costCenter', icon: 'money' },
       { code: 'orders', menuUrl: '/orderManage', icon: 'file' },
@@ -109,6 +114,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
     code: 'approval',
     icon: 'audit',
     roles: APPROVERS,
+    permission: 'decide:approval',
     items: [
       { code: 'my_approvals', menuUrl: '/selfApprovalManage', icon: 'audit' },
       { code: 'approval_process', menuUrl: '/approvalManage', icon: 'audit', roles: ['super_admin', 'tenant_admin'] },
@@ -135,8 +141,8 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       { code: 'systems', menuUrl: '/systemManage', icon: 'appstore' },
       { code: 'resource_groups', menuUrl: '/resourceGroupManage', icon: 'folder' },
       { code: 'org_tree', menuUrl: '/standardTreeManage', icon: 'apartment' },
-      { code: 'policies', menuUrl: '/policiesManage', icon: 'safety' },
-      { code: 'user_groups', menuUrl: '/usersGroupManage', icon: 'team' },
+      { code: 'policies', menuUrl: '/policiesManage', icon: 'safety', roles: [], permission: 'read:policy' },
+      { code: 'user_groups', menuUrl: '/usersGroupManage', icon: 'team', roles: [], permission: 'read:user' },
       { code: 'tags', menuUrl: '/tagManage', icon: 'tag' },
       { code: 'access_keys', menuUrl: '/accessKeyManage', icon: 'key' },
     ],
@@ -154,15 +160,29 @@ export interface MenuGroup {
   menus: MenuEntry[];
 }
 
-/** The groups and entries the roles allow; empty groups are left out. */
-export function menusFor(roles: readonly Role[], groups: readonly MenuGroupDef[] = MENU_GROUPS): MenuGroup[] {
-  const has = (allowed: readonly Role[]) => allowed.some((r) => roles.includes(r));
+/**
+ * The groups and entries the caller may see; empty groups are left out. An entry is shown for its
+ * roles (else its group's) or, when it (or its group) names a permission, to whoever holds it —
+ * `has(action, entity)` answers from the caller's roles and granted policies.
+ */
+export function menusFor(roles: readonly Role[], groups: readonly MenuGroupDef[] = MENU_GROUPS, has?: (permission: string) => boolean): MenuGroup[] {
+  const hasRole = (allowed: readonly Role[]) => allowed.some((r) => roles.includes(r));
+  // without a checker: the permissions the roles grant
+  const perms = permissionsOf(roles);
+  const check =
+    has ??
+    ((p: string) => {
+      const parsed = parsePermission(p);
+      return !!parsed && hasPermission(perms, parsed.action, parsed.entity, parsed.access);
+    });
+  const allowed = (rolesOf: readonly Role[], permission: string | undefined) => hasRole(rolesOf) || (!!permission && check(permission));
   return groups
-    .filter((g) => has(g.roles))
     .map((g) => ({
       code: g.code,
       icon: g.icon,
-      menus: g.items.filter((i) => has(i.roles ?? g.roles)).map(({ code, menuUrl, icon }) => ({ code, menuUrl, icon })),
+      menus: g.items
+        .filter((i) => allowed(i.roles ?? g.roles, i.permission ?? (i.roles ? undefined : g.permission)) && (allowed(g.roles, g.permission) || !!i.permission))
+        .map(({ code, menuUrl, icon }) => ({ code, menuUrl, icon })),
     }))
     .filter((g) => g.menus.length > 0);
 }

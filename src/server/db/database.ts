@@ -45,6 +45,7 @@ import * as m0024 from './migrations/0024-invoices.ts';
 import * as m0025 from './migrations/0025-signup.ts';
 import * as m0021 from './migrations/0021-org.ts';
 import * as m0022 from './migrations/0022-keys.ts';
+import * as m0020 from './migrations/0020-access.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-signup': m0025,
   '0021-org': m0021,
   '0022-keys': m0022,
+  '0020-access': m0020,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -98,8 +100,20 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-const ACCESS_TABLES = new Set(['sessions', 'users', 'memberships', 'tenants', 'projects']);
-const ACCESS_RAW_WRITE = /\b(insert\s+into|update|delete\s+from|truncate)\s+(table\s+)?(only\s+)?"?(sessions|users|memberships|tenants|projects)\b/i;
+const ACCESS_TABLES = new Set([
+  'sessions',
+  'users',
+  'memberships',
+  'tenants',
+  'projects',
+  'user_groups',
+  'user_group_roles',
+  'user_group_members',
+  'policies',
+  'policy_grants',
+]);
+const ACCESS_RAW_WRITE =
+  /\b(insert\s+into|update|delete\s+from|truncate)\s+(table\s+)?(only\s+)?"?(sessions|users|memberships|tenants|projects|user_groups|user_group_roles|user_group_members|policies|policy_grants)\b/i;
 
 /** The tables a write statement changes (none for a read). */
 function writtenTables(node: RootOperationNode): string[] {

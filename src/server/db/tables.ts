@@ -55,6 +55,48 @@ export interface MembershipsTable {
   role: string;
 }
 
+// Access (migration 0020): user groups, their roles and members, policies and their grants.
+export interface UserGroupsTable {
+  id: string;
+  name: string;
+  description: Generated<string>;
+  tenant_id: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+export interface UserGroupRolesTable {
+  id: string;
+  group_id: string;
+  role: string;
+  project_id: string | null;
+}
+export interface UserGroupMembersTable {
+  group_id: string;
+  user_id: string;
+  created_at: Generated<Timestamp>;
+}
+export interface PoliciesTable {
+  id: string;
+  name: string;
+  description: Generated<string>;
+  tenant_id: string | null;
+  template_code: string | null;
+  permissions: Json<string[]>;
+  include_tenants: Json<string[]>;
+  exclude_tenants: Json<string[]>;
+  include_projects: Json<string[]>;
+  exclude_projects: Json<string[]>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+export interface PolicyGrantsTable {
+  id: string;
+  policy_id: string;
+  user_id: string | null;
+  group_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SessionsTable {
   token_hash: string;
   user_id: string;
@@ -374,6 +416,11 @@ export interface Database {
   tenants: TenantsTable;
   projects: ProjectsTable;
   memberships: MembershipsTable;
+  user_groups: UserGroupsTable;
+  user_group_roles: UserGroupRolesTable;
+  user_group_members: UserGroupMembersTable;
+  policies: PoliciesTable;
+  policy_grants: PolicyGrantsTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   stream_tickets: StreamTicketsTable;

@@ -17,6 +17,23 @@ declare module 'fastify' {
 /** `METHOD url-as-registered` → action code (a key under notify:oplog.actions), or false. */
 export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'POST /api/v1/login': 'login',
+  // access (issue 15)
+  'POST /api/v1/cloud/users': 'user_create',
+  'PATCH /api/v1/cloud/users/:id': 'user_update',
+  'POST /api/v1/cloud/users/:id/lock': 'user_lock',
+  'POST /api/v1/cloud/users/:id/unlock': 'user_unlock',
+  'POST /api/v1/cloud/users/:id/reset-password': 'user_reset_password',
+  'PUT /api/v1/cloud/users/:id/memberships': 'user_memberships',
+  'POST /api/v1/cloud/user-groups': 'group_create',
+  'PATCH /api/v1/cloud/user-groups/:id': 'group_update',
+  'DELETE /api/v1/cloud/user-groups/:id': 'group_delete',
+  'PUT /api/v1/cloud/user-groups/:id/members': 'group_members',
+  'PUT /api/v1/cloud/user-groups/:id/roles': 'group_roles',
+  'POST /api/v1/cloud/policies': 'policy_create',
+  'PATCH /api/v1/cloud/policies/:id': 'policy_update',
+  'DELETE /api/v1/cloud/policies/:id': 'policy_delete',
+  'POST /api/v1/cloud/authorizations': 'policy_grant',
+  'DELETE /api/v1/cloud/authorizations/:id': 'policy_revoke',
   'POST /api/v1/logout': 'logout',
   'POST /api/v1/events/ticket': false,
   'POST /api/v1/approval_process': 'approval_process_create',

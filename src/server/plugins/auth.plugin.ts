@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized, AppError } from '../../domain/errors.ts';
 import { isPlatformRole, type Role } from '../../domain/roles.ts';
-import type { Membership, UsersRepository } from '../repositories/users.repository.ts';
+import type { Membership, PolicyGrant, UsersRepository } from '../repositories/users.repository.ts';
 import { checkedBody, type RequestSigner } from '../keys/signing.ts';
 
 export interface AuthUser {
@@ -13,6 +13,8 @@ export interface AuthUser {
   memberships: readonly Membership[];
   /** Platform-wide roles (super/ops administrator). */
   platformRoles: Role[];
+  /** Policies granted to the user or their groups (the access guard adds their permissions). */
+  grants?: readonly PolicyGrant[];
 }
 
 declare module 'fastify' {
@@ -57,7 +59,13 @@ export function registerAuth(app: FastifyInstance, users: UsersRepository, signe
 }
 
 /** The request's user made from a session's user row and memberships. */
-export function authUserOf(user: { id: string; account: string; nickname: string; memberships: readonly Membership[] }): AuthUser {
+export function authUserOf(user: {
+  id: string;
+  account: string;
+  nickname: string;
+  memberships: readonly Membership[];
+  grants?: readonly PolicyGrant[];
+}): AuthUser {
   const { memberships } = user;
   return {
     id: user.id,
@@ -65,6 +73,7 @@ export function authUserOf(user: { id: string; account: string; nickname: string
     nickname: user.nickname,
     memberships,
     platformRoles: memberships.filter((m) => m.tenant_id === null && isPlatformRole(m.role)).map((m) => m.role),
+    grants: user.grants ?? [],
   };
 }
 

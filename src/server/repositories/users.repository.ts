@@ -15,6 +15,18 @@ export interface Membership {
   role: Role;
 }
 
+/** A policy granted to a user (directly or through a group): its permissions and where they apply. */
+export interface PolicyGrant {
+  policy_id: string;
+  /** a tenant's own policy applies only inside it */
+  tenant_id: string | null;
+  permissions: readonly string[];
+  include_tenants: readonly string[];
+  exclude_tenants: readonly string[];
+  include_projects: readonly string[];
+  exclude_projects: readonly string[];
+}
+
 /** The signed-in user of a live session: what authentication needs, nothing more (it may sit in the access cache). */
 export interface SessionUser {
   id: string;
@@ -22,6 +34,8 @@ export interface SessionUser {
   nickname: string;
   locked: boolean;
   memberships: readonly Membership[];
+  /** policies granted to the user or their groups (migration 0020) */
+  grants: readonly PolicyGrant[];
   /** when the session ends (ms since the epoch) */
   expiresAt: number;
 }
@@ -37,19 +51,43 @@ export function usersRepository(db: Db, cache?: AccessCache) {
           eb
             .selectFrom('memberships')
             .select(['memberships.tenant_id', 'memberships.project_id', 'memberships.role'])
-            .whereRef('memberships.user_id', '=', 'users.id'),
+            .whereRef('memberships.user_id', '=', 'users.id')
+            // the roles of the user's groups (migration 0020) count as memberships
+            .unionAll(
+              eb
+                .selectFrom('user_group_members as gm')
+                .innerJoin('user_groups as g', 'g.id', 'gm.group_id')
+                .innerJoin('user_group_roles as gr', 'gr.group_id', 'g.id')
+                .select(['g.tenant_id', 'gr.project_id', 'gr.role'])
+                .whereRef('gm.user_id', '=', 'users.id'),
+            ),
         ).as('memberships'),
+      )
+      .select((eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('policy_grants as pg')
+            .innerJoin('policies as p', 'p.id', 'pg.policy_id')
+            .select(['p.id as policy_id', 'p.tenant_id', 'p.permissions', 'p.include_tenants', 'p.exclude_tenants', 'p.include_projects', 'p.exclude_projects'])
+            .where((w) =>
+              w.or([
+                w('pg.user_id', '=', w.ref('users.id')),
+                w('pg.group_id', 'in', w.selectFrom('user_group_members as gm2').select('gm2.group_id').whereRef('gm2.user_id', '=', 'users.id')),
+              ]),
+            ),
+        ).as('grants'),
       )
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { memberships, expires_at, ...user } = row;
+    const { memberships, grants, expires_at, ...user } = row;
     // Frozen: a cached answer is shared by every request of the session.
     return Object.freeze({
       ...user,
       expiresAt: new Date(expires_at).getTime(),
       memberships: Object.freeze(memberships.map((m): Membership => Object.freeze({ tenant_id: m.tenant_id, project_id: m.project_id, role: m.role as Role }))),
+      grants: Object.freeze(grants.map((g): PolicyGrant => Object.freeze({ ...g, permissions: g.permissions as string[] }))),
     });
   }
   return {

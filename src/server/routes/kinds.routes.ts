@@ -13,6 +13,7 @@ import { t } from '../lib/i18n.ts';
 import { invalid } from '../services/kind-hooks.ts';
 import type { Engine } from '../services/engine.ts';
 import type { AppContext } from '../context.ts';
+import type { RoutePermission } from '../access/route-permissions.ts';
 import { recycleRoutes } from './recycle.routes.ts';
 import { tagsRoutes } from './tags.routes.ts';
 import { exportRoutes } from './export.routes.ts';
@@ -39,7 +40,8 @@ export async function resourceEngineRoutes(app: FastifyInstance, ctx: AppContext
 function kindRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine, def: KindDefinition) {
   const handlers = kindHandlers(ctx, engine, def);
   // The routes are the registry's (kind-views.ts kindApiRoutes); this file only supplies handlers.
-  for (const route of kindApiRoutes(def)) app.route({ method: route.method, url: route.url, handler: handlers[route.id] });
+  for (const route of kindApiRoutes(def))
+    app.route({ method: route.method, url: route.url, config: { permission: route.permission as RoutePermission }, handler: handlers[route.id] });
 }
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

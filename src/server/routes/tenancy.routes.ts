@@ -3,7 +3,8 @@ import { MENU_GROUPS, menusFor } from '../../domain/navigation/menus.ts';
 import { KINDS } from '../../domain/kinds/registry.ts';
 import { kindMenuGroups } from '../../domain/kinds/kind-views.ts';
 import { ROUTE_TABLE } from '../../domain/navigation/route-table.ts';
-import type { Role } from '../../domain/roles.ts';
+import { hasPermission, parsePermission, type Role } from '../../domain/roles.ts';
+import { requestPermissions } from '../access/guard.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import { accessOf, rolesIn } from '../repositories/tenancy.repository.ts';
 import { runList, type ListSpec } from '../lib/list.ts';
@@ -122,7 +123,13 @@ export async function tenancyRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v1/menus', async (req) => {
     const user = requireUser(req);
     const roles = [...new Set(user.memberships.map((m) => m.role))];
-    const groups = menusFor(roles, CONSOLE_MENU).map((g) => ({
+    // Entries that name a permission follow the caller's permissions (roles and granted policies).
+    const perms = requestPermissions(req, user);
+    const has = (p: string) => {
+      const parsed = parsePermission(p);
+      return !!parsed && hasPermission(perms, parsed.action, parsed.entity, parsed.access);
+    };
+    const groups = menusFor(roles, CONSOLE_MENU, has).map((g) => ({
       code: g.code,
       icon: g.icon,
       name: t(req.lang, `menus:${g.code}.title`),

@@ -54,6 +54,13 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'keys/maas-accounts-page': () => import('../features/keys/maas-accounts-page.tsx'),
   'keys/maas-account-detail-page': () => import('../features/keys/maas-account-detail-page.tsx'),
   'keys/maas-keys-page': () => import('../features/keys/maas-keys-page.tsx'),
+  'access/users-groups-page': () => import('../features/access/users-groups-page.tsx'),
+  'access/group-detail-page': () => import('../features/access/group-detail-page.tsx'),
+  'access/policies-page': () => import('../features/access/policies-page.tsx'),
+  'access/policy-detail-page': () => import('../features/access/policy-detail-page.tsx'),
+  'access/templates-page': () => import('../features/access/templates-page.tsx'),
+  'access/template-detail-page': () => import('../features/access/template-detail-page.tsx'),
+  'access/empower-page': () => import('../features/access/empower-page.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
@@ -67,6 +74,7 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   account: ['account', 'desk', 'signup', 'keys'],
   org: ['org'],
   keys: ['keys'],
+  access: ['access'],
 };
 const load =
   (key: string): PageLoader =>
@@ -171,6 +179,14 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   portal_portalAccountInfo: load('account/account-page'),
   userCenter: load('account/account-page'),
   auth: load('account/real-name-page'),
+  // ── access: users and groups, policies, templates, empower (issue 15, features/access) ──
+  usersGroupManage: load('access/users-groups-page'),
+  usersGroupManageDetail: load('access/group-detail-page'),
+  policiesManage: load('access/policies-page'),
+  policiesManageDetail: load('access/policy-detail-page'),
+  policieTemplates: load('access/templates-page'),
+  policieTemplatesDetail: load('access/template-detail-page'),
+  empower: load('access/empower-page'),
   tenantBillOverview: load('billing/bill-overview-page'),
   projectBillOverview: load('billing/bill-overview-page'),
   billOverviewMixcloud: load('billing/bill-overview-page'),

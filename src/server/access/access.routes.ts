@@ -1,0 +1,125 @@
+// The access API (issue 15, ADR 0021): users, user groups, policies, policy templates and grants
+// (empower), plus the role catalogue and the caller's own permissions. Each route declares what
+// the access guard checks (`config.permission`) and its operation-log name (`config.oplog`).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../../domain/errors.ts';
+import { PLATFORM_ROLES, ROLES, ROLE_PERMISSIONS, roleLevel, ALL_PERMISSIONS } from '../../domain/roles.ts';
+import { POLICY_TEMPLATES } from '../../domain/access/access.ts';
+import { requireUser } from '../plugins/auth.plugin.ts';
+import type { AppContext } from '../context.ts';
+import { accessService, type AccessCaller } from './access.service.ts';
+import { guardScope, permissionsIn, requestPermissions } from './guard.ts';
+import { accessOf, canSeeProject, canSeeTenant } from '../repositories/tenancy.repository.ts';
+import { isId } from '../../domain/ids.ts';
+
+const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+
+/** A tenant or project named in the headers that the caller may not see answers 404 (like resolveScope). */
+function checkHeaders(req: FastifyRequest) {
+  const user = requireUser(req);
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return typeof v === 'string' && v.trim() ? v.trim() : null;
+  };
+  const tenantId = header('x-tenant-id');
+  const projectId = header('x-project-id');
+  const access = accessOf(user);
+  if (tenantId && (!isId(tenantId) || !canSeeTenant(access, tenantId))) throw notFound();
+  if (projectId && (!tenantId || !isId(projectId) || !canSeeProject(access, tenantId, projectId))) throw notFound();
+  return user;
+}
+
+export function callerOf(req: FastifyRequest): AccessCaller {
+  const user = checkHeaders(req);
+  return { userId: user.id, perms: requestPermissions(req, user), tenantId: guardScope(req, user).tenantId };
+}
+
+export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
+  const svc = accessService(ctx.db);
+  const q = (req: FastifyRequest) => req.query as Record<string, unknown>;
+
+  // The role catalogue (labels live in the web's access texts) and the caller's permissions here.
+  app.get('/api/v1/access/roles', { config: { permission: 'self' } }, async (req) => {
+    checkHeaders(req);
+    return {
+      count: ROLES.length,
+      data: ROLES.map((role) => ({ role, level: roleLevel(role), platform: PLATFORM_ROLES.includes(role), permissions: ROLE_PERMISSIONS[role] })),
+      permissions: ALL_PERMISSIONS,
+    };
+  });
+  app.get('/api/v1/access/me', { config: { permission: 'self' } }, async (req) => {
+    const user = checkHeaders(req);
+    const { tenantId, projectId } = guardScope(req, user);
+    return { permissions: [...permissionsIn(user, tenantId, projectId)].sort() };
+  });
+
+  // users
+  app.get('/api/v1/cloud/users', { config: { permission: 'read:user' } }, async (req) => svc.listUsers(callerOf(req), q(req)));
+  app.get('/api/v1/cloud/users/:id', { config: { permission: 'read:user' } }, async (req) => svc.detail(callerOf(req), idOf(req)));
+  app.post('/api/v1/cloud/users', { config: { permission: 'manage:user', oplog: 'user_create' } }, async (req, reply) =>
+    reply.status(201).send(await svc.createUser(callerOf(req), req.body)),
+  );
+  app.patch('/api/v1/cloud/users/:id', { config: { permission: 'manage:user', oplog: 'user_update' } }, async (req) =>
+    svc.updateUser(callerOf(req), idOf(req), req.body),
+  );
+  app.post('/api/v1/cloud/users/:id/lock', { config: { permission: ['manage:user', 'lock:user'], oplog: 'user_lock' } }, async (req) =>
+    svc.setLocked(callerOf(req), idOf(req), true),
+  );
+  app.post('/api/v1/cloud/users/:id/unlock', { config: { permission: ['manage:user', 'lock:user'], oplog: 'user_unlock' } }, async (req) =>
+    svc.setLocked(callerOf(req), idOf(req), false),
+  );
+  app.post('/api/v1/cloud/users/:id/reset-password', { config: { permission: 'manage:user', oplog: 'user_reset_password' } }, async (req) =>
+    svc.resetPassword(callerOf(req), idOf(req)),
+  );
+  app.put('/api/v1/cloud/users/:id/memberships', { config: { permission: 'manage:user', oplog: 'user_memberships' } }, async (req) =>
+    svc.replaceMemberships(callerOf(req), idOf(req), req.body),
+  );
+
+  // user groups
+  app.get('/api/v1/cloud/user-groups', { config: { permission: 'read:user_group' } }, async (req) => svc.listGroups(callerOf(req), q(req)));
+  app.get('/api/v1/cloud/user-groups/:id', { config: { permission: 'read:user_group' } }, async (req) => svc.group(callerOf(req), idOf(req)));
+  app.post('/api/v1/cloud/user-groups', { config: { permission: 'manage:user_group', oplog: 'group_create' } }, async (req, reply) =>
+    reply.status(201).send(await svc.createGroup(callerOf(req), req.body)),
+  );
+  app.patch('/api/v1/cloud/user-groups/:id', { config: { permission: 'manage:user_group', oplog: 'group_update' } }, async (req) =>
+    svc.updateGroup(callerOf(req), idOf(req), req.body),
+  );
+  app.delete('/api/v1/cloud/user-groups/:id', { config: { permission: 'manage:user_group', oplog: 'group_delete' } }, async (req) =>
+    svc.deleteGroup(callerOf(req), idOf(req)),
+  );
+  app.put('/api/v1/cloud/user-groups/:id/members', { config: { permission: 'manage:user_group', oplog: 'group_members' } }, async (req) =>
+    svc.setGroupMembers(callerOf(req), idOf(req), req.body),
+  );
+  app.put('/api/v1/cloud/user-groups/:id/roles', { config: { permission: 'manage:user_group', oplog: 'group_roles' } }, async (req) =>
+    svc.setGroupRoles(callerOf(req), idOf(req), req.body),
+  );
+
+  // policies, templates, grants
+  app.get('/api/v1/cloud/policies', { config: { permission: 'read:policy' } }, async (req) => svc.listPolicies(callerOf(req), q(req)));
+  app.get('/api/v1/cloud/policies/:id', { config: { permission: 'read:policy' } }, async (req) => svc.policy(callerOf(req), idOf(req)));
+  app.post('/api/v1/cloud/policies', { config: { permission: 'manage:policy', oplog: 'policy_create' } }, async (req, reply) =>
+    reply.status(201).send(await svc.createPolicy(callerOf(req), req.body)),
+  );
+  app.patch('/api/v1/cloud/policies/:id', { config: { permission: 'manage:policy', oplog: 'policy_update' } }, async (req) =>
+    svc.updatePolicy(callerOf(req), idOf(req), req.body),
+  );
+  app.delete('/api/v1/cloud/policies/:id', { config: { permission: 'manage:policy', oplog: 'policy_delete' } }, async (req) =>
+    svc.deletePolicy(callerOf(req), idOf(req)),
+  );
+  app.get('/api/v1/cloud/action-templates', { config: { permission: 'read:policy' } }, async () => ({
+    count: POLICY_TEMPLATES.length,
+    data: POLICY_TEMPLATES,
+  }));
+  app.get('/api/v1/cloud/action-templates/:id', { config: { permission: 'read:policy' } }, async (req) => {
+    const tpl = POLICY_TEMPLATES.find((t) => t.code === idOf(req));
+    if (!tpl) throw notFound();
+    return tpl;
+  });
+  app.get('/api/v1/cloud/authorizations', { config: { permission: 'read:policy' } }, async (req) => svc.listGrants(callerOf(req)));
+  app.post('/api/v1/cloud/authorizations', { config: { permission: 'manage:policy', oplog: 'policy_grant' } }, async (req, reply) =>
+    reply.status(201).send(await svc.grant(callerOf(req), req.body)),
+  );
+  app.delete('/api/v1/cloud/authorizations/:id', { config: { permission: 'manage:policy', oplog: 'policy_revoke' } }, async (req) =>
+    svc.revoke(callerOf(req), idOf(req)),
+  );
+}

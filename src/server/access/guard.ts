@@ -1,0 +1,108 @@
+// The access guard (issue 15, ADR 0021): one hook, after authentication, checks what every API
+// route declares (its `config.permission`, else route-permissions.ts) before the handler runs:
+// `public` passes, `self` needs a session (401), a permission needs a session and the permission
+// in the request's scope (403 `no_permission`, marked `x-denied-by: guard`). The scope is the
+// X-Tenant-Id / X-Project-Id the caller may see; without one (or with one the caller may not see:
+// the route answers 404 later) it is everything the caller holds anywhere. Permissions come from
+// the roles held there (directly or through user groups) and the policies granted to the caller.
+// Routes may still check row-level things themselves (requirePermission).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, unauthorized } from '../../domain/errors.ts';
+import { isId } from '../../domain/ids.ts';
+import { hasPermission, parsePermission, permissionsOf, type Permission, type Role } from '../../domain/roles.ts';
+import type { AuthUser } from '../plugins/auth.plugin.ts';
+import type { PolicyGrant } from '../repositories/users.repository.ts';
+import { accessOf, canSeeProject, canSeeTenant, rolesIn } from '../repositories/tenancy.repository.ts';
+import { ROUTE_PERMISSIONS, type RoutePermission } from './route-permissions.ts';
+
+/** What the route registered as `method url` declares (its own config first), or undefined. */
+export function declaredPermission(method: string, url: string, config: { permission?: RoutePermission } | undefined): RoutePermission | undefined {
+  return config?.permission ?? ROUTE_PERMISSIONS[`${method} ${url}`];
+}
+
+/** Whether a policy granted to the caller applies in (tenant, project); without a tenant it applies. */
+export function grantApplies(g: PolicyGrant, tenantId: string | null, projectId: string | null): boolean {
+  if (!tenantId) return true;
+  if (g.tenant_id && g.tenant_id !== tenantId) return false;
+  if (g.exclude_tenants.includes(tenantId)) return false;
+  if (g.include_tenants.length && !g.include_tenants.includes(tenantId)) return false;
+  if (projectId) {
+    if (g.exclude_projects.includes(projectId)) return false;
+    if (g.include_projects.length && !g.include_projects.includes(projectId)) return false;
+  }
+  return true;
+}
+
+/** Every role the user holds anywhere (platform, tenant and project roles; group roles included). */
+export function allRolesOf(user: AuthUser): Role[] {
+  return [...new Set(user.memberships.map((m) => m.role))];
+}
+
+/** The user's permissions in (tenant, project): that scope's roles and applicable policies; without a tenant, everything they hold. */
+export function permissionsIn(user: AuthUser, tenantId: string | null, projectId: string | null): Set<Permission> {
+  const roles = tenantId ? rolesIn(user, tenantId, projectId) : allRolesOf(user);
+  const extra = (user.grants ?? []).filter((g) => grantApplies(g, tenantId, projectId)).flatMap((g) => g.permissions as Permission[]);
+  return permissionsOf(roles, extra);
+}
+
+function header(req: FastifyRequest, name: string): string | null {
+  const v = req.headers[name];
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+}
+
+/** The request's scope as far as the caller may see it (else null: the route answers 404 itself). */
+export function guardScope(req: FastifyRequest, user: AuthUser): { tenantId: string | null; projectId: string | null } {
+  const tenantId = header(req, 'x-tenant-id');
+  const projectId = header(req, 'x-project-id');
+  const access = accessOf(user);
+  if (!tenantId || !isId(tenantId) || !canSeeTenant(access, tenantId)) return { tenantId: null, projectId: null };
+  const visibleProject = projectId && isId(projectId) && canSeeProject(access, tenantId, projectId) ? projectId : null;
+  return { tenantId, projectId: visibleProject };
+}
+
+/** The caller's permissions in the request's scope (routes that check policies call this). */
+export function requestPermissions(req: FastifyRequest, user: AuthUser): Set<Permission> {
+  const { tenantId, projectId } = guardScope(req, user);
+  return permissionsIn(user, tenantId, projectId);
+}
+
+/** Whether `perms` satisfy a declared permission (`read:user`, `read:user:any`, or any of a list). */
+export function satisfies(perms: ReadonlySet<string>, declared: Exclude<RoutePermission, 'public' | 'self'>): boolean {
+  const list = typeof declared === 'string' ? [declared] : declared;
+  return list.some((p) => {
+    const parsed = parsePermission(p);
+    return parsed !== null && hasPermission(perms, parsed.action, parsed.entity, parsed.access);
+  });
+}
+
+const DECLARED = new WeakMap<FastifyInstance, Map<string, RoutePermission | undefined>>();
+
+/** `METHOD url` → what each route of the app declares (undefined: nothing; tests read it). */
+export function declaredRoutes(app: FastifyInstance): ReadonlyMap<string, RoutePermission | undefined> {
+  return DECLARED.get(app) ?? new Map();
+}
+
+export function registerAccessGuard(app: FastifyInstance) {
+  const declared = new Map<string, RoutePermission | undefined>();
+  DECLARED.set(app, declared);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD' && route.url.startsWith('/api')) declared.set(`${method} ${route.url}`, declaredPermission(method, route.url, route.config));
+  });
+  // preValidation: after authentication (onRequest) and body parsing, before the idempotency
+  // store and the operation log (preHandler) and the handler.
+  app.addHook('preValidation', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    const url = req.routeOptions.url;
+    if (!url) return; // not-found handler
+    const declared = declaredPermission(req.method === 'HEAD' ? 'GET' : req.method, url, req.routeOptions.config);
+    // A route that declares nothing is refused (tests/api/access-guard.test.ts fails first).
+    if (declared === 'public') return;
+    if (!req.user) throw unauthorized();
+    if (declared === 'self') return;
+    if (declared === undefined || !satisfies(requestPermissions(req, req.user), declared)) {
+      reply.header('x-denied-by', 'guard');
+      throw new AppError(403, 'no_permission');
+    }
+  });
+}

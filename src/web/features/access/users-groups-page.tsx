@@ -1,0 +1,312 @@
+// usersGroupManage: tabs 用户 / 用户组. 用户: the users of the current tenant (every tenant for
+// platform roles) as cards, 新建用户 (the temporary password is shown once), a user sheet with
+// roles, groups, policies and 锁定/解锁/重置密码. 用户组: the groups, 新建用户组, each opening
+// usersGroupManageDetail/{id}.
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Dialog, DotLoading, ErrorBlock, Form, Input, SearchBar, Selector, Tabs, Tag, Toast } from 'antd-mobile';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { formatDateTime } from '../../../domain/time-format.ts';
+import { USER_TYPES } from '../../../domain/access/access.ts';
+import { PROJECT_ROLES, TENANT_ROLES } from '../../../domain/roles.ts';
+import { createGroup, createUser, getUser, listGroups, listProjects, listUsers, lockUser, resetPassword } from './api.ts';
+import { Card, RoleTags, Sheet, showTemporaryPassword } from './parts.tsx';
+
+function UserSheet({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation('access');
+  const client = useQueryClient();
+  const q = useQuery({ queryKey: ['access-user', id], queryFn: () => getUser(id) });
+  const u = q.data;
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['access-user', id] }), client.invalidateQueries({ queryKey: ['access-users'] })]);
+  const toggleLock = async () => {
+    if (!u) return;
+    if (
+      !u.locked &&
+      !(await Dialog.confirm({ content: t('user.lock_confirm', { name: u.nickname }), confirmText: t('user.lock'), cancelText: t('group.cancel') }))
+    )
+      return;
+    await lockUser(u.id, !u.locked);
+    Toast.show({ content: t('user.done') });
+    await refresh();
+  };
+  const reset = async () => {
+    if (!u || !(await Dialog.confirm({ content: t('user.reset_confirm', { name: u.nickname }), confirmText: t('user.reset'), cancelText: t('group.cancel') })))
+      return;
+    const res = await resetPassword(u.id);
+    await showTemporaryPassword(t, res.temporary_password);
+  };
+  return (
+    <div data-testid="user-sheet">
+      {!u ? (
+        <DotLoading />
+      ) : (
+        <>
+          <h3>
+            {u.nickname}（{u.account}）
+          </h3>
+          <p className="ys-acc__line">
+            {t('user.user_type')}：{t(`user_types.${u.user_type}`, { defaultValue: t('user_types.local') })}
+          </p>
+          <p className="ys-acc__line">
+            {t('user.phone')}：{u.phone ?? t('user.none')}
+          </p>
+          <p className="ys-acc__line">
+            {t('user.created_at')}：{formatDateTime(u.created_at)}
+          </p>
+          <p className="ys-acc__line">{u.locked ? <Tag color="danger">{t('user.locked')}</Tag> : <Tag color="success">{t('user.active')}</Tag>}</p>
+          <div className="ys-acc__section">
+            <h4>{t('user.memberships')}</h4>
+            {u.memberships.length === 0 && <span className="ys-acc__muted">{t('user.none')}</span>}
+            {u.memberships.map((m) => (
+              <p key={m.id} className="ys-acc__line">
+                {t(`roles.${m.role}`)} · {m.project_name ?? m.tenant_name ?? t('levels.platform')}
+              </p>
+            ))}
+          </div>
+          <div className="ys-acc__section">
+            <h4>{t('user.groups')}</h4>
+            <p className="ys-acc__line">{u.groups.map((g) => g.name).join('、') || t('user.none')}</p>
+          </div>
+          <div className="ys-acc__section">
+            <h4>{t('user.policies')}</h4>
+            <p className="ys-acc__line">{u.policies.map((p) => p.name).join('、') || t('user.none')}</p>
+          </div>
+          <div className="ys-acc__actions">
+            <Button color={u.locked ? 'primary' : 'warning'} fill="outline" onClick={() => void toggleLock()} data-testid="user-lock">
+              {u.locked ? t('user.unlock') : t('user.lock')}
+            </Button>
+            <Button fill="outline" onClick={() => void reset()} data-testid="user-reset">
+              {t('user.reset')}
+            </Button>
+            <Button onClick={onClose}>{t('group.cancel')}</Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+interface UserDraft {
+  account: string;
+  nickname: string;
+  user_type: string[];
+  phone: string;
+  role: string[];
+  project: string[];
+}
+
+function UserForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('access');
+  const [form] = Form.useForm<UserDraft>();
+  const projects = useQuery({ queryKey: ['access-projects'], queryFn: listProjects });
+  const [busy, setBusy] = useState(false);
+  const [role, setRole] = useState<string>('project_member');
+  const isProjectRole = (PROJECT_ROLES as readonly string[]).includes(role);
+  const projectOptions = (projects.data?.data ?? []).map((p) => ({ label: p.name, value: p.id }));
+  const submit = async (v: UserDraft) => {
+    setBusy(true);
+    try {
+      const res = await createUser({
+        account: v.account,
+        nickname: v.nickname,
+        user_type: v.user_type?.[0] ?? 'local',
+        phone: v.phone || null,
+        memberships: [{ role, project_id: isProjectRole ? (v.project?.[0] ?? projectOptions[0]?.value ?? null) : null }],
+      });
+      onDone();
+      await showTemporaryPassword(t, res.temporary_password);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ user_type: ['local'], role: ['project_member'], project: projectOptions[0] ? [projectOptions[0].value] : [] }}
+      onFinish={(v) => void submit(v)}
+      footer={
+        <div className="ys-acc__actions">
+          <Button onClick={onDone}>{t('group.cancel')}</Button>
+          <Button color="primary" type="submit" loading={busy} data-testid="user-save">
+            {t('group.save')}
+          </Button>
+        </div>
+      }
+    >
+      <h3>{t('user.add')}</h3>
+      <Form.Item
+        name="account"
+        label={t('user.account')}
+        rules={[{ required: true, pattern: /^[A-Za-z][A-Za-z0-9_.-]{2,31}$/, message: t('user.account_placeholder') }]}
+      >
+        <Input placeholder={t('user.account_placeholder')} clearable data-testid="user-account" />
+      </Form.Item>
+      <Form.Item name="nickname" label={t('user.nickname')} rules={[{ required: true, max: 32 }]}>
+        <Input maxLength={32} clearable data-testid="user-nickname" />
+      </Form.Item>
+      <Form.Item name="user_type" label={t('user.user_type')}>
+        <Selector columns={2} options={USER_TYPES.map((u) => ({ value: u, label: t(`user_types.${u}`) }))} />
+      </Form.Item>
+      <Form.Item name="phone" label={t('user.phone')} rules={[{ pattern: /^1\d{10}$/, message: t('user.phone') }]}>
+        <Input type="tel" maxLength={11} clearable />
+      </Form.Item>
+      <Form.Item label={t('user.role')}>
+        <Selector
+          columns={2}
+          value={[role]}
+          onChange={(v) => v[0] && setRole(v[0])}
+          options={[...TENANT_ROLES, ...PROJECT_ROLES].map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+          data-testid="user-role"
+        />
+      </Form.Item>
+      {isProjectRole && (
+        <Form.Item name="project" label={t('user.project')}>
+          <Selector columns={1} options={projectOptions} data-testid="user-project" />
+        </Form.Item>
+      )}
+    </Form>
+  );
+}
+
+function UsersTab() {
+  const { t } = useTranslation('access');
+  const client = useQueryClient();
+  const [name, setName] = useState('');
+  const [open, setOpen] = useState<string | 'new' | null>(null);
+  const q = useQuery({ queryKey: ['access-users', name], queryFn: () => listUsers(name) });
+  return (
+    <>
+      <div className="ys-acc__head">
+        <SearchBar placeholder={t('user.search')} onSearch={setName} onClear={() => setName('')} style={{ flex: 1, minWidth: 180 }} />
+        <Button color="primary" onClick={() => setOpen('new')} data-testid="user-add">
+          {t('user.add')}
+        </Button>
+      </div>
+      {q.isPending ? (
+        <DotLoading />
+      ) : !q.data?.data.length ? (
+        <ErrorBlock status="empty" title={t('user.empty')} description="" />
+      ) : (
+        <div className="ys-acc__grid" data-testid="user-list">
+          {q.data.data.map((u) => (
+            <Card
+              key={u.id}
+              testId="user-card"
+              title={`${u.nickname}（${u.account}）`}
+              extra={u.locked ? <Tag color="danger">{t('user.locked')}</Tag> : <Tag color="success">{t('user.active')}</Tag>}
+              onClick={() => setOpen(u.id)}
+            >
+              <p className="ys-acc__line">{t(`user_types.${u.user_type}`, { defaultValue: t('user_types.local') })}</p>
+              <RoleTags roles={u.roles ?? []} />
+            </Card>
+          ))}
+        </div>
+      )}
+      <Sheet open={open !== null} onClose={() => setOpen(null)}>
+        {open === 'new' ? (
+          <UserForm
+            onDone={() => {
+              setOpen(null);
+              void client.invalidateQueries({ queryKey: ['access-users'] });
+            }}
+          />
+        ) : open ? (
+          <UserSheet id={open} onClose={() => setOpen(null)} />
+        ) : null}
+      </Sheet>
+    </>
+  );
+}
+
+function GroupsTab() {
+  const { t } = useTranslation('access');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const q = useQuery({ queryKey: ['access-groups'], queryFn: listGroups });
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async (v: { name: string; description: string }) => {
+    setBusy(true);
+    try {
+      const g = await createGroup({ name: v.name, description: v.description ?? '' });
+      setAdding(false);
+      await client.invalidateQueries({ queryKey: ['access-groups'] });
+      navigate(`/usersGroupManageDetail/${g.id}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <div className="ys-acc__head">
+        <span className="ys-acc__muted">{q.data ? q.data.count : ''}</span>
+        <Button color="primary" onClick={() => setAdding(true)} data-testid="group-add">
+          {t('group.add')}
+        </Button>
+      </div>
+      {q.isPending ? (
+        <DotLoading />
+      ) : !q.data?.data.length ? (
+        <ErrorBlock status="empty" title={t('group.empty')} description="" />
+      ) : (
+        <div className="ys-acc__grid" data-testid="group-list">
+          {q.data.data.map((g) => (
+            <Card
+              key={g.id}
+              testId="group-card"
+              title={g.name}
+              extra={<span className="ys-acc__muted">{t('group.member_count', { count: g.member_count })}</span>}
+              onClick={() => navigate(`/usersGroupManageDetail/${g.id}`)}
+            >
+              <p className="ys-acc__line">{g.description || (g.tenant_name ?? t('group.platform'))}</p>
+              <RoleTags roles={g.roles} />
+            </Card>
+          ))}
+        </div>
+      )}
+      <Sheet open={adding} onClose={() => setAdding(false)}>
+        <Form
+          layout="vertical"
+          onFinish={(v: { name: string; description: string }) => void submit(v)}
+          footer={
+            <div className="ys-acc__actions">
+              <Button onClick={() => setAdding(false)}>{t('group.cancel')}</Button>
+              <Button color="primary" type="submit" loading={busy} data-testid="group-save">
+                {t('group.save')}
+              </Button>
+            </div>
+          }
+        >
+          <h3>{t('group.add')}</h3>
+          <Form.Item name="name" label={t('group.name')} rules={[{ required: true, max: 64 }]}>
+            <Input maxLength={64} clearable data-testid="group-name" />
+          </Form.Item>
+          <Form.Item name="description" label={t('group.description')}>
+            <Input maxLength={256} clearable />
+          </Form.Item>
+        </Form>
+      </Sheet>
+    </>
+  );
+}
+
+export default function UsersGroupsPage() {
+  const { t } = useTranslation('access');
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'groups' ? 'groups' : 'users';
+  return (
+    <PageFrame name="usersGroupManage" className="ys-acc">
+      <Tabs activeKey={tab} onChange={(k) => setParams(k === 'groups' ? { tab: 'groups' } : {}, { replace: true })}>
+        <Tabs.Tab title={t('tabs.users')} key="users">
+          <UsersTab />
+        </Tabs.Tab>
+        <Tabs.Tab title={t('tabs.groups')} key="groups">
+          <GroupsTab />
+        </Tabs.Tab>
+      </Tabs>
+    </PageFrame>
+  );
+}
