@@ -366,9 +366,12 @@ export function permissionsOf(roles: Iterable<Role>, extra: Iterable<Permission>
 }
 
 /** True when the permissions grant `action:entity` at the wanted access (`any` implies `own`). */
+/** `manage:x` stands for reading, creating, changing and deleting x (roles say manage, routes say which). */
+const MANAGED_ACTIONS = new Set(['read', 'create', 'update', 'delete']);
+
 export function hasPermission(perms: ReadonlySet<string>, action: string, entity: string, access: 'any' | 'own' = 'own'): boolean {
-  if (perms.has(`${action}:${entity}:any`)) return true;
-  return access === 'own' && perms.has(`${action}:${entity}:own`);
+  const holds = (a: string) => perms.has(`${a}:${entity}:any`) || (access === 'own' && perms.has(`${a}:${entity}:own`));
+  return holds(action) || (MANAGED_ACTIONS.has(action) && holds('manage'));
 }
 
 /** True when the roles grant `action:entity` at the wanted access (`any` implies `own`). */

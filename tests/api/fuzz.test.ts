@@ -20,7 +20,9 @@ const SEED = 0x8f2c_11d5;
 /** Changed by requests, refused or not: sessions (last seen), keys of refused writes, sign-in attempts. */
 // The operation log records every write attempt, refused ones too (issue 11): checked below that it
 // recorded only failures.
-const VOLATILE = new Set(['sessions', 'idempotency_keys', 'login_attempts', 'kysely_migration', 'kysely_migration_lock', 'operation_logs']);
+// operation_logs: refused writes are logged (checked below); signup_captchas: a captcha image is issued
+// on a plain GET to anyone, as it must be.
+const VOLATILE = new Set(['sessions', 'idempotency_keys', 'login_attempts', 'kysely_migration', 'kysely_migration_lock', 'operation_logs', 'signup_captchas']);
 /** Never ends (server-sent events). */
 const SKIP = new Set(['GET /api/v1/events']);
 

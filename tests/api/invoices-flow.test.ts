@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Client } from './helper.ts';
 import { isTaxpayerNumber, usccCheckChar, inMonthEndWindow } from '../../src/domain/billing/invoices.ts';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let admin: Client;
@@ -30,9 +31,18 @@ const count = async (table: 'invoices' | 'invoice_infos' | 'approval_requests') 
         .executeTakeFirstOrThrow()
     ).n,
   );
+// An invoice's approval carries its amount as the estimated cost: from ¥10,000 approving needs the
+// approver's fresh step-up proof (ADR 0023), given here by password.
 async function decide(id: string, action: 'approve' | 'reject') {
   const c = await app.as('approver');
-  return c.req({ method: 'POST', url: `/api/v1/approvals/${id}/${action}`, payload: action === 'reject' ? { reason: '开票信息需要核对' } : {} });
+  const proof = await c.req({ method: 'POST', url: '/api/v1/step-up/password', tenant: null, project: null, payload: { password: DEMO_PASSWORD } });
+  expect(proof.statusCode).toBe(200);
+  return c.req({
+    method: 'POST',
+    url: `/api/v1/approvals/${id}/${action}`,
+    payload: action === 'reject' ? { reason: '开票信息需要核对' } : {},
+    headers: { 'x-step-up-token': proof.json().token },
+  });
 }
 const billState = async (id: string) => (await app.ctx.db.selectFrom('bill_checks').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
 

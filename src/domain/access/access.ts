@@ -1,5 +1,6 @@
 // Users, user groups and policies (issue 15, ADR 0021): the shapes the access API accepts and the
 // rules it applies. Pure: the server and the web both read them.
+import { ACCOUNT_PATTERN } from '../signup.ts';
 import { z } from 'zod';
 import { ALL_PERMISSIONS, ROLES, parsePermission } from '../roles.ts';
 
@@ -23,12 +24,7 @@ export type MembershipInput = z.infer<typeof membershipInputSchema>;
 
 export const userCreateSchema = z
   .object({
-    account: z
-      .string()
-      .trim()
-      .min(3, { message: 'account_format' })
-      .max(32, { message: 'account_format' })
-      .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, { message: 'account_format' }),
+    account: z.string().trim().regex(ACCOUNT_PATTERN, { message: 'account_format' }),
     nickname: z.string().trim().min(1, { message: 'required' }).max(32),
     user_type: z.enum(USER_TYPES).default('local'),
     phone: z

@@ -7,7 +7,7 @@
 // the roles held there (directly or through user groups) and the policies granted to the caller.
 // Routes may still check row-level things themselves (requirePermission).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, unauthorized } from '../../domain/errors.ts';
+import { AppError, notFound, unauthorized } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { hasPermission, parsePermission, permissionsOf, type Permission, type Role } from '../../domain/roles.ts';
 import type { AuthUser } from '../plugins/auth.plugin.ts';
@@ -56,8 +56,18 @@ export function guardScope(req: FastifyRequest, user: AuthUser): { tenantId: str
   const projectId = header(req, 'x-project-id');
   const access = accessOf(user);
   if (!tenantId || !isId(tenantId) || !canSeeTenant(access, tenantId)) return { tenantId: null, projectId: null };
-  const visibleProject = projectId && isId(projectId) && canSeeProject(access, tenantId, projectId) ? projectId : null;
-  return { tenantId, projectId: visibleProject };
+  // A project the caller may not see is the route's 404 to give (like a foreign tenant), not the guard's 403.
+  if (projectId && !(isId(projectId) && canSeeProject(access, tenantId, projectId))) return { tenantId: null, projectId: null };
+  return { tenantId, projectId };
+}
+
+/** Whether the request names a tenant or project the caller may not see: that is a 404, as a foreign id is (resolveScope). */
+export function hiddenScope(req: FastifyRequest, user: AuthUser): boolean {
+  const tenantId = header(req, 'x-tenant-id');
+  const projectId = header(req, 'x-project-id');
+  const access = accessOf(user);
+  if (tenantId && !(isId(tenantId) && canSeeTenant(access, tenantId))) return true;
+  return Boolean(tenantId && projectId && !(isId(projectId) && canSeeProject(access, tenantId, projectId)));
 }
 
 /** The caller's permissions in the request's scope (routes that check policies call this). */
@@ -100,6 +110,7 @@ export function registerAccessGuard(app: FastifyInstance) {
     if (declared === 'public') return;
     if (!req.user) throw unauthorized();
     if (declared === 'self') return;
+    if (hiddenScope(req, req.user)) throw notFound();
     if (declared === undefined || !satisfies(requestPermissions(req, req.user), declared)) {
       reply.header('x-denied-by', 'guard');
       throw new AppError(403, 'no_permission');

@@ -50,17 +50,21 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'GET /api/v1/approvals': 'self',
   'GET /api/v1/approvals/:id': 'self',
   'POST /api/v1/approvals': ['create:resource', 'update:resource', 'manage:quota'],
-  'POST /api/v1/approvals/batch-approve': 'decide:approval',
-  'POST /api/v1/approvals/:id/approve': 'decide:approval',
-  'POST /api/v1/approvals/decision-batch': 'decide:approval',
-  'POST /api/v1/approvals/:id/reject': 'decide:approval',
+  // who decides is the request's own list — its level's approvers, their deputies, and the tenant
+  // administrators once it escalated past the last level — checked by the approval service under the
+  // request's row lock; a role alone grants nothing here
+  'POST /api/v1/approvals/batch-approve': 'self',
+  'POST /api/v1/approvals/:id/approve': 'self',
+  'POST /api/v1/approvals/decision-batch': 'self',
+  'POST /api/v1/approvals/:id/reject': 'self',
   'GET /api/v1/firewall-orders': READ_RES,
   'GET /api/v1/nat-rules': READ_RES,
   'GET /api/v1/approval-requirements': READ_RES,
   'GET /api/v1/project-quotas': READ_RES,
   'POST /api/v1/approval-delegations': 'decide:approval',
   'GET /api/v1/approval-delegations': 'self',
-  'DELETE /api/v1/approval-delegations/:id': 'decide:approval',
+  // a delegation is its delegator's: anyone else's id answers 404 in the handler
+  'DELETE /api/v1/approval-delegations/:id': 'self',
   // site messages: the caller's own
   'GET /api/v1/site_messages': 'self',
   'GET /api/v1/site_messages/unread_count': 'self',

@@ -39,6 +39,14 @@ const CONVERT_ACTION: ActionDef = {
 type Spec = Record<string, unknown>;
 const specOf = (s: unknown): Spec => (typeof s === 'string' ? JSON.parse(s) : (s ?? {})) as Spec;
 
+/**
+ * What the access guard checks (ADR 0021), as the handler does: reading needs `read:order`; converting
+ * and terminating `create:order` (every role holding it also holds `read:order` and `update:resource`,
+ * which the handler checks too).
+ */
+const READ = { config: { permission: 'read:order' } } as const;
+const WRITE = { config: { permission: 'create:order' } } as const;
+
 export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
   const engine = app.engine;
 
@@ -82,7 +90,7 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   // The resources a caller may convert or terminate, with when a conversion would take effect.
-  app.get('/api/v1/cloud/orders/convertible', async (req) => {
+  app.get('/api/v1/cloud/orders/convertible', READ, async (req) => {
     const scope = await scopeOf(req, false);
     let q = ctx.db
       .selectFrom('resources')
@@ -102,7 +110,7 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The yearly price the conversion would charge (the pricing module, the resource's own items).
-  app.get('/api/v1/cloud/orders/convert/price', async (req) => {
+  app.get('/api/v1/cloud/orders/convert/price', READ, async (req) => {
     const scope = await scopeOf(req, false);
     const body = convertSchema.parse(req.query ?? {});
     const row = await resourceOf(scope, body.resource_id);
@@ -112,7 +120,7 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
     return engine.pricing.price({ tenantId: scope.tenantId, items, charging_code: 'year', duration: body.duration, count: 1 });
   });
 
-  app.post('/api/v1/cloud/orders/convert', async (req) => {
+  app.post('/api/v1/cloud/orders/convert', WRITE, async (req) => {
     const scope = await scopeOf(req, true);
     const body = convertSchema.parse(req.body ?? {});
     const row = await resourceOf(scope, body.resource_id);
@@ -134,7 +142,7 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Early termination: back to pay-as-you-go at once (only once the contract has started).
-  app.post('/api/v1/cloud/orders/terminate', async (req) => {
+  app.post('/api/v1/cloud/orders/terminate', WRITE, async (req) => {
     const scope = await scopeOf(req, true);
     const body = terminateSchema.parse(req.body ?? {});
     const row = await resourceOf(scope, body.resource_id);

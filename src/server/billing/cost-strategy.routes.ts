@@ -14,6 +14,11 @@ import type { AppContext } from '../context.ts';
 
 const strategyId = (id: string) => (id === DEFAULT_STRATEGY_ID || isId(id) ? id : null);
 
+/** What the access guard checks (ADR 0021), as the handlers do: readers of bills read, the managers change. */
+const READ = { config: { permission: 'read:bill' } } as const;
+const STRATEGY = { config: { permission: 'manage:cost_strategy' } } as const;
+const LIMIT = { config: { permission: 'manage:project_limit' } } as const;
+
 export async function costStrategyRoutes(app: FastifyInstance, ctx: AppContext) {
   const { costStrategies, projectLimits } = ctx;
 
@@ -30,38 +35,38 @@ export async function costStrategyRoutes(app: FastifyInstance, ctx: AppContext) 
     return scope;
   }
 
-  app.get('/api/v1/cloud/cost_optimize/strategies', async (req) => {
+  app.get('/api/v1/cloud/cost_optimize/strategies', READ, async (req) => {
     const s = await readScope(req);
     return costStrategies.list(s.tenantId);
   });
-  app.post('/api/v1/cloud/cost_optimize/strategies', async (req) => {
+  app.post('/api/v1/cloud/cost_optimize/strategies', STRATEGY, async (req) => {
     const s = await manageScope(req, 'cost_strategy');
     return costStrategies.create(s.tenantId, costStrategySchema.parse(req.body ?? {}));
   });
-  app.put('/api/v1/cloud/cost_optimize/strategies/:id', async (req) => {
+  app.put('/api/v1/cloud/cost_optimize/strategies/:id', STRATEGY, async (req) => {
     const s = await manageScope(req, 'cost_strategy');
     const { id } = req.params as { id: string };
     if (!isId(id)) throw notFound();
     return costStrategies.update(s.tenantId, id, costStrategySchema.parse(req.body ?? {}));
   });
-  app.delete('/api/v1/cloud/cost_optimize/strategies/:id', async (req) => {
+  app.delete('/api/v1/cloud/cost_optimize/strategies/:id', STRATEGY, async (req) => {
     const s = await manageScope(req, 'cost_strategy');
     const { id } = req.params as { id: string };
     if (!isId(id)) throw notFound();
     return costStrategies.remove(s.tenantId, id);
   });
-  app.post('/api/v1/cloud/cost_optimize/strategies/:id/apply', async (req) => {
+  app.post('/api/v1/cloud/cost_optimize/strategies/:id/apply', STRATEGY, async (req) => {
     const s = await manageScope(req, 'cost_strategy');
     const id = strategyId((req.params as { id: string }).id);
     if (!id) throw notFound();
     return costStrategies.apply(s.tenantId, id);
   });
-  app.get('/api/v1/cloud/cost_optimize/findings', async (req) => {
+  app.get('/api/v1/cloud/cost_optimize/findings', READ, async (req) => {
     const s = await readScope(req);
     return costStrategies.findings({ tenantId: s.tenantId, projectId: s.billProject });
   });
 
-  app.get('/api/v1/cloud/project-limits', async (req) => {
+  app.get('/api/v1/cloud/project-limits', READ, async (req) => {
     const s = await readScope(req);
     await projectLimits.check(s.tenantId);
     return projectLimits.list(s.tenantId, s.billProject);
@@ -72,20 +77,20 @@ export async function costStrategyRoutes(app: FastifyInstance, ctx: AppContext) 
     if (!p) throw notFound();
     return p.id;
   };
-  app.put('/api/v1/cloud/project-limits/:projectId', async (req) => {
+  app.put('/api/v1/cloud/project-limits/:projectId', LIMIT, async (req) => {
     const s = await manageScope(req, 'project_limit');
     const projectId = await projectOf(s.tenantId, (req.params as { projectId: string }).projectId);
     const body = projectLimitSchema.parse(req.body ?? {});
     return projectLimits.set(s.tenantId, projectId, yuanToFen(body.monthly_limit), s.user.id);
   });
-  app.delete('/api/v1/cloud/project-limits/:projectId', async (req) => {
+  app.delete('/api/v1/cloud/project-limits/:projectId', LIMIT, async (req) => {
     const s = await manageScope(req, 'project_limit');
     const projectId = await projectOf(s.tenantId, (req.params as { projectId: string }).projectId);
     return projectLimits.remove(s.tenantId, projectId);
   });
 
   // billDetailMaas: token usage by model for a month (the demo's model service lines).
-  app.get('/api/v1/cloud/bills/maas', async (req) => {
+  app.get('/api/v1/cloud/bills/maas', READ, async (req) => {
     const s = await readScope(req);
     const { month } = z.object({ month: monthSchema.default(shanghaiDay(new Date()).slice(0, 7)) }).parse(req.query ?? {});
     let q = ctx.db

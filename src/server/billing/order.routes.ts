@@ -11,10 +11,13 @@ import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
 import type { AppContext } from '../context.ts';
 
+/** What the access guard checks (ADR 0021): the handler's own check, `read:order`. */
+const READ = { config: { permission: 'read:order' } } as const;
+
 export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   const orderScope = async (req: FastifyRequest) => {
     const scope = await resolveScope(req, ctx.tenancy);
-    requirePermission(can(scope.roles, 'read', 'bill') && can(scope.roles, 'read', 'order'));
+    requirePermission(can(scope.roles, 'read', 'order'));
     await ctx.meter.settled();
     const wide = scope.roles.some((r) => TENANT_ROLES.includes(r) || PLATFORM_ROLES.includes(r));
     return { tenantId: scope.tenantId, projectId: wide ? null : scope.projectId };
@@ -25,7 +28,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     return q;
   };
 
-  app.get('/api/v1/cloud/orders', async (req) => {
+  app.get('/api/v1/cloud/orders', READ, async (req) => {
     const s = await orderScope(req);
     const f = orderQuerySchema.parse(req.query ?? {});
     let q = ordersOf(s);
@@ -41,7 +44,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // orderGeneral: counts and sums by month and type over the last months (Shanghai months).
-  app.get('/api/v1/cloud/orders/overview', async (req) => {
+  app.get('/api/v1/cloud/orders/overview', READ, async (req) => {
     const s = await orderScope(req);
     const { months } = orderOverviewSchema.parse(req.query ?? {});
     const now = new Date();
@@ -76,7 +79,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.get('/api/v1/cloud/orders/:id', async (req) => {
+  app.get('/api/v1/cloud/orders/:id', READ, async (req) => {
     const s = await orderScope(req);
     const { id } = req.params as { id: string };
     const row = isId(id) ? await ordersOf(s).selectAll().where('id', '=', id).executeTakeFirst() : undefined;

@@ -8,6 +8,16 @@ import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
 import type { AppContext } from '../context.ts';
 
+// What the access guard checks (ADR 0021): the same permission each handler checks below.
+const MANAGE_AKSK = { config: { permission: 'manage:aksk' } } as const;
+// reading keys: their holders (manage implies read) and the operations administrator, who locks them (seed 001 §6)
+const READ_AKSK = { config: { permission: 'read:aksk' } } as const;
+const AUTHORIZE_AKSK = { config: { permission: 'authorize:aksk' } } as const;
+// only operations and super administrators lock (seed 001 §6); a tenant's `lock:aksk:own` is not enough
+const LOCK_AKSK = { config: { permission: 'lock:aksk:any' } } as const;
+const READ_MAAS = { config: { permission: 'read:maas_account' } } as const;
+const MANAGE_MAAS = { config: { permission: 'manage:maas_account' } } as const;
+
 const idParam = (params: unknown) => {
   const { id } = params as { id: string };
   if (!isId(id)) throw notFound();
@@ -24,14 +34,14 @@ export async function keysRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   // ── AccessKeys ──────────────────────────────────────────────────────────────────────────────
-  app.get('/api/v1/auth/aksk', async (req) => keys.list(await scoped(req), req.query));
-  app.get('/api/v1/auth/aksk/overview', async (req) => keys.overview(await scoped(req)));
-  app.get('/api/v1/auth/aksk/general/rank', async (req) => keys.keyRanking(await scoped(req), req.query as { days?: string }));
-  app.get('/api/v1/auth/aksk/statistic', async (req) => keys.actionRanking(await scoped(req), req.query as { days?: string }));
-  app.get('/api/v1/auth/aksk/users', async (req) => keys.bindableUsers(await scoped(req, 'authorize')));
-  app.post('/api/v1/auth/aksk', async (req, reply) => reply.status(201).send(await keys.create(await scoped(req), req.body)));
-  app.get('/api/v1/auth/aksk/:id', async (req) => {
-    const scope = await scoped(req);
+  app.get('/api/v1/auth/aksk', READ_AKSK, async (req) => keys.list(await scoped(req, 'read'), req.query));
+  app.get('/api/v1/auth/aksk/overview', READ_AKSK, async (req) => keys.overview(await scoped(req, 'read')));
+  app.get('/api/v1/auth/aksk/general/rank', READ_AKSK, async (req) => keys.keyRanking(await scoped(req, 'read'), req.query as { days?: string }));
+  app.get('/api/v1/auth/aksk/statistic', READ_AKSK, async (req) => keys.actionRanking(await scoped(req, 'read'), req.query as { days?: string }));
+  app.get('/api/v1/auth/aksk/users', AUTHORIZE_AKSK, async (req) => keys.bindableUsers(await scoped(req, 'authorize')));
+  app.post('/api/v1/auth/aksk', MANAGE_AKSK, async (req, reply) => reply.status(201).send(await keys.create(await scoped(req), req.body)));
+  app.get('/api/v1/auth/aksk/:id', READ_AKSK, async (req) => {
+    const scope = await scoped(req, 'read');
     const { data } = await keys.get(scope, idParam(req.params));
     // what the screen may offer this caller (the server checks again on each call)
     const may = {
@@ -41,39 +51,41 @@ export async function keysRoutes(app: FastifyInstance, ctx: AppContext) {
     };
     return { data, may };
   });
-  app.put('/api/v1/auth/aksk/:id', async (req) => keys.update(await scoped(req), idParam(req.params), req.body));
-  app.delete('/api/v1/auth/aksk/:id', async (req, reply) => {
+  app.put('/api/v1/auth/aksk/:id', MANAGE_AKSK, async (req) => keys.update(await scoped(req), idParam(req.params), req.body));
+  app.delete('/api/v1/auth/aksk/:id', MANAGE_AKSK, async (req, reply) => {
     await keys.remove(await scoped(req), idParam(req.params));
     return reply.status(204).send();
   });
-  app.post('/api/v1/auth/aksk/:id/lock', async (req) => {
+  app.post('/api/v1/auth/aksk/:id/lock', LOCK_AKSK, async (req) => {
     const scope = await resolveScope(req, ctx.tenancy);
     requirePermission(can(scope.roles, 'lock', 'aksk', 'any'));
     return keys.setLock(scope, idParam(req.params), true, req.body);
   });
-  app.post('/api/v1/auth/aksk/:id/unlock', async (req) => {
+  app.post('/api/v1/auth/aksk/:id/unlock', LOCK_AKSK, async (req) => {
     const scope = await resolveScope(req, ctx.tenancy);
     requirePermission(can(scope.roles, 'lock', 'aksk', 'any'));
     return keys.setLock(scope, idParam(req.params), false, req.body);
   });
-  app.put('/api/v1/auth/aksk/:id/authorize', async (req) => keys.authorize(await scoped(req, 'authorize'), idParam(req.params), req.body));
+  app.put('/api/v1/auth/aksk/:id/authorize', AUTHORIZE_AKSK, async (req) => keys.authorize(await scoped(req, 'authorize'), idParam(req.params), req.body));
 
   // ── MaaS accounts and API keys ──────────────────────────────────────────────────────────────
-  app.get('/api/v1/maas/accounts', async (req) => maas.listAccounts(await scoped(req, 'read', 'maas_account'), req.query));
-  app.post('/api/v1/maas/accounts', async (req, reply) =>
+  app.get('/api/v1/maas/accounts', READ_MAAS, async (req) => maas.listAccounts(await scoped(req, 'read', 'maas_account'), req.query));
+  app.post('/api/v1/maas/accounts', MANAGE_MAAS, async (req, reply) =>
     reply.status(201).send(await maas.createAccount(await scoped(req, 'manage', 'maas_account'), req.body)),
   );
-  app.get('/api/v1/maas/accounts/:id', async (req) => maas.account(await scoped(req, 'read', 'maas_account'), idParam(req.params)));
-  app.delete('/api/v1/maas/accounts/:id', async (req, reply) => {
+  app.get('/api/v1/maas/accounts/:id', READ_MAAS, async (req) => maas.account(await scoped(req, 'read', 'maas_account'), idParam(req.params)));
+  app.delete('/api/v1/maas/accounts/:id', MANAGE_MAAS, async (req, reply) => {
     await maas.removeAccount(await scoped(req, 'manage', 'maas_account'), idParam(req.params));
     return reply.status(204).send();
   });
-  app.get('/api/v1/maas/api-keys', async (req) => maas.listApiKeys(await scoped(req, 'read', 'maas_account'), req.query));
-  app.post('/api/v1/maas/api-keys', async (req, reply) =>
+  app.get('/api/v1/maas/api-keys', READ_MAAS, async (req) => maas.listApiKeys(await scoped(req, 'read', 'maas_account'), req.query));
+  app.post('/api/v1/maas/api-keys', MANAGE_MAAS, async (req, reply) =>
     reply.status(201).send(await maas.createApiKey(await scoped(req, 'manage', 'maas_account'), req.body)),
   );
-  app.put('/api/v1/maas/api-keys/:id', async (req) => maas.setApiKeyEnabled(await scoped(req, 'manage', 'maas_account'), idParam(req.params), req.body));
-  app.delete('/api/v1/maas/api-keys/:id', async (req, reply) => {
+  app.put('/api/v1/maas/api-keys/:id', MANAGE_MAAS, async (req) =>
+    maas.setApiKeyEnabled(await scoped(req, 'manage', 'maas_account'), idParam(req.params), req.body),
+  );
+  app.delete('/api/v1/maas/api-keys/:id', MANAGE_MAAS, async (req, reply) => {
     await maas.removeApiKey(await scoped(req, 'manage', 'maas_account'), idParam(req.params));
     return reply.status(204).send();
   });

@@ -31,22 +31,27 @@ export async function requireStepUpForApprovals(req: FastifyRequest, ctx: AppCon
   if (rows.some((r) => needsStepUpForCost(Number(r.estimated_cost_fen)))) await requireStepUp(req, ctx);
 }
 
+// What the access guard checks (ADR 0021): the caller's own passkeys and step-up proofs are `self`
+// (the handlers use only the signed-in user's id); passkey sign-in is anonymous.
+const SELF = { config: { permission: 'self' } } as const;
+const PUBLIC = { config: { permission: 'public' } } as const;
+
 export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext) {
   const svc = ctx.passkeys;
   const rp = (req: FastifyRequest) => relyingParty(req, ctx.config.publicUrl);
 
-  app.get('/api/v1/account/passkeys', async (req) => svc.list(requireUser(req).id));
-  app.post('/api/v1/account/passkeys/options', async (req) => svc.registrationOptions(rp(req), requireUser(req)));
-  app.post('/api/v1/account/passkeys', async (req, reply) => reply.status(201).send(await svc.register(rp(req), requireUser(req).id, req.body)));
-  app.delete('/api/v1/account/passkeys/:id', async (req, reply) => {
+  app.get('/api/v1/account/passkeys', SELF, async (req) => svc.list(requireUser(req).id));
+  app.post('/api/v1/account/passkeys/options', SELF, async (req) => svc.registrationOptions(rp(req), requireUser(req)));
+  app.post('/api/v1/account/passkeys', SELF, async (req, reply) => reply.status(201).send(await svc.register(rp(req), requireUser(req).id, req.body)));
+  app.delete('/api/v1/account/passkeys/:id', SELF, async (req, reply) => {
     const { id } = req.params as { id: string };
     if (!isId(id)) throw notFound();
     await svc.remove(requireUser(req).id, id);
     return reply.status(204).send();
   });
 
-  app.post('/api/v1/passkeys/login/options', async (req) => svc.loginOptions(rp(req)));
-  app.post('/api/v1/passkeys/login', async (req) => {
+  app.post('/api/v1/passkeys/login/options', PUBLIC, async (req) => svc.loginOptions(rp(req)));
+  app.post('/api/v1/passkeys/login', PUBLIC, async (req) => {
     const userId = await svc.loginUser(rp(req), req.body);
     const user = await ctx.users.findById(userId);
     if (!user) throw new AppError(401, 'keys.passkey_failed');
@@ -55,7 +60,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext) {
     return profileOf(user, token);
   });
 
-  app.post('/api/v1/step-up/options', async (req) => svc.stepUpOptions(rp(req), requireUser(req).id));
-  app.post('/api/v1/step-up/passkey', async (req) => svc.stepUpWithPasskey(rp(req), requireUser(req).id, req.body));
-  app.post('/api/v1/step-up/password', async (req) => svc.stepUpWithPassword(requireUser(req).id, req.body));
+  app.post('/api/v1/step-up/options', SELF, async (req) => svc.stepUpOptions(rp(req), requireUser(req).id));
+  app.post('/api/v1/step-up/passkey', SELF, async (req) => svc.stepUpWithPasskey(rp(req), requireUser(req).id, req.body));
+  app.post('/api/v1/step-up/password', SELF, async (req) => svc.stepUpWithPassword(requireUser(req).id, req.body));
 }

@@ -2,6 +2,8 @@
 // quotas (the engine's limits) with the tenant's quota switches, systems and resource groups holding
 // the engine's resources, the tenant's tags and the administrative organisation tree.
 // Every call is scoped by X-Tenant-Id (resolveScope): another tenant's ids answer 404.
+// Each route declares for the access guard (ADR 0021) the permission its handler checks with
+// `scoped(req, action, entity)`, so the guard and the handler agree.
 import { listQuerySchema } from '../../domain/list-query.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -32,8 +34,11 @@ import { resolveScope, type Scope } from '../plugins/scope.ts';
 import { accessOf, canSeeProject } from '../repositories/tenancy.repository.ts';
 import { DEFAULT_QUOTA } from '../services/resource-create.ts';
 import type { AppContext } from '../context.ts';
+import type { RoutePermission } from '../access/route-permissions.ts';
 import { quotaLines, resourceCount, saveQuotaLines, switchOf } from './org-quotas.ts';
 
+/** The route's declaration for the access guard: the same `action:entity` its handler checks. */
+const need = (permission: Exclude<RoutePermission, 'public' | 'self'>) => ({ config: { permission } });
 const param = (req: FastifyRequest, name = 'id') => (req.params as Record<string, string>)[name] ?? '';
 const cloudOf = (v: unknown): Cloud => (CLOUDS.includes(v as Cloud) ? (v as Cloud) : 'private');
 /** Seed 000 §7 names: /v1/systems and /v1/auth/resource_groups. */
@@ -79,7 +84,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---- projects (projectManage, projectAdd) ----
 
-  app.get('/api/v1/manage/projects', async (req) => {
+  app.get('/api/v1/manage/projects', need('read:project'), async (req) => {
     const scope = await scoped(req, 'read', 'project');
     const q = req.query as Record<string, string | undefined>;
     // the seed's list parameters, checked like every list (a bad __offset is a 400 naming it)
@@ -143,20 +148,20 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.get('/api/v1/manage/project-candidates', async (req) => {
+  app.get('/api/v1/manage/project-candidates', need('update:project'), async (req) => {
     const scope = await scoped(req, 'update', 'project');
     const data = await tenantUsers(scope.tenantId);
     return { count: data.length, data };
   });
 
-  app.get('/api/v1/manage/projects/:id', async (req) => {
+  app.get('/api/v1/manage/projects/:id', need('read:project'), async (req) => {
     const scope = await scoped(req, 'read', 'project');
     const p = await projectIn(scope, param(req));
     const members = await membersOf(p.id);
     return { ...p, members, owners: members.filter((m) => m.role === 'project_owner').map((m) => m.user_id), resource_count: await resourceCount(db, p.id) };
   });
 
-  app.post('/api/v1/manage/projects', async (req, reply) => {
+  app.post('/api/v1/manage/projects', need('create:project'), async (req, reply) => {
     const scope = await scoped(req, 'create', 'project');
     const body = parse(projectCreateSchema, req.body ?? {});
     await checkUsers(scope.tenantId, body.owner_ids);
@@ -175,7 +180,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ id });
   });
 
-  app.put('/api/v1/manage/projects/:id', async (req) => {
+  app.put('/api/v1/manage/projects/:id', need('update:project'), async (req) => {
     const scope = await scoped(req, 'update', 'project');
     const p = await projectIn(scope, param(req));
     const body = parse(projectUpdateSchema, req.body ?? {});
@@ -207,7 +212,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     return { id: p.id };
   });
 
-  app.delete('/api/v1/manage/projects/:id', async (req) => {
+  app.delete('/api/v1/manage/projects/:id', need('delete:project'), async (req) => {
     const scope = await scoped(req, 'delete', 'project');
     const p = await projectIn(scope, param(req));
     await db.transaction().execute(async (trx) => {
@@ -228,7 +233,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     return { id: p.id };
   });
 
-  app.put('/api/v1/manage/projects/:id/members', async (req) => {
+  app.put('/api/v1/manage/projects/:id/members', need('update:project'), async (req) => {
     const scope = await scoped(req, 'update', 'project');
     const p = await projectIn(scope, param(req));
     const body = parse(membersSchema, req.body ?? {});
@@ -246,7 +251,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // A user given one role in up to 10 projects at once (seed 001 §9 "project configuration").
-  app.post('/api/v1/manage/project-grants', async (req) => {
+  app.post('/api/v1/manage/project-grants', need('update:project'), async (req) => {
     const scope = await scoped(req, 'update', 'project');
     const body = parse(projectGrantSchema, req.body ?? {});
     await checkUsers(scope.tenantId, [body.user_id]);
@@ -283,12 +288,12 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---- quotas (quotaEdit, quotaPubEdit) ----
 
-  app.get('/api/v1/manage/quota-switches', async (req) => {
+  app.get('/api/v1/manage/quota-switches', need('read:quota'), async (req) => {
     const scope = await scoped(req, 'read', 'quota');
     return { data: await Promise.all(CLOUDS.map(async (cloud) => ({ cloud, enabled: await switchOf(db, scope.tenantId, cloud) }))) };
   });
 
-  app.put('/api/v1/manage/quota-switches', async (req) => {
+  app.put('/api/v1/manage/quota-switches', need('enable:quota'), async (req) => {
     const scope = await scoped(req, 'enable', 'quota');
     const body = parse(quotaStatusSchema, req.body ?? {});
     await db.transaction().execute(async (trx) => {
@@ -309,7 +314,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     return body;
   });
 
-  app.get('/api/v1/manage/projects/:id/quotas', async (req) => {
+  app.get('/api/v1/manage/projects/:id/quotas', need('read:quota'), async (req) => {
     const scope = await scoped(req, 'read', 'quota');
     const p = await projectIn(scope, param(req));
     const cloud = cloudOf((req.query as Record<string, unknown>).cloud);
@@ -321,7 +326,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.put('/api/v1/manage/projects/:id/quotas', async (req) => {
+  app.put('/api/v1/manage/projects/:id/quotas', need('update:quota'), async (req) => {
     const scope = await scoped(req, 'update', 'quota');
     const p = await projectIn(scope, param(req));
     const cloud = cloudOf((req.query as Record<string, unknown>).cloud);
@@ -353,7 +358,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
       return g;
     };
 
-    app.get(base, async (req) => {
+    app.get(base, need(`read:${type}`), async (req) => {
       const scope = await scoped(req, 'read', type);
       const q = req.query as Record<string, string | undefined>;
       let qb = db
@@ -386,7 +391,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
       return { count: rows.length, data: rows.map((r) => ({ ...r, resource_count: Number(r.resource_count ?? 0) })) };
     });
 
-    app.get(`${base}/:id`, async (req) => {
+    app.get(`${base}/:id`, need(`read:${type}`), async (req) => {
       const scope = await scoped(req, 'read', type);
       const g = await groupIn(scope, param(req));
       const resources = await db
@@ -400,7 +405,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     // Resources of the group's project that it could take (not yet in it, not deleted).
-    app.get(`${base}/:id/candidates`, async (req) => {
+    app.get(`${base}/:id/candidates`, need(`update:${type}`), async (req) => {
       const scope = await scoped(req, 'update', type);
       const g = await groupIn(scope, param(req));
       const data = await db
@@ -416,7 +421,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
       return { count: data.length, data };
     });
 
-    app.post(base, async (req, reply) => {
+    app.post(base, need(`update:${type}`), async (req, reply) => {
       const scope = await scoped(req, 'update', type);
       const body = parse(groupSchema, req.body ?? {});
       await projectIn(scope, body.project_id);
@@ -436,7 +441,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.status(201).send({ id });
     });
 
-    app.put(`${base}/:id`, async (req) => {
+    app.put(`${base}/:id`, need(`update:${type}`), async (req) => {
       const scope = await scoped(req, 'update', type);
       const g = await groupIn(scope, param(req));
       const body = parse(groupUpdateSchema, req.body ?? {});
@@ -453,14 +458,14 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
       return { id: g.id };
     });
 
-    app.delete(`${base}/:id`, async (req) => {
+    app.delete(`${base}/:id`, need(`update:${type}`), async (req) => {
       const scope = await scoped(req, 'update', type);
       const g = await groupIn(scope, param(req));
       await db.deleteFrom('org_groups').where('id', '=', g.id).execute();
       return { id: g.id };
     });
 
-    app.post(`${base}/:id/resources`, async (req) => {
+    app.post(`${base}/:id/resources`, need(`update:${type}`), async (req) => {
       const scope = await scoped(req, 'update', type);
       const g = await groupIn(scope, param(req));
       const body = parse(groupResourcesSchema, req.body ?? {});
@@ -482,7 +487,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
       return { id: g.id, added: ids.length };
     });
 
-    app.delete(`${base}/:id/resources/:rid`, async (req) => {
+    app.delete(`${base}/:id/resources/:rid`, need(`update:${type}`), async (req) => {
       const scope = await scoped(req, 'update', type);
       const g = await groupIn(scope, param(req));
       const rid = param(req, 'rid');
@@ -494,7 +499,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---- tags (tagManage) ----
 
-  app.get('/api/v1/manage/tags', async (req) => {
+  app.get('/api/v1/manage/tags', need('read:tag'), async (req) => {
     const scope = await scoped(req, 'read', 'tag');
     const q = req.query as Record<string, string | undefined>;
     let qb = db.selectFrom('tags').leftJoin('projects', 'projects.id', 'tags.project_id').where('tags.tenant_id', '=', scope.tenantId);
@@ -524,7 +529,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     return { count: rows.length, data: rows.map((r) => ({ ...r, resource_count: Number(r.resource_count ?? 0) })) };
   });
 
-  app.post('/api/v1/manage/tags', async (req, reply) => {
+  app.post('/api/v1/manage/tags', need('update:tag'), async (req, reply) => {
     const scope = await scoped(req, 'update', 'tag');
     const body = parse(tagPairSchema.extend({}).strict(), req.body ?? {});
     const projectId = scope.projectId;
@@ -542,7 +547,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ id });
   });
 
-  app.delete('/api/v1/manage/tags/:id', async (req) => {
+  app.delete('/api/v1/manage/tags/:id', need('update:tag'), async (req) => {
     const scope = await scoped(req, 'update', 'tag');
     const id = param(req);
     if (!isId(id)) throw notFound();
@@ -561,7 +566,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
   // Administrative organisation → tenants → projects. Every node is shown; greyed ones are invalid
   // (disabled), hold no project, or are out of the caller's reach (seed 001 §6). A tenant out of reach
   // shows as a greyed node without its name, id or projects (tenant isolation, isolation.test.ts).
-  app.get('/api/v1/org/tree', async (req) => {
+  app.get('/api/v1/org/tree', need('read:tenant'), async (req) => {
     const scope = await scoped(req, 'read', 'tenant');
     const access = accessOf(scope.user);
     const units = await db.selectFrom('org_units').selectAll().orderBy('sort_value').orderBy('name').execute();

@@ -1,6 +1,8 @@
 // Registration, recovery, QR sign-in, appeals and the account reviews (issue 12, ADR 0026).
 // The anonymous writes are limited per client IP (ARCHITECTURE "Limits by who, not where"); the
-// reviews are the platform's (review:account_review:any).
+// reviews are the platform's (review:account_review:any). Each route declares for the access guard
+// (ADR 0021): the anonymous ones `public`, the QR confirmation by the signed-in phone `self`, the
+// reviews the permission `reviewer` checks.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { can } from '../../domain/roles.ts';
@@ -10,9 +12,16 @@ import { requirePermission, requireUser } from '../plugins/auth.plugin.ts';
 import { t } from '../lib/i18n.ts';
 import type { AppContext } from '../context.ts';
 
-const perIp = (max: number) => ({
-  rateLimit: { max, timeWindow: '1 hour', keyGenerator: (req: FastifyRequest) => `signup:${req.ip}` },
+/** Anonymous (the guard lets it through) and limited per client IP. */
+const publicPerIp = (max: number) => ({
+  config: {
+    permission: 'public' as const,
+    rateLimit: { max, timeWindow: '1 hour', keyGenerator: (req: FastifyRequest) => `signup:${req.ip}` },
+  },
 });
+const PUBLIC = { config: { permission: 'public' as const } };
+const SELF = { config: { permission: 'self' as const } };
+const REVIEWER = { config: { permission: 'review:account_review:any' as const } };
 const reviewType = (raw: string): AccountReviewType => {
   if (!(ACCOUNT_REVIEW_TYPES as readonly string[]).includes(raw)) throw notFound();
   return raw as AccountReviewType;
@@ -34,43 +43,43 @@ export async function signupRoutes(app: FastifyInstance, ctx: AppContext) {
     return user;
   };
 
-  app.get('/api/v1/signup/captcha', { config: perIp(SIGNUP_WRITES_PER_IP_HOUR * 4) }, async () => svc.captcha());
-  app.post('/api/v1/signup/sms-codes', { config: perIp(SIGNUP_WRITES_PER_IP_HOUR) }, async (req) => {
+  app.get('/api/v1/signup/captcha', publicPerIp(SIGNUP_WRITES_PER_IP_HOUR * 4), async () => svc.captcha());
+  app.post('/api/v1/signup/sms-codes', publicPerIp(SIGNUP_WRITES_PER_IP_HOUR), async (req) => {
     const sent = await svc.sendSmsCode(req.body);
     return { ...sent, message: t(req.lang, 'kinds:messages.sms_sent', { phone: sent.phone }) };
   });
-  app.post('/api/v1/signup/register', { config: perIp(SIGNUP_WRITES_PER_IP_HOUR) }, async (req, reply) => reply.status(201).send(await svc.register(req.body)));
-  app.post('/api/v1/signup/recover', { config: perIp(SIGNUP_WRITES_PER_IP_HOUR) }, async (req) => {
+  app.post('/api/v1/signup/register', publicPerIp(SIGNUP_WRITES_PER_IP_HOUR), async (req, reply) => reply.status(201).send(await svc.register(req.body)));
+  app.post('/api/v1/signup/recover', publicPerIp(SIGNUP_WRITES_PER_IP_HOUR), async (req) => {
     const done = await svc.recover(req.body);
     return { ...done, message: t(req.lang, 'signup:notices.recovered') };
   });
-  app.post('/api/v1/signup/appeals', { config: perIp(SIGNUP_WRITES_PER_IP_HOUR) }, async (req, reply) => reply.status(201).send(await svc.appeal(req.body)));
+  app.post('/api/v1/signup/appeals', publicPerIp(SIGNUP_WRITES_PER_IP_HOUR), async (req, reply) => reply.status(201).send(await svc.appeal(req.body)));
 
   // QR sign-in: the login page makes a ticket and polls it; a signed-in phone confirms it.
-  app.post('/api/v1/qr-login/tickets', { config: perIp(SIGNUP_WRITES_PER_IP_HOUR * 4) }, async (req, reply) => {
+  app.post('/api/v1/qr-login/tickets', publicPerIp(SIGNUP_WRITES_PER_IP_HOUR * 4), async (req, reply) => {
     const origin = `${req.protocol}://${req.host}`;
     return reply.status(201).send(await svc.createQrTicket(origin, t(req.lang, 'signup:qr.title')));
   });
-  app.post('/api/v1/qr-login/tickets/:id/poll', async (req) => {
+  app.post('/api/v1/qr-login/tickets/:id/poll', PUBLIC, async (req) => {
     const { id } = req.params as { id: string };
     return svc.pollQrTicket(id, pollSchema.parse(req.body ?? {}).poll_token);
   });
-  app.get('/api/v1/qr-login/tickets/:id', async (req) => {
+  app.get('/api/v1/qr-login/tickets/:id', SELF, async (req) => {
     requireUser(req);
     return svc.qrTicketInfo((req.params as { id: string }).id);
   });
-  app.post('/api/v1/qr-login/tickets/:id/confirm', async (req) => {
+  app.post('/api/v1/qr-login/tickets/:id/confirm', SELF, async (req) => {
     const user = requireUser(req);
     return svc.confirmQrTicket((req.params as { id: string }).id, user.id);
   });
 
   // The platform's reviews of phone changes and real-name verifications.
-  app.get('/api/v1/account-reviews', async (req) => {
+  app.get('/api/v1/account-reviews', REVIEWER, async (req) => {
     reviewer(req);
     const q = listQuery.parse(req.query ?? {});
     return reviews.list(q.type, q.status, q.__limit, q.__offset);
   });
-  app.get('/api/v1/account-reviews/real_name/:id/licence', async (req, reply) => {
+  app.get('/api/v1/account-reviews/real_name/:id/licence', REVIEWER, async (req, reply) => {
     reviewer(req);
     const row = await reviews.licence((req.params as { id: string }).id);
     return reply
@@ -78,7 +87,7 @@ export async function signupRoutes(app: FastifyInstance, ctx: AppContext) {
       .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.licence_name)}`)
       .send(row.licence_data);
   });
-  app.post('/api/v1/account-reviews/:type/:id/decision', async (req) => {
+  app.post('/api/v1/account-reviews/:type/:id/decision', REVIEWER, async (req) => {
     const user = reviewer(req);
     const { type, id } = req.params as { type: string; id: string };
     return reviews.decide(reviewType(type), id, user.id, req.body);

@@ -51,7 +51,21 @@ export function loadNamespace(ns: string): Promise<void> {
  * pages): each area's pages load their own (console-pages.ts, portal-pages.ts), so a host list does not
  * carry the billing texts.
  */
-const AREA_NAMESPACES = new Set(['alarms', 'billing', 'orders', 'invoices', 'desk', 'notify', 'account', 'site', 'site_tools', 'signup', 'org', 'keys', 'access']);
+const AREA_NAMESPACES = new Set([
+  'alarms',
+  'billing',
+  'orders',
+  'invoices',
+  'desk',
+  'notify',
+  'account',
+  'site',
+  'site_tools',
+  'signup',
+  'org',
+  'keys',
+  'access',
+]);
 let consoleNamespaces: Promise<void> | null = null;
 /** The console's zh-CN namespaces (also the fallback of zh-TW), loaded once. */
 export function loadConsoleNamespaces(): Promise<void> {
