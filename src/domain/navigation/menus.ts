@@ -106,7 +106,14 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
     permission: 'read:order',
     items: [
       { code: 'cost_center', menuUrl: '/costCenter', icon: 'money' },
+      { code: 'tenant_bills', menuUrl: '/tenantBillOverview', icon: 'money', roles: ['super_admin', 'tenant_admin'] },
+      { code: 'project_bills', menuUrl: '/projectBillOverview', icon: 'money' },
+      { code: 'bill_check', menuUrl: '/billCheck', icon: 'audit', roles: ['super_admin', 'tenant_admin'] },
       { code: 'orders', menuUrl: '/orderManage', icon: 'file' },
+      { code: 'cost_seo', menuUrl: '/billCostSeo', icon: 'money' },
+      { code: 'project_limits', menuUrl: '/projectLimitManage', icon: 'money', roles: ['super_admin', 'tenant_admin'] },
+      { code: 'invoices', menuUrl: '/receiptManage', icon: 'file', roles: [], permission: 'read:invoice' },
+      { code: 'contracts', menuUrl: '/contractManage', icon: 'file', roles: [], permission: 'read:contract' },
       { code: 'downloads', menuUrl: '/downloadRecord', icon: 'download' },
     ],
   },
@@ -145,6 +152,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       { code: 'user_groups', menuUrl: '/usersGroupManage', icon: 'team', roles: [], permission: 'read:user' },
       { code: 'tags', menuUrl: '/tagManage', icon: 'tag' },
       { code: 'access_keys', menuUrl: '/accessKeyManage', icon: 'key' },
+      { code: 'maas_accounts', menuUrl: '/maasAccountManage', icon: 'key', roles: [], permission: 'read:maas_account' },
     ],
   },
 ];
