@@ -8,12 +8,12 @@ beforeAll(async () => {
   app = await build();
   // Test-only routes, registered before the app is ready: one throws an error whose message
   // looks like SQL, one runs a broken query against the real database.
-  app.get('/api/__test/throw', async () => {
+  app.get('/api/__test/throw', { config: { permission: 'public' } }, async () => {
     const err = new Error('select password_hash from users where id = $1 -- secret');
     (err as Error & { detail?: string }).detail = 'at /work/main/src/server/app.ts:42';
     throw err;
   });
-  app.get('/api/__test/bad-sql', async () => {
+  app.get('/api/__test/bad-sql', { config: { permission: 'public' } }, async () => {
     await app.ctx.db
       .selectFrom('no_such_table' as never)
       .selectAll()

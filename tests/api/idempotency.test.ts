@@ -73,12 +73,12 @@ describe('Idempotency-Key', () => {
     });
     const slow = await build({ seed: true });
     try {
-      slow.post('/api/__test/slow', async () => {
+      slow.post('/api/__test/slow', { config: { permission: 'self' } }, async () => {
         await gate;
         return { done: true };
       });
       let calls = 0;
-      slow.post('/api/__test/flaky', async () => {
+      slow.post('/api/__test/flaky', { config: { permission: 'self' } }, async () => {
         if (++calls === 1) throw new Error('boom');
         return { calls };
       });

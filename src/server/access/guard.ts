@@ -33,6 +33,11 @@ export function grantApplies(g: PolicyGrant, tenantId: string | null, projectId:
   return true;
 }
 
+/** The roles the user holds in a tenant: platform roles, the tenant's own and those of any of its projects. */
+function rolesAnywhereIn(user: AuthUser, tenantId: string): Role[] {
+  return [...new Set(user.memberships.filter((m) => m.tenant_id === null || m.tenant_id === tenantId).map((m) => m.role))];
+}
+
 /** Every role the user holds anywhere (platform, tenant and project roles; group roles included). */
 export function allRolesOf(user: AuthUser): Role[] {
   return [...new Set(user.memberships.map((m) => m.role))];
@@ -40,7 +45,9 @@ export function allRolesOf(user: AuthUser): Role[] {
 
 /** The user's permissions in (tenant, project): that scope's roles and applicable policies; without a tenant, everything they hold. */
 export function permissionsIn(user: AuthUser, tenantId: string | null, projectId: string | null): Set<Permission> {
-  const roles = tenantId ? rolesIn(user, tenantId, projectId) : allRolesOf(user);
+  // A tenant without a project: what the caller holds anywhere in it (a project member asking tenant-wide
+  // gets the route's own answer — 400 name a project, or its projects' rows — not the guard's 403).
+  const roles = !tenantId ? allRolesOf(user) : projectId ? rolesIn(user, tenantId, projectId) : rolesAnywhereIn(user, tenantId);
   const extra = (user.grants ?? []).filter((g) => grantApplies(g, tenantId, projectId)).flatMap((g) => g.permissions as Permission[]);
   return permissionsOf(roles, extra);
 }
@@ -104,7 +111,7 @@ export function registerAccessGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     const url = req.routeOptions.url;
-    if (!url) return; // not-found handler
+    if (!url?.startsWith('/api')) return; // not-found handler, or the app's page fallback (it answers /api paths with a JSON 404)
     const declared = declaredPermission(req.method === 'HEAD' ? 'GET' : req.method, url, req.routeOptions.config);
     // A route that declares nothing is refused (tests/api/access-guard.test.ts fails first).
     if (declared === 'public') return;

@@ -7,7 +7,7 @@ import type { Db } from '../db/database.ts';
 import { runList, type ListSpec } from '../lib/list.ts';
 import { splitMulti } from '../../domain/list-query.ts';
 import { quotaKeyOf } from '../../domain/approvals/quota-keys.ts';
-import { REQUEST_TYPES, isRuleRequest, type RequestType } from '../../domain/approvals/approval-status.ts';
+import { RESOURCE_REQUEST_TYPES, isRuleRequest, type RequestType } from '../../domain/approvals/approval-status.ts';
 import { FINANCE_PRODUCTION_HOUR, NAT_ISSUE_HOUR, isFinanceTenant } from '../../domain/approvals/effective-time.ts';
 import { findApprovalProcess } from './approval.service.ts';
 import { quotasOf } from '../repositories/engine.repository.ts';
@@ -23,7 +23,7 @@ const spec: ListSpec = {
 
 type Scope = { tenantId: string; projectId: string | null };
 
-/** `types`: comma-joined request types (all of them when left out). */
+/** `types`: comma-joined request types of the engine's requests (all of them when left out; invoice approvals are the tenant's GOA process, not a project's). */
 const requirementQuerySchema = z
   .object({
     types: z
@@ -32,11 +32,11 @@ const requirementQuerySchema = z
       .optional()
       .transform((v, ctx) => {
         const list = splitMulti(v);
-        if (list.some((x) => !(REQUEST_TYPES as readonly string[]).includes(x))) {
+        if (list.some((x) => !(RESOURCE_REQUEST_TYPES as readonly string[]).includes(x))) {
           ctx.addIssue({ code: 'custom', message: 'invalid_value' });
           return z.NEVER;
         }
-        return (list.length ? list : [...REQUEST_TYPES]) as RequestType[];
+        return (list.length ? list : [...RESOURCE_REQUEST_TYPES]) as RequestType[];
       }),
   })
   .loose();
@@ -77,7 +77,7 @@ export function ruleService(db: Db) {
       const { types } = requirementQuerySchema.parse(query ?? {});
       const tenant = await db.selectFrom('tenants').select('business_type').where('id', '=', scope.tenantId).executeTakeFirstOrThrow();
       const data = [];
-      for (const type of types ?? REQUEST_TYPES) {
+      for (const type of types ?? RESOURCE_REQUEST_TYPES) {
         const process = await findApprovalProcess(db, scope.tenantId, scope.projectId, type);
         const financeProduction = !!process?.production && isFinanceTenant(tenant.business_type);
         const issueHour =
