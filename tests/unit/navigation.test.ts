@@ -22,7 +22,8 @@ import {
   STATIC_DOCS,
 } from '../../src/domain/navigation/rules.ts';
 import { catalogueRoutes, productPath, productTarget } from '../../src/domain/navigation/catalogue.ts';
-import { allowedMenuUrls, menusFor } from '../../src/domain/navigation/menus.ts';
+import { menusFor } from '../../src/domain/navigation/menus.ts';
+import { allowedMenuUrls } from '../../src/domain/navigation/menu-urls.ts';
 import { ID_PATTERN } from '../../src/domain/ids.ts';
 import { nextSort, sortToOrders, type SortState } from '../../src/domain/list-query.ts';
 import { LOCAL_SPEC_PATH, SHARED_SPEC_PATH, specRoutesPath } from '../fixtures/spec-routes.ts';

@@ -194,8 +194,3 @@ export function menusFor(roles: readonly Role[], groups: readonly MenuGroupDef[]
     }))
     .filter((g) => g.menus.length > 0);
 }
-
-/** Menu URLs the stored menu data allows (the web's route guard reads this). */
-export function allowedMenuUrls(groups: readonly { menus: readonly { menuUrl: string }[] }[]): Set<string> {
-  return new Set(groups.flatMap((g) => g.menus.map((m) => m.menuUrl)));
-}

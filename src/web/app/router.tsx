@@ -1,7 +1,7 @@
 // The data router: every route of routes.json, lazily loaded, with its metadata, guards and
 // redirects (seed 000 §2). The rules themselves are pure functions in src/domain/navigation/.
 import { createBrowserRouter, Outlet, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { allowedMenuUrls } from '../../domain/navigation/menus.ts';
+import { allowedMenuUrls } from '../../domain/navigation/menu-urls.ts';
 import { ROUTE_TABLE, type RouteDef } from '../../domain/navigation/route-table.ts';
 import { guardRoute, loginUrl, redirectTarget, resolveUnmatched, routeMeta } from '../../domain/navigation/rules.ts';
 import { catalogueRoutes, type Catalogue } from '../../domain/navigation/catalogue.ts';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Popup, TabBar } from 'antd-mobile';
 import 'antd-mobile/es/components/nav-bar/nav-bar.css';
 import { AppOutline, AppstoreOutline, BellOutline, BillOutline, FolderOutline, LeftOutline, UserOutline } from 'antd-mobile-icons';
-import { allowedMenuUrls } from '../../../domain/navigation/menus.ts';
+import { allowedMenuUrls } from '../../../domain/navigation/menu-urls.ts';
 import { backAction, phoneTabs } from '../../../domain/navigation/rules.ts';
 import { ensureShellData } from '../../lib/auth-flow.ts';
 import { QueryProvider } from '../../lib/query-provider.tsx';
