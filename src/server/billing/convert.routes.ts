@@ -17,6 +17,8 @@ import {
   contractEnd,
   convertSchema,
   nextMonthStart,
+  renewSchema,
+  renewedUntil,
   terminateSchema,
 } from '../../domain/billing/orders.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
@@ -33,6 +35,20 @@ const CONVERT_ACTION: ActionDef = {
   final: SAME,
   refusalKey: 'orders.convert_state',
   effects: [{ type: 'set_spec', keys: CHARGING_KEYS }],
+  permission: 'update',
+};
+
+/**
+ * The engine action a renewal runs: the contract end moves by the period; `renew_from` (the old end,
+ * where the new period starts) and `renew_duration` tell the meter which period to charge and order.
+ */
+const RENEW_ACTION: ActionDef = {
+  id: 'renew_contract',
+  allowedFrom: CONVERTIBLE_STATUSES,
+  inBetween: null,
+  final: SAME,
+  refusalKey: 'orders.renew_state',
+  effects: [{ type: 'set_spec', keys: ['contract_until', 'renew_from', 'renew_duration'] }],
   permission: 'update',
 };
 
@@ -62,7 +78,7 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
   async function resourceOf(scope: Scope, id: string) {
     let q = ctx.db
       .selectFrom('resources')
-      .select(['id', 'kind', 'name', 'vendor', 'status', 'spec', 'project_id', 'tenant_id'])
+      .select(['id', 'kind', 'name', 'vendor', 'status', 'spec', 'project_id', 'tenant_id', 'created_at'])
       .where('id', '=', id)
       .where('tenant_id', '=', scope.tenantId)
       .where('kind', 'in', CONVERTIBLE_KINDS as string[]);
@@ -155,5 +171,49 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.meter.settled();
     await ctx.meter.reconcile(row.id, now);
     return { resource: present({ ...row, spec: specOf(r.spec) }, now) };
+  });
+
+  // ── Renewal: a yearly/monthly resource's contract extended by a period, priced by the pricing module ──
+
+  /** What renewing `row` for `months` would do: the current end, the new one and the period's price. */
+  async function renewalOf(scope: Scope, row: Awaited<ReturnType<typeof resourceOf>>, months: number) {
+    if (row.spec.charging_code !== 'year') throw conflict('orders.renew_not_yearly');
+    if (!(CONVERTIBLE_STATUSES as string[]).includes(row.status)) throw conflict('orders.renew_state');
+    const def = kindOf(row.kind)!;
+    // A resource bought yearly has no stored end: its period runs from when it started being charged.
+    const start = typeof row.spec.charging_since === 'string' ? new Date(row.spec.charging_since) : new Date(row.created_at);
+    const until = typeof row.spec.contract_until === 'string' ? new Date(row.spec.contract_until) : renewedUntil(start, Number(row.spec.duration ?? 1));
+    const items = ownItems(def.productCode!, row.spec, def.priceQuantityKey, row.vendor);
+    const price = await engine.pricing.price({ tenantId: scope.tenantId, items, charging_code: 'year', duration: months, count: 1 });
+    return { def, from: until, until: renewedUntil(until, months), price };
+  }
+
+  // The renewal's price and the contract end it would give (the screen's preview).
+  app.get('/api/v1/cloud/orders/renew/price', READ, async (req) => {
+    const scope = await scopeOf(req, false);
+    const body = renewSchema.parse(req.query ?? {});
+    const r = await renewalOf(scope, await resourceOf(scope, body.resource_id), body.duration);
+    return { ...r.price, contract_from: r.from.toISOString(), contract_until: r.until.toISOString() };
+  });
+
+  app.post('/api/v1/cloud/orders/renew', WRITE, async (req) => {
+    const scope = await scopeOf(req, true);
+    const body = renewSchema.parse(req.body ?? {});
+    const row = await resourceOf(scope, body.resource_id);
+    const r = await renewalOf(scope, row, body.duration);
+    const now = new Date();
+    const params = { contract_until: r.until.toISOString(), renew_from: r.from.toISOString(), renew_duration: body.duration };
+    const done = await engine.resources.runAction(scope, r.def, RENEW_ACTION, row.id, params);
+    // The meter hears the engine's event too; metering now (idempotent) puts the order in this answer.
+    await ctx.meter.settled();
+    await ctx.meter.reconcile(row.id, now);
+    const order = await ctx.db
+      .selectFrom('orders')
+      .select(['id', 'sum_price'])
+      .where('resource_id', '=', row.id)
+      .where('order_type', '=', 'renew')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    return { resource: present({ ...row, spec: specOf(done.spec) }, now), order_id: order?.id ?? null, sum_price: r.price.sum_price };
   });
 }
