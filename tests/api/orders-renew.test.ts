@@ -86,6 +86,22 @@ describe('renewal', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().resource.contract_until).toBe(contractEnd(contractEnd(created, 2), 1).toISOString());
     expect((await ordersOf(h.id)).map((o) => o.order_type).sort()).toEqual(['purchase', 'renew']);
+
+    // A contract already over renews from now: the period is not charged into a month gone by.
+    const spec = await specOf(h.id);
+    spec.contract_until = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    await app.ctx.db
+      .updateTable('resources')
+      .set({ spec: JSON.stringify(spec) })
+      .where('id', '=', h.id)
+      .execute();
+    const before = Date.now();
+    const late = await renew(c, h.id, 2);
+    expect(late.statusCode).toBe(200);
+    const from = Date.parse((await specOf(h.id)).renew_from as string);
+    expect(from).toBeGreaterThanOrEqual(before);
+    expect(late.json().resource.contract_until).toBe(contractEnd(new Date(from), 2).toISOString());
+    expect((await chargesOf(h.id)).filter((x) => x.charged_at.getTime() === from)).toHaveLength(1);
   });
 
   it('refuses pay-as-you-go, a bad duration, a wrong state, another tenant and a role without create:order; nothing changes', async () => {

@@ -87,7 +87,16 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!row) throw notFound();
     return { ...row, spec: specOf(row.spec) };
   }
-  const present = (r: { id: string; kind: string; name: string; vendor: string; status: string; project_id: string; spec: Spec }, now: Date) => {
+  /** A yearly contract's end: the stored one, or (bought yearly) its start plus the purchased months. */
+  const contractUntilOf = (spec: Spec, createdAt: Date | string | undefined) => {
+    if (typeof spec.contract_until === 'string') return new Date(spec.contract_until);
+    const start = typeof spec.charging_since === 'string' ? new Date(spec.charging_since) : createdAt ? new Date(createdAt) : null;
+    return start ? renewedUntil(start, Number(spec.duration ?? 1)) : null;
+  };
+  const present = (
+    r: { id: string; kind: string; name: string; vendor: string; status: string; project_id: string; spec: Spec; created_at?: Date | string },
+    now: Date,
+  ) => {
     const since = typeof r.spec.charging_since === 'string' ? r.spec.charging_since : null;
     return {
       id: r.id,
@@ -99,7 +108,7 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
       charging_code: r.spec.charging_code === 'year' ? 'year' : 'quantity',
       duration: r.spec.charging_code === 'year' ? Number(r.spec.duration ?? 1) : null,
       charging_since: since,
-      contract_until: typeof r.spec.contract_until === 'string' ? r.spec.contract_until : null,
+      contract_until: r.spec.charging_code === 'year' ? (contractUntilOf(r.spec, r.created_at)?.toISOString() ?? null) : null,
       pending: since !== null && new Date(since) > now,
       yearly_allowed: yearlyAllowed(r.vendor),
     };
@@ -110,7 +119,7 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
     const scope = await scopeOf(req, false);
     let q = ctx.db
       .selectFrom('resources')
-      .select(['id', 'kind', 'name', 'vendor', 'status', 'spec', 'project_id'])
+      .select(['id', 'kind', 'name', 'vendor', 'status', 'spec', 'project_id', 'created_at'])
       .where('tenant_id', '=', scope.tenantId)
       .where('kind', 'in', CONVERTIBLE_KINDS as string[])
       .where('status', 'in', CONVERTIBLE_STATUSES as string[]);
@@ -181,8 +190,10 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(CONVERTIBLE_STATUSES as string[]).includes(row.status)) throw conflict('orders.renew_state');
     const def = kindOf(row.kind)!;
     // A resource bought yearly has no stored end: its period runs from when it started being charged.
-    const start = typeof row.spec.charging_since === 'string' ? new Date(row.spec.charging_since) : new Date(row.created_at);
-    const until = typeof row.spec.contract_until === 'string' ? new Date(row.spec.contract_until) : renewedUntil(start, Number(row.spec.duration ?? 1));
+    // A contract already over is renewed from now: a period is never charged into a month gone by.
+    const now = new Date();
+    const end = contractUntilOf(row.spec, row.created_at)!;
+    const until = end > now ? end : now;
     const items = ownItems(def.productCode!, row.spec, def.priceQuantityKey, row.vendor);
     const price = await engine.pricing.price({ tenantId: scope.tenantId, items, charging_code: 'year', duration: months, count: 1 });
     return { def, from: until, until: renewedUntil(until, months), price };

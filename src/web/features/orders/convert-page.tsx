@@ -197,13 +197,23 @@ export default function ConvertPage() {
                 ) : chosen.charging_code === 'year' ? (
                   <>
                     <p className="ys-ord__hint">
-                      {t(chosen.pending ? 'orders:convert.is_pending' : 'orders:convert.is_yearly', { at: day(chosen.charging_since) })}
+                      {chosen.pending || chosen.charging_since
+                        ? t(chosen.pending ? 'orders:convert.is_pending' : 'orders:convert.is_yearly', { at: day(chosen.charging_since) })
+                        : t('orders:convert.is_yearly_bought', { at: day(chosen.contract_until) })}
                     </p>
                     <RenewPlan key={chosen.id} resource={chosen} />
                     {!chosen.pending ? (
-                      <Button color="danger" fill="outline" loading={stop.isPending} onClick={() => void askTerminate(chosen)} data-testid="convert-terminate">
-                        {t('orders:convert.terminate')}
-                      </Button>
+                      <div className="ys-ord__row" style={{ marginTop: 16 }}>
+                        <Button
+                          color="danger"
+                          fill="outline"
+                          loading={stop.isPending}
+                          onClick={() => void askTerminate(chosen)}
+                          data-testid="convert-terminate"
+                        >
+                          {t('orders:convert.terminate')}
+                        </Button>
+                      </div>
                     ) : null}
                   </>
                 ) : !chosen.yearly_allowed ? (
