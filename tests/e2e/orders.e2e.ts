@@ -2,7 +2,7 @@
 // pay-as-you-go host to 包年包月 (the auto-renewal tip, the effective date, the result), open its
 // order from the result and find it in the order list; the cost optimisation shows the findings of
 // the strategy in effect, by host and by zone. At 375×740: each route once, nothing wider than the
-// screen. Screenshots go to tests/e2e/screenshots and /tmp/border-shots.
+// screen; at 375×740 a 包年包月 host is renewed and its order opens. Screenshots go to tests/e2e/screenshots and /tmp/border-shots.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -90,6 +90,34 @@ describe('orders and costs at 820×1180', () => {
     await waitForDataPage(page, 'zoneBillCostSeo');
     await expect.poll(() => page.locator('[data-testid="zones"] [data-zone]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'tablet-cost-zones');
+    await page.context().close();
+  });
+});
+
+describe('renewal at 375×740', () => {
+  it('renews a 包年包月 host: period, price and new end shown, then the renew order opens', async () => {
+    const page = await newPage(browser, 'phone');
+    await signIn(page, baseURL, 'tenant_admin');
+    await page.goto(`${baseURL}/convertPurchase`);
+    await waitForDataPage(page, 'convertPurchase');
+    const yearly = page.locator('[data-testid="convert-resources"] button:has([data-tag="year"])');
+    await expect.poll(() => yearly.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const host = yearly.first();
+    const name = (await host.getAttribute('data-name'))!;
+    await host.click();
+    await page.locator('[data-testid="renew-plan"] .adm-selector-item', { hasText: /^3 个月$/ }).click();
+    await expect.poll(() => page.locator('[data-testid="renew-price"]').textContent(), { timeout: 20_000 }).toMatch(/^¥[\d,]+\.\d{2}$/);
+    expect(await page.locator('[data-testid="renew-until"]').textContent()).toMatch(/延长至 \d{4}-\d{2}-\d{2}/);
+    await page.locator('[data-testid="renew-plan"]').scrollIntoViewIfNeeded();
+    await shot(page, 'phone-renew');
+    await page.locator('[data-testid="renew-submit"]').click();
+    await page.locator('.adm-dialog-button-bold').click();
+    await waitForDataPage(page, 'orderDetail');
+    const detail = page.locator('[data-testid="order-detail"]');
+    await detail.waitFor({ timeout: 20_000 });
+    expect(await detail.getAttribute('data-order-type')).toBe('renew');
+    expect(await page.locator('[data-testid="order-resource"]').textContent()).toContain(name);
+    await shot(page, 'phone-renew-order');
     await page.context().close();
   });
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DURATION_MONTHS } from '../schemas/reference.schema.ts';
 import { dayStart, shanghaiDay } from './billing.ts';
 
-export const ORDER_TYPES = ['purchase', 'resize', 'convert', 'terminate'] as const;
+export const ORDER_TYPES = ['purchase', 'resize', 'convert', 'terminate', 'renew'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_STATES = ['paid', 'pending', 'cancelled'] as const;
 
@@ -46,6 +46,14 @@ export const convertSchema = z.object({
     .refine((n) => (DURATION_MONTHS as readonly number[]).includes(n), { message: 'duration' }),
 });
 export const terminateSchema = z.object({ resource_id: convertSchema.shape.resource_id });
+
+// ── Renewal (issue 13): a yearly/monthly resource's contract extended by one of the pricing module's periods ──
+
+/** A renewal: the resource and a period the pricing module offers (1–6 months, 1, 2 or 3 years). */
+export const renewSchema = convertSchema;
+
+/** Where a renewal of `months` moves a contract ending at `until`: the new period starts there. */
+export const renewedUntil = (until: Date, months: number) => contractEnd(until, months);
 
 /** 00:00 Asia/Shanghai on the 1st of the month after `now`: when a conversion takes effect. */
 export function nextMonthStart(now: Date): Date {

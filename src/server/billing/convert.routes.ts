@@ -17,6 +17,8 @@ import {
   contractEnd,
   convertSchema,
   nextMonthStart,
+  renewSchema,
+  renewedUntil,
   terminateSchema,
 } from '../../domain/billing/orders.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
@@ -33,6 +35,20 @@ const CONVERT_ACTION: ActionDef = {
   final: SAME,
   refusalKey: 'orders.convert_state',
   effects: [{ type: 'set_spec', keys: CHARGING_KEYS }],
+  permission: 'update',
+};
+
+/**
+ * The engine action a renewal runs: the contract end moves by the period; `renew_from` (the old end,
+ * where the new period starts) and `renew_duration` tell the meter which period to charge and order.
+ */
+const RENEW_ACTION: ActionDef = {
+  id: 'renew_contract',
+  allowedFrom: CONVERTIBLE_STATUSES,
+  inBetween: null,
+  final: SAME,
+  refusalKey: 'orders.renew_state',
+  effects: [{ type: 'set_spec', keys: ['contract_until', 'renew_from', 'renew_duration'] }],
   permission: 'update',
 };
 
@@ -62,7 +78,7 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
   async function resourceOf(scope: Scope, id: string) {
     let q = ctx.db
       .selectFrom('resources')
-      .select(['id', 'kind', 'name', 'vendor', 'status', 'spec', 'project_id', 'tenant_id'])
+      .select(['id', 'kind', 'name', 'vendor', 'status', 'spec', 'project_id', 'tenant_id', 'created_at'])
       .where('id', '=', id)
       .where('tenant_id', '=', scope.tenantId)
       .where('kind', 'in', CONVERTIBLE_KINDS as string[]);
@@ -71,7 +87,16 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!row) throw notFound();
     return { ...row, spec: specOf(row.spec) };
   }
-  const present = (r: { id: string; kind: string; name: string; vendor: string; status: string; project_id: string; spec: Spec }, now: Date) => {
+  /** A yearly contract's end: the stored one, or (bought yearly) its start plus the purchased months. */
+  const contractUntilOf = (spec: Spec, createdAt: Date | string | undefined) => {
+    if (typeof spec.contract_until === 'string') return new Date(spec.contract_until);
+    const start = typeof spec.charging_since === 'string' ? new Date(spec.charging_since) : createdAt ? new Date(createdAt) : null;
+    return start ? renewedUntil(start, Number(spec.duration ?? 1)) : null;
+  };
+  const present = (
+    r: { id: string; kind: string; name: string; vendor: string; status: string; project_id: string; spec: Spec; created_at?: Date | string },
+    now: Date,
+  ) => {
     const since = typeof r.spec.charging_since === 'string' ? r.spec.charging_since : null;
     return {
       id: r.id,
@@ -83,7 +108,7 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
       charging_code: r.spec.charging_code === 'year' ? 'year' : 'quantity',
       duration: r.spec.charging_code === 'year' ? Number(r.spec.duration ?? 1) : null,
       charging_since: since,
-      contract_until: typeof r.spec.contract_until === 'string' ? r.spec.contract_until : null,
+      contract_until: r.spec.charging_code === 'year' ? (contractUntilOf(r.spec, r.created_at)?.toISOString() ?? null) : null,
       pending: since !== null && new Date(since) > now,
       yearly_allowed: yearlyAllowed(r.vendor),
     };
@@ -94,7 +119,7 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
     const scope = await scopeOf(req, false);
     let q = ctx.db
       .selectFrom('resources')
-      .select(['id', 'kind', 'name', 'vendor', 'status', 'spec', 'project_id'])
+      .select(['id', 'kind', 'name', 'vendor', 'status', 'spec', 'project_id', 'created_at'])
       .where('tenant_id', '=', scope.tenantId)
       .where('kind', 'in', CONVERTIBLE_KINDS as string[])
       .where('status', 'in', CONVERTIBLE_STATUSES as string[]);
@@ -155,5 +180,51 @@ export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.meter.settled();
     await ctx.meter.reconcile(row.id, now);
     return { resource: present({ ...row, spec: specOf(r.spec) }, now) };
+  });
+
+  // ── Renewal: a yearly/monthly resource's contract extended by a period, priced by the pricing module ──
+
+  /** What renewing `row` for `months` would do: the current end, the new one and the period's price. */
+  async function renewalOf(scope: Scope, row: Awaited<ReturnType<typeof resourceOf>>, months: number) {
+    if (row.spec.charging_code !== 'year') throw conflict('orders.renew_not_yearly');
+    if (!(CONVERTIBLE_STATUSES as string[]).includes(row.status)) throw conflict('orders.renew_state');
+    const def = kindOf(row.kind)!;
+    // A resource bought yearly has no stored end: its period runs from when it started being charged.
+    // A contract already over is renewed from now: a period is never charged into a month gone by.
+    const now = new Date();
+    const end = contractUntilOf(row.spec, row.created_at)!;
+    const until = end > now ? end : now;
+    const items = ownItems(def.productCode!, row.spec, def.priceQuantityKey, row.vendor);
+    const price = await engine.pricing.price({ tenantId: scope.tenantId, items, charging_code: 'year', duration: months, count: 1 });
+    return { def, from: until, until: renewedUntil(until, months), price };
+  }
+
+  // The renewal's price and the contract end it would give (the screen's preview).
+  app.get('/api/v1/cloud/orders/renew/price', READ, async (req) => {
+    const scope = await scopeOf(req, false);
+    const body = renewSchema.parse(req.query ?? {});
+    const r = await renewalOf(scope, await resourceOf(scope, body.resource_id), body.duration);
+    return { ...r.price, contract_from: r.from.toISOString(), contract_until: r.until.toISOString() };
+  });
+
+  app.post('/api/v1/cloud/orders/renew', WRITE, async (req) => {
+    const scope = await scopeOf(req, true);
+    const body = renewSchema.parse(req.body ?? {});
+    const row = await resourceOf(scope, body.resource_id);
+    const r = await renewalOf(scope, row, body.duration);
+    const now = new Date();
+    const params = { contract_until: r.until.toISOString(), renew_from: r.from.toISOString(), renew_duration: body.duration };
+    const done = await engine.resources.runAction(scope, r.def, RENEW_ACTION, row.id, params);
+    // The meter hears the engine's event too; metering now (idempotent) puts the order in this answer.
+    await ctx.meter.settled();
+    await ctx.meter.reconcile(row.id, now);
+    const order = await ctx.db
+      .selectFrom('orders')
+      .select(['id', 'sum_price'])
+      .where('resource_id', '=', row.id)
+      .where('order_type', '=', 'renew')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    return { resource: present({ ...row, spec: specOf(done.spec) }, now), order_id: order?.id ?? null, sum_price: r.price.sum_price };
   });
 }

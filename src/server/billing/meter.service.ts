@@ -44,7 +44,7 @@ export function meterService(deps: { db: Db; bus: EventBus; pricing: PricingServ
   async function insertOrder(
     trx: Db,
     row: { id: string; tenant_id: string; project_id: string; name: string; kind: string },
-    type: 'purchase' | 'resize' | 'convert' | 'terminate',
+    type: 'purchase' | 'resize' | 'convert' | 'terminate' | 'renew',
     code: ChargingCode,
     duration: number | null,
     price: PriceResult,
@@ -156,6 +156,37 @@ export function meterService(deps: { db: Db; bus: EventBus; pricing: PricingServ
               })
               .onConflict((oc) => oc.doNothing())
               .execute();
+          }
+          // A renewal (convert.routes.ts, through the engine) buys the period from the old contract
+          // end: its charge is dated at that start, its order carries the pricing module's result.
+          // Once per period: the charge is unique per resource and instant, the order follows it.
+          const from = typeof spec.renew_from === 'string' ? new Date(spec.renew_from) : null;
+          const months = Number(spec.renew_duration ?? 0);
+          if (from && months > 0) {
+            const price = await pricing.price({ tenantId: row.tenant_id, items: all, charging_code: 'year', duration: months, count: 1 }, trx);
+            const added = await trx
+              .insertInto('bill_charges')
+              .values({
+                id: newId(),
+                tenant_id: row.tenant_id,
+                project_id: row.project_id,
+                resource_id: row.id,
+                resource_name: row.name,
+                kind: row.kind,
+                product_code: def.productCode,
+                vendor: row.vendor,
+                region_id: row.region_id,
+                charging_code: 'year',
+                duration: months,
+                original_fen: price.sum_price + price.cheap_price,
+                amount_fen: price.sum_price,
+                price: JSON.stringify(price),
+                charged_at: from,
+              })
+              .onConflict((oc) => oc.doNothing())
+              .returning('id')
+              .executeTakeFirst();
+            if (added) await insertOrder(trx, row, 'renew', 'year', months, price, added.id, at);
           }
         }
       }

@@ -95,6 +95,7 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'PUT /api/v1/cloud/exchange-rates': 'exchange_rates',
   'POST /api/v1/cloud/orders/convert': 'charging_convert',
   'POST /api/v1/cloud/orders/terminate': 'charging_terminate',
+  'POST /api/v1/cloud/orders/renew': 'charging_renew',
   'POST /api/v1/cloud/cost_optimize/strategies': 'cost_strategy_create',
   'PUT /api/v1/cloud/cost_optimize/strategies/:id': 'cost_strategy_update',
   'DELETE /api/v1/cloud/cost_optimize/strategies/:id': 'cost_strategy_delete',

@@ -73,6 +73,14 @@ export const convertPrice = (resource_id: string, duration: number) =>
 export const convert = (resource_id: string, duration: number) =>
   post<{ resource: Convertible; effective_at: string; auto_renew: boolean }>('v1/cloud/orders/convert', { resource_id, duration });
 export const terminate = (resource_id: string) => post<{ resource: Convertible }>('v1/cloud/orders/terminate', { resource_id });
+export const renewPrice = (resource_id: string, duration: number) =>
+  get<{ sum_price: number; cheap_price: number; contract_from: string; contract_until: string }>(
+    'v1/cloud/orders/renew/price',
+    { resource_id, duration },
+    quiet,
+  );
+export const renew = (resource_id: string, duration: number) =>
+  post<{ resource: Convertible; order_id: string | null; sum_price: number }>('v1/cloud/orders/renew', { resource_id, duration });
 
 export interface Comparison {
   op: '<' | '<=' | '>' | '>=';

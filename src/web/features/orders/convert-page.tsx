@@ -1,16 +1,17 @@
 // Charging conversion (convertPurchase and its result): pick a pay-as-you-go host or disk, a
 // duration, see the yearly price and when it takes effect (00:00 on the 1st of next month), confirm.
 // The result names the order. A yearly resource already in its contract can only be terminated
-// early (back to pay-as-you-go); for 实业经营 tenants the contract renews itself at expiry.
+// early (back to pay-as-you-go) or renewed: pick a period, see its price and the new contract end,
+// confirm, and the new order opens; for 实业经营 tenants the contract renews itself at expiry.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, Result, Selector, Toast } from 'antd-mobile';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
-import { convert, convertible, convertPrice, orders, terminate, type Convertible } from './api.ts';
+import { convert, convertible, convertPrice, orders, renew, renewPrice, terminate, type Convertible } from './api.ts';
 import { day, when, yuan } from './format.ts';
 import { Empty, Failed, Loading, Tag } from './parts.tsx';
 import './orders.css';
@@ -36,6 +37,63 @@ function Done({ resource, effectiveAt }: { resource: Convertible; effectiveAt: s
         ) : null}
         <Link to="/orderManage">{t('orders:convert.all_orders')}</Link>
       </div>
+    </div>
+  );
+}
+
+/** Renewing a yearly/monthly resource: the period, its price and the contract end it gives; the new order opens after. */
+function RenewPlan({ resource }: { resource: Convertible }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [duration, setDuration] = useState<number>(12);
+  const price = useQuery({ queryKey: ['orders', 'renew-price', resource.id, duration], queryFn: () => renewPrice(resource.id, duration) });
+  const run = useMutation({
+    mutationFn: () => renew(resource.id, duration),
+    onSuccess: (r) => {
+      Toast.show({ content: t('orders:renew.done') });
+      void qc.invalidateQueries({ queryKey: ['orders'] });
+      if (r.order_id) void navigate(`/orderDetail/${r.order_id}`);
+    },
+  });
+  const ask = async () => {
+    if (!price.data) return;
+    const ok = await Dialog.confirm({
+      title: t('orders:renew.confirm_title'),
+      content: t('orders:renew.confirm_content', {
+        name: resource.name,
+        months: duration,
+        amount: yuan(price.data.sum_price),
+        at: day(price.data.contract_until),
+      }),
+    });
+    if (ok) run.mutate();
+  };
+  return (
+    <div className="ys-ord__form" data-testid="renew-plan">
+      <h3 className="ys-ord__h2">{t('orders:renew.title')}</h3>
+      <span className="ys-ord__filter-label" id="renew-duration">
+        {t('orders:renew.duration')}
+      </span>
+      <Selector
+        aria-labelledby="renew-duration"
+        value={[duration]}
+        onChange={(v) => v[0] && setDuration(v[0])}
+        options={DURATIONS.map((n) => ({ label: t('orders:months', { n }), value: n }))}
+      />
+      <div className="ys-ord__sum">
+        <span>{t('orders:convert.price', { months: duration })}</span>
+        <strong data-testid="renew-price">{price.data ? yuan(price.data.sum_price) : '—'}</strong>
+        {price.data && price.data.cheap_price > 0 ? <span>{t('orders:convert.saved', { amount: yuan(price.data.cheap_price) })}</span> : null}
+      </div>
+      {price.data ? (
+        <p className="ys-ord__hint" data-testid="renew-until">
+          {t('orders:renew.until', { from: day(price.data.contract_from), to: day(price.data.contract_until) })}
+        </p>
+      ) : null}
+      <Button color="primary" loading={run.isPending} disabled={!price.data} onClick={() => void ask()} data-testid="renew-submit">
+        {t('orders:renew.submit')}
+      </Button>
     </div>
   );
 }
@@ -139,12 +197,23 @@ export default function ConvertPage() {
                 ) : chosen.charging_code === 'year' ? (
                   <>
                     <p className="ys-ord__hint">
-                      {t(chosen.pending ? 'orders:convert.is_pending' : 'orders:convert.is_yearly', { at: day(chosen.charging_since) })}
+                      {chosen.pending || chosen.charging_since
+                        ? t(chosen.pending ? 'orders:convert.is_pending' : 'orders:convert.is_yearly', { at: day(chosen.charging_since) })
+                        : t('orders:convert.is_yearly_bought', { at: day(chosen.contract_until) })}
                     </p>
+                    <RenewPlan key={chosen.id} resource={chosen} />
                     {!chosen.pending ? (
-                      <Button color="danger" fill="outline" loading={stop.isPending} onClick={() => void askTerminate(chosen)} data-testid="convert-terminate">
-                        {t('orders:convert.terminate')}
-                      </Button>
+                      <div className="ys-ord__row" style={{ marginTop: 16 }}>
+                        <Button
+                          color="danger"
+                          fill="outline"
+                          loading={stop.isPending}
+                          onClick={() => void askTerminate(chosen)}
+                          data-testid="convert-terminate"
+                        >
+                          {t('orders:convert.terminate')}
+                        </Button>
+                      </div>
                     ) : null}
                   </>
                 ) : !chosen.yearly_allowed ? (
