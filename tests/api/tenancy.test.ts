@@ -203,7 +203,7 @@ describe('GET /api/v1/menus', () => {
   });
 
   it('admin gets every group and entry', async () => {
-    const { MENU_GROUPS } = await import('../../src/domain/navigation/menus.ts');
+    const { MENU_GROUPS } = await import('../../src/domain/navigation/menu-groups.ts');
     const { KINDS } = await import('../../src/domain/kinds/registry.ts');
     const groups = await menus('admin');
     expect(groups.map((g) => g.code)).toEqual(MENU_GROUPS.map((g) => g.code));

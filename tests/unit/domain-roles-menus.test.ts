@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, ROLE_PERMISSIONS, can, isPlatformRole, permissionsOf, type Role } from '../../src/domain/roles.ts';
-import { MENU_GROUPS, menusFor } from '../../src/domain/navigation/menus.ts';
+import { MENU_GROUPS } from '../../src/domain/navigation/menu-groups.ts';
+import { menusFor } from '../../src/domain/navigation/menus.ts';
 import { allowedMenuUrls } from '../../src/domain/navigation/menu-urls.ts';
 
 describe('roles.can', () => {

@@ -16,7 +16,8 @@ import {
   kindRouteNames,
   kindRowActions,
 } from '../../src/domain/kinds/kind-views.ts';
-import { MENU_GROUPS, menusFor } from '../../src/domain/navigation/menus.ts';
+import { MENU_GROUPS } from '../../src/domain/navigation/menu-groups.ts';
+import { menusFor } from '../../src/domain/navigation/menus.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
 import { C, F, Q } from '../../src/domain/kinds/common.ts';
 import { descriptionRule, nameRule, placementShape } from '../../src/domain/kinds/rules.ts';

@@ -3,7 +3,7 @@
 // detail (fields, tabs of sub-resources) and its row actions. Server and web call these instead
 // of keeping their own per-kind tables, so a new kind is its folder plus its locale keys.
 import { availableActions, statusesOf, type ColumnDef, type FieldDef, type FilterDef, type KindDefinition } from './kind.ts';
-import type { MenuGroupDef } from '../navigation/menus.ts';
+import type { MenuGroupDef } from '../navigation/menu-groups.ts';
 
 export type ApiRouteId = 'list' | 'get' | 'create' | 'update' | 'replace' | 'delete' | 'act' | 'batch' | 'metrics';
 export interface ApiRoute {

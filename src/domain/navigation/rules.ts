@@ -1,7 +1,7 @@
 // The navigation rules of seed 000 §2 as pure functions: route metadata, redirects, the 32-hex id
 // fallback, the login and menu guards, the back button and the chunk-failure test. The web router
 // (src/web/app/router.tsx) only wires these to react-router; tests/unit/navigation.test.ts covers them.
-import { MENU_GROUPS } from './menus.ts';
+import { MENU_GROUPS } from './menu-groups.ts';
 import { ROUTE_TABLE, type RouteDef } from './route-table.ts';
 
 export interface RouteMeta {

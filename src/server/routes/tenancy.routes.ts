@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { MENU_GROUPS, menusFor } from '../../domain/navigation/menus.ts';
+import { MENU_GROUPS } from '../../domain/navigation/menu-groups.ts';
+import { menusFor } from '../../domain/navigation/menus.ts';
 import { KINDS } from '../../domain/kinds/registry.ts';
 import { kindMenuGroups } from '../../domain/kinds/kind-views.ts';
 import { ROUTE_TABLE } from '../../domain/navigation/route-table.ts';
