@@ -14,6 +14,9 @@ export const QR_POLL_MS = 2000;
 /** Anonymous signup writes (codes, registration, recovery, appeals) per client IP and hour. */
 export const SIGNUP_WRITES_PER_IP_HOUR = 30;
 
+/** The business type of the tenant a registration creates (an internet user's personal space). */
+export const PERSONAL_BUSINESS_TYPE = '个人用户';
+
 /** Account names: 3-32 letters, digits, underscore, dot or hyphen, starting with a letter — the one rule for every way an account is made (registration here, users added by administrators in access/access.ts). */
 export const ACCOUNT_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{2,31}$/;
 

@@ -93,7 +93,9 @@ for (const vp of ['desktop', 'phone'] as const) {
       const page = await newPage(browser, vp);
       await signIn(page, baseURL, 'tenant_admin');
       const stamp = Date.now().toString(36);
-      const name = `e2e-${vp}-${stamp}`;
+      // Named to sort after the demo projects, and owned by the demo owners no other test signs in as:
+      // the shell picks a user's first project by name, and the later files expect the demo defaults.
+      const name = `zz-e2e-${vp}-${stamp}`;
       const zh = `端到端项目${vp === 'desktop' ? '桌面' : '手机'}${stamp}`;
 
       await page.goto(`${baseURL}/projectManage`);
@@ -106,8 +108,8 @@ for (const vp of ['desktop', 'phone'] as const) {
       await page.locator('[data-testid="project-name_en"]').fill('bad name');
       await page.locator('[data-testid="project-name_zh"]').fill(zh);
       await page.locator('[data-testid="project-remark"]').fill('端到端测试创建');
-      await page.locator('[data-testid="project-owners"] [data-account="approver"]').click();
-      await page.locator('[data-testid="project-owners"] [data-account="member"]').click();
+      await page.locator('[data-testid="project-owners"] [data-account="owner_zheng"]').click();
+      await page.locator('[data-testid="project-owners"] [data-account="owner_zhao"]').click();
       await page.locator('[data-testid="project-save"]').click();
       // refused as typed, nothing sent
       await expect.poll(() => page.locator('.ys-org__error').first().textContent()).toContain('只能包含字母、数字');

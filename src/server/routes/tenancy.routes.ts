@@ -1,3 +1,4 @@
+import { PERSONAL_BUSINESS_TYPE } from '../../domain/signup.ts';
 import type { FastifyInstance } from 'fastify';
 import { MENU_GROUPS } from '../../domain/navigation/menu-groups.ts';
 import { menusFor } from '../../domain/navigation/menus.ts';
@@ -78,6 +79,8 @@ export async function tenancyRoutes(app: FastifyInstance, ctx: AppContext) {
         'projects.name as project_name',
         'projects.name_zh as project_name_zh',
       ])
+      // internet users' personal spaces after the organisations' tenants: the shell starts in the first one
+      .orderBy((eb) => eb('tenants.business_type', '=', PERSONAL_BUSINESS_TYPE))
       .orderBy('tenants.name')
       .orderBy('projects.name');
     if (q.enabled === 'true') qb = qb.where('tenants.enabled', '=', true).where('projects.enabled', '=', true);

@@ -16,6 +16,7 @@ import {
   signupSmsSchema,
   type QrStatus,
   type SignupSmsPurpose,
+  PERSONAL_BUSINESS_TYPE,
 } from '../../domain/signup.ts';
 import type { Db } from '../db/database.ts';
 import type { Config } from '../config.ts';
@@ -172,7 +173,12 @@ export function signupService(deps: SignupDeps) {
           const projectId = newId();
           await trx
             .insertInto('tenants')
-            .values({ id: tenantId, name: `${input.account} 的个人空间`, chinese_name_abbreviation: input.account.slice(0, 12), business_type: '个人用户' })
+            .values({
+              id: tenantId,
+              name: `${input.account} 的个人空间`,
+              chinese_name_abbreviation: input.account.slice(0, 12),
+              business_type: PERSONAL_BUSINESS_TYPE,
+            })
             .execute();
           await trx.insertInto('projects').values({ id: projectId, tenant_id: tenantId, name: 'default', name_zh: '默认项目' }).execute();
           await trx
