@@ -168,16 +168,9 @@ const CHUNK_GROUPS = [
   { name: 'gesture', test: nm('@use-gesture[\\\\/](?:core|react)'), priority: 18 },
   { name: 'floating-ui', test: nm('@floating-ui[\\\\/](?:core|dom|utils)'), priority: 18 },
   { name: 'resize-observer', test: nm('resize-observer-polyfill'), priority: 18 },
-  // The kit's small shared helpers (dev-log, convert-px, bound, safe area…) but those that use
-  // the animation or gesture libraries: a chunk of their own, module by module. Left to the
-  // bundler they landed in the image viewer's chunk, so every page with an input, tabs, a
-  // checkbox or the tab bar fetched the viewer too.
-  {
-    name: 'kit-utils',
-    test: /node_modules[\\/]antd-mobile[\\/]es[\\/](?:utils[\\/](?!reduce-and-restore-motion|use-tab-list-scroll|use-drag-and-pinch)[\w-]+\.js$|components[\\/]safe-area[\\/])/,
-    priority: 17,
-    includeDependenciesRecursively: false,
-  },
+  // (A `kit-utils` group for the kit's small helpers was tried and dropped: with its dependencies
+  // left out it imported classnames from the mask's chunk while the mask imported it back, and the
+  // cycle threw 「o is not a function」 on pages that rendered a mask first — productRoute, userCenter.)
   // The kit's index module and global style: a chunk of their own (not with the components the
   // index re-exports), or they land in some component's chunk (the error block's four pictures)
   // and every page that imports the kit loads that component.

@@ -5,7 +5,7 @@
 // 820×1180 and 1280×800.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, signIn } from './browser.ts';
+import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn } from './browser.ts';
 import { waitForDataPage } from './shell-helpers.ts';
 
 let browser: Browser;
@@ -34,6 +34,7 @@ describe('invoice at 820×1180', () => {
     await pick.locator('.adm-checkbox').click();
     await expect.poll(() => page.locator('[data-testid="apply-total"]').textContent()).toMatch(/^¥[\d,]+\.\d{2}$/);
     expect(await page.locator('[data-testid="apply-total"]').textContent()).not.toBe('¥0.00');
+    const total = Number((await page.locator('[data-testid="apply-total"]').textContent())!.replace(/[¥,]/g, ''));
     await screenshot(page, 'invoices-tablet-apply');
     await page.locator('[data-testid="apply-submit"]').click();
     await waitForDataPage(page, 'receiptManage_invoiceDetail', 20_000);
@@ -53,6 +54,13 @@ describe('invoice at 820×1180', () => {
     await screenshot(approver, 'invoices-tablet-approver');
     await approve.click();
     await approver.locator('[data-testid="undo-bar"]').waitFor({ state: 'hidden', timeout: 15_000 });
+    if (total >= 10_000) {
+      // approving ¥10,000 or more asks the approver to prove it is them (step-up, ADR 0023): the password here
+      await approver.locator('[data-testid="step-up"]').waitFor({ timeout: 15_000 });
+      await approver.locator('[data-testid="step-up-password"] input, input[data-testid="step-up-password"]').first().fill(DEMO_PASSWORD);
+      await approver.locator('[data-testid="step-up-password-submit"]').click();
+      await approver.locator('[data-testid="step-up"]').waitFor({ state: 'hidden', timeout: 15_000 });
+    }
 
     // Issued: number, 已开票, the bill 已开票.
     await expect

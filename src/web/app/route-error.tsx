@@ -14,6 +14,8 @@ export function RouteError() {
   const { t } = useTranslation('shell');
   const chunk = isChunkLoadError(error);
   const [open, setOpen] = useState(chunk);
+  // what went wrong stays readable for whoever opens the console (the page shows only the notice)
+  useEffect(() => console.error(error), [error]);
 
   useEffect(() => {
     if (!chunk) return;
