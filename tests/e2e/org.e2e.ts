@@ -120,7 +120,7 @@ for (const vp of ['desktop', 'phone'] as const) {
       await waitForDataPage(page, 'projectManage');
       const row = page.locator('[data-testid="project-list-row"]', { hasText: name });
       await row.waitFor();
-      expect(await row.textContent()).toContain('审批人 张伟');
+      expect(await row.textContent()).toContain('郑洁');
       const projectId = (await row.getAttribute('data-id'))!;
 
       // private quota: at most 1 host
