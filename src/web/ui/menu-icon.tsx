@@ -45,6 +45,17 @@ import {
   TextOutline,
   UnorderedListOutline,
   UserSetOutline,
+  AddSquareOutline,
+  CheckCircleOutline,
+  CollectMoneyOutline,
+  CouponOutline,
+  HandPayCircleOutline,
+  PhonebookOutline,
+  ReceivePaymentOutline,
+  StopOutline,
+  SystemQRcodeOutline,
+  UnlockOutline,
+  UserContactOutline,
 } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
 
@@ -126,14 +137,22 @@ const ENTRY_ICONS: Record<string, ComponentType<{ className?: string }>> = {
   site_messages: MailOutline,
   logs: CalendarOutline,
   projects: FlagOutline,
-  systems: CompassOutline,
-  resource_groups: FolderOutline,
-  org_tree: UnorderedListOutline,
   policies: LockOutline,
   user_groups: TeamOutline,
   tags: TagOutline,
   access_keys: KeyOutline,
   cloud_accounts: BankcardOutline,
+  systems: SystemQRcodeOutline,
+  resource_groups: AddSquareOutline,
+  org_tree: PhonebookOutline,
+  tenant_bills: CollectMoneyOutline,
+  project_bills: ReceivePaymentOutline,
+  bill_check: CheckCircleOutline,
+  cost_seo: HandPayCircleOutline,
+  project_limits: StopOutline,
+  invoices: CouponOutline,
+  contracts: UserContactOutline,
+  maas_accounts: UnlockOutline,
 };
 
 export function MenuIcon({ name, code, className }: { name: string; code?: string; className?: string }) {
