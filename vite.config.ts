@@ -135,6 +135,103 @@ function preloadRouter(): Plugin {
 }
 
 /**
+ * Pages whose first screen is known before any script runs get an HTML file of their own,
+ * dist/pages/<path>.html: index.html plus modulepreloads of the page's chunks (layout, page, its
+ * texts) and preloads of their CSS, so the browser fetches them with the entry instead of after
+ * the router has matched the URL (one round trip less before the first paint, ADR 0033). The
+ * server sends such a file for its path and index.html for every other one; the service worker
+ * keeps index.html only (offline, a page loads its chunks after the router as before).
+ */
+interface FirstScreen {
+  /** The page's HTML path and, when its first screen reads the API, that GET's path (src/web/lib/early-get.ts). */
+  path: string;
+  early?: string;
+}
+const FIRST_SCREENS: readonly { modules: readonly string[]; paths: () => FirstScreen[] }[] = [
+  { modules: ['src/web/app/layouts/portal-layout.tsx', 'src/web/features/portal/portal-home-page.tsx'], paths: () => [{ path: '/portal' }] },
+  { modules: ['src/web/features/auth/login-page.tsx'], paths: () => [{ path: '/login' }] },
+  {
+    // Every product landing page (/portal/bms …): one component, its data from the API.
+    modules: [
+      'src/web/app/layouts/portal-layout.tsx',
+      'src/web/app/portal-pages.ts',
+      'src/web/features/portal/landing-page.tsx',
+      'locales/zh-CN/site.json',
+      'src/web/lib/early-get.ts',
+    ],
+    paths: () => {
+      const pages = fs.readFileSync(path.resolve(import.meta.dirname, 'src/web/app/pages.ts'), 'utf8');
+      const names = new Set([...pages.matchAll(/^\s*(\w+): portalPage\.landing,/gm)].map((m) => m[1]));
+      const table = fs.readFileSync(path.resolve(import.meta.dirname, 'src/domain/navigation/route-table.ts'), 'utf8');
+      // The landing page reads auto_product_details/<key> (features/portal/landing-page.tsx productKeyOf).
+      return [...table.matchAll(/\{ path: '(\/[\w/-]+)', name: '(\w+)'/g)]
+        .filter((m) => names.has(m[2]!))
+        .map((m) => ({ path: m[1]!, early: `auto_product_details/${m[2]!.replace(/^portal_/, '')}` }));
+    },
+  },
+];
+
+function firstScreenPages(): Plugin {
+  let outDir = 'dist';
+  let root = '';
+  const pages: { paths: FirstScreen[]; tags: string }[] = [];
+  return {
+    name: 'yunshu-first-screen-pages',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      root = config.root.replaceAll('\\', '/') + '/';
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        pages.length = 0;
+        const chunks = Object.values(bundle).filter((x) => x.type === 'chunk');
+        const rel = (id: string) => id.replaceAll('\\', '/').replace(root, '');
+        for (const screen of FIRST_SCREENS) {
+          const js: string[] = [];
+          const css: string[] = [];
+          const todo = screen.modules.map(
+            (m) => chunks.find((c) => c.facadeModuleId && rel(c.facadeModuleId) === m) ?? chunks.find((c) => c.moduleIds.some((id) => rel(id) === m)),
+          );
+          if (todo.some((c) => !c)) throw new Error(`first-screen pages: no chunk for one of ${screen.modules.join(', ')}`);
+          const queue = todo.map((c) => c!.fileName);
+          while (queue.length) {
+            const f = queue.shift()!;
+            if (js.includes(f) || html.includes(`/${f}"`)) continue;
+            const chunk = bundle[f];
+            if (chunk?.type !== 'chunk') continue;
+            js.push(f);
+            queue.push(...chunk.imports);
+            for (const c of chunk.viteMetadata?.importedCss ?? []) if (!css.includes(c) && !html.includes(`/${c}"`)) css.push(c);
+          }
+          const tags = [
+            ...css.map((f) => `    <link rel="preload" as="style" crossorigin href="/${f}">`),
+            ...js.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`),
+          ].join('\n');
+          pages.push({ paths: screen.paths(), tags });
+        }
+        return html;
+      },
+    },
+    writeBundle() {
+      const index = path.join(outDir, 'index.html');
+      if (!fs.existsSync(index) || !pages.length) return;
+      const html = fs.readFileSync(index, 'utf8');
+      for (const page of pages)
+        for (const p of page.paths) {
+          const file = path.join(outDir, 'pages', `${p.path.slice(1)}.html`);
+          const early = p.early ? `\n    <meta name="ys-early-get" content="${p.early}">` : '';
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          fs.writeFileSync(file, html.replace('</head>', `${page.tags}${early}\n  </head>`));
+        }
+    },
+  };
+}
+
+/**
  * The route table's `sample` URLs (one per route, ~1.2 KB gz) are for the tests and the bench, not
  * the browser: the build drops them from src/domain/navigation/route-table.ts, which every page loads
  * with the router. Nothing in src/web reads `RouteDef.sample`.
@@ -168,6 +265,17 @@ const CHUNK_GROUPS = [
   { name: 'gesture', test: nm('@use-gesture[\\\\/](?:core|react)'), priority: 18 },
   { name: 'floating-ui', test: nm('@floating-ui[\\\\/](?:core|dom|utils)'), priority: 18 },
   { name: 'resize-observer', test: nm('resize-observer-polyfill'), priority: 18 },
+  // The kit's image viewer alone (it is only shown when a frame posts a picture, ui/image-viewer.tsx):
+  // left to the bundler, the small helpers it shares with every input, checkbox and action sheet
+  // (safe area, bound, dev-log…) landed in its chunk, and every console page fetched the viewer
+  // with them. Its own modules only (`includeDependenciesRecursively: false`): nothing outside
+  // imports them but its index, so this chunk imports the helpers and is never imported back.
+  {
+    name: 'kit-image-viewer',
+    test: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]image-viewer[\\/]/,
+    priority: 17,
+    includeDependenciesRecursively: false,
+  },
   // (A `kit-utils` group for the kit's small helpers was tried and dropped: with its dependencies
   // left out it imported classnames from the mask's chunk while the mask imported it back, and the
   // cycle threw 「o is not a function」 on pages that rendered a mask first — productRoute, userCenter.)
@@ -188,6 +296,7 @@ export default defineConfig({
     precompress(),
     offline.plugin,
     preloadRouter(),
+    firstScreenPages(),
     dropRouteSamples(),
     VitePWA({
       strategies: 'injectManifest',

@@ -8,7 +8,17 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env: { TEST_DB: 'pglite' } } },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/api/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { TEST_DB: 'pglite' },
+        },
+      },
       ...(pg
         ? [
             {
@@ -16,6 +26,7 @@ export default defineConfig({
                 name: 'api-pg',
                 include: ['tests/api/**/*.test.ts'],
                 environment: 'node',
+                globalSetup: ['tests/api/global-setup.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 env: { TEST_DB: 'postgres' },

@@ -13,16 +13,19 @@ interface Step {
   name: string;
   what: string;
   args: string[];
+  /** the static checks run side by side (the machine has 2 cores; together ~1 min less than one after another) */
+  together?: boolean;
 }
 
 const STEPS: Step[] = [
-  { name: 'lint', what: 'ESLint (layer boundaries, no barrels, no literal UI text)', args: [bin('eslint/bin/eslint.js'), '.'] },
+  { name: 'lint', what: 'ESLint (layer boundaries, no barrels, no literal UI text)', args: [bin('eslint/bin/eslint.js'), '.'], together: true },
   {
     name: 'format',
     what: 'Prettier (the whole tree is formatted; `npm run format` fixes it)',
     args: [bin('prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'],
+    together: true,
   },
-  { name: 'typecheck', what: 'TypeScript (tsc --noEmit)', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'typecheck', what: 'TypeScript (tsc --noEmit)', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], together: true },
   {
     name: 'vitest',
     what: `unit + API tests on PGlite${pg ? ' and PostgreSQL' : ' (TEST_DATABASE_URL unset: PostgreSQL run skipped)'}`,
@@ -44,15 +47,24 @@ const steps = wanted.length ? STEPS.filter((s) => wanted.includes(s.name)) : STE
 const fmt = (ms: number) =>
   ms >= 60_000 ? `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s` : `${(ms / 1000).toFixed(1)}s`;
 
-function run(step: Step): Promise<number> {
+/** Runs a step; with `buffered` its output is collected and printed in one piece when it ends. */
+function run(step: Step, buffered = false): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(node, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const child = spawn(node, step.args, {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    });
+    const out: Buffer[] = [];
+    child.stdout?.on('data', (b: Buffer) => out.push(b));
+    child.stderr?.on('data', (b: Buffer) => out.push(b));
     const forward = (sig: NodeJS.Signals) => child.kill(sig);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
     child.on('exit', (code, signal) => {
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
+      if (buffered && out.length) process.stdout.write(Buffer.concat(out));
       resolve(code ?? (signal ? 128 : 1));
     });
   });
@@ -60,16 +72,33 @@ function run(step: Step): Promise<number> {
 
 const started = Date.now();
 const done: string[] = [];
-for (const [i, step] of steps.entries()) {
-  console.log(`\n━━ [${i + 1}/${steps.length}] ${step.name}: ${step.what}`);
+const fail = (step: Step, code: number, took: number) => {
+  console.error(`\n✗ npm test FAILED at step "${step.name}" (exit ${code}, ${fmt(took)}). Passed before it: ${done.join(', ') || 'none'}.`);
+  console.error(`  Re-run just this step with: npm test -- ${step.name}`);
+  process.exit(code);
+};
+let i = 0;
+while (i < steps.length) {
+  // Consecutive `together` steps start at once; each prints its header and output when it ends.
+  let j = i;
+  while (steps[i].together && j < steps.length && steps[j].together) j++;
+  const group = j > i + 1 ? steps.slice(i, j) : [steps[i]];
   const t0 = Date.now();
-  const code = await run(step);
-  const took = Date.now() - t0;
-  if (code !== 0) {
-    console.error(`\n✗ npm test FAILED at step "${step.name}" (exit ${code}, ${fmt(took)}). Passed before it: ${done.join(', ') || 'none'}.`);
-    console.error(`  Re-run just this step with: npm test -- ${step.name}`);
-    process.exit(code);
+  if (group.length === 1) console.log(`\n━━ [${i + 1}/${steps.length}] ${group[0].name}: ${group[0].what}`);
+  const results = await Promise.all(
+    group.map(async (step, k) => {
+      const code = await run(step, group.length > 1).then((c) => {
+        if (group.length > 1)
+          console.log(`\n━━ [${i + k + 1}/${steps.length}] ${step.name}: ${step.what} — ${c === 0 ? 'passed' : 'FAILED'} (${fmt(Date.now() - t0)})`);
+        return c;
+      });
+      return { step, code, took: Date.now() - t0 };
+    }),
+  );
+  for (const r of results) {
+    if (r.code !== 0) fail(r.step, r.code, r.took);
+    done.push(`${r.step.name} ${fmt(r.took)}`);
   }
-  done.push(`${step.name} ${fmt(took)}`);
+  i += group.length;
 }
 console.log(`\n✓ npm test passed: ${done.join(', ')} — total ${fmt(Date.now() - started)}${pg ? '' : ' (PostgreSQL API run skipped: set TEST_DATABASE_URL)'}`);

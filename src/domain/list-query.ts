@@ -42,12 +42,3 @@ export function splitMulti(value: unknown): string[] {
     .map((v) => v.trim())
     .filter(Boolean);
 }
-
-/** The sort cycle of the shared list page: normal → ascending → descending → normal. */
-export type SortState = 'none' | 'asc' | 'desc';
-export function nextSort(state: SortState): SortState {
-  return state === 'none' ? 'asc' : state === 'asc' ? 'desc' : 'none';
-}
-export function sortToOrders(field: string, state: SortState): string | undefined {
-  return state === 'none' ? undefined : state === 'asc' ? field : `-${field}`;
-}

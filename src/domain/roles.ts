@@ -4,6 +4,8 @@
 // those of their roles (held directly or through a user group) plus the policies granted to them.
 // The first eight role ids are stored in `memberships.role`: never rename them.
 
+import { permits } from './permission-rule.ts';
+
 export const ROLES = [
   'super_admin',
   'ops_admin',
@@ -70,7 +72,9 @@ export type Permission = `${string}:${string}:${'any' | 'own'}`;
  * `can(roles, 'manage', 'project')` etc.): organisation (project, quota, tag, resource_group,
  * system), keys (aksk, maas_account, passkey), orders and cost (order, cost_strategy,
  * project_limit), invoices (invoice, contract), registration (account_review); access (user,
- * user_group, policy).
+ * user_group, policy), bastion-host permissions (bastion_permission, ADR 0030); public-cloud
+ * accounts holding vendor AccessKeys (cloud_account: the kind's own entity, not `resource`) and the
+ * tenant's cost centre (cost_center: balance, threshold, recharges; tenant and platform roles only).
  */
 export const ENTITIES = [
   'resource',
@@ -98,7 +102,11 @@ export const ENTITIES = [
   'user_group',
   'policy',
   'bastion',
+  'bastion_permission',
   'password',
+  // issue 15 follow-up: vendor credentials and the tenant's balance are narrower than its resources
+  'cloud_account',
+  'cost_center',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -275,6 +283,11 @@ const AREA_PERMISSIONS: Partial<Record<Role, readonly Permission[]>> = {
     'enable:quota:any',
     'audit:aksk:any',
     'read:maas_account:any',
+    // who reaches which host through the bastion (ADR 0030)
+    'manage:bastion_permission:any',
+    // vendor AccessKeys of every tenant's cloud accounts; every tenant's balance and recharges
+    'manage:cloud_account:any',
+    'manage:cost_center:any',
   ],
   ops_admin: [
     'read:resource:any',
@@ -288,6 +301,10 @@ const AREA_PERMISSIONS: Partial<Record<Role, readonly Permission[]>> = {
     'review:account_review:any',
     'audit:aksk:any',
     'read:maas_account:any',
+    'manage:bastion_permission:any',
+    // operations keep the accounts' regions in sync (sync_regions, modify); they neither register nor delete keys
+    'read:cloud_account:any',
+    'update:cloud_account:any',
   ],
   tenant_admin: [
     ...READ_RESOURCES,
@@ -312,6 +329,12 @@ const AREA_PERMISSIONS: Partial<Record<Role, readonly Permission[]>> = {
     'audit:aksk:own',
     'authorize:aksk:own',
     'manage:maas_account:own',
+    'manage:bastion_permission:own',
+    // the tenant's vendor AccessKeys (a local tenant administrator inherits this; a counterpart reads)
+    'manage:cloud_account:own',
+    'read:cloud_account:own',
+    // the balance's threshold and recharges (the local tenant administrator's are filtered out below)
+    'update:cost_center:own',
   ],
   security_admin: [
     ...READ_RESOURCES,
@@ -324,6 +347,9 @@ const AREA_PERMISSIONS: Partial<Record<Role, readonly Permission[]>> = {
     'read:contract:own',
     ...OWN_KEYS,
     'audit:aksk:own',
+    'manage:bastion_permission:own',
+    // audits which vendor AccessKeys the tenant registered (masked; the secret is never answered)
+    'read:cloud_account:own',
   ],
   project_owner: [
     ...READ_RESOURCES,
@@ -345,19 +371,30 @@ const withArea = (role: Role, from: Role, keep: (p: Permission) => boolean = () 
   ...new Set([...BASE_PERMISSIONS[role], ...(AREA_PERMISSIONS[from] ?? []).filter(keep)]),
 ];
 
-export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+/**
+ * The cost centre (balance, credit, threshold, recharges) is the tenant's: every tenant role reads it
+ * (as each reads the tenant's bills), no project role does; the tenant administrator (not the local
+ * one) and the super administrator change it.
+ */
+const withCostCenter = (perms: Record<Role, readonly Permission[]>): Record<Role, readonly Permission[]> =>
+  Object.fromEntries(ROLES.map((r) => [r, TENANT_ROLES.includes(r) ? [...new Set([...perms[r], 'read:cost_center:own' as Permission])] : perms[r]])) as Record<
+    Role,
+    readonly Permission[]
+  >;
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = withCostCenter({
   ...BASE_PERMISSIONS,
   super_admin: withArea('super_admin', 'super_admin'),
   ops_admin: withArea('ops_admin', 'ops_admin'),
   tenant_admin: withArea('tenant_admin', 'tenant_admin'),
-  local_tenant_admin: withArea('local_tenant_admin', 'tenant_admin', (p) => !/^(create|update):(invoice|contract):/.test(p)),
+  local_tenant_admin: withArea('local_tenant_admin', 'tenant_admin', (p) => !/^(create|update):(invoice|contract|cost_center):/.test(p)),
   counterpart_tenant_admin: withArea('counterpart_tenant_admin', 'tenant_admin', (p) => p.startsWith('read:')),
   security_admin: withArea('security_admin', 'security_admin'),
   project_owner: withArea('project_owner', 'project_owner'),
   project_approver: withArea('project_approver', 'project_approver'),
   project_member: withArea('project_member', 'project_member'),
   internet_user: withArea('internet_user', 'internet_user'),
-};
+});
 
 export function permissionsOf(roles: Iterable<Role>, extra: Iterable<Permission> = []): Set<Permission> {
   const out = new Set<Permission>(extra);
@@ -365,13 +402,9 @@ export function permissionsOf(roles: Iterable<Role>, extra: Iterable<Permission>
   return out;
 }
 
-/** True when the permissions grant `action:entity` at the wanted access (`any` implies `own`). */
-/** `manage:x` stands for reading, creating, changing and deleting x (roles say manage, routes say which). */
-const MANAGED_ACTIONS = new Set(['read', 'create', 'update', 'delete']);
-
+/** True when the permissions grant `action:entity` at the wanted access (`any` implies `own`; `manage:x` implies CRUD of x) — the one rule of permission-rule.ts. */
 export function hasPermission(perms: ReadonlySet<string>, action: string, entity: string, access: 'any' | 'own' = 'own'): boolean {
-  const holds = (a: string) => perms.has(`${a}:${entity}:any`) || (access === 'own' && perms.has(`${a}:${entity}:own`));
-  return holds(action) || (MANAGED_ACTIONS.has(action) && holds('manage'));
+  return permits(perms, action, entity, access);
 }
 
 /** True when the roles grant `action:entity` at the wanted access (`any` implies `own`). */

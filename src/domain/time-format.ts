@@ -19,3 +19,8 @@ export function formatDateTime(value: unknown, opts: { seconds?: boolean } = {})
   const p = Object.fromEntries(PARTS.formatToParts(d).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}${opts.seconds ? `:${p.second}` : ''}`;
 }
+
+/** The hour (0–23) in Asia/Shanghai, where the greeting and day-part texts are meant (not the device's zone). */
+export function shanghaiHour(at: Date = new Date()): number {
+  return Number(PARTS.formatToParts(at).find((x) => x.type === 'hour')?.value ?? 0);
+}

@@ -42,6 +42,7 @@ import { billRoutes } from './billing/bill.routes.ts';
 import { invoiceRoutes } from './invoices/invoice.routes.ts';
 import { orgRoutes } from './org/org.routes.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
+import { bastionRoutes } from './bastion/bastion.routes.ts';
 import { passkeyRoutes } from './keys/passkey.routes.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
@@ -167,7 +168,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   registerAuth(app, ctx.users, ctx.signer);
   // Every API route's declared permission, checked once before its handler (access/guard.ts).
-  registerAccessGuard(app);
+  // Destructive routes (config.stepUp) also need a fresh step-up proof there (ADR 0029).
+  registerAccessGuard(app, { enabled: config.stepUpDestructive, hasProof: (userId, token) => ctx.passkeys.hasProof(userId, token) });
   registerIdempotency(app, ctx.db, { leaseMs: config.idempotencyLeaseMs });
   // Every signed-in write leaves a line in the operation log (after idempotency: replays do not).
   registerOperationLog(app, ctx.db);
@@ -196,6 +198,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await invoiceRoutes(app, ctx);
   await orgRoutes(app, ctx);
   await keysRoutes(app, ctx);
+  await bastionRoutes(app, ctx);
   await passkeyRoutes(app, ctx);
   await accessRoutes(app, ctx);
 
@@ -268,11 +271,18 @@ function registerStaticAndFallback(app: FastifyInstance, distDir: string | null,
   // The app's root is a directory to @fastify/static (403 with index: false): answer the page.
   // index.html is small and rebuilt in place: read it per request as a buffer (a stream here once
   // met the compress/onSend hooks as an invalid payload).
-  const sendIndex = async (reply: FastifyReply) =>
+  // A page whose first screen the build knows has its own copy, pages/<path>.html (index.html plus
+  // preloads of its chunks, vite.config.ts firstScreenPages, ADR 0033); every other path gets index.html.
+  const pageFile = (url: string): string | null => {
+    if (!/^\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/.test(url)) return null;
+    const file = path.join(distDir!, 'pages', `${url.slice(1)}.html`);
+    return fs.existsSync(file) ? file : null;
+  };
+  const sendIndex = async (reply: FastifyReply, url = '/') =>
     reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await fs.promises.readFile(indexPath!));
+      .send(await fs.promises.readFile(pageFile(url) ?? indexPath!));
   if (hasIndex) app.get('/', (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
@@ -285,7 +295,7 @@ function registerStaticAndFallback(app: FastifyInstance, distDir: string | null,
       !path.extname(url);
     if (wantsPage) {
       reply.header('cache-control', 'no-cache');
-      return sendIndex(reply);
+      return sendIndex(reply, url.replace(/\/+$/, '') || '/');
     }
     const lang = pickLanguage(req.headers['accept-language']);
     if (url.startsWith('/api/')) {

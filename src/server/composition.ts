@@ -38,6 +38,7 @@ import { contractService } from './invoices/contract.service.ts';
 import { accessKeyService } from './keys/access-key.service.ts';
 import { requestSigner } from './keys/signing.ts';
 import { maasService } from './keys/maas.service.ts';
+import { bastionService } from './bastion/bastion.service.ts';
 import { passkeyService } from './keys/passkey.service.ts';
 
 declare module 'fastify' {
@@ -162,6 +163,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     accessKeys: accessKeyService(db, base.secrets),
     signer: requestSigner(db, base.secrets),
     maas: maasService(db, base.secrets),
+    bastion: bastionService(db),
     passkeys: passkeyService(db, { rpName: '云枢' }),
   };
 }

@@ -72,6 +72,8 @@ export interface Config {
   captchaDevInbox: boolean;
   /** Whether deleting hosts, disks and EIPs asks for an SMS code (the necessity answer, enforced by the server). */
   smsDeleteVerification: boolean;
+  /** Whether destructive actions (deletes, destroy from the recycle bin) ask for a fresh step-up proof (ADR 0029). */
+  stepUpDestructive: boolean;
   /** How long an in-flight Idempotency-Key stays with the process running it before a retry may take it over. */
   idempotencyLeaseMs: number;
   /**
@@ -122,6 +124,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 1200),
     captchaDevInbox: flag('CAPTCHA_DEV_INBOX', false),
     smsDeleteVerification: flag('SMS_DELETE_VERIFICATION', true),
+    stepUpDestructive: flag('STEP_UP_DESTRUCTIVE', true),
     idempotencyLeaseMs: num('IDEMPOTENCY_LEASE_MS', 30_000),
     secretKey: process.env.SECRET_KEY || undefined,
     accessCacheMs: num('ACCESS_CACHE_MS', 30_000),

@@ -34,6 +34,7 @@ import type { ProjectLimitService } from './billing/project-limit.service.ts';
 import type { AccessKeyService } from './keys/access-key.service.ts';
 import type { RequestSigner } from './keys/signing.ts';
 import type { MaasService } from './keys/maas.service.ts';
+import type { BastionService } from './bastion/bastion.service.ts';
 import type { PasskeyService } from './keys/passkey.service.ts';
 
 import type { InvoiceService } from './invoices/invoice.service.ts';
@@ -106,6 +107,8 @@ export interface AppContext extends BaseContext {
   signer: RequestSigner;
   /** MaaS accounts and their API keys (keys/maas.service.ts) */
   maas: MaasService;
+  /** bastion-host permissions per user per host (bastion/bastion.service.ts) */
+  bastion: BastionService;
   /** passkeys, passkey sign-in and step-up proofs (keys/passkey.service.ts) */
   passkeys: PasskeyService;
 }

@@ -13,7 +13,7 @@
 // decides, and that is computed per role above).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, demoIds } from './helper.ts';
+import { build, demoIds, usersPerRole } from './helper.ts';
 import { declaredRoutes, satisfies } from '../../src/server/access/guard.ts';
 import { ROLES, permissionsOf, roleLevel, type Role } from '../../src/domain/roles.ts';
 import { newId } from '../../src/domain/ids.ts';
@@ -26,7 +26,7 @@ let ids: Awaited<ReturnType<typeof demoIds>>;
 let tenantA: string;
 let projectA: string;
 let foreign: string[];
-const tokens = new Map<Role, string>();
+let tokens = new Map<Role, string>();
 
 beforeAll(async () => {
   app = await build();
@@ -36,12 +36,7 @@ beforeAll(async () => {
   // what a tenant-A role must never read: the other tenants' ids and names
   const others = ids.tenants.filter((t) => t.id !== tenantA);
   foreign = [...others.flatMap((t) => [t.id, t.name]), ...ids.projects.filter((p) => p.tenant_id !== tenantA).map((p) => p.id)];
-  for (const role of ROLES) {
-    const userId = await app.ctx.users.insertUser({ account: `matrix_${role}`, nickname: `矩阵 ${role}`, password_hash: 'x' });
-    const level = roleLevel(role);
-    await app.ctx.users.addMembership(userId, role, level === 'platform' ? null : tenantA, level === 'project' ? projectA : null);
-    tokens.set(role, await app.ctx.users.createSession(userId, 12));
-  }
+  tokens = await usersPerRole(app, ROLES, 'matrix', tenantA, projectA);
 }, 120_000);
 afterAll(async () => {
   await app.close();

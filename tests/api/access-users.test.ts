@@ -207,13 +207,15 @@ describe('groups and policies', () => {
     const menusBefore = (await asNew.req({ method: 'GET', url: '/api/v1/menus' })).json();
     const urls = (m: any) => m.data.flatMap((g: any) => g.menus.map((e: any) => e.menuUrl));
     expect(urls(menusBefore)).not.toContain('/policiesManage');
-    // (a project member reads its project's bills and orders, so the billing entries are there already)
+    // (a project member reads its project's bills and orders, so those entries are there already; the
+    // tenant's 费用中心 is not a project role's)
+    expect(urls(menusBefore)).not.toContain('/costCenter');
     expect((await asNew.req({ method: 'GET', url: '/api/v1/cloud/policies' })).statusCode).toBe(403);
 
     const created = await admin.req({
       method: 'POST',
       url: '/api/v1/cloud/policies',
-      payload: { name: '账单与策略查看', permissions: ['read:order:own', 'read:policy:own'], template_code: 'billing_viewer' },
+      payload: { name: '账单与策略查看', permissions: ['read:order:own', 'read:cost_center:own', 'read:policy:own'], template_code: 'billing_viewer' },
       project: null,
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -230,6 +232,8 @@ describe('groups and policies', () => {
     expect(urls(menusAfter)).toEqual(expect.arrayContaining(['/policiesManage', '/costCenter']));
     expect(urls(menusAfter)).not.toContain('/usersGroupManage');
     expect((await asNew.req({ method: 'GET', url: '/api/v1/cloud/policies' })).statusCode).toBe(200);
+    // the handler reads the policy as the guard does
+    expect((await asNew.req({ method: 'GET', url: '/api/v1/cloud/cost-center' })).statusCode).toBe(200);
 
     // excluding the project takes the permissions away there
     const narrowed = await admin.req({ method: 'PATCH', url: `/api/v1/cloud/policies/${policyId}`, payload: { exclude_projects: [projectA] }, project: null });

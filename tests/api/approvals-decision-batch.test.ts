@@ -117,3 +117,123 @@ describe('the decision batch', () => {
     expect(late.json().results[0].body.current).toMatchObject({ status: 'rejected' });
   });
 });
+
+// ADR 0032: consecutive fresh decisions are decided in one transaction, a savepoint per item.
+describe('the decision batch in one transaction', () => {
+  const lines = (id: string) =>
+    app.ctx.db
+      .selectFrom('operation_logs')
+      .select([
+        'action',
+        'route',
+        'method',
+        'resource_type',
+        'resource_id',
+        'resource_name',
+        'tenant_id',
+        'project_id',
+        'status_code',
+        'success',
+        'error_title',
+      ])
+      .where('resource_id', '=', id)
+      .where('action', 'in', ['approval_approve', 'approval_reject'])
+      .execute();
+
+  it('applies the other items when one conflicts, reports the conflict, and replays both from their keys', async () => {
+    const project = await supplyOf();
+    const tenant = (await app.as('approver')).territories[0]!.tenant_id;
+    const [a, b, c] = [await newRequest(project, 61), await newRequest(project, 62), await newRequest(project, 63)];
+    // Decided by someone else while the approver was offline.
+    const meanwhile = await (
+      await app.as('approver')
+    ).req({ method: 'POST', url: `/api/v1/approvals/${b.id}/reject`, tenant, project, payload: { reason: '已由他人处理' } });
+    expect(meanwhile.statusCode).toBe(200);
+    const items = [a, b, c].map((x) => ({ url: `/api/v1/approvals/${x.id}/approve`, key: `t-${x.id}`, tenant_id: tenant, project_id: project, body: {} }));
+    const res = await batch(items);
+    const results = res.json().results as { status: number; body: { id?: string; status?: string; current?: { status: string }; title?: string } }[];
+    expect(results.map((r) => r.status)).toEqual([200, 409, 200]);
+    expect(results[1]!.body.current).toMatchObject({ status: 'rejected' });
+    expect(results[1]!.body.title).toBeTruthy();
+    expect(await decided(a.id)).toEqual(['approved']);
+    expect(await decided(b.id)).toEqual(['rejected']);
+    expect(await decided(c.id)).toEqual(['approved']);
+    // The conflict's answer is stored under its key like any other: the retry answers the same.
+    const again = await batch(items);
+    expect(JSON.stringify(again.json().results)).toBe(JSON.stringify(results));
+    for (const x of [a, b, c]) expect(await decided(x.id)).toHaveLength(1);
+    // One operation-log line per item, the refused one as a failure; none for the replay.
+    expect(await lines(a.id)).toMatchObject([{ action: 'approval_approve', status_code: 200, success: true, resource_type: 'approval' }]);
+    const bLines = await lines(b.id);
+    expect(bLines.map((l) => [l.action, l.status_code, l.success])).toEqual(
+      expect.arrayContaining([
+        ['approval_reject', 200, true],
+        ['approval_approve', 409, false],
+      ]),
+    );
+    expect(bLines).toHaveLength(2);
+  });
+
+  it('writes the same operation-log line and idempotency row as the decision sent alone', async () => {
+    const project = await supplyOf();
+    const tenant = (await app.as('approver')).territories[0]!.tenant_id;
+    const [alone, batched] = [await newRequest(project, 71), await newRequest(project, 72)];
+    const approver = await app.as('approver');
+    const one = await approver.req({
+      method: 'POST',
+      url: `/api/v1/approvals/${alone.id}/approve`,
+      tenant,
+      project,
+      headers: { 'idempotency-key': `alone-${alone.id}`, prefer: 'return=minimal' },
+      payload: { comment: '同意' },
+    });
+    expect(one.statusCode).toBe(200);
+    const res = await batch([
+      { url: `/api/v1/approvals/${batched.id}/approve`, key: `batched-${batched.id}`, tenant_id: tenant, project_id: project, body: { comment: '同意' } },
+    ]);
+    expect(res.json().results[0]).toEqual({ status: 200, body: { id: batched.id, status: 'approved', current_level: 1 } });
+    const strip = (l: Record<string, unknown>) => ({ ...l, resource_id: null, resource_name: null });
+    const [lineAlone, lineBatched] = [(await lines(alone.id))[0]!, (await lines(batched.id))[0]!];
+    expect(strip(lineBatched)).toEqual(strip(lineAlone));
+    const key = (k: string) =>
+      app.ctx.db
+        .selectFrom('idempotency_keys')
+        .select(['state', 'method', 'path', 'response_status', 'response_type'])
+        .where('key', '=', k)
+        .executeTakeFirstOrThrow();
+    const [keyAlone, keyBatched] = [await key(`alone-${alone.id}`), await key(`batched-${batched.id}`)];
+    expect({ ...keyBatched, path: null }).toEqual({ ...keyAlone, path: null });
+    // The key stored by the batch is the pipeline's: the same key with another body is refused alone too.
+    const reused = await approver.req({
+      method: 'POST',
+      url: `/api/v1/approvals/${batched.id}/approve`,
+      tenant,
+      project,
+      headers: { 'idempotency-key': `batched-${batched.id}` },
+      payload: { comment: '改了' },
+    });
+    expect(reused.statusCode).toBe(422);
+    const replayed = await approver.req({
+      method: 'POST',
+      url: `/api/v1/approvals/${batched.id}/approve`,
+      tenant,
+      project,
+      headers: { 'idempotency-key': `batched-${batched.id}` },
+      payload: { comment: '同意' },
+    });
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual({ id: batched.id, status: 'approved', current_level: 1 });
+  });
+
+  it('decides a request named twice once, and the second item answers the conflict', async () => {
+    const project = await supplyOf();
+    const tenant = (await app.as('approver')).territories[0]!.tenant_id;
+    const r = await newRequest(project, 81);
+    const res = await batch([
+      { url: `/api/v1/approvals/${r.id}/approve`, key: `d1-${r.id}`, tenant_id: tenant, project_id: project, body: {} },
+      { url: `/api/v1/approvals/${r.id}/reject`, key: `d2-${r.id}`, tenant_id: tenant, project_id: project, body: { reason: '重复提交的决定' } },
+    ]);
+    expect(res.json().results.map((x: { status: number }) => x.status)).toEqual([200, 409]);
+    expect(await decided(r.id)).toEqual(['approved']);
+  });
+});

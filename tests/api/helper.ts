@@ -3,6 +3,8 @@
 // as(account): signs in through POST /api/v1/login and answers an inject helper with the
 // session's headers (token, tenant, project, language).
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, routesOf, type RouteEntry } from '../../src/server/app.ts';
@@ -12,6 +14,7 @@ import type { AppContext } from '../../src/server/context.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 import { newId } from '../../src/domain/ids.ts';
 import type { Db } from '../../src/server/db/database.ts';
+import { roleLevel, type Role } from '../../src/domain/roles.ts';
 
 export type TestApp = FastifyInstance & { ctx: AppContext };
 
@@ -29,13 +32,13 @@ export interface Client {
   req(opts: InjectOptions & { tenant?: string | null; project?: string | null; lang?: string }): Promise<LightMyRequestResponse>;
 }
 
-async function postgresHandle(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+async function postgresHandle(template?: string): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `yunshu_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -69,10 +72,13 @@ export interface Helpers {
 export async function build(opts: { config?: Partial<Config>; seed?: boolean; logger?: object } = {}): Promise<TestApp & Helpers> {
   let handle: DbHandle;
   let drop: () => Promise<void>;
+  // The run's seeded copy (global-setup.ts) when this file wants the usual start: demo data sealed
+  // with the default secret key.
+  const template = (opts.seed ?? true) && !opts.config?.secretKey ? inject('seededTemplate') : undefined;
   if (process.env.TEST_DB === 'postgres') {
-    ({ handle, drop } = await postgresHandle());
+    ({ handle, drop } = await postgresHandle(template));
   } else {
-    handle = await openDatabase({ memory: true });
+    handle = await openDatabase({ memory: true, ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}) });
     drop = () => handle.close();
   }
   const app = await buildApp({
@@ -80,7 +86,14 @@ export async function build(opts: { config?: Partial<Config>; seed?: boolean; lo
     seed: opts.seed ?? true,
     logger: opts.logger ?? false,
     serveStatic: false,
-    config: { cloudSimDelayMs: 50, cloudSimFailureRate: 0, rateLimitPerMinute: 100_000, smsDeleteVerification: false, ...opts.config },
+    config: {
+      cloudSimDelayMs: 50,
+      cloudSimFailureRate: 0,
+      rateLimitPerMinute: 100_000,
+      smsDeleteVerification: false,
+      stepUpDestructive: false,
+      ...opts.config,
+    },
   });
   app.addHook('onClose', async () => {
     await drop();
@@ -188,4 +201,19 @@ export async function seedResources(db: Db, o: SeedResourcesOptions): Promise<st
       .values(rows.slice(i, i + 500))
       .execute();
   return ids;
+}
+
+/**
+ * One user per role of `roles`, each holding that role alone in the tenant (tenant roles) or the
+ * project (project roles); answers role → session token. The tests over every role use it.
+ */
+export async function usersPerRole(app: TestApp, roles: readonly Role[], prefix: string, tenantId: string, projectId: string): Promise<Map<Role, string>> {
+  const tokens = new Map<Role, string>();
+  for (const role of roles) {
+    const userId = await app.ctx.users.insertUser({ account: `${prefix}_${role}`, nickname: `${prefix} ${role}`, password_hash: 'x' });
+    const level = roleLevel(role);
+    await app.ctx.users.addMembership(userId, role, level === 'platform' ? null : tenantId, level === 'project' ? projectId : null);
+    tokens.set(role, await app.ctx.users.createSession(userId, 12));
+  }
+  return tokens;
 }

@@ -118,3 +118,67 @@ describe('cloud accounts', () => {
     expect409(sync, '当前状态不允许同步区域，请等待账号验证通过');
   });
 });
+
+// Vendor AccessKeys are the tenant administrators' (entity cloud_account, ADR 0021 addendum): project
+// roles neither list nor register them, the security administrator reads them, operations keep their
+// regions in sync; the engine's own checks (create through approvals, tags, export, events) agree.
+describe('who administers cloud accounts', () => {
+  const refusedByGuard = (res: { statusCode: number; headers: Record<string, unknown> }) => {
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['x-denied-by']).toBe('guard');
+  };
+  const body = () => ({ name: `perm-${n}`, vendor: 'ali', access_key_id: aliKey(), access_key_secret: SECRET });
+
+  it('project roles (member, approver, owner) can neither list, read, register, change, tag nor export one', async () => {
+    const acc = await createSettled(c, 'cloud-accounts', body());
+    for (const account of ['member', 'approver', 'owner_zheng']) {
+      const u = await app.as(account);
+      refusedByGuard(await u.req({ method: 'GET', url: '/api/cloud-accounts' }));
+      refusedByGuard(await u.req({ method: 'GET', url: `/api/cloud-accounts/${acc.id}` }));
+      refusedByGuard(await post(body(), u));
+      refusedByGuard(await act(u, 'cloud-accounts', acc.id, { action: 'modify', description: 'x' }));
+      refusedByGuard(await u.req({ method: 'DELETE', url: `/api/cloud-accounts/${acc.id}` }));
+      const menus = (await u.req({ method: 'GET', url: '/api/v1/menus' })).json().data as { menus: { menuUrl: string }[] }[];
+      expect(menus.flatMap((g) => g.menus.map((m) => m.menuUrl))).not.toContain('/cloudAccountManage');
+    }
+    const member = await app.as('member');
+    const { name, vendor, ...spec } = body();
+    const asked = await member.req({
+      method: 'POST',
+      url: '/api/v1/approvals',
+      payload: { type: 'resource_purchase', payload: { kind: 'cloud_account', name, vendor, spec } },
+    });
+    expect(asked.statusCode, asked.body).toBe(403);
+    expect((await member.req({ method: 'GET', url: `/api/tag-resources?resource_type=cloud_account&resource_id=${acc.id}` })).statusCode).toBe(403);
+    expect((await member.req({ method: 'GET', url: '/api/v1/export/resource/cloud_account?export_field_list=name' })).statusCode).toBe(403);
+  });
+
+  it('the security administrator reads them; operations read and sync but never register or delete', async () => {
+    const acc = await createSettled(c, 'cloud-accounts', body());
+    const ids = await app.ctx.db
+      .selectFrom('memberships')
+      .select(['tenant_id'])
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .where('users.account', '=', 'tenant_admin')
+      .executeTakeFirstOrThrow();
+    const userId = await app.ctx.users.insertUser({ account: `ca_security_${n++}`, nickname: '安全管理员', password_hash: 'x' });
+    await app.ctx.users.addMembership(userId, 'security_admin', ids.tenant_id, null);
+    const security = { 'x-auth-token': await app.ctx.users.createSession(userId, 12), 'x-tenant-id': ids.tenant_id! };
+    const listed = await app.inject({ method: 'GET', url: '/api/cloud-accounts?__limit=100', headers: security });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).not.toContain(SECRET);
+    refusedByGuard(await app.inject({ method: 'POST', url: '/api/cloud-accounts', headers: security, payload: body() }));
+    const oncall = await app.as('oncall');
+    const scope = { tenant: ids.tenant_id, project: acc.project_id as string };
+    expect((await oncall.req({ method: 'GET', url: `/api/cloud-accounts/${acc.id}`, ...scope })).statusCode).toBe(200);
+    refusedByGuard(await oncall.req({ method: 'POST', url: '/api/cloud-accounts', ...scope, payload: body() }));
+    refusedByGuard(await oncall.req({ method: 'DELETE', url: `/api/cloud-accounts/${acc.id}`, ...scope }));
+    const synced = await oncall.req({
+      method: 'POST',
+      url: `/api/cloud-accounts/${acc.id}/actions`,
+      ...scope,
+      payload: { action: 'sync_regions', region_ids: [(await regionsOf('ali'))[0]!.id] },
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+  });
+});

@@ -18,6 +18,10 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'yunshu-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  // First-screen pages (vite.config.ts firstScreenPages): index.html plus the page's preloads.
+  fs.mkdirSync(path.join(dist, 'pages', 'portal'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'pages', 'portal.html'), INDEX.replace('</head>', '<link rel="modulepreload" href="/assets/home.js"></head>'));
+  fs.writeFileSync(path.join(dist, 'pages', 'portal', 'bms.html'), INDEX.replace('</head>', '<link rel="modulepreload" href="/assets/landing.js"></head>'));
   fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), BIG_JS);
   fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.css'), 'body{margin:0}');
   // As the build writes them (vite.config.ts precompress()).
@@ -67,6 +71,26 @@ describe('static hosting', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('sends a first-screen page its own copy of index.html, every other path index.html', async () => {
+    for (const [url, preload] of [
+      ['/portal', 'home.js'],
+      ['/portal/', 'home.js'],
+      ['/portal?from=mail', 'home.js'],
+      ['/portal/bms', 'landing.js'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain(preload);
+    }
+    for (const url of ['/portal/ecs', '/portal/bms/x', '/pages/portal', '/portal/bms%20', '/PORTAL']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
     }
   });
 

@@ -8,8 +8,39 @@ import { startServer, type StartedServer } from '../e2e/server.ts';
 import { launchBrowser, newPage, signIn } from '../e2e/browser.ts';
 import { OWN_TYPES, afterFirstScreen, apiAs, card, outboxStates } from '../e2e/approvals-helpers.ts';
 import type { BenchResult, BenchSection } from './run.ts';
+import type { Request } from 'playwright-core';
 
 const COUNT = Number(process.env.BENCH_REPLAY_COUNT ?? 100);
+const PROFILE = process.env.BENCH_REPLAY_PROFILE === '1';
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The page's CPU over the replay: self time per function and per script (BENCH_REPLAY_PROFILE=1). */
+function printProfile(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const byFn = new Map<string, number>();
+  const byScript = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const f = byId.get(id)!.callFrame;
+    const script = f.url ? f.url.replace(/^.*\//, '') : `(${f.functionName || 'native'})`;
+    const fn = `${f.functionName || '(anonymous)'} ${script}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    byFn.set(fn, (byFn.get(fn) ?? 0) + ms);
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${v.toFixed(1).padStart(8)} ms  ${k}`)
+      .join('\n');
+  console.log(`[bench] page CPU over the replay, by script:\n${top(byScript, 12)}\n[bench] by function:\n${top(byFn, 25)}`);
+}
 
 export function approvalReplaySections(): BenchSection[] {
   return [{ name: 'approvals-replay', title: `Approvals — replay of ${COUNT} decisions queued offline (Chromium, PGlite)`, run: runReplay }];
@@ -93,6 +124,37 @@ async function runReplay(): Promise<BenchResult> {
     const queued = (await outboxStates(page)).filter((e) => e.state === 'pending').length;
     if (queued !== COUNT) throw new Error(`expected ${COUNT} queued decisions, found ${queued}`);
 
+    // Where the replay's time goes: every request the page makes from the reconnect on (the batch,
+    // and whatever competes with it for the server's one PGlite connection), when the page heard
+    // it was online, and with BENCH_REPLAY_PROFILE=1 a CPU profile of the page over the replay.
+    const requests: { url: string; method: string; start: number; end?: number; status?: number }[] = [];
+    const onRequest = (r: Request) => {
+      requests.push({ url: new URL(r.url()).pathname + new URL(r.url()).search, method: r.method(), start: Date.now() });
+    };
+    const onFinished = async (r: Request) => {
+      const row = requests.find((x) => x.url === new URL(r.url()).pathname + new URL(r.url()).search && x.end === undefined);
+      if (!row) return;
+      const timing = r.timing();
+      row.start = timing.startTime > 0 ? timing.startTime : row.start;
+      row.end = timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Date.now();
+      // The page may close before a late answer is read (the run is over): keep the row without a status.
+      row.status = await r.response().then(
+        (res) => res?.status(),
+        () => undefined,
+      );
+    };
+    page.on('request', onRequest);
+    page.on('requestfinished', (r) => void onFinished(r));
+    await page.evaluate(() => {
+      window.addEventListener('online', () => ((window as unknown as { __onlineAt: number }).__onlineAt = Date.now()), { once: true });
+    });
+    const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
+
     const t0 = Date.now();
     await page.context().setOffline(false);
     let sent = 0;
@@ -105,7 +167,34 @@ async function runReplay(): Promise<BenchResult> {
       await new Promise((r) => setTimeout(r, 25));
     }
     const replayMs = Date.now() - t0;
+    if (cdp) {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      printProfile(profile);
+    }
+    const onlineAt = await page.evaluate(() => (window as unknown as { __onlineAt?: number }).__onlineAt ?? 0);
+    // The outbox's own marks (outbox.ts): batch sent, answered, its outcomes written.
+    const marks = (
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('yunshu:outbox-'))
+          .map((m) => ({ name: m.name.replace('yunshu:outbox-', ''), at: performance.timeOrigin + m.startTime })),
+      )
+    ).filter((m) => m.at >= t0);
+    page.off('request', onRequest);
     if (sent !== COUNT) throw new Error(`replay ended with ${sent} sent and ${other} not delivered after ${replayMs} ms`);
+    const batches = requests.filter((r) => r.url.startsWith('/api/v1/approvals/decision-batch'));
+    const others = requests.filter((r) => !batches.includes(r) && r.start - t0 < replayMs);
+    const at = (ms: number | undefined) => (ms === undefined ? '…' : `${Math.round(ms - t0)}`);
+    const breakdown = [
+      `online event +${onlineAt ? onlineAt - t0 : '?'} ms`,
+      ...marks.map((m) => `${m.name} +${Math.round(m.at - t0)} ms`),
+      ...batches.map(
+        (b) => `batch request ${Math.round(b.start - t0)}→${b.end ? Math.round(b.end - t0) : '…'} ms (${b.end ? Math.round(b.end - b.start) : '?'} ms)`,
+      ),
+      `all sent seen +${replayMs} ms`,
+    ].join(', ');
+    const competing = others.map((r) => `${r.method} ${r.url.replace(/\?.*$/, '')} ${at(r.start)}→${at(r.end)}`).join('; ');
     const decidedAfter = await decidedCount();
 
     return {
@@ -117,6 +206,8 @@ async function runReplay(): Promise<BenchResult> {
           value: `${replayMs} ms`,
           note: `goal ≤ 2 s: ${replayMs <= 2000 ? 'met' : 'NOT met'} (${(replayMs / COUNT).toFixed(1)} ms per decision, in order, consecutive decisions in batches of up to 100)`,
         },
+        { metric: 'replay timeline (from the reconnect)', value: `${batches.length} batch(es)`, note: breakdown },
+        { metric: 'other requests during the replay', value: String(others.length), note: competing },
         { metric: 'requests this approver decided (server, before → after)', value: `${decidedBefore} → ${decidedAfter}` },
       ],
     };

@@ -6,6 +6,7 @@ import { approvalReplaySections } from './approvals-replay.section.ts';
 import { webSections } from './web.section.ts';
 import { webResourceSections } from './web-resources.section.ts';
 import { alarmSections } from './alarms.section.ts';
+import { approvalBatchSections } from './approvals-batch.section.ts';
 
 export interface BenchRow {
   metric: string;
@@ -25,6 +26,7 @@ export interface BenchSection {
 export const SECTIONS: BenchSection[] = [
   ...resourceListSections(),
   ...approvalReplaySections(),
+  ...approvalBatchSections(),
   ...webSections(),
   ...webResourceSections(),
   ...alarmSections(),

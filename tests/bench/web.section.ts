@@ -56,6 +56,8 @@ let built: string | null = null;
 /** A production build in a directory of its own (once per bench run). */
 function buildOnce(): string {
   if (built) return built;
+  // BENCH_DIST=<dir>: an existing build (while iterating on one page; the bench leaves it in place).
+  if (process.env.BENCH_DIST) return (built = path.resolve(process.env.BENCH_DIST));
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'yunshu-bench-dist-'));
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const res = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
@@ -414,7 +416,9 @@ async function lighthouseSection(): Promise<BenchResult> {
         console.warn(`[bench] ${p.url}: lighthouse run failed, again (${(err as Error).message})`);
       } finally {
         chrome.child.kill('SIGKILL');
-        fs.rmSync(chrome.profile, { recursive: true, force: true });
+        // Chrome's helper processes may still be writing to the profile for a moment after the kill
+        // (ENOTEMPTY on a loaded machine lost a whole page's results): retry instead of failing.
+        fs.rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       }
     }
     const who = p.account ? ` (${p.account})` : '';

@@ -48,6 +48,17 @@ describe('a tenant admin grants a user a policy through a group (1280×800)', ()
     await page.locator('.adm-dialog-footer button').click();
     await page.locator('[data-testid="user-card"]', { hasText: account }).waitFor();
 
+    // the membership editor: the user gets a second project (project member there too)
+    await page.locator('[data-testid="user-card"]', { hasText: account }).click();
+    await page.locator('[data-testid="user-memberships"] [data-testid="membership"]').first().waitFor();
+    await page.locator('[data-testid="membership-add"]').click();
+    await page.locator('[data-testid="membership-role"] .adm-selector-item', { hasText: '项目成员（' }).click();
+    await page.locator('[data-testid="membership-project"] .adm-selector-item').last().click();
+    await page.locator('[data-testid="membership-save"]').click();
+    await expect.poll(() => page.locator('[data-testid="membership"]').count()).toBe(2);
+    await screenshot(page, 'access-user-memberships-desktop');
+    await page.locator('[data-testid="user-sheet"] .ys-acc__actions button', { hasText: '取消' }).click();
+
     // the group, with the user in it
     await page.locator('.adm-tabs-tab', { hasText: '用户组' }).click();
     await page.locator('[data-testid="group-add"]').click();
@@ -65,11 +76,11 @@ describe('a tenant admin grants a user a policy through a group (1280×800)', ()
     await page.locator('[data-page="policiesManage"]').waitFor();
     await page.locator('[data-testid="policy-add"]').click();
     await page.locator('[data-testid="policy-name"] input').fill(`账单与策略查看 ${account}`);
-    await page.locator('[data-perm="read:order:own"]').click();
+    await page.locator('[data-perm="read:cost_center:own"]').click();
     await page.locator('[data-perm="read:policy:own"]').click();
     await page.locator('[data-testid="policy-save"]').click();
     await page.locator('[data-page="policiesManageDetail"] [data-testid="policy-perms"]').waitFor();
-    await page.getByText('查看 · 订单（本租户/项目）').waitFor();
+    await page.getByText('查看 · 费用中心（本租户/项目）').waitFor();
     await page.getByRole('button', { name: '去授权' }).click();
     await page.locator('[data-page="empower"]').waitFor();
     await page.locator('[data-testid="empower-groups"] .adm-selector-item', { hasText: `账单查看组 ${account}` }).click();

@@ -2,7 +2,8 @@
 // project with two owners on projectAdd (an English name with a space is refused as typed), set its
 // private host quota to 1 on quotaEdit, and after one host exists there a purchase through the host
 // wizard is refused with the engine's message. Each other organisation page is visited once per
-// size: the public quota, systems and a system's resources, resource groups, tags, the tree.
+// size: the public quota, systems and a system's resources, resource groups, tags, the tree. A
+// project member reads 项目管理 without the actions it may not take (新建项目, 编辑, quotas, 删除).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -161,6 +162,19 @@ for (const vp of ['desktop', 'phone'] as const) {
       expect(page.url()).toMatch(/\/ecsBuy/);
       await shot(page, `${vp}-ecsBuy-refused`);
     }, 150_000);
+
+    it('a project member reads 项目管理 without its create, edit, quota and delete actions', async () => {
+      const page = await newPage(browser, vp);
+      await signIn(page, baseURL, 'member');
+      const answered = page.waitForResponse((r) => r.url().includes('/api/v1/access/me') && r.ok());
+      await page.goto(`${baseURL}/projectManage`);
+      await waitForDataPage(page, 'projectManage');
+      await page.locator('[data-testid="project-list-row"]').first().waitFor();
+      await answered;
+      for (const id of ['project-new', 'project-edit', 'project-quota', 'project-quota-public', 'project-delete'])
+        expect(await page.locator(`[data-testid="${id}"]`).count(), id).toBe(0);
+      await shot(page, `${vp}-projectManage-member`);
+    }, 60_000);
 
     it('shows the public quota, systems, resource groups, tags and the organisation tree', async () => {
       const page = await newPage(browser, vp);

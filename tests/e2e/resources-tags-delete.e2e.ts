@@ -2,7 +2,9 @@
 // another tenant's host from ecsAdminManage with the admin tag editor (full-width brackets taken,
 // half-width refused), and a tenant administrator (tenant_admin on the phone, wl_admin on the desktop:
 // codes are sent at most once a minute per user) batch-deletes two stopped hosts with ONE SMS code
-// read from the embedded gateway's log. This file starts its own server (LOG_LEVEL=info) to read that log.
+// read from the embedded gateway's log, then answers the step-up that deleting asks for (ADR 0029: the
+// dialog comes up over the SMS dialog, the password answers it, and the same call goes again).
+// This file starts its own server (LOG_LEVEL=info) to read that log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, signIn, DEMO_PASSWORD, type ViewportName } from './browser.ts';
@@ -204,6 +206,19 @@ async function batchDeleteWithCode(page: Page, vp: ViewportName, account: string
   await dialog.locator('[data-testid="retention-days"] input').fill('30');
   await screenshot(page, `delete-${vp}-sms-dialog`);
   await page.locator('.adm-dialog-button', { hasText: '确定' }).click();
+  // Deleting needs a fresh step-up (ADR 0029): the server refused the call for want of a proof, the
+  // request helper shows the step-up dialog instead of an error, and nothing is deleted yet.
+  const stepUp = page.locator('[data-testid="step-up"]');
+  await stepUp.waitFor({ timeout: 15_000 });
+  await expect.poll(() => stepUp.textContent()).toContain('删除后难以恢复');
+  expect(await page.locator('.ys-notice--error').count()).toBe(0);
+  for (const h of all) expect((await api<{ status: string }>(s, 'GET', `instances/${h.id}`, undefined, s.projects[0])).json.status).not.toBe('deleting');
+  // the dialog fades in over the SMS dialog: the picture once it is fully shown
+  await expect.poll(() => stepUp.evaluate((el) => (el.closest('.adm-center-popup-wrap')?.firstElementChild as HTMLElement | null)?.style.opacity)).toBe('1');
+  await screenshot(page, `delete-${vp}-step-up`);
+  await stepUp.locator('input[type="password"]').fill(DEMO_PASSWORD);
+  await page.locator('[data-testid="step-up-password-submit"]').click();
+  await stepUp.waitFor({ state: 'hidden', timeout: 15_000 });
   // One call, one code: the locked host is refused by its state and named in the result.
   const result = page.locator('[data-testid="batch-delete-result"]');
   await result.waitFor();

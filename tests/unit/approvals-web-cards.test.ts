@@ -6,6 +6,7 @@ import { summaryOf, waitingOf, waitingText, yuan, type TFn } from '../../src/web
 import { diffRows } from '../../src/web/features/approvals/diff.ts';
 import { badgeCount, decidedByMe, syncByApproval, withSettling } from '../../src/web/features/approvals/sync-state.ts';
 import { newEntry, type OutboxEntry } from '../../src/web/offline/outbox-rules.ts';
+import { createRefreshGate } from '../../src/web/features/approvals/refresh-gate.ts';
 
 /** A tiny i18next stand-in over the zh-CN approvals namespace. */
 const t: TFn = (key, opts = {}) => {
@@ -165,5 +166,102 @@ describe('card sync state', () => {
   it('the badge leaves out decisions queued and not sent yet', () => {
     expect(badgeCount(72, [entry(1, 'a'), entry(2, 'b', { state: 'sending' }), entry(3, 'c', { state: 'sent' }), entry(4, 'a')])).toBe(70);
     expect(badgeCount(1, [entry(1, 'a'), entry(2, 'b')])).toBe(0);
+  });
+});
+
+describe('inbox refresh while the outbox replays (issue 10)', () => {
+  /** Timers run by hand: `advance(ms)` fires what is due, in order. */
+  function manualTimers() {
+    let now = 0;
+    let next = 1;
+    const due = new Map<number, { at: number; fn: () => void }>();
+    return {
+      timers: {
+        set: (fn: () => void, ms: number) => {
+          due.set(next, { at: now + ms, fn });
+          return next++;
+        },
+        clear: (h: unknown) => void due.delete(h as number),
+      },
+      advance(ms: number) {
+        const end = now + ms;
+        for (;;) {
+          const first = [...due.entries()].filter(([, d]) => d.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+          if (!first) break;
+          due.delete(first[0]);
+          now = first[1].at;
+          first[1].fn();
+        }
+        now = end;
+      },
+    };
+  }
+
+  it('a burst of reasons is one refetch', () => {
+    const clock = manualTimers();
+    let refreshes = 0;
+    const gate = createRefreshGate(() => refreshes++, { delayMs: 300, timers: clock.timers });
+    gate.request();
+    clock.advance(100);
+    gate.request();
+    gate.request();
+    clock.advance(299);
+    expect(refreshes).toBe(0);
+    clock.advance(1);
+    expect(refreshes).toBe(1);
+  });
+
+  it('back online with decisions queued: no refetch until the outbox has drained, then one', () => {
+    const clock = manualTimers();
+    let refreshes = 0;
+    const gate = createRefreshGate(() => refreshes++, { delayMs: 300, maxDeferMs: 10_000, timers: clock.timers });
+    gate.setWaiting(true, false);
+    // Offline, the inbox refreshes from what it has (the request answers from the snapshot).
+    gate.request();
+    clock.advance(300);
+    expect(refreshes).toBe(1);
+    // The reconnect, the server's events and the first delivered decisions while the batch runs.
+    gate.setWaiting(true, true);
+    gate.request();
+    clock.advance(2000);
+    gate.request();
+    clock.advance(2000);
+    expect(refreshes).toBe(1);
+    gate.setWaiting(false, true);
+    clock.advance(300);
+    expect(refreshes).toBe(2);
+    clock.advance(20_000);
+    expect(refreshes).toBe(2);
+  });
+
+  it('a refetch planned just before the replay started waits for it too', () => {
+    const clock = manualTimers();
+    let refreshes = 0;
+    const gate = createRefreshGate(() => refreshes++, { delayMs: 300, timers: clock.timers });
+    gate.request();
+    gate.setWaiting(true, true);
+    gate.request();
+    clock.advance(1000);
+    expect(refreshes).toBe(0);
+    gate.setWaiting(false, true);
+    clock.advance(300);
+    expect(refreshes).toBe(1);
+  });
+
+  it('a replay that stops with entries still waiting (session gone, server busy) refetches after the longest wait', () => {
+    const clock = manualTimers();
+    let refreshes = 0;
+    const gate = createRefreshGate(() => refreshes++, { delayMs: 300, maxDeferMs: 10_000, timers: clock.timers });
+    gate.setWaiting(true, true);
+    gate.request();
+    clock.advance(9_999);
+    expect(refreshes).toBe(0);
+    clock.advance(301);
+    expect(refreshes).toBe(1);
+    // Unmounted: what was planned does not run.
+    gate.request();
+    gate.dispose();
+    clock.advance(60_000);
+    expect(refreshes).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LIMIT, NON_FILTER_PARAMS, listQuerySchema, nextSort, parseOrders, sortToOrders, splitMulti } from '../../src/domain/list-query.ts';
+import { MAX_LIMIT, NON_FILTER_PARAMS, listQuerySchema, parseOrders, splitMulti } from '../../src/domain/list-query.ts';
+import { nextSort, sortToOrders } from '../../src/domain/list-sort.ts';
 
 describe('listQuerySchema', () => {
   it('defaults and coerces query strings', () => {

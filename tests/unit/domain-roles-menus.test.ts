@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, ROLE_PERMISSIONS, can, isPlatformRole, permissionsOf, type Role } from '../../src/domain/roles.ts';
 import { MENU_GROUPS } from '../../src/domain/navigation/menu-groups.ts';
-import { menusFor } from '../../src/domain/navigation/menus.ts';
+import { holding, holdingRoles, menusFor } from '../../src/domain/navigation/menus.ts';
 import { allowedMenuUrls } from '../../src/domain/navigation/menu-urls.ts';
 
 describe('roles.can', () => {
@@ -35,32 +35,49 @@ describe('roles.can', () => {
 });
 
 describe('menusFor', () => {
-  const codes = (roles: Role[]) => menusFor(roles).map((g) => g.code);
-  const urls = (roles: Role[]) => [...allowedMenuUrls(menusFor(roles))];
+  // The server reads each list call's declaration from the routes (tests/api/menus-permissions.test.ts
+  // checks every role against the guard); here a stand-in: resource lists need read:resource, the
+  // platform lists read:resource:any, the rest only a session.
+  const declared = (key: string) =>
+    /\/manage\/(instances|volumes)$/.test(key) ? 'read:resource:any' : /^GET \/api\/[a-z_-]+$/.test(key) ? 'read:resource' : 'self';
+  const menus = (roles: Role[]) => menusFor(MENU_GROUPS, declared, holdingRoles(roles));
+  const urls = (roles: Role[]) => [...allowedMenuUrls(menus(roles))];
 
   it('gives super_admin every group and entry', () => {
-    expect(codes(['super_admin'])).toEqual(MENU_GROUPS.map((g) => g.code));
+    expect(menus(['super_admin']).map((g) => g.code)).toEqual(MENU_GROUPS.map((g) => g.code));
     expect(urls(['super_admin']).length).toBe(MENU_GROUPS.reduce((n, g) => n + g.items.length, 0));
   });
-  it('leaves the approval group out for a member, and gives an approver 我的审批 only', () => {
-    expect(codes(['project_member'])).not.toContain('approval');
-    const approval = menusFor(['project_approver']).find((g) => g.code === 'approval');
+  it('an entry that names its own permission follows it, not its list call', () => {
+    expect(urls(['project_member'])).not.toContain('/selfApprovalManage');
+    const approval = menus(['project_approver']).find((g) => g.code === 'approval');
     expect(approval?.menus.map((m) => m.menuUrl)).toEqual(['/selfApprovalManage']);
     expect(urls(['tenant_admin'])).toContain('/approvalManage');
   });
-  it('keeps admin-only entries for platform roles', () => {
+  it('an entry follows its list call’s declaration (the platform lists need read:resource:any)', () => {
     expect(urls(['tenant_admin'])).not.toContain('/ecsAdminManage');
     expect(urls(['ops_admin'])).toContain('/ecsAdminManage');
+    expect(urls(['tenant_admin'])).toContain('/ecsManage');
   });
-  it('drops groups left empty and answers nothing for no roles', () => {
-    expect(menusFor([])).toEqual([]);
-    const internet = menusFor(['internet_user']);
-    for (const g of internet) expect(g.menus.length).toBeGreaterThan(0);
+  it('a granted permission counts like a role’s; an undeclared list call shows to nobody', () => {
+    expect(allowedMenuUrls(menusFor(MENU_GROUPS, declared, holding(new Set(['manage:approval_process:own']))))).toContain('/approvalManage');
+    // (entries that name their own permission do not read the declaration)
+    const undeclared = menusFor(
+      MENU_GROUPS,
+      () => undefined,
+      () => true,
+    ).flatMap((g) => g.menus.map((m) => m.code));
+    expect(undeclared).toEqual(MENU_GROUPS.flatMap((g) => g.items.filter((i) => i.permission).map((i) => i.code)));
+  });
+  it('drops groups left empty', () => {
+    for (const g of menus(['internet_user'])) expect(g.menus.length).toBeGreaterThan(0);
     expect(urls(['internet_user'])).toEqual(expect.arrayContaining(['/homeOperation', '/workorderList']));
-    expect(urls(['internet_user'])).not.toContain('/monitorAlarm');
   });
-  it('answers plain entries (code, menuUrl, icon) without role lists', () => {
-    for (const g of menusFor(['super_admin'])) for (const m of g.menus) expect(Object.keys(m).sort()).toEqual(['code', 'icon', 'menuUrl']);
+  it('answers plain entries (code, menuUrl, icon), and no entry names roles', () => {
+    for (const g of menus(['super_admin'])) for (const m of g.menus) expect(Object.keys(m).sort()).toEqual(['code', 'icon', 'menuUrl']);
+    for (const g of MENU_GROUPS) {
+      expect(Object.keys(g).sort()).toEqual(['code', 'icon', 'items']);
+      for (const i of g.items) expect(i.list).toMatch(/^GET \/api\//);
+    }
   });
   it('has unique menu URLs', () => {
     const all = MENU_GROUPS.flatMap((g) => g.items.map((i) => i.menuUrl));

@@ -17,7 +17,7 @@ import {
   kindRowActions,
 } from '../../src/domain/kinds/kind-views.ts';
 import { MENU_GROUPS } from '../../src/domain/navigation/menu-groups.ts';
-import { menusFor } from '../../src/domain/navigation/menus.ts';
+import { holdingRoles, menusFor } from '../../src/domain/navigation/menus.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
 import { C, F, Q } from '../../src/domain/kinds/common.ts';
 import { descriptionRule, nameRule, placementShape } from '../../src/domain/kinds/rules.ts';
@@ -156,9 +156,9 @@ describe('a kind added to a registry', () => {
   it('gets a menu entry in its group, pointing at its list page, for the roles of the group', () => {
     const groups = kindMenuGroups(MENU_GROUPS, registry, (name) => ROUTE_TABLE.find((r) => r.name === name)?.path);
     const network = groups.find((g) => g.code === 'network')!;
-    expect(network.items.at(-1)).toEqual({ code: 'test_dns', menuUrl: '/dns', icon: 'global' });
+    expect(network.items.at(-1)).toEqual({ code: 'test_dns', menuUrl: '/dns', icon: 'global', list: 'GET /api/test-dns-records' });
     expect(
-      menusFor(['project_member'], groups)
+      menusFor(groups, (key) => (key === 'GET /api/test-dns-records' ? 'read:resource' : undefined), holdingRoles(['project_member']))
         .find((g) => g.code === 'network')!
         .menus.map((m) => m.code),
     ).toContain('test_dns');

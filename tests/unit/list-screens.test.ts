@@ -3,10 +3,12 @@
 // status patches, zod-driven form fields and messages, and the purchase rules.
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
-import { PAGES } from '../../src/web/app/pages.ts';
+import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
+import { KIND_LIST_ROUTES, PAGE_NAMESPACES, PAGES } from '../../src/web/app/pages.ts';
 import { CONSOLE_ROUTES } from '../../src/web/app/console-pages.ts';
 import { kindPageIndex } from '../../src/domain/kinds/kind-views.ts';
 import { resourceRouteNames, screenFor } from '../../src/web/features/resources/kind-screens.ts';
+import { listKindOf } from '../../src/domain/kinds/list-kinds.generated.ts';
 import {
   initialListState,
   listParams,
@@ -63,9 +65,9 @@ describe('screens from the registry', () => {
     for (const name of resourceRouteNames()) {
       expect(PAGES[name] ?? CONSOLE_ROUTES[name] ?? (kindPages.has(name) ? 'registry' : undefined), name).toBeDefined();
     }
-    expect(screenFor('ecsManage', '/ecsManage')).toMatchObject({ screen: 'list', def: instance });
-    expect(screenFor('ecsDetail', '/ecsDetail/:id')).toMatchObject({ screen: 'detail', def: instance });
-    expect(screenFor('ecsBuy', '/ecsBuy')).toMatchObject({ screen: 'buy', def: instance });
+    expect(screenFor('ecsManage', '/ecsManage')).toMatchObject({ screen: 'list', def: listKindOf('instance') });
+    expect(screenFor('ecsDetail', '/ecsDetail/:id')).toMatchObject({ screen: 'detail', def: listKindOf('instance') });
+    expect(screenFor('ecsBuy', '/ecsBuy')).toMatchObject({ screen: 'buy', def: listKindOf('instance') });
     expect(screenFor('ecsAdminManage', '/ecsAdminManage')).toMatchObject({ screen: 'list', admin: true });
     expect(screenFor('ecsMonitor', '/ecsMonitor/:id')).toMatchObject({ screen: 'detail', tab: 'monitor' });
     const recycle = screenFor('ecsRecycle', '/ecsRecycle');
@@ -73,6 +75,16 @@ describe('screens from the registry', () => {
     if (recycle.screen === 'recycle') expect(recycle.defs.map((d) => d.kind)).toEqual(['instance', 'volume']);
     expect(screenFor('downloadRecord_downloadResource', '/downloadResource')).toEqual({ screen: 'downloads' });
     expect(screenFor('orderManage', '/orderManage')).toEqual({ screen: 'none' });
+  });
+
+  it('shows the same screen and kind from the list models (zod-free) as from the full registry, for every route', () => {
+    const shape = (s: ReturnType<typeof screenFor>) =>
+      JSON.stringify(s, (k, v: unknown) =>
+        k === 'def' || k === 'child' ? (v as { kind: string } | undefined)?.kind : k === 'defs' ? (v as { kind: string }[]).map((d) => d.kind) : v,
+      );
+    for (const route of ROUTE_TABLE) {
+      expect(shape(screenFor(route.name, route.path)), route.name).toBe(shape(screenFor(route.name, route.path, KINDS)));
+    }
   });
 
   it('picks up a new kind without new screen code', () => {
@@ -377,5 +389,22 @@ describe('batch menu', () => {
         { status: 'stopped', locked: false },
       ]),
     ).toEqual(expect.arrayContaining(['start', 'stop']));
+  });
+});
+
+describe("the kinds' plain list routes (their own namespaces, ADR 0031)", () => {
+  it("are each a kind's list route shown as the (non-admin) list screen, with the host list among them", () => {
+    expect(KIND_LIST_ROUTES).toContain('ecsManage');
+    for (const name of KIND_LIST_ROUTES) {
+      const route = ROUTE_TABLE.find((r) => r.name === name);
+      expect(route, name).toBeDefined();
+      expect(
+        KINDS.some((k) => k.routes.list === name),
+        name,
+      ).toBe(true);
+      const screen = screenFor(name, route!.path);
+      expect(screen.screen, name).toBe('list');
+      expect(PAGE_NAMESPACES[name], name).toEqual(['resources', 'kinds', 'forms']);
+    }
   });
 });

@@ -3,6 +3,7 @@
 // edit forms of their tab, /natDetail alone goes to natManage, and no other kind grows route tabs.
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
+import { listKindOf } from '../../src/domain/kinds/list-kinds.generated.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
 import { detailTabsOf, screenFor } from '../../src/web/features/resources/kind-screens.ts';
 import { ruleCardKeys, ruleFormPlan } from '../../src/web/features/resources/nat-rules.ts';
@@ -34,11 +35,11 @@ describe('NAT detail route tabs', () => {
       const s = screen(route);
       expect(s.screen, route).toBe('tabs');
       if (s.screen !== 'tabs') continue;
-      expect(s.def).toBe(nat);
+      expect(s.def).toBe(listKindOf('nat_gateway'));
       expect(s.active.key, route).toBe(tab);
       expect(s.config, route).toBe(config);
       expect(s.tabs).toHaveLength(4);
-      if (tab !== 'outline') expect(s.active.child).toBe(kindOf(tab));
+      if (tab !== 'outline') expect(s.active.child).toBe(listKindOf(tab));
       // Every tab's route carries the gateway id.
       for (const t of s.tabs) expect(pathOf(t.route)).toMatch(/^\/natDetail\/\w+\/:id$/);
     }
@@ -51,10 +52,10 @@ describe('NAT detail route tabs', () => {
   it("leaves every other kind's routes as they were", () => {
     const tabbed = KINDS.filter((k) => detailTabsOf(k).length > 0).map((k) => k.kind);
     expect(tabbed).toEqual(['nat_gateway']);
-    expect(screen('natManage')).toMatchObject({ screen: 'list', def: nat });
-    expect(screen('natBuy')).toMatchObject({ screen: 'buy', def: nat });
-    expect(screen('ecsDetail')).toMatchObject({ screen: 'detail', def: kindOf('instance') });
-    expect(screen('cdhDetail_ecsManage')).toMatchObject({ screen: 'detail', def: kindOf('dedicated_host') });
+    expect(screen('natManage')).toMatchObject({ screen: 'list', def: listKindOf('nat_gateway') });
+    expect(screen('natBuy')).toMatchObject({ screen: 'buy', def: listKindOf('nat_gateway') });
+    expect(screen('ecsDetail')).toMatchObject({ screen: 'detail', def: listKindOf('instance') });
+    expect(screen('cdhDetail_ecsManage')).toMatchObject({ screen: 'detail', def: listKindOf('dedicated_host') });
   });
 
   it('a new kind placed in a tabbed parent becomes one more tab, without screen code', () => {

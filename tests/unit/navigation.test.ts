@@ -8,6 +8,8 @@ import {
   ALL_MENU_URLS,
   backAction,
   buildPath,
+  consoleUrlTest,
+  isConsoleRoute,
   guardRoute,
   isChunkLoadError,
   loginUrl,
@@ -22,10 +24,11 @@ import {
   STATIC_DOCS,
 } from '../../src/domain/navigation/rules.ts';
 import { catalogueRoutes, productPath, productTarget } from '../../src/domain/navigation/catalogue.ts';
-import { menusFor } from '../../src/domain/navigation/menus.ts';
+import { holdingRoles, menusFor } from '../../src/domain/navigation/menus.ts';
+import { MENU_GROUPS } from '../../src/domain/navigation/menu-groups.ts';
 import { allowedMenuUrls } from '../../src/domain/navigation/menu-urls.ts';
 import { ID_PATTERN } from '../../src/domain/ids.ts';
-import { nextSort, sortToOrders, type SortState } from '../../src/domain/list-query.ts';
+import { nextSort, sortToOrders, type SortState } from '../../src/domain/list-sort.ts';
 import { LOCAL_SPEC_PATH, SHARED_SPEC_PATH, specRoutesPath } from '../fixtures/spec-routes.ts';
 
 const ID = '0123456789abcdef0123456789abcdef';
@@ -122,7 +125,9 @@ describe('the 32-hex id rule for unmatched paths', () => {
 });
 
 describe('guards', () => {
-  const allowed = allowedMenuUrls(menusFor(['project_member']));
+  const allowed = allowedMenuUrls(
+    menusFor(MENU_GROUPS, (key) => (key.includes('/manage/') ? 'read:resource:any' : 'read:resource'), holdingRoles(['project_member'])),
+  );
   const route = byName('ecsManage');
   it('public routes are always allowed', () => {
     expect(guardRoute({ route: byName('portal'), url: '/portal', authenticated: false, allowedMenuUrls: null, territories: null })).toEqual({ kind: 'allow' });
@@ -176,7 +181,13 @@ describe('guards', () => {
   });
   it('phone tabs follow the menus', () => {
     expect(phoneTabs(new Set(['/homeOperation'])).map((t) => t.key)).toEqual(['home', 'mine']);
-    expect(phoneTabs(allowedMenuUrls(menusFor(['tenant_admin']))).map((t) => t.key)).toEqual(['home', 'resources', 'approvals', 'alarms', 'mine']);
+    expect(phoneTabs(allowedMenuUrls(menusFor(MENU_GROUPS, () => 'self', holdingRoles(['tenant_admin'])))).map((t) => t.key)).toEqual([
+      'home',
+      'resources',
+      'approvals',
+      'alarms',
+      'mine',
+    ]);
   });
 });
 
@@ -284,5 +295,25 @@ describe('list sort cycle', () => {
     expect(sortToOrders('name', 'asc')).toBe('name');
     expect(sortToOrders('name', 'desc')).toBe('-name');
     expect(sortToOrders('name', 'none')).toBeUndefined();
+  });
+});
+
+describe('console routes added on the first console URL (router patchRoutesOnNavigation)', () => {
+  const mayBeConsole = consoleUrlTest(ROUTE_TABLE, ['/outbox', '/notifyChannels']);
+  it('every console route sample and the extra console pages count as console URLs', () => {
+    const consoleRoutes = ROUTE_TABLE.filter(isConsoleRoute);
+    expect(consoleRoutes.length).toBeGreaterThan(300);
+    expect(consoleRoutes.filter((r) => !mayBeConsole(r.sample)).map((r) => r.sample)).toEqual([]);
+    expect(mayBeConsole('/outbox')).toBe(true);
+    expect(mayBeConsole('/notifyChannels')).toBe(true);
+  });
+  it('the first screens and the portal pages do not load the console routes', () => {
+    for (const p of ['/portal', '/login', '/portal/bms', '/']) expect(mayBeConsole(p)).toBe(false);
+    const portal = ROUTE_TABLE.filter((r) => r.area === 'portal');
+    expect(portal.filter((r) => mayBeConsole(r.sample)).map((r) => r.sample)).toEqual([]);
+  });
+  it('a table with a console route starting with a parameter treats every URL as a possible console URL', () => {
+    const test = consoleUrlTest([{ path: '/:id/detail', name: 'x', area: 'console.ops', auth: true, sample: '/a/detail' }]);
+    expect(test('/portal')).toBe(true);
   });
 });

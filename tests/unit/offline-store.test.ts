@@ -3,6 +3,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/web/offline/db.ts';
+import { liveSource } from '../../src/web/offline/hooks.ts';
 import { discard, enqueue, listOutbox, replayOutbox, retry, type Send } from '../../src/web/offline/outbox.ts';
 import { rememberResource, recentResources, readSnapshot, saveSnapshot, clearReadCache } from '../../src/web/offline/snapshots.ts';
 import { RECENT_RESOURCES_CAP } from '../../src/domain/constants.ts';
@@ -236,5 +237,76 @@ describe('outbox replay of consecutive decisions in one batch', () => {
     });
     expect(sentKeys).toEqual(keys);
     expect((await listOutbox()).map((e) => e.state)).toEqual(['sent', 'sent']);
+  });
+});
+
+describe('live views of the outbox during a replay (issue 10)', () => {
+  const hex = (n: number) => n.toString(16).padStart(32, '0');
+  const decision = (n: number) => ({ ...write(n), url: `/api/v1/approvals/${hex(n)}/approve` });
+  const noSingle: Send = async (entry) => {
+    throw new Error(`sent alone: ${entry.url}`);
+  };
+  /** Resolves once `check` holds for the source's value (the live query answers asynchronously). */
+  const until = <T>(source: { subscribe: (fn: () => void) => () => void; get: () => T }, check: (v: T) => boolean) =>
+    new Promise<void>((resolve) => {
+      if (check(source.get())) return resolve();
+      const stop = source.subscribe(() => {
+        if (!check(source.get())) return;
+        stop();
+        resolve();
+      });
+    });
+
+  it('100 decisions replay with their states written per batch: a live view never sees some sent and others not', async () => {
+    for (let n = 1; n <= 100; n++) await enqueue(decision(n));
+    const source = liveSource(async (d) => (await d.outbox.toArray()).map((e) => e.state), [] as string[]);
+    const seen: string[] = [];
+    const stop = source.subscribe(() => seen.push([...new Set(source.get())].sort().join('+')));
+    await until(source, (v) => v.length === 100);
+    let batches = 0;
+    await replayOutbox(noSingle, {
+      sendBatch: async (entries) => {
+        batches += 1;
+        return entries.map(() => ({ status: 200, body: {} }));
+      },
+    });
+    await until(source, (v) => v.every((s) => s === 'sent'));
+    stop();
+    expect(batches).toBe(1);
+    // Every answer the view saw had all 100 entries in one state (pending, sending, sent).
+    expect(seen.every((states) => ['pending', 'sending', 'sent'].includes(states))).toBe(true);
+    expect(seen.at(-1)).toBe('sent');
+  });
+
+  it('one live query serves every subscriber of a source, and stops with the last one', async () => {
+    let runs = 0;
+    const source = liveSource(async (d) => {
+      runs += 1;
+      return d.outbox.count();
+    }, 0);
+    const a: number[] = [];
+    const b: number[] = [];
+    const stopA = source.subscribe(() => a.push(source.get()));
+    const stopB = source.subscribe(() => b.push(source.get()));
+    await enqueue(write(1));
+    await until(source, (v) => v === 1);
+    await enqueue(write(2));
+    await until(source, (v) => v === 2);
+    expect(a).toEqual(b);
+    expect(a.at(-1)).toBe(2);
+    // One query per change for both subscribers (not one each): the first answer and two writes,
+    // give or take a re-run dexie makes when a write lands while a query is running.
+    expect(runs).toBeLessThanOrEqual(4);
+    stopA();
+    stopB();
+    const after = runs;
+    await enqueue(write(3));
+    await listOutbox();
+    expect(runs).toBe(after);
+    // A later subscriber starts from nothing, then sees the current answer.
+    expect(source.get()).toBe(0);
+    const stopC = source.subscribe(() => undefined);
+    await until(source, (v) => v === 3);
+    stopC();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/domain/time-format.ts';
+import { formatDateTime, shanghaiHour } from '../../src/domain/time-format.ts';
 
 describe('formatDateTime', () => {
   it('shows Shanghai time as YYYY-MM-DD HH:mm, never with slashes or a 12-hour clock', () => {
@@ -12,5 +12,13 @@ describe('formatDateTime', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('')).toBe('');
     expect(formatDateTime('soon')).toBe('soon');
+  });
+});
+
+describe('shanghaiHour', () => {
+  it('is the hour in Shanghai whatever the device zone (the console greeting)', () => {
+    expect(shanghaiHour(new Date('2026-11-25T00:45:00Z'))).toBe(8);
+    expect(shanghaiHour(new Date('2026-11-24T16:00:00Z'))).toBe(0);
+    expect(shanghaiHour(new Date('2026-11-24T15:59:00Z'))).toBe(23);
   });
 });

@@ -118,7 +118,7 @@ export interface PolicyTemplate {
 export const POLICY_TEMPLATES: readonly PolicyTemplate[] = [
   { code: 'readonly', permissions: ['read:resource:own', 'read:project:own', 'read:tenant:own', 'read:alarm:own'] },
   { code: 'resource_operator', permissions: ['read:resource:own', 'create:resource:own', 'update:resource:own', 'operate:resource:own', 'read:project:own'] },
-  { code: 'billing_viewer', permissions: ['read:bill:own', 'read:order:own', 'read:invoice:own', 'read:contract:own'] },
+  { code: 'billing_viewer', permissions: ['read:bill:own', 'read:cost_center:own', 'read:order:own', 'read:invoice:own', 'read:contract:own'] },
   { code: 'approver', permissions: ['read:approval:own', 'decide:approval:own', 'read:resource:own'] },
   { code: 'user_admin', permissions: ['read:user:own', 'manage:user:own', 'read:user_group:own', 'manage:user_group:own'] },
   { code: 'security_auditor', permissions: ['read:oplog:own', 'read:user:own', 'read:policy:own', 'read:aksk:own'] },

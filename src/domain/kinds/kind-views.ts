@@ -2,7 +2,18 @@
 // API routes, the console pages that show it, its menu entry, its list (columns, filters), its
 // detail (fields, tabs of sub-resources) and its row actions. Server and web call these instead
 // of keeping their own per-kind tables, so a new kind is its folder plus its locale keys.
-import { availableActions, statusesOf, type ColumnDef, type FieldDef, type FilterDef, type KindDefinition } from './kind.ts';
+import {
+  availableActions,
+  kindEntity,
+  REMOVED,
+  statusesOf,
+  type ActionDef,
+  type ColumnDef,
+  type FieldDef,
+  type FilterDef,
+  type KindDefinition,
+} from './kind.ts';
+import type { StepUpRule } from '../step-up.ts';
 import type { MenuGroupDef } from '../navigation/menu-groups.ts';
 
 export type ApiRouteId = 'list' | 'get' | 'create' | 'update' | 'replace' | 'delete' | 'act' | 'batch' | 'metrics';
@@ -12,25 +23,45 @@ export interface ApiRoute {
   url: string;
   /** what the access guard checks (`action:entity`, any of a list): from the kind's actions for /actions */
   permission: string | readonly string[];
+  /** a fresh step-up proof before the route runs (ADR 0029): deletes always, the action routes for destructive actions */
+  stepUp?: StepUpRule;
+}
+
+/** Destructive actions (ADR 0029): `delete` (to the recycle bin or gone) and any action whose end is the row removed (`destroy`). */
+export function isDestructiveAction(action: Pick<ActionDef, 'id' | 'final'>): boolean {
+  return action.id === 'delete' || action.final === REMOVED;
 }
 
 /** The HTTP routes the engine serves for a kind at /api/{collection} (routes/kinds.routes.ts registers exactly these). */
-export function kindApiRoutes(def: Pick<KindDefinition, 'collection'> & { actions?: KindDefinition['actions'] }): ApiRoute[] {
+export function kindApiRoutes(def: Pick<KindDefinition, 'collection' | 'entity'> & { actions?: KindDefinition['actions'] }): ApiRoute[] {
   const base = `/api/${def.collection}`;
+  // Every route names the kind's entity: 'resource', or its own (cloud accounts: `cloud_account`).
+  const e = kindEntity(def);
   // An action route runs the kind's actions: any of their permissions lets the caller through (the
   // action itself is checked again by name).
-  const acts = [...new Set(Object.values(def.actions ?? {}).map((a) => `${a.permission}:resource`))];
-  const act = acts.length ? acts : ['operate:resource'];
+  const acts = [...new Set(Object.values(def.actions ?? {}).map((a) => `${a.permission}:${e}`))];
+  const act = acts.length ? acts : [`operate:${e}`];
+  // `delete` is always destructive, also named in a body of the action routes (POST …/actions {action: 'delete'}).
+  const destructive: StepUpRule = {
+    actions: [
+      ...new Set([
+        'delete',
+        ...Object.values(def.actions ?? {})
+          .filter(isDestructiveAction)
+          .map((a) => a.id),
+      ]),
+    ],
+  };
   return [
-    { id: 'list', method: 'GET', url: base, permission: 'read:resource' },
-    { id: 'get', method: 'GET', url: `${base}/:id`, permission: 'read:resource' },
-    { id: 'create', method: 'POST', url: base, permission: 'create:resource' },
-    { id: 'update', method: 'PATCH', url: `${base}/:id`, permission: 'update:resource' },
-    { id: 'replace', method: 'PUT', url: `${base}/:id`, permission: 'update:resource' },
-    { id: 'delete', method: 'DELETE', url: `${base}/:id`, permission: 'delete:resource' },
-    { id: 'act', method: 'POST', url: `${base}/:id/actions`, permission: act },
-    { id: 'batch', method: 'POST', url: `${base}/actions`, permission: act },
-    { id: 'metrics', method: 'GET', url: `${base}/:id/metrics`, permission: 'read:resource' },
+    { id: 'list', method: 'GET', url: base, permission: `read:${e}` },
+    { id: 'get', method: 'GET', url: `${base}/:id`, permission: `read:${e}` },
+    { id: 'create', method: 'POST', url: base, permission: `create:${e}` },
+    { id: 'update', method: 'PATCH', url: `${base}/:id`, permission: `update:${e}` },
+    { id: 'replace', method: 'PUT', url: `${base}/:id`, permission: `update:${e}` },
+    { id: 'delete', method: 'DELETE', url: `${base}/:id`, permission: `delete:${e}`, stepUp: true },
+    { id: 'act', method: 'POST', url: `${base}/:id/actions`, permission: act, stepUp: destructive },
+    { id: 'batch', method: 'POST', url: `${base}/actions`, permission: act, stepUp: destructive },
+    { id: 'metrics', method: 'GET', url: `${base}/:id/metrics`, permission: `read:${e}` },
   ];
 }
 
@@ -41,7 +72,7 @@ export function kindRouteNames(def: Pick<KindDefinition, 'routes'>): string[] {
 }
 
 /** Route name → the kind shown there (the first kind that claims a name keeps it). */
-export function kindPageIndex(kinds: readonly KindDefinition[]): Map<string, string> {
+export function kindPageIndex(kinds: readonly Pick<KindDefinition, 'kind' | 'routes'>[]): Map<string, string> {
   const index = new Map<string, string>();
   for (const def of kinds) for (const name of kindRouteNames(def)) if (!index.has(name)) index.set(name, def.kind);
   return index;
@@ -61,7 +92,7 @@ export function kindMenuGroups(
       .filter((k) => k.menu?.group === g.code && !g.items.some((i) => i.code === k.menu!.code))
       .flatMap((k) => {
         const url = pathOf(k.routes.list);
-        return url ? [{ code: k.menu!.code, menuUrl: url, icon: k.menu!.icon }] : [];
+        return url ? [{ code: k.menu!.code, menuUrl: url, icon: k.menu!.icon, list: `GET /api/${k.collection}` }] : [];
       });
     return added.length ? { ...g, items: [...g.items, ...added] } : g;
   });

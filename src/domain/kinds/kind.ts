@@ -3,6 +3,7 @@
 // list, detail, purchase and action screens from it. Labels are never here: they live in
 // locales/{lang}/kinds.json under `kinds:<kind>.…` (statuses under `kinds:status.<code>`).
 import type { z } from 'zod';
+import type { Entity } from '../roles.ts';
 
 export type FieldType = 'text' | 'number' | 'enum' | 'boolean' | 'datetime' | 'status' | 'ref' | 'ip' | 'cidr' | 'location';
 
@@ -97,7 +98,7 @@ export interface ActionDef<A extends string = string> {
   params?: z.ZodObject<any>;
   guards?: readonly Guard[];
   effects?: readonly Effect[];
-  /** permission action checked with can(roles, permission, 'resource') */
+  /** permission action checked with can(roles, permission, kindEntity(def)) — 'resource' unless the kind names its own entity */
   permission: 'operate' | 'update' | 'delete';
   /** offered on the list's batch menu */
   batch?: boolean;
@@ -137,6 +138,12 @@ export interface KindDefinition<S extends z.ZodObject<any> = z.ZodObject<any>, A
   collection: string;
   /** product code for pricing, charging packages and export */
   productCode: string;
+  /**
+   * The permission entity of every route and engine check of the kind (`read:<entity>`,
+   * `create:<entity>`…); default 'resource'. Kinds narrower than the project's resources name their
+   * own: cloud accounts (vendor AccessKeys) are `cloud_account`, administered by tenant administrators.
+   */
+  entity?: KindEntity;
   /** route names of routes.json that show this kind: list, detail, buy, others */
   routes: { list: string; detail?: string; buy?: string; others?: readonly string[] };
   /**
@@ -208,6 +215,14 @@ export interface KindDefinition<S extends z.ZodObject<any> = z.ZodObject<any>, A
 
 export const CREATE_FAILED = 'error';
 
+/** Entities a kind may name instead of 'resource' (each is in roles.ts ENTITIES). */
+export type KindEntity = Extract<Entity, 'resource' | 'cloud_account'>;
+
+/** The permission entity of a kind's routes and engine checks ('resource' unless the kind names one). */
+export function kindEntity(def: Pick<KindDefinition, 'entity'> | null | undefined): KindEntity {
+  return def?.entity ?? 'resource';
+}
+
 /** The parent a kind takes its placement from, or null when the body names it ('own', 'vendor'). */
 export function placementParent(def: Pick<KindDefinition, 'placement'>): { from: string; kind: string } | null {
   return typeof def.placement === 'object' ? def.placement : null;
@@ -233,12 +248,14 @@ export type SpecOf<K> = K extends KindDefinition<infer S, any> ? z.infer<S> : ne
  * expansion waiting (kinds with an approval-gated action), the recycle bin (recyclable kinds).
  * A kind never retypes these; labels live once at `kinds:status.<code>`.
  */
-export function engineStatusesOf(def: KindDefinition): string[] {
+export function engineStatusesOf(def: Pick<KindDefinition, 'recycle'> & { actions: readonly { approval?: unknown }[] }): string[] {
   return [APPROVING, ...(def.actions.some((a) => a.approval) ? [EXPANSION_APPROVING] : []), ...(def.recycle ? ['deleted'] : [])];
 }
 
 /** Every status a resource of the kind can show: its own (stable, in-between, failure) and the engine's. */
-export function statusesOf(def: KindDefinition): string[] {
+export function statusesOf(
+  def: Pick<KindDefinition, 'statuses' | 'recycle'> & { create: { inBetween: string; final: string }; actions: readonly { approval?: unknown }[] },
+): string[] {
   const own = [...def.statuses.stable, ...def.statuses.inBetween, ...def.statuses.failure, def.create.inBetween, def.create.final];
   return [...new Set([...own, ...engineStatusesOf(def)])];
 }
@@ -249,23 +266,26 @@ export function actionOf(def: KindDefinition, id: string): ActionDef | undefined
 }
 
 /** The refusal key when `status` does not allow the action; null when it does. */
-export function stateRefusal(action: ActionDef, status: string): string | null {
+export function stateRefusal(action: Pick<ActionDef, 'allowedFrom' | 'refusals' | 'refusalKey'>, status: string): string | null {
   return action.allowedFrom.includes(status) ? null : (action.refusals?.[status] ?? action.refusalKey);
 }
 
 /** Whether a status is in-between for the kind (web shows a spinner and polls). */
-export function isInBetween(def: KindDefinition, status: string): boolean {
+export function isInBetween(def: Pick<KindDefinition, 'statuses'> & { create: { inBetween: string } }, status: string): boolean {
   return def.statuses.inBetween.includes(status) || status === def.create.inBetween;
 }
 
 /** The refusal key when the row is read-only for tenants; null otherwise. */
-export function readOnlyRefusal(def: KindDefinition, spec: Record<string, unknown> | undefined): string | null {
+export function readOnlyRefusal(def: Pick<KindDefinition, 'readOnly'>, spec: Record<string, unknown> | undefined): string | null {
   if (!def.readOnly || !spec) return null;
   return def.readOnly.values.includes(String(spec[def.readOnly.specKey])) ? def.readOnly.refusalKey : null;
 }
 
 /** Actions available to a row, from its status and lock flag (the web's row-action menu). */
-export function availableActions(def: KindDefinition, row: { status: string; locked: boolean; spec?: Record<string, unknown> }): ActionDef[] {
+export function availableActions<A extends Pick<ActionDef, 'recycleBin' | 'allowedFrom' | 'guards'>>(
+  def: Pick<KindDefinition, 'readOnly'> & { actions: readonly A[] },
+  row: { status: string; locked: boolean; spec?: Record<string, unknown> },
+): A[] {
   if (readOnlyRefusal(def, row.spec)) return [];
   return def.actions.filter(
     (a) =>

@@ -1,6 +1,6 @@
 // Every resource kind, in menu order. Import this module (not a barrel: it owns the list) from
 // server and web alike: `import { KINDS, kindByCollection } from '.../domain/kinds/registry.ts'`.
-import type { KindDefinition } from './kind.ts';
+import { kindEntity, type KindDefinition, type KindEntity } from './kind.ts';
 import { instanceKind } from './instance/instance.kind.ts';
 import { volumeKind } from './volume/volume.kind.ts';
 import { snapshotKind } from './snapshot/snapshot.kind.ts';
@@ -80,5 +80,7 @@ const byProduct = new Map(KINDS.map((k) => [k.productCode, k]));
 export const kindOf = (kind: string) => byKind.get(kind);
 export const kindByCollection = (collection: string) => byCollection.get(collection);
 export const kindByProductCode = (code: string) => byProduct.get(code);
+/** The permission entity of a kind by its name ('resource' for unknown names: they are refused elsewhere). */
+export const entityOfKind = (kind: string): KindEntity => kindEntity(byKind.get(kind));
 /** Kinds that go to the recycle bin on delete (hosts and disks). */
 export const RECYCLABLE_KINDS = KINDS.filter((k) => k.recycle).map((k) => k.kind);

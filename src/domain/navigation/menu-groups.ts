@@ -1,157 +1,150 @@
-// The console menu's definitions: groups of entries, each pointing at a route path (`menuUrl`),
-// shown for roles or a permission. Apart from menus.ts (which decides with the role table) so that
-// the router's rules read the URLs without carrying the role table (the first-load budget, ADR 0014).
-import type { Role } from '../roles.ts';
+// The console menu's definitions: groups of entries, each pointing at a route path (`menuUrl`) and
+// naming its page's list call (`list`, `METHOD url` as the API registers it). An entry is shown to
+// whoever the access guard lets make that call: the server reads the route's declared permission
+// (guard.ts declaredRoutes), so the menu and the guard cannot disagree (issue 15, ADR 0021). Only an
+// entry whose list call is `self` (the handler narrows to the caller's rows) or narrower in its
+// handler than its declaration says names its own `permission`, with the reason beside it.
+// No role lists here, and no role table: the router's rules read the URLs from this module without
+// carrying the roles (the first-load budget, ADR 0014).
 
 export interface MenuEntryDef {
   code: string;
   menuUrl: string;
   icon: string;
-  roles?: readonly Role[];
-  /** shown to whoever holds this permission (`action:entity`; from roles or granted policies), besides the roles */
-  permission?: string;
+  /** the page's list call, `GET /api/…` as registered: the entry needs what the guard checks there */
+  list: string;
+  /** what the entry needs instead of the list call's declaration (only where that is `self` or wider than the handler) */
+  permission?: string | readonly string[];
 }
 export interface MenuGroupDef {
   code: string;
   icon: string;
-  roles: readonly Role[];
-  /** shown to whoever holds this permission, besides the roles (entries without their own inherit it) */
-  permission?: string;
   items: readonly MenuEntryDef[];
 }
 
-const ALL: readonly Role[] = [
-  'super_admin',
-  'ops_admin',
-  'tenant_admin',
-  'security_admin',
-  'project_owner',
-  'project_approver',
-  'project_member',
-  'internet_user',
-];
-const TENANT_USERS: readonly Role[] = ['super_admin', 'ops_admin', 'tenant_admin', 'security_admin', 'project_owner', 'project_approver', 'project_member'];
-const ADMINS: readonly Role[] = ['super_admin', 'ops_admin'];
-const APPROVERS: readonly Role[] = ['super_admin', 'tenant_admin', 'project_approver', 'project_owner', 'security_admin'];
+/** the pages of services without their own API yet read the generic resource list */
+const RESOURCES = 'GET /api/v1/resources';
 
 export const MENU_GROUPS: readonly MenuGroupDef[] = [
   {
     code: 'overview',
     icon: 'home',
-    roles: ALL,
     items: [
-      { code: 'home', menuUrl: '/homeOperation', icon: 'home' },
-      { code: 'resource_general', menuUrl: '/cloudResourceGeneral', icon: 'appstore', roles: TENANT_USERS },
+      // the console home needs a session only (it reads the caller's menus)
+      { code: 'home', menuUrl: '/homeOperation', icon: 'home', list: 'GET /api/v1/menus' },
+      { code: 'resource_general', menuUrl: '/cloudResourceGeneral', icon: 'appstore', list: RESOURCES },
     ],
   },
   {
     code: 'compute',
     icon: 'compute',
-    roles: TENANT_USERS,
     items: [
-      { code: 'ecs', menuUrl: '/ecsManage', icon: 'compute' },
-      { code: 'ecs_admin', menuUrl: '/ecsAdminManage', icon: 'compute', roles: ADMINS },
-      { code: 'ecs_recycle', menuUrl: '/ecsRecycle', icon: 'delete' },
-      { code: 'bms', menuUrl: '/bmsManage', icon: 'compute' },
-      { code: 'cdh', menuUrl: '/cdhManage', icon: 'compute' },
-      { code: 'deploy_units', menuUrl: '/deployUnits', icon: 'cluster' },
-      { code: 'images', menuUrl: '/publicImage', icon: 'picture' },
-      { code: 'snapshots', menuUrl: '/ecsSnapshot', icon: 'camera' },
+      { code: 'ecs', menuUrl: '/ecsManage', icon: 'compute', list: 'GET /api/instances' },
+      { code: 'ecs_admin', menuUrl: '/ecsAdminManage', icon: 'compute', list: 'GET /api/v1/manage/instances' },
+      { code: 'ecs_recycle', menuUrl: '/ecsRecycle', icon: 'delete', list: 'GET /api/v1/recyclebin' },
+      { code: 'bms', menuUrl: '/bmsManage', icon: 'compute', list: 'GET /api/phyhosts' },
+      { code: 'cdh', menuUrl: '/cdhManage', icon: 'compute', list: 'GET /api/dedicated_hosts' },
+      { code: 'deploy_units', menuUrl: '/deployUnits', icon: 'cluster', list: 'GET /api/deploy_units' },
+      { code: 'images', menuUrl: '/publicImage', icon: 'picture', list: 'GET /api/images' },
+      { code: 'snapshots', menuUrl: '/ecsSnapshot', icon: 'camera', list: 'GET /api/snapshots' },
     ],
   },
   {
     code: 'storage',
     icon: 'storage',
-    roles: TENANT_USERS,
     items: [
-      { code: 'volume', menuUrl: '/volumeManage', icon: 'storage' },
-      { code: 'volume_admin', menuUrl: '/volumeAdminManage', icon: 'storage', roles: ADMINS },
-      { code: 'nas', menuUrl: '/nasManage', icon: 'folder' },
-      { code: 'oss', menuUrl: '/ossBuckets', icon: 'bucket' },
-      { code: 'san', menuUrl: '/sanManage', icon: 'storage' },
+      { code: 'volume', menuUrl: '/volumeManage', icon: 'storage', list: 'GET /api/volumes' },
+      { code: 'volume_admin', menuUrl: '/volumeAdminManage', icon: 'storage', list: 'GET /api/v1/manage/volumes' },
+      { code: 'nas', menuUrl: '/nasManage', icon: 'folder', list: RESOURCES },
+      { code: 'oss', menuUrl: '/ossBuckets', icon: 'bucket', list: RESOURCES },
+      { code: 'san', menuUrl: '/sanManage', icon: 'storage', list: RESOURCES },
     ],
   },
   {
     code: 'network',
     icon: 'network',
-    roles: TENANT_USERS,
     items: [
-      { code: 'vpc', menuUrl: '/vpc', icon: 'network' },
-      { code: 'subnet', menuUrl: '/subnet', icon: 'network' },
-      { code: 'vip', menuUrl: '/vip', icon: 'network' },
-      { code: 'eip', menuUrl: '/eipManage', icon: 'global' },
-      { code: 'share_band', menuUrl: '/shareBand', icon: 'global' },
-      { code: 'elb', menuUrl: '/balanceLoad', icon: 'apartment' },
-      { code: 'nat', menuUrl: '/natManage', icon: 'swap' },
-      { code: 'vpcep', menuUrl: '/vpcepManage', icon: 'link' },
-      { code: 'sdwan', menuUrl: '/sdwan', icon: 'branches' },
-      { code: 'firewall', menuUrl: '/firewallManage', icon: 'safety' },
+      { code: 'vpc', menuUrl: '/vpc', icon: 'network', list: 'GET /api/vpcs' },
+      { code: 'subnet', menuUrl: '/subnet', icon: 'network', list: 'GET /api/subnets' },
+      { code: 'vip', menuUrl: '/vip', icon: 'network', list: 'GET /api/vips' },
+      { code: 'eip', menuUrl: '/eipManage', icon: 'global', list: 'GET /api/eips' },
+      { code: 'share_band', menuUrl: '/shareBand', icon: 'global', list: 'GET /api/shared-bandwidths' },
+      { code: 'elb', menuUrl: '/balanceLoad', icon: 'apartment', list: 'GET /api/load-balances' },
+      { code: 'nat', menuUrl: '/natManage', icon: 'swap', list: 'GET /api/nat_gateways' },
+      { code: 'vpcep', menuUrl: '/vpcepManage', icon: 'link', list: 'GET /api/vpcep' },
+      { code: 'sdwan', menuUrl: '/sdwan', icon: 'branches', list: 'GET /api/sdwan-branches' },
+      { code: 'firewall', menuUrl: '/firewallManage', icon: 'safety', list: 'GET /api/firewall-policies' },
+      { code: 'bastion', menuUrl: '/fortproperty', icon: 'safety', list: 'GET /api/v1/bastion/users' },
     ],
   },
   {
     code: 'database',
     icon: 'database',
-    roles: TENANT_USERS,
     items: [
-      { code: 'rds', menuUrl: '/database', icon: 'database' },
-      { code: 'cache', menuUrl: '/cacheDatabase', icon: 'database' },
-      { code: 'document', menuUrl: '/documentDatabase', icon: 'database' },
+      { code: 'rds', menuUrl: '/database', icon: 'database', list: RESOURCES },
+      { code: 'cache', menuUrl: '/cacheDatabase', icon: 'database', list: RESOURCES },
+      { code: 'document', menuUrl: '/documentDatabase', icon: 'database', list: RESOURCES },
     ],
   },
   {
     code: 'billing',
     icon: 'money',
-    roles: ['super_admin', 'tenant_admin', 'project_owner'],
-    permission: 'read:order',
     items: [
-      { code: 'cost_center', menuUrl: '/costCenter', icon: 'money' },
-      { code: 'tenant_bills', menuUrl: '/tenantBillOverview', icon: 'money', roles: ['super_admin', 'tenant_admin'] },
-      { code: 'project_bills', menuUrl: '/projectBillOverview', icon: 'money' },
-      { code: 'bill_check', menuUrl: '/billCheck', icon: 'audit', roles: ['super_admin', 'tenant_admin'] },
-      { code: 'orders', menuUrl: '/orderManage', icon: 'file' },
-      { code: 'cost_seo', menuUrl: '/billCostSeo', icon: 'money' },
-      { code: 'project_limits', menuUrl: '/projectLimitManage', icon: 'money', roles: ['super_admin', 'tenant_admin'] },
-      { code: 'invoices', menuUrl: '/receiptManage', icon: 'file', roles: [], permission: 'read:invoice' },
-      { code: 'contracts', menuUrl: '/contractManage', icon: 'file', roles: [], permission: 'read:contract' },
-      { code: 'downloads', menuUrl: '/downloadRecord', icon: 'download' },
+      { code: 'cost_center', menuUrl: '/costCenter', icon: 'money', list: 'GET /api/v1/cloud/cost-center' },
+      // the tenant's bills: the handler answers tenant and platform roles only (a project role gets its
+      // project's bills); the tenant's money is what read:cost_strategy covers
+      {
+        code: 'tenant_bills',
+        menuUrl: '/tenantBillOverview',
+        icon: 'money',
+        list: 'GET /api/v1/cloud/bills/tenants/monthly',
+        permission: 'read:cost_strategy',
+      },
+      { code: 'project_bills', menuUrl: '/projectBillOverview', icon: 'money', list: 'GET /api/v1/cloud/bills/projects/monthly' },
+      { code: 'bill_check', menuUrl: '/billCheck', icon: 'audit', list: 'GET /api/v1/cloud/bills/tenants/checks', permission: 'read:cost_strategy' },
+      { code: 'orders', menuUrl: '/orderManage', icon: 'file', list: 'GET /api/v1/cloud/orders' },
+      { code: 'cost_seo', menuUrl: '/billCostSeo', icon: 'money', list: 'GET /api/v1/cloud/cost_optimize/strategies' },
+      { code: 'project_limits', menuUrl: '/projectLimitManage', icon: 'money', list: 'GET /api/v1/cloud/project-limits' },
+      { code: 'invoices', menuUrl: '/receiptManage', icon: 'file', list: 'GET /api/v1/invoices' },
+      { code: 'contracts', menuUrl: '/contractManage', icon: 'file', list: 'GET /api/v1/contracts' },
+      { code: 'downloads', menuUrl: '/downloadRecord', icon: 'download', list: 'GET /api/v1/export/resource/download_files' },
     ],
   },
   {
     code: 'approval',
     icon: 'audit',
-    roles: APPROVERS,
-    permission: 'decide:approval',
     items: [
-      { code: 'my_approvals', menuUrl: '/selfApprovalManage', icon: 'audit' },
-      { code: 'approval_process', menuUrl: '/approvalManage', icon: 'audit', roles: ['super_admin', 'tenant_admin'] },
+      // the list is `self` (requesters see their own, approvers their inbox): the page is for who reads approvals
+      { code: 'my_approvals', menuUrl: '/selfApprovalManage', icon: 'audit', list: 'GET /api/v1/approvals', permission: 'read:approval' },
+      // the processes are read by every approver (the request flow needs them); the page edits them
+      { code: 'approval_process', menuUrl: '/approvalManage', icon: 'audit', list: 'GET /api/v1/approval_process', permission: 'manage:approval_process' },
     ],
   },
   {
     code: 'operations',
     icon: 'tool',
-    roles: ALL,
     items: [
-      { code: 'alarms', menuUrl: '/monitorAlarm', icon: 'bell', roles: TENANT_USERS },
-      { code: 'work_orders', menuUrl: '/workorderList', icon: 'file' },
-      { code: 'feedback', menuUrl: '/opinionList', icon: 'message' },
-      { code: 'site_messages', menuUrl: '/siteMessages', icon: 'mail' },
-      { code: 'logs', menuUrl: '/logManage', icon: 'file', roles: ['super_admin', 'ops_admin', 'tenant_admin', 'security_admin'] },
+      { code: 'alarms', menuUrl: '/monitorAlarm', icon: 'bell', list: 'GET /api/v1/alarms' },
+      { code: 'work_orders', menuUrl: '/workorderList', icon: 'file', list: 'GET /api/v1/workorders' },
+      { code: 'feedback', menuUrl: '/opinionList', icon: 'message', list: 'GET /api/v1/opinions' },
+      { code: 'site_messages', menuUrl: '/siteMessages', icon: 'mail', list: 'GET /api/v1/site_messages' },
+      // the log is `self` (everyone's own lines); the page is the auditors'
+      { code: 'logs', menuUrl: '/logManage', icon: 'file', list: 'GET /api/v1/operation-logs', permission: 'read:oplog' },
     ],
   },
   {
     code: 'management',
     icon: 'setting',
-    roles: ['super_admin', 'ops_admin', 'tenant_admin', 'security_admin'],
     items: [
-      { code: 'projects', menuUrl: '/projectManage', icon: 'project' },
-      { code: 'systems', menuUrl: '/systemManage', icon: 'appstore' },
-      { code: 'resource_groups', menuUrl: '/resourceGroupManage', icon: 'folder' },
-      { code: 'org_tree', menuUrl: '/standardTreeManage', icon: 'apartment' },
-      { code: 'policies', menuUrl: '/policiesManage', icon: 'safety', roles: [], permission: 'read:policy' },
-      { code: 'user_groups', menuUrl: '/usersGroupManage', icon: 'team', roles: [], permission: 'read:user' },
-      { code: 'tags', menuUrl: '/tagManage', icon: 'tag' },
-      { code: 'access_keys', menuUrl: '/accessKeyManage', icon: 'key' },
-      { code: 'maas_accounts', menuUrl: '/maasAccountManage', icon: 'key', roles: [], permission: 'read:maas_account' },
+      { code: 'projects', menuUrl: '/projectManage', icon: 'project', list: 'GET /api/v1/manage/projects' },
+      { code: 'systems', menuUrl: '/systemManage', icon: 'appstore', list: 'GET /api/v1/systems' },
+      { code: 'resource_groups', menuUrl: '/resourceGroupManage', icon: 'folder', list: 'GET /api/v1/auth/resource_groups' },
+      { code: 'org_tree', menuUrl: '/standardTreeManage', icon: 'apartment', list: 'GET /api/v1/org/tree' },
+      { code: 'policies', menuUrl: '/policiesManage', icon: 'safety', list: 'GET /api/v1/cloud/policies' },
+      { code: 'user_groups', menuUrl: '/usersGroupManage', icon: 'team', list: 'GET /api/v1/cloud/users' },
+      { code: 'tags', menuUrl: '/tagManage', icon: 'tag', list: 'GET /api/v1/manage/tags' },
+      { code: 'access_keys', menuUrl: '/accessKeyManage', icon: 'key', list: 'GET /api/v1/auth/aksk' },
+      { code: 'maas_accounts', menuUrl: '/maasAccountManage', icon: 'key', list: 'GET /api/v1/maas/accounts' },
     ],
   },
 ];

@@ -264,3 +264,21 @@ export const PHONE_TABS = [
 export function phoneTabs(allowed: ReadonlySet<string>): (typeof PHONE_TABS)[number][] {
   return PHONE_TABS.filter((tab) => tab.menuUrl === null || allowed.has(tab.menuUrl));
 }
+
+/** Whether a route is shown in the console's layout (the web router builds these only when needed). */
+export const isConsoleRoute = (route: Pick<RouteDef, 'area'>): boolean => route.area.startsWith('console');
+
+/**
+ * A test of whether a URL could be one of the console's routes: its first path segment is one a
+ * console route (or one of `extraPaths`) starts with, or any console route starts with a parameter.
+ * The router adds the console's routes the first time it sees such a URL (ADR 0033 addendum); a
+ * `false` for a URL that a console route matches would show the not-found page, so the unit tests
+ * check every console route's sample.
+ */
+export function consoleUrlTest(table: readonly RouteDef[] = ROUTE_TABLE, extraPaths: readonly string[] = []): (pathname: string) => boolean {
+  const headOf = (path: string) => path.split('/')[1] ?? '';
+  const heads = new Set(extraPaths.map(headOf));
+  for (const route of table) if (isConsoleRoute(route)) heads.add(headOf(route.path));
+  if ([...heads].some((h) => h.startsWith(':') || h.startsWith('*'))) return () => true;
+  return (pathname) => heads.has(headOf(pathname));
+}

@@ -8,7 +8,7 @@ import { POLICY_TEMPLATES } from '../../domain/access/access.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import type { AppContext } from '../context.ts';
 import { accessService, type AccessCaller } from './access.service.ts';
-import { guardScope, permissionsIn, requestPermissions } from './guard.ts';
+import { guardScope, requestPermissions } from './guard.ts';
 import { accessOf, canSeeProject, canSeeTenant, type TenancyRepository } from '../repositories/tenancy.repository.ts';
 import { isId } from '../../domain/ids.ts';
 
@@ -56,9 +56,9 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
   app.get('/api/v1/access/me', { config: { permission: 'self' } }, async (req) => {
+    // exactly what the guard checks this request's routes against (the web's useCan reads it)
     const user = await checkHeaders(req);
-    const { tenantId, projectId } = guardScope(req, user);
-    return { permissions: [...permissionsIn(user, tenantId, projectId)].sort() };
+    return { permissions: [...requestPermissions(req, user)].sort() };
   });
 
   // users
@@ -92,7 +92,7 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
   app.patch('/api/v1/cloud/user-groups/:id', { config: { permission: 'manage:user_group', oplog: 'group_update' } }, async (req) =>
     svc.updateGroup(await callerOf(req), idOf(req), req.body),
   );
-  app.delete('/api/v1/cloud/user-groups/:id', { config: { permission: 'manage:user_group', oplog: 'group_delete' } }, async (req) =>
+  app.delete('/api/v1/cloud/user-groups/:id', { config: { permission: 'manage:user_group', oplog: 'group_delete', stepUp: true } }, async (req) =>
     svc.deleteGroup(await callerOf(req), idOf(req)),
   );
   app.put('/api/v1/cloud/user-groups/:id/members', { config: { permission: 'manage:user_group', oplog: 'group_members' } }, async (req) =>
@@ -111,7 +111,7 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
   app.patch('/api/v1/cloud/policies/:id', { config: { permission: 'manage:policy', oplog: 'policy_update' } }, async (req) =>
     svc.updatePolicy(await callerOf(req), idOf(req), req.body),
   );
-  app.delete('/api/v1/cloud/policies/:id', { config: { permission: 'manage:policy', oplog: 'policy_delete' } }, async (req) =>
+  app.delete('/api/v1/cloud/policies/:id', { config: { permission: 'manage:policy', oplog: 'policy_delete', stepUp: true } }, async (req) =>
     svc.deletePolicy(await callerOf(req), idOf(req)),
   );
   app.get('/api/v1/cloud/action-templates', { config: { permission: 'read:policy' } }, async (req) => {

@@ -82,9 +82,15 @@ export function accessService(db: Db) {
       const level = roleLevel(m.role);
       if (level === 'platform') {
         if (tenant) throw invalid(`${field}.${i}.role`, 'role_not_allowed');
+        // a platform role is held everywhere: naming a tenant or project does not fit it
+        if (m.tenant_id || m.project_id) throw invalid(`${field}.${i}.role`, 'role_level');
         out.push({ role: m.role, tenant_id: null, project_id: null });
         continue;
       }
+      // a tenant administrator's memberships are its tenant's: another tenant is not there (404)
+      if (tenant && m.tenant_id && m.tenant_id !== tenant) throw notFound();
+      // a tenant role is held in the whole tenant: naming a project does not fit it
+      if (level === 'tenant' && m.project_id) throw invalid(`${field}.${i}.role`, 'role_level');
       let tenantId = tenant ?? m.tenant_id ?? null;
       let projectId: string | null = null;
       if (level === 'project') {
@@ -96,6 +102,7 @@ export function accessService(db: Db) {
       }
       if (!tenantId) throw invalid(`${field}.${i}.tenant_id`, 'required');
       if (!(await db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst())) throw notFound();
+      if (out.some((o) => o.role === m.role && o.tenant_id === tenantId && o.project_id === projectId)) throw invalid(`${field}.${i}.role`, 'members_repeated');
       out.push({ role: m.role, tenant_id: tenantId, project_id: projectId });
     }
     return out;
@@ -311,9 +318,16 @@ export function accessService(db: Db) {
     async replaceMemberships(c: AccessCaller, id: string, body: unknown) {
       const input = membershipsReplaceSchema.parse(body ?? {});
       await visibleUser(c, id);
-      if (id === c.userId) throw conflict('access.self_roles');
       const tenant = tenantOf(c, 'user');
       const memberships = await checkMemberships(c, input.memberships);
+      // Your own memberships may change, but not so that you lose the administration you do it with:
+      // a tenant administrator keeps a tenant_admin membership in the tenant, a platform one super_admin.
+      if (id === c.userId) {
+        const keeps = tenant
+          ? memberships.some((m) => m.role === 'tenant_admin' && m.tenant_id === tenant && !m.project_id)
+          : memberships.some((m) => m.role === 'super_admin');
+        if (!keeps) throw conflict('access.last_admin');
+      }
       await db.transaction().execute(async (tx) => {
         let del = tx.deleteFrom('memberships').where('user_id', '=', id);
         if (tenant) del = del.where('tenant_id', '=', tenant);

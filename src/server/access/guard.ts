@@ -6,14 +6,32 @@
 // the route answers 404 later) it is everything the caller holds anywhere. Permissions come from
 // the roles held there (directly or through user groups) and the policies granted to the caller.
 // Routes may still check row-level things themselves (requirePermission).
+// Then the step-up (ADR 0029): a route that declares `config.stepUp` (destructive actions) also
+// needs a live step-up proof of the caller in `X-Step-Up-Token`, else 403 `keys.step_up_required`
+// marked `x-step-up-required: 1` (not `x-denied-by`: the caller holds the permission) — before the
+// idempotency store, the operation log and the handler, so a refused call changes and spends nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound, unauthorized } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
+import { STEP_UP_HEADER, STEP_UP_REQUIRED_KEY, stepUpApplies, type StepUpRule } from '../../domain/step-up.ts';
 import { hasPermission, parsePermission, permissionsOf, type Permission, type Role } from '../../domain/roles.ts';
 import type { AuthUser } from '../plugins/auth.plugin.ts';
 import type { PolicyGrant } from '../repositories/users.repository.ts';
 import { accessOf, canSeeProject, canSeeTenant, rolesIn } from '../repositories/tenancy.repository.ts';
 import { ROUTE_PERMISSIONS, type RoutePermission } from './route-permissions.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a fresh step-up proof before the handler (ADR 0029): `true`, or only for these body `action`s */
+    stepUp?: StepUpRule;
+  }
+}
+
+/** Who checks step-up proofs (keys/passkey.service.ts `hasProof`), and whether destructive routes ask for one. */
+export interface StepUpCheck {
+  enabled: boolean;
+  hasProof(userId: string, token: string | undefined): Promise<boolean>;
+}
 
 /** What the route registered as `method url` declares (its own config first), or undefined. */
 export function declaredPermission(method: string, url: string, config: { permission?: RoutePermission } | undefined): RoutePermission | undefined {
@@ -48,6 +66,11 @@ export function permissionsIn(user: AuthUser, tenantId: string | null, projectId
   // A tenant without a project: what the caller holds anywhere in it (a project member asking tenant-wide
   // gets the route's own answer — 400 name a project, or its projects' rows — not the guard's 403).
   const roles = !tenantId ? allRolesOf(user) : projectId ? rolesIn(user, tenantId, projectId) : rolesAnywhereIn(user, tenantId);
+  return permissionsWith(user, roles, tenantId, projectId);
+}
+
+/** What `roles` grant plus the caller's policies that apply to (tenant, project) — the guard's and the route scope's one rule. */
+export function permissionsWith(user: AuthUser, roles: Iterable<Role>, tenantId: string | null, projectId: string | null): Set<Permission> {
   const extra = (user.grants ?? []).filter((g) => grantApplies(g, tenantId, projectId)).flatMap((g) => g.permissions as Permission[]);
   return permissionsOf(roles, extra);
 }
@@ -93,18 +116,29 @@ export function satisfies(perms: ReadonlySet<string>, declared: Exclude<RoutePer
 }
 
 const DECLARED = new WeakMap<FastifyInstance, Map<string, RoutePermission | undefined>>();
+const STEP_UP = new WeakMap<FastifyInstance, Map<string, StepUpRule>>();
+
+/** `METHOD url` → the step-up each route of the app declares (tests and the ADR's list read it). */
+export function stepUpRoutes(app: FastifyInstance): ReadonlyMap<string, StepUpRule> {
+  return STEP_UP.get(app) ?? new Map();
+}
 
 /** `METHOD url` → what each route of the app declares (undefined: nothing; tests read it). */
 export function declaredRoutes(app: FastifyInstance): ReadonlyMap<string, RoutePermission | undefined> {
   return DECLARED.get(app) ?? new Map();
 }
 
-export function registerAccessGuard(app: FastifyInstance) {
+export function registerAccessGuard(app: FastifyInstance, stepUp?: StepUpCheck) {
   const declared = new Map<string, RoutePermission | undefined>();
+  const stepUps = new Map<string, StepUpRule>();
   DECLARED.set(app, declared);
+  STEP_UP.set(app, stepUps);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      if (method !== 'HEAD' && route.url.startsWith('/api')) declared.set(`${method} ${route.url}`, declaredPermission(method, route.url, route.config));
+      if (method !== 'HEAD' && route.url.startsWith('/api')) {
+        declared.set(`${method} ${route.url}`, declaredPermission(method, route.url, route.config));
+        if (route.config?.stepUp) stepUps.set(`${method} ${route.url}`, route.config.stepUp);
+      }
   });
   // preValidation: after authentication (onRequest) and body parsing, before the idempotency
   // store and the operation log (preHandler) and the handler.
@@ -116,11 +150,17 @@ export function registerAccessGuard(app: FastifyInstance) {
     // A route that declares nothing is refused (tests/api/access-guard.test.ts fails first).
     if (declared === 'public') return;
     if (!req.user) throw unauthorized();
-    if (declared === 'self') return;
-    if (hiddenScope(req, req.user)) throw notFound();
-    if (declared === undefined || !satisfies(requestPermissions(req, req.user), declared)) {
-      reply.header('x-denied-by', 'guard');
-      throw new AppError(403, 'no_permission');
+    if (declared !== 'self') {
+      if (hiddenScope(req, req.user)) throw notFound();
+      if (declared === undefined || !satisfies(requestPermissions(req, req.user), declared)) {
+        reply.header('x-denied-by', 'guard');
+        throw new AppError(403, 'no_permission');
+      }
+    }
+    if (stepUp?.enabled && stepUpApplies(req.routeOptions.config.stepUp, req.body)) {
+      const token = req.headers[STEP_UP_HEADER];
+      // The error handler marks this refusal with STEP_UP_REQUIRED_HEADER (as it does the approvals').
+      if (!(await stepUp.hasProof(req.user.id, typeof token === 'string' ? token : undefined))) throw new AppError(403, STEP_UP_REQUIRED_KEY);
     }
   });
 }

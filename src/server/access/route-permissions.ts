@@ -100,8 +100,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'POST /api/instances/batch-delete': 'delete:resource',
   'POST /api/volumes/batch-delete': 'delete:resource',
   'POST /api/eips/batch-delete': 'delete:resource',
-  'GET /api/v1/manage/instances': 'read:resource',
-  'GET /api/v1/manage/volumes': 'read:resource',
+  // the platform's lists of every tenant's rows (the handler wants the platform's read:resource:any)
+  'GET /api/v1/manage/instances': 'read:resource:any',
+  'GET /api/v1/manage/volumes': 'read:resource:any',
   'POST /api/v1/events/ticket': 'self',
   'GET /api/v1/events': 'public',
   'GET /api/v1/backup-policies': READ_RES,
@@ -185,11 +186,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'PUT /api/v1/customize_pages/:id': 'read:tenant:any',
   'DELETE /api/v1/customize_pages/:id': 'read:tenant:any',
   // billing
-  'GET /api/v1/cloud/cost-center': BILLS,
-  'PUT /api/v1/cloud/cost-center/threshold': BILLS,
-  'POST /api/v1/cloud/cost-center/recharges': BILLS,
-  'GET /api/v1/cloud/cost-center/recharges': BILLS,
-  'GET /api/v1/cloud/cost-center/recharges/:id': BILLS,
+  // the tenant's balance: tenant and platform roles read it, the tenant administrator changes it (roles.ts)
+  'GET /api/v1/cloud/cost-center': 'read:cost_center',
+  'PUT /api/v1/cloud/cost-center/threshold': 'update:cost_center',
+  'POST /api/v1/cloud/cost-center/recharges': 'update:cost_center',
+  'GET /api/v1/cloud/cost-center/recharges': 'read:cost_center',
+  'GET /api/v1/cloud/cost-center/recharges/:id': 'read:cost_center',
   // the payment gateway's signed notice (no session; the signature is checked)
   'POST /api/v1/cloud/payment/callback': 'public',
   'GET /api/v1/cloud/bills/tenants/monthly': BILLS,

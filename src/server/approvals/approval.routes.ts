@@ -15,14 +15,19 @@ import {
 } from '../../domain/approvals/approval.schema.ts';
 import { errorBody, parse } from '../plugins/errors.plugin.ts';
 import { requirePermission, requireUser, type AuthUser } from '../plugins/auth.plugin.ts';
-import { markIdempotencyApplied } from '../plugins/idempotency.plugin.ts';
+import { heldIdempotencyKeys, markIdempotencyApplied, storeIdempotentAnswer } from '../plugins/idempotency.plugin.ts';
+import { insertOplogLines, oplogLine, oplogPending, type OplogRequest } from '../oplog/operation-log.plugin.ts';
+import { DECISION_URL } from '../../domain/approvals/decision-batch.ts';
+import { needsStepUpForCost } from '../../domain/step-up.ts';
 import { resolveScope } from '../plugins/scope.ts';
 import { accessOf, canSeeTenant } from '../repositories/tenancy.repository.ts';
 import { t } from '../lib/i18n.ts';
 import { siteMessageIdsSchema } from '../../domain/schemas/site-message.schema.ts';
 import type { AppContext } from '../context.ts';
-import { ApprovalConflict, type CurrentState } from './approval.service.ts';
+import { ApprovalConflict, type CurrentState, type Decision } from './approval.service.ts';
 import { requireStepUpForApprovals } from '../keys/passkey.routes.ts';
+
+type OplogLineValues = Awaited<ReturnType<typeof oplogLine>>;
 
 /** How often escalation and deferred issuing run (APPROVAL_TICK_MS, default one minute). */
 const TICK_MS = Number(process.env.APPROVAL_TICK_MS ?? 60_000) || 60_000;
@@ -184,32 +189,36 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  // Queued decisions replayed in one request (the offline outbox): each runs through the whole
-  // pipeline on its own — auth, scope, its own Idempotency-Key, the decision — exactly as if it had
-  // come alone, in order. The run stops at an answer that means "not now" (the session, the rate
-  // limit, a key still in flight, a server error); the caller keeps the rest queued.
+  // Queued decisions replayed in one request (the offline outbox). Each item answers exactly what it
+  // would have answered alone, in order; the run stops at an answer that means "not now" (the
+  // session, the rate limit, a key still in flight, a server error) and the caller keeps the rest.
+  // Two ways through (ADR 0032):
+  // - the common item — a key this user never sent, a scope and body that pass, a request they may
+  //   see that needs no step-up — is decided with its neighbours in ONE transaction
+  //   (`decideMany`: rows locked in id order, a savepoint per item), its idempotency answer and its
+  //   operation-log line written in that transaction;
+  // - any other item (a key seen before, a refused scope or body, a step-up, an item the fast path
+  //   could not finish) runs through the whole pipeline with `app.inject`, as every item did before.
   app.post('/api/v1/approvals/decision-batch', async (req) => {
-    requireUser(req);
+    const user = requireUser(req);
     const { requests } = parse(decisionBatchSchema, req.body ?? {});
-    const results: { status: number; body: unknown; in_flight?: true }[] = [];
-    for (const r of requests) {
-      const res = await app.inject({
-        method: 'POST',
-        url: r.url,
-        remoteAddress: req.ip,
-        headers: {
-          'content-type': 'application/json',
-          'x-auth-token': req.authToken!,
-          'idempotency-key': r.key,
-          'accept-language': req.lang,
-          // The outbox keeps a success's status only: no detail to build per item.
-          prefer: 'return=minimal',
-          ...(r.tenant_id ? { 'x-tenant-id': r.tenant_id } : {}),
-          ...(r.project_id ? { 'x-project-id': r.project_id } : {}),
-          ...(r.step_up_token ? { 'x-step-up-token': r.step_up_token } : {}),
-        },
-        payload: JSON.stringify(r.body ?? {}),
-      });
+    type Result = { status: number; body: unknown; in_flight?: true };
+    const results: Result[] = [];
+    const owner = `u:${user.id}`;
+    const at = now();
+    const itemHeaders = (r: (typeof requests)[number]) => ({
+      'content-type': 'application/json',
+      'x-auth-token': req.authToken!,
+      'idempotency-key': r.key,
+      'accept-language': req.lang,
+      // The outbox keeps a success's status only: no detail to build per item.
+      prefer: 'return=minimal',
+      ...(r.tenant_id ? { 'x-tenant-id': r.tenant_id } : {}),
+      ...(r.project_id ? { 'x-project-id': r.project_id } : {}),
+      ...(r.step_up_token ? { 'x-step-up-token': r.step_up_token } : {}),
+    });
+    const viaPipeline = async (r: (typeof requests)[number]): Promise<Result> => {
+      const res = await app.inject({ method: 'POST', url: r.url, remoteAddress: req.ip, headers: itemHeaders(r), payload: JSON.stringify(r.body ?? {}) });
       let body: unknown = res.body;
       try {
         body = res.body ? res.json() : null;
@@ -217,8 +226,148 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
         /* not JSON: kept as text */
       }
       const inFlight = res.headers['idempotency-in-flight'] === 'true';
-      results.push({ status: res.statusCode, body, ...(inFlight ? { in_flight: true as const } : {}) });
-      if (inFlight || res.statusCode >= 500 || [401, 428, 429].includes(res.statusCode)) break;
+      return { status: res.statusCode, body, ...(inFlight ? { in_flight: true as const } : {}) };
+    };
+    const stops = (r: Result) => r.in_flight || r.status >= 500 || [401, 428, 429].includes(r.status);
+
+    // Pre-checks, one statement each for the whole batch: the keys already held, the requests visible.
+    const held = await heldIdempotencyKeys(
+      ctx.db,
+      owner,
+      requests.map((r) => r.key),
+    );
+    const idOf = (url: string) => DECISION_URL.exec(url)![0].split('/')[4]!;
+    const visible = await approvals.visibleForDecision(
+      user,
+      requests.map((r) => idOf(r.url)),
+      at,
+    );
+    type Fast = { index: number; id: string; route: string; decision: Decision; body: unknown; headers: Record<string, string> };
+    const fast: (Fast | null)[] = [];
+    const seenKeys = new Set<string>();
+    const seenIds = new Set<string>();
+    for (const [index, r] of requests.entries()) {
+      const id = idOf(r.url);
+      const verb = r.url.endsWith('/approve') ? 'approve' : 'reject';
+      // Only a session's caller (an AccessKey-signed batch sends its items without a token, as
+      // before) and only the fields the decision reads (other fields meet the pipeline's hooks).
+      const known = verb === 'approve' ? ['comment', 'level'] : ['reason', 'level'];
+      const plain = Object.keys(r.body ?? {}).every((k) => known.includes(k));
+      const fresh = !!req.authToken && !req.accessKey && plain && !held.has(r.key) && !seenKeys.has(r.key) && !seenIds.has(id);
+      seenKeys.add(r.key);
+      seenIds.add(id);
+      const cost = visible.get(id);
+      const body = r.body ?? {};
+      const parsed = verb === 'approve' ? approveSchema.safeParse(body) : rejectSchema.safeParse(body);
+      let scopeOk = false;
+      if (fresh && cost && parsed.success && !needsStepUpForCost(cost.estimated_cost_fen)) {
+        // The scope check of the lone route, on this item's headers.
+        const view = Object.create(req, { headers: { value: itemHeaders(r) } }) as FastifyRequest;
+        scopeOk = await headerScope(view).then(
+          () => true,
+          () => false,
+        );
+      }
+      if (!scopeOk || !parsed.success) {
+        fast.push(null);
+        continue;
+      }
+      const decision: Decision =
+        verb === 'approve'
+          ? { action: 'approve', comment: (parsed.data as { comment?: string }).comment, level: parsed.data.level }
+          : { action: 'reject', reason: (parsed.data as { reason: string }).reason, level: parsed.data.level };
+      fast.push({ index, id, route: `/api/v1/approvals/:id/${verb}`, decision, body, headers: itemHeaders(r) });
+    }
+
+    /** Decides `items` in one transaction; answers the results of the prefix it finished. */
+    const runFast = async (items: Fast[]): Promise<Result[]> => {
+      const done: Result[] = [];
+      const lines: OplogLineValues[] = [];
+      const { stoppedBy } = await approvals.decideMany(
+        user,
+        items.map((x) => ({ id: x.id, decision: x.decision })),
+        at,
+        {
+          settle: async (trx, k, outcome) => {
+            const item = items[k]!;
+            const r = requests[item.index]!;
+            let status = 200;
+            let answer: unknown;
+            if (outcome.ok) answer = outcome.result;
+            else if (outcome.error instanceof ApprovalConflict) {
+              status = 409;
+              answer = conflictBody(req.lang, outcome.error.key, outcome.error.current);
+            } else {
+              status = outcome.error.status;
+              answer = errorBody(req.lang, status, outcome.error.key, outcome.error.params);
+            }
+            const text = JSON.stringify(answer);
+            const stored = await storeIdempotentAnswer(trx, {
+              owner,
+              key: r.key,
+              method: 'POST',
+              url: r.url,
+              body: item.body,
+              status,
+              answer: text,
+              type: 'application/json; charset=utf-8',
+            });
+            if (!stored) return false;
+            const line: OplogRequest = {
+              user,
+              method: 'POST',
+              route: item.route,
+              pattern: item.route,
+              config: undefined,
+              body: item.body,
+              params: { id: item.id },
+              headers: item.headers,
+              ip: req.ip,
+            };
+            // The request's title and place, read by the pre-check (what `subjectOf` would read).
+            const seen = visible.get(item.id)!;
+            const pending = await oplogPending(trx, line, {
+              type: 'approval',
+              id: item.id,
+              name: seen.title,
+              tenantId: seen.tenant_id,
+              projectId: seen.project_id,
+            });
+            if (pending) lines.push(await oplogLine(trx, line, pending, status, text));
+            done.push({ status, body: JSON.parse(text) as unknown });
+            return true;
+          },
+          finish: (trx) => insertOplogLines(trx, lines),
+        },
+      );
+      if (stoppedBy instanceof Error) req.log.warn({ err: stoppedBy }, 'decision batch: an item goes through the pipeline');
+      return done;
+    };
+
+    const CHUNK = 25;
+    let i = 0;
+    while (i < requests.length) {
+      const first = fast[i];
+      if (!first) {
+        const res = await viaPipeline(requests[i]!);
+        results.push(res);
+        if (stops(res)) break;
+        i++;
+        continue;
+      }
+      const items: Fast[] = [];
+      for (let j = i; j < requests.length && fast[j] && items.length < CHUNK; j++) items.push(fast[j]!);
+      let done: Result[] = [];
+      try {
+        done = await runFast(items);
+      } catch (err) {
+        // The transaction failed as a whole (nothing of it stands): its items go one by one.
+        req.log.warn({ err }, 'decision batch: a transaction failed; its items go through the pipeline');
+      }
+      results.push(...done);
+      i += done.length;
+      // An item the fast path did not finish goes through the pipeline, which answers it in full.
+      if (done.length < items.length) fast[i] = null;
     }
     return { results };
   });

@@ -5,6 +5,7 @@ import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool
 import { AppError, forbidden, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { can } from '../../domain/roles.ts';
+import { entityOfKind } from '../../domain/kinds/registry.ts';
 import { splitMulti } from '../../domain/list-query.ts';
 import {
   APPROVAL_STATUSES,
@@ -194,9 +195,20 @@ function eventOf(
   };
 }
 
+/** Per transaction of `decideMany`: the deputies looked up once per (tenant, approvers) — no decision writes delegations. */
+const deputiesMemo = new WeakMap<object, Map<string, Promise<string[]>>>();
+
 /** Active deputies of the given approvers in a tenant: they see and decide for them, so they get the events too. */
 export async function delegatesOf(db: Db, tenantId: string, approverIds: string[], now: Date): Promise<string[]> {
   if (approverIds.length === 0) return [];
+  const memo = deputiesMemo.get(db);
+  if (!memo) return lookUpDelegates(db, tenantId, approverIds, now);
+  const key = `${tenantId}|${approverIds.join(',')}|${now.getTime()}`;
+  if (!memo.has(key)) memo.set(key, lookUpDelegates(db, tenantId, approverIds, now));
+  return [...(await memo.get(key)!)];
+}
+
+async function lookUpDelegates(db: Db, tenantId: string, approverIds: string[], now: Date): Promise<string[]> {
   const rows = await db
     .selectFrom('approval_delegations')
     .select('delegate_id')
@@ -466,7 +478,10 @@ export async function submit(deps: ApprovalDeps, user: AuthUser, scope: Scope, i
   if (!canSeeProject(access, scope.tenantId, projectId)) throw notFound();
   const project = await deps.db.selectFrom('projects').select(['id', 'tenant_id']).where('id', '=', projectId).executeTakeFirst();
   if (!project || project.tenant_id !== scope.tenantId) throw notFound();
-  if (!can(rolesIn(user, scope.tenantId, projectId), 'create', 'resource')) throw forbidden('no_permission');
+  // a purchase of a kind with its own entity (a cloud account) needs that entity's create permission
+  const kind = input.type === 'resource_purchase' ? (input.payload as { kind?: unknown }).kind : undefined;
+  const entity = typeof kind === 'string' ? entityOfKind(kind) : 'resource';
+  if (!can(rolesIn(user, scope.tenantId, projectId), 'create', entity)) throw forbidden('no_permission');
   const events: PendingEvent[] = [];
   const after: (() => Promise<void>)[] = [];
   const { id } = await deps.db.transaction().execute((trx) =>
@@ -868,50 +883,183 @@ async function approveStep(step: DecisionStep, comment: string | undefined): Pro
   return { id, status: res.status, current_level: row.current_level };
 }
 
+export type Decision = ({ action: 'approve'; comment?: string } | { action: 'reject'; reason: string }) & { level?: number };
+
+/**
+ * The decision itself, inside the caller's transaction, on the request's row already locked
+ * (`row`, read with FOR UPDATE by the caller). Every check of a decision is here, so the lone
+ * decision and the batch cannot drift apart. Throws before it writes anything when the request is
+ * not the caller's to decide (404, 409 with the current state, 403 for one's own request).
+ */
+async function decideLocked(
+  deps: ApprovalDeps,
+  trx: Kysely<Database>,
+  user: AuthUser,
+  delegators: Delegator[],
+  row: Row | undefined,
+  decision: Decision,
+  now: Date,
+  out: { events: PendingEvent[]; after: (() => Promise<void>)[]; inTransaction?: (trx: Kysely<Database>) => Promise<void> },
+): Promise<DecisionResult> {
+  if (!row || !canSeeRow(user, accessOf(user), delegators, row)) throw notFound();
+  if (!isOpen(row.status)) throw new ApprovalConflict('approval_already_decided', await currentState(trx, row));
+  const acting = actingFor(user.id, delegators, row);
+  if (!acting) throw new ApprovalConflict('approval_not_current_approver', await currentState(trx, row));
+  if (!(await selfDecisionAllowed(trx, row, user.id))) throw forbidden('approval_self_decision');
+  if (decision.level !== undefined && decision.level !== row.current_level) throw new ApprovalConflict('approval_level_changed', await currentState(trx, row));
+  const participants = JSON.stringify(unique([...(row.participant_ids ?? []), user.id]));
+  const action = {
+    id: newId(),
+    request_id: row.id,
+    tenant_id: row.tenant_id,
+    level: row.current_level,
+    actor_id: user.id,
+    on_behalf_of: acting.onBehalfOf,
+    created_at: now,
+  };
+  const step: DecisionStep = {
+    deps,
+    trx,
+    row,
+    user,
+    acting,
+    action,
+    participants,
+    now,
+    events: out.events,
+    after: out.after,
+    inTransaction: out.inTransaction,
+  };
+  if (decision.action === 'reject') return rejectStep(step, decision.reason);
+  return approveStep(step, decision.comment);
+}
+
 /**
  * One decision under a row lock (SELECT … FOR UPDATE): two approvers deciding at once get one
  * success and one 409 carrying the winner's decision.
+ * `inTransaction` runs inside the decision's transaction (the idempotency key is marked applied with it).
  */
-/** `inTransaction` runs inside the decision's transaction (the idempotency key is marked applied with it). */
 export async function decide(
   deps: ApprovalDeps,
   user: AuthUser,
   id: string,
-  decision: ({ action: 'approve'; comment?: string } | { action: 'reject'; reason: string }) & { level?: number },
+  decision: Decision,
   now: Date,
   opts: { inTransaction?: (trx: Kysely<Database>) => Promise<void> } = {},
 ): Promise<{ id: string; status: string; current_level: number }> {
-  const access = accessOf(user);
   const events: PendingEvent[] = [];
   const after: (() => Promise<void>)[] = [];
   const result = await deps.db.transaction().execute(async (trx) => {
     const delegators = await activeDelegators(trx, user.id, now);
     const row = await loadRow(trx, id, true);
-    if (!row || !canSeeRow(user, access, delegators, row)) throw notFound();
-    if (!isOpen(row.status)) throw new ApprovalConflict('approval_already_decided', await currentState(trx, row));
-    const acting = actingFor(user.id, delegators, row);
-    if (!acting) throw new ApprovalConflict('approval_not_current_approver', await currentState(trx, row));
-    if (!(await selfDecisionAllowed(trx, row, user.id))) throw forbidden('approval_self_decision');
-    if (decision.level !== undefined && decision.level !== row.current_level)
-      throw new ApprovalConflict('approval_level_changed', await currentState(trx, row));
-    const participants = JSON.stringify(unique([...(row.participant_ids ?? []), user.id]));
-    const action = {
-      id: newId(),
-      request_id: id,
-      tenant_id: row.tenant_id,
-      level: row.current_level,
-      actor_id: user.id,
-      on_behalf_of: acting.onBehalfOf,
-      created_at: now,
-    };
-
-    const step: DecisionStep = { deps, trx, row, user, acting, action, participants, now, events, after, inTransaction: opts.inTransaction };
-    if (decision.action === 'reject') return rejectStep(step, decision.reason);
-    return approveStep(step, decision.comment);
+    return decideLocked(deps, trx, user, delegators, row, decision, now, { events, after, inTransaction: opts.inTransaction });
   });
   publish(deps.bus, deps.db, events);
   await runAfterCommit(after);
   return result;
+}
+
+/** What became of one item of `decideMany`: decided, or refused by a rule (nothing of it written). */
+export type ManyOutcome = { ok: true; result: DecisionResult } | { ok: false; error: AppError };
+
+/**
+ * Several decisions of one caller in ONE transaction (the offline outbox's replay, issue 10): the
+ * rows are locked up front in id order (two batches over the same requests cannot deadlock), the
+ * delegations are read once, and each item runs `decideLocked` — the same rules as a lone
+ * decision — inside a savepoint. A refused item (404, 409, 403…) rolls back to its savepoint only;
+ * the others stand. `settle` runs inside the item's savepoint with its outcome (the caller stores
+ * the idempotency answer there) and may answer false to undo the item and stop; an unexpected
+ * error also undoes the item and stops. `finish` runs last in the transaction. Events are
+ * published after the commit. Answers the outcomes of the items run (a prefix of `items`).
+ */
+export async function decideMany(
+  deps: ApprovalDeps,
+  user: AuthUser,
+  items: { id: string; decision: Decision }[],
+  now: Date,
+  hooks: {
+    settle: (trx: Kysely<Database>, index: number, outcome: ManyOutcome) => Promise<boolean>;
+    finish?: (trx: Kysely<Database>, count: number) => Promise<void>;
+  },
+): Promise<{ outcomes: ManyOutcome[]; stoppedBy?: unknown }> {
+  const events: PendingEvent[] = [];
+  const after: (() => Promise<void>)[] = [];
+  const outcomes: ManyOutcome[] = [];
+  let stoppedBy: unknown;
+  await deps.db.transaction().execute(async (trx) => {
+    deputiesMemo.set(trx, new Map());
+    const delegators = await activeDelegators(trx, user.id, now);
+    const locked = await trx
+      .selectFrom('approval_requests')
+      .selectAll()
+      .where('id', 'in', unique(items.map((i) => i.id)))
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const rows = new Map(locked.map((r) => [r.id, r]));
+    for (const [index, item] of items.entries()) {
+      const mine = { events: [] as PendingEvent[], after: [] as (() => Promise<void>)[] };
+      await sql`savepoint decision`.execute(trx);
+      let outcome: ManyOutcome;
+      try {
+        outcome = { ok: true, result: await decideLocked(deps, trx, user, delegators, rows.get(item.id), item.decision, now, mine) };
+      } catch (err) {
+        await sql`rollback to savepoint decision`.execute(trx);
+        if (!(err instanceof AppError) || err.status >= 500) {
+          stoppedBy = err;
+          break;
+        }
+        mine.events.length = 0;
+        mine.after.length = 0;
+        outcome = { ok: false, error: err };
+      }
+      // The row changed: a later item on the same request reads it again (still locked).
+      if (outcome.ok && items.slice(index + 1).some((x) => x.id === item.id)) rows.set(item.id, (await loadRow(trx, item.id, true))!);
+      let keep: boolean;
+      try {
+        keep = await hooks.settle(trx, index, outcome);
+      } catch (err) {
+        stoppedBy = err;
+        keep = false;
+      }
+      if (!keep) {
+        await sql`rollback to savepoint decision`.execute(trx);
+        stoppedBy ??= 'settle';
+        break;
+      }
+      // Not released: the next item's savepoint nests (at most 25 per run, ADR 0032), one statement less.
+      events.push(...mine.events);
+      after.push(...mine.after);
+      outcomes.push(outcome);
+    }
+    await hooks.finish?.(trx, outcomes.length);
+  });
+  publish(deps.bus, deps.db, events);
+  await runAfterCommit(after);
+  return { outcomes, ...(stoppedBy !== undefined ? { stoppedBy } : {}) };
+}
+
+/**
+ * The requests among `ids` the caller may see, with their costs (the step-up threshold): the
+ * batch's pre-check, one statement for all (the decision checks again under its lock).
+ */
+export async function visibleForDecision(
+  deps: ApprovalDeps,
+  user: AuthUser,
+  ids: string[],
+  now: Date,
+): Promise<Map<string, { estimated_cost_fen: number; title: string; tenant_id: string; project_id: string }>> {
+  const out = new Map<string, { estimated_cost_fen: number; title: string; tenant_id: string; project_id: string }>();
+  if (!ids.length) return out;
+  const [rows, delegators] = await Promise.all([
+    deps.db.selectFrom('approval_requests').selectAll().where('id', 'in', unique(ids)).execute(),
+    activeDelegators(deps.db, user.id, now),
+  ]);
+  const access = accessOf(user);
+  for (const row of rows)
+    if (canSeeRow(user, access, delegators, row))
+      out.set(row.id, { estimated_cost_fen: Number(row.estimated_cost_fen), title: row.title, tenant_id: row.tenant_id, project_id: row.project_id });
+  return out;
 }
 
 /** Approves each id in turn; one failure does not stop the others. */
@@ -1115,6 +1263,8 @@ export function approvalService(deps: ApprovalDeps) {
     list: bind(list),
     detail: bind(detail),
     decide: bind(decide),
+    decideMany: bind(decideMany),
+    visibleForDecision: bind(visibleForDecision),
     batchApprove: bind(batchApprove),
     escalateOverdue: bind(escalateOverdue),
     issueDue: bind(issueDue),

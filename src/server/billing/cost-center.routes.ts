@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
-import { PLATFORM_ROLES, TENANT_ROLES, can } from '../../domain/roles.ts';
 import { rechargeSchema, thresholdSchema } from '../../domain/billing/billing.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
+import { resolveScope, scopeCan } from '../plugins/scope.ts';
 import type { AppContext } from '../context.ts';
 
 const pageSchema = z.object({ __limit: z.coerce.number().int().min(1).max(100).default(20), __offset: z.coerce.number().int().min(0).default(0) });
@@ -23,9 +22,8 @@ export async function costCenterRoutes(app: FastifyInstance, ctx: AppContext) {
   const { costCenter } = ctx;
   const tenantScope = async (req: Parameters<typeof resolveScope>[0], write = false) => {
     const scope = await resolveScope(req, ctx.tenancy);
-    requirePermission(can(scope.roles, 'read', 'bill'));
-    requirePermission(scope.roles.some((r) => TENANT_ROLES.includes(r) || PLATFORM_ROLES.includes(r)));
-    if (write) requirePermission(scope.roles.includes('tenant_admin') || scope.roles.includes('super_admin'));
+    // what the routes declare (route-permissions.ts): tenant and platform roles read, the tenant administrator changes
+    requirePermission(scopeCan(scope, write ? 'update' : 'read', 'cost_center'));
     await ctx.meter.settled();
     return scope;
   };

@@ -46,6 +46,7 @@ import * as m0025 from './migrations/0025-signup.ts';
 import * as m0021 from './migrations/0021-org.ts';
 import * as m0022 from './migrations/0022-keys.ts';
 import * as m0020 from './migrations/0020-access.ts';
+import * as m0026 from './migrations/0026-bastion.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-org': m0021,
   '0022-keys': m0022,
   '0020-access': m0020,
+  '0026-bastion': m0026,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -169,7 +171,12 @@ class AccessWritePlugin implements KyselyPlugin {
 // int8 (counts, money in fen) as JS numbers: amounts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean }): Promise<DbHandle> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  memory?: boolean;
+  /** PGlite: start from this dump of a data directory (tests) */ loadDataDir?: Blob;
+}): Promise<DbHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
     const writes = new AccessWritePlugin();
@@ -191,6 +198,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
   // A smaller buffer pool than PostgreSQL's 128 MB default: PGlite's pool lives in the server's own
   // memory (issue 10: ≤ 512 MB under load); the OS file cache still holds the table files.
   const client = new PGlite(dataDir, {
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     parsers: { 20: (v: string) => Number(v) },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || '32MB'}`],
   });

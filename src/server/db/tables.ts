@@ -1233,3 +1233,20 @@ export interface StepUpProofsTable {
   method: 'passkey' | 'password';
   expires_at: Timestamp;
 }
+
+// ── Bastion-host permissions (migration 0026, ADR 0030) ──
+export interface Database {
+  bastion_permissions: BastionPermissionsTable;
+}
+export interface BastionPermissionsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  /** a `resources` row of kind instance in the tenant */
+  host_id: string;
+  can_upload: boolean;
+  can_download: boolean;
+  granted_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}

@@ -5,6 +5,7 @@
 // its addressee only.
 import { sql } from 'kysely';
 import { can } from '../../domain/roles.ts';
+import { entityOfKind } from '../../domain/kinds/registry.ts';
 import { AUDIENCE_FIELDS, isApprovalEvent, type DomainEvent } from '../../domain/events.ts';
 import type { Db } from '../db/database.ts';
 import type { AuthUser } from '../plugins/auth.plugin.ts';
@@ -26,7 +27,9 @@ export function eventVisible(e: DomainEvent, user: AuthUser, scope: { tenantId: 
   if (tenantId !== scope.tenantId) return false;
   if (!projectId) return access.allTenants || access.wholeTenants.has(tenantId);
   if (scope.projectId && projectId !== scope.projectId) return false;
-  return canSeeProject(access, tenantId, projectId) && can(rolesIn(user, tenantId, projectId), 'read', 'resource');
+  // a resource event is heard by who may read that kind (a cloud account's by who may read cloud accounts)
+  const entity = e.type === 'resource.status' || e.type === 'resource.removed' ? entityOfKind(e.kind) : 'resource';
+  return canSeeProject(access, tenantId, projectId) && can(rolesIn(user, tenantId, projectId), 'read', entity);
 }
 
 /** Every approver of every level of a request (a decision also concerns the co-approvers who did not make it). */

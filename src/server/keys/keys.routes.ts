@@ -17,6 +17,9 @@ const AUTHORIZE_AKSK = { config: { permission: 'authorize:aksk' } } as const;
 const LOCK_AKSK = { config: { permission: 'lock:aksk:any' } } as const;
 const READ_MAAS = { config: { permission: 'read:maas_account' } } as const;
 const MANAGE_MAAS = { config: { permission: 'manage:maas_account' } } as const;
+// Deleting a key or account breaks the programs that use it, for good: a fresh step-up first (ADR 0029).
+const DELETE_AKSK = { config: { ...MANAGE_AKSK.config, stepUp: true } } as const;
+const DELETE_MAAS = { config: { ...MANAGE_MAAS.config, stepUp: true } } as const;
 
 const idParam = (params: unknown) => {
   const { id } = params as { id: string };
@@ -52,7 +55,7 @@ export async function keysRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data, may };
   });
   app.put('/api/v1/auth/aksk/:id', MANAGE_AKSK, async (req) => keys.update(await scoped(req), idParam(req.params), req.body));
-  app.delete('/api/v1/auth/aksk/:id', MANAGE_AKSK, async (req, reply) => {
+  app.delete('/api/v1/auth/aksk/:id', DELETE_AKSK, async (req, reply) => {
     await keys.remove(await scoped(req), idParam(req.params));
     return reply.status(204).send();
   });
@@ -74,7 +77,7 @@ export async function keysRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.status(201).send(await maas.createAccount(await scoped(req, 'manage', 'maas_account'), req.body)),
   );
   app.get('/api/v1/maas/accounts/:id', READ_MAAS, async (req) => maas.account(await scoped(req, 'read', 'maas_account'), idParam(req.params)));
-  app.delete('/api/v1/maas/accounts/:id', MANAGE_MAAS, async (req, reply) => {
+  app.delete('/api/v1/maas/accounts/:id', DELETE_MAAS, async (req, reply) => {
     await maas.removeAccount(await scoped(req, 'manage', 'maas_account'), idParam(req.params));
     return reply.status(204).send();
   });
@@ -85,7 +88,7 @@ export async function keysRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put('/api/v1/maas/api-keys/:id', MANAGE_MAAS, async (req) =>
     maas.setApiKeyEnabled(await scoped(req, 'manage', 'maas_account'), idParam(req.params), req.body),
   );
-  app.delete('/api/v1/maas/api-keys/:id', MANAGE_MAAS, async (req, reply) => {
+  app.delete('/api/v1/maas/api-keys/:id', DELETE_MAAS, async (req, reply) => {
     await maas.removeApiKey(await scoped(req, 'manage', 'maas_account'), idParam(req.params));
     return reply.status(204).send();
   });

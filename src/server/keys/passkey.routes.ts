@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
-import { needsStepUpForCost, STEP_UP_HEADER } from '../../domain/step-up.ts';
+import { needsStepUpForCost, STEP_UP_HEADER, STEP_UP_REQUIRED_KEY } from '../../domain/step-up.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import { profileOf } from '../services/auth.service.ts';
 import type { AppContext } from '../context.ts';
@@ -21,7 +21,7 @@ export function relyingParty(req: FastifyRequest, publicUrl: string | undefined)
 export async function requireStepUp(req: FastifyRequest, ctx: AppContext): Promise<void> {
   const user = requireUser(req);
   const raw = req.headers[STEP_UP_HEADER];
-  if (!(await ctx.passkeys.hasProof(user.id, typeof raw === 'string' ? raw : undefined))) throw new AppError(403, 'keys.step_up_required');
+  if (!(await ctx.passkeys.hasProof(user.id, typeof raw === 'string' ? raw : undefined))) throw new AppError(403, STEP_UP_REQUIRED_KEY);
 }
 
 /** Approving these requests needs a step-up first when any of them costs at least the threshold. */

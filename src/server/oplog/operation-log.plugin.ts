@@ -5,12 +5,15 @@
 // is not. The line is written in onSend, before the answer leaves, so a client that has its answer
 // finds its line (docs/decisions/0017-notifications-and-operation-log.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Insertable } from 'kysely';
 import { newId, isId } from '../../domain/ids.ts';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/tables.ts';
+import type { AuthUser } from '../plugins/auth.plugin.ts';
 import { accessOf, canSeeProject, canSeeTenant } from '../repositories/tenancy.repository.ts';
 import { actionOf, type ActionRef } from './oplog-actions.ts';
 
-interface Subject {
+export interface Subject {
   type: string | null;
   id: string | null;
   name: string | null;
@@ -18,7 +21,7 @@ interface Subject {
   projectId: string | null;
 }
 
-interface Pending {
+export interface Pending {
   action: ActionRef;
   subject: Subject | null;
 }
@@ -53,8 +56,8 @@ async function subjectOf(db: Db, id: string, action: ActionRef, url: string): Pr
   return { type: action.kind ?? null, id, name: null, tenantId: null, projectId: null };
 }
 
-function headerId(req: FastifyRequest, name: string): string | null {
-  const v = req.headers[name];
+function headerId(headers: FastifyRequest['headers'], name: string): string | null {
+  const v = headers[name];
   return typeof v === 'string' && isId(v.trim()) ? v.trim() : null;
 }
 
@@ -67,88 +70,138 @@ function parse(payload: unknown): Record<string, unknown> | null {
   }
 }
 
+/** One write as the log sees it: the pipeline's request, or an item of the decision batch (ADR 0032). */
+export interface OplogRequest {
+  user: AuthUser;
+  method: string;
+  /** the route's pattern (`/api/v1/approvals/:id/approve`), else the path */
+  route: string;
+  /** the route's pattern when a route matched (a line without a subject is typed by it) */
+  pattern: string | undefined;
+  config: { oplog?: string | false } | undefined;
+  body: unknown;
+  params: unknown;
+  headers: FastifyRequest['headers'];
+  ip: string;
+}
+
+/** What the line will be about, read before the handler runs (a delete still finds its name); `known` skips the look-up. */
+export async function oplogPending(db: Db, r: OplogRequest, known?: Subject): Promise<Pending | null> {
+  const action = actionOf(r.method, r.route, r.config, r.body);
+  if (!action) return null;
+  const id = (r.params as { id?: unknown } | undefined)?.id;
+  // `known`: the subject the caller read already (the decision batch's approval requests).
+  let subject = known ? { ...known } : typeof id === 'string' ? await subjectOf(db, id, action, r.route) : null;
+  // A thing of a tenant or project the caller may not see is neither named nor kept (not even its
+  // id), nor is the line filed there: a probe of another tenant's id learns nothing from its own
+  // log and writes nothing into the other tenant's.
+  if (
+    subject?.tenantId &&
+    !(subject.projectId ? canSeeProject(accessOf(r.user), subject.tenantId, subject.projectId) : canSeeTenant(accessOf(r.user), subject.tenantId))
+  )
+    subject = { type: action.kind ?? null, id: null, name: null, tenantId: null, projectId: null };
+  return { action, subject };
+}
+
+/** The line of a write that answered `statusCode` with `payload`. */
+export async function oplogLine(
+  db: Db,
+  r: OplogRequest,
+  pending: Pending,
+  statusCode: number,
+  payload: unknown,
+): Promise<Insertable<Database['operation_logs']>> {
+  const user = r.user;
+  const body = parse(payload);
+  const success = statusCode < 400;
+  const subject: Subject = pending.subject ?? {
+    type: pending.action.kind ?? typeOfRoute(r.pattern),
+    id: null,
+    name: null,
+    tenantId: null,
+    projectId: null,
+  };
+  // A created thing answers its id and name.
+  if (success && body && !subject.id && typeof body.id === 'string') subject.id = body.id;
+  if (success && body && !subject.name && typeof body.name === 'string') subject.name = body.name;
+  // An id the caller typed that named nothing of theirs is kept only when the write went through
+  // (a refused probe of someone else's id must not come back in the prober's own log).
+  if (!success && !subject.tenantId) subject.id = null;
+  // The line belongs to the resource's tenant/project, else to the scope the caller named (if theirs).
+  let tenantId = subject.tenantId;
+  let projectId = subject.projectId;
+  if (!tenantId) {
+    const access = accessOf(user);
+    const ht = headerId(r.headers, 'x-tenant-id');
+    const hp = headerId(r.headers, 'x-project-id');
+    if (ht && canSeeTenant(access, ht)) {
+      tenantId = ht;
+      if (hp && canSeeProject(access, ht, hp)) {
+        const p = await db.selectFrom('projects').select('tenant_id').where('id', '=', hp).executeTakeFirst();
+        projectId = p?.tenant_id === ht ? hp : null;
+      }
+    }
+  }
+  return {
+    id: newId(),
+    user_id: user.id,
+    account: user.account,
+    nickname: user.nickname,
+    tenant_id: tenantId,
+    project_id: projectId,
+    action: pending.action.code,
+    method: r.method,
+    route: r.route.slice(0, 300),
+    resource_type: subject.type,
+    resource_id: subject.id?.slice(0, 100) ?? null,
+    resource_name: subject.name?.slice(0, 200) ?? null,
+    ip: r.ip,
+    status_code: statusCode,
+    success,
+    error_title: success ? null : errorText(body),
+    created_at: new Date(),
+  };
+}
+
+/** Lines made with `oplogLine`, written in the caller's transaction (the decision batch's). */
+export async function insertOplogLines(db: Db, lines: Insertable<Database['operation_logs']>[]): Promise<void> {
+  if (lines.length) await db.insertInto('operation_logs').values(lines).execute();
+}
+
+const oplogRequest = (req: FastifyRequest, route: string): OplogRequest => ({
+  user: req.user!,
+  method: req.method,
+  route,
+  pattern: req.routeOptions.url,
+  config: req.routeOptions.config,
+  body: req.body,
+  params: req.params,
+  headers: req.headers,
+  ip: req.ip,
+});
+
 export function registerOperationLog(app: FastifyInstance, db: Db) {
   app.decorateRequest('oplog', null);
   app.addHook('preHandler', async (req) => {
     if (!logged(req)) return;
-    const action = actionOf(req.method, req.routeOptions.url ?? '', req.routeOptions.config, req.body);
-    if (!action) return;
-    const id = (req.params as { id?: unknown } | undefined)?.id;
-    let subject = typeof id === 'string' ? await subjectOf(db, id, action, req.routeOptions.url ?? '') : null;
-    // A thing of a tenant or project the caller may not see is neither named nor kept (not even its
-    // id), nor is the line filed there: a probe of another tenant's id learns nothing from its own
-    // log and writes nothing into the other tenant's.
-    if (
-      subject?.tenantId &&
-      !(subject.projectId ? canSeeProject(accessOf(req.user!), subject.tenantId, subject.projectId) : canSeeTenant(accessOf(req.user!), subject.tenantId))
-    )
-      subject = { type: action.kind ?? null, id: null, name: null, tenantId: null, projectId: null };
-    req.oplog = { action, subject };
+    req.oplog = await oplogPending(db, oplogRequest(req, req.routeOptions.url ?? ''));
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (!logged(req)) return payload;
     if (reply.getHeader('idempotent-replayed') || reply.getHeader('idempotency-in-flight')) return payload;
+    const r = oplogRequest(req, req.routeOptions.url ?? req.url.split('?')[0]!);
     // An answer given before the handler (auth, validation, a missing route) has no pending line yet.
     const pending: Pending | null =
       req.oplog ??
       (() => {
-        const action = actionOf(req.method, req.routeOptions.url ?? req.url.split('?')[0]!, req.routeOptions.config, req.body);
+        const action = actionOf(r.method, r.route, r.config, r.body);
         return action ? { action, subject: null } : null;
       })();
     if (!pending) return payload;
-    const user = req.user!;
-    const body = parse(payload);
-    const success = reply.statusCode < 400;
-    const subject: Subject = pending.subject ?? {
-      type: pending.action.kind ?? typeOfRoute(req.routeOptions.url),
-      id: null,
-      name: null,
-      tenantId: null,
-      projectId: null,
-    };
-    // A created thing answers its id and name.
-    if (success && body && !subject.id && typeof body.id === 'string') subject.id = body.id;
-    if (success && body && !subject.name && typeof body.name === 'string') subject.name = body.name;
-    // An id the caller typed that named nothing of theirs is kept only when the write went through
-    // (a refused probe of someone else's id must not come back in the prober's own log).
-    if (!success && !subject.tenantId) subject.id = null;
-    // The line belongs to the resource's tenant/project, else to the scope the caller named (if theirs).
-    let tenantId = subject.tenantId;
-    let projectId = subject.projectId;
-    if (!tenantId) {
-      const access = accessOf(user);
-      const ht = headerId(req, 'x-tenant-id');
-      const hp = headerId(req, 'x-project-id');
-      if (ht && canSeeTenant(access, ht)) {
-        tenantId = ht;
-        if (hp && canSeeProject(access, ht, hp)) {
-          const p = await db.selectFrom('projects').select('tenant_id').where('id', '=', hp).executeTakeFirst();
-          projectId = p?.tenant_id === ht ? hp : null;
-        }
-      }
-    }
     try {
       await db
         .insertInto('operation_logs')
-        .values({
-          id: newId(),
-          user_id: user.id,
-          account: user.account,
-          nickname: user.nickname,
-          tenant_id: tenantId,
-          project_id: projectId,
-          action: pending.action.code,
-          method: req.method,
-          route: (req.routeOptions.url ?? req.url.split('?')[0]!).slice(0, 300),
-          resource_type: subject.type,
-          resource_id: subject.id?.slice(0, 100) ?? null,
-          resource_name: subject.name?.slice(0, 200) ?? null,
-          ip: req.ip,
-          status_code: reply.statusCode,
-          success,
-          error_title: success ? null : errorText(body),
-          created_at: new Date(),
-        })
+        .values(await oplogLine(db, r, pending, reply.statusCode, payload))
         .execute();
     } catch (err) {
       req.log.error({ err }, 'operation log write failed');

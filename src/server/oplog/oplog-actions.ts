@@ -78,6 +78,7 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'POST /api/v1/maas/api-keys': 'maas_key_create',
   'PUT /api/v1/maas/api-keys/:id': 'maas_key_update',
   'DELETE /api/v1/maas/api-keys/:id': 'maas_key_delete',
+  'PUT /api/v1/bastion/users/:id/permissions': 'bastion_permission_set',
   'POST /api/v1/account/passkeys/options': false,
   'POST /api/v1/account/passkeys': 'passkey_register',
   'DELETE /api/v1/account/passkeys/:id': 'passkey_delete',

@@ -92,7 +92,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     const limit = Math.min(100, q.__limit === undefined ? 20 : page.__limit);
     const offset = page.__offset;
     let qb = ctx.tenancy.projectsQuery(accessOf(scope.user)).where('projects.tenant_id', '=', scope.tenantId);
-    const name = q.name?.trim();
+    const name = typeof q.name === 'string' ? q.name.trim() : undefined;
     if (name)
       qb = qb.where((eb) =>
         eb.or([eb('projects.name', 'ilike', `%${name}%`), eb('projects.name_zh', 'ilike', `%${name}%`), eb('projects.name_en', 'ilike', `%${name}%`)]),
@@ -212,7 +212,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     return { id: p.id };
   });
 
-  app.delete('/api/v1/manage/projects/:id', need('delete:project'), async (req) => {
+  app.delete('/api/v1/manage/projects/:id', { config: { permission: 'delete:project', stepUp: true } }, async (req) => {
     const scope = await scoped(req, 'delete', 'project');
     const p = await projectIn(scope, param(req));
     await db.transaction().execute(async (trx) => {
@@ -370,7 +370,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
       if (scope.projectId) qb = qb.where('org_groups.project_id', '=', scope.projectId);
       else if (!access.allTenants && !access.wholeTenants.has(scope.tenantId))
         qb = qb.where('org_groups.project_id', 'in', [...(access.projects.get(scope.tenantId) ?? [''])]);
-      const name = q.name?.trim();
+      const name = typeof q.name === 'string' ? q.name.trim() : undefined;
       if (name) qb = qb.where('org_groups.name', 'ilike', `%${name}%`);
       const rows = await qb
         .selectAll('org_groups')
@@ -504,7 +504,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = req.query as Record<string, string | undefined>;
     let qb = db.selectFrom('tags').leftJoin('projects', 'projects.id', 'tags.project_id').where('tags.tenant_id', '=', scope.tenantId);
     if (scope.projectId) qb = qb.where((eb) => eb.or([eb('tags.project_id', '=', scope.projectId), eb('tags.project_id', 'is', null)]));
-    const key = q.tag_key?.trim();
+    const key = typeof q.tag_key === 'string' ? q.tag_key.trim() : undefined;
     if (key) qb = qb.where('tags.tag_key', 'ilike', `%${key}%`);
     const rows = await qb
       .select([

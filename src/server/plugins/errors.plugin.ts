@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, STATUS_FALLBACK, pickLanguage, type Language } from '../../domain/errors.ts';
+import { STEP_UP_REQUIRED_HEADER, STEP_UP_REQUIRED_KEY } from '../../domain/step-up.ts';
 import { t } from '../lib/i18n.ts';
 
 declare module 'fastify' {
@@ -50,6 +51,8 @@ export async function registerErrors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | z.ZodError | Error, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'zh-CN';
     if (err instanceof AppError) {
+      // Every step-up refusal (guarded routes, costly approvals) tells the web it may ask for the proof and retry (ADR 0029).
+      if (err.key === STEP_UP_REQUIRED_KEY) reply.header(STEP_UP_REQUIRED_HEADER, '1');
       return reply.status(err.status).send(errorBody(lang, err.status, err.key, err.params));
     }
     if (err instanceof z.ZodError) {

@@ -80,6 +80,54 @@ export async function markIdempotencyApplied(trx: Kysely<Database>, req: Fastify
     .execute();
 }
 
+/** What a key's body is compared by: the method, the URL and the body's canonical text. */
+export function idempotencyBodyHash(method: string, url: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${url}\n${canonical(body)}`)
+    .digest('hex');
+}
+
+/**
+ * The batch's pre-check (ADR 0032): which of `keys` the owner holds already, in any state (expired
+ * ones are dropped first, as the single request does). One statement each for all the keys.
+ */
+export async function heldIdempotencyKeys(db: Db, owner: string, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  await db.deleteFrom('idempotency_keys').where('user_id', '=', owner).where('key', 'in', keys).where('created_at', '<', expiry()).execute();
+  const rows = await db.selectFrom('idempotency_keys').select('key').where('user_id', '=', owner).where('key', 'in', keys).execute();
+  return new Set(rows.map((r) => r.key));
+}
+
+/**
+ * Stores a key with its final answer in the caller's transaction — the write it answers commits
+ * with it, so there is no in-flight state and no lease (a crash loses both). The same row the
+ * pipeline stores (state `done`, the answer as sent), so a retry replays it through the plugin.
+ * Answers false when the key exists already (taken meanwhile by another request).
+ */
+export async function storeIdempotentAnswer(
+  trx: Kysely<Database>,
+  a: { owner: string; key: string; method: string; url: string; body: unknown; status: number; answer: string; type: string },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: a.owner,
+      key: a.key,
+      method: a.method,
+      path: a.url.split('?')[0]!,
+      body_hash: idempotencyBodyHash(a.method, a.url, a.body),
+      state: 'done',
+      response_status: a.status,
+      response_body: a.answer,
+      response_type: a.type,
+      lease_until: null,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return !!inserted;
+}
+
 export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseMs?: number } = {}) {
   const leaseMs = opts.leaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
   // Database time, so processes whose clocks differ agree on when a lease has run out.
@@ -123,9 +171,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
     if (!KEY_PATTERN.test(key)) throw new AppError(400, 'idempotency_key_invalid');
     const owner = req.user ? `u:${req.user.id}` : `ip:${req.ip}`;
     const path = req.url.split('?')[0]!;
-    const bodyHash = createHash('sha256')
-      .update(`${req.method} ${req.url}\n${canonical(req.body)}`)
-      .digest('hex');
+    const bodyHash = idempotencyBodyHash(req.method, req.url, req.body);
 
     await db.deleteFrom('idempotency_keys').where('user_id', '=', owner).where('key', '=', key).where('created_at', '<', expiry()).execute();
     const inserted = await db

@@ -4,15 +4,27 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
-import type { Role } from '../../domain/roles.ts';
+import { hasPermission, permissionsOf, type Role } from '../../domain/roles.ts';
 import { requireUser, type AuthUser } from './auth.plugin.ts';
 import { accessOf, canSeeProject, canSeeTenant, rolesIn, type TenancyRepository } from '../repositories/tenancy.repository.ts';
+import { permissionsWith } from '../access/guard.ts';
 
 export interface Scope {
   user: AuthUser;
   tenantId: string;
   projectId: string | null;
   roles: Role[];
+  /**
+   * What the caller holds here: the scope's roles and the policies granted to the caller that apply
+   * in it (as the access guard reads them). Absent on scopes the server builds itself (jobs, the
+   * approvals' effects): those go by `roles`.
+   */
+  permissions?: ReadonlySet<string>;
+}
+
+/** Whether the scope grants `action:entity` — its permissions (roles and policies) when known, else its roles. */
+export function scopeCan(scope: Pick<Scope, 'roles' | 'permissions'>, action: string, entity: string, access: 'any' | 'own' = 'own'): boolean {
+  return hasPermission(scope.permissions ?? permissionsOf(scope.roles), action, entity, access);
 }
 
 function header(req: FastifyRequest, name: string): string | undefined {
@@ -42,5 +54,6 @@ export async function resolveScope(
     const project = await tenancy.projectById(projectId);
     if (!project || project.tenant_id !== tenantId) throw notFound();
   }
-  return { user, tenantId, projectId: projectId ?? null, roles: rolesIn(user, tenantId, projectId ?? null) };
+  const roles = rolesIn(user, tenantId, projectId ?? null);
+  return { user, tenantId, projectId: projectId ?? null, roles, permissions: permissionsWith(user, roles, tenantId, projectId ?? null) };
 }

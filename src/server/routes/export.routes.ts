@@ -5,11 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { kindByProductCode } from '../../domain/kinds/registry.ts';
+import { kindEntity } from '../../domain/kinds/kind.ts';
 import { can } from '../../domain/roles.ts';
 import { exportQuerySchema } from '../../domain/schemas/resource.schema.ts';
 import { splitMulti, NON_FILTER_PARAMS } from '../../domain/list-query.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
+import { scopeCan, resolveScope } from '../plugins/scope.ts';
 import { runList } from '../lib/list.ts';
 import { t } from '../lib/i18n.ts';
 import { EXPORT_COLUMNS, EXPORT_LIST } from '../repositories/exports.repository.ts';
@@ -24,6 +25,8 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext, engine
     requirePermission(can(scope.roles, 'read', 'resource'));
     const def = kindByProductCode((req.params as { product_code: string }).product_code);
     if (!def) throw notFound();
+    // a kind with its own entity (cloud accounts) is exported only by who may list it
+    requirePermission(scopeCan(scope, 'read', kindEntity(def)));
     const q = exportQuerySchema.parse(req.query ?? {});
     const known = new Set(def.fields.map((f) => f.key));
     const fields = splitMulti(q.export_field_list);

@@ -3,11 +3,10 @@
 // It also registers the shared operations (recycle bin, tags, export, pricing, SMS, events).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { KINDS } from '../../domain/kinds/registry.ts';
-import type { KindDefinition } from '../../domain/kinds/kind.ts';
+import { kindEntity, type KindDefinition } from '../../domain/kinds/kind.ts';
 import { kindApiRoutes, type ApiRouteId } from '../../domain/kinds/kind-views.ts';
 import { deleteQuerySchema, metricsQuerySchema, METRIC_RANGES } from '../../domain/schemas/resource.schema.ts';
-import { can } from '../../domain/roles.ts';
-import { resolveScope } from '../plugins/scope.ts';
+import { scopeCan, resolveScope } from '../plugins/scope.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import { t } from '../lib/i18n.ts';
 import { invalid } from '../services/kind-hooks.ts';
@@ -41,7 +40,12 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine, def: 
   const handlers = kindHandlers(ctx, engine, def);
   // The routes are the registry's (kind-views.ts kindApiRoutes); this file only supplies handlers.
   for (const route of kindApiRoutes(def))
-    app.route({ method: route.method, url: route.url, config: { permission: route.permission as RoutePermission }, handler: handlers[route.id] });
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { permission: route.permission as RoutePermission, ...(route.stepUp ? { stepUp: route.stepUp } : {}) },
+      handler: handlers[route.id],
+    });
 }
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -72,7 +76,7 @@ function kindHandlers(ctx: AppContext, engine: Engine, def: KindDefinition): Rec
     delete: async (req) => {
       const scope = await resolveScope(req, ctx.tenancy);
       const q = deleteQuerySchema.parse({ ...(req.query as object), ...((req.body as object | undefined) ?? {}) });
-      requirePermission(can(scope.roles, 'delete', 'resource'));
+      requirePermission(scopeCan(scope, 'delete', kindEntity(def)));
       // The server decides whether a code is needed (what /sms/necessity answered), whatever the client
       // sends: a delete of a kind that asks for one is refused without it.
       const operateType = `delete_${def.kind}`;
@@ -97,7 +101,7 @@ function kindHandlers(ctx: AppContext, engine: Engine, def: KindDefinition): Rec
     metrics: async (req) => {
       const scope = await resolveScope(req, ctx.tenancy);
       const q = metricsQuerySchema.parse(req.query ?? {});
-      requirePermission(can(scope.roles, 'read', 'resource'));
+      requirePermission(scopeCan(scope, 'read', kindEntity(def)));
       const row = await svc.findOr404(scope, def, idOf(req));
       const seconds = METRIC_RANGES[q.range];
       const to = new Date();

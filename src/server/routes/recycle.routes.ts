@@ -19,7 +19,8 @@ export async function recycleRoutes(app: FastifyInstance, ctx: AppContext, engin
       return engine.resources.list(scope, kindOf(resource_type)!, req.query as Record<string, unknown>, true);
     });
     for (const action of ['recover', 'destroy'] as const) {
-      app.post(`${prefix}/:id/${action}`, async (req) => {
+      // Destroying is for good: it needs a fresh step-up proof (ADR 0029); recovering does not.
+      app.post(`${prefix}/:id/${action}`, { config: action === 'destroy' ? { stepUp: true } : {} }, async (req) => {
         const scope = await resolveScope(req, ctx.tenancy);
         const id = (req.params as { id: string }).id;
         const row = await engine.resources.findOr404(scope, null, id);

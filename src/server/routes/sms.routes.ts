@@ -14,12 +14,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../../domain/errors.ts';
 import { KINDS } from '../../domain/kinds/registry.ts';
-import type { KindDefinition } from '../../domain/kinds/kind.ts';
-import { can } from '../../domain/roles.ts';
+import { kindEntity, type KindDefinition } from '../../domain/kinds/kind.ts';
 import { smsNecessitySchema, smsSendSchema } from '../../domain/schemas/resource.schema.ts';
 import { batchDeleteSchema, type BatchDeleteRow } from '../../domain/schemas/shared-ops.schema.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
+import { scopeCan, resolveScope } from '../plugins/scope.ts';
 import { t } from '../lib/i18n.ts';
 import type { Engine } from '../services/engine.ts';
 import { invalid } from '../services/kind-hooks.ts';
@@ -51,9 +50,9 @@ export async function smsRoutes(app: FastifyInstance, ctx: AppContext, engine: E
   });
 
   for (const def of smsBatchDeleteKinds()) {
-    app.post(`/api/${def.collection}/batch-delete`, async (req: FastifyRequest) => {
+    app.post(`/api/${def.collection}/batch-delete`, { config: { stepUp: true } }, async (req: FastifyRequest) => {
       const scope = await resolveScope(req, ctx.tenancy);
-      requirePermission(can(scope.roles, 'delete', 'resource'));
+      requirePermission(scopeCan(scope, 'delete', kindEntity(def)));
       const body = batchDeleteSchema.parse(req.body ?? {});
       // The code is bound to this kind's delete: a code sent for another operation does not count.
       const operateType = `delete_${def.kind}`;

@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../domain/errors.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
+import { kindEntity } from '../../domain/kinds/kind.ts';
 import { can } from '../../domain/roles.ts';
 import { tagManageSchema, tagResourcesQuerySchema, tagResourcesSaveSchema } from '../../domain/schemas/resource.schema.ts';
 import {
@@ -20,7 +21,7 @@ import {
   mayEditTagsAsAdmin,
 } from '../../domain/schemas/shared-ops.schema.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope, type Scope } from '../plugins/scope.ts';
+import { scopeCan, resolveScope, type Scope } from '../plugins/scope.ts';
 import { resolveNamedScope } from '../plugins/admin-scope.ts';
 import { t } from '../lib/i18n.ts';
 import type { AppContext } from '../context.ts';
@@ -59,6 +60,7 @@ export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
       requirePermission(can(scope.roles, 'read', 'resource'));
       q = tagResourcesQuerySchema.parse(req.query ?? {});
       if (!kindOf(q.resource_type)) throw notFound();
+      requirePermission(scopeCan(scope, 'read', kindEntity(kindOf(q.resource_type))));
     }
     if (q.resource_id && !(await inScope(scope, q.resource_type, [q.resource_id])).length) throw notFound();
     const links = await tags.linksOf(scope, q.resource_type, q.resource_id);
@@ -83,6 +85,7 @@ export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
       requirePermission(can(scope.roles, 'update', 'resource'));
       body = tagResourcesSaveSchema.parse(req.body ?? {});
       if (!kindOf(body.resource_type)) throw notFound();
+      requirePermission(scopeCan(scope, 'update', kindEntity(kindOf(body.resource_type))));
     }
     if (!(await inScope(scope, body.resource_type, [body.resource_id])).length) throw notFound();
     const ids = [...new Set(body.tag_ids)];
@@ -106,6 +109,7 @@ export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
       // Tenant administrators editing in their own scope get the admin value rule too.
       body = tagManageSchema(can(scope.roles, 'update', 'project')).parse(req.body ?? {});
       for (const r of body.resources) if (!kindOf(r.type)) throw notFound();
+      for (const r of body.resources) requirePermission(scopeCan(scope, 'update', kindEntity(kindOf(r.type))));
     }
     const targets = [];
     for (const r of body.resources) {

@@ -1,12 +1,12 @@
 import { PERSONAL_BUSINESS_TYPE } from '../../domain/signup.ts';
 import type { FastifyInstance } from 'fastify';
 import { MENU_GROUPS } from '../../domain/navigation/menu-groups.ts';
-import { menusFor } from '../../domain/navigation/menus.ts';
+import { holding, menusFor } from '../../domain/navigation/menus.ts';
 import { KINDS } from '../../domain/kinds/registry.ts';
 import { kindMenuGroups } from '../../domain/kinds/kind-views.ts';
 import { ROUTE_TABLE } from '../../domain/navigation/route-table.ts';
-import { hasPermission, parsePermission, type Role } from '../../domain/roles.ts';
-import { requestPermissions } from '../access/guard.ts';
+import type { Role } from '../../domain/roles.ts';
+import { declaredRoutes, requestPermissions } from '../access/guard.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import { accessOf, rolesIn } from '../repositories/tenancy.repository.ts';
 import { runList, type ListSpec } from '../lib/list.ts';
@@ -123,17 +123,14 @@ export async function tenancyRoutes(app: FastifyInstance, ctx: AppContext) {
   const paths = new Map(ROUTE_TABLE.map((r) => [r.name, r.path]));
   const CONSOLE_MENU = kindMenuGroups(MENU_GROUPS, KINDS, (name) => paths.get(name));
 
-  // Menus the caller's roles allow, labelled in the caller's language.
+  // Menus the caller's permissions allow (roles and granted policies, as the guard reads them): an entry
+  // needs what the guard checks on its page's list call, read from the routes' declarations.
   app.get('/api/v1/menus', async (req) => {
     const user = requireUser(req);
     const roles = [...new Set(user.memberships.map((m) => m.role))];
-    // Entries that name a permission follow the caller's permissions (roles and granted policies).
-    const perms = requestPermissions(req, user);
-    const has = (p: string) => {
-      const parsed = parsePermission(p);
-      return !!parsed && hasPermission(perms, parsed.action, parsed.entity, parsed.access);
-    };
-    const groups = menusFor(roles, CONSOLE_MENU, has).map((g) => ({
+    const declared = declaredRoutes(app);
+    const has = holding(requestPermissions(req, user));
+    const groups = menusFor(CONSOLE_MENU, (key) => declared.get(key), has).map((g) => ({
       code: g.code,
       icon: g.icon,
       name: t(req.lang, `menus:${g.code}.title`),

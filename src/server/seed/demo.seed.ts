@@ -22,6 +22,7 @@ import { seedOrders } from './orders.seed.ts';
 import { seedInvoices } from './invoices.seed.ts';
 import { seedSignup } from './signup.seed.ts';
 import { seedKeys } from './keys.seed.ts';
+import { seedBastion } from './bastion.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -379,5 +380,6 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedSignup(db);
   await seedOrg(db);
   await seedKeys(db, secrets ?? (await openSecretBox(db, undefined)));
+  await seedBastion(db);
   return true;
 }

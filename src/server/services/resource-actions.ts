@@ -3,13 +3,13 @@
 import { z } from 'zod';
 import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { isId, newId } from '../../domain/ids.ts';
-import { can } from '../../domain/roles.ts';
 import {
   APPROVING,
   type ActionDef,
   EXPANSION_APPROVING,
   type Effect,
   type Guard,
+  kindEntity,
   type KindDefinition,
   REMOVED,
   SAME,
@@ -22,7 +22,7 @@ import { measureOf, measuredLimitsOf } from '../../domain/approvals/quota-keys.t
 import { kindOf } from '../../domain/kinds/registry.ts';
 import { descriptionRule, nameRule } from '../../domain/kinds/rules.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
-import type { Scope } from '../plugins/scope.ts';
+import { scopeCan, type Scope } from '../plugins/scope.ts';
 import type { ResourceScope } from '../repositories/resources.repository.ts';
 import {
   type Exec,
@@ -175,7 +175,7 @@ export async function act(deps: EngineDeps, scope: Scope, def: KindDefinition, i
   const { action: actionId, ...rest } = actionBodySchema.parse(body ?? {});
   const action = actionOf(def, actionId);
   if (!action) throw invalid('action', 'invalid_value');
-  requirePermission(can(scope.roles, action.permission, 'resource'));
+  requirePermission(scopeCan(scope, action.permission, kindEntity(def)));
   const params = (action.params ? action.params.parse(rest) : {}) as Record<string, unknown>;
   return runAction(deps, scope, def, action, id, params, extra);
 }
@@ -336,7 +336,7 @@ export async function batch(deps: EngineDeps, scope: Scope, def: KindDefinition,
   // An SMS-verified delete goes through POST /api/{collection}/batch-delete, which spends one code
   // for the set (routes/sms.routes.ts); here it would run without any code.
   if (action.sms) throw invalid('sms_code', 'sms_code_first');
-  requirePermission(can(scope.roles, action.permission, 'resource'));
+  requirePermission(scopeCan(scope, action.permission, kindEntity(def)));
   const params = (action.params ? action.params.parse(rest) : {}) as Record<string, unknown>;
   const data = [];
   for (const id of ids) {
@@ -352,7 +352,7 @@ export async function batch(deps: EngineDeps, scope: Scope, def: KindDefinition,
 }
 
 export async function update(deps: EngineDeps, scope: Scope, def: KindDefinition, id: string, body: unknown) {
-  requirePermission(can(scope.roles, 'update', 'resource'));
+  requirePermission(scopeCan(scope, 'update', kindEntity(def)));
   await findOr404(deps, scope, def, id);
   const input = updateSchema.parse(body ?? {});
   const events: ResourceEvent[] = [];

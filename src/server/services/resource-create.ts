@@ -4,8 +4,7 @@
 import { publish as publishApprovalEvents } from '../approvals/approval-events.ts';
 import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { can } from '../../domain/roles.ts';
-import { APPROVING, placementParent, type KindDefinition } from '../../domain/kinds/kind.ts';
+import { APPROVING, kindEntity, placementParent, type KindDefinition } from '../../domain/kinds/kind.ts';
 import { HOURS_PER_MONTH } from '../../domain/approvals/approval-summary.ts';
 import { type RequestType, isRuleRequest } from '../../domain/approvals/approval-status.ts';
 import { measureOf, measuredLimitsOf } from '../../domain/approvals/quota-keys.ts';
@@ -14,7 +13,7 @@ import { dnatRequestSchema, snatRequestSchema } from '../../domain/kinds/nat-rul
 import { kindOf } from '../../domain/kinds/registry.ts';
 import { type PriceResult, priceItemsFor, yearlyAllowed } from '../../domain/pricing.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
-import type { Scope } from '../plugins/scope.ts';
+import { scopeCan, type Scope } from '../plugins/scope.ts';
 import type { ResourceScope } from '../repositories/resources.repository.ts';
 import {
   type Exec,
@@ -251,7 +250,7 @@ export function purchasePayload(p: PreparedCreate, resource: { name: string; ven
 }
 
 export async function create(deps: EngineDeps, scope: Scope, def: KindDefinition, body: unknown) {
-  requirePermission(can(scope.roles, 'create', 'resource'));
+  requirePermission(scopeCan(scope, 'create', kindEntity(def)));
   if (!scope.projectId) throw new AppError(400, 'scope_required');
   const projectId = scope.projectId;
   const prepared = await prepareCreate(deps, deps.db, scope.tenantId, def, body);

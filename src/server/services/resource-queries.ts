@@ -2,11 +2,10 @@
 import { sql } from 'kysely';
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
-import { can } from '../../domain/roles.ts';
 import { splitMulti } from '../../domain/list-query.ts';
-import type { KindDefinition } from '../../domain/kinds/kind.ts';
+import { kindEntity, type KindDefinition } from '../../domain/kinds/kind.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
-import type { Scope } from '../plugins/scope.ts';
+import { scopeCan, type Scope } from '../plugins/scope.ts';
 import { runList } from '../lib/list.ts';
 import { RESOURCE_COLUMNS, RESOURCE_LIST, type ResourceScope, scopedResources } from '../repositories/resources.repository.ts';
 import { type ResourceRow, relationsOf } from '../repositories/engine.repository.ts';
@@ -66,7 +65,7 @@ function searched<Q extends ReturnType<typeof scopedBase>>(
 }
 
 export async function list(deps: EngineDeps, scope: Scope, def: KindDefinition, query: Record<string, unknown>, recycleBin = false) {
-  requirePermission(can(scope.roles, 'read', 'resource'));
+  requirePermission(scopeCan(scope, 'read', kindEntity(def)));
   const [qb, rest] = searched(deps, scopedBase(deps, scope, def, query, recycleBin), def, query);
   return runList(
     qb,
@@ -115,7 +114,7 @@ export async function findOr404(deps: EngineDeps, scope: ResourceScope, def: Kin
 }
 
 export async function get(deps: EngineDeps, scope: Scope, def: KindDefinition, id: string) {
-  requirePermission(can(scope.roles, 'read', 'resource'));
+  requirePermission(scopeCan(scope, 'read', kindEntity(def)));
   const row = await findOr404(deps, scope, def, id);
   const relations = await relationsOf(deps.db, row.id);
   return { ...present(row), relations };

@@ -61,6 +61,7 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'access/templates-page': () => import('../features/access/templates-page.tsx'),
   'access/template-detail-page': () => import('../features/access/template-detail-page.tsx'),
   'access/empower-page': () => import('../features/access/empower-page.tsx'),
+  'bastion/bastion-page': () => import('../features/bastion/bastion-page.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
@@ -75,6 +76,7 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   org: ['org'],
   keys: ['keys'],
   access: ['access'],
+  bastion: ['bastion'],
 };
 const load =
   (key: string): PageLoader =>
@@ -226,6 +228,7 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   projectLimitManage: load('orders/project-limit-page'),
   billDetailMaas: load('orders/maas-bill-page'),
   accessKeyManage: load('keys/access-keys-page'),
+  fortproperty: load('bastion/bastion-page'),
   accessKeyManage_accessKeyList: load('keys/access-keys-page'),
   accessKeyManage_accessKeyGeneral: load('keys/access-keys-page'),
   accessKeyDetail: load('keys/access-key-detail-page'),

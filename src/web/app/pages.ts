@@ -92,9 +92,9 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
 };
 
 /**
- * Routes that show a resource kind are not listed: the kind registry says which they are
- * (kind-views.ts kindPageIndex over the kinds' `routes`), read when such a page is first opened so
- * the kinds stay out of the first screen. A kind's folder is all a new kind's pages need.
+ * Routes that show a resource kind are not listed: the kinds' list models say which they are
+ * (kind-views.ts kindPageIndex over the kinds' `routes`; list-kinds.generated.ts, zod-free, derived
+ * from the registry), read when such a page is first opened so the kinds stay out of the first screen. A kind's folder is all a new kind's pages need.
  */
 const consoleOrKindPage =
   (name: string): PageLoader =>
@@ -103,12 +103,51 @@ const consoleOrKindPage =
     const { CONSOLE_ROUTES, resourcesPage } = await import('./console-pages.ts');
     const own = CONSOLE_ROUTES[name];
     if (own) return own();
-    const [{ KINDS }, { kindPageIndex }] = await Promise.all([import('../../domain/kinds/registry.ts'), import('../../domain/kinds/kind-views.ts')]);
-    return kindPageIndex(KINDS).has(name) ? resourcesPage() : underConstruction();
+    const [{ LIST_KINDS }, { kindPageIndex }] = await Promise.all([
+      import('../../domain/kinds/list-kinds.generated.ts'),
+      import('../../domain/kinds/kind-views.ts'),
+    ]);
+    return kindPageIndex(LIST_KINDS).has(name) ? resourcesPage() : underConstruction();
   };
 
 export const pageFor = (name: string): PageLoader => PAGES[name] ?? consoleOrKindPage(name);
 export const notFoundPage: PageLoader = () => import('../features/not-found/not-found-page.tsx');
+
+/**
+ * The kinds' plain list routes (a kind's `routes.list` that the resource screens show as a list;
+ * tests/unit/list-screens.test.ts checks each against the registry). On a phone their first screen
+ * is the card list, which reads the resource and kind texts only (and the create button's `forms`
+ * label); every other part of the resource screens (a detail pane, a form, a desktop table, the
+ * more-actions sheet with its refusal texts) loads the console's texts with its chunk
+ * (`withConsoleTexts`, lib/i18n.ts). ADR 0031.
+ */
+export const KIND_LIST_ROUTES = [
+  'ecsManage',
+  'volumeManage',
+  'snapshots_ecsSnapshot',
+  'vpc',
+  'subnet',
+  'eipManage',
+  'vip',
+  'shareBand',
+  'deployUnits',
+  'images_customImage',
+  'snapshots_ecsSnapshotPolicy',
+  'balanceLoad',
+  'natManage',
+  'bmsManage',
+  'cdhManage',
+  'firewallManage',
+  'vpcepManage_vpcepServices',
+  'vpcepManage_vpcep',
+  'sdwan_branchManage',
+  'sdwan_routingTemplate',
+  'certificate',
+  'dns',
+  'dnsInternet',
+  'cloudAccountManage',
+] as const;
+const RESOURCE_LIST_NAMESPACES = ['resources', 'kinds', 'forms'] as const;
 
 /**
  * The locale namespaces a page needs beyond the shell's and the public pages' (loaded with its
@@ -120,4 +159,5 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   selfApprovalManage: ['approvals'],
   selfApprovalDetail: ['approvals', 'kinds'],
   manageApprovalDetail: ['approvals', 'kinds'],
+  ...Object.fromEntries(KIND_LIST_ROUTES.map((name) => [name, RESOURCE_LIST_NAMESPACES])),
 };

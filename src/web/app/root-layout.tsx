@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { loginUrl } from '../../domain/navigation/rules.ts';
 import { forgetSession } from '../lib/auth-flow.ts';
 import { usePageHandle } from '../lib/hooks.ts';
-import { setUnauthorizedHandler } from '../lib/request.ts';
+import { setStepUpHandler, setUnauthorizedHandler } from '../lib/request.ts';
+import { i18next, loadNamespace } from '../lib/i18n.ts';
 import { importWhenOnline } from '../lib/import-when-online.ts';
 import { returnPathAtom, store } from '../lib/store.ts';
 import { NoticeHost } from '../ui/notice-host.tsx';
@@ -59,6 +60,20 @@ export function RootLayout() {
       navigate(loginUrl(here), { replace: true });
     });
   }, [navigate]);
+
+  // A destructive call the server refuses for want of a step-up (ADR 0029): the step-up dialog, then
+  // the request helper sends the call once more. The dialog's code loads only when it is needed.
+  useEffect(() => {
+    setStepUpHandler(async () => {
+      try {
+        const [{ obtainStepUp }] = await Promise.all([import('../ui/step-up.tsx'), loadNamespace('keys')]);
+        return await obtainStepUp(i18next.t('keys:step_up.title'), i18next.t('keys:step_up.destructive_hint'));
+      } catch {
+        return null; // the options call failed (its notice is shown) or the chunk did not load
+      }
+    });
+    return () => setStepUpHandler(null);
+  }, []);
 
   return (
     <>

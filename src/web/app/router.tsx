@@ -3,7 +3,7 @@
 import { createBrowserRouter, Outlet, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { allowedMenuUrls } from '../../domain/navigation/menu-urls.ts';
 import { ROUTE_TABLE, type RouteDef } from '../../domain/navigation/route-table.ts';
-import { guardRoute, loginUrl, redirectTarget, resolveUnmatched, routeMeta } from '../../domain/navigation/rules.ts';
+import { consoleUrlTest, guardRoute, isConsoleRoute, loginUrl, redirectTarget, resolveUnmatched, routeMeta } from '../../domain/navigation/rules.ts';
 import { catalogueRoutes, type Catalogue } from '../../domain/navigation/catalogue.ts';
 import { ensureSession, ensureShellData } from '../lib/auth-flow.ts';
 import { get } from '../lib/request.ts';
@@ -24,7 +24,7 @@ const CATALOGUE_URL: string | null = 'v1/service-catalog';
 
 type Layout = 'console' | 'portal' | 'bare';
 function layoutOf(route: RouteDef): Layout {
-  if (route.area.startsWith('console')) return 'console';
+  if (isConsoleRoute(route)) return 'console';
   if (route.area === 'public' && BARE.has(route.name)) return 'bare';
   return 'portal';
 }
@@ -112,15 +112,45 @@ function pageRoute(route: RouteDef, id: string, layout: Layout): RouteObject {
   };
 }
 
-function buildPageRoutes(): Record<Layout, RouteObject[]> {
-  const out: Record<Layout, RouteObject[]> = { console: [], portal: [], bare: [] };
+/** The portal's and the bare pages' routes: built at start (the first screens are among them). */
+function buildPageRoutes(): Record<Exclude<Layout, 'console'>, RouteObject[]> {
+  const out: Record<Exclude<Layout, 'console'>, RouteObject[]> = { portal: [], bare: [] };
   const seen = new Map<string, number>();
   for (const route of ROUTE_TABLE) {
     const n = (seen.get(route.name) ?? 0) + 1;
     seen.set(route.name, n);
-    out[layoutOf(route)].push(pageRoute(route, n === 1 ? route.name : `${route.name}#${n}`, layoutOf(route)));
+    const layout = layoutOf(route);
+    if (layout !== 'console') out[layout].push(pageRoute(route, n === 1 ? route.name : `${route.name}#${n}`, layout));
   }
   return out;
+}
+
+/**
+ * The console's routes (348 of the 434) are built, and ranked by the router, only when a URL might be
+ * one of them (patchRoutesOnNavigation below): the portal's and sign-in's start-up does not pay for
+ * them (ADR 0033 addendum). Same ids as when they were built at start.
+ */
+function buildConsoleRoutes(): RouteObject[] {
+  const out: RouteObject[] = [];
+  const seen = new Map<string, number>();
+  for (const route of ROUTE_TABLE) {
+    const n = (seen.get(route.name) ?? 0) + 1;
+    seen.set(route.name, n);
+    if (layoutOf(route) === 'console') out.push(pageRoute(route, n === 1 ? route.name : `${route.name}#${n}`, 'console'));
+  }
+  return [...out, OUTBOX, NOTIFY_CHANNELS];
+}
+
+let mayBeConsole: ((pathname: string) => boolean) | null = null;
+let consoleAdded = false;
+type PatchArgs = { path: string; signal: AbortSignal; patch: (routeId: string | null, children: RouteObject[]) => void };
+/** Adds the console's routes the first time the router sees a URL that may be one of them (its pathname). */
+function patchRoutesOnNavigation({ path, signal, patch }: PatchArgs): void {
+  if (consoleAdded || signal.aborted) return;
+  mayBeConsole ??= consoleUrlTest(ROUTE_TABLE, [OUTBOX.path!, NOTIFY_CHANNELS.path!]);
+  if (!mayBeConsole(path.split('?')[0]!)) return;
+  patch('layout-console', buildConsoleRoutes());
+  consoleAdded = true;
 }
 
 let catalogueTried = false;
@@ -199,7 +229,8 @@ export const routes: RouteObject[] = [
         id: 'layout-console',
         // The layout's texts are the shell's; each page route loads its own namespaces.
         lazy: async () => ({ Component: (await import('./layouts/console-layout.tsx')).ConsoleLayout }),
-        children: [...pages.console, OUTBOX, NOTIFY_CHANNELS],
+        // Added on the first URL that may be a console route (patchRoutesOnNavigation).
+        children: [],
       },
       { id: 'layout-bare', Component: BareLayout, children: pages.bare },
       {
@@ -224,4 +255,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes, { patchRoutesOnNavigation });

@@ -65,6 +65,7 @@ const AREA_NAMESPACES = new Set([
   'org',
   'keys',
   'access',
+  'bastion',
 ]);
 let consoleNamespaces: Promise<void> | null = null;
 /** The console's zh-CN namespaces (also the fallback of zh-TW), loaded once. */
@@ -82,6 +83,14 @@ export function loadConsoleNamespaces(): Promise<void> {
     },
   );
   return consoleNamespaces;
+}
+
+/**
+ * A lazy part of a page that lists its own namespaces (PAGE_NAMESPACES) but may show any console
+ * text (a detail pane, a form, a desktop table): its chunk and the console's texts, together.
+ */
+export function withConsoleTexts<T>(chunk: Promise<T>): Promise<T> {
+  return Promise.all([chunk, loadConsoleNamespaces()]).then(([m]) => m);
 }
 
 async function ensureBundles(lang: Language): Promise<void> {

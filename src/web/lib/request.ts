@@ -4,6 +4,7 @@
 // row of the §8 table without a browser.
 import { TIMEOUT_MS } from '../../domain/constants.ts';
 import { STATUS_FALLBACK, ERROR_NOTICE_SECONDS, shortNoticeSeconds, type Language } from '../../domain/errors.ts';
+import { STEP_UP_HEADER, STEP_UP_REQUIRED_HEADER } from '../../domain/step-up.ts';
 import i18next from 'i18next';
 import { loadNamespace } from './i18n.ts';
 import { clearAuth, getLanguage, getProject, getTenant, getToken } from './session.ts';
@@ -138,6 +139,8 @@ export interface RequestOptions {
   /** the sign-in call: a 401 is shown (wrong account or password) instead of ending the session */
   signIn?: boolean;
   signal?: AbortSignal;
+  /** answer a step-up refusal (403 marked x-step-up-required) with the step-up dialog and one retry (default true) */
+  stepUp?: boolean;
 }
 
 export class RequestError extends Error {
@@ -159,6 +162,21 @@ let onUnauthorized: UnauthorizedHandler = () => {
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
+
+/**
+ * Step-up (ADR 0029): a destructive call the server refuses with `x-step-up-required: 1` is not
+ * shown as a failure; the helper asks the handler for a proof (the app opens the step-up dialog:
+ * passkey when the user has one, password as fallback; a proof is reused for its 5 minutes) and
+ * sends the same call once more with it. No proof (cancelled) ends the call as refused, silently.
+ */
+type StepUpHandler = () => Promise<string | null>;
+let onStepUp: StepUpHandler | null = null;
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  onStepUp = handler;
+}
+
+/** A refusal the step-up can lift (thrown by `send` only while a retry is still possible). */
+class StepUpNeeded extends RequestError {}
 
 /** The headers every call carries: token, tenant, project, language. */
 export function scopeHeaders(): Record<string, string> {
@@ -232,6 +250,7 @@ async function send(method: string, url: string, payload: unknown, options: Requ
     }
     if (!res.ok) {
       const errBody = await readBody(res);
+      if (res.status === 403 && res.headers.get(STEP_UP_REQUIRED_HEADER) === '1' && onStepUp && (options.stepUp ?? true)) throw new StepUpNeeded(403, errBody);
       if (options.notice ?? true) showFailure(res.status, errBody, info, options.signIn);
       else if (res.status === 401 && !options.signIn) {
         clearAuth();
@@ -249,7 +268,16 @@ async function send(method: string, url: string, payload: unknown, options: Requ
 
 /** `request('GET', 'v1/menus')`, `request('POST', 'v1/login', {account, password})`. */
 export async function request<T = unknown>(method: string, url: string, payload?: unknown, options: RequestOptions = {}): Promise<T> {
-  const { res } = await send(method, url, payload, options);
+  let res: Response;
+  try {
+    ({ res } = await send(method, url, payload, options));
+  } catch (err) {
+    if (!(err instanceof StepUpNeeded) || !onStepUp) throw err;
+    const token = await onStepUp();
+    if (!token) throw new RequestError(err.status, err.body);
+    // Once: a second refusal (the proof expired meanwhile) is shown like any other.
+    ({ res } = await send(method, url, payload, { ...options, stepUp: false, headers: { ...options.headers, [STEP_UP_HEADER]: token } }));
+  }
   if (res.status === 204) return undefined as T;
   if (options.notJson) return (await res.text()) as T;
   const text = await res.text();

@@ -17,37 +17,64 @@ interface LiveSource<T> {
 /**
  * A live query of the outbox for useSyncExternalStore, started once the outbox is in use. An
  * answer equal to the last one (`same`) does not tell React at all: dexie re-runs a query on every
- * write to its table, and the 100-card inbox re-rendered on each (issue 10).
+ * write to its table, and the 100-card inbox re-rendered on each (issue 10). One source serves
+ * every component that subscribes to it (one dexie subscription, one query per write however many
+ * components show the outbox); it stops when the last one leaves.
  */
-function liveSource<T>(query: (db: YunshuDb) => Promise<T>, initial: T, same: (a: T, b: T) => boolean = Object.is): LiveSource<T> {
+export function liveSource<T>(query: (db: YunshuDb) => Promise<T>, initial: T, same: (a: T, b: T) => boolean = Object.is): LiveSource<T> {
   let value = initial;
-  return {
-    subscribe(onChange) {
-      let closed = false;
-      let sub: { unsubscribe: () => void } | null = null;
-      const cancel = whenOutboxInUse(() => {
-        void import('./outbox-live.ts').then(({ liveQuery, db }) => {
-          if (closed) return;
-          sub = liveQuery(() => query(db)).subscribe({
-            next: (next) => {
-              if (same(value, next)) return;
-              value = next;
-              onChange();
-            },
-            error: (err) => {
-              console.warn('offline store query failed', err);
-            },
-          });
+  const listeners = new Set<() => void>();
+  let stop: (() => void) | null = null;
+  const start = () => {
+    let closed = false;
+    let sub: { unsubscribe: () => void } | null = null;
+    const cancel = whenOutboxInUse(() => {
+      void import('./outbox-live.ts').then(({ liveQuery, db }) => {
+        if (closed) return;
+        sub = liveQuery(() => query(db)).subscribe({
+          next: (next) => {
+            if (same(value, next)) return;
+            value = next;
+            for (const fn of [...listeners]) fn();
+          },
+          error: (err) => {
+            console.warn('offline store query failed', err);
+          },
         });
       });
+    });
+    return () => {
+      closed = true;
+      cancel();
+      sub?.unsubscribe();
+    };
+  };
+  return {
+    subscribe(onChange) {
+      listeners.add(onChange);
+      stop ??= start();
       return () => {
-        closed = true;
-        cancel();
-        sub?.unsubscribe();
+        listeners.delete(onChange);
+        if (listeners.size || !stop) return;
+        stop();
+        stop = null;
+        // The next subscriber starts from nothing, as a fresh view would (not from an old answer).
+        value = initial;
       };
     },
     get: () => value,
   };
+}
+
+/** Sources by what they show, shared by every component showing the same thing. */
+const sources = new Map<string, LiveSource<unknown>>();
+function sharedSource<T>(key: string, make: () => LiveSource<T>): LiveSource<T> {
+  let source = sources.get(key) as LiveSource<T> | undefined;
+  if (!source) {
+    source = make();
+    sources.set(key, source as LiveSource<unknown>);
+  }
+  return source;
 }
 
 function useLive<T>(source: LiveSource<T>, initial: T): T {
@@ -69,14 +96,16 @@ export function useOutbox(filter: { states?: readonly OutboxState[]; ref?: strin
   const ref = filter.ref;
   const source = useMemo(
     () =>
-      liveSource(
-        async (db) => {
-          const states = statesKey ? statesKey.split(',') : null;
-          const rows = ref ? await db.outbox.where('ref').equals(ref).toArray() : await db.outbox.toArray();
-          return rows.filter((e) => !states || states.includes(e.state)).sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
-        },
-        NO_ENTRIES,
-        sameEntries,
+      sharedSource(`entries:${statesKey}:${ref ?? ''}`, () =>
+        liveSource(
+          async (db) => {
+            const states = statesKey ? statesKey.split(',') : null;
+            const rows = ref ? await db.outbox.where('ref').equals(ref).toArray() : await db.outbox.toArray();
+            return rows.filter((e) => !states || states.includes(e.state)).sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
+          },
+          NO_ENTRIES,
+          sameEntries,
+        ),
       ),
     [statesKey, ref],
   );
@@ -93,16 +122,18 @@ const ZERO: OutboxCounts = { waiting: 0, attention: 0 };
 export function useOutboxCounts(): OutboxCounts {
   const source = useMemo(
     () =>
-      liveSource(
-        async (db) => {
-          const [waiting, attention] = await Promise.all([
-            db.outbox.where('state').anyOf('pending', 'sending').count(),
-            db.outbox.where('state').anyOf('conflict', 'needs_edit', 'failed').count(),
-          ]);
-          return { waiting, attention };
-        },
-        ZERO,
-        (a, b) => a.waiting === b.waiting && a.attention === b.attention,
+      sharedSource('counts', () =>
+        liveSource(
+          async (db) => {
+            const [waiting, attention] = await Promise.all([
+              db.outbox.where('state').anyOf('pending', 'sending').count(),
+              db.outbox.where('state').anyOf('conflict', 'needs_edit', 'failed').count(),
+            ]);
+            return { waiting, attention };
+          },
+          ZERO,
+          (a, b) => a.waiting === b.waiting && a.attention === b.attention,
+        ),
       ),
     [],
   );

@@ -44,6 +44,7 @@ import {
   TeamOutline,
   TextOutline,
   UnorderedListOutline,
+  UploadOutline,
   UserSetOutline,
   AddSquareOutline,
   CheckCircleOutline,
@@ -153,6 +154,7 @@ const ENTRY_ICONS: Record<string, ComponentType<{ className?: string }>> = {
   invoices: CouponOutline,
   contracts: UserContactOutline,
   maas_accounts: UnlockOutline,
+  bastion: UploadOutline,
 };
 
 export function MenuIcon({ name, code, className }: { name: string; code?: string; className?: string }) {

@@ -52,6 +52,8 @@ export const cloudAccountKind = defineKind({
   kind: 'cloud_account',
   collection: 'cloud-accounts',
   productCode: 'cloud_account',
+  // vendor AccessKeys: administered by tenant administrators, not by the project's members (roles.ts)
+  entity: 'cloud_account',
   routes: { list: 'cloudAccountManage', detail: 'cloudAccountDetail' },
   menu: { group: 'management', code: 'cloud_accounts', icon: 'key' },
   fields: [

@@ -77,7 +77,7 @@ function Brand() {
   const { t } = useTranslation('shell');
   return (
     <Link to="/homeOperation" className="ys-brand" aria-label={t('brand_full')}>
-      <img src="/icons/icon-192.png" alt="" width={24} height={24} className="ys-brand__logo" />
+      <img src="/icons/icon.svg" alt="" width={24} height={24} className="ys-brand__logo" />
       <span className="ys-brand__name">{t('brand')}</span>
     </Link>
   );

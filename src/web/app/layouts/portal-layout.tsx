@@ -17,7 +17,7 @@ export function PortalLayout() {
       <header className="ys-portal__header">
         <div className="ys-portal__bar">
           <Link to="/portal" className="ys-brand ys-brand--portal" aria-label={t('brand_full')}>
-            <img src="/icons/icon-192.png" alt="" width={28} height={28} className="ys-brand__logo" />
+            <img src="/icons/icon.svg" alt="" width={28} height={28} className="ys-brand__logo" />
             <span className="ys-brand__name">{t('brand')}</span>
           </Link>
           <nav className="ys-portal__nav" aria-label={t('nav.portal')}>

@@ -80,6 +80,14 @@ export const listUsers = (name = '') => get<List<UserRow>>('v1/cloud/users', { _
 export const getUser = (id: string) => get<UserDetail>(`v1/cloud/users/${id}`);
 export const createUser = (body: unknown) => post<{ user: UserDetail; temporary_password: string }>('v1/cloud/users', body);
 export const lockUser = (id: string, lock: boolean) => post<UserDetail>(`v1/cloud/users/${id}/${lock ? 'lock' : 'unlock'}`, {});
+export interface MembershipInput {
+  role: string;
+  tenant_id?: string | null;
+  project_id?: string | null;
+}
+export const setMemberships = (id: string, memberships: MembershipInput[]) => put<UserDetail>(`v1/cloud/users/${id}/memberships`, { memberships });
+export const listTenants = () => get<List<{ id: string; name: string }>>('tenants', { __limit: 1000 });
+export const myPermissions = () => get<{ permissions: string[] }>('v1/access/me');
 export const resetPassword = (id: string) => post<{ id: string; temporary_password: string }>(`v1/cloud/users/${id}/reset-password`, {});
 
 export const listGroups = () => get<List<GroupRow>>('v1/cloud/user-groups');

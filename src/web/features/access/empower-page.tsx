@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, DotLoading, ErrorBlock, Selector, Toast } from 'antd-mobile';
+import { useCan } from '../../lib/can.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { grant, listGrants, listGroups, listPolicies, listUsers, revoke } from './api.ts';
@@ -22,6 +23,7 @@ export default function EmpowerPage() {
   const [userIds, setUserIds] = useState<string[]>([]);
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const editable = useCan()('manage:policy');
   const chosen = policy || policies.data?.data[0]?.id || '';
   const submit = async () => {
     if (!chosen || userIds.length + groupIds.length === 0) return;
@@ -53,52 +55,56 @@ export default function EmpowerPage() {
       <div className="ys-acc__head">
         <h2>{t('empower.title')}</h2>
       </div>
-      <div className="ys-acc__grid">
-        <Card title={t('empower.policy')}>
-          {policies.isPending ? (
-            <DotLoading />
-          ) : (
-            <Selector
-              columns={1}
-              value={[chosen]}
-              onChange={(v) => v[0] && setPolicy(v[0])}
-              options={(policies.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-              data-testid="empower-policy"
-            />
-          )}
-        </Card>
-        <Card title={t('empower.groups')}>
-          <Selector
-            multiple
-            columns={1}
-            value={groupIds}
-            onChange={setGroupIds}
-            options={(groups.data?.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            data-testid="empower-groups"
-          />
-        </Card>
-        <Card title={t('empower.users')}>
-          <Selector
-            multiple
-            columns={1}
-            value={userIds}
-            onChange={setUserIds}
-            options={(users.data?.data ?? []).map((u) => ({ value: u.id, label: `${u.nickname}（${u.account}）` }))}
-            data-testid="empower-users"
-          />
-        </Card>
-      </div>
-      <div className="ys-acc__actions">
-        <Button
-          color="primary"
-          loading={busy}
-          disabled={!chosen || userIds.length + groupIds.length === 0}
-          onClick={() => void submit()}
-          data-testid="empower-submit"
-        >
-          {t('empower.submit')}
-        </Button>
-      </div>
+      {editable ? (
+        <>
+          <div className="ys-acc__grid">
+            <Card title={t('empower.policy')}>
+              {policies.isPending ? (
+                <DotLoading />
+              ) : (
+                <Selector
+                  columns={1}
+                  value={[chosen]}
+                  onChange={(v) => v[0] && setPolicy(v[0])}
+                  options={(policies.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                  data-testid="empower-policy"
+                />
+              )}
+            </Card>
+            <Card title={t('empower.groups')}>
+              <Selector
+                multiple
+                columns={1}
+                value={groupIds}
+                onChange={setGroupIds}
+                options={(groups.data?.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+                data-testid="empower-groups"
+              />
+            </Card>
+            <Card title={t('empower.users')}>
+              <Selector
+                multiple
+                columns={1}
+                value={userIds}
+                onChange={setUserIds}
+                options={(users.data?.data ?? []).map((u) => ({ value: u.id, label: `${u.nickname}（${u.account}）` }))}
+                data-testid="empower-users"
+              />
+            </Card>
+          </div>
+          <div className="ys-acc__actions">
+            <Button
+              color="primary"
+              loading={busy}
+              disabled={!chosen || userIds.length + groupIds.length === 0}
+              onClick={() => void submit()}
+              data-testid="empower-submit"
+            >
+              {t('empower.submit')}
+            </Button>
+          </div>
+        </>
+      ) : null}
       <div className="ys-acc__section">
         <h4>{t('empower.list')}</h4>
         {grants.isPending ? (
@@ -115,9 +121,11 @@ export default function EmpowerPage() {
                   testId="grant-card"
                   title={g.policy_name}
                   extra={
-                    <Button size="small" color="danger" fill="outline" onClick={() => void remove(g.id, target, g.policy_name)}>
-                      {t('empower.revoke')}
-                    </Button>
+                    editable ? (
+                      <Button size="small" color="danger" fill="outline" onClick={() => void remove(g.id, target, g.policy_name)}>
+                        {t('empower.revoke')}
+                      </Button>
+                    ) : undefined
                   }
                 >
                   <p className="ys-acc__line">{target}</p>

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Dialog, DotLoading, ErrorBlock, Selector, Toast } from 'antd-mobile';
+import { useCan } from '../../lib/can.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { PLATFORM_ROLES, PROJECT_ROLES, TENANT_ROLES } from '../../../domain/roles.ts';
 import { deleteGroup, getGroup, listProjects, listUsers, setGroupMembers, setGroupRoles } from './api.ts';
@@ -23,6 +24,7 @@ export default function GroupDetailPage() {
   const [members, setMembers] = useState<string[]>([]);
   const [role, setRole] = useState<string>('project_member');
   const [project, setProject] = useState<string>('');
+  const editable = useCan()('manage:user_group');
   const g = q.data;
   const refresh = () => client.invalidateQueries({ queryKey: ['access-group', id] });
 
@@ -89,18 +91,22 @@ export default function GroupDetailPage() {
           title={t('group.roles')}
           testId="group-roles"
           extra={
-            <Button size="small" color="primary" fill="outline" onClick={() => setEditing('roles')} data-testid="group-add-role">
-              {t('group.add_role')}
-            </Button>
+            editable ? (
+              <Button size="small" color="primary" fill="outline" onClick={() => setEditing('roles')} data-testid="group-add-role">
+                {t('group.add_role')}
+              </Button>
+            ) : undefined
           }
         >
           {g.roles.length === 0 && <p className="ys-acc__muted">{t('group.no_roles')}</p>}
           {g.roles.map((r, i) => (
             <p key={`${r.role}-${r.project_id ?? ''}`} className="ys-acc__line">
               {t(`roles.${r.role}`)} · {r.project_name ?? g.tenant_name ?? t('levels.platform')}{' '}
-              <Button size="mini" fill="none" color="danger" onClick={() => void removeRole(i)}>
-                {t('group.delete')}
-              </Button>
+              {editable ? (
+                <Button size="mini" fill="none" color="danger" onClick={() => void removeRole(i)}>
+                  {t('group.delete')}
+                </Button>
+              ) : null}
             </p>
           ))}
         </Card>
@@ -108,18 +114,20 @@ export default function GroupDetailPage() {
           title={t('group.members')}
           testId="group-members"
           extra={
-            <Button
-              size="small"
-              color="primary"
-              fill="outline"
-              onClick={() => {
-                setMembers(g.members.map((m) => m.id));
-                setEditing('members');
-              }}
-              data-testid="group-edit-members"
-            >
-              {t('group.edit_members')}
-            </Button>
+            !editable ? undefined : (
+              <Button
+                size="small"
+                color="primary"
+                fill="outline"
+                onClick={() => {
+                  setMembers(g.members.map((m) => m.id));
+                  setEditing('members');
+                }}
+                data-testid="group-edit-members"
+              >
+                {t('group.edit_members')}
+              </Button>
+            )
           }
         >
           {g.members.length === 0 && <p className="ys-acc__muted">{t('group.no_members')}</p>}
@@ -133,11 +141,13 @@ export default function GroupDetailPage() {
           <p className="ys-acc__line">{g.policies.map((p) => p.name).join('、') || t('user.none')}</p>
         </Card>
       </div>
-      <div className="ys-acc__actions">
-        <Button color="danger" fill="outline" onClick={() => void remove()}>
-          {t('group.delete')}
-        </Button>
-      </div>
+      {editable ? (
+        <div className="ys-acc__actions">
+          <Button color="danger" fill="outline" onClick={() => void remove()}>
+            {t('group.delete')}
+          </Button>
+        </div>
+      ) : null}
       <Sheet open={editing !== null} onClose={() => setEditing(null)}>
         {editing === 'members' && (
           <>

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, DotLoading, ErrorBlock, Form, Input, Selector } from 'antd-mobile';
+import { useCan } from '../../lib/can.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { createPolicy, listPolicies, listRoles, listTemplates } from './api.ts';
@@ -100,6 +101,7 @@ export default function PoliciesPage() {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const template = params.get('template');
+  const editable = useCan()('manage:policy');
   const [adding, setAdding] = useState(template !== null);
   const q = useQuery({ queryKey: ['access-policies'], queryFn: listPolicies });
   const close = (id?: string) => {
@@ -115,9 +117,11 @@ export default function PoliciesPage() {
         <div className="ys-acc__actions" style={{ marginTop: 0 }}>
           <Button onClick={() => navigate('/policieTemplates')}>{t('template.title')}</Button>
           <Button onClick={() => navigate('/empower')}>{t('empower.title')}</Button>
-          <Button color="primary" onClick={() => setAdding(true)} data-testid="policy-add">
-            {t('policy.add')}
-          </Button>
+          {editable ? (
+            <Button color="primary" onClick={() => setAdding(true)} data-testid="policy-add">
+              {t('policy.add')}
+            </Button>
+          ) : null}
         </div>
       </div>
       {q.isPending ? (
@@ -139,7 +143,7 @@ export default function PoliciesPage() {
           ))}
         </div>
       )}
-      <Sheet open={adding} onClose={() => close()}>
+      <Sheet open={adding && editable} onClose={() => close()}>
         <PolicyForm template={template} onDone={close} />
       </Sheet>
     </PageFrame>

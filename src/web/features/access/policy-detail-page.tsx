@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, DotLoading, ErrorBlock, Selector, Toast } from 'antd-mobile';
+import { useCan } from '../../lib/can.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { deletePolicy, getPolicy, listProjects, updatePolicy } from './api.ts';
 import { Card, Sheet, permissionLabel } from './parts.tsx';
@@ -19,6 +20,7 @@ export default function PolicyDetailPage() {
   const [editing, setEditing] = useState(false);
   const [include, setInclude] = useState<string[]>([]);
   const [exclude, setExclude] = useState<string[]>([]);
+  const editable = useCan()('manage:policy');
   const p = q.data;
   if (q.isError)
     return (
@@ -66,18 +68,20 @@ export default function PolicyDetailPage() {
         <Card
           title={t('policy.scope')}
           extra={
-            <Button
-              size="small"
-              fill="outline"
-              color="primary"
-              onClick={() => {
-                setInclude(p.include_projects);
-                setExclude(p.exclude_projects);
-                setEditing(true);
-              }}
-            >
-              {t('policy.save')}
-            </Button>
+            editable ? (
+              <Button
+                size="small"
+                fill="outline"
+                color="primary"
+                onClick={() => {
+                  setInclude(p.include_projects);
+                  setExclude(p.exclude_projects);
+                  setEditing(true);
+                }}
+              >
+                {t('policy.save')}
+              </Button>
+            ) : undefined
           }
         >
           <p className="ys-acc__line">
@@ -90,9 +94,11 @@ export default function PolicyDetailPage() {
         <Card
           title={t('policy.grants')}
           extra={
-            <Button size="small" fill="outline" color="primary" onClick={() => navigate(`/empower?policy=${p.id}`)}>
-              {t('policy.empower')}
-            </Button>
+            editable ? (
+              <Button size="small" fill="outline" color="primary" onClick={() => navigate(`/empower?policy=${p.id}`)}>
+                {t('policy.empower')}
+              </Button>
+            ) : undefined
           }
         >
           {p.grants.length === 0 && <p className="ys-acc__muted">{t('user.none')}</p>}
@@ -103,11 +109,13 @@ export default function PolicyDetailPage() {
           ))}
         </Card>
       </div>
-      <div className="ys-acc__actions">
-        <Button color="danger" fill="outline" onClick={() => void remove()}>
-          {t('policy.delete')}
-        </Button>
-      </div>
+      {editable ? (
+        <div className="ys-acc__actions">
+          <Button color="danger" fill="outline" onClick={() => void remove()}>
+            {t('policy.delete')}
+          </Button>
+        </div>
+      ) : null}
       <Sheet open={editing} onClose={() => setEditing(false)}>
         <h3>{t('policy.scope')}</h3>
         <div className="ys-acc__section">

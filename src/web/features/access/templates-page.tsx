@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { useCan } from '../../lib/can.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { getTemplate, listTemplates } from './api.ts';
 import { Card, permissionLabel } from './parts.tsx';
@@ -40,6 +41,7 @@ export function TemplateDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useQuery({ queryKey: ['access-template', id], queryFn: () => getTemplate(id) });
+  const editable = useCan()('manage:policy');
   return (
     <PageFrame name="policieTemplatesDetail" className="ys-acc">
       {q.isError ? (
@@ -62,11 +64,13 @@ export function TemplateDetailPage() {
               </div>
             ))}
           </Card>
-          <div className="ys-acc__actions">
-            <Button color="primary" onClick={() => navigate(`/policiesManage?template=${q.data.code}`)} data-testid="template-use">
-              {t('template.use')}
-            </Button>
-          </div>
+          {editable ? (
+            <div className="ys-acc__actions">
+              <Button color="primary" onClick={() => navigate(`/policiesManage?template=${q.data.code}`)} data-testid="template-use">
+                {t('template.use')}
+              </Button>
+            </div>
+          ) : null}
         </>
       )}
     </PageFrame>

@@ -7,16 +7,146 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, DotLoading, ErrorBlock, Form, Input, SearchBar, Selector, Tabs, Tag, Toast } from 'antd-mobile';
+import { useCan } from '../../lib/can.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { USER_TYPES } from '../../../domain/access/access.ts';
-import { PROJECT_ROLES, TENANT_ROLES } from '../../../domain/roles.ts';
-import { createGroup, createUser, getUser, listGroups, listProjects, listUsers, lockUser, resetPassword } from './api.ts';
+import { PLATFORM_ROLES, PROJECT_ROLES, TENANT_ROLES, roleLevel, type Role } from '../../../domain/roles.ts';
+import {
+  createGroup,
+  createUser,
+  getUser,
+  listGroups,
+  listProjects,
+  listTenants,
+  listUsers,
+  lockUser,
+  myPermissions,
+  resetPassword,
+  setMemberships,
+  type MembershipInput,
+  type UserDetail,
+} from './api.ts';
 import { Card, RoleTags, Sheet, showTemporaryPassword } from './parts.tsx';
+
+/** What the API takes back for a membership it answered (platform: the role; tenant: its tenant; project: its project). */
+const inputOf = (m: UserDetail['memberships'][number]): MembershipInput =>
+  m.project_id ? { role: m.role, project_id: m.project_id } : m.tenant_id ? { role: m.role, tenant_id: m.tenant_id } : { role: m.role };
+
+/**
+ * A user's memberships with roles: remove one, or add a role at its level — a tenant role in a tenant,
+ * a project role in a project (a tenant administrator: its tenant's projects and roles; a super
+ * administrator: any tenant, and the platform roles). The server checks each rule again.
+ */
+function MembershipEditor({ user, onChanged }: { user: UserDetail; onChanged: () => Promise<unknown> }) {
+  const { t } = useTranslation('access');
+  const me = useQuery({ queryKey: ['access-me'], queryFn: myPermissions });
+  const platform = !!me.data?.permissions.includes('manage:user:any');
+  const editable = useCan()('manage:user');
+  const projects = useQuery({ queryKey: ['access-projects'], queryFn: listProjects });
+  const tenants = useQuery({ queryKey: ['access-tenants'], queryFn: listTenants, enabled: platform });
+  const [adding, setAdding] = useState(false);
+  const [role, setRole] = useState<Role>('project_member');
+  const [project, setProject] = useState('');
+  const [tenant, setTenant] = useState('');
+  const [busy, setBusy] = useState(false);
+  const level = roleLevel(role);
+  const roleChoices: readonly Role[] = [...(platform ? PLATFORM_ROLES : []), ...TENANT_ROLES, ...PROJECT_ROLES];
+  const projectOptions = (projects.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }));
+  const tenantOptions = (tenants.data?.data ?? []).map((x) => ({ value: x.id, label: x.name }));
+  const save = async (next: MembershipInput[]) => {
+    setBusy(true);
+    try {
+      await setMemberships(user.id, next);
+      Toast.show({ content: t('user.done') });
+      setAdding(false);
+      await onChanged();
+    } catch {
+      // the request helper showed the server's notice
+    } finally {
+      setBusy(false);
+    }
+  };
+  const add = () => {
+    const current = user.memberships.map(inputOf);
+    if (level === 'platform') return void save([...current, { role }]);
+    if (level === 'project') {
+      const pick = project || projectOptions[0]?.value;
+      if (!pick) return void Toast.show({ content: t('user.membership_project_required') });
+      return void save([...current, { role, project_id: pick }]);
+    }
+    // a tenant administrator's tenant is the server's to fill in; a super administrator picks one
+    return void save([...current, { role, tenant_id: platform ? tenant || tenantOptions[0]?.value || null : null }]);
+  };
+  return (
+    <div className="ys-acc__section" data-testid="user-memberships">
+      <h4>{t('user.memberships')}</h4>
+      {user.memberships.length === 0 && <span className="ys-acc__muted">{t('user.none')}</span>}
+      {user.memberships.map((m, i) => (
+        <p key={m.id} className="ys-acc__line ys-acc__membership" data-testid="membership">
+          <span>
+            {t(`roles.${m.role}`)} · {m.project_name ?? m.tenant_name ?? t('levels.platform')}
+          </span>
+          {editable && (
+            <Button
+              size="small"
+              fill="outline"
+              disabled={busy}
+              onClick={() => void save(user.memberships.filter((_, j) => j !== i).map(inputOf))}
+              data-testid="membership-remove"
+            >
+              {t('user.remove_membership')}
+            </Button>
+          )}
+        </p>
+      ))}
+      {adding ? (
+        <div className="ys-acc__section" data-testid="membership-form">
+          <Selector
+            columns={2}
+            value={[role]}
+            onChange={(v) => v[0] && setRole(v[0])}
+            options={roleChoices.map((r) => ({ value: r, label: `${t(`roles.${r}`)}（${t(`levels.${roleLevel(r)}`)}）` }))}
+            data-testid="membership-role"
+          />
+          {level === 'project' && (
+            <>
+              <h4>{t('user.project')}</h4>
+              <Selector
+                columns={1}
+                value={[project || projectOptions[0]?.value || '']}
+                onChange={(v) => v[0] && setProject(v[0])}
+                options={projectOptions}
+                data-testid="membership-project"
+              />
+            </>
+          )}
+          {level === 'tenant' && platform && (
+            <>
+              <h4>{t('user.tenant')}</h4>
+              <Selector columns={1} value={[tenant || tenantOptions[0]?.value || '']} onChange={(v) => v[0] && setTenant(v[0])} options={tenantOptions} />
+            </>
+          )}
+          <div className="ys-acc__actions">
+            <Button onClick={() => setAdding(false)}>{t('group.cancel')}</Button>
+            <Button color="primary" loading={busy} onClick={add} data-testid="membership-save">
+              {t('group.save')}
+            </Button>
+          </div>
+        </div>
+      ) : editable ? (
+        <Button size="small" color="primary" fill="outline" onClick={() => setAdding(true)} data-testid="membership-add">
+          {t('user.add_membership')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
 
 function UserSheet({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('access');
   const client = useQueryClient();
+  const can = useCan();
   const q = useQuery({ queryKey: ['access-user', id], queryFn: () => getUser(id) });
   const u = q.data;
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['access-user', id] }), client.invalidateQueries({ queryKey: ['access-users'] })]);
@@ -56,15 +186,7 @@ function UserSheet({ id, onClose }: { id: string; onClose: () => void }) {
             {t('user.created_at')}：{formatDateTime(u.created_at)}
           </p>
           <p className="ys-acc__line">{u.locked ? <Tag color="danger">{t('user.locked')}</Tag> : <Tag color="success">{t('user.active')}</Tag>}</p>
-          <div className="ys-acc__section">
-            <h4>{t('user.memberships')}</h4>
-            {u.memberships.length === 0 && <span className="ys-acc__muted">{t('user.none')}</span>}
-            {u.memberships.map((m) => (
-              <p key={m.id} className="ys-acc__line">
-                {t(`roles.${m.role}`)} · {m.project_name ?? m.tenant_name ?? t('levels.platform')}
-              </p>
-            ))}
-          </div>
+          <MembershipEditor user={u} onChanged={refresh} />
           <div className="ys-acc__section">
             <h4>{t('user.groups')}</h4>
             <p className="ys-acc__line">{u.groups.map((g) => g.name).join('、') || t('user.none')}</p>
@@ -74,12 +196,16 @@ function UserSheet({ id, onClose }: { id: string; onClose: () => void }) {
             <p className="ys-acc__line">{u.policies.map((p) => p.name).join('、') || t('user.none')}</p>
           </div>
           <div className="ys-acc__actions">
-            <Button color={u.locked ? 'primary' : 'warning'} fill="outline" onClick={() => void toggleLock()} data-testid="user-lock">
-              {u.locked ? t('user.unlock') : t('user.lock')}
-            </Button>
-            <Button fill="outline" onClick={() => void reset()} data-testid="user-reset">
-              {t('user.reset')}
-            </Button>
+            {can('manage:user') || can('lock:user') ? (
+              <Button color={u.locked ? 'primary' : 'warning'} fill="outline" onClick={() => void toggleLock()} data-testid="user-lock">
+                {u.locked ? t('user.unlock') : t('user.lock')}
+              </Button>
+            ) : null}
+            {can('manage:user') ? (
+              <Button fill="outline" onClick={() => void reset()} data-testid="user-reset">
+                {t('user.reset')}
+              </Button>
+            ) : null}
             <Button onClick={onClose}>{t('group.cancel')}</Button>
           </div>
         </>
@@ -176,14 +302,17 @@ function UsersTab() {
   const client = useQueryClient();
   const [name, setName] = useState('');
   const [open, setOpen] = useState<string | 'new' | null>(null);
+  const can = useCan();
   const q = useQuery({ queryKey: ['access-users', name], queryFn: () => listUsers(name) });
   return (
     <>
       <div className="ys-acc__head">
         <SearchBar placeholder={t('user.search')} onSearch={setName} onClear={() => setName('')} style={{ flex: 1, minWidth: 180 }} />
-        <Button color="primary" onClick={() => setOpen('new')} data-testid="user-add">
-          {t('user.add')}
-        </Button>
+        {can('manage:user') ? (
+          <Button color="primary" onClick={() => setOpen('new')} data-testid="user-add">
+            {t('user.add')}
+          </Button>
+        ) : null}
       </div>
       {q.isPending ? (
         <DotLoading />
@@ -226,6 +355,7 @@ function GroupsTab() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['access-groups'], queryFn: listGroups });
+  const can = useCan();
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
   const submit = async (v: { name: string; description: string }) => {
@@ -243,9 +373,11 @@ function GroupsTab() {
     <>
       <div className="ys-acc__head">
         <span className="ys-acc__muted">{q.data ? q.data.count : ''}</span>
-        <Button color="primary" onClick={() => setAdding(true)} data-testid="group-add">
-          {t('group.add')}
-        </Button>
+        {can('manage:user_group') ? (
+          <Button color="primary" onClick={() => setAdding(true)} data-testid="group-add">
+            {t('group.add')}
+          </Button>
+        ) : null}
       </div>
       {q.isPending ? (
         <DotLoading />

@@ -1,11 +1,12 @@
 // New requests without reloading: the server-sent events of approvals (approval.created / decided /
 // escalated, site_message.created) refresh the inbox, the 审批 tab badge and the unread message
 // count. Also refreshes when a queued decision was delivered. Mounted once by the console layout.
-import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge } from 'antd-mobile';
 import { BillOutline } from 'antd-mobile-icons';
 import { useOutbox } from '../../offline/hooks.ts';
+import type { OutboxEntry } from '../../offline/outbox-rules.ts';
 import { readSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
 import { getUsername } from '../../lib/session.ts';
 import { store, unreadCountAtom } from '../../lib/store.ts';
@@ -13,6 +14,7 @@ import { subscribe } from '../../lib/server-events.ts';
 import { RequestError } from '../../lib/request.ts';
 import { countPending, unreadCount } from './api.ts';
 import { badgeCount, idOfRef } from './sync-state.ts';
+import { createRefreshGate } from './refresh-gate.ts';
 
 export const APPROVALS_KEY = ['approvals'] as const;
 const COUNT_KEY = ['approvals', 'pending-count'] as const;
@@ -43,21 +45,9 @@ async function refreshUnread(): Promise<void> {
   }
 }
 
-let timer: ReturnType<typeof setTimeout> | undefined;
-/** Decisions still to send: while the outbox replays, refetching would compete with it. */
-let replaying = false;
-let owed = false;
-/** Coalesces a burst of events (a batch decision, a replay) into one refetch. */
-function refreshSoon(client: QueryClient): void {
-  if (replaying) {
-    owed = true;
-    return;
-  }
-  clearTimeout(timer);
-  timer = setTimeout(() => {
-    void client.invalidateQueries({ queryKey: APPROVALS_KEY });
-    void refreshUnread();
-  }, 300);
+/** This user's queued decisions still to send (another user's entries wait for their owner). */
+function decisionsWaiting(entries: readonly OutboxEntry[], me: string | null): boolean {
+  return entries.some((e) => idOfRef(e.ref) && (e.state === 'pending' || e.state === 'sending') && (!e.owner || !me || e.owner === me));
 }
 
 /** The stream and the refreshes; renders nothing. */
@@ -65,34 +55,48 @@ export function ApprovalsLive() {
   const client = useQueryClient();
   const entries = useOutbox();
   const delivered = useRef<string>('');
+  const waiting = decisionsWaiting(entries, getUsername());
+  const waitingNow = useRef(waiting);
+  // One refetch for a burst of events (a batch decision, a replay), and none while the outbox
+  // replays: it would compete with the batch for the server (refresh-gate.ts).
+  const gate = useMemo(
+    () =>
+      createRefreshGate(() => {
+        void client.invalidateQueries({ queryKey: APPROVALS_KEY });
+        void refreshUnread();
+      }),
+    [client],
+  );
 
   useEffect(() => {
     void refreshUnread();
-    const unsubscribe = subscribe(EVENTS, () => refreshSoon(client));
-    const onOnline = () => refreshSoon(client);
-    window.addEventListener('online', onOnline);
+    const unsubscribe = subscribe(EVENTS, () => gate.request());
+    const onNetwork = () => {
+      gate.setWaiting(waitingNow.current, navigator.onLine);
+      if (navigator.onLine) gate.request();
+    };
+    window.addEventListener('online', onNetwork);
+    window.addEventListener('offline', onNetwork);
     return () => {
       unsubscribe();
-      window.removeEventListener('online', onOnline);
+      window.removeEventListener('online', onNetwork);
+      window.removeEventListener('offline', onNetwork);
+      gate.dispose();
     };
-  }, [client]);
+  }, [gate]);
 
   // A decision delivered (or answered with a conflict) changes the server's lists: refetch, once
   // the queue has drained when several were waiting.
   useEffect(() => {
-    const waiting = entries.some((e) => idOfRef(e.ref) && (e.state === 'pending' || e.state === 'sending'));
-    replaying = waiting && navigator.onLine;
-    if (!replaying && owed) {
-      owed = false;
-      refreshSoon(client);
-    }
+    waitingNow.current = waiting;
+    gate.setWaiting(waiting, navigator.onLine);
     const done = entries
       .filter((e) => idOfRef(e.ref) && (e.state === 'sent' || e.state === 'conflict'))
       .map((e) => `${e.id}:${e.state}`)
       .join(',');
-    if (done && done !== delivered.current) refreshSoon(client);
+    if (done && done !== delivered.current) gate.request();
     delivered.current = done;
-  }, [entries, client]);
+  }, [entries, waiting, gate]);
 
   return null;
 }

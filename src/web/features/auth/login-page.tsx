@@ -64,7 +64,7 @@ export default function LoginPage() {
       <aside className="ys-login__hero" aria-hidden="true">
         <div className="ys-login__hero-inner">
           <div className="ys-login__hero-brand">
-            <img src="/icons/icon-192.png" alt="" width={40} height={40} />
+            <img src="/icons/icon.svg" alt="" width={40} height={40} />
             <span>{t('shell:brand')}</span>
           </div>
           <p className="ys-login__hero-title">{t('hero.title')}</p>
@@ -88,7 +88,7 @@ export default function LoginPage() {
           </Suspense>
         ) : (
           <form className="ys-login__form" onSubmit={submit} noValidate>
-            <img className="ys-login__logo" src="/icons/icon-192.png" alt="" width={48} height={48} />
+            <img className="ys-login__logo" src="/icons/icon.svg" alt="" width={48} height={48} />
             <h1 className="ys-login__title">{t('title')}</h1>
             <p className="ys-login__subtitle">{t('subtitle')}</p>
             <label className="ys-login__label" htmlFor="login-account">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
+import { useCan } from '../../lib/can.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
@@ -16,6 +17,8 @@ import './billing.css';
 export default function BillCheckPage() {
   const handle = usePageHandle();
   const { t } = useTranslation();
+  // the tenant's finance actions: the handlers ask for the tenant administrator, whose mark among permissions is manage:cost_strategy
+  const mayMove = useCan()('manage:cost_strategy');
   const qc = useQueryClient();
   const months = recentMonths(12);
   const current = months[0]!;
@@ -60,12 +63,12 @@ export default function BillCheckPage() {
               <strong>{yuan(c.amount_fen)}</strong>
               <span className="ys-bill__check-actions">
                 {c.month === current ? <span className="ys-muted">{t('billing:check.current_month')}</span> : null}
-                {c.state === 'unconfirmed' && c.month !== current ? (
+                {mayMove && c.state === 'unconfirmed' && c.month !== current ? (
                   <Button size="small" color="primary" onClick={() => void ask(c, 'confirm')} data-testid="bill-confirm">
                     {t('billing:check.confirm')}
                   </Button>
                 ) : null}
-                {c.state === 'confirmed' ? (
+                {mayMove && c.state === 'confirmed' ? (
                   <Button size="small" color="primary" fill="outline" onClick={() => void ask(c, 'submit')} data-testid="bill-submit">
                     {t('billing:check.submit')}
                   </Button>

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, DotLoading, ErrorBlock, Input, Toast } from 'antd-mobile';
 import { formatDateTime } from '../../../domain/time-format.ts';
+import { useCan } from '../../lib/can.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
@@ -18,6 +19,8 @@ const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 export default function CostCenterPage() {
   const handle = usePageHandle();
   const { t } = useTranslation();
+  // the tenant's finance actions: the handlers ask for the tenant administrator, whose mark among permissions is manage:cost_strategy
+  const mayPay = useCan()('manage:cost_strategy');
   const qc = useQueryClient();
   const account = useQuery({ queryKey: ['cost-account'], queryFn: costAccount });
   const records = useQuery({ queryKey: ['recharges'], queryFn: recharges });
@@ -95,54 +98,58 @@ export default function CostCenterPage() {
             </div>
           </div>
           <div className="ys-bill__grid">
-            <section className="ys-bill__panel">
-              <h2 className="ys-bill__h2">{t('billing:cost.recharge')}</h2>
-              <label className="ys-bill__field">
-                <span>{t('billing:cost.recharge_amount')}</span>
-                <Input
-                  value={amount}
-                  onChange={setAmount}
-                  inputMode="decimal"
-                  placeholder={t('billing:cost.recharge_placeholder')}
-                  data-testid="recharge-amount"
-                  aria-invalid={amount !== '' && !amountOk}
-                />
-              </label>
-              {amount !== '' && !amountOk ? (
-                <p className="ys-bill__error" role="alert">
-                  {t('billing:cost.invalid_amount')}
-                </p>
-              ) : null}
-              <Button block color="primary" disabled={!amountOk} loading={paying} onClick={() => void pay()} data-testid="recharge-submit">
-                {t('billing:cost.recharge_submit')}
-              </Button>
-              {paying ? (
-                <p className="ys-muted" role="status">
-                  {t('billing:cost.recharge_paying')}
-                </p>
-              ) : null}
-            </section>
-            <section className="ys-bill__panel">
-              <h2 className="ys-bill__h2">{t('billing:cost.threshold_set')}</h2>
-              <label className="ys-bill__field">
-                <span>{t('billing:cost.threshold')}</span>
-                <Input
-                  value={thresholdText}
-                  onChange={setThresholdText}
-                  inputMode="decimal"
-                  placeholder={t('billing:cost.threshold_placeholder')}
-                  data-testid="threshold"
-                />
-              </label>
-              {!thresholdOk ? (
-                <p className="ys-bill__error" role="alert">
-                  {t('billing:cost.invalid_amount')}
-                </p>
-              ) : null}
-              <Button block color="primary" fill="outline" disabled={!thresholdOk} onClick={() => void saveThreshold()} data-testid="threshold-save">
-                {t('billing:cost.save')}
-              </Button>
-            </section>
+            {mayPay ? (
+              <>
+                <section className="ys-bill__panel">
+                  <h2 className="ys-bill__h2">{t('billing:cost.recharge')}</h2>
+                  <label className="ys-bill__field">
+                    <span>{t('billing:cost.recharge_amount')}</span>
+                    <Input
+                      value={amount}
+                      onChange={setAmount}
+                      inputMode="decimal"
+                      placeholder={t('billing:cost.recharge_placeholder')}
+                      data-testid="recharge-amount"
+                      aria-invalid={amount !== '' && !amountOk}
+                    />
+                  </label>
+                  {amount !== '' && !amountOk ? (
+                    <p className="ys-bill__error" role="alert">
+                      {t('billing:cost.invalid_amount')}
+                    </p>
+                  ) : null}
+                  <Button block color="primary" disabled={!amountOk} loading={paying} onClick={() => void pay()} data-testid="recharge-submit">
+                    {t('billing:cost.recharge_submit')}
+                  </Button>
+                  {paying ? (
+                    <p className="ys-muted" role="status">
+                      {t('billing:cost.recharge_paying')}
+                    </p>
+                  ) : null}
+                </section>
+                <section className="ys-bill__panel">
+                  <h2 className="ys-bill__h2">{t('billing:cost.threshold_set')}</h2>
+                  <label className="ys-bill__field">
+                    <span>{t('billing:cost.threshold')}</span>
+                    <Input
+                      value={thresholdText}
+                      onChange={setThresholdText}
+                      inputMode="decimal"
+                      placeholder={t('billing:cost.threshold_placeholder')}
+                      data-testid="threshold"
+                    />
+                  </label>
+                  {!thresholdOk ? (
+                    <p className="ys-bill__error" role="alert">
+                      {t('billing:cost.invalid_amount')}
+                    </p>
+                  ) : null}
+                  <Button block color="primary" fill="outline" disabled={!thresholdOk} onClick={() => void saveThreshold()} data-testid="threshold-save">
+                    {t('billing:cost.save')}
+                  </Button>
+                </section>
+              </>
+            ) : null}
             <section className="ys-bill__panel ys-bill__panel--wide">
               <h2 className="ys-bill__h2">{t('billing:cost.recharges')}</h2>
               {(records.data?.data.length ?? 0) === 0 ? <p className="ys-muted">{t('billing:cost.recharge_empty')}</p> : null}

@@ -9,6 +9,7 @@ import { menuTarget } from '../../../domain/navigation/rules.ts';
 import { tenantLabel } from '../../../domain/session.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
+import { shanghaiHour } from '../../../domain/time-format.ts';
 import { getList } from '../../lib/request.ts';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { menuListAtom, nicknameAtom, projectAtom, tenantAtom, territoriesAtom } from '../../lib/store.ts';
@@ -66,7 +67,7 @@ export default function ConsoleHomePage() {
     <PageFrame name={name} className="ys-ch">
       <section className="ys-ch__hello">
         <div className="ys-ch__hello-text">
-          <p className="ys-ch__greet">{t(greetingKey(new Date().getHours()))}</p>
+          <p className="ys-ch__greet">{t(greetingKey(shanghaiHour()))}</p>
           <h1 className="ys-ch__name" data-testid="user-nickname">
             {nickname ?? ''}
           </h1>

@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Input, Popup, Selector, Tabs } from 'antd-mobile';
 import { TEMPORARY_KEY_MAX_DAYS } from '../../../domain/keys.ts';
-import { usePageHandle } from '../../lib/hooks.ts';
+import { useCan } from '../../lib/can.ts';
+import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
+import { DataTable, type DataColumn } from '../../ui/data-table/data-table.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 import { createKey, keyOverview, listKeys, type AccessKey } from './api.ts';
@@ -114,17 +116,57 @@ function CreateSheet({ open, onClose, onCreated }: { open: boolean; onClose: () 
   );
 }
 
+/** From 1200px the keys are the console's shared table (a row's ID opens its detail); cards below. */
+function KeyTable({ keys }: { keys: AccessKey[] }) {
+  const { t } = useTranslation('keys');
+  const navigate = useNavigate();
+  const columns: DataColumn<AccessKey>[] = [
+    {
+      id: 'access_key',
+      header: t('field.access_key'),
+      frozen: true,
+      text: (k) => k.access_key,
+      cell: (k) => (
+        <button type="button" className="ys-keys__link ys-keys__mono" data-testid="key-card" onClick={() => navigate(`/accessKeyDetail/${k.id}`)}>
+          {k.access_key}
+        </button>
+      ),
+    },
+    { id: 'state', header: t('field.state'), text: (k) => t(`state.${k.state}`), cell: (k) => <StateTag state={k.state} /> },
+    { id: 'key_type', header: t('field.key_type'), text: (k) => t(`key_type.${k.key_type}`), cell: (k) => <span>{t(`key_type.${k.key_type}`)}</span> },
+    {
+      id: 'expires_at',
+      header: t('field.expires_at'),
+      text: (k) => (k.expires_at ? when(k.expires_at, t) : t('no_expiry')),
+      cell: (k) => <span>{k.expires_at ? when(k.expires_at, t) : t('no_expiry')}</span>,
+    },
+    {
+      id: 'calls',
+      header: t('field.calls'),
+      text: (k) => k.call_count.toLocaleString('zh-CN'),
+      cell: (k) => <span>{k.call_count.toLocaleString('zh-CN')}</span>,
+    },
+    { id: 'last_used_at', header: t('field.last_used_at'), text: (k) => when(k.last_used_at, t), cell: (k) => <span>{when(k.last_used_at, t)}</span> },
+    { id: 'description', header: t('field.description'), text: (k) => k.description, cell: (k) => <span>{k.description || t('none')}</span> },
+  ];
+  return <DataTable<AccessKey> columns={columns} rows={keys} rowKey={(k) => k.id} testId="key-table" />;
+}
+
 function KeyList() {
   const { t } = useTranslation('keys');
+  const bp = useBreakpoint();
   const qc = useQueryClient();
   const keys = useQuery({ queryKey: ['aksk'], queryFn: listKeys });
+  const can = useCan();
   const [open, setOpen] = useState(false);
   return (
     <>
       <div className="ys-keys__toolbar">
-        <Button color="primary" onClick={() => setOpen(true)} data-testid="key-create">
-          {t('create.button')}
-        </Button>
+        {can('create:aksk') ? (
+          <Button color="primary" onClick={() => setOpen(true)} data-testid="key-create">
+            {t('create.button')}
+          </Button>
+        ) : null}
         <span className="ys-keys__muted">{t('list.hint')}</span>
       </div>
       {keys.isPending ? (
@@ -133,6 +175,8 @@ function KeyList() {
         <LoadFailed retry={() => void keys.refetch()} />
       ) : keys.data.data.length === 0 ? (
         <p className="ys-keys__muted">{t('list.empty')}</p>
+      ) : bp === 'desktop' ? (
+        <KeyTable keys={keys.data.data} />
       ) : (
         <div className="ys-keys__cards">
           {keys.data.data.map((k) => (

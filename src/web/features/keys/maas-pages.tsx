@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, Input, List, Popup, Selector, Switch, Toast } from 'antd-mobile';
 import { MAAS_VENDORS } from '../../../domain/keys.ts';
-import { usePageHandle } from '../../lib/hooks.ts';
+import { useCan } from '../../lib/can.ts';
+import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
+import { DataTable, type DataColumn } from '../../ui/data-table/data-table.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 import {
@@ -19,13 +21,18 @@ import {
   listMaasAccounts,
   listMaasKeys,
   setMaasKeyEnabled,
+  type MaasAccount,
   type MaasKey,
 } from './api.ts';
 import { Loading, LoadFailed, showSecretOnce, when } from './parts.tsx';
 import './keys.css';
 
+/** A tenant's MaaS API keys: the console's shared table from 1200px, cards below. */
 function KeyRows({ keys, showAccount, onChanged }: { keys: MaasKey[]; showAccount?: boolean; onChanged: () => void }) {
   const { t } = useTranslation('keys');
+  const bp = useBreakpoint();
+  const editable = useCan()('manage:maas_account');
+  const stateText = (k: MaasKey) => (k.enabled ? t('state.active') : t('state.disabled'));
   const toggle = async (k: MaasKey, on: boolean) => {
     try {
       await setMaasKeyEnabled(k.id, on);
@@ -45,13 +52,52 @@ function KeyRows({ keys, showAccount, onChanged }: { keys: MaasKey[]; showAccoun
     }
   };
   if (!keys.length) return <p className="ys-keys__muted">{t('maas.no_keys')}</p>;
+  if (bp === 'desktop') {
+    const columns: DataColumn<MaasKey>[] = [
+      { id: 'name', header: t('maas.key_name'), frozen: true, text: (k) => k.name, cell: (k) => <strong data-testid="maas-key">{k.name}</strong> },
+      { id: 'masked', header: t('maas.key'), text: (k) => k.masked, cell: (k) => <span className="ys-keys__mono">{k.masked}</span> },
+      ...(showAccount
+        ? [
+            {
+              id: 'account',
+              header: t('maas.account'),
+              text: (k: MaasKey) => `${k.account_name ?? ''}（${t(`vendor.${k.vendor ?? 'qwen'}`)}）`,
+              cell: (k: MaasKey) => <span>{`${k.account_name ?? ''}（${t(`vendor.${k.vendor ?? 'qwen'}`)}）`}</span>,
+            },
+          ]
+        : []),
+      {
+        id: 'enabled',
+        header: t('maas.enabled'),
+        text: (k) => (k.enabled ? t('state.active') : t('state.disabled')),
+        cell: (k) =>
+          editable ? (
+            <Switch checked={k.enabled} onChange={(on) => void toggle(k, on)} aria-label={`${t('maas.enabled')} ${k.name}`} />
+          ) : (
+            <span>{stateText(k)}</span>
+          ),
+      },
+      { id: 'calls', header: t('field.calls'), text: (k) => k.calls.toLocaleString('zh-CN'), cell: (k) => <span>{k.calls.toLocaleString('zh-CN')}</span> },
+      { id: 'last_used_at', header: t('field.last_used_at'), text: (k) => when(k.last_used_at, t), cell: (k) => <span>{when(k.last_used_at, t)}</span> },
+      { id: 'created_at', header: t('field.created_at'), text: (k) => when(k.created_at, t), cell: (k) => <span>{when(k.created_at, t)}</span> },
+    ];
+    return (
+      <DataTable<MaasKey>
+        columns={columns}
+        rows={keys}
+        rowKey={(k) => k.id}
+        rowActions={editable ? (k) => [{ key: 'delete', label: t('detail.delete'), danger: true, onClick: () => void remove(k) }] : undefined}
+        testId="maas-key-table"
+      />
+    );
+  }
   return (
     <div className="ys-keys__cards">
       {keys.map((k) => (
         <div key={k.id} className="ys-keys__card" data-testid="maas-key">
           <div className="ys-keys__card-head">
             <strong>{k.name}</strong>
-            <Switch checked={k.enabled} onChange={(on) => void toggle(k, on)} aria-label={t('maas.enabled')} />
+            {editable ? <Switch checked={k.enabled} onChange={(on) => void toggle(k, on)} aria-label={t('maas.enabled')} /> : <span>{stateText(k)}</span>}
           </div>
           <div className="ys-keys__meta">
             <span>{t('maas.key')}</span>
@@ -69,20 +115,49 @@ function KeyRows({ keys, showAccount, onChanged }: { keys: MaasKey[]; showAccoun
             <span>{t('field.created_at')}</span>
             <span>{when(k.created_at, t)}</span>
           </div>
-          <div className="ys-keys__actions">
-            <Button size="small" color="danger" fill="outline" onClick={() => void remove(k)}>
-              {t('detail.delete')}
-            </Button>
-          </div>
+          {editable ? (
+            <div className="ys-keys__actions">
+              <Button size="small" color="danger" fill="outline" onClick={() => void remove(k)}>
+                {t('detail.delete')}
+              </Button>
+            </div>
+          ) : null}
         </div>
       ))}
     </div>
   );
 }
 
+/** The accounts from 1200px: the console's shared table, a row's name opens the account. */
+function AccountTable({ accounts }: { accounts: MaasAccount[] }) {
+  const { t } = useTranslation('keys');
+  const navigate = useNavigate();
+  const columns: DataColumn<MaasAccount>[] = [
+    {
+      id: 'name',
+      header: t('maas.name'),
+      frozen: true,
+      text: (a) => a.name,
+      cell: (a) => (
+        <button type="button" className="ys-keys__link" data-testid="maas-account" onClick={() => navigate(`/maasAccountDetail/${a.id}`)}>
+          {a.name}
+        </button>
+      ),
+    },
+    { id: 'vendor', header: t('maas.vendor'), text: (a) => t(`vendor.${a.vendor}`), cell: (a) => <span>{t(`vendor.${a.vendor}`)}</span> },
+    { id: 'key_count', header: t('maas.key_count'), text: (a) => String(a.key_count), cell: (a) => <span>{a.key_count}</span> },
+    { id: 'calls', header: t('field.calls'), text: (a) => a.calls.toLocaleString('zh-CN'), cell: (a) => <span>{a.calls.toLocaleString('zh-CN')}</span> },
+    { id: 'remark', header: t('maas.remark'), text: (a) => a.remark, cell: (a) => <span>{a.remark || t('none')}</span> },
+    { id: 'created_at', header: t('field.created_at'), text: (a) => when(a.created_at, t), cell: (a) => <span>{when(a.created_at, t)}</span> },
+  ];
+  return <DataTable<MaasAccount> columns={columns} rows={accounts} rowKey={(a) => a.id} testId="maas-account-table" />;
+}
+
 export function MaasAccountsPage() {
   const handle = usePageHandle();
   const { t } = useTranslation('keys');
+  const can = useCan();
+  const bp = useBreakpoint();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const q = useQuery({ queryKey: ['maas-accounts'], queryFn: listMaasAccounts });
@@ -107,9 +182,11 @@ export function MaasAccountsPage() {
       {handle ? <Breadcrumb handle={handle} /> : null}
       <h1 className="ys-page__title">{t('title.maas_accounts')}</h1>
       <div className="ys-keys__toolbar">
-        <Button color="primary" onClick={() => setOpen(true)} data-testid="maas-create">
-          {t('maas.create_account')}
-        </Button>
+        {can('manage:maas_account') ? (
+          <Button color="primary" onClick={() => setOpen(true)} data-testid="maas-create">
+            {t('maas.create_account')}
+          </Button>
+        ) : null}
         <Button onClick={() => navigate('/maasApiKeysManage')}>{t('title.maas_keys')}</Button>
       </div>
       {q.isPending ? (
@@ -118,6 +195,8 @@ export function MaasAccountsPage() {
         <LoadFailed retry={() => void q.refetch()} />
       ) : q.data.data.length === 0 ? (
         <p className="ys-keys__muted">{t('maas.empty')}</p>
+      ) : bp === 'desktop' ? (
+        <AccountTable accounts={q.data.data} />
       ) : (
         <div className="ys-keys__cards">
           {q.data.data.map((a) => (
@@ -168,6 +247,7 @@ export function MaasAccountsPage() {
 export function MaasAccountDetailPage() {
   const handle = usePageHandle();
   const { t } = useTranslation('keys');
+  const can = useCan();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -215,14 +295,16 @@ export function MaasAccountDetailPage() {
             <List.Item extra={q.data.data.remark || t('none')}>{t('maas.remark')}</List.Item>
             <List.Item extra={when(q.data.data.created_at, t)}>{t('field.created_at')}</List.Item>
           </List>
-          <div className="ys-keys__actions">
-            <Button color="primary" onClick={() => setOpen(true)} data-testid="maas-key-create">
-              {t('maas.create_key')}
-            </Button>
-            <Button color="danger" fill="outline" onClick={() => void removeAccount()}>
-              {t('maas.delete_account')}
-            </Button>
-          </div>
+          {can('manage:maas_account') ? (
+            <div className="ys-keys__actions">
+              <Button color="primary" onClick={() => setOpen(true)} data-testid="maas-key-create">
+                {t('maas.create_key')}
+              </Button>
+              <Button color="danger" fill="outline" onClick={() => void removeAccount()}>
+                {t('maas.delete_account')}
+              </Button>
+            </div>
+          ) : null}
           <h2 className="ys-keys__h2">{t('title.maas_keys')}</h2>
           <KeyRows keys={q.data.data.api_keys} onChanged={refresh} />
         </>

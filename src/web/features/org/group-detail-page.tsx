@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../domain/time-format.ts';
 import type { GroupType } from '../../../domain/org.ts';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { useCan } from '../../lib/can.ts';
 import { addGroupResources, getGroup, groupCandidates, removeGroupResource, useScopeKey, type GroupResource } from './api.ts';
 import { Bar, Loading, Nothing, OrgList, confirmDanger, type Column } from './parts.tsx';
 import './org.css';
@@ -24,6 +25,7 @@ export default function GroupDetailPage() {
   const route = usePageHandle()?.name === 'resourceGroupDetail' ? 'resourceGroupDetail' : 'systemDetail';
   const type: GroupType = route === 'resourceGroupDetail' ? 'resource_group' : 'system';
   const back = type === 'system' ? '/systemManage' : '/resourceGroupManage';
+  const editable = useCan()(`update:${type}`);
   const query = useQuery({ queryKey: ['org', 'group', type, id, scopeKey], queryFn: () => getGroup(type, id), retry: false });
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
@@ -115,20 +117,26 @@ export default function GroupDetailPage() {
             </dl>
           </div>
           <Bar title={t('group.resources_title')}>
-            <Button color="primary" onClick={() => setPicking(true)} data-testid="group-add-resources">
-              {t('group.add_resources')}
-            </Button>
+            {editable && (
+              <Button color="primary" onClick={() => setPicking(true)} data-testid="group-add-resources">
+                {t('group.add_resources')}
+              </Button>
+            )}
           </Bar>
           <OrgList
             testId="group-resources"
             columns={columns}
             rows={g.resources}
             rowKey={(r) => r.id}
-            actions={(r) => (
-              <Button size="small" color="danger" fill="outline" onClick={() => void ask(r)}>
-                {t('common.remove')}
-              </Button>
-            )}
+            actions={
+              editable
+                ? (r) => (
+                    <Button size="small" color="danger" fill="outline" onClick={() => void ask(r)}>
+                      {t('common.remove')}
+                    </Button>
+                  )
+                : undefined
+            }
           />
         </>
       )}

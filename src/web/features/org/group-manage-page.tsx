@@ -12,6 +12,7 @@ import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { createGroup, deleteGroup, listGroups, updateGroup, useScopeKey, type GroupRow } from './api.ts';
 import { GroupForm, type GroupFormValue } from './group-form.tsx';
+import { useCan } from '../../lib/can.ts';
 import { Bar, Loading, OrgList, confirmDanger, type Column } from './parts.tsx';
 import './org.css';
 
@@ -24,6 +25,7 @@ export default function GroupManagePage() {
   const scopeKey = useScopeKey();
   const route = usePageHandle()?.name === 'resourceGroupManage' ? 'resourceGroupManage' : 'systemManage';
   const type: GroupType = route === 'resourceGroupManage' ? 'resource_group' : 'system';
+  const editable = useCan()(`update:${type}`);
   const query = useQuery({ queryKey: ['org', 'groups', type, scopeKey], queryFn: () => listGroups(type) });
   const [editing, setEditing] = useState<GroupRow | 'new' | null>(null);
   const done = async (text: string) => {
@@ -50,9 +52,11 @@ export default function GroupManagePage() {
   return (
     <PageFrame name={route} className="ys-org">
       <Bar title={t(`group.${type}.title`)}>
-        <Button color="primary" onClick={() => setEditing('new')} data-testid="group-new">
-          {t(`group.${type}.add`)}
-        </Button>
+        {editable && (
+          <Button color="primary" onClick={() => setEditing('new')} data-testid="group-new">
+            {t(`group.${type}.add`)}
+          </Button>
+        )}
       </Bar>
       {query.isPending ? (
         <Loading />
@@ -63,16 +67,20 @@ export default function GroupManagePage() {
           rows={query.data?.data ?? []}
           rowKey={(g) => g.id}
           onOpen={(g) => navigate(`${DETAIL_ROUTE[type]}/${g.id}`)}
-          actions={(g) => (
-            <>
-              <Button size="small" onClick={() => setEditing(g)}>
-                {t('common.edit')}
-              </Button>
-              <Button size="small" color="danger" fill="outline" onClick={() => void ask(g)} data-testid="group-delete">
-                {t('common.delete')}
-              </Button>
-            </>
-          )}
+          actions={
+            editable
+              ? (g) => (
+                  <>
+                    <Button size="small" onClick={() => setEditing(g)}>
+                      {t('common.edit')}
+                    </Button>
+                    <Button size="small" color="danger" fill="outline" onClick={() => void ask(g)} data-testid="group-delete">
+                      {t('common.delete')}
+                    </Button>
+                  </>
+                )
+              : undefined
+          }
         />
       )}
       {editing && (

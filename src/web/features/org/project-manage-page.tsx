@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
 import { formatDateTime } from '../../../domain/time-format.ts';
+import { useCan } from '../../lib/can.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { deleteProject, listProjects, useScopeKey, type ProjectRow } from './api.ts';
 import { Bar, Loading, OrgList, confirmDanger, type Column } from './parts.tsx';
@@ -16,6 +17,7 @@ export default function ProjectManagePage() {
   const { t } = useTranslation('org');
   const navigate = useNavigate();
   const scopeKey = useScopeKey();
+  const can = useCan();
   const client = useQueryClient();
   const [text, setText] = useState('');
   const [name, setName] = useState('');
@@ -46,12 +48,16 @@ export default function ProjectManagePage() {
     { id: 'created_at', header: t('project.fields.created_at'), cell: (p) => formatDateTime(p.created_at) },
   ];
   const rows = query.data?.data ?? [];
+  // the quota screens read the quotas first (read:quota) and save with update:quota
+  const hasActions = can('update:project') || can('update:quota') || can('delete:project');
   return (
     <PageFrame name="projectManage" className="ys-org">
       <Bar title={t('project.title')}>
-        <Button color="primary" onClick={() => navigate('/projectAdd')} data-testid="project-new">
-          {t('project.add')}
-        </Button>
+        {can('create:project') && (
+          <Button color="primary" onClick={() => navigate('/projectAdd')} data-testid="project-new">
+            {t('project.add')}
+          </Button>
+        )}
       </Bar>
       <form
         className="ys-org__search"
@@ -79,22 +85,34 @@ export default function ProjectManagePage() {
             columns={columns}
             rows={rows}
             rowKey={(p) => p.id}
-            actions={(p) => (
-              <>
-                <Button size="small" onClick={() => navigate(`/projectAdd?id=${p.id}`)} data-testid="project-edit">
-                  {t('common.edit')}
-                </Button>
-                <Button size="small" onClick={() => navigate(`/quotaEdit/${p.id}`)} data-testid="project-quota">
-                  {t('project.quota_private')}
-                </Button>
-                <Button size="small" onClick={() => navigate(`/quotaPubEdit/${p.id}`)} data-testid="project-quota-public">
-                  {t('project.quota_public')}
-                </Button>
-                <Button size="small" color="danger" fill="outline" onClick={() => void ask(p)} data-testid="project-delete">
-                  {t('common.delete')}
-                </Button>
-              </>
-            )}
+            actions={
+              hasActions
+                ? (p) => (
+                    <>
+                      {can('update:project') && (
+                        <Button size="small" onClick={() => navigate(`/projectAdd?id=${p.id}`)} data-testid="project-edit">
+                          {t('common.edit')}
+                        </Button>
+                      )}
+                      {can('update:quota') && (
+                        <>
+                          <Button size="small" onClick={() => navigate(`/quotaEdit/${p.id}`)} data-testid="project-quota">
+                            {t('project.quota_private')}
+                          </Button>
+                          <Button size="small" onClick={() => navigate(`/quotaPubEdit/${p.id}`)} data-testid="project-quota-public">
+                            {t('project.quota_public')}
+                          </Button>
+                        </>
+                      )}
+                      {can('delete:project') && (
+                        <Button size="small" color="danger" fill="outline" onClick={() => void ask(p)} data-testid="project-delete">
+                          {t('common.delete')}
+                        </Button>
+                      )}
+                    </>
+                  )
+                : undefined
+            }
           />
         </>
       )}

@@ -12,6 +12,7 @@ import type { Cloud } from '../../../domain/org.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { getQuotas, saveQuotas, useScopeKey, type QuotaLine } from './api.ts';
+import { useCan } from '../../lib/can.ts';
 import { Bar, Loading, Nothing } from './parts.tsx';
 import './org.css';
 
@@ -20,6 +21,7 @@ export default function QuotaEditPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const scopeKey = useScopeKey();
+  const editable = useCan()('update:quota');
   const { id = '' } = useParams();
   const route = usePageHandle()?.name === 'quotaPubEdit' ? 'quotaPubEdit' : 'quotaEdit';
   const cloud: Cloud = route === 'quotaPubEdit' ? 'public' : 'private';
@@ -69,7 +71,7 @@ export default function QuotaEditPage() {
             className="ys-org__quota"
             onSubmit={(e) => {
               e.preventDefault();
-              save.mutate();
+              if (editable) save.mutate();
             }}
           >
             {data.data.map((l) => {
@@ -97,6 +99,7 @@ export default function QuotaEditPage() {
                       value={values[l.key] ?? ''}
                       placeholder={t('quota.placeholder')}
                       disabled={!data.enabled}
+                      readOnly={!editable}
                       onChange={(e) => setValues((v) => ({ ...v, [l.key]: e.target.value.replace(/[^0-9]/g, '').slice(0, 6) }))}
                       aria-label={t(`quota.keys.${l.key}`)}
                       data-testid={`quota-input-${l.key}`}
@@ -105,11 +108,13 @@ export default function QuotaEditPage() {
                 </div>
               );
             })}
-            <div className="ys-org__bar-actions">
-              <Button color="primary" type="submit" disabled={!data.enabled} loading={save.isPending} data-testid="quota-save">
-                {t('common.save')}
-              </Button>
-            </div>
+            {editable && (
+              <div className="ys-org__bar-actions">
+                <Button color="primary" type="submit" disabled={!data.enabled} loading={save.isPending} data-testid="quota-save">
+                  {t('common.save')}
+                </Button>
+              </div>
+            )}
           </form>
         </>
       )}

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { tagPairSchema } from '../../../domain/schemas/resource.schema.ts';
+import { useCan } from '../../lib/can.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { createTag, deleteTag, listTags, useScopeKey, type TagRow } from './api.ts';
 import { Bar, Loading, OrgList, confirmDanger, type Column } from './parts.tsx';
@@ -16,6 +17,7 @@ export default function TagManagePage() {
   const { t } = useTranslation(['org', 'errors']);
   const client = useQueryClient();
   const scopeKey = useScopeKey();
+  const editable = useCan()('update:tag');
   const [search, setSearch] = useState('');
   const [key, setKey] = useState('');
   const [form, setForm] = useState({ tag_key: '', tag_value: '' });
@@ -62,37 +64,39 @@ export default function TagManagePage() {
   return (
     <PageFrame name="tagManage" className="ys-org">
       <Bar title={t('tag.title')} />
-      <form
-        className="ys-org__form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        data-testid="tag-form"
-      >
-        <div className="ys-org__note">{t('tag.note')}</div>
-        {(['tag_key', 'tag_value'] as const).map((f) => (
-          <label key={f} className="ys-org__field">
-            <span className={f === 'tag_key' ? 'ys-org__req' : undefined}>{t(f === 'tag_key' ? 'tag.key' : 'tag.value')}</span>
-            <input
-              value={form[f]}
-              onChange={(e) => setForm((v) => ({ ...v, [f]: e.target.value }))}
-              aria-invalid={error?.field === f}
-              data-testid={`tag-${f}`}
-            />
-            {error?.field === f ? (
-              <small className="ys-org__error">{error.text}</small>
-            ) : (
-              <small>{t(f === 'tag_key' ? 'tag.hints.key' : 'tag.hints.value')}</small>
-            )}
-          </label>
-        ))}
-        <div className="ys-org__bar-actions">
-          <Button color="primary" type="submit" loading={create.isPending} data-testid="tag-save">
-            {t('tag.add')}
-          </Button>
-        </div>
-      </form>
+      {editable && (
+        <form
+          className="ys-org__form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+          data-testid="tag-form"
+        >
+          <div className="ys-org__note">{t('tag.note')}</div>
+          {(['tag_key', 'tag_value'] as const).map((f) => (
+            <label key={f} className="ys-org__field">
+              <span className={f === 'tag_key' ? 'ys-org__req' : undefined}>{t(f === 'tag_key' ? 'tag.key' : 'tag.value')}</span>
+              <input
+                value={form[f]}
+                onChange={(e) => setForm((v) => ({ ...v, [f]: e.target.value }))}
+                aria-invalid={error?.field === f}
+                data-testid={`tag-${f}`}
+              />
+              {error?.field === f ? (
+                <small className="ys-org__error">{error.text}</small>
+              ) : (
+                <small>{t(f === 'tag_key' ? 'tag.hints.key' : 'tag.hints.value')}</small>
+              )}
+            </label>
+          ))}
+          <div className="ys-org__bar-actions">
+            <Button color="primary" type="submit" loading={create.isPending} data-testid="tag-save">
+              {t('tag.add')}
+            </Button>
+          </div>
+        </form>
+      )}
       <form
         className="ys-org__search"
         onSubmit={(e) => {
@@ -117,11 +121,15 @@ export default function TagManagePage() {
           columns={columns}
           rows={query.data?.data ?? []}
           rowKey={(r) => r.id}
-          actions={(r) => (
-            <Button size="small" color="danger" fill="outline" onClick={() => void ask(r)} data-testid="tag-delete">
-              {t('common.delete')}
-            </Button>
-          )}
+          actions={
+            editable
+              ? (r) => (
+                  <Button size="small" color="danger" fill="outline" onClick={() => void ask(r)} data-testid="tag-delete">
+                    {t('common.delete')}
+                  </Button>
+                )
+              : undefined
+          }
         />
       )}
     </PageFrame>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import type { Article, ArticleKind, ArticleSummary, ProductDetails, TemplateOut } from '../../../domain/portal-content.ts';
 import { get } from '../../lib/request.ts';
+import { takeEarlyGet } from '../../lib/early-get.ts';
 import { languageAtom } from '../../lib/store.ts';
 import { loadWithSnapshot } from '../../offline/snapshots.ts';
 
@@ -37,7 +38,11 @@ export function useSnapshotLoad<T>(key: string | null, fetcher: () => Promise<T>
   return state;
 }
 
-export const fetchProduct = (id: string) => get<ProductDetails>(`auto_product_details/${encodeURIComponent(id)}`, undefined, quiet);
+/** A landing page's details; the page's HTML may have started this request already (lib/early-get.ts). */
+export const fetchProduct = (id: string) => {
+  const url = `auto_product_details/${encodeURIComponent(id)}`;
+  return takeEarlyGet<ProductDetails>(url) ?? get<ProductDetails>(url, undefined, quiet);
+};
 export const fetchArticles = (kind: ArticleKind, limit: number, offset: number) =>
   get<{ count: number; data: ArticleSummary[] }>('v1/portal/articles', { kind, __limit: limit, __offset: offset }, quiet);
 export const fetchArticle = (id: string) => get<Article>(`v1/portal/articles/${encodeURIComponent(id)}`, undefined, quiet);

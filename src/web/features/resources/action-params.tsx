@@ -3,26 +3,29 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Toast } from 'antd-mobile';
-import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
 import { runAction, runBatch } from './api.ts';
 import { paramRefFilters } from './screen-rules.ts';
 import { actionLabel, fieldLabel, type Resource } from './kind-meta.ts';
 import { FormFields, exists } from './form-fields.tsx';
 import { fieldsOf, initialValues, validateAll } from './zod-fields.ts';
+import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
+import { fullAction, fullKind } from './full-kind.ts';
 
 export default function ParamsForm({
-  def,
-  action,
+  def: listDef,
+  action: listAction,
   rows,
   onDone,
   onCancel,
 }: {
-  def: KindDefinition;
-  action: ActionDef;
+  def: ListKind;
+  action: ListAction;
   rows: Resource[];
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const def = fullKind(listDef);
+  const action = fullAction(listDef, listAction);
   const { t } = useTranslation();
   const fields = fieldsOf(action.params!, def);
   const [values, setValues] = useState<Record<string, unknown>>(() => {

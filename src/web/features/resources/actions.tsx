@@ -6,31 +6,32 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DotLoading, Popup, Toast } from 'antd-mobile';
-import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
+import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { RequestError } from '../../lib/request.ts';
 import { deleteResource, runAction, runBatch, type BatchAnswer } from './api.ts';
 import { actionLabel, type Resource } from './kind-meta.ts';
+import { withConsoleTexts } from '../../lib/i18n.ts';
 
 // The params form and the SMS-verified delete load when first needed (their own chunks).
-const ParamsForm = lazy(() => import('./action-params.tsx'));
-const SmsDelete = lazy(() => import('./sms-delete.tsx').then((m) => ({ default: m.SmsDelete })));
+const ParamsForm = lazy(() => withConsoleTexts(import('./action-params.tsx')));
+const SmsDelete = lazy(() => withConsoleTexts(import('./sms-delete.tsx')).then((m) => ({ default: m.SmsDelete })));
 
 type Step =
-  | { type: 'confirm'; action: ActionDef; rows: Resource[] }
-  | { type: 'params'; action: ActionDef; rows: Resource[] }
-  | { type: 'sms'; action: ActionDef; rows: Resource[] }
-  | { type: 'batch'; action: ActionDef; answer: BatchAnswer; rows: Resource[] };
+  | { type: 'confirm'; action: ListAction; rows: Resource[] }
+  | { type: 'params'; action: ListAction; rows: Resource[] }
+  | { type: 'sms'; action: ListAction; rows: Resource[] }
+  | { type: 'batch'; action: ListAction; answer: BatchAnswer; rows: Resource[] };
 
 export interface ActionRunner {
-  run: (action: ActionDef, rows: Resource[]) => void;
+  run: (action: ListAction, rows: Resource[]) => void;
   element: ReactNode;
 }
 
 /** The dialog variant of an action: its own, else warning for actions that change a running resource. */
-export const dialogOf = (action: ActionDef) => action.dialog ?? null;
+export const dialogOf = (action: ListAction) => action.dialog ?? null;
 
-export function useActionRunner(def: KindDefinition, opts: { onChanged?: () => void } = {}): ActionRunner {
+export function useActionRunner(def: ListKind, opts: { onChanged?: () => void } = {}): ActionRunner {
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const client = useQueryClient();
@@ -42,7 +43,7 @@ export function useActionRunner(def: KindDefinition, opts: { onChanged?: () => v
     opts.onChanged?.();
   };
 
-  const execute = async (action: ActionDef, rows: Resource[]) => {
+  const execute = async (action: ListAction, rows: Resource[]) => {
     try {
       if (rows.length > 1) {
         const answer = await runBatch(
@@ -69,13 +70,13 @@ export function useActionRunner(def: KindDefinition, opts: { onChanged?: () => v
     }
   };
 
-  const run = (action: ActionDef, rows: Resource[]) => {
+  const run = (action: ListAction, rows: Resource[]) => {
     if (!rows.length) return;
     if (action.id === 'delete' && action.sms) {
       setStep({ type: 'sms', action, rows });
       return;
     }
-    if (action.params) {
+    if (action.hasParams || ('params' in action && action.params)) {
       setStep({ type: 'params', action, rows });
       return;
     }

@@ -7,7 +7,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, NoticeBar, Tag } from 'antd-mobile';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { mayEditTagsAsAdmin, tagLabel } from '../../../domain/schemas/shared-ops.schema.ts';
 import { DataTable, type DataColumn } from '../../ui/data-table/data-table.tsx';
 import { Pagination } from '../../ui/data-table/pagination.tsx';
@@ -19,6 +18,8 @@ import { useDebounced } from './desktop-list.tsx';
 import { AdminTagEditor } from './tag-editor.tsx';
 import { listAdminResources, listTenantOptions, type AdminRow } from './ops-api.ts';
 import './ops.css';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import { fullKind } from './full-kind.ts';
 
 function TagChips({ row }: { row: AdminRow }) {
   const { t } = useTranslation();
@@ -34,7 +35,8 @@ function TagChips({ row }: { row: AdminRow }) {
   );
 }
 
-export function AdminList({ def, title }: { def: KindDefinition; title: string }) {
+export function AdminList({ def: listDef, title }: { def: ListKind; title: string }) {
+  const def = fullKind(listDef);
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const client = useQueryClient();

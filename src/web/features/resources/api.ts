@@ -1,5 +1,5 @@
 // The resource screens' calls, one helper each, all through the shared request helper (seed 000 §7).
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { del, download, get, getList, post, put, type Payload, type RequestOptions } from '../../lib/request.ts';
 import type { Resource } from './kind-meta.ts';
 
@@ -11,22 +11,21 @@ export interface Page<T> {
 export type Filters = Record<string, string | number | boolean | undefined>;
 const quiet = { isNeedloading: false } as const;
 
-export const listResources = (def: KindDefinition, params: Payload, signal?: AbortSignal) =>
-  getList<Page<Resource>>(def.collection, params, { ...quiet, signal });
-export const getResource = (def: KindDefinition, id: string, options: RequestOptions = {}) =>
+export const listResources = (def: ListKind, params: Payload, signal?: AbortSignal) => getList<Page<Resource>>(def.collection, params, { ...quiet, signal });
+export const getResource = (def: ListKind, id: string, options: RequestOptions = {}) =>
   get<Resource>(`${def.collection}/${id}`, undefined, { ...quiet, ...options });
-export const createResource = (def: KindDefinition, body: Record<string, unknown>) => post<Resource & { message?: string }>(def.collection, body);
-export const updateResource = (def: KindDefinition, id: string, body: { name?: string; description?: string }) =>
+export const createResource = (def: ListKind, body: Record<string, unknown>) => post<Resource & { message?: string }>(def.collection, body);
+export const updateResource = (def: ListKind, id: string, body: { name?: string; description?: string }) =>
   put<Resource>(`${def.collection}/${id}`, body, quiet);
-export const runAction = (def: KindDefinition, id: string, action: string, params: Record<string, unknown> = {}) =>
+export const runAction = (def: ListKind, id: string, action: string, params: Record<string, unknown> = {}) =>
   post<Resource & { message?: string }>(`${def.collection}/${id}/actions`, { action, ...params });
 export interface BatchAnswer {
   action: string;
   data: { id: string; ok: boolean; status?: string; description?: string }[];
 }
-export const runBatch = (def: KindDefinition, ids: string[], action: string, params: Record<string, unknown> = {}) =>
+export const runBatch = (def: ListKind, ids: string[], action: string, params: Record<string, unknown> = {}) =>
   post<BatchAnswer>(`${def.collection}/actions`, { action, ids, ...params });
-export const deleteResource = (def: KindDefinition, id: string, query: Payload) => del<Resource & { message?: string }>(`${def.collection}/${id}`, query);
+export const deleteResource = (def: ListKind, id: string, query: Payload) => del<Resource & { message?: string }>(`${def.collection}/${id}`, query);
 
 // Recycle bin
 export const listRecycle = (kind: string, params: Payload) => getList<Page<Resource>>('recyclebin', { resource_type: kind, ...params }, quiet);
@@ -113,7 +112,7 @@ export const sendSmsCode = (operateType: string) =>
   post<{ phone: string; countdown: number; message?: string }>('v1/sms/sms-codes', { operate_type: operateType });
 
 // Export (seed 000 §4, §7)
-export const queueExport = (def: KindDefinition, fields: string[], filters: Filters) =>
+export const queueExport = (def: ListKind, fields: string[], filters: Filters) =>
   get<{ id: string; state: string; message?: string }>(`v1/export/resource/${def.productCode}`, {
     ...filters,
     export_field_list: fields.join(','),
@@ -140,5 +139,5 @@ export interface MetricAnswer {
   range: string;
   data: { ts: string; value: number }[];
 }
-export const getMetrics = (def: KindDefinition, id: string, metric: string, range: string) =>
+export const getMetrics = (def: ListKind, id: string, metric: string, range: string) =>
   get<MetricAnswer>(`${def.collection}/${id}/metrics`, { metric, range }, quiet);

@@ -24,9 +24,13 @@ import { useDebounced } from './desktop-list.tsx';
 import { cleanForm, fieldsOf, initialValues, validateAll, validateField, validateList, PLACEMENT_KEYS } from './zod-fields.ts';
 import { confirmValue, wizardSteps } from './screen-rules.ts';
 import type { FormField } from './zod-fields.ts';
-import type { RouteForm } from './route-forms.ts';
+import { ROUTE_FORMS, type RouteForm } from './route-forms.ts';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import { fullKind } from './full-kind.ts';
 
-export function BuyWizard({ def: kindDef, form }: { def: KindDefinition; form?: RouteForm }) {
+export function BuyWizard({ def: listDef, formRoute }: { def: ListKind; formRoute?: string }) {
+  const form: RouteForm | undefined = formRoute ? ROUTE_FORMS[formRoute] : undefined;
+  const kindDef = fullKind(listDef);
   const { t } = useTranslation();
   // A route with its own form (a free, bought or uploaded certificate) draws that form's schema.
   const def = useMemo(() => (form ? { ...kindDef, createSchema: form.schema } : kindDef), [kindDef, form]);

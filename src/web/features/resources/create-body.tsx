@@ -20,6 +20,8 @@ import { PlacementFields, placementErrors, usePlacement } from './placement.tsx'
 import { siblingCidrs } from './create-rules.ts';
 import { cleanForm, fieldsOf, initialValues, validateAll, PLACEMENT_KEYS, type FormField } from './zod-fields.ts';
 import './forms.css';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import { fullKind } from './full-kind.ts';
 
 type Values = Record<string, unknown>;
 
@@ -31,7 +33,8 @@ function formFields(def: KindDefinition): FormField[] {
   return [...all].sort((a, b) => rank(a) - rank(b));
 }
 
-export default function CreateBody({ def, onDone, onCancel }: { def: KindDefinition; onDone: () => void; onCancel: () => void }) {
+export default function CreateBody({ def: listDef, onDone, onCancel }: { def: ListKind; onDone: () => void; onCancel: () => void }) {
+  const def = fullKind(listDef);
   const { t } = useTranslation();
   const client = useQueryClient();
   const fields = useMemo(() => formFields(def), [def]);

@@ -5,17 +5,18 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, CenterPopup, DotLoading, Popup } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { hasCreateForm } from './create-rules.ts';
+import { withConsoleTexts } from '../../lib/i18n.ts';
 
-const CreateBody = lazy(() => import('./create-body.tsx'));
+const CreateBody = lazy(() => withConsoleTexts(import('./create-body.tsx')));
 
 /**
  * The list toolbar's 创建VPC / 创建子网 button and its form, for kinds that have one: `trigger` goes
  * in the toolbar, `element` anywhere in the page. Both are null for other kinds.
  */
-export function useCreateForm(def: KindDefinition, variant: 'desktop' | 'phone') {
+export function useCreateForm(def: ListKind, variant: 'desktop' | 'phone') {
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const [open, setOpen] = useState(false);

@@ -1,12 +1,12 @@
 // Pure rules of the create form (create-form.tsx): which kinds get one, and what the subnet form
 // checks as the user types. Unit-tested in tests/unit/form-list-fields.test.ts.
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
-import { KINDS } from '../../../domain/kinds/registry.ts';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import { LIST_KINDS } from '../../../domain/kinds/list-kinds.generated.ts';
 
 /** Kinds created from their list page in a form (`createForm`, and no purchase route of their own in routes.json). */
-export const hasCreateForm = (def: KindDefinition) => Boolean(def.createForm) && !def.routes.buy;
+export const hasCreateForm = (def: ListKind) => Boolean(def.createForm) && !def.routes.buy;
 
-export function createFormKinds(kinds: readonly KindDefinition[] = KINDS): KindDefinition[] {
+export function createFormKinds(kinds: readonly ListKind[] = LIST_KINDS): ListKind[] {
   return kinds.filter(hasCreateForm);
 }
 

@@ -6,7 +6,6 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, NoticeBar, Popover } from 'antd-mobile';
 import { AddOutline, DownlandOutline, SetOutline, LoopOutline } from 'antd-mobile-icons';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { NON_PERSISTENT_COLUMN_ROUTES } from '../../../domain/schemas/reference.schema.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
 import { Pagination } from '../../ui/data-table/pagination.tsx';
@@ -32,15 +31,18 @@ import { initialListState, listParams, listReducer, type ListFilters } from './l
 import { BarFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
 import { SEARCH_PARAM } from './filter-model.ts';
 import { getPageSize, setPageSize } from '../../lib/session.ts';
-import { formRoutesOf, ROUTE_FORMS } from './route-forms.ts';
+import { formRoutesOf, ROUTE_FORM_TITLES } from './route-form-names.ts';
 import { useActionRunner } from './actions.tsx';
 import { ExportNotice, StatusBadge, usePlaceNames, useExportNotice } from './parts.tsx';
 import { useCreateForm } from './create-form.tsx';
 import { settlePoll } from './live.ts';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import { fullKind } from './full-kind.ts';
 
 export { useDebounced };
 
-export function DesktopList({ def, route, title }: { def: KindDefinition; route: string; title: string }) {
+export function DesktopList({ def: listDef, route, title }: { def: ListKind; route: string; title: string }) {
+  const def = fullKind(listDef);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -185,7 +187,7 @@ export function DesktopList({ def, route, title }: { def: KindDefinition; route:
               data-testid={i ? `form-${r}` : 'buy'}
               onClick={() => navigate(routePath(r)!)}
             >
-              <AddOutline /> {t(ROUTE_FORMS[r]!.titleKey)}
+              <AddOutline /> {t(ROUTE_FORM_TITLES[r]!.titleKey)}
             </Button>
           ))
         ) : buy ? (

@@ -23,6 +23,8 @@ import { TagPanel } from './tag-editor.tsx';
 import { MetricPanel } from './metric-chart.tsx';
 import { DetailTabBody, detailTabsFor } from '../../ui/detail-tabs.tsx';
 import { settlePoll } from './live.ts';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import { fullKind } from './full-kind.ts';
 
 /** How many action buttons the title bar shows before 更多操作. */
 export const TITLE_BUTTONS = 2;
@@ -102,7 +104,8 @@ function BasicInfo({ def, row }: { def: KindDefinition; row: Resource }) {
   );
 }
 
-export function ResourceDetail({ def, id, tab, embedded }: { def: KindDefinition; id: string; tab?: string; embedded?: boolean }) {
+export function ResourceDetail({ def: listDef, id, tab, embedded }: { def: ListKind; id: string; tab?: string; embedded?: boolean }) {
+  const def = fullKind(listDef);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();

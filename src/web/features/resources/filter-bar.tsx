@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Input, Selector, Switch } from 'antd-mobile';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
-import { kindOf } from '../../../domain/kinds/registry.ts';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import { listKindOf } from '../../../domain/kinds/list-kinds.generated.ts';
 import { listResources } from './api.ts';
 import { filterControls, filterLabel, filterOptionLabel, filtersFromSearch, searchWithFilters, setFilter, type FilterControl } from './filter-model.ts';
 import type { ListFilters } from './list-state.ts';
@@ -25,7 +25,7 @@ export function useDebounced<T>(value: T, ms = FILTER_DEBOUNCE_MS): T {
 }
 
 /** The kind's filters as the URL holds them, and a setter that replaces them (no new history entry). */
-export function useUrlFilters(def: KindDefinition): [ListFilters, (next: ListFilters) => void] {
+export function useUrlFilters(def: ListKind): [ListFilters, (next: ListFilters) => void] {
   const [search, setSearch] = useSearchParams();
   const key = search.toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the params' value; the object changes every render
@@ -41,7 +41,7 @@ export function useUrlFilters(def: KindDefinition): [ListFilters, (next: ListFil
 
 /** Resources of a ref filter's kind in the current scope, for its picker. */
 function useRefRows(refKind: string | undefined) {
-  const target = refKind ? kindOf(refKind) : undefined;
+  const target = refKind ? listKindOf(refKind) : undefined;
   const q = useQuery({
     queryKey: ['res', refKind, 'filter-options'],
     queryFn: ({ signal }) => listResources(target!, { __limit: 100 }, signal),
@@ -59,7 +59,7 @@ function SheetControl({
   filters,
   onChange,
 }: {
-  def: KindDefinition;
+  def: ListKind;
   c: FilterControl;
   filters: ListFilters;
   onChange: (param: string, v: string | undefined) => void;
@@ -161,7 +161,7 @@ function SheetControl({
 }
 
 /** The phone filter sheet's controls: every declared filter but the search box (drawn above the list). */
-export function SheetFilters({ def, filters, onChange }: { def: KindDefinition; filters: ListFilters; onChange: (next: ListFilters) => void }) {
+export function SheetFilters({ def, filters, onChange }: { def: ListKind; filters: ListFilters; onChange: (next: ListFilters) => void }) {
   const controls = useMemo(() => filterControls(def), [def]);
   const change = (param: string, v: string | undefined) => onChange(setFilter(filters, param, v));
   return (
@@ -209,7 +209,7 @@ function BarControl({
   filters,
   onChange,
 }: {
-  def: KindDefinition;
+  def: ListKind;
   c: FilterControl;
   filters: ListFilters;
   onChange: (param: string, v: string | undefined) => void;
@@ -295,7 +295,7 @@ function BarControl({
 }
 
 /** The desktop filter bar's controls: every declared filter but the search box (drawn first by the list). */
-export function BarFilters({ def, filters, onChange }: { def: KindDefinition; filters: ListFilters; onChange: (next: ListFilters) => void }) {
+export function BarFilters({ def, filters, onChange }: { def: ListKind; filters: ListFilters; onChange: (next: ListFilters) => void }) {
   const controls = useMemo(() => filterControls(def), [def]);
   const change = (param: string, v: string | undefined) => onChange(setFilter(filters, param, v));
   return (

@@ -1,11 +1,10 @@
 // The list filters a kind declares (kind.filters), as controls of the phone filter sheet and the
 // desktop filter bar, and their state in the URL's search params (reload and back keep them).
 // Pure: unit-tested in tests/unit/filter-model.test.ts.
-import type { FilterDef, KindDefinition } from '../../../domain/kinds/kind.ts';
-import { kindOf } from '../../../domain/kinds/registry.ts';
-import { fieldDef, optionLabel, statusLabel, type T } from './kind-meta.ts';
+import type { ListFilter, ListKind } from '../../../domain/kinds/list-kind.ts';
+import { listKindOf } from '../../../domain/kinds/list-kinds.generated.ts';
+import { optionLabel, statusLabel, type T } from './kind-meta.ts';
 import { withFilter, type ListFilters } from './list-state.ts';
-import { jsonSchemaOf } from './zod-fields.ts';
 
 /** The search box (name or ID): every list draws it ahead of the other controls. */
 export const SEARCH_PARAM = 'name';
@@ -22,41 +21,29 @@ export type FilterControl =
   | { param: string; key: string; type: 'vendor' }
   | { param: string; key: string; type: 'enum'; options: readonly string[] };
 
-/** Every status a kind's rows can be in, in the kind's order. */
-const statusesOf = (def: KindDefinition) => [...def.statuses.stable, ...def.statuses.inBetween, ...def.statuses.failure];
-
-/** The values of an enum filter: the field's options, else the create schema's enum for that key. */
-function enumOptions(def: KindDefinition, f: FilterDef): readonly string[] {
-  if (f.key === 'status') return statusesOf(def);
-  const declared = fieldDef(def, f.key)?.options;
-  if (declared?.length) return declared;
-  const node = jsonSchemaOf(def.createSchema) as { properties?: Record<string, { enum?: unknown[]; anyOf?: { enum?: unknown[] }[] }> };
-  const prop = node.properties?.[f.key];
-  const values = prop?.enum ?? prop?.anyOf?.find((x) => x.enum)?.enum ?? [];
-  return values.map(String);
-}
-
-/** The kind a ref filter picks from: the field's ref, else the `<kind>_id` naming. */
-function refKindOfFilter(def: KindDefinition, f: FilterDef): string | undefined {
-  const ref = fieldDef(def, f.key)?.ref;
-  if (ref && kindOf(ref)) return ref;
-  const byName = f.key.endsWith('_id') ? f.key.slice(0, -3) : undefined;
-  return byName && kindOf(byName) ? byName : undefined;
+/**
+ * A filter as its control shows it: the kind's list model (list-kinds.generated.ts, derived from the
+ * registry: an enum's values from the field's options or the create schema, a ref's kind) has them;
+ * a full definition given here (desktop tables, tests) is read through its kind's list model.
+ */
+function listFilterOf(def: ListKind, f: ListFilter): ListFilter {
+  if ('options' in f || 'refKind' in f) return f;
+  return listKindOf(def.kind)?.filters.find((x) => x.param === f.param) ?? f;
 }
 
 /** The controls of a kind's declared filters, in the kind's order. */
-export function filterControls(def: KindDefinition): FilterControl[] {
+export function filterControls(def: ListKind): FilterControl[] {
   return def.filters.map((f): FilterControl => {
     const base = { param: f.param, key: f.key };
     if (f.param === SEARCH_PARAM) return { ...base, type: 'search' };
     if (f.param === VENDOR_PARAM) return { ...base, type: 'vendor' };
     switch (f.type) {
       case 'enum':
-        return { ...base, type: 'enum', options: enumOptions(def, f) };
+        return { ...base, type: 'enum', options: listFilterOf(def, f).options ?? [] };
       case 'boolean':
         return { ...base, type: 'boolean' };
       case 'ref': {
-        const refKind = refKindOfFilter(def, f);
+        const refKind = listFilterOf(def, f).refKind;
         // A ref whose kind is not in the registry can still be typed in as an ID.
         return refKind ? { ...base, type: 'ref', refKind } : { ...base, type: 'text' };
       }
@@ -67,12 +54,12 @@ export function filterControls(def: KindDefinition): FilterControl[] {
 }
 
 /** The label of a filter: the kind's field label (kinds:<kind>.fields.<key>). */
-export function filterLabel(t: T, def: KindDefinition, c: FilterControl): string {
+export function filterLabel(t: T, def: ListKind, c: FilterControl): string {
   return t(`kinds:${def.kind}.fields.${c.key}`, { defaultValue: t(`kinds:instance.fields.${c.key}`, { defaultValue: c.key }) });
 }
 
 /** The label of an enum or boolean value of a filter. */
-export function filterOptionLabel(t: T, def: KindDefinition, c: FilterControl, value: string): string {
+export function filterOptionLabel(t: T, def: ListKind, c: FilterControl, value: string): string {
   if (c.key === 'status') return statusLabel(t, value);
   if (c.type === 'boolean') {
     if (c.key === 'locked') return t(value === 'true' ? 'kinds:common.locked' : 'kinds:common.unlocked');
@@ -82,14 +69,14 @@ export function filterOptionLabel(t: T, def: KindDefinition, c: FilterControl, v
 }
 
 /** The params a kind's list keeps in the URL: its declared filters and the placement cascade. */
-export function urlFilterParams(def: KindDefinition): string[] {
+export function urlFilterParams(def: ListKind): string[] {
   const own = def.filters.map((f) => f.param);
   // A kind placed by vendor alone (a cloud account) has no region or zone to filter by.
   return own.includes(VENDOR_PARAM) && def.placement !== 'vendor' ? [...own, ...PLACE_PARAMS] : own;
 }
 
 /** The filters in the URL's search params (other params are not filters of this kind). */
-export function filtersFromSearch(def: KindDefinition, search: URLSearchParams): ListFilters {
+export function filtersFromSearch(def: ListKind, search: URLSearchParams): ListFilters {
   const out: ListFilters = {};
   for (const p of urlFilterParams(def)) {
     const v = search.get(p);
@@ -99,7 +86,7 @@ export function filtersFromSearch(def: KindDefinition, search: URLSearchParams):
 }
 
 /** The search params with the kind's filters replaced by `filters` (other params kept). */
-export function searchWithFilters(def: KindDefinition, search: URLSearchParams, filters: ListFilters): URLSearchParams {
+export function searchWithFilters(def: ListKind, search: URLSearchParams, filters: ListFilters): URLSearchParams {
   const next = new URLSearchParams(search);
   for (const p of urlFilterParams(def)) next.delete(p);
   for (const p of urlFilterParams(def)) if (filters[p]) next.set(p, filters[p]);

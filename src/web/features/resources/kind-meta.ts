@@ -1,9 +1,10 @@
 // Labels, values and action availability of a kind for the screens. Everything comes from the
 // kind definition and the locales (kinds:<kind>.fields.*, kinds:status.*, kinds:<kind>.actions.*);
 // nothing here is retyped per kind. Pure apart from the `t` it is given.
-import type { ActionDef, FieldDef, KindDefinition } from '../../../domain/kinds/kind.ts';
+import type { FieldDef } from '../../../domain/kinds/kind.ts';
+import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
 import { isInBetween, locationText, stateRefusal } from '../../../domain/kinds/kind.ts';
-import { kindOf } from '../../../domain/kinds/registry.ts';
+import { listKindOf } from '../../../domain/kinds/list-kinds.generated.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { buildPath } from '../../../domain/navigation/rules.ts';
 import { formatDateTime } from '../../../domain/time-format.ts';
@@ -35,14 +36,14 @@ export interface PlaceNames {
   azs: Record<string, string>;
 }
 
-export const kindLabel = (t: T, def: KindDefinition) => t(`kinds:${def.kind}.name`);
-export const fieldLabel = (t: T, def: KindDefinition, key: string) =>
+export const kindLabel = (t: T, def: ListKind) => t(`kinds:${def.kind}.name`);
+export const fieldLabel = (t: T, def: ListKind, key: string) =>
   t(`kinds:${def.kind}.fields.${key}`, { defaultValue: t(`kinds:instance.fields.${key}`, { defaultValue: key }) });
 export const statusLabel = (t: T, status: string) => t(`kinds:status.${status}`, { defaultValue: status });
-export const actionLabel = (t: T, def: KindDefinition, id: string) =>
+export const actionLabel = (t: T, def: ListKind, id: string) =>
   t(`kinds:${def.kind}.actions.${id}`, { defaultValue: t(`resources:actions.${id}`, { defaultValue: id }) });
 
-export function optionLabel(t: T, def: KindDefinition, key: string, value: string): string {
+export function optionLabel(t: T, def: ListKind, key: string, value: string): string {
   if (key === 'vendor') return t(`kinds:vendors.${value}`, { defaultValue: value });
   // A dot would split the key (s6.large.2): locales spell it with '_' (s6_large_2).
   const v = value.replace(/\./g, '_');
@@ -52,7 +53,7 @@ export function optionLabel(t: T, def: KindDefinition, key: string, value: strin
 export type StatusTone = 'success' | 'danger' | 'processing' | 'default' | 'warning';
 const SUCCESS = new Set(['running', 'available', 'mounted', 'allocated', 'enabled', 'online', 'issued', 'done']);
 const WARNING = new Set(['approving', 'expansion_approving', 'pending_review', 'applying', 'queued']);
-export function statusTone(def: KindDefinition | undefined, status: string): StatusTone {
+export function statusTone(def: ListKind | undefined, status: string): StatusTone {
   if (def && def.statuses.failure.includes(status)) return 'danger';
   if (def && isInBetween(def, status)) return 'processing';
   if (status === 'error' || status === 'failed') return 'danger';
@@ -64,19 +65,19 @@ export function formatTime(value: unknown): string {
   return formatDateTime(value, { seconds: true });
 }
 
-export function fieldDef(def: KindDefinition, key: string): FieldDef | undefined {
+export function fieldDef(def: ListKind, key: string): FieldDef | undefined {
   return def.fields.find((f) => f.key === key);
 }
 
 /** The raw value of a field of a row (a column or a spec key). */
-export function rawValue(def: KindDefinition, row: Resource, key: string): unknown {
+export function rawValue(def: ListKind, row: Resource, key: string): unknown {
   const f = fieldDef(def, key);
   if (f?.source === 'spec' || (!f && !(key in row))) return row.spec?.[key];
   return (row as unknown as Record<string, unknown>)[key];
 }
 
 /** The text of a field for lists, details and copying. */
-export function displayValue(t: T, def: KindDefinition, row: Resource, key: string, places?: PlaceNames): string {
+export function displayValue(t: T, def: ListKind, row: Resource, key: string, places?: PlaceNames): string {
   const f = fieldDef(def, key);
   const v = rawValue(def, row, key);
   if (v === undefined || v === null || v === '') return '-';
@@ -108,10 +109,10 @@ export function displayValue(t: T, def: KindDefinition, row: Resource, key: stri
 }
 
 /** The link of a ref field pointing at another kind's detail page. */
-export function refLink(def: KindDefinition, row: Resource, key: string): string | undefined {
+export function refLink(def: ListKind, row: Resource, key: string): string | undefined {
   const f = fieldDef(def, key);
   if (f?.type !== 'ref' || !f.ref) return undefined;
-  const target = kindOf(f.ref);
+  const target = listKindOf(f.ref);
   const v = rawValue(def, row, key);
   return target && typeof v === 'string' && v ? detailPath(target, v) : undefined;
 }
@@ -120,15 +121,15 @@ export function routePath(name: string, params: Record<string, string> = {}): st
   const r = ROUTE_TABLE.find((x) => x.name === name);
   return r ? buildPath(r.path, params) : undefined;
 }
-export const detailPath = (def: KindDefinition, id: string) => (def.routes.detail ? routePath(def.routes.detail, { id }) : undefined);
-export const listPath = (def: KindDefinition) => routePath(def.routes.list);
-export const buyPath = (def: KindDefinition) => (def.routes.buy ? routePath(def.routes.buy) : undefined);
+export const detailPath = (def: ListKind, id: string) => (def.routes.detail ? routePath(def.routes.detail, { id }) : undefined);
+export const listPath = (def: ListKind) => routePath(def.routes.list);
+export const buyPath = (def: ListKind) => (def.routes.buy ? routePath(def.routes.buy) : undefined);
 
 /** Actions offered on menus (recycle-bin actions live on the recycle page). */
-export const menuActions = (def: KindDefinition) => def.actions.filter((a) => !a.recycleBin);
+export const menuActions = (def: ListKind) => def.actions.filter((a) => !a.recycleBin);
 
 /** Why an action cannot run on a row now (an errors.json key), or null when it can. */
-export function actionBlock(def: KindDefinition, action: ActionDef, row: Pick<Resource, 'status' | 'locked'>): string | null {
+export function actionBlock(def: ListKind, action: ListAction, row: Pick<Resource, 'status' | 'locked'>): string | null {
   if (isInBetween(def, row.status)) return stateRefusal(action, row.status) ?? action.refusalKey;
   const refusal = stateRefusal(action, row.status);
   if (refusal) return refusal;
@@ -140,7 +141,7 @@ export function actionBlock(def: KindDefinition, action: ActionDef, row: Pick<Re
 }
 
 /** The key spec shown on a phone card: the displayed columns beyond name, id, status, vendor, time. */
-export function cardSpecKeys(def: KindDefinition, max = 3): string[] {
+export function cardSpecKeys(def: ListKind, max = 3): string[] {
   const skip = new Set(['name', 'id', 'status', 'vendor', 'created_at', 'locked']);
   return def.columns
     .filter((c) => c.display !== false && !skip.has(c.field))
@@ -150,7 +151,7 @@ export function cardSpecKeys(def: KindDefinition, max = 3): string[] {
 
 /** Applies a live status event to a row (status, lock flag, and what it now allows). */
 export function applyStatus(row: Resource, ev: { status?: string; locked?: boolean }): Resource {
-  const def = kindOf(row.kind);
+  const def = listKindOf(row.kind);
   const status = ev.status ?? row.status;
   const locked = ev.locked ?? row.locked;
   const next = { ...row, status, locked };
@@ -166,7 +167,7 @@ export function applyStatus(row: Resource, ev: { status?: string; locked?: boole
 
 /** Whether a row may be picked for a batch action: a deleted row may still show, but not be picked. */
 /** The batch actions to offer for a selection: those the state machine allows for at least one row (none for hosts awaiting approval). */
-export function offeredBatchActions(def: KindDefinition, actions: readonly ActionDef[], rows: readonly Pick<Resource, 'status' | 'locked'>[]): ActionDef[] {
+export function offeredBatchActions(def: ListKind, actions: readonly ListAction[], rows: readonly Pick<Resource, 'status' | 'locked'>[]): ListAction[] {
   return actions.filter((a) => rows.some((r) => actionBlock(def, a, r) === null));
 }
 

@@ -1,17 +1,18 @@
 // Which screen a route shows, derived from the kind registry (ARCHITECTURE.md "Resource kinds are
 // data"): a kind's routes.list/detail/buy, and its `others` by their shape (a path with :id is a
 // detail view, a *Recycle route is the recycle bin, anything else a list). Pure: unit-tested.
-import { KINDS } from '../../../domain/kinds/registry.ts';
-import { placementParent, type KindDefinition } from '../../../domain/kinds/kind.ts';
+import { LIST_KINDS } from '../../../domain/kinds/list-kinds.generated.ts';
+import { placementParent } from '../../../domain/kinds/kind.ts';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 
 export type Screen =
-  | { screen: 'list'; def: KindDefinition; admin: boolean }
-  | { screen: 'detail'; def: KindDefinition; tab?: 'monitor' }
-  | { screen: 'buy'; def: KindDefinition }
-  | { screen: 'recycle'; defs: KindDefinition[] }
+  | { screen: 'list'; def: ListKind; admin: boolean }
+  | { screen: 'detail'; def: ListKind; tab?: 'monitor' }
+  | { screen: 'buy'; def: ListKind }
+  | { screen: 'recycle'; defs: ListKind[] }
   | { screen: 'downloads' }
-  | { screen: 'tabs'; def: KindDefinition; tabs: DetailTab[]; active: DetailTab; config: boolean }
+  | { screen: 'tabs'; def: ListKind; tabs: DetailTab[]; active: DetailTab; config: boolean }
   | { screen: 'redirect'; to: string }
   | { screen: 'none' };
 
@@ -23,7 +24,7 @@ export type Screen =
 export interface DetailTab {
   key: string;
   route: string;
-  child?: KindDefinition;
+  child?: ListKind;
   configRoute?: string;
 }
 
@@ -35,10 +36,10 @@ const parentRoute = (name: string) => PARENTS.get(name);
  * whose list route is a sibling of that detail route (same parent route). Empty for kinds whose
  * detail is a single page.
  */
-export function detailTabsOf(def: KindDefinition, kinds: readonly KindDefinition[] = KINDS): DetailTab[] {
+export function detailTabsOf(def: ListKind, kinds: readonly ListKind[] = LIST_KINDS): DetailTab[] {
   const parent = def.routes.detail ? parentRoute(def.routes.detail) : undefined;
   if (!parent || !def.routes.detail) return [];
-  const children = kinds.filter((k) => k !== def && placementParent(k)?.kind === def.kind && parentRoute(k.routes.list) === parent);
+  const children = kinds.filter((k) => k.kind !== def.kind && placementParent(k)?.kind === def.kind && parentRoute(k.routes.list) === parent);
   if (!children.length) return [];
   return [
     { key: 'outline', route: def.routes.detail },
@@ -46,18 +47,18 @@ export function detailTabsOf(def: KindDefinition, kinds: readonly KindDefinition
   ];
 }
 
-const tabCache = new WeakMap<readonly KindDefinition[], [KindDefinition, DetailTab[]][]>();
-function tabbedKinds(kinds: readonly KindDefinition[]): [KindDefinition, DetailTab[]][] {
+const tabCache = new WeakMap<readonly ListKind[], [ListKind, DetailTab[]][]>();
+function tabbedKinds(kinds: readonly ListKind[]): [ListKind, DetailTab[]][] {
   let out = tabCache.get(kinds);
   if (!out) {
-    out = kinds.map((def) => [def, detailTabsOf(def, kinds)] as [KindDefinition, DetailTab[]]).filter(([, tabs]) => tabs.length > 0);
+    out = kinds.map((def) => [def, detailTabsOf(def, kinds)] as [ListKind, DetailTab[]]).filter(([, tabs]) => tabs.length > 0);
     tabCache.set(kinds, out);
   }
   return out;
 }
 
 /** The route-tab screen a route belongs to, the list for the bare parent route, or null. */
-function tabbedScreen(routeName: string, kinds: readonly KindDefinition[]): Screen | null {
+function tabbedScreen(routeName: string, kinds: readonly ListKind[]): Screen | null {
   for (const [def, tabs] of tabbedKinds(kinds)) {
     // The parent route without an id (/natDetail) has no gateway to show: back to the list.
     if (parentRoute(def.routes.detail!) === routeName) {
@@ -83,7 +84,7 @@ export function withoutId(s: Screen): Screen {
 /** Route names of the export records (downloadRecord, its resource tab and its bill tab). */
 export const DOWNLOAD_ROUTES = ['downloadRecord', 'downloadRecord_downloadResource', 'downloadRecord_downloadBill'] as const;
 
-export function screenFor(routeName: string, routePath: string, kinds: readonly KindDefinition[] = KINDS): Screen {
+export function screenFor(routeName: string, routePath: string, kinds: readonly ListKind[] = LIST_KINDS): Screen {
   if ((DOWNLOAD_ROUTES as readonly string[]).includes(routeName)) return { screen: 'downloads' };
   const recycle = kinds.filter((k) => k.recycle && k.routes.others?.includes(routeName) && /Recycle/i.test(routeName));
   if (recycle.length) return { screen: 'recycle', defs: recycle };
@@ -104,7 +105,7 @@ export function screenFor(routeName: string, routePath: string, kinds: readonly 
 }
 
 /** Every route name the resource screens take over (pages.ts maps each to this feature). */
-export function resourceRouteNames(kinds: readonly KindDefinition[] = KINDS): string[] {
+export function resourceRouteNames(kinds: readonly ListKind[] = LIST_KINDS): string[] {
   const names = new Set<string>(DOWNLOAD_ROUTES);
   for (const k of kinds) {
     names.add(k.routes.list);
@@ -116,6 +117,6 @@ export function resourceRouteNames(kinds: readonly KindDefinition[] = KINDS): st
 }
 
 /** The route name of a kind's detail page, or of its list when it has none. */
-export function detailRouteOf(def: KindDefinition): string | undefined {
+export function detailRouteOf(def: ListKind): string | undefined {
   return def.routes.detail;
 }

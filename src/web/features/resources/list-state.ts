@@ -1,6 +1,6 @@
 // The list page's query state (seed 000 §2, §7): filters, sort, page. Sorting, filtering and
 // searching reset the page to 1. Pure: unit-tested in tests/unit/list-state.test.ts.
-import { sortToOrders, type SortState } from '../../../domain/list-query.ts';
+import { sortToOrders, type SortState } from '../../../domain/list-sort.ts';
 
 /** Filter param → value: the kind's declared filters (kind.filters) and the placement cascade. */
 export type ListFilters = Record<string, string>;

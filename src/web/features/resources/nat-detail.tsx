@@ -20,6 +20,8 @@ import { StatusBadge } from './parts.tsx';
 import { NatRuleList } from './nat-rule-list.tsx';
 import { NatRuleForm } from './nat-rule-form.tsx';
 import './nat.css';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import { fullKind } from './full-kind.ts';
 
 /** EIPs bound to the gateway, from its relations (id and name). */
 export function boundEips(gateway: Resource): { id: string; name: string }[] {
@@ -56,20 +58,21 @@ function Summary({ def, gateway }: { def: KindDefinition; gateway: Resource }) {
  * place there (the URL stays the list's); adding or editing a rule opens its own page.
  */
 export function RouteTabsDetail({
-  def,
+  def: listDef,
   tabs,
   active: routeActive,
   config,
   id,
   embedded = false,
 }: {
-  def: KindDefinition;
+  def: ListKind;
   tabs: DetailTab[];
   active: DetailTab;
   config: boolean;
   id: string;
   embedded?: boolean;
 }) {
+  const def = fullKind(listDef);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -86,7 +89,7 @@ export function RouteTabsDetail({
     if (action.kind === 'history') navigate(-1);
     else navigate(action.to);
   };
-  const child = active.child;
+  const child = active.child ? fullKind(active.child) : undefined;
   const gateway = q.data;
 
   let body: React.ReactNode;

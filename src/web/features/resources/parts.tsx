@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SpinLoading, Toast } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { listAllAzs, listRegions, listVendors } from './api.ts';
 import { statusLabel, statusTone, type PlaceNames } from './kind-meta.ts';
 
-export function StatusBadge({ def, status }: { def?: KindDefinition; status: string }) {
+export function StatusBadge({ def, status }: { def?: ListKind; status: string }) {
   const { t } = useTranslation();
   const tone = statusTone(def, status);
   return (

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ActionSheet, Button, Checkbox, InfiniteScroll, Popup, PullToRefresh, SearchBar } from 'antd-mobile';
 import { AddOutline, DownlandOutline, FilterOutline, MoreOutline, UnorderedListOutline } from 'antd-mobile-icons';
-import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
+import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
 import { listResources, queueExport } from './api.ts';
 import {
   actionBlock,
@@ -29,11 +29,12 @@ import {
 import type { ListFilters } from './list-state.ts';
 import { activeFilterCount, SEARCH_PARAM } from './filter-model.ts';
 import { SheetFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
-import { formRoutesOf, ROUTE_FORMS } from './route-forms.ts';
+import { formRoutesOf, ROUTE_FORM_TITLES } from './route-form-names.ts';
 import { useActionRunner } from './actions.tsx';
 import { CopyId, ExportNotice, StatusBadge, useExportNotice, usePlaceNames } from './parts.tsx';
 import { useCreateForm } from './create-form.tsx';
 import { settlePoll } from './live.ts';
+import { ensureErrorTexts } from '../../lib/request.ts';
 
 export const PHONE_PAGE_SIZE = 50;
 /** Cards are windowed beyond this many rows (the first pages render whole). */
@@ -49,7 +50,7 @@ function Card({
   onOpen,
   onMore,
 }: {
-  def: KindDefinition;
+  def: ListKind;
   row: Resource;
   places: PlaceNames;
   selecting: boolean;
@@ -110,7 +111,7 @@ function FilterSheet({
   onClose,
   onApply,
 }: {
-  def: KindDefinition;
+  def: ListKind;
   open: boolean;
   filters: ListFilters;
   onClose: () => void;
@@ -139,7 +140,7 @@ function FilterSheet({
   );
 }
 
-export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; onSelect?: (row: Resource) => void; activeId?: string }) {
+export function PhoneList({ def, onSelect, activeId }: { def: ListKind; onSelect?: (row: Resource) => void; activeId?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const places = usePlaceNames();
@@ -192,11 +193,13 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
         if (selectableRow(r)) toggle(r.id);
       }}
       onOpen={() => open(r)}
-      onMore={() => setSheetRow(r)}
+      // The sheet names why an action is refused (errors.json): those texts are not part of the
+      // list's first load (PAGE_NAMESPACES), so the sheet opens once they are there.
+      onMore={() => void ensureErrorTexts().then(() => setSheetRow(r))}
     />
   );
   const sheetActions = (row: Resource) =>
-    menuActions(def).map((a: ActionDef) => {
+    menuActions(def).map((a: ListAction) => {
       const block = actionBlock(def, a, row);
       return {
         key: a.id,
@@ -345,7 +348,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: KindDefinition; on
         data-testid="forms-sheet"
         actions={forms.map((r) => ({
           key: r,
-          text: t(ROUTE_FORMS[r]!.titleKey),
+          text: t(ROUTE_FORM_TITLES[r]!.titleKey),
           onClick: () => {
             setFormsOpen(false);
             navigate(routePath(r)!);

@@ -11,6 +11,8 @@ import { Pagination } from '../../ui/data-table/pagination.tsx';
 import { listRecycle, recycleAction } from './api.ts';
 import { actionLabel, formatTime, type Resource } from './kind-meta.ts';
 import { CopyId, StatusBadge } from './parts.tsx';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import { fullKind } from './full-kind.ts';
 
 function RecycleList({ def }: { def: KindDefinition }) {
   const { t } = useTranslation();
@@ -118,7 +120,8 @@ function RecycleList({ def }: { def: KindDefinition }) {
   );
 }
 
-export function RecycleBin({ defs, title }: { defs: KindDefinition[]; title: string }) {
+export function RecycleBin({ defs: listDefs, title }: { defs: readonly ListKind[]; title: string }) {
+  const defs = listDefs.map(fullKind);
   const { t } = useTranslation();
   const bp = useBreakpoint();
   return (

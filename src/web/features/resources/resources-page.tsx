@@ -9,27 +9,28 @@ import { SplitView } from '../../ui/split-view.tsx';
 import { detailTabsOf, screenFor, withoutId } from './kind-screens.ts';
 import { useLiveResources } from './live.ts';
 import { PhoneList } from './phone-list.tsx';
-import { ROUTE_FORMS } from './route-forms.ts';
+import { ROUTE_FORM_TITLES } from './route-form-names.ts';
 import { CDN_TAB_ROUTES, GTM_ROUTES, HTTPDNS_TAB_ROUTES } from './route-groups.ts';
 import './resources.css';
+import { withConsoleTexts } from '../../lib/i18n.ts';
 
 // Every screen but the phone list is a chunk of its own: a phone opening a list loads the list
 // (and never the desktop table library); a detail, a form or a desktop table loads when shown.
-const DesktopList = lazy(() => import('./desktop-list.tsx').then((m) => ({ default: m.DesktopList })));
-const ResourceDetail = lazy(() => import('./detail.tsx').then((m) => ({ default: m.ResourceDetail })));
-const BuyWizard = lazy(() => import('./buy.tsx').then((m) => ({ default: m.BuyWizard })));
-const RecycleBin = lazy(() => import('./recycle.tsx').then((m) => ({ default: m.RecycleBin })));
-const Downloads = lazy(() => import('./downloads.tsx').then((m) => ({ default: m.Downloads })));
-const AdminList = lazy(() => import('./admin-list.tsx').then((m) => ({ default: m.AdminList })));
-const RouteTabsDetail = lazy(() => import('./nat-detail.tsx').then((m) => ({ default: m.RouteTabsDetail })));
-const CdnTabs = lazy(() => import('./cdn-pages.tsx').then((m) => ({ default: m.CdnTabs })));
-const CdnRefreshNotice = lazy(() => import('./cdn-pages.tsx').then((m) => ({ default: m.CdnRefreshNotice })));
-const CdnWatch = lazy(() => import('./cdn-pages.tsx').then((m) => ({ default: m.CdnWatch })));
-const GtmDetail = lazy(() => import('./dns-advanced-pages.tsx').then((m) => ({ default: m.GtmDetail })));
-const HttpDnsOverview = lazy(() => import('./dns-advanced-pages.tsx').then((m) => ({ default: m.HttpDnsOverview })));
-const HttpDnsTabs = lazy(() => import('./dns-advanced-pages.tsx').then((m) => ({ default: m.HttpDnsTabs })));
-const SmartDnsDetailLinks = lazy(() => import('./dns-advanced-pages.tsx').then((m) => ({ default: m.SmartDnsDetailLinks })));
-const SmartDnsDomain = lazy(() => import('./dns-advanced-pages.tsx').then((m) => ({ default: m.SmartDnsDomain })));
+const DesktopList = lazy(() => withConsoleTexts(import('./desktop-list.tsx')).then((m) => ({ default: m.DesktopList })));
+const ResourceDetail = lazy(() => withConsoleTexts(import('./detail.tsx')).then((m) => ({ default: m.ResourceDetail })));
+const BuyWizard = lazy(() => withConsoleTexts(import('./buy.tsx')).then((m) => ({ default: m.BuyWizard })));
+const RecycleBin = lazy(() => withConsoleTexts(import('./recycle.tsx')).then((m) => ({ default: m.RecycleBin })));
+const Downloads = lazy(() => withConsoleTexts(import('./downloads.tsx')).then((m) => ({ default: m.Downloads })));
+const AdminList = lazy(() => withConsoleTexts(import('./admin-list.tsx')).then((m) => ({ default: m.AdminList })));
+const RouteTabsDetail = lazy(() => withConsoleTexts(import('./nat-detail.tsx')).then((m) => ({ default: m.RouteTabsDetail })));
+const CdnTabs = lazy(() => withConsoleTexts(import('./cdn-pages.tsx')).then((m) => ({ default: m.CdnTabs })));
+const CdnRefreshNotice = lazy(() => withConsoleTexts(import('./cdn-pages.tsx')).then((m) => ({ default: m.CdnRefreshNotice })));
+const CdnWatch = lazy(() => withConsoleTexts(import('./cdn-pages.tsx')).then((m) => ({ default: m.CdnWatch })));
+const GtmDetail = lazy(() => withConsoleTexts(import('./dns-advanced-pages.tsx')).then((m) => ({ default: m.GtmDetail })));
+const HttpDnsOverview = lazy(() => withConsoleTexts(import('./dns-advanced-pages.tsx')).then((m) => ({ default: m.HttpDnsOverview })));
+const HttpDnsTabs = lazy(() => withConsoleTexts(import('./dns-advanced-pages.tsx')).then((m) => ({ default: m.HttpDnsTabs })));
+const SmartDnsDetailLinks = lazy(() => withConsoleTexts(import('./dns-advanced-pages.tsx')).then((m) => ({ default: m.SmartDnsDetailLinks })));
+const SmartDnsDomain = lazy(() => withConsoleTexts(import('./dns-advanced-pages.tsx')).then((m) => ({ default: m.SmartDnsDomain })));
 
 export default function ResourcesPage() {
   const handle = usePageHandle();
@@ -41,7 +42,7 @@ export default function ResourcesPage() {
   if (!handle) return null;
   const found = screenFor(handle.name, handle.path);
   // A detail route that is also a form (certificateAdd/:id?) shows the form without an id.
-  const s = params.id || ROUTE_FORMS[handle.name] ? found : withoutId(found);
+  const s = params.id || ROUTE_FORM_TITLES[handle.name] ? found : withoutId(found);
   const title = t(handle.meta.title);
   let body: React.ReactNode = null;
   // CDN statistics are a page of their own among the CDN tabs.
@@ -102,12 +103,12 @@ export default function ResourcesPage() {
     case 'detail':
       body = params.id ? (
         <ResourceDetail key={params.id} def={s.def} id={params.id} tab={s.tab} />
-      ) : ROUTE_FORMS[handle.name] ? (
-        <BuyWizard def={s.def} form={ROUTE_FORMS[handle.name]} />
+      ) : ROUTE_FORM_TITLES[handle.name] ? (
+        <BuyWizard def={s.def} formRoute={handle.name} />
       ) : null;
       break;
     case 'buy':
-      body = <BuyWizard def={s.def} form={ROUTE_FORMS[handle.name]} />;
+      body = <BuyWizard def={s.def} formRoute={handle.name} />;
       break;
     case 'recycle':
       body = <RecycleBin defs={s.defs} title={title} />;

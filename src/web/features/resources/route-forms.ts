@@ -3,7 +3,6 @@
 // wizard draws the route's own schema. With an id in the
 // path the route shows that resource instead (certificateAdd/:id continues an application).
 import type { z } from 'zod';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { SSL_CERTIFICATE_FORMS } from '../../../domain/kinds/ssl-certificate/ssl-certificate.forms.ts';
 import { cdnTaskFormSchema } from '../../../domain/kinds/cdn-task/cdn-task.kind.ts';
 
@@ -18,9 +17,3 @@ export const ROUTE_FORMS: Readonly<Record<string, RouteForm>> = {
   // The task body is transformed (URLs split and counted) by the server; the form draws its plain fields.
   refreshPreheatConfig: { schema: cdnTaskFormSchema, titleKey: 'kinds:cdn_task.actions.create', tipKey: 'kinds:cdn_task.limits' },
 };
-
-/** A kind's create forms, buy route first (the list offers each; on a phone the add button opens a sheet of them). */
-export function formRoutesOf(def: KindDefinition): string[] {
-  const names = [def.routes.buy, def.routes.detail, ...(def.routes.others ?? [])].filter((n): n is string => Boolean(n && ROUTE_FORMS[n]));
-  return [...new Set(names)];
-}

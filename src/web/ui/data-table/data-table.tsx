@@ -9,7 +9,7 @@ import { useSetAtom } from 'jotai';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
 import { Popover, SpinLoading, Toast } from 'antd-mobile';
 import { EditSOutline, FileOutline, DownOutline, UpOutline } from 'antd-mobile-icons';
-import { nextSort, type SortState } from '../../../domain/list-query.ts';
+import { nextSort, type SortState } from '../../../domain/list-sort.ts';
 import { tableEditStatusAtom } from '../../lib/store.ts';
 import { EDIT_SAVE_DELAY_MS, splitRowActions } from './table-rules.ts';
 import './data-table.css';

@@ -5,7 +5,7 @@ import { lazy, Suspense, useRef, useState, type CSSProperties, type ReactNode } 
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CloseOutline, EditSOutline, FileOutline, MessageOutline, PhonebookOutline, QuestionCircleOutline } from 'antd-mobile-icons';
+import { MessageOutline, QuestionCircleOutline } from 'antd-mobile-icons';
 import { aiButtonShownAtom, returnPathAtom } from '../../lib/store.ts';
 import { getToken } from '../../lib/session.ts';
 import { useAiPanel } from '../ai-panel/use-ai-panel.ts';
@@ -13,6 +13,9 @@ import { useCoversAction } from './clear-of-actions.ts';
 import { FEEDBACK_ROUTE, WORK_ORDER_ROUTE, resolveShortcut, type SiteConfig } from './help-target.ts';
 
 const ContactSheet = lazy(() => import('./contact-sheet.tsx'));
+// The folded shortcuts' icons (and the close icon) load when the widget is first opened: the
+// folded widget shows one icon, and every console page's first load carried all six (ADR 0031).
+const ShortcutIcon = lazy(() => import('./shortcut-icons.tsx'));
 
 /** Same-origin parent whose layout shows pages in tabs (it marks <html data-layout-tabs="true">). */
 function parentHasTabs(): boolean {
@@ -93,13 +96,19 @@ export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
         {expanded && (
           <>
             <WidgetButton testId="help-contact" label={t('help:widget.contact')} onClick={openContact}>
-              <PhonebookOutline />
+              <Suspense fallback={null}>
+                <ShortcutIcon name="contact" />
+              </Suspense>
             </WidgetButton>
             <WidgetButton testId="help-workorder" label={t('help:widget.work_order')} onClick={() => go(WORK_ORDER_ROUTE)}>
-              <FileOutline />
+              <Suspense fallback={null}>
+                <ShortcutIcon name="work_order" />
+              </Suspense>
             </WidgetButton>
             <WidgetButton testId="help-feedback" label={t('help:widget.feedback')} onClick={() => go(FEEDBACK_ROUTE)}>
-              <EditSOutline />
+              <Suspense fallback={null}>
+                <ShortcutIcon name="feedback" />
+              </Suspense>
             </WidgetButton>
           </>
         )}
@@ -109,7 +118,13 @@ export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
           expanded={expanded}
           onClick={() => setExpanded((v) => !v)}
         >
-          {expanded ? <CloseOutline /> : <QuestionCircleOutline />}
+          {expanded ? (
+            <Suspense fallback={<QuestionCircleOutline />}>
+              <ShortcutIcon name="close" />
+            </Suspense>
+          ) : (
+            <QuestionCircleOutline />
+          )}
         </WidgetButton>
       </nav>
       {contactOpen || contactShown ? (
