@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -34,6 +34,7 @@ import { deskRoutes } from './desk/desk.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { signupRoutes } from './signup/signup.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
+import { productDetails } from './portal/portal.service.ts';
 import { seedDemo } from './seed/demo.seed.ts';
 import { registerOperationLog } from './oplog/operation-log.plugin.ts';
 import { operationLogRoutes } from './oplog/operation-log.routes.ts';
@@ -47,7 +48,7 @@ import { passkeyRoutes } from './keys/passkey.routes.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
-import { pickLanguage } from '../domain/errors.ts';
+import { pickLanguage, type Language } from '../domain/errors.ts';
 import { logRedaction } from './lib/log-redaction.ts';
 
 export interface BuildOptions {
@@ -202,7 +203,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await passkeyRoutes(app, ctx);
   await accessRoutes(app, ctx);
 
-  registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes);
+  registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes, (id, lang) => productDetails(ctx.db, id, lang));
 
   const purge = setInterval(() => {
     purgeExpiredIdempotencyKeys(ctx.db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
@@ -248,7 +249,12 @@ function routePattern(url: string): RegExp {
  * The built PWA: hashed assets cached for a year, index.html / sw.js / manifest never cached,
  * client routes fall back to index.html; unknown /api paths stay JSON 404s.
  */
-function registerStaticAndFallback(app: FastifyInstance, distDir: string | null, routes: readonly RouteEntry[]) {
+function registerStaticAndFallback(
+  app: FastifyInstance,
+  distDir: string | null,
+  routes: readonly RouteEntry[],
+  landingData: (productId: string, lang: Language) => Promise<unknown>,
+) {
   const indexPath = distDir ? path.join(distDir, 'index.html') : null;
   const hasIndex = indexPath !== null && fs.existsSync(indexPath);
   if (distDir && !hasIndex) app.log.warn({ distDir }, 'no built PWA found; run `npm run build` (npm start does it for you)');
@@ -278,12 +284,33 @@ function registerStaticAndFallback(app: FastifyInstance, distDir: string | null,
     const file = path.join(distDir!, 'pages', `${url.slice(1)}.html`);
     return fs.existsSync(file) ? file : null;
   };
-  const sendIndex = async (reply: FastifyReply, url = '/') =>
-    reply
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url = '/') => {
+    const file = pageFile(url);
+    const html = await fs.promises.readFile(file ?? indexPath!);
+    return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language')
       .type('text/html; charset=utf-8')
-      .send(await fs.promises.readFile(pageFile(url) ?? indexPath!));
-  if (hasIndex) app.get('/', (_req, reply) => sendIndex(reply));
+      .send(file ? await withLandingData(html, pickLanguage(req.headers['accept-language'])) : html);
+  };
+  // A landing page's HTML names its data (<meta name="ys-early-get">, ADR 0033): the answer goes into
+  // the page as a JSON data block in the request's language, so the page renders whole on its first
+  // render instead of waiting for a request its scripts start (ADR 0033 addendum). A data block is not
+  // run (the CSP allows no inline script anyway); `<` is escaped so no text in it can close the element.
+  const withLandingData = async (html: Buffer, lang: Language): Promise<Buffer | string> => {
+    const text = html.toString('utf8');
+    const m = /<meta name="ys-early-get" content="auto_product_details\/([A-Za-z0-9_-]+)">/.exec(text);
+    if (!m) return html;
+    const data = await landingData(m[1]!, lang).catch(() => null);
+    if (!data) return html;
+    const json = JSON.stringify(data)
+      .replace(/</g, '\\u003c')
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029');
+    const block = `<script type="application/json" data-ys-early="auto_product_details/${m[1]}" data-lang="${lang}">${json}</script>`;
+    return text.replace(m[0], () => `${m[0]}\n    ${block}`);
+  };
+  if (hasIndex) app.get('/', (req, reply) => sendIndex(req, reply));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const wantsPage =
@@ -295,7 +322,7 @@ function registerStaticAndFallback(app: FastifyInstance, distDir: string | null,
       !path.extname(url);
     if (wantsPage) {
       reply.header('cache-control', 'no-cache');
-      return sendIndex(reply, url.replace(/\/+$/, '') || '/');
+      return sendIndex(req, reply, url.replace(/\/+$/, '') || '/');
     }
     const lang = pickLanguage(req.headers['accept-language']);
     if (url.startsWith('/api/')) {

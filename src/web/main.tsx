@@ -70,10 +70,11 @@ function afterFirstScreen(
 }
 
 async function start() {
-  await initI18n();
-  // A product landing page's HTML names its data: fetched now, beside the router and the page's chunks.
+  const i18n = await initI18n();
+  // A product landing page's HTML names its data: fetched now, beside the router and the page's chunks
+  // (unless the HTML carries it in the reader's language).
   const early = [...document.querySelectorAll<HTMLMetaElement>('meta[name="ys-early-get"]')].map((m) => m.content);
-  if (early.length) void import('./lib/early-get.ts').then((m) => m.startEarlyGets(early)).catch(() => undefined);
+  if (early.length) void import('./lib/early-get.ts').then((m) => m.startEarlyGets(early, i18n.language)).catch(() => undefined);
   const { router } = await import('./app/router.tsx');
   const { RouterProvider } = await import('react-router');
   createRoot(document.getElementById('root')!).render(

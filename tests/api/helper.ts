@@ -69,7 +69,7 @@ export interface Helpers {
   routes: () => RouteEntry[];
 }
 
-export async function build(opts: { config?: Partial<Config>; seed?: boolean; logger?: object } = {}): Promise<TestApp & Helpers> {
+export async function build(opts: { config?: Partial<Config>; seed?: boolean; logger?: object; serveStatic?: boolean } = {}): Promise<TestApp & Helpers> {
   let handle: DbHandle;
   let drop: () => Promise<void>;
   // The run's seeded copy (global-setup.ts) when this file wants the usual start: demo data sealed
@@ -85,7 +85,7 @@ export async function build(opts: { config?: Partial<Config>; seed?: boolean; lo
     handle,
     seed: opts.seed ?? true,
     logger: opts.logger ?? false,
-    serveStatic: false,
+    serveStatic: opts.serveStatic ?? false,
     config: {
       cloudSimDelayMs: 50,
       cloudSimFailureRate: 0,

@@ -258,3 +258,39 @@ describe('选购 signed in, and hostile templates', () => {
     }
   });
 });
+
+describe('a landing page opened by its address (ADR 0033 addendum)', () => {
+  for (const [locale, title] of [
+    ['zh-CN', '裸金属服务器'],
+    ['zh-TW', '裸機伺服器'],
+  ] as const) {
+    it(`renders whole from the data its HTML carries, without asking the API (${locale}, 375×740)`, async () => {
+      const context = await newContext(browser, 'phone', { locale });
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (req) => {
+        if (req.url().includes('/api/auto_product_details/')) asked.push(req.url());
+      });
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      try {
+        await page.goto(`${baseURL}/portal/bms`);
+        await waitForDataPage(page, 'portal_bms');
+        await expect.poll(() => page.locator('[data-testid="landing-title"]').textContent()).toBe(title);
+        expect(await page.locator('[data-section="specs"] .ys-spec__flavor').first().textContent()).toBe('2 核 4 GB');
+        // The data block is taken once and removed.
+        expect(await page.locator('script[type="application/json"][data-ys-early]').count()).toBe(0);
+        // Another landing page inside the app asks the API as before.
+        await page.evaluate(() => {
+          window.history.pushState(null, '', '/portal/redis');
+          window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+        });
+        await waitForDataPage(page, 'portal_redis');
+        await expect.poll(() => asked.map((u) => new URL(u).pathname)).toEqual(['/api/auto_product_details/redis']);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

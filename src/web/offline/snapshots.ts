@@ -85,7 +85,9 @@ export async function loadWithSnapshot<T>(key: string, fetcher: () => Promise<T>
   try {
     const value = await fetcher();
     const savedAt = Date.now();
-    await kvPut({ key, value, savedAt }).catch(() => undefined);
+    // The copy is written behind the answer: the screen does not wait for IndexedDB (on a first visit
+    // opening it creates the database — a task between the data and a landing page's largest paint).
+    void kvPut({ key, value, savedAt }).catch(() => undefined);
     return { value, savedAt, fromSnapshot: false };
   } catch (err) {
     if (!isNoAnswer(err)) throw err;

@@ -21,7 +21,7 @@ import { usePageHandle } from '../../lib/hooks.ts';
 import { pushNotice } from '../../lib/notices.ts';
 import { loginStateAtom, returnPathAtom, store } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { PageState, fetchProduct, useSnapshotLoad, yuan } from './portal-data.tsx';
+import { PageState, fetchProduct, inlineProduct, useSnapshotLoad, yuan } from './portal-data.tsx';
 import './portal-home.css';
 import './site.css';
 
@@ -35,7 +35,11 @@ export default function LandingPage() {
   const handle = usePageHandle();
   const name = handle?.name ?? '';
   const key = productKeyOf(name);
-  const state = useSnapshotLoad(key ? `product:${key}` : null, () => fetchProduct(key));
+  const state = useSnapshotLoad(
+    key ? `product:${key}` : null,
+    () => fetchProduct(key),
+    (lang) => inlineProduct(key, lang),
+  );
   return (
     <PageFrame name={name} className="ys-home ys-landing">
       <PageState state={state}>{(d) => <Landing details={d} />}</PageState>

@@ -1,27 +1,44 @@
 // The public portal's reads: one plain request each, kept as an offline snapshot (IndexedDB,
 // offline/snapshots.ts) so a product page or article a visitor opened stays readable offline; and
 // the loading, not-found and offline-copy states of those pages (one module: one chunk).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import type { Article, ArticleKind, ArticleSummary, ProductDetails, TemplateOut } from '../../../domain/portal-content.ts';
 import { get } from '../../lib/request.ts';
-import { takeEarlyGet } from '../../lib/early-get.ts';
+import { takeEarlyData, takeEarlyGet } from '../../lib/early-get.ts';
 import { languageAtom } from '../../lib/store.ts';
-import { loadWithSnapshot } from '../../offline/snapshots.ts';
+import { loadWithSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
 
 const quiet = { isNeedloading: false, notice: false } as const;
 
 export type LoadState<T> = { status: 'loading' } | { status: 'error'; notFound: boolean } | { status: 'ready'; value: T; fromSnapshot: boolean };
 
-/** Loads `key` through `fetcher` (with its offline snapshot) whenever the key or language changes. */
-export function useSnapshotLoad<T>(key: string | null, fetcher: () => Promise<T>): LoadState<T> {
+/**
+ * Loads `key` through `fetcher` (with its offline snapshot) whenever the key or language changes.
+ * `initial` may answer at once on the first render (the data the page's HTML carries): it is kept as
+ * the snapshot and nothing is requested for that key and language.
+ */
+export function useSnapshotLoad<T>(key: string | null, fetcher: () => Promise<T>, initial?: (lang: string) => T | undefined): LoadState<T> {
   const lang = useAtomValue(languageAtom);
-  const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
+  const first = useRef<{ key: string; lang: string; value: T } | undefined>(undefined);
+  const [state, setState] = useState<LoadState<T>>(() => {
+    const value = key ? initial?.(lang) : undefined;
+    if (!key || value === undefined) return { status: 'loading' };
+    first.current = { key, lang, value };
+    return { status: 'ready', value, fromSnapshot: false };
+  });
   useEffect(() => {
     if (!key) {
       setState({ status: 'error', notFound: true });
+      return;
+    }
+    // The HTML's data serves the first render only; any later key or language is asked for.
+    const given = first.current;
+    first.current = undefined;
+    if (given && given.key === key && given.lang === lang) {
+      void saveSnapshot(`portal:${key}:${lang}`, given.value).catch(() => undefined);
       return;
     }
     let live = true;
@@ -38,11 +55,11 @@ export function useSnapshotLoad<T>(key: string | null, fetcher: () => Promise<T>
   return state;
 }
 
+const productPath = (id: string) => `auto_product_details/${encodeURIComponent(id)}`;
 /** A landing page's details; the page's HTML may have started this request already (lib/early-get.ts). */
-export const fetchProduct = (id: string) => {
-  const url = `auto_product_details/${encodeURIComponent(id)}`;
-  return takeEarlyGet<ProductDetails>(url) ?? get<ProductDetails>(url, undefined, quiet);
-};
+export const fetchProduct = (id: string) => takeEarlyGet<ProductDetails>(productPath(id)) ?? get<ProductDetails>(productPath(id), undefined, quiet);
+/** A landing page's details as its HTML carries them, in `lang` (lib/early-get.ts), once. */
+export const inlineProduct = (id: string, lang: string) => takeEarlyData<ProductDetails>(productPath(id), lang);
 export const fetchArticles = (kind: ArticleKind, limit: number, offset: number) =>
   get<{ count: number; data: ArticleSummary[] }>('v1/portal/articles', { kind, __limit: limit, __offset: offset }, quiet);
 export const fetchArticle = (id: string) => get<Article>(`v1/portal/articles/${encodeURIComponent(id)}`, undefined, quiet);
