@@ -47,7 +47,7 @@ export function liveSource<T>(
     let sub: { unsubscribe: () => void } | null = null;
     let stopRaw: (() => void) | null = null;
     const cancel = whenOutboxInUse(() => {
-      if (raw && !attachedDexieOutbox()) {
+      if (raw) {
         // Answers applied in the order their reads started (a later read saw a later outbox).
         let asked = 0;
         let applied = 0;
@@ -65,7 +65,11 @@ export function liveSource<T>(
         stopRaw = onOutboxChanged(read);
         read();
       }
-      void loadWhenReachable(() => import('./outbox-live.ts')).then(({ liveQuery, db }) => {
+      // Where outbox.ts is already in (a page that writes through Dexie: the desk's forms), Dexie is
+      // in memory and the live views' small chunk is tried at once, offline too.
+      const loadLive = () => import('./outbox-live.ts');
+      const liveModule = attachedDexieOutbox() ? loadLive().catch(() => loadWhenReachable(loadLive)) : loadWhenReachable(loadLive);
+      void liveModule.then(({ liveQuery, db }) => {
         if (closed) return;
         sub = liveQuery(() => query(db)).subscribe({
           next: (next) => {
