@@ -12,7 +12,8 @@ import './app/app.css';
  * The outbox replays queued writes (approval decisions…) now, on every 'online' event and while
  * entries wait; only the signed-in user's entries are sent. Its own chunk (Dexie), right after
  * the first render so a start-up with queued decisions sends them at once — and only when the
- * outbox is in use (entries stored, or a write made in this or another tab: outbox-gate.ts).
+ * outbox is in use (entries stored, or a write made in this or another tab: outbox-gate.ts) and
+ * the chunk can be fetched (online, or from the service worker's precache).
  */
 let outboxStarted = false;
 function startOutbox(): void {
@@ -30,17 +31,19 @@ function startOutbox(): void {
   outboxStarted = true;
   // An empty outbox has nothing to replay: Dexie loads only once entries exist or a write is made.
   // (The gate is its own small chunk too: /portal's visitors never need it.)
+  // Offline, before the service worker holds the chunk, it waits for the network (the inbox
+  // queues meanwhile without Dexie: offline/outbox-queue.ts) and replays once the chunk is in.
   void import('./offline/outbox-gate.ts').then((gate) =>
     gate.whenOutboxInUse(() => {
-      void Promise.all([import('./offline/outbox.ts'), import('./lib/request.ts')])
+      void gate
+        .loadWhenReachable(() => Promise.all([import('./offline/outbox.ts'), import('./lib/request.ts')]))
         .then(([outbox, request]) =>
           outbox.startOutboxSync(outbox.createFetchSend(request.scopeHeaders), {
             owner: getUsername,
             // Consecutive approval decisions go together (one request, each with its own key).
             sendBatch: outbox.createFetchBatchSend(request.scopeHeaders),
           }),
-        )
-        .catch(() => undefined);
+        );
     }),
   );
 }

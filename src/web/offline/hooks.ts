@@ -1,11 +1,13 @@
 // React hooks over the offline store: network status and live views of the outbox. dexie's
 // liveQuery feeds useSyncExternalStore (dexie-react-hooks is not needed for this). The outbox views
-// answer "empty" without loading Dexie until the outbox is in use (outbox-gate.ts); then they
-// subscribe to the real live query.
+// answer "empty" without loading Dexie until the outbox is in use (outbox-gate.ts); then they read
+// it without Dexie (outbox-raw.ts) until Dexie's chunk can be fetched, and subscribe to the real
+// live query from then on.
 import { useMemo, useSyncExternalStore } from 'react';
 export { useOnline } from './online.ts';
 import type { YunshuDb } from './db.ts';
-import { whenOutboxInUse } from './outbox-gate.ts';
+import { attachedDexieOutbox, loadWhenReachable, whenOutboxInUse } from './outbox-gate.ts';
+import { onOutboxChanged, readEntries } from './outbox-raw.ts';
 import type { OutboxEntry, OutboxState } from './outbox-rules.ts';
 import { readSnapshot, type Snapshot } from './snapshots.ts';
 
@@ -20,22 +22,63 @@ interface LiveSource<T> {
  * write to its table, and the 100-card inbox re-rendered on each (issue 10). One source serves
  * every component that subscribes to it (one dexie subscription, one query per write however many
  * components show the outbox); it stops when the last one leaves.
+ * With `raw` (the same question asked through outbox-raw.ts, no Dexie) the view answers from the
+ * moment the outbox is in use, re-reading on every change notice, until Dexie's chunk could be
+ * fetched (`loadWhenReachable`: offline on a first visit, only when the network returns) and its
+ * live query has answered.
  */
-export function liveSource<T>(query: (db: YunshuDb) => Promise<T>, initial: T, same: (a: T, b: T) => boolean = Object.is): LiveSource<T> {
+export function liveSource<T>(
+  query: (db: YunshuDb) => Promise<T>,
+  initial: T,
+  same: (a: T, b: T) => boolean = Object.is,
+  raw?: () => Promise<T>,
+): LiveSource<T> {
   let value = initial;
   const listeners = new Set<() => void>();
   let stop: (() => void) | null = null;
+  const set = (next: T) => {
+    if (same(value, next)) return;
+    value = next;
+    for (const fn of [...listeners]) fn();
+  };
   const start = () => {
     let closed = false;
+    let live = false;
     let sub: { unsubscribe: () => void } | null = null;
+    let stopRaw: (() => void) | null = null;
     const cancel = whenOutboxInUse(() => {
-      void import('./outbox-live.ts').then(({ liveQuery, db }) => {
+      if (raw) {
+        // Answers applied in the order their reads started (a later read saw a later outbox).
+        let asked = 0;
+        let applied = 0;
+        const read = () => {
+          const n = ++asked;
+          raw().then(
+            (next) => {
+              if (closed || live || n < applied) return;
+              applied = n;
+              set(next);
+            },
+            (err: unknown) => console.warn('offline store query failed', err),
+          );
+        };
+        stopRaw = onOutboxChanged(read);
+        read();
+      }
+      // Where outbox.ts is already in (a page that writes through Dexie: the desk's forms), Dexie is
+      // in memory and the live views' small chunk is tried at once, offline too.
+      const loadLive = () => import('./outbox-live.ts');
+      const liveModule = attachedDexieOutbox() ? loadLive().catch(() => loadWhenReachable(loadLive)) : loadWhenReachable(loadLive);
+      void liveModule.then(({ liveQuery, db }) => {
         if (closed) return;
         sub = liveQuery(() => query(db)).subscribe({
           next: (next) => {
-            if (same(value, next)) return;
-            value = next;
-            for (const fn of [...listeners]) fn();
+            if (!live) {
+              live = true;
+              stopRaw?.();
+              stopRaw = null;
+            }
+            set(next);
           },
           error: (err) => {
             console.warn('offline store query failed', err);
@@ -46,6 +89,7 @@ export function liveSource<T>(query: (db: YunshuDb) => Promise<T>, initial: T, s
     return () => {
       closed = true;
       cancel();
+      stopRaw?.();
       sub?.unsubscribe();
     };
   };
@@ -105,6 +149,7 @@ export function useOutbox(filter: { states?: readonly OutboxState[]; ref?: strin
           },
           NO_ENTRIES,
           sameEntries,
+          () => readEntries({ ...(statesKey ? { states: statesKey.split(',') as OutboxState[] } : {}), ...(ref ? { ref } : {}) }),
         ),
       ),
     [statesKey, ref],
@@ -117,6 +162,10 @@ export interface OutboxCounts {
   attention: number;
 }
 const ZERO: OutboxCounts = { waiting: 0, attention: 0 };
+const countsOf = (entries: readonly OutboxEntry[]): OutboxCounts => ({
+  waiting: entries.filter((e) => e.state === 'pending' || e.state === 'sending').length,
+  attention: entries.filter((e) => e.state === 'conflict' || e.state === 'needs_edit' || e.state === 'failed').length,
+});
 
 /** Entries still to send (pending, sending) and entries that need the user (conflict, needs-edit, failed). */
 export function useOutboxCounts(): OutboxCounts {
@@ -133,6 +182,7 @@ export function useOutboxCounts(): OutboxCounts {
           },
           ZERO,
           (a, b) => a.waiting === b.waiting && a.attention === b.attention,
+          async () => countsOf(await readEntries()),
         ),
       ),
     [],

@@ -6,7 +6,11 @@
 // - this page loaded the outbox module to write (a decision, a work order…: outbox.ts calls
 //   `outboxInUse()` when it loads), or
 // - another tab of this origin wrote one (its outbox.ts says so on a BroadcastChannel).
-// Once in use it stays in use for the page's life.
+// Once in use it stays in use for the page's life. Dexie then loads only when its chunk can be
+// fetched (`loadWhenReachable`): offline on a first visit the approvals inbox stores and shows its
+// decisions without it (outbox-queue.ts, outbox-raw.ts), and the replay starts when the network returns.
+import type { OutboxEntry, OutboxState, OutboxWrite } from './outbox-rules.ts';
+
 /** The browser database of the outbox and the recently viewed resources (db.ts opens it with Dexie). */
 export const DB_NAME = 'yunshu';
 
@@ -99,3 +103,57 @@ export function whenOutboxInUse(fn: () => void): () => void {
 }
 
 export const isOutboxInUse = (): boolean => active;
+
+/** What outbox.ts (Dexie) offers outbox-queue.ts once it is loaded: from then on every write goes through it. */
+export interface DexieOutbox {
+  enqueue: (write: OutboxWrite) => Promise<OutboxEntry>;
+  listOutbox: (filter?: { states?: readonly OutboxState[]; ref?: string }) => Promise<OutboxEntry[]>;
+  discard: (id: number) => Promise<boolean>;
+  retry: (id: number) => Promise<boolean>;
+  editAndRequeue: (id: number, body: unknown) => Promise<boolean>;
+  requestReplay: () => Promise<unknown>;
+}
+let dexieOutbox: DexieOutbox | null = null;
+
+/** Called by outbox.ts when it loads. */
+export function attachDexieOutbox(api: DexieOutbox): void {
+  dexieOutbox = api;
+}
+export const attachedDexieOutbox = (): DexieOutbox | null => dexieOutbox;
+
+/**
+ * Whether a chunk this page has not fetched yet can be: online, or a service worker controls the
+ * page (it activates only once its precache, every chunk included, is complete).
+ */
+function reachable(): boolean {
+  if (typeof navigator === 'undefined') return true;
+  return navigator.onLine !== false || !!navigator.serviceWorker?.controller;
+}
+
+const RETRY_MS = 30_000;
+
+/**
+ * Runs `load` (a dynamic import) once its chunk can be fetched; if the fetch fails anyway (a
+ * network that says it is up but is not), tries again on the next `online` event or after
+ * RETRY_MS. Never rejects: offline it simply waits.
+ */
+export function loadWhenReachable<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      if (typeof window === 'undefined') return;
+      window.addEventListener('online', attempt, { once: true });
+      timer = setTimeout(attempt, RETRY_MS);
+    };
+    function attempt(): void {
+      if (typeof window !== 'undefined') window.removeEventListener('online', attempt);
+      clearTimeout(timer);
+      if (!reachable()) {
+        if (typeof window !== 'undefined') window.addEventListener('online', attempt, { once: true });
+        return;
+      }
+      load().then(resolve, later);
+    }
+    attempt();
+  });
+}

@@ -3,7 +3,7 @@
 // sent, conflict (with the server's state), needs-edit or failed. Nothing is dropped silently:
 // only the user discards an entry, and delivered entries are pruned after a day.
 import { db } from './db.ts';
-import { outboxInUse } from './outbox-gate.ts';
+import { attachDexieOutbox, outboxInUse } from './outbox-gate.ts';
 import { DECISION_BATCH_URL } from '../../domain/approvals/decision-batch.ts';
 import {
   batchGroup,
@@ -42,8 +42,10 @@ export interface ReplaySummary {
 const LOCK_NAME = 'yunshu-outbox-replay';
 const SENT_KEPT_MS = 24 * 3600_000;
 
-// This module holds Dexie: once it is loaded (to write, or to replay), the outbox's live views start.
+// This module holds Dexie: once it is loaded (to write, or to replay), the outbox's live views start,
+// and outbox-queue.ts (the inbox's writes before Dexie could be fetched) goes through it from now on.
 outboxInUse();
+attachDexieOutbox({ enqueue, listOutbox, discard, retry, editAndRequeue, requestReplay });
 
 /** A performance mark (DevTools' timeline, the replay bench's breakdown); nothing where there is no Performance API. */
 function mark(name: string): void {

@@ -2,11 +2,12 @@
 // as 待同步 on its card and is sent in order (at once when online, when the network returns
 // otherwise). One path means a decision lands exactly once whether the train is in a tunnel or not.
 // Batch approve uses the batch endpoint when online; offline it queues one entry per request.
-// Statically, unlike every other console page: the outbox (Dexie) comes with the inbox, because a
-// decision taken offline right after the first load — before the service worker has cached
-// anything — must still be stored (approvals-offline.e2e.ts). Loading it makes the outbox "in use"
-// (outbox-gate.ts), so the cards' sync states are live at once.
-import { enqueue, editAndRequeue, listOutbox } from '../../offline/outbox.ts';
+// The outbox comes with the inbox statically, because a decision taken offline right after the
+// first load — before the service worker has cached anything — must still be stored
+// (approvals-offline.e2e.ts); but without Dexie (outbox-queue.ts writes the same object store
+// through IndexedDB itself until Dexie can be fetched, ADR 0027 addendum of 2026-11-25). A write
+// makes the outbox "in use" (outbox-gate.ts), so the cards' sync states are live at once.
+import { enqueue, editAndRequeue, listOutbox } from '../../offline/outbox-queue.ts';
 import { newIdempotencyKey } from '../../offline/outbox-rules.ts';
 import { readSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
 import { scopeHeaders, RequestError } from '../../lib/request.ts';

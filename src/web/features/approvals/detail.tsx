@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DotLoading, ErrorBlock, List, Steps, Tag } from 'antd-mobile';
 import { loadWithSnapshot } from '../../offline/snapshots.ts';
 import { useOutbox } from '../../offline/hooks.ts';
-import { discard, retry } from '../../offline/outbox.ts';
+import { discard, retry } from '../../offline/outbox-queue.ts';
 import { getApproval, type ApprovalDetail as Detail } from './api.ts';
 import { ServerState } from './card.tsx';
 import { queueDecision, requeueReject } from './decide.ts';

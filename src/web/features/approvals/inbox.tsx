@@ -10,7 +10,7 @@ import { Button, CapsuleTabs, Checkbox, Dialog, DotLoading, InfiniteScroll, Tabs
 import { can } from '../../../domain/roles.ts';
 import { dataAge } from '../../offline/data-age.ts';
 import { useOnline, useOutbox } from '../../offline/hooks.ts';
-import { discard, retry } from '../../offline/outbox.ts';
+import { discard, retry } from '../../offline/outbox-queue.ts';
 import { readSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { RequestError } from '../../lib/request.ts';
