@@ -52,7 +52,8 @@ function precompress(): Plugin {
 const OFFLINE_MODULES: readonly RegExp[] = [
   /^src\/web\/main\.tsx$/,
   /^src\/web\/app\/(?!layouts\/side-menu\.tsx)/,
-  /^src\/web\/lib\//,
+  // (the early request only serves a landing page's HTML from the network: offline the shell has none)
+  /^src\/web\/lib\/(?!early-get\.ts$)/,
   /^src\/web\/offline\//,
   /^src\/web\/ui\/(?!data-table\/|menu-icon\.tsx|help-docs\.tsx|split-view\.tsx)/,
   /^locales\/zh-CN\//,
