@@ -69,6 +69,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (opts.seed ?? config.seed === 'demo') await seedDemo(handle.db, secrets);
 
   const app = Fastify({
+    // A plugin's start (the database, the event listener) may take more than Fastify's default 10 s on
+    // a loaded machine (a CI run on 2 busy cores failed so); a start that hangs still fails after 2 min.
+    pluginTimeout: 120_000,
     // Redaction always applies; a caller's logger options (a test's stream) are merged over it.
     logger: opts.logger === false ? false : { level: config.logLevel, ...logRedaction, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
     genReqId: (req) => {

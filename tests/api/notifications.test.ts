@@ -186,10 +186,16 @@ describe('one notification on every channel', () => {
 
     const link = `${PUBLIC}/monitorAlarm?alarm=${'b'.repeat(32)}`;
     const ack = `${link}&ack=1`;
-    const pushRow = await app.ctx.db.selectFrom('notify_deliveries').select(['state', 'last_error']).where('channel', '=', 'push').execute();
+    // Only this notification's rows and mails: the scheduler's alarm evaluator may notify the demo's
+    // receivers at any time meanwhile (it did on a loaded machine).
+    const ours = (message: unknown) => JSON.stringify(message).includes('b'.repeat(32));
+    const pushRow = (await app.ctx.db.selectFrom('notify_deliveries').select(['state', 'last_error', 'message']).where('channel', '=', 'push').execute())
+      .filter((r) => ours(r.message))
+      .map(({ state, last_error }) => ({ state, last_error }));
     expect(pushRow).toEqual([{ state: 'sent', last_error: null }]);
-    const push = http.on('/push/device-1').at(-1)!;
-    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    const pushes = http.on('/push/device-1').filter((p) => p.headers['content-encoding'] === 'aes128gcm' && JSON.parse(decryptPush(p.body, keys)).url === link);
+    expect(pushes).toHaveLength(1);
+    const push = pushes[0]!;
     expect(push.headers.ttl).toBeDefined();
     expect(checkVapid(push.headers.authorization, http.base).publicKey).toBe(vapid);
     expect(push.body.toString('utf8')).not.toContain('web-01');
@@ -198,17 +204,20 @@ describe('one notification on every channel', () => {
     expect(shown.body).toContain('web-01 CPU');
     expect(shown.actions).toEqual([{ action: 'acknowledge', title: '确认告警', url: ack }]);
 
-    const mails = smtp.mails.slice(mailsBefore);
+    const mails = smtp.mails.slice(mailsBefore).filter((m) => (m.text || '').includes('b'.repeat(32)));
     expect(mails.map((m) => m.to && 'text' in m.to && m.to.text).sort()).toEqual(['chenchen@huadong-mfg.example.cn', 'oncall@yunshu.example.cn']);
     expect(mails[0]!.subject).toBe('云枢通知测试');
     expect(mails[0]!.text).toContain(link);
     expect(mails[0]!.html).toContain(ack.replace(/&/g, '&amp;'));
 
-    expect(http.on('/wecom/all')).toHaveLength(1);
-    expect(http.on('/wecom/all')[0]!.json().markdown.content).toContain(ack);
-    expect(http.on('/dingtalk/all')[0]!.json().markdown.text).toContain(link);
-    expect(JSON.stringify(http.on('/feishu/all')[0]!.json())).toContain(ack);
-    const states = await app.ctx.db.selectFrom('notify_deliveries').select(['channel', 'state']).where('category', '=', 'alarm').execute();
+    const robotPosts = (path: string) => http.on(path).filter((r) => JSON.stringify(r.json()).includes('b'.repeat(32)));
+    expect(robotPosts('/wecom/all')).toHaveLength(1);
+    expect(robotPosts('/wecom/all')[0]!.json().markdown.content).toContain(ack);
+    expect(robotPosts('/dingtalk/all')[0]!.json().markdown.text).toContain(link);
+    expect(JSON.stringify(robotPosts('/feishu/all')[0]!.json())).toContain(ack);
+    const states = (await app.ctx.db.selectFrom('notify_deliveries').select(['channel', 'state', 'message']).where('category', '=', 'alarm').execute()).filter(
+      (r) => ours(r.message),
+    );
     expect(states.length).toBe(1 + 2 + 3);
     expect(states.every((s) => s.state === 'sent')).toBe(true);
     for (const r of robots) await req(admin, 'DELETE', `/api/v1/notify-channels/${r.id}`);
