@@ -74,7 +74,7 @@ describe('first load of the phone console pages', () => {
   it('the build names the animation and gesture chunks the pages are checked for', () => {
     // Were the chunk groups renamed or dropped, the check below would pass for nothing.
     const assets = fs.readdirSync(path.resolve(import.meta.dirname, '../../dist/assets')).map((f) => `/assets/${f}`);
-    expect(assets.filter((f) => ANIMATION.test(f)).map((f) => f.replace(/-[\w-]+\.js$/, ''))).toEqual(
+    expect(assets.filter((f) => ANIMATION.test(f)).map((f) => f.replace(/-[\w-]{8}\.js$/, ''))).toEqual(
       expect.arrayContaining(['/assets/react-spring', '/assets/gesture']),
     );
   });
