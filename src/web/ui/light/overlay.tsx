@@ -5,7 +5,7 @@
 // load — and a decision taken offline right after it can still open the reject sheet.
 // Accessibility: role=dialog with aria-modal, focus moves in on open and back on close, Escape
 // closes, the page behind does not scroll.
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from 'antd-mobile';
 import './light.css';
@@ -35,7 +35,9 @@ function usePresence(visible: boolean): { mounted: boolean; shown: boolean } {
 function useModal(open: boolean, ref: React.RefObject<HTMLElement | null>, onEscape?: () => void): void {
   const escape = useRef(onEscape);
   escape.current = onEscape;
-  useLayoutEffect(() => {
+  // A passive effect, not a layout one: React puts focus back where it was before a commit once the
+  // commit's DOM changes are done, which would undo a focus moved back from a layout effect's cleanup.
+  useEffect(() => {
     if (!open) return;
     const before = document.activeElement as HTMLElement | null;
     const node = ref.current;
