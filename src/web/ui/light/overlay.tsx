@@ -31,6 +31,9 @@ function usePresence(visible: boolean): { mounted: boolean; shown: boolean } {
   return { mounted: mounted || visible, shown: shown && visible };
 }
 
+/** The open overlays, innermost last: Escape closes only the innermost (a picker's sheet over the scope sheet). */
+const openStack: object[] = [];
+
 /** Focus into `ref` on open and back to what had it on close; Escape calls `onEscape`; no page scroll behind. */
 function useModal(open: boolean, ref: React.RefObject<HTMLElement | null>, onEscape?: () => void): void {
   const escape = useRef(onEscape);
@@ -39,11 +42,13 @@ function useModal(open: boolean, ref: React.RefObject<HTMLElement | null>, onEsc
   // commit's DOM changes are done, which would undo a focus moved back from a layout effect's cleanup.
   useEffect(() => {
     if (!open) return;
+    const token = {};
+    openStack.push(token);
     const before = document.activeElement as HTMLElement | null;
     const node = ref.current;
     if (node && !node.contains(document.activeElement)) node.focus({ preventScroll: true });
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && escape.current) {
+      if (e.key === 'Escape' && escape.current && openStack.at(-1) === token) {
         e.stopPropagation();
         escape.current();
       }
@@ -53,6 +58,7 @@ function useModal(open: boolean, ref: React.RefObject<HTMLElement | null>, onEsc
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
+      openStack.splice(openStack.indexOf(token), 1);
       document.body.style.overflow = overflow;
       if (before && document.contains(before)) before.focus({ preventScroll: true });
     };
