@@ -231,7 +231,7 @@ export interface ActionSheetProps {
 /** The kit's ActionSheet (a list of actions in a bottom sheet) without its animation library. */
 export function ActionSheet({ visible, actions, extra, cancelText, onAction, onClose, closeOnAction, ...rest }: ActionSheetProps) {
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="adm-action-sheet-popup">
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} className="adm-action-sheet-popup">
       <div className="adm-action-sheet" data-testid={rest['data-testid']}>
         {extra ? <div className="adm-action-sheet-extra">{extra}</div> : null}
         <div className="adm-action-sheet-button-list">
