@@ -276,7 +276,6 @@ const CHUNK_GROUPS = [
   // (src/web/ui/light/) and must not load it (tests/e2e/first-load-budget.e2e.ts).
   { name: 'react-spring', test: nm('@react-spring[\\\\/](?:web|core|animated|shared|rafz|types)'), priority: 18 },
   { name: 'floating-ui', test: nm('@floating-ui[\\\\/](?:core|dom|utils)'), priority: 18 },
-  { name: 'resize-observer', test: nm('resize-observer-polyfill'), priority: 18 },
   // The kit's image viewer alone (it is only shown when a frame posts a picture, ui/image-viewer.tsx):
   // left to the bundler, the small helpers it shares with every input, checkbox and action sheet
   // (safe area, bound, dev-log…) landed in its chunk, and every console page fetched the viewer
@@ -370,7 +369,11 @@ export default defineConfig({
   ],
   resolve: {
     // antd-mobile's default imperative render: our createRoot version (src/web/lib/rc-render.ts).
-    alias: [{ find: /^rc-util\/lib\/React\/render$/, replacement: path.resolve(import.meta.dirname, 'src/web/lib/rc-render.ts') }],
+    alias: [
+      { find: /^rc-util\/lib\/React\/render$/, replacement: path.resolve(import.meta.dirname, 'src/web/lib/rc-render.ts') },
+      // The browser's ResizeObserver instead of the polyfill the kit's helpers import (ADR 0034).
+      { find: /^resize-observer-polyfill$/, replacement: path.resolve(import.meta.dirname, 'src/web/ui/light/native-resize-observer.ts') },
+    ],
   },
   build: {
     outDir: 'dist',
