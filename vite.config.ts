@@ -282,9 +282,20 @@ const CHUNK_GROUPS = [
   // Libraries a few kit components need (gestures: swipe actions, image viewer, slider; floating
   // positions: popover): groups of their own, so that no shared chunk carries them to a page whose
   // components do not use them.
-  { name: 'gesture', test: nm('@use-gesture[\\\\/](?:core|react)'), priority: 18 },
+  // With the kit's one helper that is nothing but a gesture hook (use-drag-and-pinch: image viewer,
+  // floating panel): left to the bundler it sat with `convert-px` and the safe area, which tabs and
+  // popups import, and carried the gesture library to pages that never drag (ADR 0034).
+  {
+    name: 'gesture',
+    test: /node_modules[\\/](?:@use-gesture[\\/](?:core|react)[\\/]|antd-mobile[\\/]es[\\/]utils[\\/]use-drag-and-pinch\.js$)/,
+    priority: 18,
+  },
+  // The kit's animation library: a group of its own as well (ADR 0034). Left to the bundler it shared a
+  // chunk with the kit's smallest helpers (classnames, native props, config), so every kit component
+  // — a button, a tag — fetched it; the phone first screens use light components of our own
+  // (src/web/ui/light/) and must not load it (tests/e2e/first-load-budget.e2e.ts).
+  { name: 'react-spring', test: nm('@react-spring[\\\\/](?:web|core|animated|shared|rafz|types)'), priority: 18 },
   { name: 'floating-ui', test: nm('@floating-ui[\\\\/](?:core|dom|utils)'), priority: 18 },
-  { name: 'resize-observer', test: nm('resize-observer-polyfill'), priority: 18 },
   // The kit's image viewer alone (it is only shown when a frame posts a picture, ui/image-viewer.tsx):
   // left to the bundler, the small helpers it shares with every input, checkbox and action sheet
   // (safe area, bound, dev-log…) landed in its chunk, and every console page fetched the viewer
@@ -293,6 +304,24 @@ const CHUNK_GROUPS = [
   {
     name: 'kit-image-viewer',
     test: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]image-viewer[\\/]/,
+    priority: 17,
+    includeDependenciesRecursively: false,
+  },
+  // The kit's mask (it fades with the animation library) alone, for the same reason (ADR 0034): left
+  // to the bundler it sat in the chunk of the kit's smallest helpers, which every kit component
+  // imports, and that chunk then imported react-spring. Only the popups, dialogs, toasts and the
+  // image viewer import the mask, and nothing it imports imports it back — no chunk cycle.
+  {
+    name: 'kit-mask',
+    test: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]mask[\\/]/,
+    priority: 17,
+    includeDependenciesRecursively: false,
+  },
+  // The kit's dialog and centre popup (they animate with the mask and the library) apart from the button,
+  // the loading dots and the image the bundler put them with: every form and card imports the button.
+  {
+    name: 'kit-dialog',
+    test: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](?:dialog|center-popup)[\\/]/,
     priority: 17,
     includeDependenciesRecursively: false,
   },
@@ -360,7 +389,11 @@ export default defineConfig({
   ],
   resolve: {
     // antd-mobile's default imperative render: our createRoot version (src/web/lib/rc-render.ts).
-    alias: [{ find: /^rc-util\/lib\/React\/render$/, replacement: path.resolve(import.meta.dirname, 'src/web/lib/rc-render.ts') }],
+    alias: [
+      { find: /^rc-util\/lib\/React\/render$/, replacement: path.resolve(import.meta.dirname, 'src/web/lib/rc-render.ts') },
+      // The browser's ResizeObserver instead of the polyfill the kit's helpers import (ADR 0034).
+      { find: /^resize-observer-polyfill$/, replacement: path.resolve(import.meta.dirname, 'src/web/ui/light/native-resize-observer.ts') },
+    ],
   },
   build: {
     outDir: 'dist',

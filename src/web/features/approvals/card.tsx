@@ -3,7 +3,8 @@
 // queued offline (待同步 …) and, after a conflict, the server's state and who decided.
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, SwipeAction, Tag } from 'antd-mobile';
+import { Button, Checkbox, Tag } from 'antd-mobile';
+import { SwipeAction } from '../../ui/light/swipe-action.tsx';
 import type { ApprovalItem, CurrentState } from './api.ts';
 import { projectName, summaryOf, timeText, waitingText, yuan } from './summary.ts';
 import { decidedByMe, isWaiting, type CardSync } from './sync-state.ts';

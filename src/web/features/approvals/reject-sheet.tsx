@@ -2,7 +2,8 @@
 // pushes it up on a phone, and the reason stays where the thumb is.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Popup, TextArea } from 'antd-mobile';
+import { Button, TextArea } from 'antd-mobile';
+import { Popup } from '../../ui/light/overlay.tsx';
 
 export interface RejectSheetProps {
   open: boolean;

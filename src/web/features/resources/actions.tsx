@@ -5,7 +5,9 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Dialog, DotLoading, Popup, Toast } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
+import { Dialog, Popup } from '../../ui/light/overlay.tsx';
+import { Toast } from '../../ui/light/toast.ts';
 import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { RequestError } from '../../lib/request.ts';

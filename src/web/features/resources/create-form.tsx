@@ -3,7 +3,8 @@
 // kind's create schema, placement, the subnet checks) loads when the form first opens.
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, CenterPopup, DotLoading, Popup } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
+import { CenterPopup, Popup } from '../../ui/light/overlay.tsx';
 import { AddOutline } from 'antd-mobile-icons';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';

@@ -3,7 +3,8 @@
 import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { CenterPopup, CheckList, Popup, SearchBar } from 'antd-mobile';
+import { CheckList, SearchBar } from 'antd-mobile';
+import { CenterPopup, Popup } from '../light/overlay.tsx';
 import { DownOutline } from 'antd-mobile-icons';
 import { tenantLabel } from '../../../domain/session.ts';
 import { changeScope } from '../../lib/auth-flow.ts';
