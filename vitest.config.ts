@@ -47,6 +47,10 @@ export default defineConfig({
           hookTimeout: 300_000,
           fileParallelism: false,
           retry: 1,
+          // expect.poll gives up after 1 s by default: on a loaded 2-core machine a reload, a live update
+          // or a language switch took longer (four CI failures on 2026-11-25). A poll still fails when
+          // the page never gets there; it only waits longer for it.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

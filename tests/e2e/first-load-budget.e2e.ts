@@ -13,11 +13,11 @@ import { DEMO_PASSWORD, launchBrowser, networkIdle } from './browser.ts';
 
 const BUDGET = 170 * 1024;
 /**
- * Issue 10's goal for the phone console pages is 250 KB; they are not there yet (docs/decisions/
- * 0027: React, the router, i18next and the kit's animations are common to both; the inbox carries
- * Dexie so that it decides offline on a first visit; the host list reads the kinds' zod
- * definitions). Until then each page is held to what it loads today plus a small margin (295.3 and
- * 359.2 KB on 2026-11-24), so anything that creeps in fails here; lower these as bytes come off.
+ * Issue 10's goal for the phone console pages is 250 KB. The inbox is within it since 2026-11-25 (no
+ * Dexie and no animation library on its first load: ADR 0027 addendum, ADR 0034); the host list is not
+ * yet (React, the router, i18next, the route table and the kit are common to both; the host list adds
+ * the resource screens and the kinds' list models). Each page is held to what it loads today plus a
+ * small margin, so anything that creeps in fails here; lower these as bytes come off.
  */
 const PHONE_CONSOLE_GOAL = 250 * 1024;
 // 308 / 372 since the evening of 2026-11-24 (305.8 / 370.2 measured): the areas merged that day added
@@ -39,7 +39,8 @@ const PHONE_CONSOLE_GOAL = 250 * 1024;
 // kit's animation library, mask, dialog and drag helper are chunks of their own (vite.config.ts), so
 // neither page loads @react-spring/web or @use-gesture/react; the kit's ResizeObserver polyfill is the
 // browser's own (−2.4 KB of the −33.6 KB on the inbox and the −31.2 KB on the host list).
-const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 269 * 1024, ecsManage: 276 * 1024 };
+// 238 / 277 since both merged (236.3 / 275.8 measured on 2026-11-25): the inbox is within the 250 KB goal.
+const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 238 * 1024, ecsManage: 277 * 1024 };
 /** Chunks only a desktop (≥ 1200px) or tablet table needs: named by vite.config.ts's groups and their modules. */
 const DESKTOP_ONLY = /\/assets\/(?:tanstack-table|data-table|desktop-list|admin-list|inbox-table|side-menu|menu-icon)-[\w-]+\.js$/;
 /**
