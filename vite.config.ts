@@ -270,6 +270,15 @@ const CHUNK_GROUPS = [
     priority: 30,
     includeDependenciesRecursively: false,
   },
+  // - the light components of the phone console (ADR 0034): in a chunk of their own, not folded into
+  //   the first feature chunk that uses them, which the precache's "every ui module" rule would then
+  //   take whole (a resource list's page chunk and its kinds: +38 KB br precached);
+  {
+    name: 'light',
+    test: /src[\\/]web[\\/]ui[\\/]light[\\/]/,
+    priority: 30,
+    includeDependenciesRecursively: false,
+  },
   // - the portal's: the data requests of its pages and their content types, the early request (its
   //   layout, loaded lazily, stays a chunk of its own: in a group it would leave a one-line facade file).
   {

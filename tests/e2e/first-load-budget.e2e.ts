@@ -39,8 +39,9 @@ const PHONE_CONSOLE_GOAL = 250 * 1024;
 // kit's animation library, mask, dialog and drag helper are chunks of their own (vite.config.ts), so
 // neither page loads @react-spring/web or @use-gesture/react; the kit's ResizeObserver polyfill is the
 // browser's own (−2.4 KB of the −33.6 KB on the inbox and the −31.2 KB on the host list).
-// 238 / 277 since both merged (236.3 / 275.8 measured on 2026-11-25): the inbox is within the 250 KB goal.
-const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 238 * 1024, ecsManage: 277 * 1024 };
+// 238 / 278 since both merged (236.7 / 276.8 measured on 2026-11-25, the light components in a chunk of
+// their own): the inbox is within the 250 KB goal.
+const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 238 * 1024, ecsManage: 278 * 1024 };
 /** Chunks only a desktop (≥ 1200px) or tablet table needs: named by vite.config.ts's groups and their modules. */
 const DESKTOP_ONLY = /\/assets\/(?:tanstack-table|data-table|desktop-list|admin-list|inbox-table|side-menu|menu-icon)-[\w-]+\.js$/;
 /**
