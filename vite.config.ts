@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { sliceKindTexts } from './src/web/lib/kind-text-slices.ts';
+import { LIST_KINDS } from './src/domain/kinds/list-kinds.generated.ts';
 
 /**
  * Writes .br and .gz next to every text asset of the build, at the strongest settings, so the
@@ -52,8 +54,9 @@ function precompress(): Plugin {
 const OFFLINE_MODULES: readonly RegExp[] = [
   /^src\/web\/main\.tsx$/,
   /^src\/web\/app\/(?!layouts\/side-menu\.tsx)/,
-  // (the early request only serves a landing page's HTML from the network: offline the shell has none)
-  /^src\/web\/lib\/(?!early-get\.ts$)/,
+  // (the early request only serves a landing page's HTML from the network: offline the shell has none;
+  // the kinds' text slices come with a kind's list, cached when it is first opened)
+  /^src\/web\/lib\/(?!early-get\.ts$|kind-texts\.ts$)/,
   /^src\/web\/offline\//,
   /^src\/web\/ui\/(?!data-table\/|menu-icon\.tsx|help-docs\.tsx|split-view\.tsx)/,
   /^locales\/zh-CN\//,
@@ -148,7 +151,13 @@ interface FirstScreen {
   path: string;
   early?: string;
 }
-const FIRST_SCREENS: readonly { modules: readonly string[]; paths: () => FirstScreen[] }[] = [
+/** The route table's static routes, `{ path, name }` in its order (read from the source: the config runs before any bundle). */
+function staticRoutes(): { path: string; name: string }[] {
+  const table = fs.readFileSync(path.resolve(import.meta.dirname, 'src/domain/navigation/route-table.ts'), 'utf8');
+  return [...table.matchAll(/\{ path: '(\/[\w/-]+)', name: '(\w+)'/g)].map((m) => ({ path: m[1]!, name: m[2]! }));
+}
+
+const FIRST_SCREENS: readonly { modules: readonly string[]; paths: () => FirstScreen[]; boot?: true }[] = [
   { modules: ['src/web/app/layouts/portal-layout.tsx', 'src/web/features/portal/portal-home-page.tsx'], paths: () => [{ path: '/portal' }] },
   { modules: ['src/web/features/auth/login-page.tsx'], paths: () => [{ path: '/login' }] },
   {
@@ -163,19 +172,77 @@ const FIRST_SCREENS: readonly { modules: readonly string[]; paths: () => FirstSc
     paths: () => {
       const pages = fs.readFileSync(path.resolve(import.meta.dirname, 'src/web/app/pages.ts'), 'utf8');
       const names = new Set([...pages.matchAll(/^\s*(\w+): portalPage\.landing,/gm)].map((m) => m[1]));
-      const table = fs.readFileSync(path.resolve(import.meta.dirname, 'src/domain/navigation/route-table.ts'), 'utf8');
       // The landing page reads auto_product_details/<key> (features/portal/landing-page.tsx productKeyOf).
-      return [...table.matchAll(/\{ path: '(\/[\w/-]+)', name: '(\w+)'/g)]
-        .filter((m) => names.has(m[2]!))
-        .map((m) => ({ path: m[1]!, early: `auto_product_details/${m[2]!.replace(/^portal_/, '')}` }));
+      return staticRoutes()
+        .filter((r) => names.has(r.name))
+        .map((r) => ({ path: r.path, early: `auto_product_details/${r.name.replace(/^portal_/, '')}` }));
     },
   },
+  {
+    // The approver's inbox, opened from a message's link or the home screen (ADR 0036): the console
+    // layout, the console's page table, the inbox and its texts.
+    modules: [
+      'src/web/app/layouts/console-layout.tsx',
+      'src/web/app/console-pages.ts',
+      'src/web/features/approvals/approvals-page.tsx',
+      'locales/zh-CN/approvals.json',
+    ],
+    paths: () => [{ path: '/selfApprovalManage' }],
+    boot: true,
+  },
+  ...consoleKindListScreens(),
 ];
+
+/**
+ * A kind's list opened by its address (ADR 0036): the console layout, the page table, the resource
+ * screens, their texts and the kind's slice of the kinds' texts (src/web/lib/kind-texts.ts), so they
+ * come with the entry instead of one round trip after another once the router has matched the URL.
+ */
+function consoleKindListScreens(): { modules: readonly string[]; paths: () => FirstScreen[]; boot: true }[] {
+  const pages = fs.readFileSync(path.resolve(import.meta.dirname, 'src/web/app/pages.ts'), 'utf8');
+  const list = /export const KIND_LIST_ROUTES = \[([^\]]*)\]/.exec(pages)?.[1] ?? '';
+  const names = [...list.matchAll(/'(\w+)'/g)].map((m) => m[1]!);
+  const withForm = /KIND_LISTS_WITH_CREATE_FORM: readonly string\[\] = \[([^\]]*)\]/.exec(pages)?.[1] ?? '';
+  const formNames = new Set([...withForm.matchAll(/'(\w+)'/g)].map((m) => m[1]!));
+  const pathOf = new Map(staticRoutes().map((r) => [r.name, r.path]));
+  const kindOf = new Map(LIST_KINDS.map((k) => [k.routes.list, k.kind]));
+  return names.flatMap((name) => {
+    const url = pathOf.get(name);
+    const kind = kindOf.get(name);
+    if (!url || !kind) return [];
+    return [
+      {
+        modules: [
+          'src/web/app/layouts/console-layout.tsx',
+          'src/web/app/console-pages.ts',
+          'src/web/features/resources/resources-page.tsx',
+          'locales/zh-CN/resources.json',
+          ...(formNames.has(name) ? ['locales/zh-CN/forms.json'] : []),
+          'src/web/lib/kind-texts.ts',
+          '\0virtual:kind-texts/_common',
+          `\0virtual:kind-texts/${kind}`,
+        ],
+        paths: () => [{ path: url }],
+        boot: true as const,
+      },
+    ];
+  });
+}
+
+/**
+ * The console's frame as the HTML draws it before any script has run (ADR 0036): the bars of the
+ * phone (nav bar, tab bar) or, from 768px, of the tablet and desktop (side menu, top bar), the logo and grey card shapes, no
+ * text (the reader's language is not known yet) but the no-script notice the frame would otherwise cover. Styled by app.css (`.ys-boot`, the entry's
+ * render-blocking style sheet); the root layout removes it as the first page commits
+ * (src/web/app/boot-shell.ts). Without it a phone showed a white screen until every chunk was in.
+ */
+const BOOT_SHELL =
+  '<div id="ys-boot" class="ys-boot" aria-hidden="true"><div class="ys-boot__side"></div><div class="ys-boot__bar"><img class="ys-boot__logo" src="/icons/icon.svg" alt="" width="28" height="28"></div><div class="ys-boot__body"><div class="ys-boot__card"></div><div class="ys-boot__card"></div><div class="ys-boot__card"></div></div><div class="ys-boot__tabs"></div><noscript><p class="ys-boot__noscript">云枢需要启用 JavaScript 才能运行。</p></noscript></div>';
 
 function firstScreenPages(): Plugin {
   let outDir = 'dist';
   let root = '';
-  const pages: { paths: FirstScreen[]; tags: string }[] = [];
+  const pages: { paths: FirstScreen[]; tags: string; boot?: true }[] = [];
   return {
     name: 'yunshu-first-screen-pages',
     apply: 'build',
@@ -212,7 +279,7 @@ function firstScreenPages(): Plugin {
             ...css.map((f) => `    <link rel="preload" as="style" crossorigin href="/${f}">`),
             ...js.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`),
           ].join('\n');
-          pages.push({ paths: screen.paths(), tags });
+          pages.push({ paths: screen.paths(), tags, ...(screen.boot ? { boot: true as const } : {}) });
         }
         return html;
       },
@@ -226,7 +293,8 @@ function firstScreenPages(): Plugin {
           const file = path.join(outDir, 'pages', `${p.path.slice(1)}.html`);
           const early = p.early ? `\n    <meta name="ys-early-get" content="${p.early}">` : '';
           fs.mkdirSync(path.dirname(file), { recursive: true });
-          fs.writeFileSync(file, html.replace('</head>', `${page.tags}${early}\n  </head>`));
+          const body = page.boot ? html.replace('<div id="root"></div>', `${BOOT_SHELL}<div id="root"></div>`) : html;
+          fs.writeFileSync(file, body.replace('</head>', `${page.tags}${early}\n  </head>`));
         }
     },
   };
@@ -245,6 +313,127 @@ function dropRouteSamples(): Plugin {
     transform(code, id) {
       if (!id.replaceAll('\\', '/').endsWith('/src/domain/navigation/route-table.ts')) return null;
       return { code: code.replace(/,\s*sample: '[^']*'/g, ''), map: null };
+    },
+  };
+}
+
+/**
+ * Vite lists, at each dynamic import, every chunk the imported one needs, so the browser can fetch
+ * them at once (modulepreload). Most of those chunks are loaded already whenever that import runs:
+ * the importing chunk's static imports, and what every chunk that can import *it* had loaded. Those
+ * names are dropped from the lists (the console's page table, the router, the resource lists carried
+ * ~9 KB gz of file names to every phone console page); a page's own chunks stay listed, so a lazy
+ * page still fetches its chunks side by side (ADR 0036). Dropping a name can never break an import:
+ * the list only preloads, the ES imports still load what a chunk needs.
+ */
+function trimPreloadLists(): { plugin: Plugin; resolve: (filename: string, deps: string[], ctx: { hostId: string }) => string[] } {
+  let loaded = new Map<string, Set<string>>();
+  const plugin: Plugin = {
+    name: 'yunshu-trim-preload-lists',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+        const closure = (f: string) => {
+          const out = new Set<string>();
+          const todo = [f];
+          while (todo.length) {
+            const x = todo.pop()!;
+            if (out.has(x)) continue;
+            out.add(x);
+            todo.push(...(chunks.get(x)?.imports ?? []));
+          }
+          return out;
+        };
+        const closures = new Map([...chunks.keys()].map((f) => [f, closure(f)] as const));
+        // Who can start a dynamic import of each chunk: any chunk whose code holds that import.
+        const importers = new Map<string, string[]>();
+        for (const c of chunks.values()) for (const d of c.dynamicImports) importers.set(d, [...(importers.get(d) ?? []), c.fileName]);
+        // Greatest fixed point: loaded(C) = closure(C) ∪ ⋂ over importers I of C of loaded(I); entries start from their closure.
+        const all = new Set(chunks.keys());
+        loaded = new Map(
+          [...chunks.values()].map((c) => [c.fileName, c.isEntry || !importers.has(c.fileName) ? closures.get(c.fileName)! : new Set(all)] as const),
+        );
+        for (let changed = true; changed;) {
+          changed = false;
+          for (const c of chunks.values()) {
+            if (c.isEntry || !importers.has(c.fileName)) continue;
+            const sets = importers.get(c.fileName)!.map((i) => loaded.get(i)!);
+            const common = sets.reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+            const next = new Set([...closures.get(c.fileName)!, ...common]);
+            if (next.size !== loaded.get(c.fileName)!.size) {
+              loaded.set(c.fileName, next);
+              changed = true;
+            }
+          }
+        }
+      },
+    },
+  };
+  const resolve = (_filename: string, deps: string[], ctx: { hostId: string }) => {
+    const done = loaded.get(ctx.hostId);
+    return done ? deps.filter((d) => !done.has(d)) : deps;
+  };
+  return { plugin, resolve };
+}
+const preloadLists = trimPreloadLists();
+
+/**
+ * The kinds' texts (locales/zh-CN/kinds.json, 8 KB gz) in slices (ADR 0036): `virtual:kind-texts`
+ * answers a loader per slice; `_common` holds every section that is not a kind's (statuses, options,
+ * messages…) and each kind's name, a kind's slice that kind's whole section. A kind's phone
+ * list loads the common slice and its own (src/web/lib/kind-texts.ts) instead of every kind's texts;
+ * everything else still loads the whole namespace. The file stays the one source: the slices are cut
+ * from it at build time (and on every change in development).
+ */
+function kindTexts(): Plugin {
+  const file = path.resolve(import.meta.dirname, 'locales/zh-CN/kinds.json');
+  const PREFIX = 'virtual:kind-texts';
+  return {
+    name: 'yunshu-kind-texts',
+    resolveId(id) {
+      return id === PREFIX || id.startsWith(`${PREFIX}/`) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      this.addWatchFile(file);
+      const slices = sliceKindTexts(JSON.parse(fs.readFileSync(file, 'utf8')));
+      const part = id.slice(`\0${PREFIX}`.length + 1);
+      if (!part) {
+        // Loaders for the kinds that have a list route (the only readers of slices), and `_common`.
+        const listed = new Set(LIST_KINDS.filter((k) => k.routes.list).map((k) => k.kind));
+        const loaders = Object.keys(slices)
+          .filter((k) => k === '_common' || listed.has(k))
+          .map((k) => `  ${JSON.stringify(k)}: () => import(${JSON.stringify(`${PREFIX}/${k}`)}).then((m) => m.default),`);
+        return `export const KIND_TEXTS = {\n${loaders.join('\n')}\n};\n`;
+      }
+      if (!slices[part]) throw new Error(`kind texts: no slice ${part} of locales/zh-CN/kinds.json`);
+      return `export default ${JSON.stringify(slices[part])};\n`;
+    },
+  };
+}
+
+/**
+ * antd-mobile-icons as a drawing tool exported them: every element carries a layer id
+ * ("AddOutline-编组"), every icon starts with a transparent 48×48 rectangle, and path coordinates
+ * have seven decimals. The build drops the ids (nothing refers to them), the invisible rectangle and
+ * the xlink namespace (unused in inline SVG), and rounds coordinates to two decimals (0.01 of a
+ * 48-unit box: 0.005 px at the 24 px the icons are drawn): what SVGO's defaults do to an SVG file
+ * (cleanupIds, removeHiddenElems, convertPathData precision). ~27% of the icons' bytes (ADR 0036).
+ */
+function slimIcons(): Plugin {
+  return {
+    name: 'yunshu-slim-icons',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/node_modules[\\/]antd-mobile-icons[\\/]es[\\/]\w+\.js$/.test(id)) return null;
+      const out = code
+        .replace(/\n\s*id: "[^"]*",?/g, '')
+        .replace(/,\s*xmlnsXlink: "http:\/\/www\.w3\.org\/1999\/xlink"/g, '')
+        .replace(/\/\*#__PURE__\*\/React\.createElement\("rect", \{\s*fill: "#FFFFFF",\s*opacity: 0,\s*x: 0,\s*y: 0,\s*width: 48,\s*height: 48\s*\}\),\s*/g, '')
+        .replace(/\bd: "([^"]*)"/g, (_, d: string) => `d: "${d.replace(/-?\d+\.\d{3,}/g, (n) => String(Math.round(Number(n) * 100) / 100))}"`);
+      return { code: out, map: null };
     },
   };
 }
@@ -275,7 +464,14 @@ const CHUNK_GROUPS = [
   //   take whole (a resource list's page chunk and its kinds: +38 KB br precached);
   {
     name: 'light',
-    test: /src[\\/]web[\\/]ui[\\/]light[\\/]/,
+    test: /src[\\/]web[\\/]ui[\\/]light[\\/](?!tabs|swipe-action)/,
+    priority: 30,
+    includeDependenciesRecursively: false,
+  },
+  //   the inbox's tabs and swipe row apart (ADR 0036): a resource list uses neither;
+  {
+    name: 'light-inbox',
+    test: /src[\\/]web[\\/]ui[\\/]light[\\/](?:tabs|swipe-action)\.tsx$/,
     priority: 30,
     includeDependenciesRecursively: false,
   },
@@ -356,6 +552,9 @@ export default defineConfig({
     preloadRouter(),
     firstScreenPages(),
     dropRouteSamples(),
+    preloadLists.plugin,
+    kindTexts(),
+    slimIcons(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/web',
@@ -410,6 +609,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    modulePreload: { resolveDependencies: preloadLists.resolve },
     rolldownOptions: {
       output: {
         codeSplitting: { groups: CHUNK_GROUPS },

@@ -99,26 +99,37 @@ async function pasteInto(page: Page, field: string, text: string) {
   await area.blur();
 }
 
+/** tenant_admin's page at `vp`, the page errors it meets, and the demo ids. */
+async function signedIn(vp: 'phone' | 'desktop') {
+  const page = await newPage(browser, vp);
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+  await signIn(page, baseURL, 'tenant_admin');
+  return { page, errors, ids: await demoIds() };
+}
+
+/** Opens each URL as its page and checks it is the real page (its content, no 建设中). */
+async function visitAll(page: Page, entries: readonly [url: string, name: string, content: string][], each?: (name: string) => Promise<void>) {
+  for (const [url, name, content] of entries) {
+    await page.goto(`${baseURL}${url}`);
+    await page.locator(`[data-page="${name}"]`).waitFor();
+    await page.locator(content).first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-under-construction]').count(), url).toBe(0);
+    expect(await page.locator('body').textContent(), url).not.toContain('建设中');
+    await each?.(name);
+  }
+}
+
 for (const vp of ['phone', 'desktop'] as const) {
   describe(`DNS, CDN and certificates at ${vp}`, () => {
     it(
       vp === 'phone' ? 'renders every built console.dns route as its real page' : 'shows the zone records, the certificate states and the CDN chart',
       async () => {
-        const page = await newPage(browser, vp);
-        const errors: string[] = [];
-        page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+        const { page, errors, ids } = await signedIn(vp);
         try {
-          await signIn(page, baseURL, 'tenant_admin');
-          const ids = await demoIds();
           // Each route with its demo data, once: shell-routes.e2e already renders every route at both
           // sizes, so the desktop run keeps only the tabs, states and chart below (the CI's time).
-          for (const [url, name] of vp === 'phone' ? routes(ids) : []) {
-            await page.goto(`${baseURL}${url}`);
-            await page.locator(`[data-page="${name}"]`).waitFor();
-            await page.locator(CONTENT).first().waitFor({ timeout: 20_000 });
-            expect(await page.locator('[data-under-construction]').count(), url).toBe(0);
-            expect(await page.locator('body').textContent(), url).not.toContain('建设中');
-          }
+          await visitAll(page, vp === 'phone' ? routes(ids).map(([url, name]) => [url, name, CONTENT] as [string, string, string]) : []);
           // The zone's records tab lists its records; the certificate list shows the store's states.
           await page.goto(`${baseURL}/dnsDetail/${ids.zone}`);
           await page.locator('.adm-tabs-tab', { hasText: '解析记录' }).click();
@@ -141,20 +152,11 @@ for (const vp of ['phone', 'desktop'] as const) {
     );
 
     it('renders smart DNS, HTTPDNS and GTM routes as their real pages, with the demo data', async () => {
-      const page = await newPage(browser, vp);
-      const errors: string[] = [];
-      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+      const { page, errors, ids } = await signedIn(vp);
       try {
-        await signIn(page, baseURL, 'tenant_admin');
-        const ids = await demoIds();
-        for (const [url, name, content] of advancedRoutes(ids)) {
-          await page.goto(`${baseURL}${url}`);
-          await page.locator(`[data-page="${name}"]`).waitFor();
-          await page.locator(content).first().waitFor({ timeout: 20_000 });
-          expect(await page.locator('[data-under-construction]').count(), url).toBe(0);
-          expect(await page.locator('body').textContent(), url).not.toContain('建设中');
+        await visitAll(page, advancedRoutes(ids), async (name) => {
           if (name === 'smartDns_domain' || name === 'gtmDetail_gtmLog' || name === 'gtmDetail_policyAdd') await screenshot(page, `${name}-${vp}`);
-        }
+        });
         // The log shows what the seed's changes recorded, in words: 创建地址池 demo-pool-hongkong.
         expect(await page.locator('[data-testid="gtm-log"]').textContent()).toContain('demo-pool-hongkong');
         // Adding an address pool on 全局配置 shows it there and writes its line to the log.

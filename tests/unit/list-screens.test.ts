@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
-import { KIND_LIST_ROUTES, PAGE_NAMESPACES, PAGES } from '../../src/web/app/pages.ts';
+import { KIND_LIST_ROUTES, KIND_LISTS_WITH_CREATE_FORM, PAGE_NAMESPACES, PAGES } from '../../src/web/app/pages.ts';
+import { hasCreateForm } from '../../src/web/features/resources/create-rules.ts';
 import { CONSOLE_ROUTES } from '../../src/web/app/console-pages.ts';
 import { kindPageIndex } from '../../src/domain/kinds/kind-views.ts';
 import { resourceRouteNames, screenFor } from '../../src/web/features/resources/kind-screens.ts';
@@ -404,7 +405,10 @@ describe("the kinds' plain list routes (their own namespaces, ADR 0031)", () => 
       ).toBe(true);
       const screen = screenFor(name, route!.path);
       expect(screen.screen, name).toBe('list');
-      expect(PAGE_NAMESPACES[name], name).toEqual(['resources', 'kinds', 'forms']);
+      // The create form's button label (forms) only where the list has that form.
+      const def = listKindOf(KINDS.find((k) => k.routes.list === name)!.kind)!;
+      expect(PAGE_NAMESPACES[name], name).toEqual(hasCreateForm(def) ? ['resources', 'forms'] : ['resources']);
+      expect(KIND_LISTS_WITH_CREATE_FORM.includes(name), name).toBe(hasCreateForm(def));
     }
   });
 });

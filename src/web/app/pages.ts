@@ -103,6 +103,9 @@ const consoleOrKindPage =
     const { CONSOLE_ROUTES, resourcesPage } = await import('./console-pages.ts');
     const own = CONSOLE_ROUTES[name];
     if (own) return own();
+    // A kind's plain list route (KIND_LIST_ROUTES, checked against the registry by
+    // tests/unit/list-screens.test.ts) is a resource page: no need to load the kinds' page index.
+    if ((KIND_LIST_ROUTES as readonly string[]).includes(name)) return resourcesPage();
     const [{ LIST_KINDS }, { kindPageIndex }] = await Promise.all([
       import('../../domain/kinds/list-kinds.generated.ts'),
       import('../../domain/kinds/kind-views.ts'),
@@ -147,7 +150,13 @@ export const KIND_LIST_ROUTES = [
   'dnsInternet',
   'cloudAccountManage',
 ] as const;
-const RESOURCE_LIST_NAMESPACES = ['resources', 'kinds', 'forms'] as const;
+// (and the slices of `kinds` their kind reads: lib/kind-texts.ts, ADR 0036)
+const RESOURCE_LIST_NAMESPACES = ['resources'] as const;
+/**
+ * The kind lists whose page has a create form (create-rules.ts hasCreateForm; checked by
+ * tests/unit/list-screens.test.ts): they also read its button's label, in `forms`.
+ */
+export const KIND_LISTS_WITH_CREATE_FORM: readonly string[] = ['vpc', 'subnet', 'cloudAccountManage'];
 
 /**
  * The locale namespaces a page needs beyond the shell's and the public pages' (loaded with its
@@ -159,5 +168,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   selfApprovalManage: ['approvals'],
   selfApprovalDetail: ['approvals', 'kinds'],
   manageApprovalDetail: ['approvals', 'kinds'],
-  ...Object.fromEntries(KIND_LIST_ROUTES.map((name) => [name, RESOURCE_LIST_NAMESPACES])),
+  ...Object.fromEntries(
+    KIND_LIST_ROUTES.map((name) => [name, KIND_LISTS_WITH_CREATE_FORM.includes(name) ? [...RESOURCE_LIST_NAMESPACES, 'forms'] : RESOURCE_LIST_NAMESPACES]),
+  ),
 };

@@ -1,7 +1,7 @@
 // The root page (seed 000 §2 "Root and help widget"): the router outlet, notices, the loading
 // overlay, scroll-to-top on every navigation, the document title, and — once the first screen is
 // up — the help widget, AI panel, image viewer and offline banner (their own lazy chunk).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginUrl } from '../../domain/navigation/rules.ts';
@@ -13,6 +13,7 @@ import { importWhenOnline } from '../lib/import-when-online.ts';
 import { returnPathAtom, store } from '../lib/store.ts';
 import { NoticeHost } from '../ui/notice-host.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
+import { removeBootShell } from './boot-shell.ts';
 
 const RootExtras = lazy(() => importWhenOnline(() => import('./root-extras.tsx')));
 
@@ -34,6 +35,8 @@ function useAfterFirstScreen(): boolean {
 }
 
 export function RootLayout() {
+  // The HTML's console frame (ADR 0036) leaves in the paint that shows the first page.
+  useLayoutEffect(removeBootShell, []);
   const location = useLocation();
   const navigate = useNavigate();
   const handle = usePageHandle();

@@ -1,15 +1,17 @@
 // The router's error element. A failed lazy page load means a new version was deployed: the
 // seed's message 「系统已更新，页面即将刷新！」 shows for 5 s (closable) and the page reloads.
 // Plain elements only: the kit's own chunks may be the ones that are gone.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NOTICE } from '../../domain/constants.ts';
 import { isChunkLoadError } from '../../domain/navigation/rules.ts';
+import { removeBootShell } from './boot-shell.ts';
 
 const RELOAD_MARK = 'ys_chunk_reload_at';
 
 export function RouteError() {
+  useLayoutEffect(removeBootShell, []);
   const error = useRouteError();
   const { t } = useTranslation('shell');
   const chunk = isChunkLoadError(error);

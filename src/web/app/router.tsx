@@ -13,7 +13,7 @@ import type { PageHandle } from '../lib/hooks.ts';
 import { menuListAtom, menusLoadedAtom, returnPathAtom, store, territoriesAtom } from '../lib/store.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { notFoundPage, PAGE_NAMESPACES, pageFor } from './pages.ts';
+import { KIND_LIST_ROUTES, notFoundPage, PAGE_NAMESPACES, pageFor } from './pages.ts';
 import './detail-tabs.ts';
 
 /** Public pages shown without the portal header (full-screen tools and sign-in pages). */
@@ -95,7 +95,12 @@ function pageRoute(route: RouteDef, id: string, layout: Layout): RouteObject {
   }
   const load = pageFor(route.name);
   const namespaces = PAGE_NAMESPACES[route.name];
-  const texts = () => (namespaces ? Promise.all(namespaces.map(loadNamespace)) : loadConsoleNamespaces());
+  // A kind's list route reads its kind's slice of the kinds' texts besides its namespaces (ADR 0036).
+  const kindList = (KIND_LIST_ROUTES as readonly string[]).includes(route.name);
+  const texts = () =>
+    namespaces
+      ? Promise.all([...namespaces.map(loadNamespace), kindList ? import('../lib/kind-texts.ts').then((m) => m.loadKindListTexts(route.name)) : undefined])
+      : loadConsoleNamespaces();
   return {
     id,
     path: route.path,

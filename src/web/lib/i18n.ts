@@ -25,25 +25,42 @@ export const NAMESPACES = Object.keys(zhCNAll).map(nsOf);
 const EAGER = new Set(Object.keys(zhCN).map(nsOf));
 
 const loading = new Map<string, Promise<void>>();
+/** The zh-CN namespaces loaded whole (a namespace may hold only parts of itself: addNamespacePart). */
+const whole = new Set<string>();
 /** One zh-CN namespace, loaded once (a no-op for a bundled one). */
 export function loadNamespace(ns: string): Promise<void> {
-  if (EAGER.has(ns) || i18next.hasResourceBundle(DEFAULT_LANGUAGE, ns)) return Promise.resolve();
+  if (EAGER.has(ns) || whole.has(ns)) return Promise.resolve();
   const file = Object.keys(zhCNAll).find((f) => nsOf(f) === ns);
   if (!file) return Promise.resolve();
-  let p = loading.get(ns);
+  return loadOnce(ns, zhCNAll[file]!, (bundle) => {
+    i18next.addResourceBundle(DEFAULT_LANGUAGE, ns, bundle, true, true);
+    whole.add(ns);
+  });
+}
+
+/** Loads `key` once and hands its bundle to `apply`; a failed load may be tried again. */
+function loadOnce(key: string, load: () => Promise<Bundle>, apply: (bundle: Bundle) => void): Promise<void> {
+  let p = loading.get(key);
   if (!p) {
-    p = zhCNAll[file]!().then(
-      (bundle) => {
-        i18next.addResourceBundle(DEFAULT_LANGUAGE, ns, bundle, true, true);
-      },
-      (err: unknown) => {
-        loading.delete(ns);
-        throw err;
-      },
-    );
-    loading.set(ns, p);
+    p = load().then(apply, (err: unknown) => {
+      loading.delete(key);
+      throw err;
+    });
+    loading.set(key, p);
   }
   return p;
+}
+
+/**
+ * A part of a zh-CN namespace (a slice of the kinds' texts, lib/kind-texts.ts), loaded once and merged
+ * into it; the namespace still counts as not loaded, so loadNamespace fetches it whole when asked.
+ */
+export function addNamespacePart(ns: string, part: string, load: () => Promise<Bundle>): Promise<void> {
+  if (EAGER.has(ns) || whole.has(ns)) return Promise.resolve();
+  return loadOnce(`${ns}#${part}`, load, (bundle) => {
+    // Deep, never over what a whole load already put there.
+    if (!whole.has(ns)) i18next.addResourceBundle(DEFAULT_LANGUAGE, ns, bundle, true, false);
+  });
 }
 
 /**

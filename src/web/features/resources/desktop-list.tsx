@@ -28,7 +28,8 @@ import {
   type Resource,
 } from './kind-meta.ts';
 import { initialListState, listParams, listReducer, type ListFilters } from './list-state.ts';
-import { BarFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
+import { BarFilters } from './filter-bar.tsx';
+import { useDebounced, useUrlFilters } from './url-filters.ts';
 import { SEARCH_PARAM } from './filter-model.ts';
 import { getPageSize, setPageSize } from '../../lib/session.ts';
 import { formRoutesOf, ROUTE_FORM_TITLES } from './route-form-names.ts';

@@ -1,43 +1,18 @@
 // The controls of a kind's declared filters (filter-model.ts) on both lists: the phone filter
 // sheet's selectors and the desktop filter bar's selects, inputs and switches. The filters live
-// in the URL's search params, so reload, back and a shared link keep them.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// in the URL's search params (url-filters.ts), so reload, back and a shared link keep them. The
+// phone list loads this module when its filter sheet first opens (phone-list.tsx).
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Input, Selector, Switch } from 'antd-mobile';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { listKindOf } from '../../../domain/kinds/list-kinds.generated.ts';
 import { listResources } from './api.ts';
-import { filterControls, filterLabel, filterOptionLabel, filtersFromSearch, searchWithFilters, setFilter, type FilterControl } from './filter-model.ts';
+import { filterControls, filterLabel, filterOptionLabel, setFilter, type FilterControl } from './filter-model.ts';
+import { useDebounced } from './url-filters.ts';
 import type { ListFilters } from './list-state.ts';
 import { usePlaceOptions } from './parts.tsx';
-import { FILTER_DEBOUNCE_MS } from '../../../domain/constants.ts';
-
-/** A value once it has stopped changing for `ms` (search boxes and text filters). */
-export function useDebounced<T>(value: T, ms = FILTER_DEBOUNCE_MS): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return v;
-}
-
-/** The kind's filters as the URL holds them, and a setter that replaces them (no new history entry). */
-export function useUrlFilters(def: ListKind): [ListFilters, (next: ListFilters) => void] {
-  const [search, setSearch] = useSearchParams();
-  const key = search.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the params' value; the object changes every render
-  const filters = useMemo(() => filtersFromSearch(def, search), [def, key]);
-  const set = useCallback(
-    (next: ListFilters) => {
-      setSearch((cur) => searchWithFilters(def, cur, next), { replace: true });
-    },
-    [def, setSearch],
-  );
-  return [filters, set];
-}
 
 /** Resources of a ref filter's kind in the current scope, for its picker. */
 function useRefRows(refKind: string | undefined) {

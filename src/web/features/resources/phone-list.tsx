@@ -2,9 +2,8 @@
 // (TanStack useInfiniteQuery over __cursor, windowed with @tanstack/react-virtual once it grows
 // long), pull to refresh, a filter sheet of the kind's declared filters (filter-bar.tsx; kept in
 // the URL), name search debounced 300 ms, an action sheet per card, multi-select for batch actions.
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, InfiniteScroll, SearchBar } from 'antd-mobile';
@@ -30,7 +29,7 @@ import {
 } from './kind-meta.ts';
 import type { ListFilters } from './list-state.ts';
 import { activeFilterCount, SEARCH_PARAM } from './filter-model.ts';
-import { SheetFilters, useDebounced, useUrlFilters } from './filter-bar.tsx';
+import { useDebounced, useUrlFilters } from './url-filters.ts';
 import { formRoutesOf, ROUTE_FORM_TITLES } from './route-form-names.ts';
 import { useActionRunner } from './actions.tsx';
 import { CopyId, ExportNotice, StatusBadge, useExportNotice, usePlaceNames } from './parts.tsx';
@@ -41,6 +40,10 @@ import { ensureErrorTexts } from '../../lib/request.ts';
 export const PHONE_PAGE_SIZE = 50;
 /** Cards are windowed beyond this many rows (the first pages render whole). */
 export const VIRTUALIZE_AFTER = 100;
+// The virtualizer's chunk loads when a list first grows past VIRTUALIZE_AFTER (virtual-rows.tsx).
+const VirtualRows = lazy(() => import('./virtual-rows.tsx'));
+// The filter sheet's controls (and the kit's selector, switch and input) load when it first opens.
+const SheetFilters = lazy(() => import('./filter-bar.tsx').then((m) => ({ default: m.SheetFilters })));
 
 function Card({
   def,
@@ -122,15 +125,23 @@ function FilterSheet({
   const { t } = useTranslation();
   const [draft, setDraft] = useState(filters);
   const [lastOpen, setLastOpen] = useState(open);
+  const [opened, setOpened] = useState(open);
   if (open !== lastOpen) {
     setLastOpen(open);
-    if (open) setDraft(filters);
+    if (open) {
+      setDraft(filters);
+      setOpened(true);
+    }
   }
   return (
     <Popup visible={open} onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh', overflowY: 'auto' }}>
       <div className="ys-sheet ys-sheet--filters" data-testid="filter-sheet">
         <div className="ys-sheet__title">{t('resources:filters.title')}</div>
-        <SheetFilters def={def} filters={draft} onChange={setDraft} />
+        {opened ? (
+          <Suspense fallback={<div className="ys-sheet__loading">{t('resources:common.loading')}</div>}>
+            <SheetFilters def={def} filters={draft} onChange={setDraft} />
+          </Suspense>
+        ) : null}
         <div className="ys-sheet__foot">
           <Button onClick={() => setDraft(draft[SEARCH_PARAM] ? { [SEARCH_PARAM]: draft[SEARCH_PARAM] } : {})}>{t('resources:filters.reset')}</Button>
           <Button color="primary" data-testid="filter-apply" onClick={() => onApply(draft)}>
@@ -169,7 +180,11 @@ export function PhoneList({ def, onSelect, activeId }: { def: ListKind; onSelect
   const [checked, setChecked] = useState<string[]>([]);
   const [batchOpen, setBatchOpen] = useState(false);
   const virtual = rows.length > VIRTUALIZE_AFTER;
-  const virtualizer = useWindowVirtualizer({ count: virtual ? rows.length : 0, estimateSize: () => 150, overscan: 6 });
+  // Fetched a few pages ahead of the threshold, so the switch to windowed rows does not wait for it.
+  const nearVirtual = rows.length > VIRTUALIZE_AFTER / 2;
+  useEffect(() => {
+    if (nearVirtual) void import('./virtual-rows.tsx');
+  }, [nearVirtual]);
   const buy = buyPath(def);
   const forms = formRoutesOf(def);
   const [formsOpen, setFormsOpen] = useState(false);
@@ -292,18 +307,13 @@ export function PhoneList({ def, onSelect, activeId }: { def: ListKind; onSelect
       >
         <div className="ys-rlist__cards" data-testid="card-list">
           {virtual ? (
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((item) => (
-                <div
-                  key={rows[item.index]!.id}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-                >
-                  {card(rows[item.index]!)}
-                </div>
+            <Suspense
+              fallback={rows.map((r) => (
+                <div key={r.id}>{card(r)}</div>
               ))}
-            </div>
+            >
+              <VirtualRows rows={rows} card={card} />
+            </Suspense>
           ) : (
             rows.map((r) => <div key={r.id}>{card(r)}</div>)
           )}
