@@ -59,25 +59,31 @@ export function costCenterService(deps: {
     if (a.warn_threshold_fen === null) return a;
     const below = a.available_fen < a.warn_threshold_fen;
     if (below === a.warned) return a;
-    const flipped = await db
-      .updateTable('cost_accounts')
-      .set({ warned: below, updated_at: new Date() })
-      .where('tenant_id', '=', tenantId)
-      .where('warned', '=', !below)
-      .executeTakeFirst();
-    if (below && Number(flipped.numUpdatedRows) === 1) {
-      const admins = await db.selectFrom('memberships').select('user_id').where('tenant_id', '=', tenantId).where('role', '=', 'tenant_admin').execute();
-      await deps.notify.notify({
-        tenantId,
-        projectId: null,
-        userIds: admins.map((m) => m.user_id),
-        category: 'billing',
-        messageKey: 'billing:messages.low_balance',
-        params: { available: fenToYuan(a.available_fen), threshold: fenToYuan(a.warn_threshold_fen) },
-        link: '/costCenter',
-        refId: tenantId,
-      });
-    }
+    // The flip and the message are one transaction: a concurrent check (a payment notice arriving
+    // while the threshold is saved) waits on the row and finds the message already written.
+    await db.transaction().execute(async (trx) => {
+      const flipped = await trx
+        .updateTable('cost_accounts')
+        .set({ warned: below, updated_at: new Date() })
+        .where('tenant_id', '=', tenantId)
+        .where('warned', '=', !below)
+        .executeTakeFirst();
+      if (!below || Number(flipped.numUpdatedRows) !== 1) return;
+      const admins = await trx.selectFrom('memberships').select('user_id').where('tenant_id', '=', tenantId).where('role', '=', 'tenant_admin').execute();
+      await deps.notify.notify(
+        {
+          tenantId,
+          projectId: null,
+          userIds: admins.map((m) => m.user_id),
+          category: 'billing',
+          messageKey: 'billing:messages.low_balance',
+          params: { available: fenToYuan(a.available_fen), threshold: fenToYuan(a.warn_threshold_fen!) },
+          link: '/costCenter',
+          refId: tenantId,
+        },
+        trx,
+      );
+    });
     return { ...a, warned: below };
   }
 
