@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -71,7 +72,11 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   };
   if (env.DATABASE_URL === undefined) delete childEnv.DATABASE_URL;
   for (const [k, v] of Object.entries(childEnv)) if (v === undefined) delete childEnv[k];
-  const child = spawn(nodeBinary(), [path.join(root, 'src/server/main.ts')], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(nodeBinary(), [...SERVER_NODE_FLAGS, path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
