@@ -2,7 +2,9 @@
 // through the real app on a fresh database with the demo data (its alarms come from the evaluator).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds, type TestApp, type Helpers } from './helper.ts';
+import type { KyselyPlugin } from 'kysely';
 import { evaluateDue, evaluatePolicy } from '../../src/server/alarms/alarm-evaluator.ts';
+import { newId } from '../../src/domain/ids.ts';
 
 let app: TestApp & Helpers;
 let ids: Awaited<ReturnType<typeof demoIds>>;
@@ -249,6 +251,91 @@ describe('the evaluator', () => {
     await evaluatePolicy(deps, p, new Date(now.getTime() + 120_000));
     const rows = await app.ctx.db.selectFrom('alarms').select(['state']).where('policy_id', '=', id).execute();
     expect(rows.map((r) => r.state)).toEqual(['resolved']);
+  });
+  it('fires and resolves a storm of 600 alarms in a fixed number of statements, every receiver told of each', async () => {
+    const host = await hostOf(ids.logistics);
+    const receivers = [await userId('oncall'), await userId('tenant_admin')];
+    const now = new Date();
+    const hosts = Array.from({ length: 600 }, (_, i) => ({
+      id: newId(),
+      kind: 'instance',
+      tenant_id: ids.logistics,
+      project_id: host.project_id,
+      vendor: 'openstack',
+      region_id: null,
+      az_id: null,
+      name: `storm-${String(i).padStart(3, '0')}`,
+      status: 'running',
+      spec: JSON.stringify({ cpu: 2, memory_gb: 4 }),
+      created_at: now,
+      updated_at: now,
+    }));
+    await app.ctx.db.insertInto('resources').values(hosts).execute();
+    const id = '0'.repeat(31) + 'b';
+    await app.ctx.db
+      .insertInto('alarm_policies')
+      .values({
+        ...policy({ receivers: undefined }),
+        id,
+        tenant_id: ids.logistics,
+        project_id: host.project_id,
+        target_type: 'project',
+        target_value: host.project_id,
+        threshold: 0,
+        operator: 'gte',
+        occurrences: 1,
+        samples: 1,
+        max_alarms: 1,
+        receivers: JSON.stringify(receivers),
+        enabled: false,
+        next_eval_at: now,
+        created_by: receivers[0],
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .execute();
+    let statements = 0;
+    const counted: KyselyPlugin = {
+      transformQuery: (a) => {
+        statements++;
+        return a.node;
+      },
+      transformResult: async (a) => a.result,
+    };
+    const deps = { ...app.ctx.alarms.evaluator, db: app.ctx.db.withPlugin(counted) };
+    const p = await app.ctx.db.selectFrom('alarm_policies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const stormIds = new Set(hosts.map((h) => h.id));
+    const ofStorm = async (key: string) =>
+      (
+        await app.ctx.db
+          .selectFrom('site_messages')
+          .innerJoin('alarms', 'alarms.id', 'site_messages.ref_id')
+          .select(['site_messages.user_id', 'alarms.resource_id'])
+          .where('alarms.policy_id', '=', id)
+          .where('site_messages.message_key', '=', key)
+          .execute()
+      ).filter((m) => stormIds.has(m.resource_id));
+
+    const fired = await evaluatePolicy(deps, p, now);
+    expect(fired).toBeGreaterThanOrEqual(600);
+    // One statement per alarm would be thousands; in bulk it is a handful per 500 alarms.
+    expect(statements).toBeLessThan(30);
+    const told = await ofStorm('alarms:messages.fired');
+    expect(told).toHaveLength(1200);
+    for (const r of receivers) expect(told.filter((m) => m.user_id === r)).toHaveLength(600);
+
+    statements = 0;
+    await evaluatePolicy(deps, { ...p, threshold: 1e9 }, new Date(now.getTime() + 60_000));
+    expect(statements).toBeLessThan(30);
+    const rows = await app.ctx.db.selectFrom('alarms').select(['state', 'resolved_value', 'resource_id']).where('policy_id', '=', id).execute();
+    const storm = rows.filter((r) => stormIds.has(r.resource_id));
+    expect(storm).toHaveLength(600);
+    expect(storm.every((r) => r.state === 'resolved' && typeof r.resolved_value === 'number')).toBe(true);
+    expect(await ofStorm('alarms:messages.resolved')).toHaveLength(1200);
+    await app.ctx.db
+      .deleteFrom('resources')
+      .where('id', 'in', [...stormIds])
+      .execute();
   });
 });
 

@@ -4,6 +4,7 @@
 // its deep link and acknowledge link; per-category settings honoured; retries with back-off and a
 // failing channel shown; the message centre's state changes; isolation.
 import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Client } from './helper.ts';
 import { checkVapid, decryptPush, pushKeys, startHttpReceiver, startSmtpSink } from './notify-receivers.ts';
@@ -267,6 +268,53 @@ describe('one notification on every channel', () => {
       payload: { settings: [{ category: 'alarm', site: true, email: true, push: true, chat: true }] },
     });
     await oncall.req({
+      method: 'PUT',
+      url: '/api/v1/site_messages/settings',
+      payload: { settings: [{ category: 'alarm', site: true, email: true, push: true, chat: true }] },
+    });
+  });
+
+  it('sends several notifications at once exactly as it sends each alone (an alarm storm)', async () => {
+    const member = await app.as('member');
+    await member.req({
+      method: 'PUT',
+      url: '/api/v1/site_messages/settings',
+      payload: { settings: [{ category: 'alarm', site: false, email: false, push: true, chat: false }] },
+    });
+    const robot = await addChannel({ type: 'wecom', name: 'R', url: `${http.base}/wecom/many` });
+    const ids = (c: string) => c.repeat(32);
+    const what = (ref: string) => [
+      alarm([userId.oncall!, userId.member!], ref),
+      { ...alarm([userId.member!], ref), category: 'billing' as const },
+      { ...alarm([userId.member!], ref), projectId: null },
+    ];
+    const sent = async (ref: string) => {
+      const site = await app.ctx.db.selectFrom('site_messages').select(['user_id', 'category']).where('ref_id', '=', ref).execute();
+      const out = await app.ctx.db
+        .selectFrom('notify_deliveries')
+        .select(['user_id', 'channel', 'target_id', 'category', 'project_id'])
+        .where(sql<boolean>`message::text like ${`%${ref}%`}`)
+        .execute();
+      const key = (r: object) => JSON.stringify(Object.values(r));
+      return { site: site.map(key).sort(), out: out.map(key).sort() };
+    };
+    // One by one (three refs), then the same three at once (three other refs).
+    const alone = ['1', '2', '3'].map(ids);
+    const many = ['4', '5', '6'].map(ids);
+    for (const [i, ref] of alone.entries()) await app.ctx.notify.notify(what(ref)[i]!);
+    await app.ctx.notify.notifyMany(many.map((ref, i) => what(ref)[i]!));
+    for (let i = 0; i < 3; i++) expect(await sent(many[i]!)).toEqual(await sent(alone[i]!));
+    // What that is: the member keeps only push for alarms, the robot hears the project's alarm once
+    // (oncall keeps 群机器人 on), and a message without a project reaches no robot.
+    const first = await sent(many[0]!);
+    expect(first.site).toEqual([JSON.stringify([userId.oncall, 'alarm'])]);
+    expect(first.out.filter((r) => r.includes('"wecom"'))).toEqual([JSON.stringify([null, 'wecom', robot.id, 'alarm', projectId])]);
+    expect(first.out.some((r) => r.startsWith(JSON.stringify([userId.member, 'email'])))).toBe(false);
+    expect((await sent(many[1]!)).site).toEqual([JSON.stringify([userId.member, 'billing'])]);
+    expect((await sent(many[2]!)).out.some((r) => r.includes('"wecom"'))).toBe(false);
+    await drain();
+    await req(admin, 'DELETE', `/api/v1/notify-channels/${robot.id}`);
+    await member.req({
       method: 'PUT',
       url: '/api/v1/site_messages/settings',
       payload: { settings: [{ category: 'alarm', site: true, email: true, push: true, chat: true }] },

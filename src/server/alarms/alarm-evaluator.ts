@@ -11,7 +11,7 @@ import { METRICS, REPORTING_STATUSES, SOURCE_INTERVAL_S, type MetricName } from 
 import { evaluate, LEVEL_RANK, MAX_COUNT_WINDOW_MS, type Level, type Operator } from '../../domain/alarms/evaluate.ts';
 import type { Db } from '../db/database.ts';
 import type { AlarmsTable } from '../db/tables.ts';
-import type { NotifyPort } from '../notifications/notify-port.ts';
+import type { NotifyInput, NotifyPort } from '../notifications/notify-port.ts';
 
 export interface PolicyRow {
   id: string;
@@ -63,11 +63,14 @@ export function receiversOf(p: PolicyRow): string[] {
   return Array.isArray(p.receivers) ? p.receivers.filter((x): x is string => typeof x === 'string') : [];
 }
 
-/** The resources a policy applies to that are reporting now. */
+/**
+ * The ids of the resources a policy applies to that are reporting now. Only the ids: every round
+ * reads them all (tens of thousands in a large tenant), and only the few that fire need more.
+ */
 export async function targetsOf(db: Db, p: PolicyRow) {
   let q = db
     .selectFrom('resources')
-    .select(['resources.id', 'resources.name', 'resources.kind', 'resources.vendor', 'resources.project_id'])
+    .select('resources.id')
     .where('resources.tenant_id', '=', p.tenant_id)
     .where('resources.kind', '=', p.kind)
     .where('resources.status', 'in', REPORTING_STATUSES);
@@ -118,12 +121,7 @@ export { changed as alarmChangedEvent };
 export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Date): Promise<number> {
   const { db } = deps;
   const targets = await targetsOf(db, p);
-  const open = await db
-    .selectFrom('alarms')
-    .select(['id', 'resource_id', 'state', 'project_id', 'resource_name', 'value'])
-    .where('policy_id', '=', p.id)
-    .where('state', '<>', 'resolved')
-    .execute();
+  const open = await db.selectFrom('alarms').select(['id', 'resource_id', 'state']).where('policy_id', '=', p.id).where('state', '<>', 'resolved').execute();
   const openBy = new Map(open.map((a) => [a.resource_id, a]));
   const since = new Date(now.getTime() - MAX_COUNT_WINDOW_MS);
   const recent = await db
@@ -146,10 +144,12 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
     max_alarms: p.max_alarms,
   };
   const metric = p.metric as MetricName;
-  const fires: AlarmInsert[] = [];
+  const fires: { resource_id: string; value: number }[] = [];
   const resolves: { open: OpenAlarm; value: number | null; notify: boolean }[] = [];
   const seen = new Set<string>();
-  for (const r of targets) {
+  for (const [i, r] of targets.entries()) {
+    // Requests are answered between slices of a large tenant's targets, not after all of them.
+    if (i > 0 && i % 2000 === 0) await new Promise(setImmediate);
     seen.add(r.id);
     const o = openBy.get(r.id);
     const rec = recentBy.get(r.id);
@@ -162,38 +162,21 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
       firedInWindow: Number(rec?.fired ?? 0),
       now,
     });
-    if (d.action === 'fire')
-      fires.push({
-        id: newId(),
-        tenant_id: p.tenant_id,
-        project_id: r.project_id,
-        policy_id: p.id,
-        resource_id: r.id,
-        resource_name: r.name,
-        resource_kind: r.kind,
-        vendor: r.vendor,
-        metric: p.metric,
-        level: p.level,
-        operator: p.operator,
-        threshold: Number(p.threshold),
-        state: 'firing',
-        sort_rank: sortRank('firing', p.level),
-        value: d.value,
-        fired_at: now,
-        updated_at: now,
-      });
+    if (d.action === 'fire') fires.push({ resource_id: r.id, value: d.value });
     else if (d.action === 'resolve' && o) resolves.push({ open: o, value: d.value, notify: d.notify });
   }
   // A resource that stopped reporting (stopped, deleted, moved out of the policy) clears its alarm.
   for (const o of open) if (!seen.has(o.resource_id)) resolves.push({ open: o, value: null, notify: true });
   if (!fires.length && !resolves.length) return 0;
 
-  // One transaction per policy and round: the alarms, their history and the messages to the receivers.
+  // One transaction per policy and round: the alarms, their history and the messages to the receivers,
+  // each written in bulk (a storm fires thousands at once; one statement per alarm held the database).
   const events: AlarmChangedEvent[] = [];
   await db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Db;
+    const messages: NotifyInput[] = [];
     for (let i = 0; i < fires.length; i += 500) {
-      const chunk = fires.slice(i, i + 500);
+      const chunk = await firingAlarms(trx as unknown as Db, p, fires.slice(i, i + 500), now);
       const inserted = await trx
         .insertInto('alarms')
         .values(chunk)
@@ -208,35 +191,30 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
         .values(made.map((a) => ({ id: newId(), alarm_id: a.id, tenant_id: a.tenant_id, change: 'fired', user_id: null, value: a.value, at: now })))
         .execute();
       for (const a of made) {
-        if (deps.notify) await deps.notify.notify(fireMessage(p, a), tx);
+        messages.push(fireMessage(p, a));
         events.push(changed(a, 'firing', 'fired', now));
       }
     }
-    if (!resolves.length) return;
-    const done = await trx
-      .updateTable('alarms')
-      .set({ state: 'resolved', sort_rank: sortRank('resolved', p.level), resolved_at: now, updated_at: now })
-      .where(
-        'id',
-        'in',
-        resolves.map((r) => r.open.id),
-      )
-      .where('state', '<>', 'resolved')
-      .returning('id')
-      .execute();
-    const ids = new Set(done.map((x) => x.id));
-    const made = resolves.filter((r) => ids.has(r.open.id));
-    for (const r of made) if (r.value !== null) await trx.updateTable('alarms').set({ resolved_value: r.value }).where('id', '=', r.open.id).execute();
-    if (made.length)
-      await trx
-        .insertInto('alarm_history')
-        .values(made.map((r) => ({ id: newId(), alarm_id: r.open.id, tenant_id: p.tenant_id, change: 'resolved', user_id: null, value: r.value, at: now })))
-        .execute();
-    for (const r of made) {
-      const o = { ...r.open, tenant_id: p.tenant_id, policy_id: p.id, level: p.level };
-      if (r.notify && deps.notify)
-        await deps.notify.notify(
-          {
+    for (let i = 0; i < resolves.length; i += 500) {
+      const chunk = resolves.slice(i, i + 500);
+      // Closed with the value that cleared it, in one statement; answers what the messages name.
+      const done = await sql<{ id: string; project_id: string; resource_name: string }>`
+        update alarms set state = 'resolved', sort_rank = ${sortRank('resolved', p.level)}, resolved_at = ${now}, updated_at = ${now},
+          resolved_value = v.value
+        from (values ${sql.join(chunk.map((r) => sql`(${r.open.id}, ${r.value}::double precision)`))}) as v(id, value)
+        where alarms.id = v.id and alarms.state <> 'resolved'
+        returning alarms.id, alarms.project_id, alarms.resource_name`.execute(trx);
+      const closed = new Map(done.rows.map((x) => [x.id, x]));
+      const made = chunk.filter((r) => closed.has(r.open.id));
+      if (made.length)
+        await trx
+          .insertInto('alarm_history')
+          .values(made.map((r) => ({ id: newId(), alarm_id: r.open.id, tenant_id: p.tenant_id, change: 'resolved', user_id: null, value: r.value, at: now })))
+          .execute();
+      for (const r of made) {
+        const o = { ...closed.get(r.open.id)!, resource_id: r.open.resource_id, tenant_id: p.tenant_id, policy_id: p.id, level: p.level };
+        if (r.notify)
+          messages.push({
             tenantId: p.tenant_id,
             projectId: o.project_id,
             userIds: receiversOf(p),
@@ -245,22 +223,59 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
             params: { policy: p.name, resource: o.resource_name, value: r.value === null ? '—' : formatValue(p.metric, r.value) },
             link: alarmLink(o.id, p.tenant_id, o.project_id),
             refId: o.id,
-          },
-          tx,
-        );
-      events.push(changed(o, 'resolved', 'resolved', now));
+          });
+        events.push(changed(o, 'resolved', 'resolved', now));
+      }
     }
+    if (deps.notify && messages.length) await deps.notify.notifyMany(messages, tx);
   });
   if (events.length) deps.publish(events);
   return events.length;
+}
+
+/** The alarms to insert for resources that fire, with what the inbox shows of each resource. */
+async function firingAlarms(db: Db, p: PolicyRow, fires: { resource_id: string; value: number }[], now: Date): Promise<AlarmInsert[]> {
+  const rows = await db
+    .selectFrom('resources')
+    .select(['id', 'name', 'kind', 'vendor', 'project_id'])
+    .where(
+      'id',
+      'in',
+      fires.map((f) => f.resource_id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return fires.flatMap((f) => {
+    const r = byId.get(f.resource_id);
+    if (!r) return []; // deleted since the targets were read
+    return [
+      {
+        id: newId(),
+        tenant_id: p.tenant_id,
+        project_id: r.project_id,
+        policy_id: p.id,
+        resource_id: r.id,
+        resource_name: r.name,
+        resource_kind: r.kind,
+        vendor: r.vendor,
+        metric: p.metric,
+        level: p.level,
+        operator: p.operator,
+        threshold: Number(p.threshold),
+        state: 'firing',
+        sort_rank: sortRank('firing', p.level),
+        value: f.value,
+        fired_at: now,
+        updated_at: now,
+      },
+    ];
+  });
 }
 
 interface OpenAlarm {
   id: string;
   resource_id: string;
   state: string;
-  project_id: string;
-  resource_name: string;
 }
 /** The columns the evaluator writes when it fires an alarm (the table's own types). */
 type AlarmInsert = Pick<

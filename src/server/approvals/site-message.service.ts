@@ -20,23 +20,34 @@ export interface NewMessage {
 
 /** Writes one message per user (bulk) and answers the events to publish after commit. */
 export async function sendSiteMessages(trx: Db, userIds: string[], msg: NewMessage, now: Date): Promise<PendingEvent[]> {
-  const unique = [...new Set(userIds)];
-  if (unique.length === 0) return [];
-  const rows = unique.map((userId) => ({
-    id: newId(),
-    user_id: userId,
-    tenant_id: msg.tenantId,
-    category: msg.category,
-    message_key: msg.messageKey,
-    params: JSON.stringify(msg.params),
-    link: msg.link,
-    ref_id: msg.refId,
-    read_at: null,
-    created_at: now,
-  }));
-  await trx.insertInto('site_messages').values(rows).execute();
+  return sendSiteMessagesMany(trx, [{ userIds, msg }], now);
+}
+
+/** Several messages, each to its users, in as few statements as the rows allow (500 rows each). */
+export async function sendSiteMessagesMany(trx: Db, items: { userIds: string[]; msg: NewMessage }[], now: Date): Promise<PendingEvent[]> {
+  const rows = items.flatMap(({ userIds, msg }) =>
+    [...new Set(userIds)].map((userId) => ({
+      id: newId(),
+      user_id: userId,
+      tenant_id: msg.tenantId,
+      category: msg.category,
+      message_key: msg.messageKey,
+      params: JSON.stringify(msg.params),
+      link: msg.link,
+      ref_id: msg.refId,
+      read_at: null,
+      created_at: now,
+    })),
+  );
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+    await trx
+      .insertInto('site_messages')
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
   return rows.map((r) => ({ name: APPROVAL_EVENTS.message, payload: { user_id: r.user_id, message_id: r.id, tenant_id: r.tenant_id } }));
 }
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters (10 columns each). */
+const INSERT_CHUNK = 500;
 
 const MESSAGE_LIST: ListSpec = {
   sortable: { created_at: 'site_messages.created_at' },

@@ -6,7 +6,7 @@
 // written in the caller's transaction (a rolled-back change tells no one) and sent by the engine's
 // scheduler: claimed with FOR UPDATE SKIP LOCKED (several processes), retried with doubling back-off,
 // its last outcome kept on the channel or subscription so a failing one shows as 发送失败.
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import type { Language } from '../../domain/errors.ts';
@@ -22,12 +22,13 @@ import {
   type ChatType,
 } from '../../domain/notify.ts';
 import type { Db } from '../db/database.ts';
+import type { NotifyDeliveriesTable } from '../db/tables.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import { t } from '../lib/i18n.ts';
-import { sendSiteMessages } from '../approvals/site-message.service.ts';
+import { sendSiteMessagesMany } from '../approvals/site-message.service.ts';
 import { publish } from '../approvals/approval-events.ts';
-import type { NotifyInput, NotifyPort } from './notify-port.ts';
+import { siteMessageOf, type NotifyPort } from './notify-port.ts';
 import { buildMessage, type OutboundMessage } from './message.ts';
 import { maskUrl, sendToRobot } from './chat-robots.ts';
 import { GoneError, mailer, sendPush, vapidKeys, type Vapid } from './outside-channels.ts';
@@ -107,69 +108,88 @@ export function notificationService(deps: NotificationDeps) {
     }
   }
 
-  const notify: NotifyPort['notify'] = async (input: NotifyInput, trx?: Db) => {
+  /**
+   * Every notification as `notify` describes it, in a fixed number of statements however many there
+   * are: the settings per category, the site messages, the receivers' devices, addresses and the
+   * projects' robots are each read or written once (in chunks of 500 rows).
+   */
+  const notifyMany: NotifyPort['notifyMany'] = async (inputs, trx) => {
+    if (!inputs.length) return;
     const q = trx ?? db;
-    const users = [...new Set(input.userIds)];
-    const settings = await settingsOf(q, users, input.category);
-    const siteUsers = users.filter((u) => settings.get(u)!.site);
-    const events = await sendSiteMessages(
-      q,
-      siteUsers,
-      { tenantId: input.tenantId, category: input.category, messageKey: input.messageKey, params: input.params, link: input.link, refId: input.refId },
-      new Date(),
-    );
-    const message = buildMessage(input, deps.publicUrl, LANG);
     const now = new Date();
-    const rows: { channel: Channel; target_id: string | null; user_id: string | null }[] = [];
-    const pushUsers = users.filter((u) => settings.get(u)!.push);
-    if (pushUsers.length) {
-      const subs = await q.selectFrom('push_subscriptions').select(['id', 'user_id']).where('user_id', 'in', pushUsers).execute();
-      for (const s of subs) rows.push({ channel: 'push', target_id: s.id, user_id: s.user_id });
+    const settingsBy = new Map<string, Map<string, ChannelSwitches>>();
+    for (const category of new Set(inputs.map((i) => i.category))) {
+      const users = [...new Set(inputs.filter((i) => i.category === category).flatMap((i) => i.userIds))];
+      settingsBy.set(category, await settingsOf(q, users, category));
     }
-    const mailUsers = users.filter((u) => settings.get(u)!.email);
-    if (mail && mailUsers.length) {
-      const withAddress = await q
-        .selectFrom('users')
-        .select('id')
-        .where('id', 'in', mailUsers)
-        .where('email', 'is not', null)
-        .where('email', '!=', '')
-        .execute();
-      for (const u of withAddress) rows.push({ channel: 'email', target_id: null, user_id: u.id });
-    }
-    // A robot speaks to the whole group: once per message, when someone concerned wants it.
-    if (input.projectId && (users.length === 0 || users.some((u) => settings.get(u)!.chat))) {
-      const robots = await q
+    const items = inputs.map((input) => {
+      const users = [...new Set(input.userIds)];
+      const settings = settingsBy.get(input.category)!;
+      const wants = (channel: keyof ChannelSwitches) => users.filter((u) => settings.get(u)![channel]);
+      // A robot speaks to the whole group: once per message, when someone concerned wants it.
+      const robots = !!input.projectId && (users.length === 0 || wants('chat').length > 0);
+      return { input, site: wants('site'), push: wants('push'), email: wants('email'), robots };
+    });
+    const events = await sendSiteMessagesMany(
+      q,
+      items.map((i) => ({ userIds: i.site, msg: siteMessageOf(i.input) })),
+      now,
+    );
+
+    const pushUsers = [...new Set(items.flatMap((i) => i.push))];
+    const subsOf = new Map<string, string[]>();
+    if (pushUsers.length)
+      for (const s of await q.selectFrom('push_subscriptions').select(['id', 'user_id']).where('user_id', 'in', pushUsers).execute())
+        subsOf.set(s.user_id, [...(subsOf.get(s.user_id) ?? []), s.id]);
+    const mailUsers = [...new Set(items.flatMap((i) => i.email))];
+    const addressed = new Set<string>();
+    if (mail && mailUsers.length)
+      for (const u of await q.selectFrom('users').select('id').where('id', 'in', mailUsers).where('email', 'is not', null).where('email', '!=', '').execute())
+        addressed.add(u.id);
+    const robotProjects = [...new Set(items.filter((i) => i.robots).map((i) => i.input.projectId!))];
+    const robotsOf = new Map<string, { id: string; type: string }[]>();
+    if (robotProjects.length)
+      for (const r of await q
         .selectFrom('notify_channels')
-        .select(['id', 'type'])
-        .where('project_id', '=', input.projectId)
+        .select(['id', 'type', 'project_id'])
+        .where('project_id', 'in', robotProjects)
         .where('enabled', '=', true)
-        .execute();
-      for (const r of robots) rows.push({ channel: r.type as ChatType, target_id: r.id, user_id: null });
+        .execute())
+        robotsOf.set(r.project_id, [...(robotsOf.get(r.project_id) ?? []), r]);
+
+    const rows: Insertable<NotifyDeliveriesTable>[] = [];
+    for (const { input, push, email, robots } of items) {
+      const targets: { channel: Channel; target_id: string | null; user_id: string | null }[] = [];
+      for (const u of push) for (const id of subsOf.get(u) ?? []) targets.push({ channel: 'push', target_id: id, user_id: u });
+      for (const u of email) if (addressed.has(u)) targets.push({ channel: 'email', target_id: null, user_id: u });
+      if (robots) for (const r of robotsOf.get(input.projectId!) ?? []) targets.push({ channel: r.type as ChatType, target_id: r.id, user_id: null });
+      if (!targets.length) continue;
+      const message = JSON.stringify(buildMessage(input, deps.publicUrl, LANG));
+      for (const t of targets)
+        rows.push({
+          id: newId(),
+          tenant_id: input.tenantId,
+          project_id: input.projectId,
+          user_id: t.user_id,
+          channel: t.channel,
+          target_id: t.target_id,
+          category: input.category,
+          message,
+          state: 'queued',
+          next_at: now,
+          last_error: null,
+          created_at: now,
+          sent_at: null,
+        });
     }
-    if (rows.length)
+    for (let i = 0; i < rows.length; i += 500)
       await q
         .insertInto('notify_deliveries')
-        .values(
-          rows.map((r) => ({
-            id: newId(),
-            tenant_id: input.tenantId,
-            project_id: input.projectId,
-            user_id: r.user_id,
-            channel: r.channel,
-            target_id: r.target_id,
-            category: input.category,
-            message: JSON.stringify(message),
-            state: 'queued',
-            next_at: now,
-            last_error: null,
-            created_at: now,
-            sent_at: null,
-          })),
-        )
+        .values(rows.slice(i, i + 500))
         .execute();
     publish(deps.bus, db, events);
   };
+  const notify: NotifyPort['notify'] = (input, trx) => notifyMany([input], trx);
 
   /** Scheduler worker: sends due deliveries (claimed SKIP LOCKED), retrying failures with back-off. */
   async function runDue(max = 20): Promise<number> {
@@ -279,6 +299,7 @@ export function notificationService(deps: NotificationDeps) {
 
   return {
     notify,
+    notifyMany,
     runDue,
     vapidPublicKey: async () => (await keys()).publicKey,
     emailEnabled: !!mail,

@@ -4,7 +4,7 @@
 // configured). Services depend on this port, never on a channel.
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
-import { sendSiteMessages } from '../approvals/site-message.service.ts';
+import { sendSiteMessagesMany } from '../approvals/site-message.service.ts';
 import { publish } from '../approvals/approval-events.ts';
 
 export type NotifyCategory = 'approval' | 'alarm' | 'workorder' | 'billing' | 'system';
@@ -30,19 +30,27 @@ export interface NotifyInput {
 export interface NotifyPort {
   /** Tells the users; resolves once the site messages are written (other channels may follow). */
   notify(input: NotifyInput, trx?: Db): Promise<void>;
+  /**
+   * Several notifications at once, as `notify` would send each, in a fixed number of statements
+   * (an alarm storm fires thousands in one evaluator round).
+   */
+  notifyMany(inputs: NotifyInput[], trx?: Db): Promise<void>;
 }
 
 /** Site messages plus their event-stream push: what every notification carries at least. */
 export function siteMessageNotifier(db: Db, bus: EventBus): NotifyPort {
-  return {
-    async notify(input, trx) {
-      const events = await sendSiteMessages(
-        trx ?? db,
-        input.userIds,
-        { tenantId: input.tenantId, category: input.category, messageKey: input.messageKey, params: input.params, link: input.link, refId: input.refId },
-        new Date(),
-      );
-      publish(bus, db, events);
-    },
+  const notifyMany: NotifyPort['notifyMany'] = async (inputs, trx) => {
+    const events = await sendSiteMessagesMany(
+      trx ?? db,
+      inputs.map((input) => ({ userIds: input.userIds, msg: siteMessageOf(input) })),
+      new Date(),
+    );
+    publish(bus, db, events);
   };
+  return { notifyMany, notify: (input, trx) => notifyMany([input], trx) };
+}
+
+/** The site message a notification leaves in the receivers' inbox. */
+export function siteMessageOf(input: NotifyInput) {
+  return { tenantId: input.tenantId, category: input.category, messageKey: input.messageKey, params: input.params, link: input.link, refId: input.refId };
 }
