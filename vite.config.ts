@@ -484,6 +484,22 @@ const CHUNK_GROUPS = [
     includeDependenciesRecursively: false,
   },
   { name: 'tanstack-table', test: nm('@tanstack[\\\\/](?:react-table|table-core)'), priority: 20 },
+  // The console's first screens (the inbox, every kind's list) fetched ~70 scripts, eight of them
+  // TanStack Query's modules and eight single icons: on HTTP/1.1 each costs a request on one of six
+  // connections (Lighthouse's simulation: 150 ms each). Query is one chunk (every console page uses
+  // it; no public first screen does), and so are the icons of the console's shell and lists.
+  {
+    name: 'query',
+    test: /node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]|src[\\/]web[\\/]lib[\\/]query-(?:client|provider)\.tsx?$/,
+    priority: 20,
+    includeDependenciesRecursively: false,
+  },
+  {
+    name: 'console-icons',
+    test: /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](?:AppOutline|AppstoreOutline|BellOutline|FolderOutline|BillOutline|LeftOutline|CloseOutline|AddOutline|UnorderedListOutline|DownlandOutline|FileOutline|CloseCircleFill)\.js$/,
+    priority: 20,
+    includeDependenciesRecursively: false,
+  },
   // Libraries a few kit components need (gestures: swipe actions, image viewer, slider; floating
   // positions: popover): groups of their own, so that no shared chunk carries them to a page whose
   // components do not use them.

@@ -388,6 +388,9 @@ async function lighthouseSection(): Promise<BenchResult> {
         if (!lhr) throw new Error('lighthouse returned no result');
         if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         if (p.account && !lhr.finalDisplayedUrl.includes(p.url)) throw new Error(`lighthouse landed on ${lhr.finalDisplayedUrl}, not ${p.url}`);
+        // BENCH_LHR_DIR=<dir> keeps each run's whole report (the critical chain, the network waterfall).
+        if (process.env.BENCH_LHR_DIR)
+          fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${p.url.replace(/\W+/g, '_')}-${perf.length + 1}.json`), JSON.stringify(lhr));
         perf.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
         a11y.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
         fcp.push(lhr.audits['first-contentful-paint']?.numericValue ?? NaN);
