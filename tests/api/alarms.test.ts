@@ -209,31 +209,32 @@ describe('the alarm inbox', () => {
 });
 
 describe('the evaluator', () => {
-  it('fires when N of M samples breach, respects the max count, resolves when clear, once across two claims', async () => {
-    const host = await hostOf(ids.logistics);
-    const oncallId = await userId('oncall');
-    const id = '0'.repeat(31) + 'a';
-    const now = new Date();
-    await app.ctx.db
+  /** A policy of 华东物流 written straight to its table, breaching on any value (≥ 0), due at `now`. */
+  const insertPolicy = (id: string, projectId: string, receivers: string[], now: Date, over: Record<string, unknown>) =>
+    app.ctx.db
       .insertInto('alarm_policies')
       .values({
         ...policy({ receivers: undefined }),
         id,
         tenant_id: ids.logistics,
-        project_id: host.project_id,
-        target_type: 'resource',
-        target_value: host.id,
+        project_id: projectId,
         threshold: 0,
         operator: 'gte',
-        max_alarms: 1,
-        receivers: JSON.stringify([oncallId]),
-        enabled: true,
+        receivers: JSON.stringify(receivers),
         next_eval_at: now,
-        created_by: oncallId,
+        created_by: receivers[0],
         created_at: now,
         updated_at: now,
+        ...over,
       } as never)
       .execute();
+
+  it('fires when N of M samples breach, respects the max count, resolves when clear, once across two claims', async () => {
+    const host = await hostOf(ids.logistics);
+    const oncallId = await userId('oncall');
+    const id = '0'.repeat(31) + 'a';
+    const now = new Date();
+    await insertPolicy(id, host.project_id, [oncallId], now, { target_type: 'resource', target_value: host.id, max_alarms: 1, enabled: true });
     // Two evaluators claim at once (two server processes): the policy is evaluated once.
     const deps = app.ctx.alarms.evaluator;
     await Promise.all([evaluateDue(deps, now), evaluateDue(deps, now)]);
@@ -272,28 +273,14 @@ describe('the evaluator', () => {
     }));
     await app.ctx.db.insertInto('resources').values(hosts).execute();
     const id = '0'.repeat(31) + 'b';
-    await app.ctx.db
-      .insertInto('alarm_policies')
-      .values({
-        ...policy({ receivers: undefined }),
-        id,
-        tenant_id: ids.logistics,
-        project_id: host.project_id,
-        target_type: 'project',
-        target_value: host.project_id,
-        threshold: 0,
-        operator: 'gte',
-        occurrences: 1,
-        samples: 1,
-        max_alarms: 1,
-        receivers: JSON.stringify(receivers),
-        enabled: false,
-        next_eval_at: now,
-        created_by: receivers[0],
-        created_at: now,
-        updated_at: now,
-      } as never)
-      .execute();
+    await insertPolicy(id, host.project_id, receivers, now, {
+      target_type: 'project',
+      target_value: host.project_id,
+      occurrences: 1,
+      samples: 1,
+      max_alarms: 1,
+      enabled: false,
+    });
     let statements = 0;
     const counted: KyselyPlugin = {
       transformQuery: (a) => {

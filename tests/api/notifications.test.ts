@@ -58,6 +58,9 @@ async function drain() {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+/** The user's own switches for alarm messages (PUT /site_messages/settings). */
+const alarmSettings = (c: Client, on: { site: boolean; email: boolean; push: boolean; chat: boolean }) =>
+  c.req({ method: 'PUT', url: '/api/v1/site_messages/settings', payload: { settings: [{ category: 'alarm', ...on }] } });
 async function addChannel(body: object) {
   const res = await req(admin, 'POST', '/api/v1/notify-channels', body);
   expect(res.statusCode, res.body).toBe(201);
@@ -233,18 +236,10 @@ describe('one notification on every channel', () => {
     expect(
       (await member.req({ method: 'PUT', url: '/api/v1/site_messages/settings', payload: { settings: [{ category: 'alarm', site: 'yes' }] } })).statusCode,
     ).toBe(400);
-    const saved = await member.req({
-      method: 'PUT',
-      url: '/api/v1/site_messages/settings',
-      payload: { settings: [{ category: 'alarm', site: false, email: false, push: true, chat: false }] },
-    });
+    const saved = await alarmSettings(member, { site: false, email: false, push: true, chat: false });
     expect(saved.statusCode).toBe(200);
     const oncall = await app.as('oncall');
-    await oncall.req({
-      method: 'PUT',
-      url: '/api/v1/site_messages/settings',
-      payload: { settings: [{ category: 'alarm', site: true, email: true, push: false, chat: false }] },
-    });
+    await alarmSettings(oncall, { site: true, email: true, push: false, chat: false });
     const robot = await addChannel({ type: 'wecom', name: 'R', url: `${http.base}/wecom/settings` });
     const mailsBefore = smtp.mails.length;
     const pushesBefore = http.on('/push/device-1').length;
@@ -262,25 +257,13 @@ describe('one notification on every channel', () => {
     await drain();
     expect(http.on('/wecom/settings')).toHaveLength(1);
     await req(admin, 'DELETE', `/api/v1/notify-channels/${robot.id}`);
-    await member.req({
-      method: 'PUT',
-      url: '/api/v1/site_messages/settings',
-      payload: { settings: [{ category: 'alarm', site: true, email: true, push: true, chat: true }] },
-    });
-    await oncall.req({
-      method: 'PUT',
-      url: '/api/v1/site_messages/settings',
-      payload: { settings: [{ category: 'alarm', site: true, email: true, push: true, chat: true }] },
-    });
+    await alarmSettings(member, { site: true, email: true, push: true, chat: true });
+    await alarmSettings(oncall, { site: true, email: true, push: true, chat: true });
   });
 
   it('sends several notifications at once exactly as it sends each alone (an alarm storm)', async () => {
     const member = await app.as('member');
-    await member.req({
-      method: 'PUT',
-      url: '/api/v1/site_messages/settings',
-      payload: { settings: [{ category: 'alarm', site: false, email: false, push: true, chat: false }] },
-    });
+    await alarmSettings(member, { site: false, email: false, push: true, chat: false });
     const robot = await addChannel({ type: 'wecom', name: 'R', url: `${http.base}/wecom/many` });
     const ids = (c: string) => c.repeat(32);
     const what = (ref: string) => [
@@ -314,11 +297,7 @@ describe('one notification on every channel', () => {
     expect((await sent(many[2]!)).out.some((r) => r.includes('"wecom"'))).toBe(false);
     await drain();
     await req(admin, 'DELETE', `/api/v1/notify-channels/${robot.id}`);
-    await member.req({
-      method: 'PUT',
-      url: '/api/v1/site_messages/settings',
-      payload: { settings: [{ category: 'alarm', site: true, email: true, push: true, chat: true }] },
-    });
+    await alarmSettings(member, { site: true, email: true, push: true, chat: true });
   });
 
   it('retries a failing receiver with doubling back-off, shows the channel as failing, and recovers', async () => {
