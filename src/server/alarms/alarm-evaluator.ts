@@ -176,7 +176,7 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
     const tx = trx as unknown as Db;
     const messages: NotifyInput[] = [];
     for (let i = 0; i < fires.length; i += 500) {
-      const chunk = await firingAlarms(trx as unknown as Db, p, fires.slice(i, i + 500), now);
+      const chunk = await firingAlarms(tx, p, fires.slice(i, i + 500), now);
       const inserted = await trx
         .insertInto('alarms')
         .values(chunk)
