@@ -440,6 +440,22 @@ function slimIcons(): Plugin {
 
 const nm = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
 
+/** The modules of the `console-base` chunk (CHUNK_GROUPS). */
+const CONSOLE_BASE: readonly RegExp[] = [
+  /src[\\/]web[\\/]ui[\\/]light[\\/](?!tabs|swipe-action)/,
+  /node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]|src[\\/]web[\\/]lib[\\/]query-(?:client|provider)\.tsx?$/,
+  /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](?:AppOutline|AppstoreOutline|BellOutline|FolderOutline|BillOutline|LeftOutline|CloseOutline|AddOutline|UnorderedListOutline|DownlandOutline|FileOutline|CloseCircleFill|SearchOutline|MoreOutline)\.js$/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/](?:index\.js$|global[\\/]|locales[\\/]zh-CN\.js$|components[\\/]config-provider[\\/])/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](?!use-drag-and-pinch|use-tab-list-scroll|reduce-and-restore-motion)/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](?:badge|button|auto-center|image|dot-loading|infinite-scroll|checkbox|safe-area)[\\/]|input[\\/]useInputHandleKeyDown\.js$/,
+  /node_modules[\\/](?:ahooks|lodash|react-is|classnames|tslib|staged-components|rc-util[\\/]lib)[\\/]|node_modules[\\/]@babel[\\/]runtime[\\/]helpers[\\/][A-Za-z0-9]+\.js$/,
+  /src[\\/]web[\\/]lib[\\/](?:antd-react19|rc-render)\.ts$/,
+  // the kit's search field and tags (the inbox's text area stays out: it brings a Unicode library)
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](?:tag|input|search-bar)[\\/]/,
+  // the console's time format, its event stream and the tablet's split view
+  /src[\\/](?:domain[\\/]time-format|web[\\/]lib[\\/]server-events|web[\\/]ui[\\/]split-view)\.tsx?$/,
+];
+
 /**
  * Chunk groups, highest priority first. React and the router are captured before the UI kits so
  * a kit's group (which takes its dependencies along) never drags React out of the entry's reach;
@@ -455,23 +471,51 @@ const CHUNK_GROUPS = [
   // - the shell's parts, on portal and console pages alike (page frame, language switch, offline banner, snapshots and their store);
   {
     name: 'shell-parts',
-    test: /src[\\/]web[\\/](?:ui[\\/]page-frame|ui[\\/]shell[\\/]language-switch|app[\\/]layouts[\\/]deferred-offline-banner|offline[\\/]snapshots|offline[\\/]kv-store)\.tsx?$/,
+    test: /src[\\/]web[\\/](?:ui[\\/]page-frame|ui[\\/]shell[\\/]language-switch|app[\\/]layouts[\\/]deferred-offline-banner|offline[\\/](?:snapshots|kv-store|online|data-age))\.tsx?$/,
     priority: 30,
     includeDependenciesRecursively: false,
   },
-  // - the light components of the phone console (ADR 0034): in a chunk of their own, not folded into
-  //   the first feature chunk that uses them, which the precache's "every ui module" rule would then
-  //   take whole (a resource list's page chunk and its kinds: +38 KB br precached);
+  // - the console's base, which every console first screen loads and no public first screen does
+  //   (one file instead of ~25: on HTTP/1.1 each request waits for one of six connections, and
+  //   Lighthouse's simulation charges each a 150 ms round trip; inbox 54 → 40 scripts, host list 57 → 43):
+  //   · the light components of the phone console (ADR 0034), never folded into the first feature
+  //     chunk that uses them, which the precache's "every ui module" rule would then take whole;
+  //   · TanStack Query and the icons of the console's shell and lists;
+  //   · the kit's index and global style, its small helpers and the components every console list
+  //     draws (button, badge, checkbox, infinite scroll), with the libraries they use (ahooks, lodash's
+  //     throttle, classnames, react-is, Babel's helpers…). Helpers that animate or drag stay out:
+  //     they would bring the animation and gesture libraries along.
+  //   Their own modules only, listed whole: ADR 0027's `kit-utils` left classnames outside, imported it
+  //   from a chunk that imported it back, and threw 「o is not a function」; the build now fails on
+  //   any chunk cycle (noChunkCycles).
   {
-    name: 'light',
-    test: /src[\\/]web[\\/]ui[\\/]light[\\/](?!tabs|swipe-action)/,
+    name: 'console-base',
+    test: (id: string) => CONSOLE_BASE.some((re) => re.test(id)),
     priority: 30,
     includeDependenciesRecursively: false,
   },
-  //   the inbox's tabs and swipe row apart (ADR 0036): a resource list uses neither;
+  // - the outbox's machinery: the pages that queue writes offline (the inbox, work orders, feedback,
+  //   the outbox) load its hooks, rules and gate together;
   {
-    name: 'light-inbox',
-    test: /src[\\/]web[\\/]ui[\\/]light[\\/](?:tabs|swipe-action)\.tsx$/,
+    name: 'outbox-parts',
+    test: /src[\\/](?:web[\\/]offline[\\/](?:hooks|outbox-raw|outbox-gate|outbox-rules)|domain[\\/]approvals[\\/]decision-batch)\.tsx?$/,
+    priority: 30,
+    includeDependenciesRecursively: false,
+  },
+  // - what every resource screen reads: the kinds' list views, the list's state in the URL and its
+  //   sort order, the resource requests and row parts, the loader of the kinds' texts (not the kind's
+  //   shape, domain/kinds/kind.ts: the price module imports it, and the precache takes what that imports);
+  {
+    name: 'resource-parts',
+    test: /src[\\/](?:domain[\\/]kinds[\\/]list-kinds\.generated|domain[\\/]list-sort|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:kind-texts$/,
+    priority: 30,
+    includeDependenciesRecursively: false,
+  },
+  // - the inbox's tabs and swipe row apart (ADR 0036): a resource list uses neither; with the approval
+  //   card they draw and its summary and sync state (the inbox, an approval's page, the outbox);
+  {
+    name: 'approvals-parts',
+    test: /src[\\/]web[\\/](?:ui[\\/]light[\\/](?:tabs|swipe-action)|features[\\/]approvals[\\/](?:card|summary|sync-state))\.tsx?$/,
     priority: 30,
     includeDependenciesRecursively: false,
   },
@@ -484,22 +528,6 @@ const CHUNK_GROUPS = [
     includeDependenciesRecursively: false,
   },
   { name: 'tanstack-table', test: nm('@tanstack[\\\\/](?:react-table|table-core)'), priority: 20 },
-  // The console's first screens (the inbox, every kind's list) fetched ~70 scripts, eight of them
-  // TanStack Query's modules and eight single icons: on HTTP/1.1 each costs a request on one of six
-  // connections (Lighthouse's simulation: 150 ms each). Query is one chunk (every console page uses
-  // it; no public first screen does), and so are the icons of the console's shell and lists.
-  {
-    name: 'query',
-    test: /node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]|src[\\/]web[\\/]lib[\\/]query-(?:client|provider)\.tsx?$/,
-    priority: 20,
-    includeDependenciesRecursively: false,
-  },
-  {
-    name: 'console-icons',
-    test: /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](?:AppOutline|AppstoreOutline|BellOutline|FolderOutline|BillOutline|LeftOutline|CloseOutline|AddOutline|UnorderedListOutline|DownlandOutline|FileOutline|CloseCircleFill)\.js$/,
-    priority: 20,
-    includeDependenciesRecursively: false,
-  },
   // Libraries a few kit components need (gestures: swipe actions, image viewer, slider; floating
   // positions: popover): groups of their own, so that no shared chunk carries them to a page whose
   // components do not use them.
@@ -549,16 +577,37 @@ const CHUNK_GROUPS = [
   // (A `kit-utils` group for the kit's small helpers was tried and dropped: with its dependencies
   // left out it imported classnames from the mask's chunk while the mask imported it back, and the
   // cycle threw 「o is not a function」 on pages that rendered a mask first — productRoute, userCenter.)
-  // The kit's index module and global style: a chunk of their own (not with the components the
-  // index re-exports), or they land in some component's chunk (the error block's four pictures)
-  // and every page that imports the kit loads that component.
-  {
-    name: 'kit-index',
-    test: /node_modules[\\/]antd-mobile[\\/]es[\\/](?:index\.js$|global[\\/])/,
-    priority: 16,
-    includeDependenciesRecursively: false,
-  },
 ];
+
+/**
+ * Fails the build when chunks import each other in a circle. A chunk group whose modules import a
+ * chunk that imports the group back runs one of them before the other is defined; on pages that
+ * loaded the wrong one first, ADR 0027's `kit-utils` threw 「o is not a function」. Static imports
+ * only: a dynamic import runs after both are defined.
+ */
+function noChunkCycles(): Plugin {
+  return {
+    name: 'yunshu-no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, string[]>();
+      for (const file of Object.values(bundle)) if (file.type === 'chunk') imports.set(file.fileName, file.imports);
+      const state = new Map<string, 'open' | 'done'>();
+      const visit = (file: string, path: string[]): void => {
+        state.set(file, 'open');
+        for (const next of imports.get(file) ?? []) {
+          if (state.get(next) === 'open') {
+            const cycle = [...path.slice(path.indexOf(next)), file, next].join(' → ');
+            this.error(`chunks import each other in a circle: ${cycle}`);
+          }
+          if (!state.has(next) && imports.has(next)) visit(next, [...path, file]);
+        }
+        state.set(file, 'done');
+      };
+      for (const file of imports.keys()) if (!state.has(file)) visit(file, []);
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -571,6 +620,7 @@ export default defineConfig({
     preloadLists.plugin,
     kindTexts(),
     slimIcons(),
+    noChunkCycles(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/web',

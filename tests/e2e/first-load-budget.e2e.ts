@@ -50,8 +50,11 @@ const PHONE_CONSOLE_GOAL = 250 * 1024;
 // 232 / 246 since the afternoon of 2026-11-25 (231.0 / 244.6 measured, ADR 0037 addendum): TanStack
 // Query and the console's icons are one chunk each. The scripts are counted too: on HTTP/1.1 each one
 // waits for one of six connections, and Lighthouse charges it a round trip (54 / 57 then, from 64 / 70).
-const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 232 * 1024, ecsManage: 246 * 1024 };
-const PHONE_CONSOLE_SCRIPTS: Record<string, number> = { selfApprovalManage: 55, ecsManage: 58 };
+// 228 / 244 and 28 / 29 scripts since the evening of 2026-11-25 (226.5 / 242.2 KB in 26 / 27 measured,
+// ADR 0038): the console's base (kit helpers and list components, Query, icons, light components) is
+// one chunk, and so are the outbox's, the approval card's and a resource list's parts.
+const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 228 * 1024, ecsManage: 244 * 1024 };
+const PHONE_CONSOLE_SCRIPTS: Record<string, number> = { selfApprovalManage: 28, ecsManage: 29 };
 /** Chunks only a desktop (≥ 1200px) or tablet table needs: named by vite.config.ts's groups and their modules. */
 const DESKTOP_ONLY = /\/assets\/(?:tanstack-table|data-table|desktop-list|admin-list|inbox-table|side-menu|menu-icon)-[\w-]+\.js$/;
 /**
@@ -122,7 +125,7 @@ describe('first load of the phone console pages', () => {
       const html = await (await fetch(`${baseURL}${url}`)).text();
       const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
       expect(preloads.some((f) => /\/assets\/console-pages-/.test(f))).toBe(true);
-      expect(preloads.length).toBeGreaterThan(20);
+      expect(preloads.length).toBeGreaterThan(10);
       const paths = files.map((f) => new URL(f).pathname);
       expect(preloads.filter((f) => !paths.includes(f))).toEqual([]);
     });
