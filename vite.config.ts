@@ -580,6 +580,24 @@ const CHUNK_GROUPS = [
 ];
 
 /**
+ * React Router 7 exports its development build under every condition (its package.json, "temporary"
+ * since 7.0.2: remix-run/react-router#12532, #14102), so production pages ran with its development
+ * warnings on. The build takes the production copy it ships beside it (the same code with
+ * ENABLE_DEV_WARNINGS off, so the warnings' code is dropped); the dev server keeps the warnings.
+ */
+function productionRouter(): Plugin {
+  const file = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
+  return {
+    name: 'yunshu-production-router',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === 'react-router' ? file : null;
+    },
+  };
+}
+
+/**
  * Fails the build when chunks import each other in a circle. A chunk group whose modules import a
  * chunk that imports the group back runs one of them before the other is defined; on pages that
  * loaded the wrong one first, ADR 0027's `kit-utils` threw 「o is not a function」. Static imports
@@ -621,6 +639,7 @@ export default defineConfig({
     kindTexts(),
     slimIcons(),
     noChunkCycles(),
+    productionRouter(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/web',
