@@ -147,10 +147,29 @@ function preloadRouter(): Plugin {
  * keeps index.html only (offline, a page loads its chunks after the router as before).
  */
 interface FirstScreen {
-  /** The page's HTML path and, when its first screen reads the API, that GET's path (src/web/lib/early-get.ts). */
+  /** The page's HTML path and the GETs its first screen makes (src/web/main.tsx startEarlyGets). */
   path: string;
-  early?: string;
+  early?: readonly EarlyGet[];
 }
+/**
+ * A GET a first screen makes, exactly as lib/request.ts sends it (path and query), started by the
+ * entry: `auth` only for a signed-in reader, `media` only at that width, `bare` only when the address
+ * has no query. first-load-budget.e2e.ts fails when a page asks for one of them a second time.
+ */
+interface EarlyGet {
+  path: string;
+  auth?: true;
+  media?: string;
+  bare?: true;
+}
+const PHONE = '(max-width: 767px)';
+/** What the console's layout reads before any page (src/web/lib/auth-flow.ts ensureShellData). */
+const CONSOLE_SHELL_GETS: readonly EarlyGet[] = [
+  { path: 'v1/menus', auth: true },
+  { path: 'v1/auth/territories?enabled=true&__limit=1000', auth: true },
+];
+const metaOf = (e: EarlyGet) =>
+  `<meta name="ys-early-get" content="${e.path.replaceAll('&', '&amp;')}"${e.auth ? ' data-auth' : ''}${e.media ? ` media="${e.media}"` : ''}${e.bare ? ' data-bare' : ''}>`;
 /** The route table's static routes, `{ path, name }` in its order (read from the source: the config runs before any bundle). */
 function staticRoutes(): { path: string; name: string }[] {
   const table = fs.readFileSync(path.resolve(import.meta.dirname, 'src/domain/navigation/route-table.ts'), 'utf8');
@@ -175,7 +194,7 @@ const FIRST_SCREENS: readonly { modules: readonly string[]; paths: () => FirstSc
       // The landing page reads auto_product_details/<key> (features/portal/landing-page.tsx productKeyOf).
       return staticRoutes()
         .filter((r) => names.has(r.name))
-        .map((r) => ({ path: r.path, early: `auto_product_details/${r.name.replace(/^portal_/, '')}` }));
+        .map((r) => ({ path: r.path, early: [{ path: `auto_product_details/${r.name.replace(/^portal_/, '')}` }] }));
     },
   },
   {
@@ -187,7 +206,16 @@ const FIRST_SCREENS: readonly { modules: readonly string[]; paths: () => FirstSc
       'src/web/features/approvals/approvals-page.tsx',
       'locales/zh-CN/approvals.json',
     ],
-    paths: () => [{ path: '/selfApprovalManage' }],
+    // (the phone's cards; the tablet's and desktop's table asks for pages of its own)
+    paths: () => [
+      {
+        path: '/selfApprovalManage',
+        early: [
+          ...CONSOLE_SHELL_GETS,
+          { path: 'v1/approvals?scope=mine&status=pending&__orders=level_entered_at&__limit=50&__cursor=', auth: true, media: PHONE, bare: true },
+        ],
+      },
+    ],
     boot: true,
   },
   ...consoleKindListScreens(),
@@ -206,6 +234,7 @@ function consoleKindListScreens(): { modules: readonly string[]; paths: () => Fi
   const formNames = new Set([...withForm.matchAll(/'(\w+)'/g)].map((m) => m[1]!));
   const pathOf = new Map(staticRoutes().map((r) => [r.name, r.path]));
   const kindOf = new Map(LIST_KINDS.map((k) => [k.routes.list, k.kind]));
+  const collectionOf = new Map(LIST_KINDS.map((k) => [k.kind, k.collection]));
   return names.flatMap((name) => {
     const url = pathOf.get(name);
     const kind = kindOf.get(name);
@@ -222,7 +251,19 @@ function consoleKindListScreens(): { modules: readonly string[]; paths: () => Fi
           '\0virtual:kind-texts/_common',
           `\0virtual:kind-texts/${kind}`,
         ],
-        paths: () => [{ path: url }],
+        // The list's first page as a phone asks for it with no filter in the address, and the regions
+        // and zones its rows name (features/resources/parts.tsx).
+        paths: () => [
+          {
+            path: url,
+            early: [
+              ...CONSOLE_SHELL_GETS,
+              { path: 'regions?__limit=100', auth: true },
+              { path: 'azs?__limit=1000', auth: true },
+              { path: `${collectionOf.get(kind)}?__limit=50`, auth: true, media: PHONE, bare: true },
+            ],
+          },
+        ],
         boot: true as const,
       },
     ];
@@ -291,7 +332,7 @@ function firstScreenPages(): Plugin {
       for (const page of pages)
         for (const p of page.paths) {
           const file = path.join(outDir, 'pages', `${p.path.slice(1)}.html`);
-          const early = p.early ? `\n    <meta name="ys-early-get" content="${p.early}">` : '';
+          const early = (p.early ?? []).map((e) => `\n    ${metaOf(e)}`).join('');
           fs.mkdirSync(path.dirname(file), { recursive: true });
           const body = page.boot ? html.replace('<div id="root"></div>', `${BOOT_SHELL}<div id="root"></div>`) : html;
           fs.writeFileSync(file, body.replace('</head>', `${page.tags}${early}\n  </head>`));

@@ -3,7 +3,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n.ts';
-import { getUsername } from './lib/session.ts';
+import { getToken, getUsername } from './lib/session.ts';
 import { loginStateAtom, store } from './lib/store.ts';
 import { AppProviders } from './app/providers.tsx';
 import './app/app.css';
@@ -72,12 +72,29 @@ function afterFirstScreen(
   });
 }
 
+/**
+ * A first screen's HTML names the GETs it makes (<meta name="ys-early-get">, vite.config.ts
+ * firstScreenPages): started now, beside the router and the page's chunks, for the page's own
+ * requests to take (lib/request.ts prefetch; ADR 0033, 0038). `data-auth`: only for a signed-in
+ * reader; `media`: only at that width (a phone list asks for other pages than a desktop table);
+ * `data-bare`: only when the address has no query (filters in it change the list's request). A
+ * landing page whose HTML carries the answer in the reader's language asks for nothing.
+ */
+function startEarlyGets(lang: string): void {
+  const metas = [...document.querySelectorAll<HTMLMetaElement>('meta[name="ys-early-get"]')].filter(
+    (m) =>
+      (!m.hasAttribute('data-auth') || getToken()) &&
+      (!m.media || window.matchMedia(m.media).matches) &&
+      (!m.hasAttribute('data-bare') || !window.location.search) &&
+      !document.querySelector(`script[data-ys-early="${CSS.escape(m.content)}"][data-lang="${lang}"]`),
+  );
+  // (request.ts is its own chunk, preloaded with the entry: imported here it would split the entry's texts apart)
+  if (metas.length) void import('./lib/request.ts').then((r) => metas.forEach((m) => r.prefetch(m.content)));
+}
+
 async function start() {
   const i18n = await initI18n();
-  // A product landing page's HTML names its data: fetched now, beside the router and the page's chunks
-  // (unless the HTML carries it in the reader's language).
-  const early = [...document.querySelectorAll<HTMLMetaElement>('meta[name="ys-early-get"]')].map((m) => m.content);
-  if (early.length) void import('./lib/early-get.ts').then((m) => m.startEarlyGets(early, i18n.language)).catch(() => undefined);
+  startEarlyGets(i18n.language);
   const { router } = await import('./app/router.tsx');
   const { RouterProvider } = await import('react-router');
   createRoot(document.getElementById('root')!).render(

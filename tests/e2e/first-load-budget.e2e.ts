@@ -110,9 +110,23 @@ describe('first load of the phone console pages', () => {
   ] as const) {
     const ceiling = PHONE_CONSOLE_CEILING[name]!;
     it(`${url} (${account}) on a phone fetches no desktop-only part, no animation or gesture library and at most ${ceiling / 1024} KB of gzipped JavaScript (goal 250)`, async () => {
-      const { total, files } = await measure(url, name, account);
+      const { total, files, apiGets } = await measure(url, name, account);
       expect(files.length).toBeGreaterThan(3);
       expect(files.filter((f) => DESKTOP_ONLY.test(f))).toEqual([]);
+      // The GETs the page's HTML names (ADR 0038) start with the entry, and the page takes their
+      // answers: each goes out exactly once (a second one means the page asked for another address
+      // or other headers, and the early one was wasted).
+      const html0 = await (await fetch(`${baseURL}${url}`)).text();
+      const early = [...html0.matchAll(/<meta name="ys-early-get" content="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+      expect(early.length).toBeGreaterThanOrEqual(3);
+      for (const p of early)
+        expect(
+          apiGets.filter((g) => g === p),
+          `${url}: GET ${p}`,
+        ).toHaveLength(1);
+      // …and the page makes each of them itself: loaded from HTML without the names, it asks for them all.
+      const { apiGets: own } = await measure(url, name, account, { stripEarlyGets: true });
+      expect(own.filter((g) => early.includes(g)).sort()).toEqual([...early].sort());
       expect(files.filter((f) => ANIMATION.test(f))).toEqual([]);
       expect(files.filter((f) => ON_USE.test(f))).toEqual([]);
       // No outbox in use on either: the inbox stores offline decisions without Dexie (ADR 0027 addendum).
@@ -260,7 +274,12 @@ async function sessionState(account: string) {
 }
 
 /** The scripts `url` fetches with no tap until the network is idle, and their gzip total. */
-async function measure(url: string, name: string, account?: string): Promise<{ total: number; files: string[] }> {
+async function measure(
+  url: string,
+  name: string,
+  account?: string,
+  opts: { stripEarlyGets?: boolean } = {},
+): Promise<{ total: number; files: string[]; apiGets: string[] }> {
   const storageState = account ? await sessionState(account) : undefined;
   const context = await browser.newContext({
     viewport: { width: 375, height: 740 },
@@ -272,6 +291,12 @@ async function measure(url: string, name: string, account?: string): Promise<{ t
   });
   const page = await context.newPage();
   const sizes = new Map<string, Promise<number>>();
+  // Every API GET the page makes, in order (the early GETs its HTML names must each go out once).
+  const apiGets: string[] = [];
+  page.on('request', (req) => {
+    const u = new URL(req.url());
+    if (req.method() === 'GET' && u.pathname.startsWith('/api/')) apiGets.push(`${u.pathname.slice(5)}${u.search}`);
+  });
   page.on('requestfinished', (req) => {
     if (req.resourceType() !== 'script' || !req.url().startsWith(baseURL)) return;
     sizes.set(
@@ -282,12 +307,17 @@ async function measure(url: string, name: string, account?: string): Promise<{ t
         .then((body) => zlib.gzipSync(body, { level: 9 }).length),
     );
   });
+  if (opts.stripEarlyGets)
+    await page.route(`${baseURL}${url}`, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, body: (await res.text()).replace(/<meta name="ys-early-get"[^>]*>/g, '') });
+    });
   try {
     await page.goto(`${baseURL}${url}`);
     await page.locator(`[data-page="${name}"]`).waitFor({ state: 'attached' });
     await networkIdle(page);
     const total = (await Promise.all(sizes.values())).reduce((a, b) => a + b, 0);
-    return { total, files: [...sizes.keys()] };
+    return { total, files: [...sizes.keys()], apiGets };
   } finally {
     await context.close();
   }

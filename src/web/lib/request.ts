@@ -219,11 +219,50 @@ interface RawResult {
   res: Response;
 }
 
+/**
+ * GETs a page's HTML names for its first screen (<meta name="ys-early-get">, ADR 0033 and 0038),
+ * started by the entry before the router and the page's chunks have run. The page's own GET of the
+ * same address with the same headers (token, scope, language) takes the answer once, within
+ * EARLY_TTL_MS; a failed or unanswered one is asked again as usual, with the page's own error handling.
+ */
+const early = new Map<string, Promise<Response | null>>();
+const EARLY_TTL_MS = 15_000;
+const earlyKey = (target: string, headers: Record<string, string>) => `${target}\n${JSON.stringify(headers)}`;
+
+/** Starts a quiet GET of `url` (an API path with its query) for the page's first request of it to take. */
+export function prefetch(url: string): void {
+  const target = apiUrl(url);
+  const headers = scopeHeaders();
+  const key = earlyKey(target, headers);
+  if (early.has(key)) return;
+  early.set(
+    key,
+    fetch(target, { headers, credentials: 'same-origin' }).then(
+      (res) => (res.ok ? res : null),
+      () => null,
+    ),
+  );
+  setTimeout(() => early.delete(key), EARLY_TTL_MS);
+}
+
+function takeEarly(target: string, headers: Record<string, string>): Promise<Response | null> | undefined {
+  if (!early.size) return undefined;
+  const key = earlyKey(target, headers);
+  const started = early.get(key);
+  early.delete(key);
+  return started;
+}
+
 async function send(method: string, url: string, payload: unknown, options: RequestOptions): Promise<RawResult> {
   const upper = method.toUpperCase();
   const asQuery = upper === 'GET' || upper === 'DELETE' || upper === 'HEAD';
   const target = apiUrl(url) + (asQuery ? toQuery(payload as Payload) : '');
   const headers: Record<string, string> = { ...scopeHeaders(), ...options.headers };
+  const started = upper === 'GET' ? takeEarly(target, headers) : undefined;
+  if (started) {
+    const res = await started;
+    if (res) return { res };
+  }
   let body: BodyInit | undefined;
   if (!asQuery && payload !== undefined) {
     if (options.notJson || payload instanceof FormData || payload instanceof Blob) body = payload as BodyInit;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import type { Article, ArticleKind, ArticleSummary, ProductDetails, TemplateOut } from '../../../domain/portal-content.ts';
 import { get } from '../../lib/request.ts';
-import { takeEarlyData, takeEarlyGet } from '../../lib/early-get.ts';
+import { takeEarlyData } from '../../lib/early-get.ts';
 import { languageAtom } from '../../lib/store.ts';
 import { loadWithSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
 
@@ -56,8 +56,8 @@ export function useSnapshotLoad<T>(key: string | null, fetcher: () => Promise<T>
 }
 
 const productPath = (id: string) => `auto_product_details/${encodeURIComponent(id)}`;
-/** A landing page's details; the page's HTML may have started this request already (lib/early-get.ts). */
-export const fetchProduct = (id: string) => takeEarlyGet<ProductDetails>(productPath(id)) ?? get<ProductDetails>(productPath(id), undefined, quiet);
+/** A landing page's details; the entry may have started this request already (lib/request.ts prefetch). */
+export const fetchProduct = (id: string) => get<ProductDetails>(productPath(id), undefined, quiet);
 /** A landing page's details as its HTML carries them, in `lang` (lib/early-get.ts), once. */
 export const inlineProduct = (id: string, lang: string) => takeEarlyData<ProductDetails>(productPath(id), lang);
 export const fetchArticles = (kind: ArticleKind, limit: number, offset: number) =>
