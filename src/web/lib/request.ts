@@ -237,7 +237,8 @@ export function prefetch(url: string): void {
   if (early.has(key)) return;
   early.set(
     key,
-    fetch(target, { headers, credentials: 'same-origin' }).then(
+    // (the page's own time-out: an answer that never comes is asked again, not waited for)
+    fetch(target, { headers, credentials: 'same-origin', signal: AbortSignal.timeout(TIMEOUT_MS.request) }).then(
       (res) => (res.ok ? res : null),
       () => null,
     ),
