@@ -117,6 +117,9 @@ function changed(
 }
 export { changed as alarmChangedEvent };
 
+/** The longest the evaluator works before it lets waiting requests run (ms). */
+const SLICE_MS = 4;
+
 /** Evaluates one policy at `now` over every resource it applies to; answers how many alarms changed. */
 export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Date): Promise<number> {
   const { db } = deps;
@@ -147,9 +150,14 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
   const fires: { resource_id: string; value: number }[] = [];
   const resolves: { open: OpenAlarm; value: number | null; notify: boolean }[] = [];
   const seen = new Set<string>();
-  for (const [i, r] of targets.entries()) {
-    // Requests are answered between slices of a large tenant's targets, not after all of them.
-    if (i > 0 && i % 2000 === 0) await new Promise(setImmediate);
+  let slice = performance.now();
+  for (const r of targets) {
+    // Requests are answered between slices of a large tenant's targets, not after all of them: a
+    // slice ends after SLICE_MS of work (2,000 targets at a time held a list request up to ~40 ms).
+    if (performance.now() - slice > SLICE_MS) {
+      await new Promise(setImmediate);
+      slice = performance.now();
+    }
     seen.add(r.id);
     const o = openBy.get(r.id);
     const rec = recentBy.get(r.id);
