@@ -12,6 +12,7 @@ import { evaluate, LEVEL_RANK, MAX_COUNT_WINDOW_MS, type Level, type Operator } 
 import type { Db } from '../db/database.ts';
 import type { AlarmsTable } from '../db/tables.ts';
 import type { NotifyInput, NotifyPort } from '../notifications/notify-port.ts';
+import { chunks } from '../lib/chunks.ts';
 
 export interface PolicyRow {
   id: string;
@@ -183,8 +184,8 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
   await db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Db;
     const messages: NotifyInput[] = [];
-    for (let i = 0; i < fires.length; i += 500) {
-      const chunk = await firingAlarms(tx, p, fires.slice(i, i + 500), now);
+    for (const part of chunks(fires)) {
+      const chunk = await firingAlarms(tx, p, part, now);
       const inserted = await trx
         .insertInto('alarms')
         .values(chunk)
@@ -203,8 +204,7 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
         events.push(changed(a, 'firing', 'fired', now));
       }
     }
-    for (let i = 0; i < resolves.length; i += 500) {
-      const chunk = resolves.slice(i, i + 500);
+    for (const chunk of chunks(resolves)) {
       // Closed with the value that cleared it, in one statement; answers what the messages name.
       const done = await sql<{ id: string; project_id: string; resource_name: string }>`
         update alarms set state = 'resolved', sort_rank = ${sortRank('resolved', p.level)}, resolved_at = ${now}, updated_at = ${now},

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { runList, type ListSpec } from '../lib/list.ts';
 import { t } from '../lib/i18n.ts';
 import { APPROVAL_EVENTS, type PendingEvent } from './approval-events.ts';
+import { chunks } from '../lib/chunks.ts';
 
 export interface NewMessage {
   tenantId: string | null;
@@ -39,15 +40,9 @@ export async function sendSiteMessagesMany(trx: Db, items: { userIds: string[]; 
       created_at: now,
     })),
   );
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-    await trx
-      .insertInto('site_messages')
-      .values(rows.slice(i, i + INSERT_CHUNK))
-      .execute();
+  for (const part of chunks(rows)) await trx.insertInto('site_messages').values(part).execute();
   return rows.map((r) => ({ name: APPROVAL_EVENTS.message, payload: { user_id: r.user_id, message_id: r.id, tenant_id: r.tenant_id } }));
 }
-/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters (10 columns each). */
-const INSERT_CHUNK = 500;
 
 const MESSAGE_LIST: ListSpec = {
   sortable: { created_at: 'site_messages.created_at' },

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { parseDomainEvent, type DomainEvent, type ResourceRemovedEvent, type ResourceStatusEvent } from '../../domain/events.ts';
 import type { DbHandle } from '../db/database.ts';
+import { chunks } from '../lib/chunks.ts';
 
 /** What the resource engine publishes about one resource. */
 export type ResourceEvent = ResourceStatusEvent | ResourceRemovedEvent;
@@ -74,8 +75,8 @@ export function eventBus(handle: DbHandle, log: { warn: (obj: object, msg: strin
         // One notification per event (payload limit 8000 bytes; events are small), up to 500 of them
         // per statement (in the array's order; distinct payloads, so none is folded into another): an
         // alarm storm publishes thousands at once.
-        for (let i = 0; i < checked.length; i += 500) {
-          const payloads = checked.slice(i, i + 500).map((e) => JSON.stringify(e));
+        for (const part of chunks(checked)) {
+          const payloads = part.map((e) => JSON.stringify(e));
           await sql`select pg_notify(${CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(handle.db);
         }
       } else {

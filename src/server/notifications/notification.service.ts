@@ -32,6 +32,7 @@ import { siteMessageOf, type NotifyPort } from './notify-port.ts';
 import { buildMessage, type OutboundMessage } from './message.ts';
 import { maskUrl, sendToRobot } from './chat-robots.ts';
 import { GoneError, mailer, sendPush, vapidKeys, type Vapid } from './outside-channels.ts';
+import { chunks } from '../lib/chunks.ts';
 
 export interface NotificationDeps {
   db: Db;
@@ -182,11 +183,7 @@ export function notificationService(deps: NotificationDeps) {
           sent_at: null,
         });
     }
-    for (let i = 0; i < rows.length; i += 500)
-      await q
-        .insertInto('notify_deliveries')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    for (const part of chunks(rows)) await q.insertInto('notify_deliveries').values(part).execute();
     publish(deps.bus, db, events);
   };
   const notify: NotifyPort['notify'] = (input, trx) => notifyMany([input], trx);

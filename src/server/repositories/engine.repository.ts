@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import { newId } from '../../domain/ids.ts';
 import { RESOURCE_COLUMNS, scopedResources, type ResourceScope } from './resources.repository.ts';
+import { chunks } from '../lib/chunks.ts';
 
 export type Exec = Kysely<Database>;
 
@@ -103,11 +104,7 @@ export async function insertResources(ex: Exec, rows: NewResource[]): Promise<st
     ...(r.secrets ? { secrets: r.secrets } : {}),
     ...(r.created_at ? { created_at: r.created_at, updated_at: r.created_at } : {}),
   }));
-  for (let i = 0; i < values.length; i += 500)
-    await ex
-      .insertInto('resources')
-      .values(values.slice(i, i + 500))
-      .execute();
+  for (const part of chunks(values)) await ex.insertInto('resources').values(part).execute();
   return values.map((v) => v.id);
 }
 
@@ -133,10 +130,10 @@ export async function deleteResource(ex: Exec, id: string) {
 
 export async function insertLinks(ex: Exec, rows: { tenant_id: string; from_id: string; to_id: string; relation: string }[]) {
   if (!rows.length) return;
-  for (let i = 0; i < rows.length; i += 500)
+  for (const part of chunks(rows))
     await ex
       .insertInto('links')
-      .values(rows.slice(i, i + 500).map((r) => ({ id: newId(), ...r })))
+      .values(part.map((r) => ({ id: newId(), ...r })))
       .execute();
 }
 

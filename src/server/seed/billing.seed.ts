@@ -7,8 +7,11 @@ import { newId } from '../../domain/ids.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
 import { meteredItems, ownItems } from '../../domain/billing/billing.ts';
 import { priceOf, type ChargingCode, type PriceItem, type UnitPrice } from '../../domain/pricing.ts';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/tables.ts';
 import { unitPrices } from '../repositories/pricing.repository.ts';
+import { chunks } from '../lib/chunks.ts';
 
 function prng(seed: number) {
   let a = seed;
@@ -83,8 +86,8 @@ export async function seedBilling(db: Db, now = new Date()): Promise<void> {
     }
     return u;
   }
-  const segments: Parameters<ReturnType<typeof db.insertInto<'meter_segments'>>['values']>[0] & object[] = [];
-  const charges: Parameters<ReturnType<typeof db.insertInto<'bill_charges'>>['values']>[0] & object[] = [];
+  const segments: Insertable<Database['meter_segments']>[] = [];
+  const charges: Insertable<Database['bill_charges']>[] = [];
   for (const r of rows) {
     const def = kindOf(r.kind);
     if (!def?.priced) continue;
@@ -158,14 +161,6 @@ export async function seedBilling(db: Db, now = new Date()): Promise<void> {
       });
     }
   }
-  for (let i = 0; i < segments.length; i += 500)
-    await db
-      .insertInto('meter_segments')
-      .values(segments.slice(i, i + 500))
-      .execute();
-  for (let i = 0; i < charges.length; i += 500)
-    await db
-      .insertInto('bill_charges')
-      .values(charges.slice(i, i + 500))
-      .execute();
+  for (const part of chunks(segments)) await db.insertInto('meter_segments').values(part).execute();
+  for (const part of chunks(charges)) await db.insertInto('bill_charges').values(part).execute();
 }

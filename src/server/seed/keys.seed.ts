@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import { newId } from '../../domain/ids.ts';
 import { maskSecret } from '../../domain/keys.ts';
+import { chunks } from '../lib/chunks.ts';
 
 const DAY = 86_400_000;
 const KEYS: {
@@ -153,11 +154,7 @@ export async function seedKeys(db: Db, secrets: SecretBox): Promise<void> {
         created_at: new Date(now - k.ageDays * DAY),
       })
       .execute();
-    for (let i = 0; i < calls.length; i += 500)
-      await db
-        .insertInto('access_key_calls')
-        .values(calls.slice(i, i + 500))
-        .execute();
+    for (const part of chunks(calls)) await db.insertInto('access_key_calls').values(part).execute();
   }
   for (const a of MAAS) {
     const uid = userId(a.tenantOf);

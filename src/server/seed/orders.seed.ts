@@ -7,7 +7,10 @@ import { newId } from '../../domain/ids.ts';
 import { priceOf, type PriceItem, type UnitPrice } from '../../domain/pricing.ts';
 import { shanghaiDay } from '../../domain/billing/billing.ts';
 import { DEFAULT_COST_RULES } from '../../domain/billing/orders.ts';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/tables.ts';
+import { chunks } from '../lib/chunks.ts';
 
 function prng(seed: number) {
   let a = seed;
@@ -35,7 +38,7 @@ export async function seedOrders(db: Db, now = new Date()): Promise<void> {
   const segs = await db.selectFrom('meter_segments').selectAll().orderBy('resource_id').orderBy('started_at').execute();
   const charges = await db.selectFrom('bill_charges').selectAll().execute();
   const seen = new Set<string>();
-  const orders: Parameters<ReturnType<typeof db.insertInto<'orders'>>['values']>[0] & object[] = [];
+  const orders: Insertable<Database['orders']>[] = [];
   for (const s of segs) {
     if (seen.has(s.resource_id)) continue;
     seen.add(s.resource_id);
@@ -67,15 +70,11 @@ export async function seedOrders(db: Db, now = new Date()): Promise<void> {
       created_at: s.started_at,
     });
   }
-  for (let i = 0; i < orders.length; i += 500)
-    await db
-      .insertInto('orders')
-      .values(orders.slice(i, i + 500))
-      .execute();
+  for (const part of chunks(orders)) await db.insertInto('orders').values(part).execute();
 
   // MaaS usage: 90 days, every model most days, for the first two projects of each tenant.
   const projects = await db.selectFrom('projects').select(['id', 'tenant_id']).orderBy('tenant_id').orderBy('name').execute();
-  const usage: Parameters<ReturnType<typeof db.insertInto<'maas_usage'>>['values']>[0] & object[] = [];
+  const usage: Insertable<Database['maas_usage']>[] = [];
   const perTenant = new Map<string, number>();
   for (const p of projects) {
     const n = perTenant.get(p.tenant_id) ?? 0;
@@ -100,11 +99,7 @@ export async function seedOrders(db: Db, now = new Date()): Promise<void> {
       }
     }
   }
-  for (let i = 0; i < usage.length; i += 500)
-    await db
-      .insertInto('maas_usage')
-      .values(usage.slice(i, i + 500))
-      .execute();
+  for (const part of chunks(usage)) await db.insertInto('maas_usage').values(part).execute();
 
   // The first tenant applies a cost-first strategy (since a month ago) and limits its first project.
   const first = await db.selectFrom('tenants').select('id').orderBy('created_at').orderBy('name').executeTakeFirst();
