@@ -151,6 +151,17 @@ export const batchApproveSchema = z.object({
   comment: optionalReason,
 });
 
+/** The most details one GET /api/v1/approvals/details answers (the inbox keeps this many readable offline). */
+export const MAX_DETAILS = 30;
+/** `?ids=a,b,…`: the requests whose details to answer, at most MAX_DETAILS, each once. */
+export const approvalDetailsQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(MAX_DETAILS * 33)
+    .transform((v) => [...new Set(v.split(',').filter(Boolean))])
+    .pipe(z.array(idSchema).min(1).max(MAX_DETAILS)),
+});
+
 export const APPROVAL_SCOPES = ['mine', 'global'] as const;
 export const approvalListQuerySchema = z
   .object({

@@ -48,6 +48,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'DELETE /api/v1/approval_process/:id': 'manage:approval_process',
   // requesters see their own requests, approvers their inbox: the route narrows
   'GET /api/v1/approvals': 'self',
+  'GET /api/v1/approvals/details': 'self',
   'GET /api/v1/approvals/:id': 'self',
   'POST /api/v1/approvals': ['create:resource', 'update:resource', 'manage:quota'],
   // who decides is the request's own list — its level's approvers, their deputies, and the tenant

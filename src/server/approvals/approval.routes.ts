@@ -5,6 +5,7 @@ import { AppError, notFound, type Language } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { can } from '../../domain/roles.ts';
 import {
+  approvalDetailsQuerySchema,
   approvalProcessSchema,
   approveSchema,
   batchApproveSchema,
@@ -138,6 +139,12 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v1/approvals', async (req) => {
     const { user, tenantId } = await headerScope(req);
     return approvals.list(user, req.query, now(), { tenantId: tenantId ?? undefined });
+  });
+
+  app.get('/api/v1/approvals/details', async (req) => {
+    const { user } = await headerScope(req);
+    const { ids } = parse(approvalDetailsQuerySchema, req.query);
+    return approvals.details(user, ids, now());
   });
 
   app.get('/api/v1/approvals/:id', async (req) => {

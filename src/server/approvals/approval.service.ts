@@ -587,6 +587,24 @@ export async function list(deps: ApprovalDeps, user: AuthUser, rawQuery: unknown
   return { ...page, data };
 }
 
+/**
+ * GET /api/v1/approvals/details?ids=…: the details of several requests in one answer, in the order
+ * asked, each exactly as GET /api/v1/approvals/{id} answers it; a request the caller cannot see (or
+ * that does not exist) is left out, as its own GET would answer 404. The inbox keeps the open ones
+ * readable offline with one request instead of one per card.
+ */
+export async function details(deps: ApprovalDeps, user: AuthUser, ids: readonly string[], now: Date) {
+  const out: Awaited<ReturnType<typeof detail>>[] = [];
+  for (const id of ids) {
+    try {
+      out.push(await detail(deps, user, id, now));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 404) throw err;
+    }
+  }
+  return { data: out };
+}
+
 /** GET /api/v1/approvals/{id}: the request, its levels, history and before/after. */
 export async function detail(deps: ApprovalDeps, user: AuthUser, id: string, now: Date) {
   const access = accessOf(user);
@@ -1262,6 +1280,7 @@ export function approvalService(deps: ApprovalDeps) {
     assertVisible: bind(assertVisible),
     list: bind(list),
     detail: bind(detail),
+    details: bind(details),
     decide: bind(decide),
     decideMany: bind(decideMany),
     visibleForDecision: bind(visibleForDecision),

@@ -117,6 +117,8 @@ export const listApprovals = (scope: Scope, filter: Filter, cursor: string, sign
 
 export const countPending = () => get<{ count: number }>('v1/approvals', { scope: 'mine', status: 'pending', __limit: 1 }, quiet);
 export const getApproval = (id: string) => get<ApprovalDetail>(`v1/approvals/${id}`, undefined, quiet);
+/** Several requests' details in one answer (each as getApproval answers it; what the user cannot see is left out). */
+export const getApprovalDetails = (ids: string[]) => get<{ data: ApprovalDetail[] }>('v1/approvals/details', { ids }, quiet);
 export const unreadCount = () => get<{ count: number }>('v1/site_messages/unread_count', undefined, quiet);
 
 export interface BatchResult {

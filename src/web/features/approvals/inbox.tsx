@@ -19,7 +19,7 @@ import { useBreakpoint } from '../../lib/hooks.ts';
 import { RequestError } from '../../lib/request.ts';
 import { getUsername } from '../../lib/session.ts';
 import { nicknameAtom, offlineDataSavedAtAtom, store, territoriesAtom } from '../../lib/store.ts';
-import { getApproval, listApprovals, type ApprovalItem, type Filter, type Scope } from './api.ts';
+import { getApprovalDetails, listApprovals, type ApprovalItem, type Filter, type Scope } from './api.ts';
 import { ApprovalCard } from './card.tsx';
 import { approveMany, cacheDetails, queueDecision, rememberedItem, requeueReject } from './decide.ts';
 import { RejectSheet } from './reject-sheet.tsx';
@@ -140,7 +140,7 @@ export function Inbox() {
   useEffect(() => {
     if (!first || first.fromSnapshot || filter !== 'pending') return;
     const timer = window.setTimeout(() => {
-      void cacheDetails(items, getApproval).catch(() => undefined);
+      void cacheDetails(items, getApprovalDetails).catch(() => undefined);
     }, 300);
     return () => window.clearTimeout(timer);
   }, [items, first, filter]);
