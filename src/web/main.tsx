@@ -89,7 +89,7 @@ function startEarlyGets(lang: string): void {
       !document.querySelector(`script[data-ys-early="${CSS.escape(m.content)}"][data-lang="${lang}"]`),
   );
   // (request.ts is its own chunk, preloaded with the entry: imported here it would split the entry's texts apart)
-  if (metas.length) void import('./lib/request.ts').then((r) => metas.forEach((m) => r.prefetch(m.content)));
+  if (metas.length) void import('./lib/request.ts').then((r) => metas.forEach((m) => r.prefetch(m.content))).catch(() => undefined); // (the page asks for itself)
 }
 
 async function start() {
