@@ -322,15 +322,24 @@ export function PhoneList({ def, onSelect, activeId }: { def: ListKind; onSelect
               {t('resources:table.empty')}
             </div>
           ) : null}
+          {/* The first page's wait is shown where the cards come and goes with them: the infinite
+              scroll's own footer, shown meanwhile, was pushed down by the cards (a layout shift). */}
+          {q.isLoading && !rows.length ? (
+            <div className="ys-rlist__loading" role="status" data-testid="list-loading">
+              {t('resources:common.loading')}
+            </div>
+          ) : null}
         </div>
-        <InfiniteScroll
-          loadMore={async () => {
-            await q.fetchNextPage();
-          }}
-          hasMore={q.hasNextPage !== false && !q.isError}
-        >
-          {q.isFetching ? t('resources:common.loading') : q.hasNextPage ? '' : rows.length ? t('resources:list.no_more') : ''}
-        </InfiniteScroll>
+        {q.isLoading && !rows.length ? null : (
+          <InfiniteScroll
+            loadMore={async () => {
+              await q.fetchNextPage();
+            }}
+            hasMore={q.hasNextPage !== false && !q.isError}
+          >
+            {q.isFetching ? t('resources:common.loading') : q.hasNextPage ? '' : rows.length ? t('resources:list.no_more') : ''}
+          </InfiniteScroll>
+        )}
       </PullToRefresh>
       {selecting ? (
         <div className="ys-rlist__batchbar" data-testid="batch-bar">
