@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
-import { ActionSheet, Button, InfiniteScroll, NoticeBar, Popover } from 'antd-mobile';
+import { ActionSheet, Button, NoticeBar, Popover } from 'antd-mobile';
 import { AddOutline, LoopOutline, MoreOutline } from 'antd-mobile-icons';
 import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
@@ -20,7 +20,7 @@ import { projectAtom, tenantAtom } from '../../lib/store.ts';
 import { listResources } from './api.ts';
 import { actionBlock, actionLabel, displayValue, fieldLabel, menuActions, type Resource } from './kind-meta.ts';
 import { useActionRunner } from './actions.tsx';
-import { CopyId, StatusBadge } from './parts.tsx';
+import { CopyId, PagedListEnd, StatusBadge } from './parts.tsx';
 import { issueNotice, ruleCardKeys, type ApprovalRequirement } from './nat-rules.ts';
 import { settlePoll } from './live.ts';
 
@@ -149,14 +149,7 @@ function RuleCards({ def, gateway, onAdd, onEdit }: ListProps) {
           {t('resources:table.empty')}
         </div>
       ) : null}
-      <InfiniteScroll
-        loadMore={async () => {
-          await q.fetchNextPage();
-        }}
-        hasMore={q.hasNextPage !== false && !q.isError}
-      >
-        {q.isFetching ? t('resources:common.loading') : q.hasNextPage ? '' : rows.length ? t('resources:list.no_more') : ''}
-      </InfiniteScroll>
+      <PagedListEnd q={q} count={rows.length} />
       <ActionSheet
         visible={sheetRow !== null}
         onClose={() => setSheetRow(null)}

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, InfiniteScroll, SearchBar } from 'antd-mobile';
+import { Button, Checkbox, SearchBar } from 'antd-mobile';
 import { ActionSheet, Popup } from '../../ui/light/overlay.tsx';
 import { PullToRefresh } from '../../ui/light/pull-to-refresh.tsx';
 import { AddOutline, DownlandOutline, FilterOutline, MoreOutline, UnorderedListOutline } from 'antd-mobile-icons';
@@ -32,7 +32,7 @@ import { activeFilterCount, SEARCH_PARAM } from './filter-model.ts';
 import { useDebounced, useUrlFilters } from './url-filters.ts';
 import { formRoutesOf, ROUTE_FORM_TITLES } from './route-form-names.ts';
 import { useActionRunner } from './actions.tsx';
-import { CopyId, ExportNotice, StatusBadge, useExportNotice, usePlaceNames } from './parts.tsx';
+import { CopyId, ExportNotice, PagedListEnd, StatusBadge, useExportNotice, usePlaceNames } from './parts.tsx';
 import { useCreateForm } from './create-form.tsx';
 import { settlePoll } from './live.ts';
 import { ensureErrorTexts } from '../../lib/request.ts';
@@ -322,24 +322,8 @@ export function PhoneList({ def, onSelect, activeId }: { def: ListKind; onSelect
               {t('resources:table.empty')}
             </div>
           ) : null}
-          {/* The first page's wait is shown where the cards come and goes with them: the infinite
-              scroll's own footer, shown meanwhile, was pushed down by the cards (a layout shift). */}
-          {q.isLoading && !rows.length ? (
-            <div className="ys-rlist__loading" role="status" data-testid="list-loading">
-              {t('resources:common.loading')}
-            </div>
-          ) : null}
         </div>
-        {q.isLoading && !rows.length ? null : (
-          <InfiniteScroll
-            loadMore={async () => {
-              await q.fetchNextPage();
-            }}
-            hasMore={q.hasNextPage !== false && !q.isError}
-          >
-            {q.isFetching ? t('resources:common.loading') : q.hasNextPage ? '' : rows.length ? t('resources:list.no_more') : ''}
-          </InfiniteScroll>
-        )}
+        <PagedListEnd q={q} count={rows.length} />
       </PullToRefresh>
       {selecting ? (
         <div className="ys-rlist__batchbar" data-testid="batch-bar">
