@@ -488,7 +488,7 @@ const CONSOLE_BASE: readonly RegExp[] = [
   /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](?:AppOutline|AppstoreOutline|BellOutline|FolderOutline|BillOutline|LeftOutline|CloseOutline|AddOutline|UnorderedListOutline|DownlandOutline|FileOutline|CloseCircleFill|SearchOutline|MoreOutline)\.js$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/](?:index\.js$|global[\\/]|locales[\\/]zh-CN\.js$|components[\\/]config-provider[\\/])/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](?!use-drag-and-pinch|use-tab-list-scroll|reduce-and-restore-motion)/,
-  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](?:badge|button|auto-center|image|dot-loading|infinite-scroll|checkbox|safe-area)[\\/]|input[\\/]useInputHandleKeyDown\.js$/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](?:badge|button|auto-center|image|dot-loading|infinite-scroll|checkbox|safe-area)[\\/]/,
   /node_modules[\\/](?:ahooks|lodash|react-is|classnames|tslib|staged-components|rc-util[\\/]lib)[\\/]|node_modules[\\/]@babel[\\/]runtime[\\/]helpers[\\/][A-Za-z0-9]+\.js$/,
   /src[\\/]web[\\/]lib[\\/](?:antd-react19|rc-render)\.ts$/,
   // the kit's search field and tags (the inbox's text area stays out: it brings a Unicode library)

@@ -594,10 +594,12 @@ export async function list(deps: ApprovalDeps, user: AuthUser, rawQuery: unknown
  * readable offline with one request instead of one per card.
  */
 export async function details(deps: ApprovalDeps, user: AuthUser, ids: readonly string[], now: Date) {
+  // Who the caller may see and act for is looked up once for the whole list, not once per request.
+  const seer: Seer = { access: accessOf(user), delegators: await activeDelegators(deps.db, user.id, now) };
   const out: Awaited<ReturnType<typeof detail>>[] = [];
   for (const id of ids) {
     try {
-      out.push(await detail(deps, user, id, now));
+      out.push(await detail(deps, user, id, now, seer));
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 404) throw err;
     }
@@ -606,9 +608,15 @@ export async function details(deps: ApprovalDeps, user: AuthUser, ids: readonly 
 }
 
 /** GET /api/v1/approvals/{id}: the request, its levels, history and before/after. */
-export async function detail(deps: ApprovalDeps, user: AuthUser, id: string, now: Date) {
-  const access = accessOf(user);
-  const delegators = await activeDelegators(deps.db, user.id, now);
+/** What decides which requests a user sees: their access and the users they act for today. */
+interface Seer {
+  access: ReturnType<typeof accessOf>;
+  delegators: Delegator[];
+}
+
+export async function detail(deps: ApprovalDeps, user: AuthUser, id: string, now: Date, seer?: Seer) {
+  const access = seer?.access ?? accessOf(user);
+  const delegators = seer?.delegators ?? (await activeDelegators(deps.db, user.id, now));
   const row = await loadRow(deps.db, id);
   if (!row || !canSeeRow(user, access, delegators, row)) throw notFound();
   const [project, tenant, actions] = await Promise.all([
