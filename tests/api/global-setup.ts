@@ -52,7 +52,7 @@ export async function setup(project: TestProject) {
     const handle = await openDatabase({ memory: true });
     await migrate(handle.db);
     await seedDemo(handle.db, await openSecretBox(handle.db, loadConfig().secretKey));
-    const dump = await handle.pglite!.dumpDataDir('none');
+    const dump = await handle.pglite!.dumpDataDir();
     await handle.close();
     const file = path.join(os.tmpdir(), `yunshu-seeded-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

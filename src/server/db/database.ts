@@ -2,7 +2,6 @@
 // The same migrations and queries run on both.
 import fs from 'node:fs';
 import v8 from 'node:v8';
-import { PGlite } from '@electric-sql/pglite';
 import {
   Kysely,
   Migrator,
@@ -18,7 +17,7 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { PgliteThread, PgliteThreadDialect } from './pglite-thread.ts';
 import pg from 'pg';
 import type { Database } from './tables.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
@@ -91,8 +90,8 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL connection string when on PostgreSQL (LISTEN/NOTIFY needs its own client). */
   url?: string;
-  /** The embedded database itself (LISTEN on PGlite goes through it). */
-  pglite?: PGlite;
+  /** The embedded database's thread (LISTEN on PGlite goes through it). */
+  pglite?: PgliteThread;
   /**
    * Calls `fn` after each statement of this process that wrote to sessions, users, memberships,
    * tenants or projects has completed (the access cache drops what it holds at once; other
@@ -190,6 +189,17 @@ export async function openDatabase(opts: {
   // The flag must be set before the module is compiled, and applies to the whole process.
   if ((process.env.PGLITE_WASM || 'liftoff') === 'liftoff')
     for (const flag of ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering']) v8.setFlagsFromString(flag);
+  // After each full collection V8 lets the old generation grow to a multiple of what survived, up to
+  // 4× on a fast machine, and request garbage piles up until the next one. With PGlite's thread the
+  // server's peak under the list bench was 481–617 MB; a fixed 1.3× keeps it at 352–388 MB at the
+  // same throughput (ADR 0039). V8 reads the flag at every collection. PostgreSQL deployments are
+  // left alone: with several workers on two cores it cost them ~15% of their throughput.
+  v8.setFlagsFromString('--heap-growing-percent=30');
+  // V8 compiles a WebAssembly function when it is first called, so the first seconds of traffic after
+  // a start paid for compiling PostgreSQL piece by piece (first cursor run of the list bench: p99
+  // 129–364 ms against 85–96 compiled up front). Compiled at start instead: +45 ms to open, +60–80 MB
+  // of code (peak 440 MB under the bench; ADR 0039).
+  v8.setFlagsFromString('--no-wasm-lazy-compilation');
   let dataDir: string | undefined;
   if (!opts.memory) {
     dataDir = opts.dataDir ?? './data';
@@ -197,15 +207,18 @@ export async function openDatabase(opts: {
   }
   // A smaller buffer pool than PostgreSQL's 128 MB default: PGlite's pool lives in the server's own
   // memory (issue 10: ≤ 512 MB under load); the OS file cache still holds the table files.
-  const client = new PGlite(dataDir, {
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-    parsers: { 20: (v: string) => Number(v) },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || '32MB'}`],
+  // PGlite runs on a thread of its own, beside the HTTP thread (ADR 0039).
+  const sharedBuffers = process.env.PGLITE_SHARED_BUFFERS || '32MB';
+  if (!/^[1-9]\d*(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB, not ${sharedBuffers}`);
+  const thread = new PgliteThread({
+    ...(dataDir ? { dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: await opts.loadDataDir.arrayBuffer() } : {}),
+    sharedBuffers,
   });
-  await client.waitReady;
+  await thread.waitReady;
   const writes = new AccessWritePlugin();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins: [writes] });
-  return { db, kind: 'pglite', pglite: client, onAccessWrite: (fn) => writes.subscribe(fn), close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread), plugins: [writes] });
+  return { db, kind: 'pglite', pglite: thread, onAccessWrite: (fn) => writes.subscribe(fn), close: () => db.destroy() };
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {
