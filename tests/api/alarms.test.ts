@@ -10,7 +10,9 @@ let app: TestApp & Helpers;
 let ids: Awaited<ReturnType<typeof demoIds>>;
 
 beforeAll(async () => {
-  app = await build();
+  // The evaluator runs only when a test calls it: on its timer it would fire new alarms while the
+  // inbox is read, and claim the policies a test inserts before the test's own claims do.
+  app = await build({ config: { alarmEvaluation: false } });
   ids = await demoIds(app.ctx.db);
 });
 afterAll(async () => {
