@@ -97,6 +97,19 @@ export interface Config {
   publicUrl: string | undefined;
   /** first retry delay of a failed notification delivery; doubles per attempt */
   notifyRetryMs: number;
+  /**
+   * TLS_CERT and TLS_KEY, paths of a PEM certificate (chain) and its key: the server answers HTTPS,
+   * HTTP/2 to browsers and HTTP/1.1 to older clients (ADR 0040). Unset: plain HTTP/1.1.
+   */
+  tls: { certFile: string; keyFile: string } | undefined;
+}
+
+function tls(): Config['tls'] {
+  const certFile = process.env.TLS_CERT || undefined;
+  const keyFile = process.env.TLS_KEY || undefined;
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new Error('TLS_CERT and TLS_KEY go together: set both (PEM files) or neither');
+  return { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile) };
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -133,6 +146,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: process.env.SMTP_URL || undefined,
     publicUrl: process.env.PUBLIC_URL || undefined,
     notifyRetryMs: num('NOTIFY_RETRY_MS', 30_000),
+    tls: tls(),
     ...overrides,
   };
 }

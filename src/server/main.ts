@@ -5,7 +5,7 @@
 // there it is always the single process below (ADR 0015).
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { seedDemo } from './seed/demo.seed.ts';
@@ -15,6 +15,10 @@ const workers = config.databaseUrl ? config.workers : 1;
 
 if (workers > 1 && cluster.isPrimary) await runPrimary(workers);
 else await runServer();
+
+function servingAt(c: Config): string {
+  return `${c.tls ? 'https' : 'http'}://${c.host === '0.0.0.0' ? 'localhost' : c.host}:${c.port}`;
+}
 
 async function runServer() {
   const app = await buildApp();
@@ -39,7 +43,7 @@ async function runServer() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port, host });
-  if (cluster.isPrimary) app.log.info(`云枢 Yunshu is serving http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (${app.ctx.handle.kind})`);
+  if (cluster.isPrimary) app.log.info(`云枢 Yunshu is serving ${servingAt(app.ctx.config)} (${app.ctx.handle.kind})`);
 }
 
 async function runPrimary(count: number) {
@@ -57,8 +61,7 @@ async function runPrimary(count: number) {
   const crashes: number[] = [];
   let listening = 0;
   cluster.on('listening', () => {
-    if (++listening === count)
-      console.log(`云枢 Yunshu is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (postgres, ${count} workers)`);
+    if (++listening === count) console.log(`云枢 Yunshu is serving ${servingAt(config)} (postgres, ${count} workers)`);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {

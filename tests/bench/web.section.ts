@@ -8,6 +8,8 @@
 //   Plus the first visit's total: what the page fetched and what the service worker precaches.
 // - web-lighthouse: Lighthouse 13 mobile performance and accessibility of the same pages,
 //   median of three, each beside its goal.
+// The pages come as a browser gets them from a deployed Yunshu: over HTTPS, so HTTP/2 (ADR 0040),
+// with a certificate made for the run that Chromium trusts by its key. BENCH_TLS=off: plain HTTP/1.1.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, VIEWPORTS, networkIdle } from '../e2e/browser.ts';
 import { freePort, startServer, type StartedServer } from '../e2e/server.ts';
+import { devCertificate } from '../e2e/tls.ts';
 import type { BenchResult, BenchRow, BenchSection } from './run.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -165,15 +168,20 @@ async function bundleSection(): Promise<BenchResult> {
 // ── what Chromium requests ──────────────────────────────────────────────────────────────────
 
 let server: StartedServer | null = null;
+/** Chromium's flags that trust the bench server's certificate (none over plain HTTP). */
+let trustServer: string[] = [];
 
 async function benchServer(): Promise<StartedServer> {
   if (server) return server;
   const dist = buildOnce();
-  server = await startServer({ DIST_DIR: dist, LOG_LEVEL: 'error' });
+  const cert = process.env.BENCH_TLS === 'off' ? null : devCertificate();
+  server = await startServer({ DIST_DIR: dist, LOG_LEVEL: 'error', ...(cert ? { TLS_CERT: cert.certFile, TLS_KEY: cert.keyFile } : {}) });
+  trustServer = cert ? [`--ignore-certificate-errors-spki-list=${cert.spki}`] : [];
   const s = server;
   process.on('exit', () => {
     s.child.kill('SIGKILL');
     fs.rmSync(s.dataDir, { recursive: true, force: true });
+    cert?.remove();
   });
   return server;
 }
@@ -208,7 +216,7 @@ const goalNote = (bytes: number, goalKb: number) => `goal ≤ ${goalKb} KB: ${by
 async function firstScreenSection(): Promise<BenchResult> {
   const dist = buildOnce();
   const srv = await benchServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...trustServer], headless: true });
   const rows: BenchRow[] = [];
   let portalFiles = new Set<string>();
   try {
@@ -281,6 +289,7 @@ async function launchDebuggableChromium(): Promise<{ port: number; child: ChildP
       '--no-first-run',
       '--no-default-browser-check',
       '--disable-dev-shm-usage',
+      ...trustServer,
       `--user-data-dir=${profile}`,
       `--remote-debugging-port=${port}`,
       'about:blank',

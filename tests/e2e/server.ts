@@ -2,6 +2,7 @@
 // /api/health. Shared by the E2E global setup and the benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,15 +28,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+/** The status of GET `url`; over HTTPS trusting `ca` (a test's own certificate). */
+function statusOf(url: string, ca?: string): Promise<number> {
+  if (!ca) return fetch(url).then((res) => res.status);
+  return new Promise((resolve, reject) => {
+    https
+      .get(url, { ca }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
+}
+
+export async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs = 90_000, ca?: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was healthy`);
     try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) return;
-      lastError = `HTTP ${res.status}`;
+      const status = await statusOf(`${baseURL}/api/health`, ca);
+      if (status === 200) return;
+      lastError = `HTTP ${status}`;
     } catch (err) {
       lastError = String((err as Error).message);
     }
@@ -52,7 +66,7 @@ export interface StartedServer {
   stop: () => Promise<void>;
 }
 
-/** Starts `src/server/main.ts` with the given environment on a free port. */
+/** Starts `src/server/main.ts` with the given environment on a free port (HTTPS when it names TLS_CERT and TLS_KEY). */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<StartedServer> {
   const port = await freePort();
   // A throwaway DATA_DIR unless the caller brings one (then the caller owns it).
@@ -83,7 +97,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const baseURL = `http://127.0.0.1:${port}`;
+  const ca = env.TLS_CERT ? fs.readFileSync(env.TLS_CERT, 'utf8') : undefined;
+  const baseURL = `${ca ? 'https' : 'http'}://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -95,7 +110,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(baseURL, child);
+    await waitForHealth(baseURL, child, undefined, ca);
   } catch (err) {
     await stop();
     throw new Error(`${(err as Error).message}\n--- server output ---\n${output}`);

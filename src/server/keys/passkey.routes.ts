@@ -13,7 +13,7 @@ import type { RelyingParty } from './passkey.service.ts';
  * origin); else the Host the browser used (development and tests).
  */
 export function relyingParty(req: FastifyRequest, publicUrl: string | undefined): RelyingParty {
-  const origin = new URL(publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`).origin;
+  const origin = new URL(publicUrl ?? `${req.protocol}://${req.host || 'localhost'}`).origin;
   return { origin, rpID: new URL(origin).hostname };
 }
 

@@ -56,7 +56,8 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
-      connection: 'keep-alive',
+      // HTTP/2 has no connection headers (Node drops one, with a warning per stream).
+      ...(req.raw.httpVersionMajor === 2 ? {} : { connection: 'keep-alive' }),
       'x-accel-buffering': 'no',
     });
     res.write(`retry: 3000\n: connected\n\n`);
