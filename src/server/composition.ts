@@ -80,7 +80,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     bus: events,
     secrets: base.secrets,
     smtpUrl: base.config.smtpUrl,
-    publicUrl: base.config.publicUrl ?? `http://localhost:${base.config.port}`,
+    publicUrl: base.config.publicUrl ?? `${base.config.tls ? 'https' : 'http'}://localhost:${base.config.port}`,
     senderEmail: base.config.supportEmail,
     retryMs: base.config.notifyRetryMs,
     log: app.log,

@@ -93,7 +93,7 @@ export interface Config {
   secretKey: string | undefined;
   /** SMTP server for e-mail notifications (smtp://user:pass@host:port); unset: no e-mail */
   smtpUrl: string | undefined;
-  /** absolute base of the links notifications carry (PUBLIC_URL); unset: http://localhost:<port> */
+  /** absolute base of the links notifications carry (PUBLIC_URL); unset: http(s)://localhost:<port> */
   publicUrl: string | undefined;
   /** first retry delay of a failed notification delivery; doubles per attempt */
   notifyRetryMs: number;
