@@ -4,7 +4,7 @@
 import http2 from 'node:http2';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, type TestApp, type Helpers } from './helper.ts';
 import { devCertificate, type DevCertificate } from '../e2e/tls.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -110,21 +110,15 @@ describe('HTTPS with HTTP/2', () => {
   });
 
   it('refuses a certificate without its key, and the other way round', () => {
-    const saved = { cert: process.env.TLS_CERT, key: process.env.TLS_KEY };
     try {
-      process.env.TLS_CERT = cert.certFile;
-      delete process.env.TLS_KEY;
+      vi.stubEnv('TLS_CERT', cert.certFile);
+      vi.stubEnv('TLS_KEY', undefined);
       expect(() => loadConfig()).toThrow('TLS_CERT and TLS_KEY go together');
-      delete process.env.TLS_CERT;
-      process.env.TLS_KEY = cert.keyFile;
+      vi.stubEnv('TLS_CERT', undefined);
+      vi.stubEnv('TLS_KEY', cert.keyFile);
       expect(() => loadConfig()).toThrow('TLS_CERT and TLS_KEY go together');
     } finally {
-      for (const [k, v] of [
-        ['TLS_CERT', saved.cert],
-        ['TLS_KEY', saved.key],
-      ] as const)
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
+      vi.unstubAllEnvs();
     }
   });
 });

@@ -167,16 +167,16 @@ async function bundleSection(): Promise<BenchResult> {
 
 // ── what Chromium requests ──────────────────────────────────────────────────────────────────
 
-let server: StartedServer | null = null;
-/** Chromium's flags that trust the bench server's certificate (none over plain HTTP). */
-let trustServer: string[] = [];
+/** The bench's server, and Chromium's flags that trust its certificate (none over plain HTTP). */
+type BenchServer = StartedServer & { chromeFlags: string[] };
+let server: BenchServer | null = null;
 
-async function benchServer(): Promise<StartedServer> {
+async function benchServer(): Promise<BenchServer> {
   if (server) return server;
   const dist = buildOnce();
   const cert = process.env.BENCH_TLS === 'off' ? null : devCertificate();
-  server = await startServer({ DIST_DIR: dist, LOG_LEVEL: 'error', ...(cert ? { TLS_CERT: cert.certFile, TLS_KEY: cert.keyFile } : {}) });
-  trustServer = cert ? [`--ignore-certificate-errors-spki-list=${cert.spki}`] : [];
+  const started = await startServer({ DIST_DIR: dist, LOG_LEVEL: 'error', ...(cert ? { TLS_CERT: cert.certFile, TLS_KEY: cert.keyFile } : {}) });
+  server = { ...started, chromeFlags: cert ? [`--ignore-certificate-errors-spki-list=${cert.spki}`] : [] };
   const s = server;
   process.on('exit', () => {
     s.child.kill('SIGKILL');
@@ -216,7 +216,7 @@ const goalNote = (bytes: number, goalKb: number) => `goal ≤ ${goalKb} KB: ${by
 async function firstScreenSection(): Promise<BenchResult> {
   const dist = buildOnce();
   const srv = await benchServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...trustServer], headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...srv.chromeFlags], headless: true });
   const rows: BenchRow[] = [];
   let portalFiles = new Set<string>();
   try {
@@ -274,7 +274,7 @@ async function firstScreenSection(): Promise<BenchResult> {
 
 // ── Lighthouse ──────────────────────────────────────────────────────────────────────────────
 
-async function launchDebuggableChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
+async function launchDebuggableChromium(flags: string[]): Promise<{ port: number; child: ChildProcess; profile: string }> {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'yunshu-lh-'));
   const chrome = process.env.CHROME_PATH ?? CHROMIUM;
@@ -289,7 +289,7 @@ async function launchDebuggableChromium(): Promise<{ port: number; child: ChildP
       '--no-first-run',
       '--no-default-browser-check',
       '--disable-dev-shm-usage',
-      ...trustServer,
+      ...flags,
       `--user-data-dir=${profile}`,
       `--remote-debugging-port=${port}`,
       'about:blank',
@@ -382,7 +382,7 @@ async function lighthouseSection(): Promise<BenchResult> {
     let failures = 0;
     while (perf.length < LIGHTHOUSE_RUNS) {
       // A fresh browser per run: no cache, no service worker from the run before.
-      const chrome = await launchDebuggableChromium();
+      const chrome = await launchDebuggableChromium(srv.chromeFlags);
       try {
         if (p.account) await signInOverCdp(chrome.port, srv.baseURL, p.account);
         const result = await lighthouse(`${srv.baseURL}${p.url}`, {
