@@ -11,7 +11,8 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { migrate, openDatabase, type DbHandle } from '../../src/server/db/database.ts';
 import { seedDemo, DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
-import { startServer, type StartedServer } from '../e2e/server.ts';
+import { spawn } from 'node:child_process';
+import { freePort, nodeBinary, startServer, type StartedServer } from '../e2e/server.ts';
 import type { BenchResult, BenchSection } from './run.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -115,6 +116,41 @@ async function load(baseURL: string, headers: Record<string, string>, urlPath: s
   return result;
 }
 
+/**
+ * The floor (list-floor.ts): node:http and node-postgres answering the list's one statement, with
+ * Yunshu's process count and pool size, loaded like Yunshu's server right after it. Answers its
+ * first cursor-page load.
+ */
+async function floorLoad(databaseUrl: string, workers: number) {
+  const port = await freePort();
+  const child = spawn(nodeBinary(), [path.join(import.meta.dirname, 'list-floor.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: String(workers) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the floor server exited with ${child.exitCode}`);
+      if (
+        await fetch(`${baseURL}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (Date.now() > deadline) throw new Error('the floor server did not answer within 30 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    for (let i = 0; i < 20; i++) await fetch(`${baseURL}/list`).then((r) => r.arrayBuffer());
+    return await load(baseURL, {}, '/list');
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
 async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; body: { data: unknown[]; next_cursor: string | null } }> {
   const t0 = performance.now();
   const res = await fetch(url, { headers });
@@ -204,6 +240,9 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
     const walk = await cursorWalk(server.baseURL, headers);
     const rss = peakRssMb(server.child.pid);
     const processes = serverProcesses(server.child.pid);
+    // On PostgreSQL, the floor with as many processes as the server has workers, once it has stopped.
+    await server.stop();
+    const floor = env.DATABASE_URL ? await floorLoad(env.DATABASE_URL, Math.max(1, processes - 1)) : undefined;
     const bad = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
     const goal = (value: number, max: number, unit: string) => `goal ≤ ${max} ${unit}: ${value <= max ? 'met' : 'NOT met'}`;
     const cursorGoal = GOALS.cursorP99[kind];
@@ -216,6 +255,17 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
         { metric: '  latency p50 (ms)', value: keyset.latency.p50.toFixed(1) },
         { metric: '  latency p99 (ms)', value: keyset.latency.p99.toFixed(1), note: goal(keyset.latency.p99, cursorGoal, 'ms') },
         { metric: '  failed requests (non-2xx, errors, timeouts)', value: String(bad(keyset)) },
+        ...(floor
+          ? [
+              {
+                metric: `floor: node:http + pg, same statement, ${Math.max(1, processes - 1)} processes, req/s`,
+                value: floor.requests.average.toFixed(0),
+                note: 'no framework, sign-in, scope or compression',
+              },
+              { metric: '  floor latency p50 (ms)', value: floor.latency.p50.toFixed(1) },
+              { metric: '  floor latency p99 (ms)', value: floor.latency.p99.toFixed(1), note: 'what this machine allows at that moment' },
+            ]
+          : []),
         { metric: `req/s, ${CONNECTIONS} clients, offset page of ${LOAD_PAGE} with count`, value: offset.requests.average.toFixed(0) },
         { metric: '  latency p50 (ms)', value: offset.latency.p50.toFixed(1) },
         { metric: '  latency p99 (ms)', value: offset.latency.p99.toFixed(1), note: goal(offset.latency.p99, GOALS.offsetP99, 'ms') },
