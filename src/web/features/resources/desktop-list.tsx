@@ -111,6 +111,14 @@ export function DesktopList({ def: listDef, route, title }: { def: ListKind; rou
             const to = detailPath(def, r.id);
             return to ? <Link to={to}>{r.name}</Link> : <span>{r.name}</span>;
           }
+          // A cloud's ID is long (32 characters in the demo): its head identifies the row, the
+          // copy button beside it copies it whole, and the table keeps room for the columns after it.
+          if (c.field === 'id')
+            return (
+              <span className="ys-dt__id" title={r.id}>
+                {r.id}
+              </span>
+            );
           const link = refLink(def, r, c.field);
           const text = displayValue(t, def, r, c.field, places);
           return link && text !== '-' ? <Link to={link}>{text}</Link> : <span title={text.length > 20 ? text : undefined}>{text}</span>;
