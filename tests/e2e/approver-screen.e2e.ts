@@ -220,6 +220,20 @@ describe('smaller web defects', () => {
     } finally {
       await desk.context().close();
     }
+
+    // The approver's desktop table: the shared table's own texts come with it (the inbox's page
+    // names only its own namespace; the header showed "table.actions").
+    const approverDesk = await newPage(browser, 'desktop');
+    try {
+      await signIn(approverDesk, baseURL, 'approver');
+      await approverDesk.goto(`${baseURL}/selfApprovalManage`);
+      const table = approverDesk.locator('[data-testid="approval-table"]');
+      await table.locator('tbody tr').first().waitFor();
+      await eventually(() => table.locator('thead').textContent()).toContain('操作');
+      expect(await table.textContent()).not.toMatch(/table\.|undefined/);
+    } finally {
+      await approverDesk.context().close();
+    }
   });
 
   it('looks right on a tablet: the tenant name whole, the folded menu labelled', async () => {

@@ -16,6 +16,7 @@ import { useOnline, useOutbox } from '../../offline/hooks.ts';
 import { discard, retry } from '../../offline/outbox-queue.ts';
 import { readSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
+import { loadNamespace } from '../../lib/i18n.ts';
 import { RequestError } from '../../lib/request.ts';
 import { getUsername } from '../../lib/session.ts';
 import { nicknameAtom, offlineDataSavedAtAtom, store, territoriesAtom } from '../../lib/store.ts';
@@ -39,8 +40,9 @@ const snapKey = (scope: Scope, filter: Filter) => `approvals:list:${getUsername(
 const noAnswer = (err: unknown) => !(err instanceof RequestError) || err.status === 0;
 const OPEN = ['pending', 'approving', 'expansion_approving'];
 
-// The desktop table (and its table library) loads only at a desktop width.
-const DesktopTable = lazy(() => import('./inbox-table.tsx'));
+// The desktop table (and its table library) loads only at a desktop width, with the table's own
+// texts (the shared data table's, in `resources`: the inbox's page names only `approvals`).
+const DesktopTable = lazy(() => Promise.all([import('./inbox-table.tsx'), loadNamespace('resources')]).then(([m]) => m));
 
 async function loadPage(scope: Scope, filter: Filter, cursor: string, signal?: AbortSignal): Promise<ListPage> {
   try {
