@@ -314,8 +314,20 @@ function firstScreenPages(): Plugin {
             if (chunk?.type !== 'chunk') continue;
             js.push(f);
             queue.push(...chunk.imports);
-            for (const c of chunk.viteMetadata?.importedCss ?? []) if (!css.includes(c) && !html.includes(`/${c}"`)) css.push(c);
           }
+          // Style sheets in the order Vite's loader would add them (a chunk's imports' before its
+          // own): the entry applies them in this order as soon as they arrive (main.tsx), so the
+          // cascade is the one the page gets without them.
+          const visited = new Set<string>();
+          const visit = (f: string) => {
+            if (visited.has(f) || html.includes(`/${f}"`)) return;
+            visited.add(f);
+            const chunk = bundle[f];
+            if (chunk?.type !== 'chunk') return;
+            chunk.imports.forEach(visit);
+            for (const c of chunk.viteMetadata?.importedCss ?? []) if (!css.includes(c) && !html.includes(`/${c}"`)) css.push(c);
+          };
+          todo.forEach((c) => visit(c!.fileName));
           const tags = [
             ...css.map((f) => `    <link rel="preload" as="style" crossorigin href="/${f}">`),
             ...js.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`),

@@ -1,6 +1,6 @@
 // Entry: i18n first (the first paint is already in the chosen language), then the providers and
 // the data router. The service worker registers after the first screen (its own chunk).
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n.ts';
 import { getToken, getUsername } from './lib/session.ts';
@@ -92,17 +92,32 @@ function startEarlyGets(lang: string): void {
   if (metas.length) void import('./lib/request.ts').then((r) => metas.forEach((m) => r.prefetch(m.content))).catch(() => undefined); // (the page asks for itself)
 }
 
+/**
+ * A first screen's HTML preloads the style sheets of its page (vite.config.ts firstScreenPages).
+ * Applied now, they style the boot frame's few nodes as they arrive; left to the chunk loader,
+ * they applied once React had drawn the page, and restyling the whole page was the longest task
+ * of the console's first screen (console-base's sheet: ~300 ms in Lighthouse's slow-phone model).
+ * The loader then finds each sheet in place and adds none (ADR 0041).
+ */
+function applyPreloadedStyles(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')) link.rel = 'stylesheet';
+}
+
 async function start() {
+  applyPreloadedStyles();
   const i18n = await initI18n();
   startEarlyGets(i18n.language);
   const { router } = await import('./app/router.tsx');
   const { RouterProvider } = await import('react-router');
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
   // Neither is part of the first screen: both load once the first page is on screen.
   afterFirstScreen(router, () => {
