@@ -1,6 +1,6 @@
 // Entry: i18n first (the first paint is already in the chosen language), then the providers and
 // the data router. The service worker registers after the first screen (its own chunk).
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n.ts';
 import { getToken, getUsername } from './lib/session.ts';
@@ -109,15 +109,15 @@ async function start() {
   startEarlyGets(i18n.language);
   const { router } = await import('./app/router.tsx');
   const { RouterProvider } = await import('react-router');
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
+  // Rendered at once, not as a transition: a transition's render yields, and React Router's
+  // provider reads the router's state when it renders but subscribes only when it commits, so a
+  // route loaded in between was lost and the page stayed blank (ADR 0041).
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
   );
   // Neither is part of the first screen: both load once the first page is on screen.
   afterFirstScreen(router, () => {
