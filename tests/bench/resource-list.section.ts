@@ -240,9 +240,11 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
     const walk = await cursorWalk(server.baseURL, headers);
     const rss = peakRssMb(server.child.pid);
     const processes = serverProcesses(server.child.pid);
-    // On PostgreSQL, the floor with as many processes as the server has workers, once it has stopped.
+    // On PostgreSQL, the floor with as many processes as the server has workers (the primary
+    // only forwards connections), once the server has stopped.
+    const floorProcesses = Math.max(1, processes - 1);
     await server.stop();
-    const floor = env.DATABASE_URL ? await floorLoad(env.DATABASE_URL, Math.max(1, processes - 1)) : undefined;
+    const floor = env.DATABASE_URL ? await floorLoad(env.DATABASE_URL, floorProcesses) : undefined;
     const bad = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
     const goal = (value: number, max: number, unit: string) => `goal ≤ ${max} ${unit}: ${value <= max ? 'met' : 'NOT met'}`;
     const cursorGoal = GOALS.cursorP99[kind];
@@ -258,7 +260,7 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
         ...(floor
           ? [
               {
-                metric: `floor: node:http + pg, same statement, ${Math.max(1, processes - 1)} processes, req/s`,
+                metric: `floor: node:http + pg, same statement, ${floorProcesses} processes, req/s`,
                 value: floor.requests.average.toFixed(0),
                 note: 'no framework, sign-in, scope or compression',
               },
