@@ -27,7 +27,7 @@ if (cluster.isPrimary && workers > 1) {
   const scope = (await pool.query<{ tenant_id: string; project_id: string }>(`select tenant_id, project_id from resources where name like 'bench-%' limit 1`))
     .rows[0]!;
   const server = http.createServer((req, res) => {
-    if (req.url === '/health') return void res.end('ok');
+    if (req.url === '/api/health') return void res.end('ok');
     pool.query(LIST_SQL, [scope.tenant_id, scope.project_id, 21]).then(
       ({ rows }) => {
         const body = JSON.stringify({ data: rows.slice(0, 20), next_cursor: rows.length > 20 ? String(rows[19].__sort_created_at) : null });

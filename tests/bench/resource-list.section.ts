@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { migrate, openDatabase, type DbHandle } from '../../src/server/db/database.ts';
 import { seedDemo, DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 import { spawn } from 'node:child_process';
-import { freePort, nodeBinary, startServer, type StartedServer } from '../e2e/server.ts';
+import { freePort, nodeBinary, startServer, waitForHealth, type StartedServer } from '../e2e/server.ts';
 import type { BenchResult, BenchSection } from './run.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -129,19 +129,7 @@ async function floorLoad(databaseUrl: string, workers: number) {
   });
   const baseURL = `http://127.0.0.1:${port}`;
   try {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the floor server exited with ${child.exitCode}`);
-      if (
-        await fetch(`${baseURL}/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (Date.now() > deadline) throw new Error('the floor server did not answer within 30 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForHealth(baseURL, child, 30_000);
     for (let i = 0; i < 20; i++) await fetch(`${baseURL}/list`).then((r) => r.arrayBuffer());
     return await load(baseURL, {}, '/list');
   } finally {

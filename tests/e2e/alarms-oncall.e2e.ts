@@ -42,6 +42,29 @@ async function pageScope(page: Page): Promise<Omit<Scope, 'token'>> {
   });
 }
 
+interface FiringAlarm {
+  id: string;
+  resource_kind: string;
+  operator: string;
+  policy_id: string;
+}
+interface AlarmDetail {
+  id: string;
+  threshold: number;
+  project_id: string;
+  tenant_id: string;
+  resource: { id: string; status: string; name: string; locked?: boolean };
+}
+/** The first firing alarm `which` picks whose host is running and not locked, with its detail. */
+async function firingOnRunningHost(s: Scope, which: (a: FiringAlarm) => boolean): Promise<AlarmDetail | undefined> {
+  const firing = (await api<{ data: FiringAlarm[] }>(s, 'v1/alarms?state=firing&__limit=100')).data;
+  for (const a of firing.filter(which)) {
+    const d = await api<AlarmDetail>(s, `v1/alarms/${a.id}`);
+    if (d.resource?.status === 'running' && !d.resource.locked) return d;
+  }
+  return undefined;
+}
+
 describe('on call from a phone', () => {
   it('opens a firing alarm from its message, sees the spike, acknowledges it and restarts the host', async () => {
     const page = await newPage(browser, 'phone');
@@ -71,17 +94,10 @@ describe('on call from a phone', () => {
         'v1/auth/territories?enabled=true&__limit=100',
       )
     ).data;
-    let alarm: { id: string; threshold: number; project_id: string; tenant_id: string; resource: { id: string; status: string; name: string } } | undefined;
+    let alarm: AlarmDetail | undefined;
     for (const terr of territories) {
       const s = { ...scope, tenant: terr.tenant_id, project: null };
-      const firing = (await api<{ data: { id: string; resource_kind: string; operator: string }[] }>(s, 'v1/alarms?state=firing&__limit=100')).data;
-      for (const a of firing.filter((x) => x.resource_kind === 'instance' && x.operator.startsWith('gt'))) {
-        const d = await api(s, `v1/alarms/${a.id}`);
-        if (d.resource?.status === 'running' && !d.resource.locked) {
-          alarm = d;
-          break;
-        }
-      }
+      alarm = await firingOnRunningHost(s, (x) => x.resource_kind === 'instance' && x.operator.startsWith('gt'));
       if (alarm) {
         const project = terr.projects.find((p) => p.project_id === alarm!.project_id)!;
         Object.assign(scope, { tenant: terr.tenant_id, project: project.project_id });
@@ -117,14 +133,7 @@ describe('on call from a phone', () => {
       const policy = (await res.json()) as { id: string };
       const deadline = Date.now() + 30_000;
       while (!alarm && Date.now() < deadline) {
-        const firing = (await api<{ data: { id: string; policy_id: string }[] }>({ ...s, project: null }, 'v1/alarms?state=firing&__limit=100')).data;
-        for (const a of firing.filter((x) => x.policy_id === policy.id)) {
-          const d = await api(s, `v1/alarms/${a.id}`);
-          if (d.resource?.status === 'running' && !d.resource.locked) {
-            alarm = d;
-            break;
-          }
-        }
+        alarm = await firingOnRunningHost({ ...s, project: null }, (x) => x.policy_id === policy.id);
         if (!alarm) await new Promise((r) => setTimeout(r, 500));
       }
       if (alarm) Object.assign(scope, { tenant: terr.tenant_id, project: alarm.project_id });
