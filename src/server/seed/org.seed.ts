@@ -30,6 +30,9 @@ const GROUPS: [string, string, string, string, string, string[]][] = [
   ['resource_group', '鑫泰金融控股', 'mobile-banking', '同城灾备', '灾备切换演练用资源', ['instance']],
 ];
 
+/** Who created each tenant's demo systems and resource groups: that tenant's own administrator. */
+const GROUP_CREATORS: Record<string, string> = { 华东制造集团: 'tenant_admin', 鑫泰金融控股: 'fin_admin', 江南智慧物流: 'wl_admin' };
+
 /** [account, nickname, phone, tenant, projects owned] */
 const OWNERS: [string, string, string, string, string[]][] = [
   ['owner_zheng', '项目负责人 郑洁', '13900000011', '华东制造集团', ['smart-factory-mes', 'supply-chain']],
@@ -106,7 +109,8 @@ export async function seedOrg(db: Db): Promise<void> {
       .execute();
   }
 
-  const creator = await db.selectFrom('users').select('id').where('account', '=', 'tenant_admin').executeTakeFirst();
+  const creators = await db.selectFrom('users').select(['id', 'account']).where('account', 'in', Object.values(GROUP_CREATORS)).execute();
+  const creatorOf = (tenant: string) => creators.find((u) => u.account === GROUP_CREATORS[tenant])?.id ?? null;
   for (const [type, tenant, project, name, description, kinds] of GROUPS) {
     const tenantId = tid(tenant);
     const projectId = pid(tenant, project);
@@ -114,7 +118,7 @@ export async function seedOrg(db: Db): Promise<void> {
     const id = newId();
     await db
       .insertInto('org_groups')
-      .values({ id, tenant_id: tenantId, project_id: projectId, type, name, description, created_by: creator?.id ?? null })
+      .values({ id, tenant_id: tenantId, project_id: projectId, type, name, description, created_by: creatorOf(tenant) })
       .execute();
     const resources = await db
       .selectFrom('resources')
