@@ -14,6 +14,7 @@ import {
 } from '../../domain/portal-content.ts';
 import type { Db } from '../db/database.ts';
 import type { LocalText } from '../db/tables.ts';
+import { sanitizeTemplateCss, servedTemplateCss } from './template-css.ts';
 
 const text = (t: LocalText | null | undefined, lang: Language) => (t ? (t[lang] ?? t['zh-CN'] ?? '') : '');
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -35,7 +36,8 @@ const templateOut = (r: TemplateRow): TemplateOut => ({
   kind: r.kind as TemplateOut['kind'],
   name: r.name,
   html_code: r.html_code,
-  css_code: r.css_code,
+  // Sanitised again on the way out: a row stored before the check (or written around it) stays in its box.
+  css_code: servedTemplateCss(r.css_code),
   js_code: r.js_code,
   data_json: r.data_json,
   published: r.published,
@@ -173,8 +175,14 @@ export async function getTemplate(db: Db, id: string, publishedOnly: boolean): P
   return templateOut(row);
 }
 
-export async function createTemplate(db: Db, userId: string, body: unknown): Promise<TemplateOut> {
+/** The validated body with its CSS reduced to what stays in the template's box (400 if it does not parse). */
+function templateInput(body: unknown) {
   const input = templateInputSchema.parse(body ?? {});
+  return { ...input, css_code: sanitizeTemplateCss(input.css_code) };
+}
+
+export async function createTemplate(db: Db, userId: string, body: unknown): Promise<TemplateOut> {
+  const input = templateInput(body);
   const row = await db
     .insertInto('portal_templates')
     .values({ id: newId(), ...input, data_json: JSON.stringify(input.data_json), created_by: userId })
@@ -185,7 +193,7 @@ export async function createTemplate(db: Db, userId: string, body: unknown): Pro
 
 export async function updateTemplate(db: Db, id: string, body: unknown): Promise<TemplateOut> {
   if (!ID.test(id)) throw notFound();
-  const input = templateInputSchema.parse(body ?? {});
+  const input = templateInput(body);
   const row = await db
     .updateTable('portal_templates')
     .set({ ...input, data_json: JSON.stringify(input.data_json), updated_at: new Date() })

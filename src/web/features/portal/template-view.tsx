@@ -1,10 +1,11 @@
 // Server templates rendered safely (seed 000 §1; decision 0019). HTML is sanitised with DOMPurify
-// (no <script>, no on* handlers, no javascript: links); CSS is confined to its section with
-// @scope and `contain: paint` (a fixed-position overlay cannot leave the box); a template with a
-// script runs only inside <iframe sandbox="allow-scripts"> — never allow-same-origin, so it has an
-// opaque origin and reaches neither the session in localStorage nor the cookies, and the frame's
-// own policy (connect-src 'none') stops any request. The frame reports its height by postMessage
-// and links tapped inside it; a signed-out visitor tapping any template link is told to sign in.
+// (no <script>, no on* handlers, no javascript: links); CSS, parsed and reduced by the server
+// (decision 0044), is confined to its section with @scope and `contain: paint` (a fixed-position
+// overlay cannot leave the box); a template with a script runs only inside
+// <iframe sandbox="allow-scripts"> — never allow-same-origin, so it has an opaque origin and reaches
+// neither the session in localStorage nor the cookies, and the frame's own policy
+// (connect-src 'none') stops any request. The frame reports its height by postMessage and links
+// tapped inside it; a signed-out visitor tapping any template link is told to sign in.
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
@@ -21,13 +22,23 @@ export function sanitizeTemplateHtml(html: string, inFrame: boolean): string {
   return DOMPurify.sanitize(html, { FORBID_TAGS: inFrame ? FRAME_FORBID : INLINE_FORBID, FORBID_ATTR: ['srcset', 'formaction'], ALLOW_DATA_ATTR: false });
 }
 
-/** The CSS of a section confined to it: no imports, no way out of the <style> element. */
+/**
+ * The CSS of a section confined to it. The server has already reduced a saved template's CSS to
+ * rules that stay in the box (postcss, decision 0044); here the browser's own parser checks that
+ * the wrapped text is one @scope rule and nothing beside it, which also covers an unsaved draft in
+ * the editor's preview. Anything else, or a browser without @scope, gets no CSS at all.
+ */
 export function scopedCss(css: string, scope: string): string {
-  const clean = css
-    .replace(/<\/?style/gi, '')
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/@charset[^;]*;?/gi, '');
-  return `@scope ([data-tpl-scope="${scope}"]) {\n${clean}\n}`;
+  const text = `@scope ([data-tpl-scope="${scope}"]) {\n${css}\n}`;
+  if (/<\/?style/i.test(text)) return '';
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    const rules = sheet.cssRules;
+    return rules.length === 1 && rules[0]!.cssText.startsWith('@scope') ? text : '';
+  } catch {
+    return '';
+  }
 }
 
 function useTemplateLink() {
