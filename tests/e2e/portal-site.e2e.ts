@@ -259,6 +259,62 @@ describe('选购 signed in, and hostile templates', () => {
   });
 });
 
+describe('a template’s CSS stays in its box (issue 27)', () => {
+  it('saved or previewed, the scope escape never reaches the page and nothing loads from outside', async () => {
+    const hits: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('ok');
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const out = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    const escape = '.t{color:rgb(192, 47, 52)} } body { background: rgb(255, 0, 0) !important } @scope (.nothing) { .x{color:red}';
+    const adminToken = await apiToken('admin');
+    const refused = await fetch(`${baseURL}/api/v1/customize_pages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': adminToken },
+      body: JSON.stringify({
+        kind: 'custom_page',
+        name: '越界样式',
+        html_code: '<p class="t">t</p>',
+        css_code: escape,
+        js_code: '',
+        data_json: {},
+        published: true,
+      }),
+    });
+    expect(refused.status).toBe(400);
+    const id = await createPage(adminToken, {
+      name: '越界样式二',
+      html_code: '<p class="t">盒内</p>',
+      js_code: '',
+      css_code: `@import url(${out}/import); .t { color: rgb(192, 47, 52); background: url(${out}/bg) } @font-face { font-family: f; src: url(${out}/font) } @layer x { body { background: rgb(255, 0, 0) } }`,
+    });
+    const page = await newPage(browser, 'tablet');
+    const bodyBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    try {
+      await page.goto(`${baseURL}/customPage?id=${id}`);
+      await waitForDataPage(page, 'customPage');
+      const inBox = page.locator('[data-testid="template-inline"] p.t');
+      await expect.poll(() => inBox.evaluate((e) => getComputedStyle(e).color)).toBe('rgb(192, 47, 52)');
+      expect(await bodyBackground()).not.toBe('rgb(255, 0, 0)');
+      // The editor's preview of an unsaved draft: the browser's own parser refuses the escape.
+      await signIn(page, baseURL, 'admin');
+      await page.goto(`${baseURL}/customPage`);
+      await page.locator('[data-testid="editor-new"]').click();
+      await page.locator('#tpl-html_code').fill('<h2 class="t">预览</h2>');
+      await page.locator('#tpl-css_code').fill(escape);
+      await expect.poll(() => page.locator('[data-testid="editor-preview"] h2.t').textContent()).toBe('预览');
+      expect(await bodyBackground()).not.toBe('rgb(255, 0, 0)');
+      await page.waitForTimeout(500); // any request from the saved page's CSS would have arrived
+      expect(hits).toEqual([]);
+    } finally {
+      await page.context().close();
+      receiver.close();
+    }
+  });
+});
+
 describe('a landing page opened by its address (ADR 0033 addendum)', () => {
   for (const [locale, title] of [
     ['zh-CN', '裸金属服务器'],
