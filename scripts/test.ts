@@ -1,7 +1,10 @@
-// `npm test`: lint, typecheck, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is
-// set), then the browser tests. Stops at the first failing step and says which; ends with one
-// summary line. `npm test -- api e2e` runs only the named steps.
+// `npm test`: lint, format, typecheck, unit tests and the PWA build side by side; then the API tests
+// (PGlite, and PostgreSQL for the files whose behaviour can differ there when TEST_DATABASE_URL is
+// set; a worker per core); then the browser tests in shards, each with a server of its own (ADR 0042).
+// Stops at the first failing step and says which; ends with each step's time.
+// `npm test -- api e2e` runs only the named steps.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,9 +15,35 @@ const pg = Boolean(process.env.TEST_DATABASE_URL);
 interface Step {
   name: string;
   what: string;
-  args: string[];
-  /** the static checks run side by side (the machine has 2 cores; together ~1 min less than one after another) */
+  /** one command, or several run side by side (the e2e shards, each with a server of its own) */
+  args: string[] | (() => string[][]);
+  /** consecutive `together` steps start at once and print their output when each ends */
   together?: boolean;
+}
+
+const vitest = bin('vitest/vitest.mjs');
+/** E2E shards, each a vitest process with its own server and Chromium (tests/e2e/global-setup.ts). */
+const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+
+/**
+ * The e2e files split into E2E_SHARDS lists of about equal work: longest first onto the lightest
+ * shard, with a file's size standing for its time (no duration table to keep up to date; the
+ * journeys' length tracks their size). Files named on the command line after `--` are kept as given.
+ */
+function e2eShards(): string[][] {
+  const dir = path.join(root, 'tests/e2e');
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .map((f) => ({ file: `tests/e2e/${f}`, size: fs.statSync(path.join(dir, f)).size }))
+    .sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
+  const shards = Array.from({ length: Math.min(E2E_SHARDS, files.length) }, () => ({ files: [] as string[], size: 0 }));
+  for (const f of files) {
+    const lightest = shards.reduce((a, b) => (b.size < a.size ? b : a));
+    lightest.files.push(f.file);
+    lightest.size += f.size;
+  }
+  return shards.map((s) => [vitest, 'run', '--project', 'e2e', ...s.files]);
 }
 
 const STEPS: Step[] = [
@@ -26,16 +55,23 @@ const STEPS: Step[] = [
     together: true,
   },
   { name: 'typecheck', what: 'TypeScript (tsc --noEmit)', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], together: true },
+  { name: 'unit', what: 'unit tests (domain, web, server parts without a database)', args: [vitest, 'run', '--project', 'unit'], together: true },
   {
-    name: 'vitest',
-    what: `unit + API tests on PGlite${pg ? ' and PostgreSQL' : ' (TEST_DATABASE_URL unset: PostgreSQL run skipped)'}`,
-    args: [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'api', ...(pg ? ['--project', 'api-pg'] : [])],
+    name: 'build',
+    what: 'the PWA for the browser tests (vite build, skipped when dist/ is fresh)',
+    args: ['--input-type=module', '-e', "const { ensureBuild } = await import('./scripts/start.ts'); ensureBuild();"],
+    together: true,
   },
-  { name: 'e2e', what: 'browser tests (built PWA, real server, /usr/bin/chromium)', args: [bin('vitest/vitest.mjs'), 'run', '--project', 'e2e'] },
+  {
+    name: 'api',
+    what: `API tests on PGlite${pg ? ' and PostgreSQL' : ' (TEST_DATABASE_URL unset: PostgreSQL run skipped)'}`,
+    args: [vitest, 'run', '--project', 'api', ...(pg ? ['--project', 'api-pg'] : [])],
+  },
+  { name: 'e2e', what: `browser tests in ${E2E_SHARDS} shards (built PWA, a real server each, /usr/bin/chromium)`, args: e2eShards },
 ];
 
 // `npm test -- api` is shorthand for the vitest step.
-const ALIASES: Record<string, string> = { unit: 'vitest', api: 'vitest', eslint: 'lint', tsc: 'typecheck', types: 'typecheck', prettier: 'format' };
+const ALIASES: Record<string, string> = { vitest: 'api', eslint: 'lint', tsc: 'typecheck', types: 'typecheck', prettier: 'format', vite: 'build' };
 const wanted = process.argv.slice(2).map((a) => ALIASES[a] ?? a);
 const unknown = wanted.filter((w) => !STEPS.some((s) => s.name === w));
 if (unknown.length) {
@@ -47,10 +83,10 @@ const steps = wanted.length ? STEPS.filter((s) => wanted.includes(s.name)) : STE
 const fmt = (ms: number) =>
   ms >= 60_000 ? `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s` : `${(ms / 1000).toFixed(1)}s`;
 
-/** Runs a step; with `buffered` its output is collected and printed in one piece when it ends. */
-function run(step: Step, buffered = false): Promise<number> {
+/** Runs one command; with `buffered` its output is collected and printed in one piece when it ends. */
+function runOne(args: string[], buffered: boolean, label = ''): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(node, step.args, {
+    const child = spawn(node, args, {
       cwd: root,
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
@@ -64,10 +100,26 @@ function run(step: Step, buffered = false): Promise<number> {
     child.on('exit', (code, signal) => {
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
-      if (buffered && out.length) process.stdout.write(Buffer.concat(out));
+      if (buffered && out.length) process.stdout.write(Buffer.concat([Buffer.from(label), ...out]));
       resolve(code ?? (signal ? 128 : 1));
     });
   });
+}
+
+/** Runs a step: its command, or its commands side by side (each printed whole when it ends). */
+async function run(step: Step, buffered = false): Promise<number> {
+  if (Array.isArray(step.args)) return runOne(step.args, buffered);
+  const commands = step.args();
+  const t0 = Date.now();
+  const codes = await Promise.all(
+    commands.map((args, k) =>
+      runOne(args, commands.length > 1 || buffered, `\n── ${step.name} ${k + 1}/${commands.length}\n`).then((code) => {
+        console.log(`── ${step.name} ${k + 1}/${commands.length}: ${code === 0 ? 'passed' : 'FAILED'} (${fmt(Date.now() - t0)})`);
+        return code;
+      }),
+    ),
+  );
+  return codes.find((c) => c !== 0) ?? 0;
 }
 
 const started = Date.now();

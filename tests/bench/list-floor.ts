@@ -1,5 +1,6 @@
-// The floor of the PostgreSQL list bench: the least a server can do to answer the same request.
-// node:http and node-postgres only: no framework, no sign-in or scope, no compression, no logging;
+// The floor of the list bench: the least a server can do to answer the same request.
+// node:http and node-postgres (or, with DATA_DIR and no DATABASE_URL, the embedded PGlite on that
+// data directory, in this process) only: no framework, no sign-in or scope, no compression, no logging;
 // the list's one statement (the SQL text Yunshu sends for the first cursor page of 20) with the
 // bench's tenant and project, its rows as JSON. Run as a child process by resource-list.section.ts
 // with as many processes (node:cluster) and pool connections as Yunshu's server, then loaded with
@@ -9,7 +10,8 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import pg from 'pg';
 
-const url = process.env.DATABASE_URL!;
+const url = process.env.DATABASE_URL;
+const dataDir = process.env.DATA_DIR;
 const port = Number(process.env.PORT);
 const workers = Math.max(1, Number(process.env.WORKERS ?? 1));
 const poolSize = Number(process.env.DB_POOL_SIZE ?? 10);
@@ -23,12 +25,21 @@ if (cluster.isPrimary && workers > 1) {
     process.exit(0);
   });
 } else {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool: { query: <R>(text: string, params?: unknown[]) => Promise<{ rows: R[] }>; end: () => Promise<void> } = url
+    ? (() => {
+        const p = new pg.Pool({ connectionString: url, max: poolSize });
+        return { query: <R>(text: string, params?: unknown[]) => p.query(text, params) as unknown as Promise<{ rows: R[] }>, end: () => p.end() };
+      })()
+    : await (async () => {
+        const { PGlite } = await import('@electric-sql/pglite');
+        const db = await PGlite.create(dataDir!);
+        return { query: <R>(text: string, params?: unknown[]) => db.query<R>(text, params), end: () => db.close() };
+      })();
   const scope = (await pool.query<{ tenant_id: string; project_id: string }>(`select tenant_id, project_id from resources where name like 'bench-%' limit 1`))
     .rows[0]!;
   const server = http.createServer((req, res) => {
     if (req.url === '/api/health') return void res.end('ok');
-    pool.query(LIST_SQL, [scope.tenant_id, scope.project_id, 21]).then(
+    pool.query<Record<string, unknown>>(LIST_SQL, [scope.tenant_id, scope.project_id, 21]).then(
       ({ rows }) => {
         const body = JSON.stringify({ data: rows.slice(0, 20), next_cursor: rows.length > 20 ? String(rows[19].__sort_created_at) : null });
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });

@@ -121,10 +121,15 @@ async function load(baseURL: string, headers: Record<string, string>, urlPath: s
  * Yunshu's process count and pool size, loaded like Yunshu's server right after it. Answers its
  * first cursor-page load.
  */
-async function floorLoad(databaseUrl: string, workers: number) {
+async function floorLoad(db: { databaseUrl?: string; dataDir?: string }, workers: number) {
   const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), WORKERS: String(workers) };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
+  else env.DATA_DIR = db.dataDir;
   const child = spawn(nodeBinary(), [path.join(import.meta.dirname, 'list-floor.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: String(workers) },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -232,7 +237,10 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
     // only forwards connections), once the server has stopped.
     const floorProcesses = Math.max(1, processes - 1);
     await server.stop();
-    const floor = env.DATABASE_URL ? await floorLoad(env.DATABASE_URL, floorProcesses) : undefined;
+    const floor = await floorLoad(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir }, floorProcesses);
+    // Issue 26's goal is a ratio to the floor measured in the same run, never a time.
+    const throughputRatio = keyset.requests.average / floor.requests.average;
+    const p99Ratio = keyset.latency.p99 / floor.latency.p99;
     const bad = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
     const goal = (value: number, max: number, unit: string) => `goal ≤ ${max} ${unit}: ${value <= max ? 'met' : 'NOT met'}`;
     const cursorGoal = GOALS.cursorP99[kind];
@@ -245,17 +253,19 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
         { metric: '  latency p50 (ms)', value: keyset.latency.p50.toFixed(1) },
         { metric: '  latency p99 (ms)', value: keyset.latency.p99.toFixed(1), note: goal(keyset.latency.p99, cursorGoal, 'ms') },
         { metric: '  failed requests (non-2xx, errors, timeouts)', value: String(bad(keyset)) },
-        ...(floor
-          ? [
-              {
-                metric: `floor: node:http + pg, same statement, ${floorProcesses} processes, req/s`,
-                value: floor.requests.average.toFixed(0),
-                note: 'no framework, sign-in, scope or compression',
-              },
-              { metric: '  floor latency p50 (ms)', value: floor.latency.p50.toFixed(1) },
-              { metric: '  floor latency p99 (ms)', value: floor.latency.p99.toFixed(1), note: 'what this machine allows at that moment' },
-            ]
-          : []),
+        {
+          metric: `floor: node:http + ${kind === 'pglite' ? 'PGlite' : 'pg'}, same statement, ${floorProcesses} process${floorProcesses > 1 ? 'es' : ''}, req/s`,
+          value: floor.requests.average.toFixed(0),
+          note: 'no framework, sign-in, scope or compression',
+        },
+        { metric: '  floor latency p50 (ms)', value: floor.latency.p50.toFixed(1) },
+        { metric: '  floor latency p99 (ms)', value: floor.latency.p99.toFixed(1), note: 'what this machine allows at that moment' },
+        {
+          metric: '  throughput / floor',
+          value: `${(throughputRatio * 100).toFixed(0)}%`,
+          note: `goal ≥ 70%: ${throughputRatio >= 0.7 ? 'met' : 'NOT met'}`,
+        },
+        { metric: '  p99 / floor p99', value: `${p99Ratio.toFixed(2)}×`, note: `goal ≤ 1.5×: ${p99Ratio <= 1.5 ? 'met' : 'NOT met'}` },
         { metric: `req/s, ${CONNECTIONS} clients, offset page of ${LOAD_PAGE} with count`, value: offset.requests.average.toFixed(0) },
         { metric: '  latency p50 (ms)', value: offset.latency.p50.toFixed(1) },
         { metric: '  latency p99 (ms)', value: offset.latency.p99.toFixed(1), note: goal(offset.latency.p99, GOALS.offsetP99, 'ms') },
