@@ -10,7 +10,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { loadConfig, type Config } from './config.ts';
-import { migrate, openDatabase, type DbHandle } from './db/database.ts';
+import { migrate, openDatabase, underPrepareLock, type DbHandle } from './db/database.ts';
 import { registerErrors, errorBody } from './plugins/errors.plugin.ts';
 import { registerAuth } from './plugins/auth.plugin.ts';
 import { registerAccessGuard } from './access/guard.ts';
@@ -64,9 +64,13 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance & { ctx: AppContext }> {
   const config = loadConfig(opts.config);
   const handle = opts.handle ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
-  await migrate(handle.db);
-  const secrets = await openSecretBox(handle.db, config.secretKey);
-  if (opts.seed ?? config.seed === 'demo') await seedDemo(handle.db, secrets);
+  // Under a lock on PostgreSQL: processes started at once on an empty database take turns.
+  const secrets = await underPrepareLock(handle, async () => {
+    await migrate(handle.db);
+    const box = await openSecretBox(handle.db, config.secretKey);
+    if (opts.seed ?? config.seed === 'demo') await seedDemo(handle.db, box);
+    return box;
+  });
 
   const app = Fastify({
     // With a certificate: HTTPS, HTTP/2 for browsers (every first-screen file over one connection

@@ -6,7 +6,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
-import { migrate, openDatabase } from './db/database.ts';
+import { migrate, openDatabase, underPrepareLock } from './db/database.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { seedDemo } from './seed/demo.seed.ts';
 
@@ -47,12 +47,15 @@ async function runServer() {
 }
 
 async function runPrimary(count: number) {
-  // Once, before any worker: several workers seeding an empty database at once would race.
+  // Once, before any worker: several workers seeding an empty database at once would race (and
+  // another server's primary on the same database waits on the same lock).
   const handle = await openDatabase({ url: config.databaseUrl });
   try {
-    await migrate(handle.db);
-    const secrets = await openSecretBox(handle.db, config.secretKey);
-    if (config.seed === 'demo') await seedDemo(handle.db, secrets);
+    await underPrepareLock(handle, async () => {
+      await migrate(handle.db);
+      const secrets = await openSecretBox(handle.db, config.secretKey);
+      if (config.seed === 'demo') await seedDemo(handle.db, secrets);
+    });
   } finally {
     await handle.close();
   }

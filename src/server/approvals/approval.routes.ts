@@ -16,7 +16,7 @@ import {
 } from '../../domain/approvals/approval.schema.ts';
 import { errorBody, parse } from '../plugins/errors.plugin.ts';
 import { requirePermission, requireUser, type AuthUser } from '../plugins/auth.plugin.ts';
-import { heldIdempotencyKeys, markIdempotencyApplied, storeIdempotentAnswer } from '../plugins/idempotency.plugin.ts';
+import { heldIdempotencyKeys, storeIdempotentAnswer } from '../plugins/idempotency.plugin.ts';
 import { insertOplogLines, oplogLine, oplogPending, type OplogRequest } from '../oplog/operation-log.plugin.ts';
 import { DECISION_URL } from '../../domain/approvals/decision-batch.ts';
 import { needsStepUpForCost } from '../../domain/step-up.ts';
@@ -61,6 +61,10 @@ export function conflictBody(lang: Language, key: string, current: CurrentState)
     current,
   };
 }
+
+// A decision whose key a retry finds applied (its first attempt committed, then died) is answered
+// from the request's current state by the handler itself (ADR 0042); any write it tried is refused.
+const ANSWERS_APPLIED = { config: { idempotency: 'answers-applied' } } as const;
 
 export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
   const approvals = ctx.approvals;
@@ -177,7 +181,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/api/v1/approvals/:id/approve', async (req, reply) => {
+  app.post('/api/v1/approvals/:id/approve', ANSWERS_APPLIED, async (req, reply) => {
     const { user } = await headerScope(req);
     const id = idParam(req.params);
     await approvals.assertVisible(user, id, now());
@@ -187,9 +191,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     return withConflict(reply, req.lang, async () => {
       // A retry whose first attempt committed the decision and then died answers that decision.
       if (!req.idempotency?.applied) {
-        const decided = await approvals.decide(user, id, { action: 'approve', comment: body.comment, level: body.level }, now(), {
-          inTransaction: (trx) => markIdempotencyApplied(trx, req),
-        });
+        const decided = await approvals.decide(user, id, { action: 'approve', comment: body.comment, level: body.level }, now());
         if (wantsMinimal(req, reply)) return decided;
       }
       return approvals.detail(user, id, now());
@@ -379,7 +381,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     return { results };
   });
 
-  app.post('/api/v1/approvals/:id/reject', async (req, reply) => {
+  app.post('/api/v1/approvals/:id/reject', ANSWERS_APPLIED, async (req, reply) => {
     const { user } = await headerScope(req);
     const id = idParam(req.params);
     await approvals.assertVisible(user, id, now());
@@ -387,9 +389,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     return withConflict(reply, req.lang, async () => {
       // A retry whose first attempt committed the decision and then died answers that decision.
       if (!req.idempotency?.applied) {
-        const decided = await approvals.decide(user, id, { action: 'reject', reason: body.reason, level: body.level }, now(), {
-          inTransaction: (trx) => markIdempotencyApplied(trx, req),
-        });
+        const decided = await approvals.decide(user, id, { action: 'reject', reason: body.reason, level: body.level }, now());
         if (wantsMinimal(req, reply)) return decided;
       }
       return approvals.detail(user, id, now());

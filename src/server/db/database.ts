@@ -20,6 +20,7 @@ import {
 import { PgliteThread, PgliteThreadDialect } from './pglite-thread.ts';
 import pg from 'pg';
 import type { Database } from './tables.ts';
+import { WriteContextDialect } from './write-context.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-resource-engine.ts';
 import * as m0003 from './migrations/0003-approvals.ts';
@@ -179,7 +180,7 @@ export async function openDatabase(opts: {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
     const writes = new AccessWritePlugin();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    const db = new Kysely<Database>({ dialect: new WriteContextDialect(new PostgresDialect({ pool })), plugins: [writes] });
     return { db, kind: 'postgres', url: opts.url, onAccessWrite: (fn) => writes.subscribe(fn), close: () => db.destroy() };
   }
   // PGlite is PostgreSQL compiled to WebAssembly. V8 first compiles it with its baseline compiler
@@ -217,7 +218,7 @@ export async function openDatabase(opts: {
   });
   await thread.waitReady;
   const writes = new AccessWritePlugin();
-  const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread), plugins: [writes] });
+  const db = new Kysely<Database>({ dialect: new WriteContextDialect(new PgliteThreadDialect(thread)), plugins: [writes] });
   return { db, kind: 'pglite', pglite: thread, onAccessWrite: (fn) => writes.subscribe(fn), close: () => db.destroy() };
 }
 
@@ -233,6 +234,31 @@ export async function migrate(db: Kysely<any>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+// Any fixed number: the key of the session lock under which a process prepares the database.
+const PREPARE_LOCK_KEY = 0x79756e73; // 'yuns'
+
+/**
+ * Runs `prepare` (migrations, secret key, demo data) once at a time across every process on one
+ * PostgreSQL: a session advisory lock, held on one connection of its own from before the first
+ * migration until the seed is done. A process that starts at the same moment waits there and then
+ * finds the work done. PGlite is one process: nothing to wait for.
+ */
+export async function underPrepareLock<T>(handle: DbHandle, prepare: () => Promise<T>): Promise<T> {
+  if (handle.kind !== 'postgres' || !handle.url) return prepare();
+  const client = new pg.Client({ connectionString: handle.url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [PREPARE_LOCK_KEY]);
+    try {
+      return await prepare();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [PREPARE_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 export async function ping(db: Kysely<any>): Promise<void> {

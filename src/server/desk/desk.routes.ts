@@ -8,7 +8,6 @@ import { TENANT_ROLES } from '../../domain/roles.ts';
 import { UPLOAD_LIMITS, WORKORDERS_URL, WORKORDER_UPLOAD_URL, OPINIONS_URL, type WorkorderAction } from '../../domain/desk.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
-import { markIdempotencyApplied } from '../plugins/idempotency.plugin.ts';
 import { t } from '../lib/i18n.ts';
 import type { AppContext } from '../context.ts';
 import type { DeskCaller, UploadedFile } from './desk.service.ts';
@@ -83,7 +82,7 @@ export async function deskRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(WORKORDERS_URL, async (req) => svc.listWorkorders(await caller(req), req.query, req.lang));
   app.post(WORKORDERS_URL, async (req, reply) => {
-    const wo = await svc.createWorkorder(await tenantCaller(req), req.body, req.lang, (trx) => markIdempotencyApplied(trx, req));
+    const wo = await svc.createWorkorder(await tenantCaller(req), req.body, req.lang);
     return reply.status(201).send({ ...wo, message: t(req.lang, 'desk:notices.workorder_created') });
   });
   app.get(`${WORKORDERS_URL}/:id`, async (req) => svc.getWorkorder(await caller(req), idOf(req), req.lang));

@@ -4,15 +4,25 @@
 //
 // A process can die mid-request (kill -9, OOM) without running a hook, so an in-flight row holds a
 // lease (IDEMPOTENCY_LEASE_MS, renewed while the request runs): once it has run out, a retry with the
-// same key and body takes the row over atomically and runs the handler again. A handler whose write
-// must not run twice marks the row `applied` inside its own transaction (`markIdempotencyApplied`),
-// so the retry that takes over knows the write landed and only answers it (`req.idempotency.applied`).
+// same key and body takes the row over atomically.
+//
+// Exactly once for every keyed route, with no code in the route (ADR 0042): the request runs in a
+// write context (db/write-context.ts) whose hook marks the row `applied` inside the first
+// transaction of the request that commits (a lone write gets a transaction of its own), with the
+// rows that transaction created. The mark needs the row still `in_flight`: a request whose key was
+// taken over or answered meanwhile has its write rolled back instead. A retry that takes over an
+// `applied` row never runs the handler again: it answers the current state of what was created
+// (GET <path>/<id> of a created row, when that answers JSON) or the catalogued `idempotency_applied`
+// answer. A route that answers an applied key itself (approval decisions, from the current state)
+// says so with `config.idempotency = 'answers-applied'`; its writes are refused all the same.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
+import { writeContext, type CreatedRow, type WriteContext } from '../db/write-context.ts';
+import { t } from '../lib/i18n.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -30,7 +40,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency: IdempotencyClaim | null;
   }
+  interface FastifyContextConfig {
+    /** 'answers-applied': the handler answers a key whose write already committed (it reads `req.idempotency.applied`) */
+    idempotency?: 'answers-applied';
+  }
 }
+
+/** A request's write context with what the idempotency layer needs. */
+interface KeyedWrite extends WriteContext {
+  claim: IdempotencyClaim;
+  /** the key was taken over or answered by another request: this one's write was refused */
+  lost: boolean;
+}
+const keyedWrites = new WeakMap<FastifyRequest, KeyedWrite>();
 
 /**
  * A stable text of a parsed JSON body (key order ignored). Iterative, so no body can overflow the
@@ -47,16 +69,21 @@ export function canonical(value: unknown): string {
     }
     const v = item.value;
     if (Array.isArray(v)) {
-      const parts: ({ text: string } | { value: unknown })[] = [{ text: '[' }];
-      v.forEach((x, i) => parts.push(...(i ? [{ text: ',' }] : []), { value: x }));
-      parts.push({ text: ']' });
-      stack.push(...parts.reverse());
+      // Pushed one by one, last first: a spread of a long array's parts overflows the call stack.
+      stack.push({ text: ']' });
+      for (let i = v.length - 1; i >= 0; i--) {
+        stack.push({ value: v[i] });
+        if (i) stack.push({ text: ',' });
+      }
+      stack.push({ text: '[' });
     } else if (v && typeof v === 'object') {
       const entries = Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
-      const parts: ({ text: string } | { value: unknown })[] = [{ text: '{' }];
-      entries.forEach(([k, x], i) => parts.push({ text: `${i ? ',' : ''}${JSON.stringify(k)}:` }, { value: x }));
-      parts.push({ text: '}' });
-      stack.push(...parts.reverse());
+      stack.push({ text: '}' });
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, x] = entries[i]!;
+        stack.push({ value: x }, { text: `${i ? ',' : ''}${JSON.stringify(k)}:` });
+      }
+      stack.push({ text: '{' });
     } else {
       out.push(JSON.stringify(v ?? null));
     }
@@ -67,10 +94,12 @@ export function canonical(value: unknown): string {
 /**
  * Marks the request's key as applied inside the transaction that makes its write: the write and
  * the mark commit together, so a retry after a crash never applies the write a second time.
+ * Inside a keyed request the write context does this by itself at COMMIT (nothing to do here); this
+ * is for a caller outside one (a job, a test) that holds a claim.
  */
 export async function markIdempotencyApplied(trx: Kysely<Database>, req: FastifyRequest): Promise<void> {
   const idem = req.idempotency;
-  if (!idem) return;
+  if (!idem || keyedWrites.has(req)) return;
   await trx
     .updateTable('idempotency_keys')
     .set({ state: 'applied' })
@@ -128,6 +157,44 @@ export async function storeIdempotentAnswer(
   return !!inserted;
 }
 
+/** The created rows an `applied` row records (its response_body until the answer is stored). */
+function createdOf(text: string | null): CreatedRow[] {
+  try {
+    const parsed = JSON.parse(text ?? 'null') as { created?: CreatedRow[] } | null;
+    return Array.isArray(parsed?.created) ? parsed.created.filter((r) => typeof r?.id === 'string' && /^[0-9a-f]{32}$/.test(r.id)) : [];
+  } catch {
+    return [];
+  }
+}
+
+const FORWARDED = ['x-auth-token', 'x-tenant-id', 'x-project-id', 'accept-language'] as const;
+
+/**
+ * The answer to a retry whose first attempt committed its write and died before answering: the
+ * current state of a created row where `GET <path>/<id>` reads it as JSON, else the catalogued
+ * `idempotency_applied` answer (2xx: the outbox counts the write as delivered) with the created ids.
+ */
+async function answerApplied(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, created: CreatedRow[]) {
+  const path = req.url.split('?')[0]!;
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
+  reply.header('idempotency-applied', 'true');
+  for (const row of created.slice(0, 5)) {
+    const res = await app.inject({ method: 'GET', url: `${path}/${row.id}`, headers, remoteAddress: req.ip });
+    if (res.statusCode === 200 && String(res.headers['content-type'] ?? '').startsWith('application/json'))
+      return reply
+        .status(req.method === 'POST' ? 201 : 200)
+        .type('application/json; charset=utf-8')
+        .send(res.body);
+  }
+  return reply.status(200).send({
+    code: 'idempotency_applied',
+    title: t(req.lang, 'errors:idempotency_applied_title'),
+    description: t(req.lang, 'errors:idempotency_applied'),
+    data: created.map((r) => ({ id: r.id })),
+  });
+}
+
 export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseMs?: number } = {}) {
   const leaseMs = opts.leaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
   // Database time, so processes whose clocks differ agree on when a lease has run out.
@@ -137,6 +204,30 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
 
   function hold(req: FastifyRequest, claim: IdempotencyClaim) {
     req.idempotency = claim;
+    // The request's writes commit with the key's mark (ADR 0042).
+    const write: KeyedWrite = {
+      claim,
+      lost: false,
+      open: true,
+      committed: false,
+      async beforeCommit(exec, created) {
+        const marked = await exec(
+          db
+            .updateTable('idempotency_keys')
+            .set({ state: 'applied', response_body: JSON.stringify({ created }) })
+            .where('user_id', '=', claim.owner)
+            .where('key', '=', claim.key)
+            .where('state', '=', 'in_flight')
+            .returning('key')
+            .compile(),
+        );
+        if (marked.rows.length) return;
+        // Taken over (this process outlived its lease), answered meanwhile, or applied already.
+        write.lost = true;
+        throw new AppError(409, 'idempotency_in_flight');
+      },
+    };
+    keyedWrites.set(req, write);
     // Renewed while the request runs, so only a dead process's lease runs out.
     const timer = setInterval(
       () => {
@@ -200,23 +291,40 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
         .set({ lease_until: leaseEnd() })
         .where('state', '!=', 'done')
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`)]))
-        .returning('state')
+        .returning(['state', 'response_body'])
         .executeTakeFirst();
-      if (taken) return hold(req, { owner, key, applied: taken.state === 'applied' });
-      // Tells an offline outbox "try again later" apart from a real conflict.
-      reply.header('idempotency-in-flight', 'true');
-      throw new AppError(409, 'idempotency_in_flight');
+      if (!taken) {
+        // Tells an offline outbox "try again later" apart from a real conflict.
+        reply.header('idempotency-in-flight', 'true');
+        throw new AppError(409, 'idempotency_in_flight');
+      }
+      const applied = taken.state === 'applied';
+      hold(req, { owner, key, applied });
+      // The write committed before its process died: it never runs again. The answer is stored as usual (onSend).
+      if (applied && req.routeOptions.config?.idempotency !== 'answers-applied') return answerApplied(app, req, reply, createdOf(taken.response_body));
+      return;
     }
     reply.header('idempotent-replayed', 'true');
     if (stored.response_type) reply.type(stored.response_type);
     return reply.status(stored.response_status ?? 200).send(stored.response_body ?? '');
   });
+  // The rest of the request (later hooks, the handler) runs in its write context; a request without
+  // a key runs outside any (an inner app.inject must not join its caller's).
+  // A handler answering an applied key runs in it too: its mark finds the key applied, so a write refused.
+  app.addHook('preHandler', (req, _reply, done) => writeContext.run(keyedWrites.get(req) ?? null, done));
 
   app.addHook('onSend', async (req, reply, payload) => {
     const idem = req.idempotency;
+    const write = keyedWrites.get(req);
+    if (write) write.open = false;
     if (!idem) return payload;
     req.idempotency = null;
     stopRenewal(req);
+    if (write?.lost) {
+      // Another request holds or answered the key: it stores the answer, not this one.
+      if (reply.statusCode === 409) reply.header('idempotency-in-flight', 'true');
+      return payload;
+    }
     const body =
       typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload === null || payload === undefined ? '' : null;
     if (reply.statusCode >= 500 || reply.statusCode === 429 || body === null) {
