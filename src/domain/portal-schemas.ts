@@ -1,6 +1,7 @@
 // Request schemas of the portal's API (zod): templates and custom pages written by administrators,
 // and the article list's query. Kept apart from portal-content.ts so the web's pages stay without zod.
 import { z } from 'zod';
+import { pagingShape } from './list-query.ts';
 import { ARTICLE_KINDS, TEMPLATE_KINDS, TEMPLATE_LIMITS } from './portal-content.ts';
 
 /** An administrator's template or custom page as written through the API. */
@@ -20,7 +21,6 @@ export type TemplateInput = z.infer<typeof templateInputSchema>;
 
 export const articleListQuerySchema = z.object({
   kind: z.enum(ARTICLE_KINDS),
-  __limit: z.coerce.number().int().min(1).max(100).default(10),
-  __offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pagingShape({ defaultLimit: 10, maxLimit: 100, maxOffset: 100_000 }),
   category: z.string().max(40).optional(),
 });

@@ -2,6 +2,7 @@
 // the server, which refuses what breaks them, and the web form, which says so before sending.
 import { z } from 'zod';
 import { idSchema } from '../ids.ts';
+import { pagingShape } from '../list-query.ts';
 import { METRICS, METRIC_NAMES, METRIC_SOURCES, KIND_METRICS, MONITORED_KINDS, type MetricName } from './alarm-metrics.ts';
 import { ALARM_STATES, LEVELS, OPERATORS } from './evaluate.ts';
 
@@ -73,16 +74,14 @@ export const alarmListQuerySchema = z.object({
   project_id: idSchema.optional(),
   resource_id: idSchema.optional(),
   policy_id: idSchema.optional(),
-  __limit: z.coerce.number().int().min(1).max(100).default(20),
-  __cursor: z.string().max(200).optional(),
+  ...pagingShape({ defaultLimit: 20, maxLimit: 100 }),
 });
 
 export const policyListQuerySchema = z.object({
   project_id: idSchema.optional(),
   level: z.enum(LEVELS).optional(),
   kind: z.string().max(40).optional(),
-  __limit: z.coerce.number().int().min(1).max(200).default(50),
-  __offset: z.coerce.number().int().min(0).default(0),
+  ...pagingShape({ defaultLimit: 50, maxLimit: 200 }),
 });
 
 /** 30 min, 2 h and "until tomorrow 09:00" from the UI; any whole number of minutes up to a week over the API. */

@@ -2,6 +2,7 @@
 // §3 cost optimisation strategy, §4 billing, §5 limits, §9 defaults). Pure: the server stores and
 // meters, the screens label.
 import { z } from 'zod';
+import { pagingShape } from '../list-query.ts';
 import { DURATION_MONTHS } from '../schemas/reference.schema.ts';
 import { dayStart, shanghaiDay } from './billing.ts';
 
@@ -11,8 +12,7 @@ export const ORDER_STATES = ['paid', 'pending', 'cancelled'] as const;
 
 /** The order list's filters (orderManage): type, state, product (kind), creation days (Shanghai). */
 export const orderQuerySchema = z.object({
-  __limit: z.coerce.number().int().min(1).max(500).default(20),
-  __offset: z.coerce.number().int().min(0).default(0),
+  ...pagingShape({ defaultLimit: 20, maxLimit: 500 }),
   order_type: z.enum(ORDER_TYPES).optional(),
   state: z.enum(ORDER_STATES).optional(),
   kind: z

@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
+import { pagingSchema } from '../../domain/list-query.ts';
 import { hasPermission, isPlatformRole, parsePermission, roleLevel, MAX_PROJECT_OWNERS, type Permission, type Role } from '../../domain/roles.ts';
 import {
   grantSchema,
@@ -39,6 +40,9 @@ function tenantOf(c: AccessCaller, entity: string): string | null {
   if (!c.tenantId) throw new AppError(400, 'scope_required');
   return c.tenantId;
 }
+
+/** The user list's pages (the shared paging rule): 20 rows unless asked, at most 200. */
+const USER_PAGING = pagingSchema({ defaultLimit: 20, maxLimit: 200 });
 
 const USER_COLUMNS = [
   'users.id',
@@ -225,8 +229,7 @@ export function accessService(db: Db) {
       }
       if (typeof q.user_type === 'string' && q.user_type) qb = qb.where('users.user_type', '=', q.user_type);
       if (q.locked === 'true' || q.locked === 'false') qb = qb.where('users.locked', '=', q.locked === 'true');
-      const limit = Math.min(200, Math.max(1, Number(q.__limit ?? 20) || 20));
-      const offset = Math.max(0, Number(q.__offset ?? 0) || 0);
+      const { __limit: limit, __offset: offset } = USER_PAGING.parse(q);
       const [{ count }, data] = await Promise.all([
         qb.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
         qb

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AppError, notFound, type Language } from '../../domain/errors.ts';
 import { kindByProductCode } from '../../domain/kinds/registry.ts';
 import { isId } from '../../domain/ids.ts';
+import { pagingSchema } from '../../domain/list-query.ts';
 import { PLATFORM_ROLES, TENANT_ROLES, can } from '../../domain/roles.ts';
 import {
   BILL_TRANSITIONS,
@@ -37,7 +38,7 @@ import { BILL_EXPORT_CODE, BILL_EXPORT_FIELDS } from './bill-export.ts';
 import { exportStamp } from '../services/export.service.ts';
 import { t } from '../lib/i18n.ts';
 
-const pageSchema = z.object({ __limit: z.coerce.number().int().min(1).max(500).default(50), __offset: z.coerce.number().int().min(0).default(0) });
+const pageSchema = pagingSchema({ defaultLimit: 50, maxLimit: 500 });
 const lastDay = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;

@@ -4,12 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
+import { pagingSchema } from '../../domain/list-query.ts';
 import { rechargeSchema, thresholdSchema } from '../../domain/billing/billing.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope, scopeCan } from '../plugins/scope.ts';
 import type { AppContext } from '../context.ts';
 
-const pageSchema = z.object({ __limit: z.coerce.number().int().min(1).max(100).default(20), __offset: z.coerce.number().int().min(0).default(0) });
+const pageSchema = pagingSchema({ defaultLimit: 20, maxLimit: 100 });
 const noticeSchema = z.object({
   trade_id: z.string().max(64),
   amount_fen: z.number().int(),

@@ -2,7 +2,6 @@
 // the tenant of the scope headers; reading needs `read:invoice` / `read:contract`, writing
 // `create:invoice` / `update:contract`. Another tenant's ids answer 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
@@ -18,6 +17,7 @@ import {
 } from '../../domain/billing/invoices.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
+import { readMultipart, registerMultipart } from '../plugins/multipart.plugin.ts';
 import type { AppContext } from '../context.ts';
 
 export const INVOICES_URL = '/api/v1/invoices';
@@ -176,22 +176,13 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   // Multipart only here: one PDF of at most 10 MB, checked by its bytes in the service.
   await app.register(async (scoped) => {
-    await scoped.register(multipart, { limits: { fileSize: PROTOCOL_MAX_BYTES, files: 1, fields: 2 } });
+    await registerMultipart(scoped, { fileBytes: PROTOCOL_MAX_BYTES, fileLabel: '10 MB', files: 1, fields: 2 });
     scoped.post(`${CONTRACTS_URL}/:id/protocol`, UPDATE_CONTRACT, async (req) => {
       const w = await who(req, 'update', 'contract');
       const id = idOf(req);
       // another tenant's (or a missing) contract is 404 whatever the body
       await contracts.get(w.tenantId, id);
-      if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
-      let file: { filename: string; bytes: Buffer } | null = null;
-      try {
-        for await (const part of req.files()) file = { filename: part.filename, bytes: await part.toBuffer() };
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'upload_file_too_large', { name: '', max: '10 MB' });
-        if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'upload_too_many', { max: 1 });
-        throw err;
-      }
+      const file = (await readMultipart(req)).files.at(-1);
       if (!file) throw new AppError(400, 'upload_empty');
       return contracts.upload(w.tenantId, id, file);
     });

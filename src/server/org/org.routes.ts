@@ -4,7 +4,7 @@
 // Every call is scoped by X-Tenant-Id (resolveScope): another tenant's ids answer 404.
 // Each route declares for the access guard (ADR 0021) the permission its handler checks with
 // `scoped(req, action, entity)`, so the guard and the handler agree.
-import { listQuerySchema } from '../../domain/list-query.ts';
+import { pagingSchema } from '../../domain/list-query.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { conflict, notFound } from '../../domain/errors.ts';
@@ -42,6 +42,9 @@ const need = (permission: Exclude<RoutePermission, 'public' | 'self'>) => ({ con
 const param = (req: FastifyRequest, name = 'id') => (req.params as Record<string, string>)[name] ?? '';
 const cloudOf = (v: unknown): Cloud => (CLOUDS.includes(v as Cloud) ? (v as Cloud) : 'private');
 /** Seed 000 §7 names: /v1/systems and /v1/auth/resource_groups. */
+/** The project list's pages (the shared paging rule): 20 rows unless asked, at most 100. */
+const PROJECT_PAGING = pagingSchema({ defaultLimit: 20, maxLimit: 100 });
+
 const GROUP_PATHS: Record<GroupType, string> = { system: '/api/v1/systems', resource_group: '/api/v1/auth/resource_groups' };
 
 export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -88,9 +91,7 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     const scope = await scoped(req, 'read', 'project');
     const q = req.query as Record<string, string | undefined>;
     // the seed's list parameters, checked like every list (a bad __offset is a 400 naming it)
-    const page = listQuerySchema.parse(q);
-    const limit = Math.min(100, q.__limit === undefined ? 20 : page.__limit);
-    const offset = page.__offset;
+    const { __limit: limit, __offset: offset } = PROJECT_PAGING.parse(q);
     let qb = ctx.tenancy.projectsQuery(accessOf(scope.user)).where('projects.tenant_id', '=', scope.tenantId);
     const name = typeof q.name === 'string' ? q.name.trim() : undefined;
     if (name)

@@ -2,10 +2,13 @@
 // nested deeper than MAX_BODY_DEPTH (recursive code downstream would overflow the stack), a NUL
 // character in any body string or key, query value or path parameter (PostgreSQL text cannot hold
 // one), and `__proto__` keys (Fastify's proto-poisoning check). Each answers 400 through the error
-// catalogue and names the field where there is one.
+// catalogue and names the field where there is one. Paging parameters (__limit, __offset, __cursor)
+// on every API read are checked here with the lists' one shared rule (domain/list-query.ts), so no
+// list, whatever its own parsing, sees NaN, Infinity, a negative or a bigint-overflowing value (issue 27).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, pickLanguage } from '../../domain/errors.ts';
+import { pagingSchema } from '../../domain/list-query.ts';
 import { errorBody } from './errors.plugin.ts';
 
 export const MAX_BODY_DEPTH = 32;
@@ -54,7 +57,7 @@ export function nulPath(value: unknown, path: (string | number)[] = []): (string
 }
 
 /** A 400 naming the field, through the catalogue's validation text (rule `no_nul`). */
-function nulError(path: (string | number)[]): z.ZodError {
+export function nulError(path: (string | number)[]): z.ZodError {
   return new z.ZodError([{ code: 'custom', path, message: 'no_nul', input: undefined }]);
 }
 
@@ -79,7 +82,19 @@ export function registerInputGuard(app: FastifyInstance) {
         if ([value].flat().some((v) => typeof v === 'string' && v.includes(NUL))) throw nulError([name]);
       }
     }
+    checkPaging(req);
   });
+}
+
+const PAGING = pagingSchema();
+const PAGING_PARAMS = ['__limit', '__offset', '__cursor'] as const;
+
+/** Paging parameters of an API read, by the shared rule (its widest bounds; a list may allow less). */
+function checkPaging(req: FastifyRequest) {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.startsWith('/api/')) return;
+  const query = req.query as Record<string, unknown> | undefined;
+  if (!query || typeof query !== 'object' || !PAGING_PARAMS.some((p) => Object.hasOwn(query, p))) return;
+  PAGING.parse(Object.fromEntries(PAGING_PARAMS.filter((p) => Object.hasOwn(query, p)).map((p) => [p, query[p]])));
 }
 
 /**

@@ -1,7 +1,7 @@
 // GET /api/gtm-instances/:id/logs: the operation log of a GTM instance (gtmDetail/gtmLog/:id),
 // newest first, paged with __limit / __offset; an instance outside the caller's scope answers 404.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { pagingSchema } from '../../domain/list-query.ts';
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { can } from '../../domain/roles.ts';
@@ -10,7 +10,7 @@ import { resolveScope } from '../plugins/scope.ts';
 import { listGtmLogs } from '../repositories/gtm-logs.repository.ts';
 import type { AppContext } from '../context.ts';
 
-const pageSchema = z.object({ __limit: z.coerce.number().int().min(1).max(100).default(20), __offset: z.coerce.number().int().min(0).default(0) });
+const pageSchema = pagingSchema({ defaultLimit: 20, maxLimit: 100 });
 
 export async function gtmLogRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/gtm-instances/:id/logs', async (req) => {

@@ -10,9 +10,12 @@ import { declaredRoutes, requestPermissions } from '../access/guard.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import { accessOf, rolesIn } from '../repositories/tenancy.repository.ts';
 import { runList, type ListSpec } from '../lib/list.ts';
-import { splitMulti } from '../../domain/list-query.ts';
+import { pagingSchema, splitMulti } from '../../domain/list-query.ts';
 import { t } from '../lib/i18n.ts';
 import type { AppContext } from '../context.ts';
+
+/** Territories are few and read whole by the shell: 1000 unless asked (the shared paging rule). */
+const TERRITORY_PAGING = pagingSchema({ defaultLimit: 1000, maxLimit: 1000 });
 
 const TENANT_LIST: ListSpec = {
   sortable: { name: 'tenants.name', created_at: 'tenants.created_at' },
@@ -114,9 +117,8 @@ export async function tenancyRoutes(app: FastifyInstance, ctx: AppContext) {
       entry.projects.push({ project_id: r.project_id, project_name: r.project_name, project_name_zh: r.project_name_zh });
     }
     const data = [...byTenant.values()];
-    const limit = Math.min(1000, Math.max(1, Number(q.__limit ?? 1000) || 1000));
-    const offset = Math.max(0, Number(q.__offset ?? 0) || 0);
-    return { count: data.length, data: data.slice(offset, offset + limit) };
+    const page = TERRITORY_PAGING.parse(q);
+    return { count: data.length, data: data.slice(page.__offset, page.__offset + page.__limit) };
   });
 
   // The console menu with the kinds' own entries (a kind that declares `menu` needs no line here).

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { can } from '../../domain/roles.ts';
 import { ACCOUNT_REVIEW_TYPES, SIGNUP_WRITES_PER_IP_HOUR, type AccountReviewType } from '../../domain/signup.ts';
 import { notFound } from '../../domain/errors.ts';
+import { pagingShape } from '../../domain/list-query.ts';
 import { requirePermission, requireUser } from '../plugins/auth.plugin.ts';
 import { t } from '../lib/i18n.ts';
 import type { AppContext } from '../context.ts';
@@ -30,8 +31,7 @@ const pollSchema = z.object({ poll_token: z.string().min(1).max(100) }).strict()
 const listQuery = z.object({
   type: z.enum(ACCOUNT_REVIEW_TYPES),
   status: z.string().max(40).optional(),
-  __limit: z.coerce.number().int().min(1).max(100).default(20),
-  __offset: z.coerce.number().int().min(0).default(0),
+  ...pagingShape({ defaultLimit: 20, maxLimit: 100 }),
 });
 
 export async function signupRoutes(app: FastifyInstance, ctx: AppContext) {
