@@ -2,12 +2,12 @@
 // feedback under /api/v1/opinions). Tenant users call with their scope headers; the operations side
 // (platform roles) sees every tenant's work orders and feedback without them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import { AppError } from '../../domain/errors.ts';
 import { TENANT_ROLES } from '../../domain/roles.ts';
 import { UPLOAD_LIMITS, WORKORDERS_URL, WORKORDER_UPLOAD_URL, OPINIONS_URL, type WorkorderAction } from '../../domain/desk.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
+import { readMultipart, registerMultipart } from '../plugins/multipart.plugin.ts';
 import { t } from '../lib/i18n.ts';
 import type { AppContext } from '../context.ts';
 import type { DeskCaller, UploadedFile } from './desk.service.ts';
@@ -47,26 +47,18 @@ export async function deskRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Multipart only here: one file at most 10 MB (a larger one is cut off and refused), checked by content in the service.
   await app.register(async (scoped) => {
-    await scoped.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: UPLOAD_LIMITS.maxFiles + 1, fields: 4 } });
+    await registerMultipart(scoped, {
+      fileBytes: UPLOAD_LIMITS.fileBytes,
+      fileLabel: '10 MB',
+      files: UPLOAD_LIMITS.maxFiles + 1,
+      filesShown: UPLOAD_LIMITS.maxFiles,
+      fields: 4,
+      totalBytes: UPLOAD_LIMITS.totalBytes,
+      totalLabel: '20 MB',
+    });
     scoped.post(WORKORDER_UPLOAD_URL, async (req, reply) => {
       const who = await tenantCaller(req);
-      if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
-      const files: UploadedFile[] = [];
-      let total = 0;
-      try {
-        for await (const part of req.files()) {
-          const bytes = await part.toBuffer();
-          total += bytes.length;
-          files.push({ filename: part.filename, bytes });
-          if (total > UPLOAD_LIMITS.totalBytes) throw new AppError(413, 'upload_total_too_large', { max: '20 MB' });
-        }
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'upload_file_too_large', { name: '', max: '10 MB' });
-        if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'upload_too_many', { max: UPLOAD_LIMITS.maxFiles });
-        throw err;
-      }
+      const files: UploadedFile[] = (await readMultipart(req)).files.map((f) => ({ filename: f.filename, bytes: f.bytes }));
       return reply.status(201).send(await svc.upload(who, files));
     });
   });
