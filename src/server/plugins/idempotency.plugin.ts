@@ -195,6 +195,33 @@ async function answerApplied(app: FastifyInstance, req: FastifyRequest, reply: F
   });
 }
 
+/** The write context of a keyed request: its first committing transaction marks the key applied. */
+function keyedWrite(db: Db, claim: IdempotencyClaim): KeyedWrite {
+  const write: KeyedWrite = {
+    claim,
+    lost: false,
+    open: true,
+    committed: false,
+    async beforeCommit(exec, created) {
+      const marked = await exec(
+        db
+          .updateTable('idempotency_keys')
+          .set({ state: 'applied', response_body: JSON.stringify({ created }) })
+          .where('user_id', '=', claim.owner)
+          .where('key', '=', claim.key)
+          .where('state', '=', 'in_flight')
+          .returning('key')
+          .compile(),
+      );
+      if (marked.rows.length) return;
+      // Taken over (this process outlived its lease), answered meanwhile, or applied already.
+      write.lost = true;
+      throw new AppError(409, 'idempotency_in_flight');
+    },
+  };
+  return write;
+}
+
 export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseMs?: number } = {}) {
   const leaseMs = opts.leaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
   // Database time, so processes whose clocks differ agree on when a lease has run out.
@@ -205,28 +232,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
   function hold(req: FastifyRequest, claim: IdempotencyClaim) {
     req.idempotency = claim;
     // The request's writes commit with the key's mark (ADR 0042).
-    const write: KeyedWrite = {
-      claim,
-      lost: false,
-      open: true,
-      committed: false,
-      async beforeCommit(exec, created) {
-        const marked = await exec(
-          db
-            .updateTable('idempotency_keys')
-            .set({ state: 'applied', response_body: JSON.stringify({ created }) })
-            .where('user_id', '=', claim.owner)
-            .where('key', '=', claim.key)
-            .where('state', '=', 'in_flight')
-            .returning('key')
-            .compile(),
-        );
-        if (marked.rows.length) return;
-        // Taken over (this process outlived its lease), answered meanwhile, or applied already.
-        write.lost = true;
-        throw new AppError(409, 'idempotency_in_flight');
-      },
-    };
+    const write = keyedWrite(db, claim);
     keyedWrites.set(req, write);
     // Renewed while the request runs, so only a dead process's lease runs out.
     const timer = setInterval(
