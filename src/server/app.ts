@@ -10,6 +10,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { loadConfig, type Config } from './config.ts';
+import { sweepAttempts } from './repositories/attempts.repository.ts';
 import { migrate, openDatabase, underPrepareLock, type DbHandle } from './db/database.ts';
 import { registerErrors, errorBody } from './plugins/errors.plugin.ts';
 import { registerAuth } from './plugins/auth.plugin.ts';
@@ -231,6 +232,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     purgeExpiredIdempotencyKeys(ctx.db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
     ctx.users.deleteExpiredSessions().catch((err) => app.log.warn({ err }, 'session purge failed'));
     ctx.users.deleteExpiredStreamTickets().catch((err) => app.log.warn({ err }, 'stream ticket purge failed'));
+    // Attempt counters outlive their windows only as long as a trusted sign-in source is remembered.
+    sweepAttempts(ctx.db, (config.loginTrustedDays + 1) * 24 * 3600_000).catch((err) => app.log.warn({ err }, 'attempt counter purge failed'));
   }, 3600_000);
   purge.unref();
 

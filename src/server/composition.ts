@@ -16,6 +16,7 @@ import { approvalProcessService, delegationService } from './approvals/approval-
 import { siteMessageService } from './approvals/site-message.service.ts';
 import { ruleService } from './approvals/rule.service.ts';
 import { authService } from './services/auth.service.ts';
+import { captchaService } from './services/captcha.service.ts';
 import { backupPlanService } from './services/backup-plan.service.ts';
 import { simulatedBackupAgent } from './cloud/backup-agent.ts';
 import { createEngine, type Engine } from './services/engine.ts';
@@ -118,6 +119,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     await meter.settled();
     await gateway.idle();
   });
+  const captcha = captchaService(db, { devInbox: base.config.captchaDevInbox, log: app.log });
   return {
     ...base,
     db,
@@ -128,7 +130,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     resources,
     tags: tagsRepository(db),
     adminManage: adminManageRepository(db),
-    auth: authService(users, base.config),
+    auth: authService(users, base.config, { db, captcha }),
     backupPlans,
     approvalEffects,
     approvals: approvalService({ db, bus: events, effects: approvalEffects }),
@@ -149,8 +151,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
       gateway: () => engine.smsGateway,
       notify: notifications,
       config: base.config,
-      captchaDevInbox: base.config.captchaDevInbox,
-      log: app.log,
+      captcha,
     }),
     accountReviews: reviewService(db, notifications),
     meter,

@@ -56,8 +56,12 @@ export interface Config {
   loginMaxFailures: number;
   loginIpMaxFailures: number;
   loginLockMinutes: number;
-  /** First delay of the per-account back-off once an account has LOGIN_MAX_FAILURES failures; doubles per further failure. */
+  /** How long a client IP past LOGIN_IP_MAX_FAILURES failing accounts waits between sign-in attempts. */
   loginDelaySeconds: number;
+  /** Client IPs failing on one account in the window that put it under attack: new sources then solve a captcha (ADR 0043). */
+  loginAttackSources: number;
+  /** How long a successful sign-in lets its IP skip the captcha of an account under attack. */
+  loginTrustedDays: number;
   trustProxy: false | number | string[];
   cloudSimDelayMs: number;
   cloudSimFailureRate: number;
@@ -126,6 +130,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginIpMaxFailures: num('LOGIN_IP_MAX_FAILURES', 20),
     loginLockMinutes: num('LOGIN_LOCK_MINUTES', 15),
     loginDelaySeconds: num('LOGIN_DELAY_SECONDS', 30),
+    loginAttackSources: num('LOGIN_ATTACK_SOURCES', 3),
+    loginTrustedDays: num('LOGIN_TRUSTED_DAYS', 30),
     trustProxy: trustProxy(),
     cloudSimDelayMs: num('CLOUD_SIM_DELAY_MS', 3000),
     cloudSimFailureRate: num('CLOUD_SIM_FAILURE_RATE', 0.02),

@@ -230,6 +230,42 @@ describe('signed requests', () => {
   });
 });
 
+describe('what a signature must cover (ADR 0043)', () => {
+  const send = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/v1/auth/aksk', headers });
+  const sign = (extra: Record<string, string>) => signRequest({ accessKey: key.access_key, secret, method: 'GET', url: '/api/v1/auth/aksk', headers: extra });
+
+  it('refuses X-Tenant-Id or X-Project-Id sent beside a signature that does not cover them', async () => {
+    const project = admin.territories[0]!.projects[0]!.project_id;
+    const bare = sign({});
+    const extras: Record<string, string>[] = [{ 'x-tenant-id': tenantId }, { 'x-project-id': project }, { 'x-tenant-id': tenantId, 'x-project-id': project }];
+    for (const extra of extras) {
+      const res = await send({ ...bare, ...extra });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().description).toContain('签名必须覆盖这些请求头');
+    }
+    // Signed, they pass; a signed tenant header changed in transit does not.
+    expect((await send(sign({ 'x-tenant-id': tenantId, 'x-project-id': project }))).statusCode).toBe(200);
+    expect((await send({ ...sign({ 'x-tenant-id': tenantId }), 'x-tenant-id': 'f'.repeat(32) })).json().description).toContain('签名校验失败');
+  });
+
+  it('refuses a bad signature even when a session token rides along, and a good one acts as the key', async () => {
+    const bad = signRequest({
+      accessKey: key.access_key,
+      secret: 'x'.repeat(40),
+      method: 'GET',
+      url: '/api/v1/auth/aksk',
+      headers: { 'x-tenant-id': tenantId },
+    });
+    const res = await send({ ...bad, 'x-auth-token': admin.token });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().description).toContain('签名校验失败');
+    const before = await callCount(key.id);
+    const good = await send({ ...sign({ 'x-tenant-id': tenantId }), 'x-auth-token': admin.token });
+    expect(good.statusCode).toBe(200);
+    expect(await callCount(key.id)).toBe(before + 1);
+  });
+});
+
 describe('rankings and isolation', () => {
   it('rank keys by calls and actions by calls', async () => {
     const calls = await callCount(key.id);

@@ -1,7 +1,6 @@
 // The user centre (issue 12): the profile with masked phone, e-mail and ID number; the password
 // change under the seed's rules; phone verification by SMS code (handlePhone/verify, which the SMS
 // delete flow links to); a phone change that waits for review; signing the service agreement.
-import { verify } from '@node-rs/argon2';
 import { AppError, conflict, unauthorized } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { realNameSchema } from '../../domain/account.ts';
@@ -18,7 +17,7 @@ import {
 } from '../../domain/account.ts';
 import type { Db } from '../db/database.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
-import { hashPassword } from '../services/auth.service.ts';
+import { hashPassword, recheckPassword } from '../services/auth.service.ts';
 import { hashToken } from '../repositories/users.repository.ts';
 import { maskPhone, type SmsService } from '../services/sms.service.ts';
 import { invalid } from '../services/kind-hooks.ts';
@@ -118,7 +117,7 @@ export function accountService(db: Db, sms: () => SmsService, secrets: SecretBox
     async changePassword(userId: string, currentToken: string, body: unknown) {
       const input = passwordChangeSchema.parse(body ?? {});
       const u = await user(userId);
-      if (!(await verify(u.password_hash, input.old_password))) throw invalid('old_password', 'password_old_wrong');
+      if (!(await recheckPassword(db, userId, u.password_hash, input.old_password))) throw invalid('old_password', 'password_old_wrong');
       const problem = passwordProblem(input.new_password, u.account);
       if (problem) throw invalid('new_password', problem);
       if (input.new_password === input.old_password) throw invalid('new_password', 'password_same');

@@ -3,7 +3,6 @@
 // STEP_UP_TTL_MS, which the server checks on guarded calls (high-cost approvals). ADR 0023.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { verify as verifyPassword } from '@node-rs/argon2';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -19,6 +18,7 @@ import { newId } from '../../domain/ids.ts';
 import { passkeyNameSchema, stepUpPasswordSchema } from '../../domain/keys.ts';
 import { STEP_UP_TTL_MS } from '../../domain/step-up.ts';
 import type { Db } from '../db/database.ts';
+import { recheckPassword } from '../services/auth.service.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const hash = (v: string) => createHash('sha256').update(v).digest('hex');
@@ -197,7 +197,7 @@ export function passkeyService(db: Db, opts: { rpName: string; userVerification?
     async stepUpWithPassword(userId: string, body: unknown) {
       const { password } = stepUpPasswordSchema.parse(body ?? {});
       const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-      const ok = await verifyPassword(user.password_hash, password).catch(() => false);
+      const ok = await recheckPassword(db, userId, user.password_hash, password);
       if (!ok) throw new AppError(401, 'keys.step_up_password');
       return issueProof(userId, 'password');
     },

@@ -11,6 +11,7 @@ import { parseAuthorization, parseSigningDate, SIGNING_MAX_SKEW_MS, stringToSign
 import type { Role } from '../../domain/roles.ts';
 import type { Db } from '../db/database.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
+import { consumeAttempt, refundAttempt, type AttemptLimit } from '../repositories/attempts.repository.ts';
 import type { Membership } from '../repositories/users.repository.ts';
 
 export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -48,6 +49,11 @@ export interface SignedCaller {
   declaredBodySha256: string;
 }
 
+/** Bad signatures of one AccessKey from one client IP: this many per quarter hour, counted before the HMAC is compared. */
+export const SIGNATURE_LIMIT: AttemptLimit = { max: 20, windowMs: 15 * 60_000 };
+/** Scope headers a signature must cover whenever the request sends them (ADR 0043). */
+export const SCOPE_HEADERS = ['x-tenant-id', 'x-project-id'] as const;
+
 function refuse(key: string): never {
   throw new AppError(401, `keys.${key}`);
 }
@@ -63,7 +69,7 @@ export function requestSigner(db: Db, secrets: SecretBox) {
     },
     /** Verifies everything but the body bytes; counts the call. Throws 401 with the reason. */
     async verify(
-      req: { method: string; url: string; headers: Record<string, string | string[] | undefined> },
+      req: { method: string; url: string; ip?: string; headers: Record<string, string | string[] | undefined> },
       action: string,
       now = new Date(),
     ): Promise<SignedCaller> {
@@ -76,6 +82,8 @@ export function requestSigner(db: Db, secrets: SecretBox) {
       if (!/^[\w-]{8,64}$/.test(nonce)) refuse('signature_malformed');
       const declared = headerValue(req.headers['x-ys-content-sha256']);
       if (!/^[0-9a-f]{64}$/.test(declared)) refuse('signature_malformed');
+      // The tenant and project a request acts in are part of what the key holder signed.
+      if (SCOPE_HEADERS.some((h) => req.headers[h] !== undefined && !auth.signedHeaders.includes(h))) refuse('scope_unsigned');
 
       const key = await db
         .selectFrom('access_keys')
@@ -95,6 +103,12 @@ export function requestSigner(db: Db, secrets: SecretBox) {
         .where('access_keys.access_key', '=', auth.credential)
         .executeTakeFirst();
       if (!key) refuse('signature_invalid');
+      // Each signature is counted before it is compared (the platform's attempt counter, one
+      // statement) and a right one gives its attempt back: only bad ones add up, per key and IP.
+      const attemptKey = `aksk:${key.id}|${req.ip ?? ''}`;
+      const attempt = await consumeAttempt(db, attemptKey, SIGNATURE_LIMIT);
+      if (!attempt.ok)
+        throw new AppError(429, 'keys.signature_retry_later', { minutes: Math.max(1, Math.ceil((attempt.until.getTime() - now.getTime()) / 60_000)) });
       const headers: Record<string, string> = {};
       for (const h of auth.signedHeaders) headers[h] = headerValue(req.headers[h]);
       const text = stringToSign({ method: req.method, url: req.url, headers, signedHeaders: auth.signedHeaders, bodySha256: declared });
@@ -102,6 +116,7 @@ export function requestSigner(db: Db, secrets: SecretBox) {
       const expected = Buffer.from(hmacHex(secret, text), 'hex');
       const given = Buffer.from(auth.signature, 'hex');
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) refuse('signature_invalid');
+      await refundAttempt(db, attemptKey, SIGNATURE_LIMIT.max);
       // Only a correctly signed request learns the key's state.
       if (key.locked) refuse('key_locked');
       if (key.expires_at && new Date(key.expires_at).getTime() <= now.getTime()) refuse('key_expired');

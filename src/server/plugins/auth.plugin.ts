@@ -35,8 +35,10 @@ export function registerAuth(app: FastifyInstance, users: UsersRepository, signe
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     // One path for both kinds of caller: a request signed with an AccessKey becomes the key's
-    // bound user (its roles in the key's tenant) here, and goes through the same pipeline.
-    if (signer && !req.headers['x-auth-token'] && signer.isSigned(req.headers.authorization)) {
+    // bound user (its roles in the key's tenant) here, and goes through the same pipeline. A signed
+    // request is always verified, session token or not (ADR 0043): a bad signature is refused, and
+    // a good one acts as the key, never as a token riding along.
+    if (signer && signer.isSigned(req.headers.authorization)) {
       const signed = await signer.verify(req, `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`);
       req.accessKey = { id: signed.keyId, tenantId: signed.tenantId, bodySha256: signed.declaredBodySha256 };
       req.user = authUserOf(signed.user);

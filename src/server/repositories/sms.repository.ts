@@ -31,9 +31,6 @@ export async function latestSmsCode(db: Db, userId: string, operateType: string)
     .executeTakeFirst();
   return row ? { ...row, expires_at: new Date(row.expires_at) } : undefined;
 }
-export async function markSmsCode(db: Db, id: string, patch: { attempts?: number; used?: boolean }) {
-  await db.updateTable('sms_codes').set(patch).where('id', '=', id).execute();
-}
 /** Marks a code used unless another request did first; answers whether this call took it. */
 export async function consumeSmsCode(db: Db, id: string): Promise<boolean> {
   const rows = await db.updateTable('sms_codes').set({ used: true }).where('id', '=', id).where('used', '=', false).returning('id').execute();

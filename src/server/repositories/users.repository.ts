@@ -1,4 +1,4 @@
-// Users, sessions, memberships and the login lockout counters.
+// Users, sessions and memberships (the sign-in's attempt counters: attempts.repository.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
@@ -169,95 +169,6 @@ export function usersRepository(db: Db, cache?: AccessCache) {
         .deleteFrom('sessions')
         .where('expires_at', '<=', sql<Date>`now()`)
         .execute();
-    },
-    /**
-     * Takes one sign-in attempt on `key` in a single statement, before the password is checked, so
-     * parallel guesses cannot all pass a check made before any of them is counted. Attempts count
-     * inside a window of `windowMs`; the attempt that reaches `max` sets a wait of
-     * `min(baseMs · 2^(n − max), capMs)` and goes on; while a wait runs no attempt is taken at all
-     * (the conflict update's WHERE fails and nothing is returned). A right password clears the key.
-     */
-    async takeAttempt(
-      key: string,
-      o: { max: number; windowMs: number; baseMs: number; capMs: number },
-    ): Promise<{ ok: true; count: number } | { ok: false; until: Date }> {
-      const now = new Date();
-      const windowStart = new Date(now.getTime() - o.windowMs);
-      const firstWait = o.max <= 1 ? new Date(now.getTime() + Math.min(o.baseMs, o.capMs)) : null;
-      const next = sql<number>`case when login_attempts.window_start < ${windowStart} then 1 else login_attempts.failures + 1 end`;
-      const row = await db
-        .insertInto('login_attempts')
-        .values({ key, failures: 1, window_start: now, locked_until: firstWait })
-        .onConflict((oc) =>
-          oc
-            .column('key')
-            .doUpdateSet({
-              failures: next,
-              window_start: sql`case when login_attempts.window_start < ${windowStart} then ${now}::timestamptz else login_attempts.window_start end`,
-              locked_until: sql`case when ${next} >= ${o.max}::int
-              then ${now}::timestamptz + least(${o.baseMs}::float8 * power(2, least(${next} - ${o.max}::int, 30)), ${o.capMs}::float8) * interval '1 millisecond'
-              else null end`,
-            })
-            .where((eb) => eb.or([eb('login_attempts.locked_until', 'is', null), eb('login_attempts.locked_until', '<=', now)])),
-        )
-        .returning(['failures'])
-        .executeTakeFirst();
-      if (row) return { ok: true, count: row.failures };
-      const held = await db.selectFrom('login_attempts').select('locked_until').where('key', '=', key).executeTakeFirst();
-      const until = held?.locked_until ? new Date(held.locked_until) : now;
-      return { ok: false, until: until > now ? until : new Date(now.getTime() + 1000) };
-    },
-    /** Gives back an attempt taken on `key` that a later check refused before the password was checked. */
-    async refundAttempt(key: string, max: number) {
-      await db
-        .updateTable('login_attempts')
-        .set({
-          failures: sql`greatest(failures - 1, 0)`,
-          locked_until: sql`case when failures - 1 < ${max}::int then null else locked_until end`,
-        })
-        .where('key', '=', key)
-        .execute();
-    },
-    /** Counts one more failing account on a client IP (password spraying); answers the count in the window. */
-    async countFailure(key: string, windowMs: number): Promise<number> {
-      const now = new Date();
-      const windowStart = new Date(now.getTime() - windowMs);
-      const row = await db
-        .insertInto('login_attempts')
-        .values({ key, failures: 1, window_start: now, locked_until: null })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            failures: sql`case when login_attempts.window_start < ${windowStart} then 1 else login_attempts.failures + 1 end`,
-            window_start: sql`case when login_attempts.window_start < ${windowStart} then ${now}::timestamptz else login_attempts.window_start end`,
-          }),
-        )
-        .returning(['failures'])
-        .executeTakeFirstOrThrow();
-      return row.failures;
-    },
-    /**
-     * Past `max` failing accounts in the window, a client IP may try one sign-in per `delayMs`:
-     * answers null when this attempt may go on (claiming the slot atomically), else when to retry.
-     */
-    async takeIpSlot(key: string, max: number, windowMs: number, delayMs: number): Promise<Date | null> {
-      const now = new Date();
-      const windowStart = new Date(now.getTime() - windowMs);
-      const claimed = await db
-        .updateTable('login_attempts')
-        .set({ locked_until: new Date(now.getTime() + delayMs) })
-        .where('key', '=', key)
-        .where('failures', '>=', max)
-        .where('window_start', '>=', windowStart)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .returning(['key'])
-        .executeTakeFirst();
-      if (claimed) return null;
-      const row = await db.selectFrom('login_attempts').select(['failures', 'window_start', 'locked_until']).where('key', '=', key).executeTakeFirst();
-      if (!row || row.failures < max || new Date(row.window_start) < windowStart) return null;
-      return row.locked_until && new Date(row.locked_until) > now ? new Date(row.locked_until) : null;
-    },
-    async clearFailures(key: string) {
-      await db.deleteFrom('login_attempts').where('key', '=', key).execute();
     },
     async insertUser(values: {
       account: string;

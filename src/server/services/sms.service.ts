@@ -4,7 +4,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { AppError, tooMany } from '../../domain/errors.ts';
 import type { Db } from '../db/database.ts';
-import { consumeSmsCode, latestSmsCode, insertSmsCode, markSmsCode, lastSmsSentAt } from '../repositories/sms.repository.ts';
+import { consumeSmsCode, latestSmsCode, insertSmsCode, lastSmsSentAt } from '../repositories/sms.repository.ts';
+import { consumeAttempt, type AttemptLimit } from '../repositories/attempts.repository.ts';
 import { invalid } from './kind-hooks.ts';
 
 export interface SmsMessage {
@@ -37,6 +38,8 @@ export function logSmsGateway(log: { info: (obj: object, msg: string) => void })
 export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_MAX_ATTEMPTS = 5;
+/** A code's guesses, counted by the platform's attempt counter (one statement per guess): five for its life. */
+export const SMS_CODE_LIMIT: AttemptLimit = { max: SMS_MAX_ATTEMPTS, windowMs: 24 * 3600_000 };
 /** Operations that need a code: deleting priced resources (hosts, disks, EIPs). */
 export const SMS_OPERATE_TYPES = ['delete_instance', 'delete_volume', 'delete_eip', 'delete_resource'] as const;
 
@@ -79,11 +82,10 @@ export function smsService(db: Db, gateway: SmsGateway, opts: { enabled: boolean
       if (!code) throw invalid('sms_code', 'sms_code_first');
       const row = await latestSmsCode(db, userId, operateType);
       if (!row) throw invalid('sms_code', 'sms_code_first');
-      if (row.expires_at.getTime() < Date.now() || row.attempts >= SMS_MAX_ATTEMPTS) throw invalid('sms_code', 'sms_code_expired');
-      if (row.code_hash !== hash(userId, code)) {
-        await markSmsCode(db, row.id, { attempts: row.attempts + 1 });
-        throw invalid('sms_code', 'sms_code_wrong');
-      }
+      if (row.expires_at.getTime() < Date.now()) throw invalid('sms_code', 'sms_code_expired');
+      // The guess is counted before it is compared: past the limit nothing is compared at all.
+      if (!(await consumeAttempt(db, `sms:${row.id}`, SMS_CODE_LIMIT)).ok) throw invalid('sms_code', 'sms_code_expired');
+      if (row.code_hash !== hash(userId, code)) throw invalid('sms_code', 'sms_code_wrong');
       // Single use even under concurrent requests: only the call that flips `used` gets through.
       if (!(await consumeSmsCode(db, row.id))) throw invalid('sms_code', 'sms_code_expired');
     },

@@ -46,7 +46,9 @@ export async function signupRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v1/signup/captcha', publicPerIp(SIGNUP_WRITES_PER_IP_HOUR * 4), async () => svc.captcha());
   app.post('/api/v1/signup/sms-codes', publicPerIp(SIGNUP_WRITES_PER_IP_HOUR), async (req) => {
     const sent = await svc.sendSmsCode(req.body);
-    return { ...sent, message: t(req.lang, 'kinds:messages.sms_sent', { phone: sent.phone }) };
+    // A recovery code's answer names no phone: it is the same whether the account exists (ADR 0043).
+    const message = 'phone' in sent ? t(req.lang, 'kinds:messages.sms_sent', { phone: sent.phone }) : t(req.lang, 'signup:notices.recover_code_sent');
+    return { ...sent, message };
   });
   app.post('/api/v1/signup/register', publicPerIp(SIGNUP_WRITES_PER_IP_HOUR), async (req, reply) => reply.status(201).send(await svc.register(req.body)));
   app.post('/api/v1/signup/recover', publicPerIp(SIGNUP_WRITES_PER_IP_HOUR), async (req) => {

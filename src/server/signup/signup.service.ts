@@ -2,13 +2,11 @@
 // need, QR sign-in tickets and the locked user's appeal (issue 12, ADR 0026). Password rules are the
 // user centre's (`passwordProblem`), the SMS gateway is the platform's (its embedded form logs every
 // code and keeps the last ones readable: the dev inbox), sessions are the sign-in's.
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
-import { AppError, conflict, forbidden, notFound, tooMany } from '../../domain/errors.ts';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { AppError, conflict, notFound, tooMany } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { passwordProblem } from '../../domain/account.ts';
 import {
-  CAPTCHA_TTL_SECONDS,
   QR_TICKET_TTL_SECONDS,
   appealSchema,
   recoverSchema,
@@ -22,7 +20,9 @@ import type { Db } from '../db/database.ts';
 import type { Config } from '../config.ts';
 import { hashPassword, profileOf } from '../services/auth.service.ts';
 import type { UsersRepository } from '../repositories/users.repository.ts';
-import { SMS_CODE_TTL_SECONDS, SMS_MAX_ATTEMPTS, SMS_RESEND_SECONDS, maskPhone, type SmsGateway } from '../services/sms.service.ts';
+import { SMS_CODE_LIMIT, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS, maskPhone, type SmsGateway } from '../services/sms.service.ts';
+import { consumeAttempt } from '../repositories/attempts.repository.ts';
+import { captchaService, type CaptchaService } from '../services/captcha.service.ts';
 import { invalid } from '../services/kind-hooks.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 import { qrSvg } from './qr-code.ts';
@@ -37,6 +37,8 @@ export interface SignupDeps {
   gateway: () => SmsGateway;
   notify: NotifyPort;
   config: Pick<Config, 'sessionTtlHours'>;
+  /** the picture captcha, shared with the sign-in (made here when not given) */
+  captcha?: CaptchaService;
   /** keep captcha answers readable in memory and in the log (development and tests only) */
   captchaDevInbox?: boolean;
   log?: { info: (obj: object, msg: string) => void };
@@ -44,114 +46,91 @@ export interface SignupDeps {
 
 export function signupService(deps: SignupDeps) {
   const { db, users } = deps;
-  /** The dev inbox: captcha id → answer, only when switched on. */
-  const captchaInbox = new Map<string, string>();
+  const captcha = deps.captcha ?? captchaService(db, { devInbox: deps.captchaDevInbox, log: deps.log });
+  const checkCaptcha = (id: string, answer: string) => captcha.check(id, answer);
 
-  async function checkCaptcha(id: string, answer: string) {
-    // Consumed by any attempt, right or wrong: one image, one guess.
-    const row = await db
-      .updateTable('signup_captchas')
-      .set({ used: true })
-      .where('id', '=', id)
-      .where('used', '=', false)
-      .returning(['answer_hash', 'expires_at'])
-      .executeTakeFirst();
-    if (!row || new Date(row.expires_at).getTime() < Date.now()) throw invalid('captcha', 'captcha_expired');
-    const given = Buffer.from(sha(`${id}:${answer.trim().toLowerCase()}`));
-    if (!timingSafeEqual(given, Buffer.from(row.answer_hash))) throw invalid('captcha', 'captcha_wrong');
-  }
-
-  async function sendCode(phone: string, purpose: SignupSmsPurpose) {
+  /**
+   * Stores a code for `target` (a phone for registration, the account name for recovery) and sends
+   * it to `phone` when there is one. Without a phone (an unknown or managed account) nothing is
+   * sent, but a code row is stored all the same, so the resend wait and every later answer are the
+   * ones an existing account gets (ADR 0043: nothing tells whether the account exists).
+   */
+  async function sendCode(target: string, purpose: SignupSmsPurpose, phone: string | null) {
     const last = await db
       .selectFrom('signup_sms_codes')
       .select('created_at')
-      .where('phone', '=', phone)
+      .where('phone', '=', target)
       .where('purpose', '=', purpose)
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     if (last && Date.now() - new Date(last.created_at).getTime() < SMS_RESEND_SECONDS * 1000) throw tooMany('sms_too_frequent');
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    // No phone: a code nobody is told, so it can never be proven.
+    const code = phone ? String(randomInt(0, 1_000_000)).padStart(6, '0') : randomBytes(16).toString('hex');
     await db
       .insertInto('signup_sms_codes')
       .values({
         id: newId(),
-        phone,
+        phone: target,
         purpose,
-        code_hash: sha(`${phone}:${purpose}:${code}`),
+        code_hash: sha(`${target}:${purpose}:${code}`),
         expires_at: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000),
         created_at: new Date(),
       })
       .execute();
-    await deps.gateway().send({ phone, area_code: '86', operate_type: `signup_${purpose}`, code });
-    return { phone: maskPhone(phone), countdown: SMS_RESEND_SECONDS };
+    if (phone) await deps.gateway().send({ phone, area_code: '86', operate_type: `signup_${purpose}`, code });
+    return { countdown: SMS_RESEND_SECONDS };
   }
 
-  async function verifyCode(phone: string, purpose: SignupSmsPurpose, code: string) {
+  /**
+   * Proves the latest code of `target`: the guess is counted (the platform's attempt counter, one
+   * statement) before it is compared, so past SMS_MAX_ATTEMPTS nothing is compared at all. Answers
+   * the code's id for `spendCode`.
+   */
+  async function proveCode(target: string, purpose: SignupSmsPurpose, code: string): Promise<string> {
     const row = await db
       .selectFrom('signup_sms_codes')
       .selectAll()
-      .where('phone', '=', phone)
+      .where('phone', '=', target)
       .where('purpose', '=', purpose)
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     if (!row) throw invalid('sms_code', 'sms_code_first');
-    if (row.used || new Date(row.expires_at).getTime() < Date.now() || row.attempts >= SMS_MAX_ATTEMPTS) throw invalid('sms_code', 'sms_code_expired');
-    if (row.code_hash !== sha(`${phone}:${purpose}:${code}`)) {
-      await db
-        .updateTable('signup_sms_codes')
-        .set({ attempts: row.attempts + 1 })
-        .where('id', '=', row.id)
-        .execute();
-      throw invalid('sms_code', 'sms_code_wrong');
-    }
-    // Single use under concurrency: only the call that flips `used` gets through.
-    const flipped = await db.updateTable('signup_sms_codes').set({ used: true }).where('id', '=', row.id).where('used', '=', false).executeTakeFirst();
+    if (row.used || new Date(row.expires_at).getTime() < Date.now()) throw invalid('sms_code', 'sms_code_expired');
+    if (!(await consumeAttempt(db, `signup_sms:${row.id}`, SMS_CODE_LIMIT)).ok) throw invalid('sms_code', 'sms_code_expired');
+    if (row.code_hash !== sha(`${target}:${purpose}:${code}`)) throw invalid('sms_code', 'sms_code_wrong');
+    return row.id;
+  }
+
+  /** Single use under concurrency: only the call that flips `used` gets through. */
+  async function spendCode(id: string) {
+    const flipped = await db.updateTable('signup_sms_codes').set({ used: true }).where('id', '=', id).where('used', '=', false).executeTakeFirst();
     if (Number(flipped.numUpdatedRows) !== 1) throw invalid('sms_code', 'sms_code_expired');
   }
 
-  async function recoverableUser(account: string) {
+  /** Only internet users with a phone recover their own password (seed 001 §6); the others ask their tenant administrator. */
+  const recoverable = async (account: string) => {
     const user = await users.findByAccount(account.trim());
-    if (!user) throw invalid('account', 'recover_account_unknown');
-    // Only internet users recover their own password (seed 001 §6); the others ask their tenant administrator.
-    if (user.user_type !== INTERNET_USER_TYPE) throw forbidden('recover_not_internet');
-    if (!user.phone) throw forbidden('recover_not_internet');
-    return user;
-  }
+    return user && user.user_type === INTERNET_USER_TYPE && user.phone ? { ...user, phone: user.phone } : null;
+  };
+  /** Recovery codes are stored under the account name as given, whether or not it exists. */
+  const recoverTarget = (account: string) => `account:${account.trim()}`;
 
   return {
-    captchaInbox,
+    captchaInbox: captcha.inbox,
 
-    async captcha() {
-      const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: false, background: '#f2f5fa', width: 120, height: 44 });
-      const id = newId();
-      await db
-        .insertInto('signup_captchas')
-        .values({ id, answer_hash: sha(`${id}:${c.text.toLowerCase()}`), expires_at: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000) })
-        .execute();
-      // Old images go with new ones: the table holds only the last few minutes.
-      await db
-        .deleteFrom('signup_captchas')
-        .where('expires_at', '<', new Date(Date.now() - 3600_000))
-        .execute();
-      if (deps.captchaDevInbox) {
-        captchaInbox.set(id, c.text);
-        if (captchaInbox.size > 500) captchaInbox.delete(captchaInbox.keys().next().value!);
-        deps.log?.info({ captcha: { id, answer: c.text } }, 'captcha issued (dev inbox)');
-      }
-      return { captcha_id: id, svg: c.data, expires_in: CAPTCHA_TTL_SECONDS };
-    },
+    captcha: () => captcha.issue(),
 
-    /** A code for registration (to the phone given) or recovery (to the account's phone); the captcha goes first. */
+    /**
+     * A code for registration (to the phone given) or recovery (to the account's phone); the captcha
+     * goes first. Whether the phone is registered or the account exists and may recover is not told
+     * here: every request gets the same answer (ADR 0043); the code proves it later.
+     */
     async sendSmsCode(body: unknown) {
       const input = signupSmsSchema.parse(body ?? {});
       await checkCaptcha(input.captcha_id, input.captcha);
-      if (input.purpose === 'register') {
-        const taken = await db.selectFrom('users').select('id').where('phone', '=', input.phone).executeTakeFirst();
-        if (taken) throw conflict('phone_taken');
-        return sendCode(input.phone, 'register');
-      }
-      const user = await recoverableUser(input.account);
-      return sendCode(user.phone!, 'recover');
+      if (input.purpose === 'register') return { phone: maskPhone(input.phone), ...(await sendCode(input.phone, 'register', input.phone)) };
+      const user = await recoverable(input.account);
+      return sendCode(recoverTarget(input.account), 'recover', user?.phone ?? null);
     },
 
     /**
@@ -162,9 +141,11 @@ export function signupService(deps: SignupDeps) {
       const input = registerSchema.parse(body ?? {});
       const problem = passwordProblem(input.password, input.account);
       if (problem) throw invalid('password', problem);
+      // The code first: only whoever holds the phone learns that the account or phone is taken.
+      const codeId = await proveCode(input.phone, 'register', input.sms_code);
       if (await users.findByAccount(input.account)) throw conflict('account_taken');
       if (await db.selectFrom('users').select('id').where('phone', '=', input.phone).executeTakeFirst()) throw conflict('phone_taken');
-      await verifyCode(input.phone, 'register', input.sms_code);
+      await spendCode(codeId);
       const passwordHash = await hashPassword(input.password);
       const userId = newId();
       try {
@@ -212,10 +193,13 @@ export function signupService(deps: SignupDeps) {
     /** A new password for an internet user who proved the registered phone; every session ends. */
     async recover(body: unknown) {
       const input = recoverSchema.parse(body ?? {});
-      const user = await recoverableUser(input.account);
-      const problem = passwordProblem(input.password, user.account);
+      const problem = passwordProblem(input.password, input.account.trim());
       if (problem) throw invalid('password', problem);
-      await verifyCode(user.phone!, 'recover', input.sms_code);
+      // An unknown or managed account has only a code nobody was sent: it answers like a wrong code.
+      const codeId = await proveCode(recoverTarget(input.account), 'recover', input.sms_code);
+      const user = await recoverable(input.account);
+      if (!user) throw invalid('sms_code', 'sms_code_wrong');
+      await spendCode(codeId);
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();

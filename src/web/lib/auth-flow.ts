@@ -118,8 +118,9 @@ export async function changeScope(tenant: Scoped | null, project: Scoped | null)
   await withQueryClient((c) => c.invalidateQueries());
 }
 
-export async function signIn(account: string, password: string): Promise<Profile> {
-  return startSession(await post<Profile>('v1/login', { account, password }, { signIn: true }));
+/** Password sign-in; `captcha` only when the server asked for it (428, ADR 0043). */
+export async function signIn(account: string, password: string, captcha?: { captcha_id: string; captcha: string }): Promise<Profile> {
+  return startSession(await post<Profile>('v1/login', { account, password, ...captcha }, { signIn: true }));
 }
 
 /** Sign-in with a passkey; the WebAuthn code loads only now (the sign-in page's budget, ADR 0023). */

@@ -1,6 +1,6 @@
 // /login: account and password; errors come from the request helper's notices. After sign-in the
 // menus and territories are loaded and the user returns to the remembered destination.
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import './login.css';
 
 // Registration, recovery, QR sign-in and the appeal: fetched only when `?view=` asks (ADR 0026).
 const LoginViews = lazy(() => import('./signup/login-views.tsx'));
+// The captcha an account under attack asks new devices for (ADR 0043): fetched only when asked.
+const LoginCaptcha = lazy(() => import('./signup/login-captcha.tsx'));
 
 /** Plain elements only: the sign-in page stays within the first-screen budget without the UI kit. */
 function EyeIcon({ open }: { open: boolean }) {
@@ -37,12 +39,14 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
   const view = params.get('view');
+  const [captchaRound, setCaptchaRound] = useState<number | null>(null);
+  const captcha = useRef<{ captcha_id: string; captcha: string } | undefined>(undefined);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
     if (!account.trim() || !password || busy) return;
-    await enter(() => signIn(account.trim(), password));
+    await enter(() => signIn(account.trim(), password, captchaRound === null ? undefined : captcha.current));
   };
   const enter = async (how: () => Promise<unknown>) => {
     setBusy(true);
@@ -53,7 +57,10 @@ export default function LoginPage() {
       navigate(target, { replace: true });
     } catch (err) {
       // the request helper already showed the server's description; a locked account learns how to appeal
-      if ((err as { status?: number }).status === 403) navigate(`?view=appeal&account=${encodeURIComponent(account.trim())}`);
+      const status = (err as { status?: number }).status;
+      if (status === 403) navigate(`?view=appeal&account=${encodeURIComponent(account.trim())}`);
+      // the server asks for the captcha (428); a shown image is used up by any attempt
+      if (status === 428 || captchaRound !== null) setCaptchaRound((r) => (r === null ? 0 : r + 1));
     } finally {
       setBusy(false);
     }
@@ -132,6 +139,11 @@ export default function LoginPage() {
               </button>
             </div>
             {touched && !password ? <div className="ys-login__error">{t('password_required')}</div> : null}
+            {captchaRound !== null ? (
+              <Suspense>
+                <LoginCaptcha round={captchaRound} onChange={(v) => (captcha.current = v)} />
+              </Suspense>
+            ) : null}
             <button type="submit" className="ys-login__submit" data-testid="login-submit" disabled={busy} aria-busy={busy}>
               {busy ? <span className="ys-login__spin" aria-hidden="true" /> : null}
               {t('submit')}

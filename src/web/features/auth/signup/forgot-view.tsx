@@ -1,6 +1,7 @@
 // /login?view=forgot: an internet user proves the registered phone (captcha, then SMS code) and
 // sets a new password under the user centre's rules; every session ends. Users opened by their
-// organisation are told to ask their tenant administrator (the server says so too).
+// organisation are told to ask their tenant administrator by the page's note: the server answers
+// every account alike until the code is proven (ADR 0043), so the page never names a phone.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ export default function ForgotView() {
   const captcha = useCaptcha();
   const [v, setV] = useState({ account: '', sms_code: '', password: '', confirm_password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
   const [finished, setFinished] = useState(false);
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof v) => (value: string) => {
@@ -32,9 +33,9 @@ export default function ForgotView() {
     setErrors(found);
     if (Object.keys(found).length) throw new Error('fields');
     try {
-      const sent = await sendSignupCode({ purpose: 'recover', account }, captcha.value());
-      setSentTo(sent.phone);
-      return sent.countdown;
+      const answer = await sendSignupCode({ purpose: 'recover', account }, captcha.value());
+      setSent(true);
+      return answer.countdown;
     } finally {
       captcha.refresh();
     }
@@ -90,7 +91,7 @@ export default function ForgotView() {
       />
       <CaptchaField state={captcha} error={errors.captcha} onInput={() => setErrors((old) => ({ ...old, captcha: '' }))} />
       <SmsField value={v.sms_code} onChange={set('sms_code')} send={send} error={errors.sms_code} />
-      {sentTo ? <p className="ys-signup__sent">{t('forgot.code_sent', { phone: sentTo })}</p> : null}
+      {sent ? <p className="ys-signup__sent">{t('forgot.code_sent')}</p> : null}
       <TextField
         id="fg-password"
         label={labels.password}

@@ -16,10 +16,11 @@ export type QrPoll = { status: 'pending' | 'expired' | 'consumed' } | { status: 
 
 const quiet = { isNeedloading: false } as const;
 export const fetchCaptcha = () => get<Captcha>('/api/v1/signup/captcha', undefined, quiet);
+/** A recovery answer names no phone (ADR 0043): it is the same whether the account exists. */
 export const sendSignupCode = (
   body: { purpose: 'register'; phone: string } | { purpose: 'recover'; account: string },
   captcha: { captcha_id: string; captcha: string },
-) => post<{ phone: string; countdown: number }>('/api/v1/signup/sms-codes', { ...body, ...captcha });
+) => post<{ phone?: string; countdown: number }>('/api/v1/signup/sms-codes', { ...body, ...captcha });
 export const registerAccount = (body: Record<string, unknown>) => post<{ id: string; account: string }>('/api/v1/signup/register', body);
 export const recoverPassword = (body: Record<string, unknown>) => post<{ account: string; message: string }>('/api/v1/signup/recover', body);
 export const sendAppeal = (body: Record<string, unknown>) => post<{ id: string }>('/api/v1/signup/appeals', body);
