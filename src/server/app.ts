@@ -47,6 +47,7 @@ import { keysRoutes } from './keys/keys.routes.ts';
 import { bastionRoutes } from './bastion/bastion.routes.ts';
 import { passkeyRoutes } from './keys/passkey.routes.ts';
 import { openSecretBox } from './lib/secret-box.ts';
+import { forgetListCounts } from './lib/list.ts';
 import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
 import type { AppContext } from './context.ts';
 import { pickLanguage, type Language } from '../domain/errors.ts';
@@ -239,6 +240,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   app.addHook('onClose', async () => {
     clearInterval(purge);
+    forgetListCounts();
     if (!opts.handle) await handle.close();
   });
 

@@ -191,6 +191,11 @@ async function countOf(qb: AnyQB): Promise<number> {
   return count;
 }
 
+/** Forgets every remembered count (an app closing: the next app in this process may open another database). */
+export function forgetListCounts(): void {
+  counts.clear();
+}
+
 function remember(key: string, count: number): number {
   if (count < LARGE_COUNT) {
     counts.delete(key);

@@ -132,9 +132,9 @@ export const sslCertificateHooks = [
   }),
 ];
 
-let lastSweep = 0;
-/** Scheduler worker: the expiry sweep, at most once a minute per process. */
+/** Scheduler worker: the expiry sweep, at most once a minute per scheduler (one per app). */
 export function certificateExpiryWorker(db: Exec) {
+  let lastSweep = 0;
   return async () => {
     if (Date.now() - lastSweep < 60_000) return 0;
     lastSweep = Date.now();
