@@ -64,6 +64,8 @@ const OFFLINE_MODULES: readonly RegExp[] = [
   // the portal's home and catalogue; landing pages and articles are cached when a visitor opens them
   /^src\/web\/features\/portal\/(?:portal-home-page|catalogue-section|product-page|portal-home)\.(?:tsx|css)$/,
   /^src\/web\/features\/approvals\/(?!processes\.tsx|inbox-table\.tsx)/,
+  // the outbox's other forms, new work order and feedback, and the lists they go back to
+  /^src\/web\/features\/desk\/(?:workorder|opinion)-(?:add|list)-page\.tsx$/,
   /^src\/domain\/approvals\/rule-checks\.ts$/,
   /^src\/domain\/events\.ts$/,
 ];

@@ -1,5 +1,5 @@
 // Entry: i18n first (the first paint is already in the chosen language), then the providers and
-// the data router. The service worker registers after the first screen (its own chunk).
+// the data router. The service worker registers once the first page is loaded (its own chunk).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n.ts';
@@ -15,19 +15,22 @@ import './app/app.css';
  * outbox is in use (entries stored, or a write made in this or another tab: outbox-gate.ts) and
  * the chunk can be fetched (online, or from the service worker's precache).
  */
+/** Runs `fn` now if someone is signed in, else once a sign-in happens (the login state turning true). */
+function whenSignedIn(fn: () => void): void {
+  if (getUsername()) return fn();
+  const stop = store.sub(loginStateAtom, () => {
+    if (!store.get(loginStateAtom)) return;
+    stop();
+    fn();
+  });
+}
+
 let outboxStarted = false;
 function startOutbox(): void {
   // A visitor who has not signed in has no outbox: Dexie stays out of anonymous pages until a
-  // sign-in (the login state turning true) starts it.
+  // sign-in starts it.
   if (outboxStarted) return;
-  if (!getUsername()) {
-    const stop = store.sub(loginStateAtom, () => {
-      if (!store.get(loginStateAtom)) return;
-      stop();
-      startOutbox();
-    });
-    return;
-  }
+  if (!getUsername()) return whenSignedIn(startOutbox);
   outboxStarted = true;
   // An empty outbox has nothing to replay: Dexie loads only once entries exist or a write is made.
   // (The gate is its own small chunk too: /portal's visitors never need it.)
@@ -123,19 +126,39 @@ async function start() {
   afterFirstScreen(router, () => {
     startOutbox();
   });
-  // After the first screen: the service worker (and its update prompt) is not part of it.
-  const registerLater = () => {
-    const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-    const run = () => {
-      void import('./lib/pwa-register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined);
-    };
-    setTimeout(() => {
-      if (idle) idle(run, { timeout: 5000 });
-      else run();
-    }, 3000);
-  };
-  if (document.readyState === 'complete') registerLater();
-  else window.addEventListener('load', registerLater, { once: true });
+  // The update prompt (workbox-window, its own chunk) attaches to the worker's registration once the
+  // first page is on screen.
+  whenFirstPageLoaded(router, () => {
+    void import('./lib/pwa-register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined);
+    // Once it is active, the outbox's forms get the choices they read (app/offline-kit.ts).
+    whenSignedIn(() => {
+      void navigator.serviceWorker?.ready
+        .then(() => import('./app/offline-kit.ts'))
+        .then((kit) => kit.keepOfflineKit())
+        .catch(() => undefined);
+    });
+  });
+}
+
+/** Runs `fn` once the router has loaded the first page and the window has loaded (no idle wait). */
+function whenFirstPageLoaded(router: Parameters<typeof afterFirstScreen>[0], fn: () => void): void {
+  const loaded = () => (document.readyState === 'complete' ? fn() : window.addEventListener('load', fn, { once: true }));
+  if (router.state.initialized) return loaded();
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    loaded();
+  });
+}
+
+// The service worker registers at the window's load event, not seconds later: it must control the
+// page within moments of a first visit, so the outbox's forms open offline from its precache even if
+// the network goes right after (issue 27; it used to wait 3 s and then for an idle moment, up to 8 s,
+// and a form opened offline in between was missing or claimed an update).
+if (import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 void start();

@@ -4,7 +4,7 @@
 // the API is never cached (the Dexie store in src/web/offline/ keeps what is readable offline);
 // manuals under /docs/ and the embedded assistant are network-first with a cache.
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
@@ -15,7 +15,33 @@ const urlOf = (entry: PrecacheEntry | string) => (typeof entry === 'string' ? en
 // Manuals are many and change apart from app releases: they are cached when read (below), not
 // precached with the shell, even when the build's glob picks them up.
 const manifest = self.__WB_MANIFEST.filter((entry) => !urlOf(entry).startsWith('docs/'));
-precacheAndRoute(manifest);
+
+// The precache is workbox's (its cache, keys, routing and clean-up), but installed with every file
+// fetched at once: workbox's own install takes one file at a time (workbox issue 2528), ~150 files
+// took 3–5 s on a loaded 2-core machine, and until it is done the worker neither activates nor
+// controls the page, so a form opened offline right after a first visit was missing (issue 27).
+const precache = new PrecacheController();
+precache.addToCacheList(manifest);
+
+/** Puts every file of the manifest not in the precache yet into it, all at once; fails if one fails (as workbox's install does). */
+async function installPrecache(): Promise<void> {
+  const cache = await caches.open(precache.strategy.cacheName);
+  const held = new Set((await cache.keys()).map((request) => request.url));
+  await Promise.all(
+    [...precache.getURLsToCacheKeys()].map(async ([url, cacheKey]) => {
+      if (held.has(cacheKey)) return;
+      // A file with a revision (index.html) past the browser's HTTP cache; a hashed file never changes.
+      const revised = cacheKey !== url;
+      const response = await fetch(new Request(url, { cache: revised ? 'reload' : 'default', credentials: 'same-origin' }));
+      if (!response.ok || response.redirected) throw new Error(`precache: ${url} answered ${response.status}${response.redirected ? ' (redirected)' : ''}`);
+      await cache.put(cacheKey, response);
+    }),
+  );
+}
+self.addEventListener('install', (event) => event.waitUntil(installPrecache()));
+// (activate: the precache's clean-up of entries no longer in the manifest; it waits on the event itself)
+self.addEventListener('activate', (event) => void precache.activate(event));
+registerRoute(new PrecacheRoute(precache));
 cleanupOutdatedCaches();
 
 const ASSETS_CACHE = 'yunshu-assets';
@@ -57,7 +83,7 @@ registerRoute(
 const hasShell = manifest.some((entry) => urlOf(entry) === 'index.html');
 if (hasShell) {
   registerRoute(
-    new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    new NavigationRoute(precache.createHandlerBoundToURL('index.html'), {
       denylist: [/^\/api(\/|$)/, /^\/docs\//, /^\/aiassistant\//],
     }),
   );
@@ -79,7 +105,7 @@ self.addEventListener('message', (event) => {
       (async () => {
         const cache = await caches.open(ASSETS_CACHE);
         for (const url of urls) {
-          if (await matchPrecache(url.pathname)) continue; // the precache has it
+          if (await precache.matchPrecache(url.pathname)) continue; // the precache has it
           if (await cache.match(url)) continue;
           await cache.add(url).catch(() => undefined);
         }

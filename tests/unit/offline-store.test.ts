@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/web/offline/db.ts';
 import { liveSource } from '../../src/web/offline/hooks.ts';
-import { discard, enqueue, listOutbox, replayOutbox, retry, type Send } from '../../src/web/offline/outbox.ts';
+import { discard, enqueue, listOutbox, release, replayOutbox, retry, withdraw, type Send } from '../../src/web/offline/outbox.ts';
 import { rememberResource, recentResources, readSnapshot, saveSnapshot, clearReadCache } from '../../src/web/offline/snapshots.ts';
 import { RECENT_RESOURCES_CAP } from '../../src/domain/constants.ts';
 
@@ -159,6 +159,30 @@ describe('outbox replay', () => {
     expect(retried.idempotencyKey).not.toBe(a.idempotencyKey);
     expect(await discard(b.id!)).toBe(true);
     expect((await listOutbox()).map((e) => e.id)).toEqual([a.id]);
+  });
+
+  it('a held entry (undo window) is not sent before its time; withdrawn it is gone, released it goes at once', async () => {
+    const later = Date.now() + 60_000;
+    const a = await enqueue({ ...write(1), notBefore: later });
+    const b = await enqueue({ ...write(2), notBefore: later });
+    const c = await enqueue(write(3));
+    const sent: unknown[] = [];
+    const send: Send = async (entry) => {
+      sent.push(entry.body);
+      return { status: 200, body: null };
+    };
+    await replayOutbox(send);
+    expect(sent).toEqual([{ n: 3 }]);
+    expect(await withdraw(a.id!)).toBe(true);
+    expect(await release(b.id!)).toBe(true);
+    await replayOutbox(send);
+    expect(sent).toEqual([{ n: 3 }, { n: 2 }]);
+    expect((await listOutbox()).map((e) => [e.id, e.state])).toEqual([
+      [b.id, 'sent'],
+      [c.id, 'sent'],
+    ]);
+    // Gone out: it can no longer be taken back, and a sent entry is never withdrawn.
+    expect(await withdraw(b.id!)).toBe(false);
   });
 });
 

@@ -3,8 +3,10 @@ import {
   entryHeaders,
   keepScopeHeaders,
   networkFailureOutcome,
+  isHeld,
   newEntry,
   newIdempotencyKey,
+  nextRelease,
   outcomeOf,
   replayOrder,
   retryPatch,
@@ -61,6 +63,30 @@ describe('replay order', () => {
     const entries = [base({ id: 1, owner: 'alice' }), base({ id: 2, owner: 'bob' }), base({ id: 3 })];
     expect(replayOrder(entries, 'alice').map((e) => e.id)).toEqual([1, 3]);
     expect(replayOrder(entries).map((e) => e.id)).toEqual([1, 2, 3]);
+  });
+
+  it('holds an entry until its notBefore (the undo window), and later entries of the same ref behind it', () => {
+    const entries = [
+      base({ id: 1, createdAt: 10, ref: 'approval:a', notBefore: 5000 }),
+      base({ id: 2, createdAt: 11, ref: 'approval:b' }),
+      base({ id: 3, createdAt: 12, ref: 'approval:a' }),
+      base({ id: 4, createdAt: 13, ref: 'approval:c', notBefore: 3000 }),
+    ];
+    expect(replayOrder(entries, null, 2000).map((e) => e.id)).toEqual([2]);
+    expect(replayOrder(entries, null, 3000).map((e) => e.id)).toEqual([2, 4]);
+    expect(replayOrder(entries, null, 5000).map((e) => e.id)).toEqual([1, 2, 3, 4]);
+    expect(nextRelease(entries, 2000)).toBe(3000);
+    expect(nextRelease(entries, 3000)).toBe(5000);
+    expect(nextRelease(entries, 5000)).toBeNull();
+    expect(nextRelease([base({ state: 'sent', notBefore: 9000 })], 0)).toBeNull();
+  });
+
+  it('keeps the hold and a key made beforehand from the write', () => {
+    const e = newEntry({ method: 'POST', url: '/x', label: 'l', notBefore: 4000, idempotencyKey: 'a'.repeat(32) }, 1000);
+    expect(e).toMatchObject({ notBefore: 4000, idempotencyKey: 'a'.repeat(32) });
+    expect(isHeld(e, 3999)).toBe(true);
+    expect(isHeld(e, 4000)).toBe(false);
+    expect(isHeld(base(), 0)).toBe(false);
   });
 });
 

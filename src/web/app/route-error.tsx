@@ -1,6 +1,8 @@
-// The router's error element. A failed lazy page load means a new version was deployed: the
+// The router's error element. A failed lazy page load online means a new version was deployed: the
 // seed's message 「系统已更新，页面即将刷新！」 shows for 5 s (closable) and the page reloads.
-// Plain elements only: the kit's own chunks may be the ones that are gone.
+// Offline it means only that the page's code is not on this device: no update is claimed and
+// nothing reloads into the browser's offline error; the page says so and opens once the network is
+// back (issue 27). Plain elements only: the kit's own chunks may be the ones that are gone.
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +12,40 @@ import { removeBootShell } from './boot-shell.ts';
 
 const RELOAD_MARK = 'ys_chunk_reload_at';
 
+/** A page whose code this device does not hold, opened offline: it opens when the network returns. */
+function NotOnThisDevice() {
+  const { t } = useTranslation('shell');
+  useEffect(() => {
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload, { once: true });
+    return () => window.removeEventListener('online', reload);
+  }, []);
+  return (
+    <div className="ys-fatal" data-page="offline-unavailable" role="status">
+      <h1 className="ys-fatal__title">{t('offline_page.title')}</h1>
+      <p className="ys-fatal__text">{t('offline_page.text')}</p>
+      <div className="ys-fatal__actions">
+        {window.history.length > 1 && (
+          <button type="button" className="ys-fatal__btn" onClick={() => window.history.back()}>
+            {t('offline_page.back')}
+          </button>
+        )}
+        <Link className="ys-fatal__link" to="/portal">
+          {t('nav.back_portal')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export function RouteError() {
   useLayoutEffect(removeBootShell, []);
   const error = useRouteError();
+  const offline = isChunkLoadError(error) && typeof navigator !== 'undefined' && navigator.onLine === false;
+  return offline ? <NotOnThisDevice /> : <RouteFailure error={error} />;
+}
+
+function RouteFailure({ error }: { error: unknown }) {
   const { t } = useTranslation('shell');
   const chunk = isChunkLoadError(error);
   const [open, setOpen] = useState(chunk);

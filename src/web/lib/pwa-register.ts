@@ -37,7 +37,7 @@ export function registerServiceWorker(opts: RegisterOptions = {}): Workbox | nul
   registered = wb;
   let asked = false;
 
-  wb.addEventListener('waiting', () => {
+  const prompt = () => {
     if (asked) return;
     asked = true;
     void askToUpdate().then((accepted) => {
@@ -51,19 +51,33 @@ export function registerServiceWorker(opts: RegisterOptions = {}): Workbox | nul
       });
       wb.messageSkipWaiting();
     });
-  });
+  };
+  wb.addEventListener('waiting', prompt);
 
-  void wb.register().catch((err) => {
-    console.warn('service worker registration failed', err);
-  });
+  void wb.register({ immediate: true }).then(
+    (reg) => {
+      // main.tsx registered first: a new version already installing then is one workbox did not see
+      // start (no `updatefound` after its register), so it is watched here until it waits.
+      const installing = reg?.installing;
+      if (!installing || !navigator.serviceWorker.controller) return;
+      installing.addEventListener('statechange', () => {
+        if (installing.state === 'installed' && reg.waiting === installing) prompt();
+      });
+    },
+    (err: unknown) => {
+      console.warn('service worker registration failed', err);
+    },
+  );
   // The worker precaches only what must open offline; the assets this page loaded before the
   // worker was active go to its runtime cache now (later ones it caches as they load).
-  void wb.active.then((sw) => {
+  // (`ready`, not workbox's `active`: a first install started by main.tsx's register may be one
+  // workbox never saw start.)
+  void navigator.serviceWorker.ready.then((reg) => {
     const urls = performance
       .getEntriesByType('resource')
       .map((e) => e.name)
       .filter((u) => u.startsWith(`${location.origin}/assets/`));
-    if (urls.length) sw.postMessage({ type: 'CACHE_URLS', urls });
+    if (urls.length) reg.active?.postMessage({ type: 'CACHE_URLS', urls });
   });
   return wb;
 }

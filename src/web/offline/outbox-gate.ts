@@ -109,6 +109,8 @@ export interface DexieOutbox {
   enqueue: (write: OutboxWrite) => Promise<OutboxEntry>;
   listOutbox: (filter?: { states?: readonly OutboxState[]; ref?: string }) => Promise<OutboxEntry[]>;
   discard: (id: number) => Promise<boolean>;
+  withdraw: (id: number) => Promise<boolean>;
+  release: (id: number) => Promise<boolean>;
   retry: (id: number) => Promise<boolean>;
   editAndRequeue: (id: number, body: unknown) => Promise<boolean>;
   requestReplay: () => Promise<unknown>;

@@ -6,7 +6,7 @@
 // outbox.ts's, started by main.tsx; the idempotency keys are made here exactly as there.
 import { attachedDexieOutbox, loadWhenReachable, outboxInUse } from './outbox-gate.ts';
 import { addEntry, changeEntry, readEntries } from './outbox-raw.ts';
-import { newEntry, retryPatch, type OutboxEntry, type OutboxState, type OutboxWrite } from './outbox-rules.ts';
+import { isHeld, keepScopeHeaders, newEntry, retryPatch, type OutboxEntry, type OutboxState, type OutboxWrite } from './outbox-rules.ts';
 
 /** Loads outbox.ts once it can be fetched, then asks for a replay of what was queued without it. */
 function replaySoon(): void {
@@ -32,6 +32,43 @@ export async function discard(id: number): Promise<boolean> {
   const dexie = attachedDexieOutbox();
   if (dexie) return dexie.discard(id);
   return changeEntry(id, (entry) => (entry && entry.state !== 'sending' ? 'delete' : null));
+}
+
+/** Takes back an entry still held (its undo window is open); false once it has gone out (outbox.ts withdraw). */
+export async function withdraw(id: number): Promise<boolean> {
+  const dexie = attachedDexieOutbox();
+  if (dexie) return dexie.withdraw(id);
+  return changeEntry(id, (entry) => (entry?.state === 'pending' && isHeld(entry, Date.now()) ? 'delete' : null));
+}
+
+/** Ends an entry's hold: it goes out with the next replay (outbox.ts release). */
+export async function release(id: number): Promise<boolean> {
+  const dexie = attachedDexieOutbox();
+  if (dexie) return dexie.release(id);
+  const changed = await changeEntry(id, (entry) => (entry?.state === 'pending' && isHeld(entry, Date.now()) ? { notBefore: 0 } : null));
+  if (changed) replaySoon();
+  return changed;
+}
+
+/**
+ * The page goes away (closed, reloaded, left, or hidden on a phone that may never bring it back)
+ * while `entry` is held: it is sent now with a keepalive request under its own Idempotency-Key, so
+ * it lands even if the app is not opened again. The entry stays queued: the next replay sends the
+ * same key and the server answers what it stored, so it lands once either way. `headers`: token,
+ * language and scope (the request helper's).
+ */
+export function sendBeforeLeaving(
+  entry: Pick<OutboxEntry, 'method' | 'url' | 'body' | 'headers' | 'idempotencyKey' | 'files'>,
+  headers: Record<string, string>,
+): void {
+  if (entry.files?.length || typeof fetch !== 'function') return;
+  void fetch(entry.url, {
+    method: entry.method,
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { ...headers, ...keepScopeHeaders(entry.headers), 'Content-Type': 'application/json', 'Idempotency-Key': entry.idempotencyKey },
+    body: entry.body === null || entry.body === undefined ? undefined : JSON.stringify(entry.body),
+  }).catch(() => undefined);
 }
 
 /** Puts an entry back in the queue (a fresh key where the server already decided) and replays. */

@@ -39,6 +39,12 @@ export interface OutboxEntry {
   files?: OutboxFile[];
   /** Where the files go (multipart, field `file`) and which body field takes their ids. */
   upload?: { url: string; field: string };
+  /**
+   * Held until this time (Date.now()): the replay leaves the entry alone before it, so it can still
+   * be withdrawn (an approval's 撤销 window). Stored with the entry, so leaving or reloading the page
+   * keeps the decision and it goes out once the time has come. 0 or absent: send when its turn comes.
+   */
+  notBefore?: number;
 }
 
 /** A file kept in IndexedDB until it is uploaded; `uploadedId` is the server's id once it is. */
@@ -75,6 +81,10 @@ export interface OutboxWrite {
   owner?: string;
   files?: { name: string; type: string; blob: Blob }[];
   upload?: { url: string; field: string };
+  /** Hold the entry until then (OutboxEntry.notBefore). */
+  notBefore?: number;
+  /** The key, when the feature made it beforehand (to send the write ahead before it is stored). */
+  idempotencyKey?: string;
 }
 
 /** An HTTP answer from the injected sender. A network failure is a rejected promise instead. */
@@ -104,7 +114,7 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
 
-export function newEntry(write: OutboxWrite, now: number, key = newIdempotencyKey()): OutboxEntry {
+export function newEntry(write: OutboxWrite, now: number, key = write.idempotencyKey ?? newIdempotencyKey()): OutboxEntry {
   return {
     idempotencyKey: key,
     method: write.method,
@@ -115,6 +125,7 @@ export function newEntry(write: OutboxWrite, now: number, key = newIdempotencyKe
     ...(write.ref ? { ref: write.ref } : {}),
     ...(write.owner ? { owner: write.owner } : {}),
     ...(write.files?.length && write.upload ? { files: write.files.map((f) => ({ name: f.name, type: f.type, blob: f.blob })), upload: write.upload } : {}),
+    ...(write.notBefore ? { notBefore: write.notBefore } : {}),
     createdAt: now,
     updatedAt: now,
     state: 'pending',
@@ -124,14 +135,31 @@ export function newEntry(write: OutboxWrite, now: number, key = newIdempotencyKe
   };
 }
 
+/** Still held at `now` (its undo window is open): not sent yet, and it may still be withdrawn. */
+export const isHeld = (entry: Pick<OutboxEntry, 'notBefore'>, now: number): boolean => (entry.notBefore ?? 0) > now;
+
 /**
  * Entries to send in this run: pending ones, strictly oldest first (creation time, then id). With
- * an owner given, entries queued by someone else wait for their owner to sign in again.
+ * an owner given, entries queued by someone else wait for their owner to sign in again. An entry
+ * still held (`notBefore` after `now`) waits, and so do the later entries of the same `ref`.
  */
-export function replayOrder(entries: readonly OutboxEntry[], owner?: string | null): OutboxEntry[] {
+export function replayOrder(entries: readonly OutboxEntry[], owner?: string | null, now = Date.now()): OutboxEntry[] {
+  const held = new Set<string>();
   return entries
     .filter((e) => e.state === 'pending' && (!owner || !e.owner || e.owner === owner))
-    .sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0));
+    .sort((a, b) => a.createdAt - b.createdAt || (a.id ?? 0) - (b.id ?? 0))
+    .filter((e) => {
+      const wait = isHeld(e, now) || (e.ref !== undefined && held.has(e.ref));
+      if (wait && e.ref !== undefined) held.add(e.ref);
+      return !wait;
+    });
+}
+
+/** When the first held pending entry may go (for the replay's wake-up), or null when none is held. */
+export function nextRelease(entries: readonly OutboxEntry[], now = Date.now()): number | null {
+  let first: number | null = null;
+  for (const e of entries) if (e.state === 'pending' && isHeld(e, now) && (first === null || e.notBefore! < first)) first = e.notBefore!;
+  return first;
 }
 
 /** Headers the sender puts on the wire for an entry (besides token and language). */

@@ -10,8 +10,10 @@ import {
   bodyWithFiles,
   entryHeaders,
   fileKey,
+  isHeld,
   networkFailureOutcome,
   newEntry,
+  nextRelease,
   outcomeOf,
   replayOrder,
   retryPatch,
@@ -45,7 +47,7 @@ const SENT_KEPT_MS = 24 * 3600_000;
 // This module holds Dexie: once it is loaded (to write, or to replay), the outbox's live views start,
 // and outbox-queue.ts (the inbox's writes before Dexie could be fetched) goes through it from now on.
 outboxInUse();
-attachDexieOutbox({ enqueue, listOutbox, discard, retry, editAndRequeue, requestReplay });
+attachDexieOutbox({ enqueue, listOutbox, discard, withdraw, release, retry, editAndRequeue, requestReplay });
 
 /** A performance mark (DevTools' timeline, the replay bench's breakdown); nothing where there is no Performance API. */
 function mark(name: string): void {
@@ -78,6 +80,31 @@ export async function discard(id: number): Promise<boolean> {
     await db.outbox.delete(id);
     return true;
   });
+}
+
+/**
+ * Takes back an entry that is still held (its undo window, `notBefore`, is open): answers false when
+ * it has gone out already (or is going), which the replay never does before its time.
+ */
+export async function withdraw(id: number): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry || entry.state !== 'pending' || !isHeld(entry, Date.now())) return false;
+    await db.outbox.delete(id);
+    return true;
+  });
+}
+
+/** Ends an entry's hold: it goes out with the next replay (asked for now). */
+export async function release(id: number): Promise<boolean> {
+  const changed = await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry || entry.state !== 'pending' || !isHeld(entry, Date.now())) return false;
+    await db.outbox.update(id, { notBefore: 0 });
+    return true;
+  });
+  if (changed) void requestReplay();
+  return changed;
 }
 
 /** Puts an entry back in the queue (a fresh key where the server already decided) and replays. */
@@ -122,8 +149,8 @@ function stopReason(status: number): ReplaySummary['stopped'] {
  */
 async function runBatch(group: OutboxEntry[], sendBatch: SendBatch, summary: ReplaySummary): Promise<{ done: number; stop: boolean }> {
   const fresh = await db.transaction('rw', db.outbox, async () => {
-    const rows = (await db.outbox.bulkGet(group.map((e) => e.id!))).filter((e): e is OutboxEntry => !!e && e.state === 'pending');
     const now = Date.now();
+    const rows = (await db.outbox.bulkGet(group.map((e) => e.id!))).filter((e): e is OutboxEntry => !!e && e.state === 'pending' && !isHeld(e, now));
     await db.outbox.bulkUpdate(rows.map((e) => ({ key: e.id!, changes: { state: 'sending' as const, updatedAt: now } })));
     return rows;
   });
@@ -171,6 +198,7 @@ async function runOnce(send: Send, owner: string | null | undefined, sendBatch?:
       .delete();
     return db.outbox.where('state').equals('pending').toArray();
   });
+  wakeAt(nextRelease(waiting));
   const queue = replayOrder(waiting, owner);
   for (let i = 0; i < queue.length;) {
     const group = sendBatch ? batchGroup(queue, i) : [];
@@ -183,7 +211,7 @@ async function runOnce(send: Send, owner: string | null | undefined, sendBatch?:
     const queued = queue[i]!;
     i += 1;
     const entry = await db.outbox.get(queued.id!);
-    if (!entry || entry.state !== 'pending') continue;
+    if (!entry || entry.state !== 'pending' || isHeld(entry, Date.now())) continue;
     await db.outbox.update(entry.id!, { state: 'sending', updatedAt: Date.now() });
     let outcome;
     try {
@@ -210,6 +238,13 @@ async function withLock<T>(fn: () => Promise<T>): Promise<T | null> {
 
 let running: Promise<ReplaySummary> | null = null;
 let again = false;
+let wake: ReturnType<typeof setTimeout> | undefined;
+
+/** A replay when the first held entry's time has come (each run sets it again from what it read). */
+function wakeAt(at: number | null): void {
+  clearTimeout(wake);
+  wake = at === null ? undefined : setTimeout(() => void requestReplay(), Math.max(0, at - Date.now()) + 20);
+}
 
 /**
  * Sends the pending entries, oldest first, through `send` (which adds token and language and
@@ -270,6 +305,7 @@ export function startOutboxSync(send: Send, opts: { owner?: () => string | null 
     window.removeEventListener('online', kick);
     document.removeEventListener('visibilitychange', onVisible);
     window.clearInterval(timer);
+    clearTimeout(wake);
     sync = null;
   };
 }

@@ -8,12 +8,13 @@
 // through IndexedDB itself until Dexie can be fetched, ADR 0027 addendum of 2026-11-25). A write
 // makes the outbox "in use" (outbox-gate.ts), so the cards' sync states are live at once.
 import { enqueue, editAndRequeue, listOutbox } from '../../offline/outbox-queue.ts';
-import { newIdempotencyKey } from '../../offline/outbox-rules.ts';
+import { newIdempotencyKey, type OutboxEntry, type OutboxWrite } from '../../offline/outbox-rules.ts';
 import { readSnapshot, saveSnapshot } from '../../offline/snapshots.ts';
 import { scopeHeaders, RequestError } from '../../lib/request.ts';
 import { getUsername } from '../../lib/session.ts';
 import { batchApprove, type ApprovalItem, type BatchResult } from './api.ts';
 import { refOf, type DecisionAction } from './sync-state.ts';
+import { withUndo } from './undo.ts';
 import { needsStepUpForCost } from '../../../domain/step-up.ts';
 
 /**
@@ -42,31 +43,73 @@ export function decisionBody(item: Pick<ApprovalItem, 'current_level'>, action: 
 
 const queueing = new Set<string>();
 
-/** Queues one decision; a second tap (or swipe) on a request whose decision still waits is ignored. */
-export async function queueDecision(item: ApprovalItem, action: DecisionAction, label: string, reason?: string) {
+/**
+ * The step-up proof a decision needs: null where none is needed, false when the approver cancelled
+ * the step-up (nothing is decided then).
+ */
+async function proofFor(item: ApprovalItem, action: DecisionAction): Promise<string | null | false> {
+  if (action !== 'approve' || !costly([item])) return null;
+  return (await stepUp([item])) ?? false;
+}
+
+/** A decision as the outbox stores it; its key is made now (undo.ts may send it before it is stored). */
+function decisionWrite(item: ApprovalItem, action: DecisionAction, label: string, reason: string | undefined, proof: string | null, notBefore?: number) {
+  return {
+    method: 'POST' as const,
+    url: `/api/v1/approvals/${item.id}/${action}`,
+    body: decisionBody(item, action, reason),
+    headers: { ...scopeHeaders(), ...(proof ? { 'x-step-up-token': proof } : {}) },
+    label,
+    ref: refOf(item.id),
+    owner: getUsername() ?? undefined,
+    idempotencyKey: newIdempotencyKey(),
+    ...(notBefore ? { notBefore } : {}),
+  } satisfies OutboxWrite;
+}
+
+/** Stores a decision's write; a request whose decision still waits keeps that one (answered instead). */
+async function store(item: ApprovalItem, write: OutboxWrite): Promise<OutboxEntry | null> {
   if (queueing.has(item.id)) return null;
-  let proof: string | null = null;
-  if (action === 'approve' && costly([item])) {
-    proof = await stepUp([item]);
-    if (!proof) return null;
-  }
   queueing.add(item.id);
   try {
     const waiting = await listOutbox({ ref: refOf(item.id), states: ['pending', 'sending'] });
     if (waiting.length) return waiting[0]!;
     await rememberItem(item);
-    return await enqueue({
-      method: 'POST',
-      url: `/api/v1/approvals/${item.id}/${action}`,
-      body: decisionBody(item, action, reason),
-      headers: { ...scopeHeaders(), ...(proof ? { 'x-step-up-token': proof } : {}) },
-      label,
-      ref: refOf(item.id),
-      owner: getUsername() ?? undefined,
-    });
+    return await enqueue(write);
   } finally {
     queueing.delete(item.id);
   }
+}
+
+/** Queues one decision; a second tap (or swipe) on a request whose decision still waits is ignored. */
+export async function queueDecision(item: ApprovalItem, action: DecisionAction, label: string, reason?: string): Promise<OutboxEntry | null> {
+  if (queueing.has(item.id)) return null;
+  const proof = await proofFor(item, action);
+  if (proof === false) return null;
+  return store(item, decisionWrite(item, action, label, reason, proof));
+}
+
+/**
+ * 通过 from the inbox or from a request's detail, one way for both: the step-up first where the cost
+ * asks for it, then the decision goes into the outbox at once, held there for the undo window, and
+ * its bar shows (undo.ts). `shown`: called once the bar is up (the detail goes back to the list).
+ * Answers the stored entry, or null when nothing was queued (step-up cancelled, already waiting).
+ */
+export async function approveWithUndo(item: ApprovalItem, text: string, label: string, shown?: () => void): Promise<OutboxEntry | null> {
+  if (queueing.has(item.id)) return null;
+  const proof = await proofFor(item, 'approve');
+  if (proof === false) return null;
+  const stored = withUndo(
+    item.id,
+    text,
+    (notBefore) => {
+      const write = decisionWrite(item, 'approve', label, undefined, proof, notBefore);
+      return { write, stored: store(item, write) };
+    },
+    scopeHeaders,
+  );
+  shown?.();
+  return stored;
 }
 
 /** A rejected reason corrected after a 400/422: the same entry with the new body, back in line. */

@@ -12,12 +12,11 @@ import { useOutbox } from '../../offline/hooks.ts';
 import { discard, retry } from '../../offline/outbox-queue.ts';
 import { getApproval, type ApprovalDetail as Detail } from './api.ts';
 import { ServerState } from './card.tsx';
-import { queueDecision, requeueReject } from './decide.ts';
+import { approveWithUndo, queueDecision, requeueReject } from './decide.ts';
 import { requestFieldLabel, requestFieldRows, requestFieldValue, requestKind } from '../../../domain/approvals/request-fields.ts';
 import { diffRows } from './diff.ts';
 import { decisionLabel } from './inbox.tsx';
 import { RejectSheet } from './reject-sheet.tsx';
-import { withUndo } from './undo.ts';
 import { projectName, summaryOf, timeText, waitingText, yuan } from './summary.ts';
 import { isWaiting, syncByApproval } from './sync-state.ts';
 
@@ -129,9 +128,10 @@ export function ApprovalDetailView({ id }: { id: string }) {
   const canDecide = open && d.can_decide && !isWaiting(sync) && sync?.state !== 'conflict';
   const fields = requestFieldRows(t, d, { lang: i18n.language });
 
+  // The same 通过 as the inbox's: into the outbox at once, held for the undo window (decide.ts), so
+  // going back, leaving or reloading at once keeps the decision; the bar follows to the list.
   const approve = () => {
-    withUndo(d.id, t('approvals:undo.approved', { summary: summaryOf(t, d) }), () => queueDecision(d, 'approve', decisionLabel(t, 'approve', d)));
-    back();
+    void approveWithUndo(d, t('approvals:undo.approved', { summary: summaryOf(t, d) }), decisionLabel(t, 'approve', d), back);
   };
   const reject = async (reason: string) => {
     setRejecting(false);

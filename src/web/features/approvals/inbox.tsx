@@ -22,10 +22,10 @@ import { getUsername } from '../../lib/session.ts';
 import { nicknameAtom, offlineDataSavedAtAtom, store, territoriesAtom } from '../../lib/store.ts';
 import { getApprovalDetails, listApprovals, type ApprovalItem, type Filter, type Scope } from './api.ts';
 import { ApprovalCard } from './card.tsx';
-import { approveMany, cacheDetails, queueDecision, rememberedItem, requeueReject } from './decide.ts';
+import { approveMany, approveWithUndo, cacheDetails, queueDecision, rememberedItem, requeueReject } from './decide.ts';
 import { RejectSheet } from './reject-sheet.tsx';
 import { usePendingCount } from './live.tsx';
-import { settled, useSettling, useUndoable, withUndo } from './undo.ts';
+import { settled, useSettling, useUndoable } from './undo.ts';
 import { summaryOf, type TFn } from './summary.ts';
 import { isWaiting, needsAttention, syncByApproval, withSettling, type CardSync, type DecisionAction } from './sync-state.ts';
 
@@ -198,9 +198,8 @@ export function Inbox() {
   };
 
   function approve(item: ApprovalItem) {
-    withUndo(item.id, t('approvals:undo.approved', { summary: summaryOf(t, item) }), async () => {
-      await queueDecision(item, 'approve', decisionLabel(t, 'approve', item));
-      afterQueue(1);
+    void approveWithUndo(item, t('approvals:undo.approved', { summary: summaryOf(t, item) }), decisionLabel(t, 'approve', item)).then((entry) => {
+      if (entry) afterQueue(1);
     });
   }
 

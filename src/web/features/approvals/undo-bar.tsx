@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
+import { Toast } from '../../ui/light/toast.ts';
 import { undo, useUndoable } from './undo.ts';
 
 export function UndoBar() {
@@ -14,12 +15,20 @@ export function UndoBar() {
     return () => window.clearInterval(timer);
   }, [u]);
   if (!u) return null;
+  // Taken back out of the outbox; at the very end of the window it may have gone out already.
+  const takeBack = () =>
+    void undo().then(
+      (taken) => {
+        if (!taken) Toast.show({ content: t('approvals:undo.too_late'), position: 'bottom' });
+      },
+      () => undefined,
+    );
   const seconds = Math.max(1, Math.ceil((u.until - now) / 1000));
   return (
     <div className="ys-appr-undo" role="status" aria-live="polite" data-testid="undo-bar" data-id={u.id}>
       <span className="ys-appr-undo__text">{u.text}</span>
       <span className="ys-appr-undo__count">{t('approvals:undo.countdown', { n: seconds })}</span>
-      <Button size="small" fill="none" className="ys-appr-undo__button" onClick={undo} data-testid="undo-button">
+      <Button size="small" fill="none" className="ys-appr-undo__button" onClick={takeBack} data-testid="undo-button">
         {t('approvals:undo.undo')}
       </Button>
     </div>

@@ -5,22 +5,8 @@ import { get, getList, post } from '../../lib/request.ts';
 import { scopeHeaders } from '../../lib/request.ts';
 import { getUsername } from '../../lib/session.ts';
 import { enqueue } from '../../offline/outbox.ts';
-import { loadWithSnapshot } from '../../offline/snapshots.ts';
+import { kept } from './choices.ts';
 import { OPINIONS_URL, WORKORDERS_URL, WORKORDER_UPLOAD_URL, type FeedbackCreate, type WorkorderCreate } from '../../../domain/desk.ts';
-
-export interface Named {
-  id: string;
-  name: string;
-}
-export interface WorkorderType extends Named {
-  description: string;
-}
-export interface WorkorderQuestion extends Named {
-  workorder_type_id: string;
-}
-export interface WorkorderTemplate extends WorkorderQuestion {
-  content: string;
-}
 
 export interface Workorder {
   id: string;
@@ -69,19 +55,6 @@ export interface Feedback {
 const listOf = <T>(url: string, params?: Record<string, string | number | undefined>) =>
   getList<{ count: number; data: T[] }>(url, { __limit: 100, ...params }, { isNeedloading: false, notice: false });
 
-/** Read through the offline store: the last answer is served when the network gives none. */
-const kept = <T>(key: string, fetcher: () => Promise<T>) => loadWithSnapshot(key, fetcher).then((r) => r.value);
-const quiet = { isNeedloading: false, notice: false } as const;
-
-export const fetchTypes = () => kept('desk:types', () => get<{ data: WorkorderType[] }>(`${WORKORDERS_URL}/types`, undefined, quiet).then((r) => r.data));
-export const fetchQuestions = (typeId: string) =>
-  kept(`desk:questions:${typeId}`, () =>
-    get<{ data: WorkorderQuestion[] }>(`${WORKORDERS_URL}/questions`, { workorder_type_id: typeId }, quiet).then((r) => r.data),
-  );
-export const fetchTemplates = (typeId: string) =>
-  kept(`desk:templates:${typeId}`, () =>
-    get<{ data: WorkorderTemplate[] }>(`${WORKORDERS_URL}/templates`, { workorder_type_id: typeId }, quiet).then((r) => r.data),
-  );
 export const fetchWorkorders = (status?: string) => kept(`desk:workorders:${status ?? ''}`, () => listOf<Workorder>(WORKORDERS_URL, status ? { status } : {}));
 export const fetchWorkorder = (id: string) => get<WorkorderDetail>(`${WORKORDERS_URL}/${id}`, undefined, { notice: false });
 export const replyWorkorder = (id: string, content: string) => post<WorkorderDetail>(`${WORKORDERS_URL}/${id}/replies`, { content });

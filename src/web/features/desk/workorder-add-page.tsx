@@ -11,7 +11,8 @@ import { CONTACT_TIMES, EXT_MIMES, MOBILE_PATTERN, UPLOAD_LIMITS, URGENCIES, typ
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { pushNotice } from '../../lib/notices.ts';
 import { useOnline } from '../../offline/hooks.ts';
-import { fetchQuestions, fetchTemplates, fetchTypes, queueWorkorder } from './api.ts';
+import { queueWorkorder } from './api.ts';
+import { fetchQuestions, fetchTemplates, fetchTypes } from './choices.ts';
 import { compressImage } from './compress.ts';
 import { formatSize } from './format.ts';
 import { Loading } from './parts.tsx';
