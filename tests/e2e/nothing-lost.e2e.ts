@@ -133,7 +133,7 @@ describe('the outbox forms offline without a previous visit', () => {
       });
       await page.goto(`${baseURL}/ecsManage`);
       await page.locator('[data-page="ecsManage"]').waitFor({ state: 'attached' });
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5000, polling: 50 });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000, polling: 50 });
       const afterLoad = await page.evaluate(
         () =>
           (window as unknown as { controlledAt: number }).controlledAt -
