@@ -11,6 +11,7 @@ import type { Db } from '../db/database.ts';
 import { t } from '../lib/i18n.ts';
 import type { ExportWriter } from '../services/export.service.ts';
 import type { BillService } from './bill.service.ts';
+import { projectNames, regionNames } from './bill.repository.ts';
 
 export const BILL_EXPORT_CODE = 'bill';
 export const BILL_EXPORT_FIELDS = [
@@ -37,10 +38,8 @@ export function billExportWriter(db: Db, bills: BillService) {
     const found = await bills.lines({ tenantId: task.tenant_id, projectId: task.project_id }, filters.start_date!, filters.end_date!);
     const truncated = found.length > EXPORT_MAX_ROWS;
     const lines = found.slice(0, EXPORT_MAX_ROWS);
-    const projects = new Map(
-      (await db.selectFrom('projects').select(['id', 'name_zh']).where('tenant_id', '=', task.tenant_id).execute()).map((p) => [p.id, p.name_zh]),
-    );
-    const regions = new Map((await db.selectFrom('regions').select(['id', 'name']).execute()).map((r) => [r.id, r.name]));
+    const projects = new Map((await projectNames(db, task.tenant_id)).map((p) => [p.id, p.name_zh]));
+    const regions = new Map((await regionNames(db)).map((r) => [r.id, r.name]));
     const book = new ExcelJS.Workbook();
     book.creator = 'Yunshu';
     const sheet = book.addWorksheet(t(lang, 'billing:export.sheet'));

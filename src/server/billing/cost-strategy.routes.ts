@@ -11,6 +11,7 @@ import { monthSchema, shanghaiDay } from '../../domain/billing/billing.ts';
 import { requirePermission } from '../plugins/auth.plugin.ts';
 import { resolveScope } from '../plugins/scope.ts';
 import type { AppContext } from '../context.ts';
+import { maasBill } from './bill-report.service.ts';
 
 const strategyId = (id: string) => (id === DEFAULT_STRATEGY_ID || isId(id) ? id : null);
 
@@ -71,21 +72,15 @@ export async function costStrategyRoutes(app: FastifyInstance, ctx: AppContext) 
     await projectLimits.check(s.tenantId);
     return projectLimits.list(s.tenantId, s.billProject);
   });
-  const projectOf = async (tenantId: string, id: string) => {
-    if (!isId(id)) throw notFound();
-    const p = await ctx.db.selectFrom('projects').select('id').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
-    if (!p) throw notFound();
-    return p.id;
-  };
   app.put('/api/v1/cloud/project-limits/:projectId', LIMIT, async (req) => {
     const s = await manageScope(req, 'project_limit');
-    const projectId = await projectOf(s.tenantId, (req.params as { projectId: string }).projectId);
+    const projectId = await projectLimits.projectOf(s.tenantId, (req.params as { projectId: string }).projectId);
     const body = projectLimitSchema.parse(req.body ?? {});
     return projectLimits.set(s.tenantId, projectId, yuanToFen(body.monthly_limit), s.user.id);
   });
   app.delete('/api/v1/cloud/project-limits/:projectId', LIMIT, async (req) => {
     const s = await manageScope(req, 'project_limit');
-    const projectId = await projectOf(s.tenantId, (req.params as { projectId: string }).projectId);
+    const projectId = await projectLimits.projectOf(s.tenantId, (req.params as { projectId: string }).projectId);
     return projectLimits.remove(s.tenantId, projectId);
   });
 
@@ -93,29 +88,6 @@ export async function costStrategyRoutes(app: FastifyInstance, ctx: AppContext) 
   app.get('/api/v1/cloud/bills/maas', READ, async (req) => {
     const s = await readScope(req);
     const { month } = z.object({ month: monthSchema.default(shanghaiDay(new Date()).slice(0, 7)) }).parse(req.query ?? {});
-    let q = ctx.db
-      .selectFrom('maas_usage')
-      .select(['id', 'project_id', 'day', 'model', 'input_tokens', 'output_tokens', 'amount_fen'])
-      .where('tenant_id', '=', s.tenantId)
-      .where('day', '>=', `${month}-01`)
-      .where('day', '<=', `${month}-31`);
-    if (s.billProject) q = q.where('project_id', '=', s.billProject);
-    const rows = await q.orderBy('day', 'desc').orderBy('model').execute();
-    const models = new Map<string, { model: string; input_tokens: number; output_tokens: number; amount_fen: number; calls_days: number }>();
-    for (const r of rows) {
-      const m = models.get(r.model) ?? { model: r.model, input_tokens: 0, output_tokens: 0, amount_fen: 0, calls_days: 0 };
-      m.input_tokens += Number(r.input_tokens);
-      m.output_tokens += Number(r.output_tokens);
-      m.amount_fen += Number(r.amount_fen);
-      m.calls_days += 1;
-      models.set(r.model, m);
-    }
-    return {
-      month,
-      total_fen: rows.reduce((n, r) => n + Number(r.amount_fen), 0),
-      models: [...models.values()].sort((a, b) => b.amount_fen - a.amount_fen),
-      count: rows.length,
-      data: rows,
-    };
+    return maasBill(ctx.db, { tenantId: s.tenantId, projectId: s.billProject }, month);
   });
 }
