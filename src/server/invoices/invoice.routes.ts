@@ -30,94 +30,84 @@ const CREATE_INVOICE = { config: { permission: 'create:invoice' } } as const;
 const READ_CONTRACT = { config: { permission: 'read:contract' } } as const;
 const UPDATE_CONTRACT = { config: { permission: 'update:contract' } } as const;
 
-export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
+type Action = 'read' | 'create' | 'update';
+type Entity = 'invoice' | 'contract';
+
+/** The caller's tenant and user, once the scope's roles allow the action. */
+async function who(ctx: AppContext, req: FastifyRequest, action: Action, entity: Entity) {
+  const scope = await resolveScope(req, ctx.tenancy);
+  requirePermission(can(scope.roles, action, entity));
+  return { tenantId: scope.tenantId, user: { id: scope.user.id, nickname: scope.user.nickname } };
+}
+
+const idOf = (req: FastifyRequest) => {
+  const { id } = req.params as { id: string };
+  if (!isId(id)) throw notFound();
+  return id;
+};
+
+const withShown = <T extends { state: string; void_state: string | null; red_state: string | null }>(r: T) => ({ ...r, shown_state: shownState(r) });
+const listOf = <T>(data: T[]) => ({ count: data.length, data });
+const billsQuery = z.object({ view: z.enum(['all', 'history', 'undistributed', 'applicable']).default('all') });
+const invoicesQuery = z.object({ pool_id: z.string().optional(), state: z.string().optional() });
+
+/** invoice information (receiptInfoManage, receiptInfoDetail) and pools (billPoolDetail) */
+function infoAndPoolRoutes(app: FastifyInstance, ctx: AppContext) {
   const svc = ctx.invoices;
-  const contracts = ctx.contracts;
-
-  async function who(req: FastifyRequest, action: 'read' | 'create' | 'update', entity: 'invoice' | 'contract') {
-    const scope = await resolveScope(req, ctx.tenancy);
-    requirePermission(can(scope.roles, action, entity));
-    return { tenantId: scope.tenantId, user: { id: scope.user.id, nickname: scope.user.nickname } };
-  }
-  const idOf = (req: FastifyRequest) => {
-    const { id } = req.params as { id: string };
-    if (!isId(id)) throw notFound();
-    return id;
-  };
-  const withShown = <T extends { state: string; void_state: string | null; red_state: string | null }>(r: T) => ({ ...r, shown_state: shownState(r) });
-
-  // invoice information (receiptInfoManage, receiptInfoDetail)
-  app.get('/api/v1/invoice-infos', READ_INVOICE, async (req) => {
-    const w = await who(req, 'read', 'invoice');
-    const data = await svc.infos.list(w.tenantId);
-    return { count: data.length, data };
-  });
-  app.get('/api/v1/invoice-infos/:id', READ_INVOICE, async (req) => svc.infos.get((await who(req, 'read', 'invoice')).tenantId, idOf(req)));
+  const tenantOf = async (req: FastifyRequest) => (await who(ctx, req, 'read', 'invoice')).tenantId;
+  app.get('/api/v1/invoice-infos', READ_INVOICE, async (req) => listOf(await svc.infos.list(await tenantOf(req))));
+  app.get('/api/v1/invoice-infos/:id', READ_INVOICE, async (req) => svc.infos.get(await tenantOf(req), idOf(req)));
   app.post('/api/v1/invoice-infos', CREATE_INVOICE, async (req, reply) => {
-    const w = await who(req, 'create', 'invoice');
+    const w = await who(ctx, req, 'create', 'invoice');
     return reply.status(201).send(await svc.infos.save(w, invoiceInfoSchema.parse(req.body ?? {}), null));
   });
   app.put('/api/v1/invoice-infos/:id', CREATE_INVOICE, async (req) => {
-    const w = await who(req, 'create', 'invoice');
+    const w = await who(ctx, req, 'create', 'invoice');
     const id = idOf(req);
     return svc.infos.save(w, invoiceInfoSchema.parse(req.body ?? {}), id);
   });
-
-  // pools (billPoolDetail)
-  app.get('/api/v1/invoice-pools', READ_INVOICE, async (req) => {
-    const data = await svc.pools.list((await who(req, 'read', 'invoice')).tenantId);
-    return { count: data.length, data };
-  });
+  app.get('/api/v1/invoice-pools', READ_INVOICE, async (req) => listOf(await svc.pools.list(await tenantOf(req))));
   app.get('/api/v1/invoice-pools/:id', READ_INVOICE, async (req) => {
-    const p = await svc.pools.get((await who(req, 'read', 'invoice')).tenantId, idOf(req));
+    const p = await svc.pools.get(await tenantOf(req), idOf(req));
     return { ...p, invoice_list: p.invoice_list.map(withShown) };
   });
+}
 
-  // bills and their invoicing (billHistory, billUndistributedHistory, billHistoryDetail)
+/** bills and their invoicing (billHistory, billUndistributedHistory, billHistoryDetail), GOA records (billOaHistory), AR documents (arDocManage, arDocDetail) */
+function billRoutes(app: FastifyInstance, ctx: AppContext) {
+  const svc = ctx.invoices;
+  const tenantOf = async (req: FastifyRequest) => (await who(ctx, req, 'read', 'invoice')).tenantId;
   app.get(`${INVOICES_URL}/bills`, READ_INVOICE, async (req) => {
-    const w = await who(req, 'read', 'invoice');
-    const { view } = z.object({ view: z.enum(['all', 'history', 'undistributed', 'applicable']).default('all') }).parse(req.query ?? {});
+    const tenantId = await tenantOf(req);
+    const { view } = billsQuery.parse(req.query ?? {});
     await ctx.meter.settled();
-    const rows = await svc.billRows(w.tenantId);
-    const data = rows.filter((r) =>
-      view === 'history'
-        ? r.state === 'invoice_applied' || r.state === 'invoiced' || r.invoices > 0
-        : view === 'undistributed'
-          ? (r.state === 'confirmed' || r.state === 'invoice_applied') && !r.invoice_id
-          : view === 'applicable'
-            ? r.state !== 'invoiced' && !r.invoice_id
-            : true,
-    );
-    return { count: data.length, data };
+    return listOf(await svc.billsInView(tenantId, view));
   });
   app.get(`${INVOICES_URL}/bills/:id`, READ_INVOICE, async (req) => {
-    const w = await who(req, 'read', 'invoice');
-    const id = idOf(req);
-    const row = (await svc.billRows(w.tenantId)).find((r) => r.id === id);
-    if (!row) throw notFound();
-    const list = (await svc.invoices.list(w.tenantId)).filter((i) => (i.bill_ids as string[]).includes(id));
-    return { ...row, invoice_list: list.map(withShown) };
+    const tenantId = await tenantOf(req);
+    const row = await svc.billDetail(tenantId, idOf(req));
+    return { ...row, invoice_list: row.invoice_list.map(withShown) };
   });
+  app.get(`${INVOICES_URL}/approvals`, READ_INVOICE, async (req) => listOf(await svc.approvals(await tenantOf(req))));
+  app.get('/api/v1/ar-docs', READ_INVOICE, async (req) => listOf(await svc.arDocs.list(await tenantOf(req))));
+  app.get('/api/v1/ar-docs/:id', READ_INVOICE, async (req) => svc.arDocs.get(await tenantOf(req), idOf(req)));
+}
 
-  // GOA approval records (billOaHistory)
-  app.get(`${INVOICES_URL}/approvals`, READ_INVOICE, async (req) => {
-    const data = await svc.approvals((await who(req, 'read', 'invoice')).tenantId);
-    return { count: data.length, data };
-  });
-
-  // invoices (billApply, invoiceManage, invoiceDetail)
+/** invoices (billApply, invoiceManage, invoiceDetail) */
+function invoiceListRoutes(app: FastifyInstance, ctx: AppContext) {
+  const svc = ctx.invoices;
   app.get(INVOICES_URL, READ_INVOICE, async (req) => {
-    const w = await who(req, 'read', 'invoice');
-    const q = z.object({ pool_id: z.string().optional(), state: z.string().optional() }).parse(req.query ?? {});
+    const w = await who(ctx, req, 'read', 'invoice');
+    const q = invoicesQuery.parse(req.query ?? {});
     const data = (await svc.invoices.list(w.tenantId, q)).map(withShown);
     return { count: data.length, data, month_end_notice: inMonthEndWindow(new Date()) };
   });
   app.get(`${INVOICES_URL}/:id`, READ_INVOICE, async (req) => {
-    const w = await who(req, 'read', 'invoice');
+    const w = await who(ctx, req, 'read', 'invoice');
     return { ...withShown(await svc.invoices.get(w.tenantId, idOf(req))), month_end_notice: inMonthEndWindow(new Date()) };
   });
   app.post(INVOICES_URL, CREATE_INVOICE, async (req, reply) => {
-    const w = await who(req, 'create', 'invoice');
+    const w = await who(ctx, req, 'create', 'invoice');
     const input = applySchema.parse(req.body ?? {});
     return reply.status(201).send(withShown(await svc.invoices.apply(w, input)));
   });
@@ -126,47 +116,45 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     ['red-flush', 'red_flush'],
   ] as const) {
     app.post(`${INVOICES_URL}/:id/${path}`, CREATE_INVOICE, async (req) => {
-      const w = await who(req, 'create', 'invoice');
+      const w = await who(ctx, req, 'create', 'invoice');
       const id = idOf(req);
       const { reason } = reversalSchema.parse(req.body ?? {});
       return withShown(await svc.invoices.reverse(w, id, kind, reason));
     });
   }
+}
 
-  // accounts-receivable documents (arDocManage, arDocDetail)
-  app.get('/api/v1/ar-docs', READ_INVOICE, async (req) => {
-    const data = await svc.arDocs.list((await who(req, 'read', 'invoice')).tenantId);
-    return { count: data.length, data };
-  });
-  app.get('/api/v1/ar-docs/:id', READ_INVOICE, async (req) => svc.arDocs.get((await who(req, 'read', 'invoice')).tenantId, idOf(req)));
-
-  // contracts (contractManage, contractDetail, uploadProtocol, previewTemplate)
-  app.get(CONTRACTS_URL, READ_CONTRACT, async (req) => {
-    const data = await contracts.list((await who(req, 'read', 'contract')).tenantId);
-    return { count: data.length, data };
-  });
+/** contracts (contractManage, contractDetail, previewTemplate) */
+function contractRoutes(app: FastifyInstance, ctx: AppContext) {
+  const contracts = ctx.contracts;
+  const tenantOf = async (req: FastifyRequest) => (await who(ctx, req, 'read', 'contract')).tenantId;
+  app.get(CONTRACTS_URL, READ_CONTRACT, async (req) => listOf(await contracts.list(await tenantOf(req))));
   app.post(`${CONTRACTS_URL}/template-link`, READ_CONTRACT, async (req) => {
-    const w = await who(req, 'read', 'contract');
-    const link = contracts.previewToken(w.tenantId);
+    const link = contracts.previewToken(await tenantOf(req));
     return { ...link, url: `/previewTemplate?token=${link.token}` };
   });
   app.get(`${CONTRACTS_URL}/template-preview`, READ_CONTRACT, async (req) => {
-    const w = await who(req, 'read', 'contract');
+    const tenantId = await tenantOf(req);
     const { token } = z.object({ token: z.string().min(1).max(2000) }).parse(req.query ?? {});
-    return contracts.preview(w.tenantId, token);
+    return contracts.preview(tenantId, token);
   });
-  app.get(`${CONTRACTS_URL}/:id`, READ_CONTRACT, async (req) => contracts.get((await who(req, 'read', 'contract')).tenantId, idOf(req)));
+  app.get(`${CONTRACTS_URL}/:id`, READ_CONTRACT, async (req) => contracts.get(await tenantOf(req), idOf(req)));
   app.post(CONTRACTS_URL, UPDATE_CONTRACT, async (req, reply) => {
-    const w = await who(req, 'update', 'contract');
+    const w = await who(ctx, req, 'update', 'contract');
     return reply.status(201).send(await contracts.create(w.tenantId, w.user.id, contractSchema.parse(req.body ?? {})));
   });
   app.put(`${CONTRACTS_URL}/:id`, UPDATE_CONTRACT, async (req) => {
-    const w = await who(req, 'update', 'contract');
+    const w = await who(ctx, req, 'update', 'contract');
     const id = idOf(req);
     return contracts.update(w.tenantId, id, contractSchema.parse(req.body ?? {}));
   });
+}
+
+/** the signed protocol (uploadProtocol): read it, or upload one PDF of at most 10 MB */
+async function protocolRoutes(app: FastifyInstance, ctx: AppContext) {
+  const contracts = ctx.contracts;
   app.get(`${CONTRACTS_URL}/:id/protocol`, READ_CONTRACT, async (req, reply) => {
-    const w = await who(req, 'read', 'contract');
+    const w = await who(ctx, req, 'read', 'contract');
     const file = await contracts.protocol(w.tenantId, idOf(req));
     return reply
       .type('application/pdf')
@@ -178,7 +166,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(async (scoped) => {
     await registerMultipart(scoped, { fileBytes: PROTOCOL_MAX_BYTES, fileLabel: '10 MB', files: 1, fields: 2 });
     scoped.post(`${CONTRACTS_URL}/:id/protocol`, UPDATE_CONTRACT, async (req) => {
-      const w = await who(req, 'update', 'contract');
+      const w = await who(ctx, req, 'update', 'contract');
       const id = idOf(req);
       // another tenant's (or a missing) contract is 404 whatever the body
       await contracts.get(w.tenantId, id);
@@ -187,4 +175,12 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
       return contracts.upload(w.tenantId, id, file);
     });
   });
+}
+
+export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
+  infoAndPoolRoutes(app, ctx);
+  billRoutes(app, ctx);
+  invoiceListRoutes(app, ctx);
+  contractRoutes(app, ctx);
+  await protocolRoutes(app, ctx);
 }
