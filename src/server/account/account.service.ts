@@ -1,6 +1,8 @@
 // The user centre (issue 12): the profile with masked phone, e-mail and ID number; the password
 // change under the seed's rules; phone verification by SMS code (handlePhone/verify, which the SMS
 // delete flow links to); a phone change that waits for review; signing the service agreement.
+// Module functions over the slice's dependencies (accountService binds them); the SQL is in
+// account.repository.ts.
 import { AppError, conflict, unauthorized } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { realNameSchema } from '../../domain/account.ts';
@@ -22,182 +24,193 @@ import { hashToken } from '../repositories/users.repository.ts';
 import { maskPhone, type SmsService } from '../services/sms.service.ts';
 import { invalid } from '../services/kind-hooks.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
+import {
+  deleteOtherSessions,
+  insertPhoneChange,
+  insertVerification,
+  latestVerification,
+  lockOpenVerification,
+  lockReviewingPhoneChange,
+  reviewerIds,
+  reviewingPhoneChange,
+  setPasswordHash,
+  setPhoneVerified,
+  setServiceAgreementSigned,
+  userById,
+} from './account.repository.ts';
+
+export interface AccountDeps {
+  db: Db;
+  /** read when a code is sent (the engine's SMS service is built after this one) */
+  sms: () => SmsService;
+  secrets: SecretBox;
+  notify?: NotifyPort;
+}
+
+type Licence = { filename: string; bytes: Buffer };
+
+/** The platform's reviewers hear of a new request (ADR 0026: 账号审核 under /auth?view=review). */
+async function tellReviewers(deps: AccountDeps, account: string, kind: 'phone_change' | 'real_name', refId: string) {
+  if (!deps.notify) return;
+  const reviewers = await reviewerIds(deps.db);
+  await deps.notify.notify({
+    tenantId: null,
+    projectId: null,
+    userIds: [...new Set(reviewers)],
+    category: 'system',
+    messageKey: `signup:messages.review_${kind}`,
+    params: { account },
+    link: '/auth?view=review',
+    refId,
+  });
+}
+
+async function user(deps: AccountDeps, id: string) {
+  const row = await userById(deps.db, id);
+  if (!row) throw unauthorized();
+  return row;
+}
+
+export async function profile(deps: AccountDeps, userId: string) {
+  const u = await user(deps, userId);
+  const change = await reviewingPhoneChange(deps.db, userId);
+  let idNumber: string | null = null;
+  if (u.id_number_sealed) idNumber = maskIdNumber(String(deps.secrets.open(u.id_number_sealed).id_number ?? ''));
+  return {
+    account: u.account,
+    nickname: u.nickname,
+    user_type: u.user_type,
+    phone: u.phone ? maskPhone(u.phone) : null,
+    area_code: u.area_code,
+    is_phone_validate: u.is_phone_validate,
+    email: u.email ? maskEmail(u.email) : null,
+    id_number: idNumber,
+    industry: u.industry ?? null,
+    enterprise: u.enterprise ?? null,
+    need_sign_service_agreement: u.need_sign_service_agreement,
+    is_sign_service_agreement: u.is_sign_service_agreement,
+    is_sign: u.is_sign,
+    phone_change: change ? { phone: maskPhone(change.phone), status: change.status, requested_at: new Date(change.created_at).toISOString() } : null,
+  };
+}
+
+export async function sendCode(deps: AccountDeps, userId: string, body: unknown) {
+  const { operate_type } = accountSmsSchema.parse(body ?? {});
+  const u = await user(deps, userId);
+  // Verifying goes to the phone on record even before it is verified; a change needs it verified.
+  return deps.sms().send(u, operate_type, { unverified: operate_type === 'verify_phone' });
+}
+
+export async function verifyPhone(deps: AccountDeps, userId: string, body: unknown) {
+  const { sms_code } = phoneVerifySchema.parse(body ?? {});
+  await deps.sms().verify(userId, 'verify_phone', sms_code);
+  await setPhoneVerified(deps.db, userId);
+  return profile(deps, userId);
+}
+
+/** A new phone waits for review (1–2 working days); the code goes to the verified phone on record. */
+export async function requestPhoneChange(deps: AccountDeps, userId: string, body: unknown) {
+  const input = phoneChangeSchema.parse(body ?? {});
+  const u = await user(deps, userId);
+  if (!u.is_phone_validate) throw new AppError(409, 'sms_phone_unverified');
+  if (u.phone === input.phone) throw invalid('phone', 'phone_same');
+  await deps.sms().verify(userId, 'change_phone', input.sms_code);
+  const requestId = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    if (await lockReviewingPhoneChange(trx, userId)) throw conflict('phone_change_open');
+    await insertPhoneChange(trx, { id: requestId, user_id: userId, phone: input.phone, area_code: u.area_code, status: 'reviewing', created_at: new Date() });
+  });
+  await tellReviewers(deps, u.account, 'phone_change', requestId);
+  return profile(deps, userId);
+}
+
+export async function changePassword(deps: AccountDeps, userId: string, currentToken: string, body: unknown) {
+  const input = passwordChangeSchema.parse(body ?? {});
+  const u = await user(deps, userId);
+  if (!(await recheckPassword(deps.db, userId, u.password_hash, input.old_password))) throw invalid('old_password', 'password_old_wrong');
+  const problem = passwordProblem(input.new_password, u.account);
+  if (problem) throw invalid('new_password', problem);
+  if (input.new_password === input.old_password) throw invalid('new_password', 'password_same');
+  await deps.db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, userId, await hashPassword(input.new_password));
+    // Other sessions end: whoever knew the old password is signed out everywhere else.
+    await deleteOtherSessions(trx, userId, hashToken(currentToken));
+  });
+  return { ok: true };
+}
+
+/** The latest real-name verification (without the licence bytes). */
+export async function realName(deps: AccountDeps, userId: string) {
+  const row = await latestVerification(deps.db, userId);
+  return row ? { ...row, created_at: new Date(row.created_at).toISOString() } : null;
+}
+
+/** The licence's mime type, judged by its content: jpg/png ≤ 2 MB or pdf ≤ 10 MB. */
+async function licenceMime(file: Licence): Promise<string> {
+  const mime = await sniffMime(file.bytes);
+  if (!mime || !['image/jpeg', 'image/png', 'application/pdf'].includes(mime) || !nameMatchesType(file.filename, mime))
+    throw new AppError(415, 'upload_type', { name: file.filename });
+  const limit = mime === 'application/pdf' ? UPLOAD_LIMITS.fileBytes : UPLOAD_LIMITS.imageBytes;
+  if (file.bytes.length > limit)
+    throw new AppError(413, mime === 'application/pdf' ? 'upload_file_too_large' : 'upload_image_too_large', {
+      name: `「${file.filename}」`,
+      max: mime === 'application/pdf' ? '10 MB' : '2 MB',
+    });
+  return mime;
+}
+
+/**
+ * Submits the enterprise and its business licence for review. The licence is judged by its
+ * content (jpg/png ≤ 2 MB or pdf ≤ 10 MB); one verification under review or passed at a time.
+ */
+export async function submitRealName(deps: AccountDeps, userId: string, fields: Record<string, unknown>, file: Licence | null) {
+  const input = realNameSchema.parse(fields);
+  if (!file || file.bytes.length === 0) throw invalid('licence', 'required');
+  const mime = await licenceMime(file);
+  const verificationId = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    const open = await lockOpenVerification(trx, userId);
+    if (open) throw conflict(open.status === 'approved' ? 'real_name_done' : 'real_name_reviewing');
+    await insertVerification(trx, {
+      id: verificationId,
+      user_id: userId,
+      enterprise: input.enterprise,
+      licence_number: input.licence_number,
+      licence_name: file.filename.slice(0, 120),
+      licence_mime: mime,
+      licence_data: file.bytes,
+      status: 'reviewing',
+      reject_reason: null,
+      created_at: new Date(),
+    });
+  });
+  const u = await user(deps, userId);
+  await tellReviewers(deps, u.account, 'real_name', verificationId);
+  return realName(deps, userId);
+}
+
+export async function signAgreement(deps: AccountDeps, userId: string) {
+  await setServiceAgreementSigned(deps.db, userId);
+  return profile(deps, userId);
+}
+
+/** Binds a function of the slice to its dependencies. */
+const bound =
+  <A extends unknown[], R>(deps: AccountDeps, fn: (d: AccountDeps, ...args: A) => R) =>
+  (...args: A) =>
+    fn(deps, ...args);
 
 export function accountService(db: Db, sms: () => SmsService, secrets: SecretBox, notify?: NotifyPort) {
-  /** The platform's reviewers hear of a new request (ADR 0026: 账号审核 under /auth?view=review). */
-  async function tellReviewers(account: string, kind: 'phone_change' | 'real_name', refId: string) {
-    if (!notify) return;
-    const reviewers = await db.selectFrom('memberships').select('user_id').where('role', 'in', ['super_admin', 'ops_admin']).execute();
-    await notify.notify({
-      tenantId: null,
-      projectId: null,
-      userIds: [...new Set(reviewers.map((r) => r.user_id))],
-      category: 'system',
-      messageKey: `signup:messages.review_${kind}`,
-      params: { account },
-      link: '/auth?view=review',
-      refId,
-    });
-  }
-  async function user(id: string) {
-    const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw unauthorized();
-    return row;
-  }
+  const deps: AccountDeps = { db, sms, secrets, notify };
   return {
-    async profile(userId: string) {
-      const u = await user(userId);
-      const change = await db
-        .selectFrom('phone_change_requests')
-        .select(['phone', 'status', 'created_at'])
-        .where('user_id', '=', userId)
-        .where('status', '=', 'reviewing')
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
-      let idNumber: string | null = null;
-      if (u.id_number_sealed) idNumber = maskIdNumber(String(secrets.open(u.id_number_sealed).id_number ?? ''));
-      return {
-        account: u.account,
-        nickname: u.nickname,
-        user_type: u.user_type,
-        phone: u.phone ? maskPhone(u.phone) : null,
-        area_code: u.area_code,
-        is_phone_validate: u.is_phone_validate,
-        email: u.email ? maskEmail(u.email) : null,
-        id_number: idNumber,
-        industry: u.industry ?? null,
-        enterprise: u.enterprise ?? null,
-        need_sign_service_agreement: u.need_sign_service_agreement,
-        is_sign_service_agreement: u.is_sign_service_agreement,
-        is_sign: u.is_sign,
-        phone_change: change ? { phone: maskPhone(change.phone), status: change.status, requested_at: new Date(change.created_at).toISOString() } : null,
-      };
-    },
-
-    async sendCode(userId: string, body: unknown) {
-      const { operate_type } = accountSmsSchema.parse(body ?? {});
-      const u = await user(userId);
-      // Verifying goes to the phone on record even before it is verified; a change needs it verified.
-      return sms().send(u, operate_type, { unverified: operate_type === 'verify_phone' });
-    },
-
-    async verifyPhone(userId: string, body: unknown) {
-      const { sms_code } = phoneVerifySchema.parse(body ?? {});
-      await sms().verify(userId, 'verify_phone', sms_code);
-      await db.updateTable('users').set({ is_phone_validate: true }).where('id', '=', userId).execute();
-      return this.profile(userId);
-    },
-
-    /** A new phone waits for review (1–2 working days); the code goes to the verified phone on record. */
-    async requestPhoneChange(userId: string, body: unknown) {
-      const input = phoneChangeSchema.parse(body ?? {});
-      const u = await user(userId);
-      if (!u.is_phone_validate) throw new AppError(409, 'sms_phone_unverified');
-      if (u.phone === input.phone) throw invalid('phone', 'phone_same');
-      await sms().verify(userId, 'change_phone', input.sms_code);
-      const requestId = newId();
-      await db.transaction().execute(async (trx) => {
-        const open = await trx
-          .selectFrom('phone_change_requests')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('status', '=', 'reviewing')
-          .forUpdate()
-          .executeTakeFirst();
-        if (open) throw conflict('phone_change_open');
-        await trx
-          .insertInto('phone_change_requests')
-          .values({ id: requestId, user_id: userId, phone: input.phone, area_code: u.area_code, status: 'reviewing', created_at: new Date() })
-          .execute();
-      });
-      await tellReviewers(u.account, 'phone_change', requestId);
-      return this.profile(userId);
-    },
-
-    async changePassword(userId: string, currentToken: string, body: unknown) {
-      const input = passwordChangeSchema.parse(body ?? {});
-      const u = await user(userId);
-      if (!(await recheckPassword(db, userId, u.password_hash, input.old_password))) throw invalid('old_password', 'password_old_wrong');
-      const problem = passwordProblem(input.new_password, u.account);
-      if (problem) throw invalid('new_password', problem);
-      if (input.new_password === input.old_password) throw invalid('new_password', 'password_same');
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: await hashPassword(input.new_password) })
-          .where('id', '=', userId)
-          .execute();
-        // Other sessions end: whoever knew the old password is signed out everywhere else.
-        const rows = await trx.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).execute();
-        const keep = hashToken(currentToken);
-        const drop = rows.map((r) => r.token_hash).filter((h) => h !== keep);
-        if (drop.length) await trx.deleteFrom('sessions').where('token_hash', 'in', drop).execute();
-      });
-      return { ok: true };
-    },
-
-    /** The latest real-name verification (without the licence bytes). */
-    async realName(userId: string) {
-      const row = await db
-        .selectFrom('enterprise_verifications')
-        .select(['id', 'enterprise', 'licence_number', 'licence_name', 'licence_mime', 'status', 'reject_reason', 'created_at'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
-      return row ? { ...row, created_at: new Date(row.created_at).toISOString() } : null;
-    },
-
-    /**
-     * Submits the enterprise and its business licence for review. The licence is judged by its
-     * content (jpg/png ≤ 2 MB or pdf ≤ 10 MB); one verification under review or passed at a time.
-     */
-    async submitRealName(userId: string, fields: Record<string, unknown>, file: { filename: string; bytes: Buffer } | null) {
-      const input = realNameSchema.parse(fields);
-      if (!file || file.bytes.length === 0) throw invalid('licence', 'required');
-      const mime = await sniffMime(file.bytes);
-      if (!mime || !['image/jpeg', 'image/png', 'application/pdf'].includes(mime) || !nameMatchesType(file.filename, mime))
-        throw new AppError(415, 'upload_type', { name: file.filename });
-      const limit = mime === 'application/pdf' ? UPLOAD_LIMITS.fileBytes : UPLOAD_LIMITS.imageBytes;
-      if (file.bytes.length > limit)
-        throw new AppError(413, mime === 'application/pdf' ? 'upload_file_too_large' : 'upload_image_too_large', {
-          name: `「${file.filename}」`,
-          max: mime === 'application/pdf' ? '10 MB' : '2 MB',
-        });
-      const verificationId = newId();
-      await db.transaction().execute(async (trx) => {
-        const open = await trx
-          .selectFrom('enterprise_verifications')
-          .select('status')
-          .where('user_id', '=', userId)
-          .where('status', 'in', ['reviewing', 'approved'])
-          .forUpdate()
-          .executeTakeFirst();
-        if (open) throw conflict(open.status === 'approved' ? 'real_name_done' : 'real_name_reviewing');
-        await trx
-          .insertInto('enterprise_verifications')
-          .values({
-            id: verificationId,
-            user_id: userId,
-            enterprise: input.enterprise,
-            licence_number: input.licence_number,
-            licence_name: file.filename.slice(0, 120),
-            licence_mime: mime,
-            licence_data: file.bytes,
-            status: 'reviewing',
-            reject_reason: null,
-            created_at: new Date(),
-          })
-          .execute();
-      });
-      const u = await user(userId);
-      await tellReviewers(u.account, 'real_name', verificationId);
-      return this.realName(userId);
-    },
-
-    async signAgreement(userId: string) {
-      await db.updateTable('users').set({ is_sign_service_agreement: true }).where('id', '=', userId).execute();
-      return this.profile(userId);
-    },
+    profile: bound(deps, profile),
+    sendCode: bound(deps, sendCode),
+    verifyPhone: bound(deps, verifyPhone),
+    requestPhoneChange: bound(deps, requestPhoneChange),
+    changePassword: bound(deps, changePassword),
+    realName: bound(deps, realName),
+    submitRealName: bound(deps, submitRealName),
+    signAgreement: bound(deps, signAgreement),
   };
 }
 export type AccountService = ReturnType<typeof accountService>;
