@@ -74,36 +74,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     return box;
   });
 
-  const app = Fastify({
-    // With a certificate: HTTPS, HTTP/2 for browsers (every first-screen file over one connection
-    // instead of six; ADR 0040) and HTTP/1.1 for clients that do not offer it. Typed as the HTTP/1.1
-    // server: routes use only what both share (Node's HTTP/2 compatibility API).
-    ...((config.tls
-      ? { http2: true, https: { allowHTTP1: true, cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } }
-      : {}) as object),
-    // A plugin's start (the database, the event listener) may take more than Fastify's default 10 s on
-    // a loaded machine (a CI run on 2 busy cores failed so); a start that hangs still fails after 2 min.
-    pluginTimeout: 120_000,
-    // Redaction always applies; a caller's logger options (a test's stream) are merged over it.
-    logger: opts.logger === false ? false : { level: config.logLevel, ...logRedaction, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
-    // A hop count trusts that many proxies nearest to us (what Fastify does for a number; its types lack it).
-    trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
-    // A malformed %-escape in the path and other errors raised before routing: the catalogue's answer.
-    frameworkErrors: frameworkError,
-    // REQUEST_LOG=errors (default): one line per failed or slow request instead of two per request.
-    logController: new LogController({ disableRequestLogging: config.requestLog !== 'all' }),
-  });
-  if (config.requestLog !== 'all')
-    app.addHook('onResponse', async (req, reply) => {
-      const ms = reply.elapsedTime;
-      if (reply.statusCode >= 400 || ms >= 1000) req.log.info({ req, res: reply, responseTime: ms }, 'request completed');
-      else if (req.log.level === 'debug' || req.log.level === 'trace') req.log.debug({ req, res: reply, responseTime: ms }, 'request completed');
-    });
+  const app = Fastify(fastifyOptions(config, opts.logger));
+  if (config.requestLog !== 'all') logFailedAndSlowRequests(app);
 
   // Every route as registered (before any plugin, so routes of nested plugins are seen too):
   // the not-found handler answers 405 for an /api path that exists for another method.
@@ -116,6 +88,59 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // The composition root: every repository and service, built once (composition.ts).
   const ctx: AppContext = composeApp(app, { config, handle, secrets });
 
+  await registerTransport(app, config);
+  await registerAppPlugins(app, ctx);
+  await registerRoutes(app, ctx);
+  registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes, (id, lang) => productDetails(ctx.db, id, lang));
+  const purge = startPurges(app, ctx);
+
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    forgetListCounts();
+    if (!opts.handle) await handle.close();
+  });
+
+  return Object.assign(app, { ctx }) as unknown as FastifyInstance & { ctx: AppContext };
+}
+
+function fastifyOptions(config: Config, logger: BuildOptions['logger']) {
+  return {
+    // With a certificate: HTTPS, HTTP/2 for browsers (every first-screen file over one connection
+    // instead of six; ADR 0040) and HTTP/1.1 for clients that do not offer it. Typed as the HTTP/1.1
+    // server: routes use only what both share (Node's HTTP/2 compatibility API).
+    ...((config.tls
+      ? { http2: true, https: { allowHTTP1: true, cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } }
+      : {}) as object),
+    // A plugin's start (the database, the event listener) may take more than Fastify's default 10 s on
+    // a loaded machine (a CI run on 2 busy cores failed so); a start that hangs still fails after 2 min.
+    pluginTimeout: 120_000,
+    // Redaction always applies; a caller's logger options (a test's stream) are merged over it.
+    logger: logger === false ? false : { level: config.logLevel, ...logRedaction, ...(typeof logger === 'object' ? logger : {}) },
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    // A hop count trusts that many proxies nearest to us (what Fastify does for a number; its types lack it).
+    trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    // A malformed %-escape in the path and other errors raised before routing: the catalogue's answer.
+    frameworkErrors: frameworkError,
+    // REQUEST_LOG=errors (default): one line per failed or slow request instead of two per request.
+    logController: new LogController({ disableRequestLogging: config.requestLog !== 'all' }),
+  };
+}
+
+/** REQUEST_LOG=errors: one line per failed or slow (≥ 1 s) request. */
+function logFailedAndSlowRequests(app: FastifyInstance) {
+  app.addHook('onResponse', async (req, reply) => {
+    const ms = reply.elapsedTime;
+    if (reply.statusCode >= 400 || ms >= 1000) req.log.info({ req, res: reply, responseTime: ms }, 'request completed');
+    else if (req.log.level === 'debug' || req.log.level === 'trace') req.log.debug({ req, res: reply, responseTime: ms }, 'request completed');
+  });
+}
+
+/** Security headers, compression and the rate limit: what every answer passes through. */
+async function registerTransport(app: FastifyInstance, config: Config) {
   // Security headers (helmet). The middleware is built once: @fastify/helmet built it again on every
   // request, re-parsing the CSP directives (~4% of the list's CPU under load, issue 10).
   const securityHeaders = helmet({
@@ -181,8 +206,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     app.addHook('onClose', async () => {
       redisStore.disconnect();
     });
+}
 
-  // App plugins.
+/** The platform's plugins, in order: errors, input guard, auth, access guard, idempotency, operation log. */
+async function registerAppPlugins(app: FastifyInstance, ctx: AppContext) {
+  const config = ctx.config;
   await registerErrors(app);
   registerInputGuard(app);
   await registerSiteHostRule(app);
@@ -198,8 +226,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerIdempotency(app, ctx.db, { leaseMs: config.idempotencyLeaseMs });
   // Every signed-in write leaves a line in the operation log (after idempotency: replays do not).
   registerOperationLog(app, ctx.db);
+}
 
-  // Routes.
+/** The slices' route plugins (one line each). */
+async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
   await tenancyRoutes(app, ctx);
@@ -226,9 +256,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await bastionRoutes(app, ctx);
   await passkeyRoutes(app, ctx);
   await accessRoutes(app, ctx);
+}
 
-  registerStaticAndFallback(app, (opts.serveStatic ?? true) ? config.distDir : null, routes, (id, lang) => productDetails(ctx.db, id, lang));
-
+/** Hourly purges of what has expired (idempotency keys, sessions, stream tickets, attempt counters). */
+function startPurges(app: FastifyInstance, ctx: AppContext): NodeJS.Timeout {
+  const config = ctx.config;
   const purge = setInterval(() => {
     purgeExpiredIdempotencyKeys(ctx.db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
     ctx.users.deleteExpiredSessions().catch((err) => app.log.warn({ err }, 'session purge failed'));
@@ -237,14 +269,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     sweepAttempts(ctx.db, (config.loginTrustedDays + 1) * 24 * 3600_000).catch((err) => app.log.warn({ err }, 'attempt counter purge failed'));
   }, 3600_000);
   purge.unref();
-
-  app.addHook('onClose', async () => {
-    clearInterval(purge);
-    forgetListCounts();
-    if (!opts.handle) await handle.close();
-  });
-
-  return Object.assign(app, { ctx }) as unknown as FastifyInstance & { ctx: AppContext };
+  return purge;
 }
 
 export interface RouteEntry {
