@@ -31,11 +31,18 @@ const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
  * journeys' length tracks their size). Files named on the command line after `--` are kept as given.
  */
 function e2eShards(): string[][] {
+  // A file that walks a table (every route, every screen) is short but long-running: it says so with
+  // a first-lines comment `// e2e-weight: <n>` (n counts as n bytes of an ordinary journey).
+  const weightOf = (file: string) => {
+    const text = fs.readFileSync(file, 'utf8');
+    const declared = /^\/\/ e2e-weight: (\d+)$/m.exec(text.slice(0, 2000));
+    return declared ? Number(declared[1]) : text.length;
+  };
   const dir = path.join(root, 'tests/e2e');
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.e2e.ts'))
-    .map((f) => ({ file: `tests/e2e/${f}`, size: fs.statSync(path.join(dir, f)).size }))
+    .map((f) => ({ file: `tests/e2e/${f}`, size: weightOf(path.join(dir, f)) }))
     .sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
   const shards = Array.from({ length: Math.min(E2E_SHARDS, files.length) }, () => ({ files: [] as string[], size: 0 }));
   for (const f of files) {

@@ -1,3 +1,4 @@
+// e2e-weight: 40000
 // Every sample URL of ../shared/spec/routes.json renders its own page (issue 3 "Done when"):
 // data-page equals the route's name, never the not-found page, the URL stays the sample's; signed
 // in as admin (super admin: every menu) for the routes that need it. Redirect routes land on their
