@@ -4,34 +4,30 @@
 // A fire inserts the one open alarm of (policy, resource) — a partial unique index refuses a second —
 // and tells the receivers; a resolve closes it. Every change is recorded in alarm_history and
 // published as `alarm.changed`.
-import { sql, type Selectable } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { AlarmChangedEvent } from '../../domain/events.ts';
-import { METRICS, REPORTING_STATUSES, SOURCE_INTERVAL_S, type MetricName } from '../../domain/alarms/alarm-metrics.ts';
+import { METRICS, SOURCE_INTERVAL_S, type MetricName } from '../../domain/alarms/alarm-metrics.ts';
 import { evaluate, LEVEL_RANK, MAX_COUNT_WINDOW_MS, type Level, type Operator } from '../../domain/alarms/evaluate.ts';
 import type { Db } from '../db/database.ts';
-import type { AlarmsTable } from '../db/tables.ts';
 import type { NotifyInput, NotifyPort } from '../notifications/notify-port.ts';
 import { chunks } from '../lib/chunks.ts';
+import {
+  type AlarmInsert,
+  type PolicyRow,
+  evaluatorHistory,
+  insertFiring,
+  insertHistory,
+  lockDuePolicies,
+  openAlarmsOfPolicy,
+  postponePolicies,
+  recentFirings,
+  reportingTargets,
+  resolveAlarms,
+  resourcesByIds,
+} from './alarm.repository.ts';
 
-export interface PolicyRow {
-  id: string;
-  tenant_id: string;
-  project_id: string | null;
-  name: string;
-  kind: string;
-  metric: string;
-  level: string;
-  operator: string;
-  threshold: number;
-  occurrences: number;
-  samples: number;
-  max_alarms: number;
-  source: string;
-  receivers: string[] | unknown;
-  target_type: string;
-  target_value: string;
-}
+export type { PolicyRow } from './alarm.repository.ts';
+export { reportingTargets as targetsOf };
 
 export interface EvaluatorDeps {
   db: Db;
@@ -64,39 +60,6 @@ export function receiversOf(p: PolicyRow): string[] {
   return Array.isArray(p.receivers) ? p.receivers.filter((x): x is string => typeof x === 'string') : [];
 }
 
-/**
- * The ids of the resources a policy applies to that are reporting now. Only the ids: every round
- * reads them all (tens of thousands in a large tenant), and only the few that fire need more.
- */
-export async function targetsOf(db: Db, p: PolicyRow) {
-  let q = db
-    .selectFrom('resources')
-    .select('resources.id')
-    .where('resources.tenant_id', '=', p.tenant_id)
-    .where('resources.kind', '=', p.kind)
-    .where('resources.status', 'in', REPORTING_STATUSES);
-  if (p.target_type === 'resource') q = q.where('resources.id', '=', p.target_value);
-  else if (p.target_type === 'project') q = q.where('resources.project_id', '=', p.target_value);
-  else if (p.project_id) q = q.where('resources.project_id', '=', p.project_id);
-  if (p.target_type === 'tag') {
-    const i = p.target_value.indexOf(':');
-    const key = p.target_value.slice(0, i);
-    const value = p.target_value.slice(i + 1);
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('tag_resources')
-          .innerJoin('tags', 'tags.id', 'tag_resources.tag_id')
-          .select(sql`1`.as('one'))
-          .whereRef('tag_resources.resource_id', '=', 'resources.id')
-          .where('tags.tag_key', '=', key)
-          .where('tags.tag_value', '=', value),
-      ),
-    );
-  }
-  return q.execute();
-}
-
 function changed(
   a: { id: string; tenant_id: string; project_id: string; policy_id: string; resource_id: string; level: string },
   state: AlarmChangedEvent['state'],
@@ -121,24 +84,40 @@ export { changed as alarmChangedEvent };
 /** The longest the evaluator works before it lets waiting requests run (ms). */
 const SLICE_MS = 4;
 
+interface OpenAlarm {
+  id: string;
+  resource_id: string;
+  state: string;
+}
+interface Decisions {
+  fires: { resource_id: string; value: number }[];
+  resolves: { open: OpenAlarm; value: number | null; notify: boolean }[];
+}
+
 /** Evaluates one policy at `now` over every resource it applies to; answers how many alarms changed. */
 export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Date): Promise<number> {
+  const { fires, resolves } = await decide(deps, p, now);
+  if (!fires.length && !resolves.length) return 0;
+  // One transaction per policy and round: the alarms, their history and the messages to the receivers,
+  // each written in bulk (a storm fires thousands at once; one statement per alarm held the database).
+  const events: AlarmChangedEvent[] = [];
+  await deps.db.transaction().execute(async (trx) => {
+    const messages: NotifyInput[] = [];
+    await writeFires(trx, p, fires, now, messages, events);
+    await writeResolves(trx, p, resolves, now, messages, events);
+    if (deps.notify && messages.length) await deps.notify.notifyMany(messages, trx);
+  });
+  if (events.length) deps.publish(events);
+  return events.length;
+}
+
+/** What the pure core decides for every target of the policy, and the open alarms whose resource left. */
+async function decide(deps: EvaluatorDeps, p: PolicyRow, now: Date): Promise<Decisions> {
   const { db } = deps;
-  const targets = await targetsOf(db, p);
-  const open = await db.selectFrom('alarms').select(['id', 'resource_id', 'state']).where('policy_id', '=', p.id).where('state', '<>', 'resolved').execute();
+  const targets = await reportingTargets(db, p);
+  const open = await openAlarmsOfPolicy(db, p.id);
   const openBy = new Map(open.map((a) => [a.resource_id, a]));
-  const since = new Date(now.getTime() - MAX_COUNT_WINDOW_MS);
-  const recent = await db
-    .selectFrom('alarms')
-    .select((eb) => [
-      'resource_id',
-      eb.fn.count<number>('id').filterWhere('fired_at', '>', since).as('fired'),
-      eb.fn.max('silenced_until').as('silenced_until'),
-    ])
-    .where('policy_id', '=', p.id)
-    .where((eb) => eb.or([eb('fired_at', '>', since), eb('silenced_until', '>', now)]))
-    .groupBy('resource_id')
-    .execute();
+  const recent = await recentFirings(db, p.id, new Date(now.getTime() - MAX_COUNT_WINDOW_MS), now);
   const recentBy = new Map(recent.map((r) => [r.resource_id, r]));
   const condition = {
     operator: p.operator as Operator,
@@ -148,8 +127,7 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
     max_alarms: p.max_alarms,
   };
   const metric = p.metric as MetricName;
-  const fires: { resource_id: string; value: number }[] = [];
-  const resolves: { open: OpenAlarm; value: number | null; notify: boolean }[] = [];
+  const out: Decisions = { fires: [], resolves: [] };
   const seen = new Set<string>();
   let slice = performance.now();
   for (const r of targets) {
@@ -171,87 +149,73 @@ export async function evaluatePolicy(deps: EvaluatorDeps, p: PolicyRow, now: Dat
       firedInWindow: Number(rec?.fired ?? 0),
       now,
     });
-    if (d.action === 'fire') fires.push({ resource_id: r.id, value: d.value });
-    else if (d.action === 'resolve' && o) resolves.push({ open: o, value: d.value, notify: d.notify });
+    if (d.action === 'fire') out.fires.push({ resource_id: r.id, value: d.value });
+    else if (d.action === 'resolve' && o) out.resolves.push({ open: o, value: d.value, notify: d.notify });
   }
   // A resource that stopped reporting (stopped, deleted, moved out of the policy) clears its alarm.
-  for (const o of open) if (!seen.has(o.resource_id)) resolves.push({ open: o, value: null, notify: true });
-  if (!fires.length && !resolves.length) return 0;
+  for (const o of open) if (!seen.has(o.resource_id)) out.resolves.push({ open: o, value: null, notify: true });
+  return out;
+}
 
-  // One transaction per policy and round: the alarms, their history and the messages to the receivers,
-  // each written in bulk (a storm fires thousands at once; one statement per alarm held the database).
-  const events: AlarmChangedEvent[] = [];
-  await db.transaction().execute(async (trx) => {
-    const tx = trx as unknown as Db;
-    const messages: NotifyInput[] = [];
-    for (const part of chunks(fires)) {
-      const chunk = await firingAlarms(tx, p, part, now);
-      const inserted = await trx
-        .insertInto('alarms')
-        .values(chunk)
-        .onConflict((oc) => oc.columns(['policy_id', 'resource_id']).where('state', '<>', 'resolved').doNothing())
-        .returning('id')
-        .execute();
-      const ids = new Set(inserted.map((x) => x.id));
-      const made = chunk.filter((a) => ids.has(a.id));
-      if (!made.length) continue;
-      await trx
-        .insertInto('alarm_history')
-        .values(made.map((a) => ({ id: newId(), alarm_id: a.id, tenant_id: a.tenant_id, change: 'fired', user_id: null, value: a.value, at: now })))
-        .execute();
-      for (const a of made) {
-        messages.push(fireMessage(p, a));
-        events.push(changed(a, 'firing', 'fired', now));
-      }
+async function writeFires(trx: Db, p: PolicyRow, fires: Decisions['fires'], now: Date, messages: NotifyInput[], events: AlarmChangedEvent[]) {
+  for (const part of chunks(fires)) {
+    const chunk = await firingAlarms(trx, p, part, now);
+    const ids = await insertFiring(trx, chunk);
+    const made = chunk.filter((a) => ids.has(a.id));
+    if (!made.length) continue;
+    await insertHistory(
+      trx,
+      made.map((a) => evaluatorHistory(a.id, a.tenant_id, 'fired', a.value, now)),
+    );
+    for (const a of made) {
+      messages.push(fireMessage(p, a));
+      events.push(changed(a, 'firing', 'fired', now));
     }
-    for (const chunk of chunks(resolves)) {
-      // Closed with the value that cleared it, in one statement; answers what the messages name.
-      const done = await sql<{ id: string; project_id: string; resource_name: string }>`
-        update alarms set state = 'resolved', sort_rank = ${sortRank('resolved', p.level)}, resolved_at = ${now}, updated_at = ${now},
-          resolved_value = v.value
-        from (values ${sql.join(chunk.map((r) => sql`(${r.open.id}, ${r.value}::double precision)`))}) as v(id, value)
-        where alarms.id = v.id and alarms.state <> 'resolved'
-        returning alarms.id, alarms.project_id, alarms.resource_name`.execute(trx);
-      const closed = new Map(done.rows.map((x) => [x.id, x]));
-      const made = chunk.filter((r) => closed.has(r.open.id));
-      if (made.length)
-        await trx
-          .insertInto('alarm_history')
-          .values(made.map((r) => ({ id: newId(), alarm_id: r.open.id, tenant_id: p.tenant_id, change: 'resolved', user_id: null, value: r.value, at: now })))
-          .execute();
-      for (const r of made) {
-        const o = { ...closed.get(r.open.id)!, resource_id: r.open.resource_id, tenant_id: p.tenant_id, policy_id: p.id, level: p.level };
-        if (r.notify)
-          messages.push({
-            tenantId: p.tenant_id,
-            projectId: o.project_id,
-            userIds: receiversOf(p),
-            category: 'alarm',
-            messageKey: 'alarms:messages.resolved',
-            params: { policy: p.name, resource: o.resource_name, value: r.value === null ? '—' : formatValue(p.metric, r.value) },
-            link: alarmLink(o.id, p.tenant_id, o.project_id),
-            refId: o.id,
-          });
-        events.push(changed(o, 'resolved', 'resolved', now));
-      }
+  }
+}
+
+async function writeResolves(trx: Db, p: PolicyRow, resolves: Decisions['resolves'], now: Date, messages: NotifyInput[], events: AlarmChangedEvent[]) {
+  for (const chunk of chunks(resolves)) {
+    const done = await resolveAlarms(
+      trx,
+      sortRank('resolved', p.level),
+      now,
+      chunk.map((r) => ({ id: r.open.id, value: r.value })),
+    );
+    const closed = new Map(done.map((x) => [x.id, x]));
+    const made = chunk.filter((r) => closed.has(r.open.id));
+    if (made.length)
+      await insertHistory(
+        trx,
+        made.map((r) => evaluatorHistory(r.open.id, p.tenant_id, 'resolved', r.value, now)),
+      );
+    for (const r of made) {
+      const o = { ...closed.get(r.open.id)!, resource_id: r.open.resource_id, tenant_id: p.tenant_id, policy_id: p.id, level: p.level };
+      if (r.notify) messages.push(resolveMessage(p, o, r.value));
+      events.push(changed(o, 'resolved', 'resolved', now));
     }
-    if (deps.notify && messages.length) await deps.notify.notifyMany(messages, tx);
-  });
-  if (events.length) deps.publish(events);
-  return events.length;
+  }
+}
+
+function resolveMessage(p: PolicyRow, o: { id: string; project_id: string; resource_name: string }, value: number | null): NotifyInput {
+  return {
+    tenantId: p.tenant_id,
+    projectId: o.project_id,
+    userIds: receiversOf(p),
+    category: 'alarm',
+    messageKey: 'alarms:messages.resolved',
+    params: { policy: p.name, resource: o.resource_name, value: value === null ? '—' : formatValue(p.metric, value) },
+    link: alarmLink(o.id, p.tenant_id, o.project_id),
+    refId: o.id,
+  };
 }
 
 /** The alarms to insert for resources that fire, with what the inbox shows of each resource. */
 async function firingAlarms(db: Db, p: PolicyRow, fires: { resource_id: string; value: number }[], now: Date): Promise<AlarmInsert[]> {
-  const rows = await db
-    .selectFrom('resources')
-    .select(['id', 'name', 'kind', 'vendor', 'project_id'])
-    .where(
-      'id',
-      'in',
-      fires.map((f) => f.resource_id),
-    )
-    .execute();
+  const rows = await resourcesByIds(
+    db,
+    fires.map((f) => f.resource_id),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return fires.flatMap((f) => {
     const r = byId.get(f.resource_id);
@@ -280,33 +244,6 @@ async function firingAlarms(db: Db, p: PolicyRow, fires: { resource_id: string; 
   });
 }
 
-interface OpenAlarm {
-  id: string;
-  resource_id: string;
-  state: string;
-}
-/** The columns the evaluator writes when it fires an alarm (the table's own types). */
-type AlarmInsert = Pick<
-  Selectable<AlarmsTable>,
-  | 'id'
-  | 'tenant_id'
-  | 'project_id'
-  | 'policy_id'
-  | 'resource_id'
-  | 'resource_name'
-  | 'resource_kind'
-  | 'vendor'
-  | 'metric'
-  | 'level'
-  | 'operator'
-  | 'threshold'
-  | 'state'
-  | 'sort_rank'
-  | 'value'
-  | 'fired_at'
-  | 'updated_at'
->;
-
 function fireMessage(p: PolicyRow, a: { id: string; tenant_id: string; project_id: string; resource_name: string; value: number }) {
   return {
     tenantId: a.tenant_id,
@@ -334,24 +271,10 @@ export { fireMessage };
  */
 export async function evaluateDue(deps: EvaluatorDeps, now = new Date(), limit = 100): Promise<number> {
   const claimed = await deps.db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('alarm_policies')
-      .selectAll()
-      .where('enabled', '=', true)
-      .where('next_eval_at', '<=', now)
-      .orderBy('next_eval_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+    const due = await lockDuePolicies(trx, now, limit);
     for (const source of ['os', 'base'] as const) {
       const ids = due.filter((p) => p.source === source).map((p) => p.id);
-      if (ids.length)
-        await trx
-          .updateTable('alarm_policies')
-          .set({ next_eval_at: new Date(now.getTime() + SOURCE_INTERVAL_S[source] * 1000) })
-          .where('id', 'in', ids)
-          .execute();
+      if (ids.length) await postponePolicies(trx, ids, new Date(now.getTime() + SOURCE_INTERVAL_S[source] * 1000));
     }
     return due;
   });
