@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/database.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { OutboundMessage } from './message.ts';
+import { keepServerKey } from './notification.repository.ts';
 
 const VAPID_KEY = 'vapid_v1';
 
@@ -17,13 +18,8 @@ export interface Vapid {
 
 export async function vapidKeys(db: Db, secrets: SecretBox): Promise<Vapid> {
   const fresh = webpush.generateVAPIDKeys();
-  await db
-    .insertInto('server_keys')
-    .values({ name: VAPID_KEY, value: JSON.stringify({ publicKey: fresh.publicKey, sealed: secrets.seal({ privateKey: fresh.privateKey }) }) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('server_keys').select('value').where('name', '=', VAPID_KEY).executeTakeFirstOrThrow();
-  const stored = JSON.parse(row.value) as { publicKey: string; sealed: string };
+  const value = await keepServerKey(db, VAPID_KEY, JSON.stringify({ publicKey: fresh.publicKey, sealed: secrets.seal({ privateKey: fresh.privateKey }) }));
+  const stored = JSON.parse(value) as { publicKey: string; sealed: string };
   return { publicKey: stored.publicKey, privateKey: String(secrets.open(stored.sealed).privateKey) };
 }
 
