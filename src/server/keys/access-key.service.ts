@@ -2,7 +2,6 @@
 // bound to a user whose roles a signed request carries, locked by operations administrators,
 // counted by the signer (keys/signing.ts) per key, action and day.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import {
@@ -19,51 +18,30 @@ import type { Db } from '../db/database.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import { runList } from '../lib/list.ts';
 import type { Scope } from '../plugins/scope.ts';
+import {
+  type AccessKeyRow,
+  type KeyScope,
+  type ScopedKeys,
+  actionRankingRows,
+  bindKey,
+  countUserKeys,
+  dailyCalls,
+  deleteAccessKey,
+  insertAccessKey,
+  isTenantMember,
+  keyRankingRows,
+  keyRow,
+  keyRows,
+  lockUserKeys,
+  scopedKeys,
+  setKeyLock,
+  tenantMembers,
+  topActions,
+  updateAccessKey,
+  withNames,
+} from './access-key.repository.ts';
 
-/** Who may see every key of the scope's tenant (not only their own). */
-const seesTenant = (scope: Scope) => can(scope.roles, 'audit', 'aksk');
-
-const PUBLIC_COLUMNS = [
-  'access_keys.id',
-  'access_keys.tenant_id',
-  'access_keys.user_id',
-  'access_keys.bind_user_id',
-  'access_keys.access_key',
-  'access_keys.description',
-  'access_keys.key_type',
-  'access_keys.expires_at',
-  'access_keys.enabled',
-  'access_keys.locked',
-  'access_keys.locked_at',
-  'access_keys.lock_reason',
-  'access_keys.call_count',
-  'access_keys.last_used_at',
-  'access_keys.created_at',
-] as const;
-
-type Row = {
-  id: string;
-  tenant_id: string;
-  user_id: string;
-  bind_user_id: string;
-  access_key: string;
-  description: string;
-  key_type: string;
-  expires_at: Date | string | null;
-  enabled: boolean;
-  locked: boolean;
-  locked_at: Date | string | null;
-  lock_reason: string | null;
-  call_count: string | number;
-  last_used_at: Date | string | null;
-  created_at: Date | string;
-  owner_account?: string;
-  owner_nickname?: string;
-  bind_account?: string;
-  bind_nickname?: string;
-};
-
-function present(r: Row, now: Date) {
+function present(r: AccessKeyRow, now: Date) {
   return {
     id: r.id,
     access_key: r.access_key,
@@ -89,244 +67,205 @@ export type AccessKeyView = ReturnType<typeof present>;
 const newAccessKey = () => `YSAK${randomBytes(8).toString('hex').toUpperCase()}`;
 const newSecret = () => randomBytes(30).toString('base64url');
 
-export function accessKeyService(db: Db, secrets: SecretBox) {
-  function base(scope: Scope) {
-    let qb = db
-      .selectFrom('access_keys')
-      .innerJoin('users as owner', 'owner.id', 'access_keys.user_id')
-      .innerJoin('users as bound', 'bound.id', 'access_keys.bind_user_id')
-      .where('access_keys.tenant_id', '=', scope.tenantId);
-    if (!seesTenant(scope)) qb = qb.where((eb) => eb.or([eb('access_keys.user_id', '=', scope.user.id), eb('access_keys.bind_user_id', '=', scope.user.id)]));
-    return qb;
-  }
-  const withNames = <Q extends ReturnType<typeof base>>(qb: Q) =>
-    qb.select([
-      ...PUBLIC_COLUMNS,
-      'owner.account as owner_account',
-      'owner.nickname as owner_nickname',
-      'bound.account as bind_account',
-      'bound.nickname as bind_nickname',
-    ]);
+export interface AccessKeyDeps {
+  db: Db;
+  secrets: SecretBox;
+}
 
-  async function row(scope: Scope, id: string): Promise<Row> {
-    const r = await withNames(base(scope)).where('access_keys.id', '=', id).executeTakeFirst();
-    if (!r) throw notFound();
-    return r as Row;
-  }
-  /** A key the caller may change: their own, or any of the tenant when they audit it. */
-  async function ownRow(scope: Scope, id: string): Promise<Row> {
-    const r = await row(scope, id);
-    if (r.user_id !== scope.user.id && !seesTenant(scope)) throw new AppError(403, 'no_permission');
-    return r;
-  }
+/** Who may see every key of the scope's tenant (not only their own). */
+const seesTenant = (scope: Scope) => can(scope.roles, 'audit', 'aksk');
+const keyScope = (scope: Scope): KeyScope => ({ tenantId: scope.tenantId, userId: scope.user.id, all: seesTenant(scope) });
 
+async function row({ db }: AccessKeyDeps, scope: Scope, id: string): Promise<AccessKeyRow> {
+  const r = await keyRow(db, keyScope(scope), id);
+  if (!r) throw notFound();
+  return r;
+}
+/** A key the caller may change: their own, or any of the tenant when they audit it. */
+async function ownRow(deps: AccessKeyDeps, scope: Scope, id: string): Promise<AccessKeyRow> {
+  const r = await row(deps, scope, id);
+  if (r.user_id !== scope.user.id && !seesTenant(scope)) throw new AppError(403, 'no_permission');
+  return r;
+}
+/** The first day (China time) of the last `days` days, and `days` clamped to 1…365. */
+function rankingWindow(query: { days?: string }) {
+  const days = Math.min(Math.max(Number(query.days ?? 30) || 30, 1), 365);
+  const since = new Date(Date.now() + 8 * 3600_000 - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  return { days, since };
+}
+
+export function list({ db }: AccessKeyDeps, scope: Scope, query: unknown, now = new Date()) {
+  return runList(
+    scopedKeys(db, keyScope(scope)),
+    (qb) => withNames(qb as ScopedKeys),
+    query,
+    {
+      sortable: { created_at: 'access_keys.created_at', call_count: 'access_keys.call_count', last_used_at: 'access_keys.last_used_at' },
+      filters: { key_type: 'access_keys.key_type' },
+      booleanFilters: { locked: 'access_keys.locked', enabled: 'access_keys.enabled' },
+      search: { param: 'access_key', columns: ['access_keys.access_key', 'access_keys.description'] },
+      defaultOrder: '-created_at',
+      idColumn: 'access_keys.id',
+    },
+    (r: AccessKeyRow) => present(r, now),
+  );
+}
+
+export async function get(deps: AccessKeyDeps, scope: Scope, id: string, now = new Date()) {
+  const r = await row(deps, scope, id);
+  const actions = await topActions(deps.db, id);
+  const daily = await dailyCalls(deps.db, id);
   return {
-    async list(scope: Scope, query: unknown, now = new Date()) {
-      return runList(
-        base(scope),
-        (qb) => withNames(qb as ReturnType<typeof base>),
-        query,
-        {
-          sortable: { created_at: 'access_keys.created_at', call_count: 'access_keys.call_count', last_used_at: 'access_keys.last_used_at' },
-          filters: { key_type: 'access_keys.key_type' },
-          booleanFilters: { locked: 'access_keys.locked', enabled: 'access_keys.enabled' },
-          search: { param: 'access_key', columns: ['access_keys.access_key', 'access_keys.description'] },
-          defaultOrder: '-created_at',
-          idColumn: 'access_keys.id',
-        },
-        (r: Row) => present(r, now),
-      );
+    data: {
+      ...present(r, now),
+      top_actions: actions.map((a) => ({ action: a.action, calls: Number(a.calls) })),
+      daily: daily.map((d) => ({ day: d.day, calls: Number(d.calls) })).reverse(),
     },
-    async get(scope: Scope, id: string, now = new Date()) {
-      const r = await row(scope, id);
-      const actions = await db
-        .selectFrom('access_key_calls')
-        .select(['action', sql<string>`sum(calls)`.as('calls')])
-        .where('key_id', '=', id)
-        .groupBy('action')
-        .orderBy(sql`sum(calls)`, 'desc')
-        .limit(10)
-        .execute();
-      const daily = await db
-        .selectFrom('access_key_calls')
-        .select(['day', sql<string>`sum(calls)`.as('calls')])
-        .where('key_id', '=', id)
-        .groupBy('day')
-        .orderBy('day', 'desc')
-        .limit(30)
-        .execute();
-      return {
-        data: {
-          ...present(r, now),
-          top_actions: actions.map((a) => ({ action: a.action, calls: Number(a.calls) })),
-          daily: daily.map((d) => ({ day: d.day, calls: Number(d.calls) })).reverse(),
-        },
-      };
-    },
-    /** Creates a key; the answer carries the secret, the only time it leaves the server. */
-    async create(scope: Scope, body: unknown, now = new Date()) {
-      const input = createAccessKeySchema.parse(body ?? {});
-      let expiresAt: Date | null = null;
-      if (input.key_type === 'temporary') {
-        if (!input.expires_at) throw new AppError(400, 'keys.expiry_required');
-        expiresAt = new Date(input.expires_at);
-        if (expiresAt.getTime() <= now.getTime() || expiresAt.getTime() > now.getTime() + TEMPORARY_KEY_MAX_DAYS * 86_400_000)
-          throw new AppError(400, 'keys.expiry_range', { max: TEMPORARY_KEY_MAX_DAYS });
-      } else if (input.expires_at) throw new AppError(400, 'keys.permanent_no_expiry');
-      const id = newId();
-      const secret = newSecret();
-      await db.transaction().execute(async (trx) => {
-        // Serialise one user's creations so two at once cannot pass the limit together.
-        await sql`select pg_advisory_xact_lock(hashtext(${`aksk:${scope.tenantId}:${scope.user.id}`}))`.execute(trx);
-        const { n } = await trx
-          .selectFrom('access_keys')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('tenant_id', '=', scope.tenantId)
-          .where('user_id', '=', scope.user.id)
-          .executeTakeFirstOrThrow();
-        if (n >= MAX_KEYS_PER_USER) throw new AppError(409, 'keys.too_many', { max: MAX_KEYS_PER_USER });
-        await trx
-          .insertInto('access_keys')
-          .values({
-            id,
-            tenant_id: scope.tenantId,
-            user_id: scope.user.id,
-            bind_user_id: scope.user.id,
-            access_key: newAccessKey(),
-            secret_sealed: secrets.seal({ secret }),
-            description: input.description ?? '',
-            key_type: input.key_type,
-            expires_at: expiresAt,
-            created_at: now,
-          })
-          .execute();
-      });
-      const { data } = await this.get(scope, id, now);
-      return { data, secret };
-    },
-    async update(scope: Scope, id: string, body: unknown, now = new Date()) {
-      const input = updateAccessKeySchema.parse(body ?? {});
-      await ownRow(scope, id);
-      if (input.enabled !== undefined || input.description !== undefined)
-        await db
-          .updateTable('access_keys')
-          .set({
-            ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-            ...(input.description !== undefined ? { description: input.description } : {}),
-          })
-          .where('id', '=', id)
-          .execute();
-      return this.get(scope, id, now);
-    },
-    async remove(scope: Scope, id: string) {
-      await ownRow(scope, id);
-      await db.deleteFrom('access_keys').where('id', '=', id).execute();
-    },
-    async setLock(scope: Scope, id: string, locked: boolean, body: unknown, now = new Date()) {
-      const reason = locked ? lockAccessKeySchema.parse(body ?? {}).reason : null;
-      const r = await row(scope, id);
-      if (r.locked === locked) throw new AppError(409, locked ? 'keys.already_locked' : 'keys.not_locked');
-      await db
-        .updateTable('access_keys')
-        .set({ locked, lock_reason: reason, locked_by: locked ? scope.user.id : null, locked_at: locked ? now : null })
-        .where('id', '=', id)
-        .execute();
-      return this.get(scope, id, now);
-    },
-    /** Binds the key to a user of its tenant: signed requests then carry that user's roles. */
-    async authorize(scope: Scope, id: string, body: unknown, now = new Date()) {
-      const { bind_user_id } = authorizeAccessKeySchema.parse(body ?? {});
-      await row(scope, id);
-      const member = await db
-        .selectFrom('memberships')
-        .select('user_id')
-        .where('user_id', '=', bind_user_id)
-        .where('tenant_id', '=', scope.tenantId)
-        .executeTakeFirst();
-      if (!member) throw notFound();
-      await db.updateTable('access_keys').set({ bind_user_id }).where('id', '=', id).execute();
-      return this.get(scope, id, now);
-    },
-    /** The tenant's users a key may be bound to, with their roles there. */
-    async bindableUsers(scope: Scope) {
-      const rows = await db
-        .selectFrom('memberships')
-        .innerJoin('users', 'users.id', 'memberships.user_id')
-        .select(['users.id', 'users.account', 'users.nickname', 'memberships.role', 'memberships.project_id'])
-        .where('memberships.tenant_id', '=', scope.tenantId)
-        .orderBy('users.account')
-        .execute();
-      const byUser = new Map<string, { id: string; account: string; nickname: string; roles: string[] }>();
-      for (const r of rows) {
-        const u = byUser.get(r.id) ?? { id: r.id, account: r.account, nickname: r.nickname, roles: [] };
-        if (!u.roles.includes(r.role)) u.roles.push(r.role);
-        byUser.set(r.id, u);
-      }
-      return { data: [...byUser.values()] };
-    },
-    async overview(scope: Scope, now = new Date()) {
-      const rows = await withNames(base(scope)).execute();
-      const views = rows.map((r) => present(r as Row, now));
-      const count = (state: string) => views.filter((v) => v.state === state).length;
-      const soon = views.filter((v) => v.state === 'active' && v.expires_at && new Date(v.expires_at).getTime() - now.getTime() < 7 * 86_400_000).length;
-      return {
-        total: views.length,
-        active: count('active'),
-        disabled: count('disabled'),
-        expired: count('expired'),
-        locked: count('locked'),
-        temporary: views.filter((v) => v.key_type === 'temporary').length,
-        permanent: views.filter((v) => v.key_type === 'permanent').length,
-        expiring_soon: soon,
-        calls: views.reduce((s, v) => s + v.call_count, 0),
-        recent: views.sort((a, b) => (b.last_used_at ?? '').localeCompare(a.last_used_at ?? '')).slice(0, 5),
-      };
-    },
-    /** Keys ranked by calls over the last `days` days (akskRanking). */
-    async keyRanking(scope: Scope, query: { days?: string }) {
-      const days = Math.min(Math.max(Number(query.days ?? 30) || 30, 1), 365);
-      const since = new Date(Date.now() + 8 * 3600_000 - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-      const rows = await base(scope)
-        .innerJoin('access_key_calls', 'access_key_calls.key_id', 'access_keys.id')
-        .select([
-          'access_keys.id',
-          'access_keys.access_key',
-          'access_keys.description',
-          'owner.account as owner_account',
-          'owner.nickname as owner_nickname',
-          sql<string>`sum(access_key_calls.calls)`.as('calls'),
-        ])
-        .where('access_key_calls.day', '>=', since)
-        .groupBy(['access_keys.id', 'access_keys.access_key', 'access_keys.description', 'owner.account', 'owner.nickname'])
-        .orderBy(sql`sum(access_key_calls.calls)`, 'desc')
-        .limit(20)
-        .execute();
-      return {
-        days,
-        data: rows.map((r, i) => ({
-          rank: i + 1,
-          id: r.id,
-          access_key: r.access_key,
-          description: r.description,
-          owner: { account: r.owner_account, nickname: r.owner_nickname },
-          calls: Number(r.calls),
-        })),
-      };
-    },
-    /** Actions (method and route) ranked by signed calls over the last `days` days (actionRanking). */
-    async actionRanking(scope: Scope, query: { days?: string }) {
-      const days = Math.min(Math.max(Number(query.days ?? 30) || 30, 1), 365);
-      const since = new Date(Date.now() + 8 * 3600_000 - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-      const rows = await base(scope)
-        .innerJoin('access_key_calls', 'access_key_calls.key_id', 'access_keys.id')
-        .select(['access_key_calls.action', sql<string>`sum(access_key_calls.calls)`.as('calls'), sql<string>`count(distinct access_keys.id)`.as('keys')])
-        .where('access_key_calls.day', '>=', since)
-        .groupBy('access_key_calls.action')
-        .orderBy(sql`sum(access_key_calls.calls)`, 'desc')
-        .limit(20)
-        .execute();
-      return { days, data: rows.map((r, i) => ({ rank: i + 1, action: r.action, calls: Number(r.calls), keys: Number(r.keys) })) };
-    },
+  };
+}
+
+/** A temporary key's expiry (required, within TEMPORARY_KEY_MAX_DAYS); a permanent key has none. */
+function expiryOf(input: { key_type: string; expires_at?: string | null }, now: Date): Date | null {
+  if (input.key_type !== 'temporary') {
+    if (input.expires_at) throw new AppError(400, 'keys.permanent_no_expiry');
+    return null;
+  }
+  if (!input.expires_at) throw new AppError(400, 'keys.expiry_required');
+  const expiresAt = new Date(input.expires_at);
+  if (expiresAt.getTime() <= now.getTime() || expiresAt.getTime() > now.getTime() + TEMPORARY_KEY_MAX_DAYS * 86_400_000)
+    throw new AppError(400, 'keys.expiry_range', { max: TEMPORARY_KEY_MAX_DAYS });
+  return expiresAt;
+}
+
+/** Creates a key; the answer carries the secret, the only time it leaves the server. */
+export async function create(deps: AccessKeyDeps, scope: Scope, body: unknown, now = new Date()) {
+  const input = createAccessKeySchema.parse(body ?? {});
+  const expiresAt = expiryOf(input, now);
+  const id = newId();
+  const secret = newSecret();
+  await deps.db.transaction().execute(async (trx) => {
+    // Serialise one user's creations so two at once cannot pass the limit together.
+    await lockUserKeys(trx, scope.tenantId, scope.user.id);
+    if ((await countUserKeys(trx, scope.tenantId, scope.user.id)) >= MAX_KEYS_PER_USER) throw new AppError(409, 'keys.too_many', { max: MAX_KEYS_PER_USER });
+    await insertAccessKey(trx, {
+      id,
+      tenant_id: scope.tenantId,
+      user_id: scope.user.id,
+      access_key: newAccessKey(),
+      secret_sealed: deps.secrets.seal({ secret }),
+      description: input.description ?? '',
+      key_type: input.key_type,
+      expires_at: expiresAt,
+      created_at: now,
+    });
+  });
+  const { data } = await get(deps, scope, id, now);
+  return { data, secret };
+}
+
+export async function update(deps: AccessKeyDeps, scope: Scope, id: string, body: unknown, now = new Date()) {
+  const input = updateAccessKeySchema.parse(body ?? {});
+  await ownRow(deps, scope, id);
+  if (input.enabled !== undefined || input.description !== undefined) await updateAccessKey(deps.db, id, input);
+  return get(deps, scope, id, now);
+}
+
+export async function remove(deps: AccessKeyDeps, scope: Scope, id: string) {
+  await ownRow(deps, scope, id);
+  await deleteAccessKey(deps.db, id);
+}
+
+export async function setLock(deps: AccessKeyDeps, scope: Scope, id: string, locked: boolean, body: unknown, now = new Date()) {
+  const reason = locked ? lockAccessKeySchema.parse(body ?? {}).reason : null;
+  const r = await row(deps, scope, id);
+  if (r.locked === locked) throw new AppError(409, locked ? 'keys.already_locked' : 'keys.not_locked');
+  await setKeyLock(deps.db, id, { locked, reason, by: locked ? scope.user.id : null, at: locked ? now : null });
+  return get(deps, scope, id, now);
+}
+
+/** Binds the key to a user of its tenant: signed requests then carry that user's roles. */
+export async function authorize(deps: AccessKeyDeps, scope: Scope, id: string, body: unknown, now = new Date()) {
+  const { bind_user_id } = authorizeAccessKeySchema.parse(body ?? {});
+  await row(deps, scope, id);
+  if (!(await isTenantMember(deps.db, scope.tenantId, bind_user_id))) throw notFound();
+  await bindKey(deps.db, id, bind_user_id);
+  return get(deps, scope, id, now);
+}
+
+/** The tenant's users a key may be bound to, with their roles there. */
+export async function bindableUsers({ db }: AccessKeyDeps, scope: Scope) {
+  const rows = await tenantMembers(db, scope.tenantId);
+  const byUser = new Map<string, { id: string; account: string; nickname: string; roles: string[] }>();
+  for (const r of rows) {
+    const u = byUser.get(r.id) ?? { id: r.id, account: r.account, nickname: r.nickname, roles: [] };
+    if (!u.roles.includes(r.role)) u.roles.push(r.role);
+    byUser.set(r.id, u);
+  }
+  return { data: [...byUser.values()] };
+}
+
+export async function overview({ db }: AccessKeyDeps, scope: Scope, now = new Date()) {
+  const views = (await keyRows(db, keyScope(scope))).map((r) => present(r, now));
+  const count = (state: string) => views.filter((v) => v.state === state).length;
+  const soon = views.filter((v) => v.state === 'active' && v.expires_at && new Date(v.expires_at).getTime() - now.getTime() < 7 * 86_400_000).length;
+  return {
+    total: views.length,
+    active: count('active'),
+    disabled: count('disabled'),
+    expired: count('expired'),
+    locked: count('locked'),
+    temporary: views.filter((v) => v.key_type === 'temporary').length,
+    permanent: views.filter((v) => v.key_type === 'permanent').length,
+    expiring_soon: soon,
+    calls: views.reduce((s, v) => s + v.call_count, 0),
+    recent: views.sort((a, b) => (b.last_used_at ?? '').localeCompare(a.last_used_at ?? '')).slice(0, 5),
+  };
+}
+
+/** Keys ranked by calls over the last `days` days (akskRanking). */
+export async function keyRanking({ db }: AccessKeyDeps, scope: Scope, query: { days?: string }) {
+  const { days, since } = rankingWindow(query);
+  const rows = await keyRankingRows(db, keyScope(scope), since);
+  return {
+    days,
+    data: rows.map((r, i) => ({
+      rank: i + 1,
+      id: r.id,
+      access_key: r.access_key,
+      description: r.description,
+      owner: { account: r.owner_account, nickname: r.owner_nickname },
+      calls: Number(r.calls),
+    })),
+  };
+}
+
+/** Actions (method and route) ranked by signed calls over the last `days` days (actionRanking). */
+export async function actionRanking({ db }: AccessKeyDeps, scope: Scope, query: { days?: string }) {
+  const { days, since } = rankingWindow(query);
+  const rows = await actionRankingRows(db, keyScope(scope), since);
+  return { days, data: rows.map((r, i) => ({ rank: i + 1, action: r.action, calls: Number(r.calls), keys: Number(r.keys) })) };
+}
+
+const bound =
+  <A extends unknown[], R>(deps: AccessKeyDeps, fn: (d: AccessKeyDeps, ...args: A) => R) =>
+  (...args: A) =>
+    fn(deps, ...args);
+
+/** The service bound to its dependencies (composition.ts). */
+export function accessKeyService(db: Db, secrets: SecretBox) {
+  const deps: AccessKeyDeps = { db, secrets };
+  return {
+    list: bound(deps, list),
+    get: bound(deps, get),
+    create: bound(deps, create),
+    update: bound(deps, update),
+    remove: bound(deps, remove),
+    setLock: bound(deps, setLock),
+    authorize: bound(deps, authorize),
+    bindableUsers: bound(deps, bindableUsers),
+    overview: bound(deps, overview),
+    keyRanking: bound(deps, keyRanking),
+    actionRanking: bound(deps, actionRanking),
   };
 }
 export type AccessKeyService = ReturnType<typeof accessKeyService>;

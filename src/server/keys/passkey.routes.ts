@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
-import { needsStepUpForCost, STEP_UP_HEADER, STEP_UP_REQUIRED_KEY } from '../../domain/step-up.ts';
+import { STEP_UP_HEADER, STEP_UP_REQUIRED_KEY } from '../../domain/step-up.ts';
 import { requireUser } from '../plugins/auth.plugin.ts';
 import { profileOf } from '../services/auth.service.ts';
 import type { AppContext } from '../context.ts';
@@ -27,8 +27,7 @@ export async function requireStepUp(req: FastifyRequest, ctx: AppContext): Promi
 /** Approving these requests needs a step-up first when any of them costs at least the threshold. */
 export async function requireStepUpForApprovals(req: FastifyRequest, ctx: AppContext, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  const rows = await ctx.db.selectFrom('approval_requests').select('estimated_cost_fen').where('id', 'in', ids).execute();
-  if (rows.some((r) => needsStepUpForCost(Number(r.estimated_cost_fen)))) await requireStepUp(req, ctx);
+  if (await ctx.passkeys.approvalsNeedStepUp(ids)) await requireStepUp(req, ctx);
 }
 
 // What the access guard checks (ADR 0021): the caller's own passkeys and step-up proofs are `self`

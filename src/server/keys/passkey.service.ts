@@ -2,7 +2,6 @@
 // and step-up — a fresh passkey assertion (or the password again) that gives a proof good for
 // STEP_UP_TTL_MS, which the server checks on guarded calls (high-cost approvals). ADR 0023.
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -16,9 +15,24 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { passkeyNameSchema, stepUpPasswordSchema } from '../../domain/keys.ts';
-import { STEP_UP_TTL_MS } from '../../domain/step-up.ts';
+import { STEP_UP_TTL_MS, needsStepUpForCost } from '../../domain/step-up.ts';
 import type { Db } from '../db/database.ts';
 import { recheckPassword } from '../services/auth.service.ts';
+import {
+  type ChallengePurpose,
+  approvalCosts,
+  deletePasskey,
+  hasLiveProof,
+  insertPasskey,
+  insertProof,
+  markPasskeyUsed,
+  passkeyByCredential,
+  passwordHashOf,
+  spendChallenge,
+  storeChallenge as insertChallenge,
+  userCredentials,
+  userPasskeys,
+} from './passkey.repository.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const hash = (v: string) => createHash('sha256').update(v).digest('hex');
@@ -35,184 +49,194 @@ export interface RelyingParty {
   rpID: string;
 }
 
-export function passkeyService(db: Db, opts: { rpName: string; userVerification?: 'preferred' | 'required' | 'discouraged' }) {
-  const uv = opts.userVerification ?? 'preferred';
+export interface PasskeyDeps {
+  db: Db;
+  rpName: string;
+  userVerification: 'preferred' | 'required' | 'discouraged';
+}
 
-  async function storeChallenge(challenge: string, purpose: 'register' | 'login' | 'step_up', userId: string | null) {
-    await db.deleteFrom('webauthn_challenges').where('expires_at', '<', new Date()).execute();
-    await db
-      .insertInto('webauthn_challenges')
-      .values({ challenge, purpose, user_id: userId, expires_at: new Date(Date.now() + CHALLENGE_TTL_MS) })
-      .execute();
+async function storeChallenge({ db }: PasskeyDeps, challenge: string, purpose: ChallengePurpose, userId: string | null) {
+  await insertChallenge(db, { challenge, purpose, user_id: userId, expires_at: new Date(Date.now() + CHALLENGE_TTL_MS) });
+}
+/** The challenge in the browser's clientData, spent once (a second use finds nothing). */
+function challengeCheck({ db }: PasskeyDeps, purpose: ChallengePurpose, userId: string | null) {
+  return (challenge: string) => spendChallenge(db, challenge, purpose, userId);
+}
+/** The library's verdict on an assertion of `pk`, with the authenticator's new counter. */
+async function verifyAssertion(deps: PasskeyDeps, rp: RelyingParty, response: unknown, pk: PasskeyRow, purpose: 'login' | 'step_up', userId: string | null) {
+  try {
+    const v = await verifyAuthenticationResponse({
+      response: response as AuthenticationResponseJSON,
+      expectedChallenge: challengeCheck(deps, purpose, userId),
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      credential: {
+        id: pk.credential_id,
+        publicKey: Buffer.from(pk.public_key, 'base64url'),
+        counter: Number(pk.counter),
+        transports: pk.transports as AuthenticatorTransport[],
+      },
+      requireUserVerification: deps.userVerification === 'required',
+    });
+    return { ok: v.verified, counter: v.authenticationInfo.newCounter };
+  } catch {
+    return { ok: false, counter: Number(pk.counter) };
   }
-  /** The challenge in the browser's clientData, spent once (a second use finds nothing). */
-  function challengeCheck(purpose: 'register' | 'login' | 'step_up', userId: string | null) {
-    return async (challenge: string) => {
-      const row = await db
-        .deleteFrom('webauthn_challenges')
-        .where('challenge', '=', challenge)
-        .where('purpose', '=', purpose)
-        .where('expires_at', '>', new Date())
-        .where((eb) => (userId ? eb('user_id', '=', userId) : eb('user_id', 'is', null)))
-        .returning('challenge')
-        .executeTakeFirst();
-      return !!row;
-    };
-  }
-  async function assertion(rp: RelyingParty, body: unknown, purpose: 'login' | 'step_up', userId: string | null) {
-    const { response } = assertSchema.parse(body ?? {});
-    const pk = await db.selectFrom('passkeys').selectAll().where('credential_id', '=', response.id).executeTakeFirst();
-    if (!pk || (userId && pk.user_id !== userId)) throw new AppError(401, 'keys.passkey_failed');
-    let ok = false;
-    let newCounter = Number(pk.counter);
-    try {
-      const v = await verifyAuthenticationResponse({
-        response: response as unknown as AuthenticationResponseJSON,
-        expectedChallenge: challengeCheck(purpose, userId),
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.rpID,
-        credential: {
-          id: pk.credential_id,
-          publicKey: Buffer.from(pk.public_key, 'base64url'),
-          counter: Number(pk.counter),
-          transports: pk.transports as AuthenticatorTransport[],
-        },
-        requireUserVerification: uv === 'required',
-      });
-      ok = v.verified;
-      newCounter = v.authenticationInfo.newCounter;
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw new AppError(401, 'keys.passkey_failed');
-    await db.updateTable('passkeys').set({ counter: newCounter, last_used_at: new Date() }).where('id', '=', pk.id).execute();
-    return pk.user_id;
-  }
-  async function issueProof(userId: string, method: 'passkey' | 'password') {
-    const token = randomBytes(32).toString('hex');
-    const expiresAt = new Date(Date.now() + STEP_UP_TTL_MS);
-    await db.deleteFrom('step_up_proofs').where('expires_at', '<', new Date()).execute();
-    await db
-      .insertInto('step_up_proofs')
-      .values({ token_hash: hash(token), user_id: userId, method, expires_at: expiresAt })
-      .execute();
-    return { token, method, expires_at: expiresAt.toISOString() };
-  }
+}
+type PasskeyRow = NonNullable<Awaited<ReturnType<typeof passkeyByCredential>>>;
 
+async function assertion(deps: PasskeyDeps, rp: RelyingParty, body: unknown, purpose: 'login' | 'step_up', userId: string | null) {
+  const { response } = assertSchema.parse(body ?? {});
+  const pk = await passkeyByCredential(deps.db, response.id);
+  if (!pk || (userId && pk.user_id !== userId)) throw new AppError(401, 'keys.passkey_failed');
+  const { ok, counter } = await verifyAssertion(deps, rp, response, pk, purpose, userId);
+  if (!ok) throw new AppError(401, 'keys.passkey_failed');
+  await markPasskeyUsed(deps.db, pk.id, counter);
+  return pk.user_id;
+}
+async function issueProof({ db }: PasskeyDeps, userId: string, method: 'passkey' | 'password') {
+  const token = randomBytes(32).toString('hex');
+  const expiresAt = new Date(Date.now() + STEP_UP_TTL_MS);
+  await insertProof(db, { token_hash: hash(token), user_id: userId, method, expires_at: expiresAt });
+  return { token, method, expires_at: expiresAt.toISOString() };
+}
+
+export async function list({ db }: PasskeyDeps, userId: string) {
+  const rows = await userPasskeys(db, userId);
   return {
-    async list(userId: string) {
-      const rows = await db
-        .selectFrom('passkeys')
-        .select(['id', 'name', 'created_at', 'last_used_at'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .execute();
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          created_at: new Date(r.created_at).toISOString(),
-          last_used_at: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
-        })),
-      };
-    },
-    async registrationOptions(rp: RelyingParty, user: { id: string; account: string; nickname: string }) {
-      const existing = await db.selectFrom('passkeys').select(['credential_id', 'transports']).where('user_id', '=', user.id).execute();
-      const options = await generateRegistrationOptions({
-        rpName: opts.rpName,
-        rpID: rp.rpID,
-        userName: user.account,
-        userDisplayName: user.nickname,
-        userID: Buffer.from(user.id, 'hex'),
-        attestationType: 'none',
-        excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: c.transports as AuthenticatorTransport[] })),
-        authenticatorSelection: { residentKey: 'required', userVerification: uv },
-      });
-      await storeChallenge(options.challenge, 'register', user.id);
-      return options;
-    },
-    async register(rp: RelyingParty, userId: string, body: unknown) {
-      const input = registerSchema.parse(body ?? {});
-      let info;
-      try {
-        const v = await verifyRegistrationResponse({
-          response: input.response as unknown as RegistrationResponseJSON,
-          expectedChallenge: challengeCheck('register', userId),
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.rpID,
-          requireUserVerification: uv === 'required',
-        });
-        info = v.verified ? v.registrationInfo : undefined;
-      } catch {
-        info = undefined;
-      }
-      if (!info) throw new AppError(400, 'keys.passkey_register_failed');
-      const { credential } = info;
-      const id = newId();
-      await db
-        .insertInto('passkeys')
-        .values({
-          id,
-          user_id: userId,
-          credential_id: credential.id,
-          public_key: Buffer.from(credential.publicKey).toString('base64url'),
-          counter: credential.counter,
-          transports: JSON.stringify(credential.transports ?? []),
-          name: input.name,
-          created_at: new Date(),
-        })
-        .onConflict((oc) => oc.column('credential_id').doNothing())
-        .execute();
-      return { data: (await this.list(userId)).data.find((p) => p.id === id) ?? null };
-    },
-    async remove(userId: string, id: string) {
-      const r = await db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-      if (!Number(r.numDeletedRows)) throw notFound();
-    },
-    /** Sign-in options: no user yet, so any discoverable passkey of this site may answer. */
-    async loginOptions(rp: RelyingParty) {
-      const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: uv });
-      await storeChallenge(options.challenge, 'login', null);
-      return options;
-    },
-    /** The user a sign-in assertion proves (the caller opens the session). */
-    loginUser(rp: RelyingParty, body: unknown) {
-      return assertion(rp, body, 'login', null);
-    },
-    async stepUpOptions(rp: RelyingParty, userId: string) {
-      const creds = await db.selectFrom('passkeys').select(['credential_id', 'transports']).where('user_id', '=', userId).execute();
-      if (!creds.length) return { has_passkey: false as const, options: null };
-      const options = await generateAuthenticationOptions({
-        rpID: rp.rpID,
-        userVerification: uv,
-        allowCredentials: creds.map((c) => ({ id: c.credential_id, transports: c.transports as AuthenticatorTransport[] })),
-      });
-      await storeChallenge(options.challenge, 'step_up', userId);
-      return { has_passkey: true as const, options };
-    },
-    async stepUpWithPasskey(rp: RelyingParty, userId: string, body: unknown) {
-      await assertion(rp, body, 'step_up', userId);
-      return issueProof(userId, 'passkey');
-    },
-    async stepUpWithPassword(userId: string, body: unknown) {
-      const { password } = stepUpPasswordSchema.parse(body ?? {});
-      const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-      const ok = await recheckPassword(db, userId, user.password_hash, password);
-      if (!ok) throw new AppError(401, 'keys.step_up_password');
-      return issueProof(userId, 'password');
-    },
-    /** True when `token` is a live step-up proof of this user. */
-    async hasProof(userId: string, token: string | undefined): Promise<boolean> {
-      if (!token || token.length > 128) return false;
-      const row = await db
-        .selectFrom('step_up_proofs')
-        .select('user_id')
-        .where('token_hash', '=', hash(token))
-        .where('user_id', '=', userId)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .executeTakeFirst();
-      return !!row;
-    },
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      created_at: new Date(r.created_at).toISOString(),
+      last_used_at: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
+    })),
+  };
+}
+
+export async function registrationOptions(deps: PasskeyDeps, rp: RelyingParty, user: { id: string; account: string; nickname: string }) {
+  const existing = await userCredentials(deps.db, user.id);
+  const options = await generateRegistrationOptions({
+    rpName: deps.rpName,
+    rpID: rp.rpID,
+    userName: user.account,
+    userDisplayName: user.nickname,
+    userID: Buffer.from(user.id, 'hex'),
+    attestationType: 'none',
+    excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: c.transports as AuthenticatorTransport[] })),
+    authenticatorSelection: { residentKey: 'required', userVerification: deps.userVerification },
+  });
+  await storeChallenge(deps, options.challenge, 'register', user.id);
+  return options;
+}
+
+/** The library's verdict on a registration; undefined when it fails. */
+async function verifyRegistration(deps: PasskeyDeps, rp: RelyingParty, userId: string, response: unknown) {
+  try {
+    const v = await verifyRegistrationResponse({
+      response: response as RegistrationResponseJSON,
+      expectedChallenge: challengeCheck(deps, 'register', userId),
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: deps.userVerification === 'required',
+    });
+    return v.verified ? v.registrationInfo : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function register(deps: PasskeyDeps, rp: RelyingParty, userId: string, body: unknown) {
+  const input = registerSchema.parse(body ?? {});
+  const info = await verifyRegistration(deps, rp, userId, input.response);
+  if (!info) throw new AppError(400, 'keys.passkey_register_failed');
+  const { credential } = info;
+  const id = newId();
+  await insertPasskey(deps.db, {
+    id,
+    user_id: userId,
+    credential_id: credential.id,
+    public_key: Buffer.from(credential.publicKey).toString('base64url'),
+    counter: credential.counter,
+    transports: JSON.stringify(credential.transports ?? []),
+    name: input.name,
+    created_at: new Date(),
+  });
+  return { data: (await list(deps, userId)).data.find((p) => p.id === id) ?? null };
+}
+
+export async function remove({ db }: PasskeyDeps, userId: string, id: string) {
+  if (!(await deletePasskey(db, userId, id))) throw notFound();
+}
+
+/** Sign-in options: no user yet, so any discoverable passkey of this site may answer. */
+export async function loginOptions(deps: PasskeyDeps, rp: RelyingParty) {
+  const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: deps.userVerification });
+  await storeChallenge(deps, options.challenge, 'login', null);
+  return options;
+}
+
+/** The user a sign-in assertion proves (the caller opens the session). */
+export function loginUser(deps: PasskeyDeps, rp: RelyingParty, body: unknown) {
+  return assertion(deps, rp, body, 'login', null);
+}
+
+export async function stepUpOptions(deps: PasskeyDeps, rp: RelyingParty, userId: string) {
+  const creds = await userCredentials(deps.db, userId);
+  if (!creds.length) return { has_passkey: false as const, options: null };
+  const options = await generateAuthenticationOptions({
+    rpID: rp.rpID,
+    userVerification: deps.userVerification,
+    allowCredentials: creds.map((c) => ({ id: c.credential_id, transports: c.transports as AuthenticatorTransport[] })),
+  });
+  await storeChallenge(deps, options.challenge, 'step_up', userId);
+  return { has_passkey: true as const, options };
+}
+
+export async function stepUpWithPasskey(deps: PasskeyDeps, rp: RelyingParty, userId: string, body: unknown) {
+  await assertion(deps, rp, body, 'step_up', userId);
+  return issueProof(deps, userId, 'passkey');
+}
+
+export async function stepUpWithPassword(deps: PasskeyDeps, userId: string, body: unknown) {
+  const { password } = stepUpPasswordSchema.parse(body ?? {});
+  const user = await passwordHashOf(deps.db, userId);
+  const ok = await recheckPassword(deps.db, userId, user.password_hash, password);
+  if (!ok) throw new AppError(401, 'keys.step_up_password');
+  return issueProof(deps, userId, 'password');
+}
+
+/** True when `token` is a live step-up proof of this user. */
+export async function hasProof({ db }: PasskeyDeps, userId: string, token: string | undefined): Promise<boolean> {
+  if (!token || token.length > 128) return false;
+  return hasLiveProof(db, userId, hash(token));
+}
+
+/** Whether approving these requests needs a step-up first: any of them costs at least the threshold. */
+export async function approvalsNeedStepUp({ db }: PasskeyDeps, ids: string[]): Promise<boolean> {
+  const rows = await approvalCosts(db, ids);
+  return rows.some((r) => needsStepUpForCost(Number(r.estimated_cost_fen)));
+}
+
+const bound =
+  <A extends unknown[], R>(deps: PasskeyDeps, fn: (d: PasskeyDeps, ...args: A) => R) =>
+  (...args: A) =>
+    fn(deps, ...args);
+
+/** The service bound to its dependencies (composition.ts). */
+export function passkeyService(db: Db, opts: { rpName: string; userVerification?: 'preferred' | 'required' | 'discouraged' }) {
+  const deps: PasskeyDeps = { db, rpName: opts.rpName, userVerification: opts.userVerification ?? 'preferred' };
+  return {
+    list: bound(deps, list),
+    registrationOptions: bound(deps, registrationOptions),
+    register: bound(deps, register),
+    remove: bound(deps, remove),
+    loginOptions: bound(deps, loginOptions),
+    loginUser: bound(deps, loginUser),
+    stepUpOptions: bound(deps, stepUpOptions),
+    stepUpWithPasskey: bound(deps, stepUpWithPasskey),
+    stepUpWithPassword: bound(deps, stepUpWithPassword),
+    hasProof: bound(deps, hasProof),
+    approvalsNeedStepUp: bound(deps, approvalsNeedStepUp),
   };
 }
 export type PasskeyService = ReturnType<typeof passkeyService>;
