@@ -4,12 +4,25 @@
 // profile reflects it: an approved phone replaces the one on record, an approved enterprise is
 // written to the profile, and an internet user verified as an enterprise may buy in their project.
 import { conflict, notFound } from '../../domain/errors.ts';
-import { newId } from '../../domain/ids.ts';
 import { reviewDecisionSchema, type AccountReviewType } from '../../domain/signup.ts';
 import { maskPhone } from '../services/sms.service.ts';
 import type { Db } from '../db/database.ts';
+import type { Exec } from '../repositories/engine.repository.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 import { INTERNET_USER_TYPE } from './signup.service.ts';
+import {
+  type ReviewDecision,
+  decidePhoneChange,
+  decideVerification,
+  licenceOf,
+  lockPhoneChange,
+  lockVerification,
+  phoneChangePage,
+  promoteInternetUser,
+  setUserEnterprise,
+  setUserPhone,
+  verificationPage,
+} from './review.repository.ts';
 
 export interface ReviewItem {
   id: string;
@@ -28,181 +41,131 @@ export interface ReviewItem {
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
+export interface ReviewDeps {
+  db: Db;
+  notify: NotifyPort;
+}
+
+const ALL_STATUSES = ['reviewing', 'approved', 'rejected'];
+
+export async function list(
+  { db }: ReviewDeps,
+  type: AccountReviewType,
+  status: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ count: number; data: ReviewItem[] }> {
+  const statuses = status ? status.split(',').filter((s) => ALL_STATUSES.includes(s)) : ALL_STATUSES;
+  const common = (r: {
+    id: string;
+    status: ReviewItem['status'];
+    account: string;
+    nickname: string;
+    reject_reason?: string | null;
+    created_at: Date | string;
+    reviewed_at?: Date | string | null;
+  }) => ({
+    id: r.id,
+    type,
+    status: r.status,
+    account: r.account,
+    nickname: r.nickname,
+    reject_reason: r.reject_reason ?? null,
+    created_at: iso(r.created_at)!,
+    reviewed_at: iso(r.reviewed_at),
+  });
+  if (type === 'phone_change') {
+    const { count, rows } = await phoneChangePage(db, statuses, limit, offset);
+    return { count, data: rows.map((r) => ({ ...common(r), subject: maskPhone(r.phone), licence_number: null, licence_name: null })) };
+  }
+  const { count, rows } = await verificationPage(db, statuses, limit, offset);
+  return { count, data: rows.map((r) => ({ ...common(r), subject: r.enterprise, licence_number: r.licence_number, licence_name: r.licence_name })) };
+}
+
+export async function licence({ db }: ReviewDeps, id: string) {
+  const row = await licenceOf(db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A phone change decided: an approved phone replaces the one on record; the user is told. */
+async function decidePhone({ notify }: ReviewDeps, trx: Exec, id: string, d: ReviewDecision, reason: string | null) {
+  const approve = d.status === 'approved';
+  const row = await lockPhoneChange(trx, id);
+  if (!row) throw notFound();
+  if (row.status !== 'reviewing') throw conflict('review_decided');
+  await decidePhoneChange(trx, id, d);
+  if (approve) await setUserPhone(trx, row.user_id, row.phone, row.area_code);
+  await notify.notify(
+    {
+      tenantId: null,
+      projectId: null,
+      userIds: [row.user_id],
+      category: 'system',
+      messageKey: approve ? 'signup:messages.phone_approved' : 'signup:messages.phone_rejected',
+      params: { phone: maskPhone(row.phone), reason: reason ?? '' },
+      link: '/accountinfo',
+      refId: id,
+    },
+    trx,
+  );
+  return { id, status: d.status };
+}
+
+/** A real-name verification decided: an approved enterprise is written to the profile; the user is told. */
+async function decideRealName({ notify }: ReviewDeps, trx: Exec, id: string, d: ReviewDecision, reason: string | null) {
+  const approve = d.status === 'approved';
+  const row = await lockVerification(trx, id);
+  if (!row) throw notFound();
+  if (row.status !== 'reviewing') throw conflict('review_decided');
+  await decideVerification(trx, id, d);
+  if (approve) {
+    const userType = await setUserEnterprise(trx, row.user_id, row.enterprise);
+    // A verified internet user may buy in their own project (seed 001 §6: real-name verification
+    // is required for the full product); their read-only membership gains the owner's role.
+    if (userType === INTERNET_USER_TYPE) await promoteInternetUser(trx, row.user_id);
+  }
+  await notify.notify(
+    {
+      tenantId: null,
+      projectId: null,
+      userIds: [row.user_id],
+      category: 'system',
+      messageKey: approve ? 'signup:messages.real_name_approved' : 'signup:messages.real_name_rejected',
+      params: { enterprise: row.enterprise, reason: reason ?? '' },
+      link: '/auth',
+      refId: id,
+    },
+    trx,
+  );
+  return { id, status: d.status };
+}
+
+export async function decide(deps: ReviewDeps, type: AccountReviewType, id: string, reviewerId: string, body: unknown) {
+  const input = reviewDecisionSchema.parse(body ?? {});
+  const approve = input.decision === 'approve';
+  const reason = input.reason?.trim() || null;
+  const d: ReviewDecision = {
+    status: approve ? 'approved' : 'rejected',
+    reviewer_id: reviewerId,
+    reviewed_at: new Date(),
+    reject_reason: approve ? null : reason,
+  };
+  return deps.db.transaction().execute((trx) => (type === 'phone_change' ? decidePhone(deps, trx, id, d, reason) : decideRealName(deps, trx, id, d, reason)));
+}
+
+const bound =
+  <A extends unknown[], R>(deps: ReviewDeps, fn: (d: ReviewDeps, ...args: A) => R) =>
+  (...args: A) =>
+    fn(deps, ...args);
+
+/** The service bound to its dependencies (composition.ts). */
 export function reviewService(db: Db, notify: NotifyPort) {
+  const deps: ReviewDeps = { db, notify };
   return {
-    async list(type: AccountReviewType, status: string | undefined, limit: number, offset: number): Promise<{ count: number; data: ReviewItem[] }> {
-      const statuses = status ? status.split(',').filter((s) => ['reviewing', 'approved', 'rejected'].includes(s)) : ['reviewing', 'approved', 'rejected'];
-      if (type === 'phone_change') {
-        const base = db
-          .selectFrom('phone_change_requests as r')
-          .innerJoin('users as u', 'u.id', 'r.user_id')
-          .where('r.status', 'in', statuses as never[]);
-        const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-        const rows = await base
-          .select(['r.id', 'r.status', 'r.phone', 'r.reject_reason', 'r.created_at', 'r.reviewed_at', 'u.account', 'u.nickname'])
-          .orderBy('r.created_at', 'desc')
-          .orderBy('r.id')
-          .limit(limit)
-          .offset(offset)
-          .execute();
-        return {
-          count: Number(n),
-          data: rows.map((r) => ({
-            id: r.id,
-            type,
-            status: r.status,
-            account: r.account,
-            nickname: r.nickname,
-            subject: maskPhone(r.phone),
-            licence_number: null,
-            licence_name: null,
-            reject_reason: r.reject_reason ?? null,
-            created_at: iso(r.created_at)!,
-            reviewed_at: iso(r.reviewed_at),
-          })),
-        };
-      }
-      const base = db
-        .selectFrom('enterprise_verifications as r')
-        .innerJoin('users as u', 'u.id', 'r.user_id')
-        .where('r.status', 'in', statuses as never[]);
-      const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      const rows = await base
-        .select([
-          'r.id',
-          'r.status',
-          'r.enterprise',
-          'r.licence_number',
-          'r.licence_name',
-          'r.reject_reason',
-          'r.created_at',
-          'r.reviewed_at',
-          'u.account',
-          'u.nickname',
-        ])
-        .orderBy('r.created_at', 'desc')
-        .orderBy('r.id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return {
-        count: Number(n),
-        data: rows.map((r) => ({
-          id: r.id,
-          type,
-          status: r.status,
-          account: r.account,
-          nickname: r.nickname,
-          subject: r.enterprise,
-          licence_number: r.licence_number,
-          licence_name: r.licence_name,
-          reject_reason: r.reject_reason,
-          created_at: iso(r.created_at)!,
-          reviewed_at: iso(r.reviewed_at),
-        })),
-      };
-    },
-
-    async licence(id: string) {
-      const row = await db
-        .selectFrom('enterprise_verifications')
-        .select(['licence_name', 'licence_mime', 'licence_data'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      return row;
-    },
-
-    async decide(type: AccountReviewType, id: string, reviewerId: string, body: unknown) {
-      const input = reviewDecisionSchema.parse(body ?? {});
-      const approve = input.decision === 'approve';
-      const status = approve ? 'approved' : 'rejected';
-      const reason = input.reason?.trim() || null;
-      const now = new Date();
-      return db.transaction().execute(async (trx) => {
-        if (type === 'phone_change') {
-          const row = await trx.selectFrom('phone_change_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-          if (!row) throw notFound();
-          if (row.status !== 'reviewing') throw conflict('review_decided');
-          await trx
-            .updateTable('phone_change_requests')
-            .set({ status, reviewer_id: reviewerId, reviewed_at: now, reject_reason: approve ? null : reason })
-            .where('id', '=', id)
-            .execute();
-          if (approve)
-            await trx.updateTable('users').set({ phone: row.phone, area_code: row.area_code, is_phone_validate: true }).where('id', '=', row.user_id).execute();
-          await notify.notify(
-            {
-              tenantId: null,
-              projectId: null,
-              userIds: [row.user_id],
-              category: 'system',
-              messageKey: approve ? 'signup:messages.phone_approved' : 'signup:messages.phone_rejected',
-              params: { phone: maskPhone(row.phone), reason: reason ?? '' },
-              link: '/accountinfo',
-              refId: id,
-            },
-            trx,
-          );
-          return { id, status };
-        }
-        const row = await trx
-          .selectFrom('enterprise_verifications')
-          .select(['id', 'user_id', 'status', 'enterprise'])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!row) throw notFound();
-        if (row.status !== 'reviewing') throw conflict('review_decided');
-        await trx
-          .updateTable('enterprise_verifications')
-          .set({ status, reviewer_id: reviewerId, reviewed_at: now, reject_reason: approve ? null : reason })
-          .where('id', '=', id)
-          .execute();
-        if (approve) {
-          const user = await trx.selectFrom('users').select(['user_type']).where('id', '=', row.user_id).executeTakeFirstOrThrow();
-          await trx.updateTable('users').set({ enterprise: row.enterprise }).where('id', '=', row.user_id).execute();
-          // A verified internet user may buy in their own project (seed 001 §6: real-name verification
-          // is required for the full product); their read-only membership gains the owner's role.
-          if (user.user_type === INTERNET_USER_TYPE) {
-            const own = await trx
-              .selectFrom('memberships')
-              .select(['tenant_id', 'project_id'])
-              .where('user_id', '=', row.user_id)
-              .where('role', '=', 'internet_user')
-              .execute();
-            for (const m of own) {
-              const has = await trx
-                .selectFrom('memberships')
-                .select('id')
-                .where('user_id', '=', row.user_id)
-                .where('role', '=', 'project_owner')
-                .where('project_id', '=', m.project_id)
-                .executeTakeFirst();
-              if (!has)
-                await trx
-                  .insertInto('memberships')
-                  .values({ id: newId(), user_id: row.user_id, role: 'project_owner', tenant_id: m.tenant_id, project_id: m.project_id })
-                  .execute();
-            }
-          }
-        }
-        await notify.notify(
-          {
-            tenantId: null,
-            projectId: null,
-            userIds: [row.user_id],
-            category: 'system',
-            messageKey: approve ? 'signup:messages.real_name_approved' : 'signup:messages.real_name_rejected',
-            params: { enterprise: row.enterprise, reason: reason ?? '' },
-            link: '/auth',
-            refId: id,
-          },
-          trx,
-        );
-        return { id, status };
-      });
-    },
+    list: bound(deps, list),
+    licence: bound(deps, licence),
+    decide: bound(deps, decide),
   };
 }
 export type ReviewService = ReturnType<typeof reviewService>;
