@@ -5,7 +5,6 @@
 // is compared with the bytes actually received in preParsing (bodyHashCheck).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import { sql } from 'kysely';
 import { AppError } from '../../domain/errors.ts';
 import { parseAuthorization, parseSigningDate, SIGNING_MAX_SKEW_MS, stringToSign, SIGNING_ALGORITHM, signingDate } from '../../domain/keys.ts';
 import type { Role } from '../../domain/roles.ts';
@@ -13,6 +12,7 @@ import type { Db } from '../db/database.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import { consumeAttempt, refundAttempt, type AttemptLimit } from '../repositories/attempts.repository.ts';
 import type { Membership } from '../repositories/users.repository.ts';
+import { countCall, keyByCredential, membershipsIn, spendNonce, sweepNonces } from './signing.repository.ts';
 
 export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 export const hmacHex = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
@@ -85,23 +85,7 @@ export function requestSigner(db: Db, secrets: SecretBox) {
       // The tenant and project a request acts in are part of what the key holder signed.
       if (SCOPE_HEADERS.some((h) => req.headers[h] !== undefined && !auth.signedHeaders.includes(h))) refuse('scope_unsigned');
 
-      const key = await db
-        .selectFrom('access_keys')
-        .innerJoin('users', 'users.id', 'access_keys.bind_user_id')
-        .select([
-          'access_keys.id',
-          'access_keys.tenant_id',
-          'access_keys.secret_sealed',
-          'access_keys.enabled',
-          'access_keys.locked',
-          'access_keys.expires_at',
-          'users.id as user_id',
-          'users.account',
-          'users.nickname',
-          'users.locked as user_locked',
-        ])
-        .where('access_keys.access_key', '=', auth.credential)
-        .executeTakeFirst();
+      const key = await keyByCredential(db, auth.credential);
       if (!key) refuse('signature_invalid');
       // Each signature is counted before it is compared (the platform's attempt counter, one
       // statement) and a right one gives its attempt back: only bad ones add up, per key and IP.
@@ -123,37 +107,13 @@ export function requestSigner(db: Db, secrets: SecretBox) {
       if (!key.enabled || key.user_locked) refuse('key_disabled');
 
       // The nonce is spent once inside the window; older ones are swept as we go.
-      const fresh = await db
-        .insertInto('access_key_nonces')
-        .values({ key_id: key.id, nonce })
-        .onConflict((oc) => oc.columns(['key_id', 'nonce']).doNothing())
-        .returning('nonce')
-        .executeTakeFirst();
-      if (!fresh) refuse('replayed');
+      if (!(await spendNonce(db, key.id, nonce))) refuse('replayed');
       const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-      await db
-        .deleteFrom('access_key_nonces')
-        .where('key_id', '=', key.id)
-        .where('seen_at', '<', new Date(now.getTime() - 2 * SIGNING_MAX_SKEW_MS))
-        .execute();
-      await db
-        .updateTable('access_keys')
-        .set({ call_count: sql`call_count + 1`, last_used_at: now })
-        .where('id', '=', key.id)
-        .execute();
-      await db
-        .insertInto('access_key_calls')
-        .values({ key_id: key.id, tenant_id: key.tenant_id, action, day, calls: 1 })
-        .onConflict((oc) => oc.columns(['key_id', 'action', 'day']).doUpdateSet({ calls: sql`access_key_calls.calls + 1` }))
-        .execute();
+      await sweepNonces(db, key.id, new Date(now.getTime() - 2 * SIGNING_MAX_SKEW_MS));
+      await countCall(db, key, action, day, now);
 
       // The key acts as its bound user, with that user's roles in the key's tenant only.
-      const memberships = await db
-        .selectFrom('memberships')
-        .select(['tenant_id', 'project_id', 'role'])
-        .where('user_id', '=', key.user_id)
-        .where('tenant_id', '=', key.tenant_id)
-        .execute();
+      const memberships = await membershipsIn(db, key.user_id, key.tenant_id);
       return {
         keyId: key.id,
         tenantId: key.tenant_id,
