@@ -1,6 +1,8 @@
 // The statement budget of one decision (issue 26): a lone approval, as the inbox sends it (with an
 // Idempotency-Key), counted by PGlite's thread (every statement it ran, BEGIN and COMMIT included).
 // The budget is what the decision path achieves today; a change that adds statements fails here.
+// Before issue 26: 19 (minimal) and 25 (with the detail); the request is now read with the caller's
+// delegations, its approvers' deputies and its project's and tenant's names in one statement.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
@@ -8,7 +10,7 @@ import { openDatabase, type DbHandle } from '../../src/server/db/database.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 
 /** Statements of one `POST /api/v1/approvals/{id}/approve` with `Prefer: return=minimal`, and with the full detail. */
-const BUDGET = { minimal: 19, detail: 25 };
+const BUDGET = { minimal: 16, detail: 19 };
 
 let handle: DbHandle;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -44,7 +46,8 @@ describe.skipIf(pg)('statements per decision (PGlite)', () => {
     const hd = admin.territories.find((x) => x.tenant_name === '华东制造集团')!;
     const supply = hd.projects.find((p) => p.project_name === 'supply-chain')!;
     const counts: Record<string, number> = {};
-    for (const [n, mode] of ['warm-up', 'minimal', 'detail'].entries()) {
+    // The least of five each: periodic work of the app (certificate sweep, ticks) may land in a window.
+    for (const [n, mode] of ['warm-up', ...[1, 2, 3, 4, 5].map((k) => `minimal-${k}`), ...[1, 2, 3, 4, 5].map((k) => `detail-${k}`)].entries()) {
       const r = await app.inject({
         method: 'POST',
         url: '/api/v1/approvals',
@@ -62,11 +65,12 @@ describe.skipIf(pg)('statements per decision (PGlite)', () => {
           'x-tenant-id': hd.tenant_id,
           'x-project-id': supply.project_id,
           'idempotency-key': `budget-${id}`,
-          ...(mode === 'detail' ? {} : { prefer: 'return=minimal' }),
+          ...(mode.startsWith('detail') ? {} : { prefer: 'return=minimal' }),
         },
         payload: {},
       });
-      counts[mode] = handle.pglite!.statements - before;
+      const ran = handle.pglite!.statements - before;
+      counts[mode.split('-')[0]!] = Math.min(counts[mode.split('-')[0]!] ?? ran, ran);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().status).toBe('approved');
     }

@@ -42,12 +42,21 @@ export async function selfDecisionAllowed(db: Exec, row: Pick<RequestRow, 'reque
 /** Per transaction of `decideMany`: the deputies looked up once per (tenant, approvers) — no decision writes delegations. */
 export const deputiesMemo = new WeakMap<object, Map<string, Promise<string[]>>>();
 
+const deputiesKey = (tenantId: string, approverIds: string[], now: Date) => `${tenantId}|${approverIds.join(',')}|${now.getTime()}`;
+
+/** Remembers, for this transaction, deputies already read (with the request, `requestForCaller`). */
+export function primeDeputies(db: Exec, tenantId: string, approverIds: string[], now: Date, deputies: string[]): void {
+  let memo = deputiesMemo.get(db);
+  if (!memo) deputiesMemo.set(db, (memo = new Map()));
+  memo.set(deputiesKey(tenantId, approverIds, now), Promise.resolve(deputies));
+}
+
 /** Active deputies of the given approvers in a tenant: they see and decide for them, so they get the events too. */
 export async function delegatesOf(db: Exec, tenantId: string, approverIds: string[], now: Date): Promise<string[]> {
   if (approverIds.length === 0) return [];
   const memo = deputiesMemo.get(db);
   if (!memo) return deputiesOf(db, tenantId, approverIds, now);
-  const key = `${tenantId}|${approverIds.join(',')}|${now.getTime()}`;
+  const key = deputiesKey(tenantId, approverIds, now);
   if (!memo.has(key)) memo.set(key, deputiesOf(db, tenantId, approverIds, now));
   return [...(await memo.get(key)!)];
 }

@@ -12,6 +12,7 @@ import {
   activeDelegators,
   insertActions,
   requestById,
+  requestForCaller,
   requestsByIds,
   rollbackToSavepoint,
   savepoint,
@@ -21,7 +22,7 @@ import {
   type Exec,
   type RequestRow,
 } from './approval.repository.ts';
-import { actingFor, canSeeRow, delegatesOf, deputiesMemo, selfDecisionAllowed, unique } from './approval-access.ts';
+import { actingFor, canSeeRow, delegatesOf, deputiesMemo, primeDeputies, selfDecisionAllowed, unique } from './approval-access.ts';
 import {
   ApprovalConflict,
   assertTransition,
@@ -193,9 +194,10 @@ export async function decide(
   const events: PendingEvent[] = [];
   const after: (() => Promise<void>)[] = [];
   const result = await deps.db.transaction().execute(async (trx) => {
-    const delegators = await activeDelegators(trx, user.id, now);
-    const row = await requestById(trx, id, true);
-    return decideLocked(deps, trx, user, delegators, row, decision, now, { events, after, inTransaction: opts.inTransaction });
+    // The request, locked, with the caller's delegations and its approvers' deputies: one statement.
+    const found = await requestForCaller(trx, id, user.id, now, true);
+    if (found) primeDeputies(trx, found.row.tenant_id, found.row.current_approver_ids ?? [], now, found.deputies);
+    return decideLocked(deps, trx, user, found?.delegators ?? [], found?.row, decision, now, { events, after, inTransaction: opts.inTransaction });
   });
   publish(deps.bus, deps.db, events);
   await runAfterCommit(after);

@@ -13,12 +13,10 @@ import {
   actionsOf,
   activeDelegators,
   listRequests,
-  projectNames,
-  requestById,
+  requestForCaller,
   requestsByIds,
   selfApprovingProcesses,
   targetResource,
-  tenantNameAndType,
   usersByIds,
   type RequestFilter,
   type RequestRow,
@@ -58,8 +56,8 @@ function waitingSeconds(r: { status: string; level_entered_at: Date; created_at:
 
 /** 404 unless the caller may see the request (checked before a decision body is read). */
 export async function assertVisible(deps: ApprovalDeps, user: AuthUser, id: string, now: Date): Promise<void> {
-  const row = await requestById(deps.db, id);
-  if (!row || !canSeeRow(user, accessOf(user), await activeDelegators(deps.db, user.id, now), row)) throw notFound();
+  const found = await requestForCaller(deps.db, id, user.id, now);
+  if (!found || !canSeeRow(user, accessOf(user), found.delegators, found.row)) throw notFound();
 }
 
 function statusFilter(status: string | undefined): string[] | null {
@@ -207,14 +205,12 @@ async function subjectOf(deps: ApprovalDeps, row: RequestRow, businessType: stri
 /** GET /api/v1/approvals/{id}: the request, its levels, history and before/after. */
 export async function detail(deps: ApprovalDeps, user: AuthUser, id: string, now: Date, seer?: Seer) {
   const access = seer?.access ?? accessOf(user);
-  const delegators = seer?.delegators ?? (await activeDelegators(deps.db, user.id, now));
-  const row = await requestById(deps.db, id);
-  if (!row || !canSeeRow(user, access, delegators, row)) throw notFound();
-  const [project, tenant, actions] = await Promise.all([
-    projectNames(deps.db, row.project_id),
-    tenantNameAndType(deps.db, row.tenant_id),
-    actionsOf(deps.db, id),
-  ]);
+  // The request with the caller's delegations and its project's and tenant's names: one statement.
+  const found = await requestForCaller(deps.db, id, user.id, now);
+  const delegators = seer?.delegators ?? found?.delegators ?? [];
+  if (!found || !canSeeRow(user, access, delegators, found.row)) throw notFound();
+  const { row, project, tenant } = found;
+  const actions = await actionsOf(deps.db, id);
   const users = await usersByIds(deps.db, [
     row.requester_id,
     row.decided_by,

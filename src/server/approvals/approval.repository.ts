@@ -97,6 +97,49 @@ export async function lockRequestSkipping(db: Exec, id: string, status?: string)
 
 // ── who sees and decides ──────────────────────────────────────────────────────────────────────
 
+/** The delegations of `userId` as a deputy, active at `now` (a column of `requestForCaller`). */
+const delegatorsColumn = (userId: string, now: Date) =>
+  sql<
+    Delegator[]
+  >`coalesce((select json_agg(json_build_object('tenant_id', d.tenant_id, 'delegator_id', d.delegator_id)) from approval_delegations d where d.delegate_id = ${userId} and d.starts_at <= ${now} and d.ends_at > ${now}), '[]'::json)`;
+/** The active deputies of the request's current approvers (a column of `requestForCaller`). */
+const deputiesColumn = (now: Date) =>
+  sql<
+    string[]
+  >`coalesce((select json_agg(d.delegate_id order by d.id) from approval_delegations d where d.tenant_id = approval_requests.tenant_id and approval_requests.current_approver_ids @> jsonb_build_array(d.delegator_id) and d.starts_at <= ${now} and d.ends_at > ${now}), '[]'::json)`;
+
+/**
+ * A request as its caller meets it, in ONE statement: the row (locked FOR UPDATE when `lock`), the
+ * delegations that let the caller act for someone now, the active deputies of its current
+ * approvers, and the names of its project and tenant. Undefined when there is no such request.
+ */
+export async function requestForCaller(db: Exec, id: string, userId: string, now: Date, lock = false) {
+  let qb = db
+    .selectFrom('approval_requests')
+    .selectAll()
+    .select([
+      sql<string>`(select p.name from projects p where p.id = approval_requests.project_id)`.as('__project_name'),
+      sql<string | null>`(select p.name_zh from projects p where p.id = approval_requests.project_id)`.as('__project_name_zh'),
+      sql<string>`(select t.name from tenants t where t.id = approval_requests.tenant_id)`.as('__tenant_name'),
+      sql<string>`(select t.business_type from tenants t where t.id = approval_requests.tenant_id)`.as('__business_type'),
+      delegatorsColumn(userId, now).as('__delegators'),
+      deputiesColumn(now).as('__deputies'),
+    ])
+    .where('id', '=', id);
+  if (lock) qb = qb.forUpdate();
+  const r = await qb.executeTakeFirst();
+  if (!r) return undefined;
+  const { __project_name, __project_name_zh, __tenant_name, __business_type, __delegators, __deputies, ...row } = r;
+  const approvers = row.current_approver_ids ?? [];
+  return {
+    row: row as RequestRow,
+    delegators: __delegators,
+    deputies: unique(__deputies).filter((d) => !approvers.includes(d)),
+    project: { name: __project_name, name_zh: __project_name_zh },
+    tenant: { name: __tenant_name, business_type: __business_type },
+  };
+}
+
 /** The delegations that let `userId` act for someone right now. */
 export async function activeDelegators(db: Exec, userId: string, now: Date): Promise<Delegator[]> {
   return db
@@ -177,12 +220,6 @@ export async function findApprovalProcess(db: Exec, tenantId: string, projectId:
 
 export async function projectTenant(db: Exec, projectId: string) {
   return db.selectFrom('projects').select(['id', 'tenant_id']).where('id', '=', projectId).executeTakeFirst();
-}
-export async function projectNames(db: Exec, projectId: string) {
-  return db.selectFrom('projects').select(['name', 'name_zh']).where('id', '=', projectId).executeTakeFirstOrThrow();
-}
-export async function tenantNameAndType(db: Exec, tenantId: string) {
-  return db.selectFrom('tenants').select(['name', 'business_type']).where('id', '=', tenantId).executeTakeFirstOrThrow();
 }
 /** The resource a request targets (a rule, a purchase, an expansion), within its tenant. */
 export async function targetResource(db: Exec, id: string, tenantId: string) {
