@@ -372,3 +372,134 @@ export async function listRequests<T>(db: Exec, f: RequestFilter, query: unknown
   if (f.tenantId) base = base.where('approval_requests.tenant_id', '=', f.tenantId);
   return runList(base, (qb) => qb.select([...LIST_COLUMNS]), query, spec, map);
 }
+
+// ── processes and delegations (their admin screens) ───────────────────────────────────────────
+
+/** Users of these accounts who belong to the tenant (or hold a platform role). */
+export async function membersByAccount(db: Exec, tenantId: string, accounts: string[]): Promise<{ found: Map<string, UserRef>; unknown: string[] }> {
+  const found = new Map<string, UserRef>();
+  if (accounts.length) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['users.id', 'users.account', 'users.nickname'])
+      .where('users.account', 'in', accounts)
+      .where('users.locked', '=', false)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('memberships')
+            .select(sql`1`.as('one'))
+            .whereRef('memberships.user_id', '=', 'users.id')
+            .where((m) =>
+              m.or([
+                m('memberships.tenant_id', '=', tenantId),
+                m.and([m('memberships.tenant_id', 'is', null), m('memberships.role', 'in', ['super_admin', 'ops_admin'])]),
+              ]),
+            ),
+        ),
+      )
+      .execute();
+    for (const r of rows) found.set(r.account, r);
+  }
+  return { found, unknown: accounts.filter((a) => !found.has(a)) };
+}
+
+const PROCESS_LIST: ListSpec = {
+  sortable: { name: 'approval_processes.name', created_at: 'approval_processes.created_at', updated_at: 'approval_processes.updated_at' },
+  filters: { project_id: 'approval_processes.project_id', id: 'approval_processes.id' },
+  booleanFilters: { enabled: 'approval_processes.enabled', production: 'approval_processes.production' },
+  defaultOrder: '-created_at',
+  idColumn: 'approval_processes.id',
+  search: { param: 'name', columns: ['approval_processes.name'] },
+};
+
+const PROCESS_COLUMNS = [
+  'approval_processes.id',
+  'approval_processes.tenant_id',
+  'approval_processes.project_id',
+  'projects.name as project_name',
+  'projects.name_zh as project_name_zh',
+  'approval_processes.name',
+  'approval_processes.description',
+  'approval_processes.request_types',
+  'approval_processes.production',
+  'approval_processes.enabled',
+  'approval_processes.allow_self_approval',
+  'approval_processes.levels',
+  'approval_processes.created_at',
+  'approval_processes.updated_at',
+] as const;
+
+const processesOf = (db: Exec, tenantId: string) =>
+  db.selectFrom('approval_processes').leftJoin('projects', 'projects.id', 'approval_processes.project_id').where('approval_processes.tenant_id', '=', tenantId);
+
+export function processById(db: Exec, tenantId: string, id: string) {
+  return processesOf(db, tenantId)
+    .select([...PROCESS_COLUMNS])
+    .where('approval_processes.id', '=', id)
+    .executeTakeFirst();
+}
+export type ProcessRow = NonNullable<Awaited<ReturnType<typeof processById>>>;
+
+export async function listProcesses(db: Exec, tenantId: string, query: unknown) {
+  return runList(
+    processesOf(db, tenantId),
+    (qb) => qb.select([...PROCESS_COLUMNS]),
+    query,
+    PROCESS_LIST,
+    (r: ProcessRow) => r,
+  );
+}
+
+/** The request types the tenant's processes of this project (or the default) already cover. */
+export async function processTypesTaken(db: Exec, tenantId: string, projectId: string | null, exceptId: string | null): Promise<string[]> {
+  let qb = db.selectFrom('approval_processes').select(['id', 'request_types']).where('tenant_id', '=', tenantId);
+  qb = projectId ? qb.where('project_id', '=', projectId) : qb.where('project_id', 'is', null);
+  if (exceptId) qb = qb.where('id', '!=', exceptId);
+  return (await qb.execute()).flatMap((r) => r.request_types);
+}
+
+export async function processExists(db: Exec, tenantId: string, id: string): Promise<boolean> {
+  return !!(await db.selectFrom('approval_processes').select('id').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst());
+}
+export async function insertProcess(db: Exec, row: Insertable<Database['approval_processes']>): Promise<void> {
+  await db.insertInto('approval_processes').values(row).execute();
+}
+export async function updateProcess(db: Exec, id: string, set: Updateable<Database['approval_processes']>): Promise<void> {
+  await db.updateTable('approval_processes').set(set).where('id', '=', id).execute();
+}
+/** False when the tenant has no such process. */
+export async function deleteProcess(db: Exec, tenantId: string, id: string): Promise<boolean> {
+  const res = await db.deleteFrom('approval_processes').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export async function delegationOverlaps(db: Exec, tenantId: string, delegatorId: string, startsAt: Date, endsAt: Date): Promise<boolean> {
+  const overlap = await db
+    .selectFrom('approval_delegations')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('delegator_id', '=', delegatorId)
+    .where('starts_at', '<', endsAt)
+    .where('ends_at', '>', startsAt)
+    .executeTakeFirst();
+  return !!overlap;
+}
+export async function insertDelegation(db: Exec, row: Insertable<Database['approval_delegations']>): Promise<void> {
+  await db.insertInto('approval_delegations').values(row).execute();
+}
+/** The caller's delegations (as delegator, delegate or either), newest first, at most 200. */
+export async function delegationsOf(db: Exec, userId: string, query: Record<string, unknown>, now: Date) {
+  let qb = db.selectFrom('approval_delegations').selectAll();
+  if (query.role === 'delegator') qb = qb.where('delegator_id', '=', userId);
+  else if (query.role === 'delegate') qb = qb.where('delegate_id', '=', userId);
+  else qb = qb.where((eb) => eb.or([eb('delegator_id', '=', userId), eb('delegate_id', '=', userId)]));
+  if (query.active === 'true') qb = qb.where('ends_at', '>', now).where(sql<SqlBool>`starts_at <= ${now}`);
+  if (typeof query.tenant_id === 'string') qb = qb.where('tenant_id', '=', query.tenant_id);
+  return qb.orderBy('starts_at', 'desc').orderBy('id').limit(200).execute();
+}
+/** False when the caller has no such delegation. */
+export async function deleteDelegation(db: Exec, userId: string, id: string): Promise<boolean> {
+  const res = await db.deleteFrom('approval_delegations').where('id', '=', id).where('delegator_id', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
