@@ -69,13 +69,44 @@ export default tseslint.config(
     },
   },
   {
-    // No function over 150 lines where the engine and the approvals live (ADR 0009): a factory
-    // closure around every function of a service counts as one function, so services are modules
-    // of functions over their dependencies, composed in src/server/composition.ts.
-    // (Route files are lists of routes and stay out of this rule.)
-    files: ['src/server/services/**/*.ts', 'src/server/approvals/**/*.ts', 'src/server/kinds/**/*.ts', 'src/server/composition.ts', 'src/domain/kinds/**/*.ts'],
-    ignores: ['**/*.routes.ts'],
+    // No function over 150 lines anywhere in src (ADR 0009, issue 26): a factory closure around every
+    // function of a service counts as one function, so services are modules of functions over their
+    // dependencies, composed in src/server/composition.ts; a seed is data tables and a short loop.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
     rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // Migrations are frozen (the schema they made is history), and the debt still to split, each file
+    // taken off this list when its long function is split; nothing may be added to it.
+    files: [
+      'src/server/db/migrations/**/*.ts',
+      'src/server/seed/resources.seed.ts',
+      'src/server/seed/dns-cdn-ssl.seed.ts',
+      'src/server/seed/approvals.seed.ts',
+      'src/web/features/access/group-detail-page.tsx',
+      'src/web/features/account/account-page.tsx',
+      'src/web/features/alarms/alarm-detail.tsx',
+      'src/web/features/alarms/rules-page.tsx',
+      'src/web/features/approvals/detail.tsx',
+      'src/web/features/approvals/inbox.tsx',
+      'src/web/features/approvals/processes.tsx',
+      'src/web/features/backup/backup-form.tsx',
+      'src/web/features/backup/backup-tab.tsx',
+      'src/web/features/billing/cost-center-page.tsx',
+      'src/web/features/desk/workorder-add-page.tsx',
+      'src/web/features/desk/workorder-detail-page.tsx',
+      'src/web/features/invoices/receipt-pages.tsx',
+      'src/web/features/notify/messages-page.tsx',
+      'src/web/features/notify/oplog-page.tsx',
+      'src/web/features/orders/convert-page.tsx',
+      'src/web/features/portal/custom-page.tsx',
+      'src/web/features/resources/buy.tsx',
+      'src/web/features/resources/desktop-list.tsx',
+      'src/web/features/resources/phone-list.tsx',
+      'src/web/features/resources/sms-delete.tsx',
+      'src/web/ui/data-table/data-table.tsx',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     files: ['src/server/routes/**/*.ts'],
