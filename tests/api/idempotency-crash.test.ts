@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../e2e/server.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
+import { firewallRequest } from './firewall-request.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 const enabled = process.env.TEST_DB === 'postgres' && !!base;
@@ -95,20 +96,7 @@ describe.skipIf(!enabled)('Idempotency-Key across a SIGKILL (two processes, one 
         'POST',
         '/api/v1/approvals',
         { 'x-auth-token': submitter, ...scoped },
-        {
-          type: 'firewall_policy',
-          payload: {
-            name: `crash-${i}`,
-            ...place,
-            source_system: 'MES',
-            target_system: 'ERP',
-            source_ips: `10.${Math.floor(i / 200) + 1}.${i % 200}.0/24`,
-            target_ips: [`10.2.${i % 200}.5`],
-            target_ports: '443',
-            protocol: 'tcp',
-            reason: '崩溃重放',
-          },
-        },
+        firewallRequest(`crash-${i}`, place, i, '崩溃重放'),
       );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       ids.push(res.body.id);

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../e2e/server.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
+import { firewallRequest } from './firewall-request.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 const enabled = !!base;
@@ -104,20 +105,7 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL', () => {
           'POST',
           '/api/v1/approvals',
           { 'x-auth-token': submitter, ...scoped },
-          {
-            type: 'firewall_policy',
-            payload: {
-              name: `two-${i}`,
-              ...place,
-              source_system: 'MES',
-              target_system: 'ERP',
-              source_ips: `10.${Math.floor(i / 200) + 1}.${i % 200}.0/24`,
-              target_ips: [`10.2.${i % 200}.5`],
-              target_ports: '443',
-              protocol: 'tcp',
-              reason: '双进程重放',
-            },
-          },
+          firewallRequest(`two-${i}`, place, i, '双进程重放'),
         );
         expect(res.status, JSON.stringify(res.body)).toBe(201);
         approvals.push(res.body.id);
