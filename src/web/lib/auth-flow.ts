@@ -17,17 +17,7 @@ import {
   type MenuGroup,
   type Territory,
 } from './store.ts';
-
-export interface Profile {
-  token?: string;
-  nickname: string;
-  id: string;
-  account: string;
-  need_sign_service_agreement: boolean;
-  is_sign_service_agreement: boolean;
-  is_sign: boolean;
-  sign_pass_time: string | null;
-}
+import type { Profile } from './profile.ts';
 
 /** The query cache lives with the console (its own chunk): reach it only when it is loaded. */
 async function withQueryClient(fn: (client: import('@tanstack/react-query').QueryClient) => unknown): Promise<void> {

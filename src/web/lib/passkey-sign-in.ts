@@ -2,7 +2,7 @@
 // browser's assertion, and the session profile the server answers.
 import { startAuthentication } from '@simplewebauthn/browser';
 import { post } from './request.ts';
-import type { Profile } from './auth-flow.ts';
+import type { Profile } from './profile.ts';
 
 export async function passkeyProfile(): Promise<Profile> {
   const options = await post<Parameters<typeof startAuthentication>[0]['optionsJSON']>('v1/passkeys/login/options', {}, { isNeedloading: false });

@@ -2,13 +2,7 @@
 // and disks, …). Features never import each other: web/app registers a tab here with a lazy
 // loader, and the detail page shows the tabs registered for its kind.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-
-export interface DetailTabProps {
-  kind: string;
-  id: string;
-  vendor: string;
-  status: string;
-}
+import type { DetailTabProps } from './detail-tab-props.ts';
 
 export interface DetailTab {
   key: string;

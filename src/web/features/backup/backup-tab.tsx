@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, Tag, Toast } from 'antd-mobile';
-import type { DetailTabProps } from '../../ui/detail-tabs.tsx';
+import type { DetailTabProps } from '../../ui/detail-tab-props.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { deletePlan, listPlansOf, type BackupPlan } from './api.ts';
 import { BackupPlanForm } from './backup-form.tsx';

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ActionSheet, Button, Popup, Toast } from 'antd-mobile';
 import { AddOutline, MoreOutline } from 'antd-mobile-icons';
-import type { DetailTabProps } from '../../ui/detail-tabs.tsx';
+import type { DetailTabProps } from '../../ui/detail-tab-props.ts';
 import { DataTable, type RowAction } from '../../ui/data-table/data-table.tsx';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';

@@ -1,6 +1,6 @@
 // The calls of the /login views (registration, recovery, QR sign-in, appeal): signup/signup.routes.ts.
 import { get, post } from '../../../lib/request.ts';
-import type { Profile } from '../../../lib/auth-flow.ts';
+import type { Profile } from '../../../lib/profile.ts';
 
 export interface Captcha {
   captcha_id: string;
