@@ -10,15 +10,16 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { grant, listGrants, listGroups, listPolicies, listUsers, revoke } from './api.ts';
 import { Card } from './parts.tsx';
+import { accessKeys } from './query-keys.ts';
 
 export default function EmpowerPage() {
   const { t } = useTranslation('access');
   const client = useQueryClient();
   const [params] = useSearchParams();
-  const policies = useQuery({ queryKey: ['access-policies'], queryFn: listPolicies });
-  const users = useQuery({ queryKey: ['access-users', ''], queryFn: () => listUsers('') });
-  const groups = useQuery({ queryKey: ['access-groups'], queryFn: listGroups });
-  const grants = useQuery({ queryKey: ['access-grants'], queryFn: listGrants });
+  const policies = useQuery({ queryKey: accessKeys.policies(), queryFn: listPolicies });
+  const users = useQuery({ queryKey: accessKeys.userSearch(''), queryFn: () => listUsers('') });
+  const groups = useQuery({ queryKey: accessKeys.groups(), queryFn: listGroups });
+  const grants = useQuery({ queryKey: accessKeys.grants(), queryFn: listGrants });
   const [policy, setPolicy] = useState<string>(params.get('policy') ?? '');
   const [userIds, setUserIds] = useState<string[]>([]);
   const [groupIds, setGroupIds] = useState<string[]>([]);
@@ -33,7 +34,7 @@ export default function EmpowerPage() {
       Toast.show({ content: t('empower.done') });
       setUserIds([]);
       setGroupIds([]);
-      await client.invalidateQueries({ queryKey: ['access-grants'] });
+      await client.invalidateQueries({ queryKey: accessKeys.grants() });
     } finally {
       setBusy(false);
     }
@@ -48,7 +49,7 @@ export default function EmpowerPage() {
     )
       return;
     await revoke(id);
-    await client.invalidateQueries({ queryKey: ['access-grants'] });
+    await client.invalidateQueries({ queryKey: accessKeys.grants() });
   };
   return (
     <PageFrame name="empower" className="ys-acc">

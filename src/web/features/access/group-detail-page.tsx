@@ -5,28 +5,30 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Dialog, DotLoading, ErrorBlock, Selector, Toast } from 'antd-mobile';
+import { Button, Dialog, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
 import { useCan } from '../../lib/can.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { PLATFORM_ROLES, PROJECT_ROLES, TENANT_ROLES } from '../../../domain/roles.ts';
-import { deleteGroup, getGroup, listProjects, listUsers, setGroupMembers, setGroupRoles } from './api.ts';
-import { Card, Sheet } from './parts.tsx';
+import { deleteGroup, getGroup, type GroupDetail, type GroupDetailRoles, listProjects, listUsers, setGroupMembers, setGroupRoles } from './api.ts';
+import { Card } from './parts.tsx';
+import { GroupEditSheet } from './group-edit-sheet.tsx';
+import { accessKeys } from './query-keys.ts';
 
 export default function GroupDetailPage() {
   const { t } = useTranslation('access');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['access-group', id], queryFn: () => getGroup(id) });
-  const users = useQuery({ queryKey: ['access-users', ''], queryFn: () => listUsers('') });
-  const projects = useQuery({ queryKey: ['access-projects'], queryFn: listProjects });
+  const q = useQuery({ queryKey: accessKeys.group(id), queryFn: () => getGroup(id) });
+  const users = useQuery({ queryKey: accessKeys.userSearch(''), queryFn: () => listUsers('') });
+  const projects = useQuery({ queryKey: accessKeys.projects(), queryFn: listProjects });
   const [editing, setEditing] = useState<'members' | 'roles' | null>(null);
   const [members, setMembers] = useState<string[]>([]);
   const [role, setRole] = useState<string>('project_member');
   const [project, setProject] = useState<string>('');
   const editable = useCan()('manage:user_group');
   const g = q.data;
-  const refresh = () => client.invalidateQueries({ queryKey: ['access-group', id] });
+  const refresh = () => client.invalidateQueries({ queryKey: accessKeys.group(id) });
 
   if (q.isError)
     return (
@@ -87,29 +89,7 @@ export default function GroupDetailPage() {
       </p>
       {g.description && <p className="ys-acc__line">{g.description}</p>}
       <div className="ys-acc__grid">
-        <Card
-          title={t('group.roles')}
-          testId="group-roles"
-          extra={
-            editable ? (
-              <Button size="small" color="primary" fill="outline" onClick={() => setEditing('roles')} data-testid="group-add-role">
-                {t('group.add_role')}
-              </Button>
-            ) : undefined
-          }
-        >
-          {g.roles.length === 0 && <p className="ys-acc__muted">{t('group.no_roles')}</p>}
-          {g.roles.map((r, i) => (
-            <p key={`${r.role}-${r.project_id ?? ''}`} className="ys-acc__line">
-              {t(`roles.${r.role}`)} · {r.project_name ?? g.tenant_name ?? t('levels.platform')}{' '}
-              {editable ? (
-                <Button size="mini" fill="none" color="danger" onClick={() => void removeRole(i)}>
-                  {t('group.delete')}
-                </Button>
-              ) : null}
-            </p>
-          ))}
-        </Card>
+        <GroupRolesCard group={g} editable={editable} onAdd={() => setEditing('roles')} onRemove={(i) => void removeRole(i)} />
         <Card
           title={t('group.members')}
           testId="group-members"
@@ -148,58 +128,61 @@ export default function GroupDetailPage() {
           </Button>
         </div>
       ) : null}
-      <Sheet open={editing !== null} onClose={() => setEditing(null)}>
-        {editing === 'members' && (
-          <>
-            <h3>{t('group.edit_members')}</h3>
-            <Checkbox.Group value={members} onChange={(v) => setMembers(v as string[])}>
-              <div className="ys-acc__check">
-                {(users.data?.data ?? []).map((u) => (
-                  <div key={u.id}>
-                    <Checkbox value={u.id} data-testid={`member-${u.account}`}>
-                      {u.nickname}（{u.account}）
-                    </Checkbox>
-                  </div>
-                ))}
-              </div>
-            </Checkbox.Group>
-            <div className="ys-acc__actions">
-              <Button onClick={() => setEditing(null)}>{t('group.cancel')}</Button>
-              <Button color="primary" onClick={() => void saveMembers()} data-testid="members-save">
-                {t('group.save')}
-              </Button>
-            </div>
-          </>
-        )}
-        {editing === 'roles' && (
-          <>
-            <h3>{t('group.add_role')}</h3>
-            <Selector
-              columns={2}
-              value={[role]}
-              onChange={(v) => v[0] && setRole(v[0])}
-              options={roleChoices.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-            />
-            {isProjectRole && (
-              <div className="ys-acc__section">
-                <h4>{t('user.project')}</h4>
-                <Selector
-                  columns={1}
-                  value={[project || tenantProjects[0]?.id || '']}
-                  onChange={(v) => v[0] && setProject(v[0])}
-                  options={tenantProjects.map((p) => ({ value: p.id, label: p.name }))}
-                />
-              </div>
-            )}
-            <div className="ys-acc__actions">
-              <Button onClick={() => setEditing(null)}>{t('group.cancel')}</Button>
-              <Button color="primary" onClick={() => void addRole()} data-testid="role-save">
-                {t('group.save')}
-              </Button>
-            </div>
-          </>
-        )}
-      </Sheet>
+      <GroupEditSheet
+        editing={editing}
+        onClose={() => setEditing(null)}
+        users={users.data?.data ?? []}
+        members={members}
+        setMembers={setMembers}
+        onSaveMembers={() => void saveMembers()}
+        roleChoices={roleChoices}
+        role={role}
+        setRole={setRole}
+        isProjectRole={isProjectRole}
+        projects={tenantProjects}
+        project={project}
+        setProject={setProject}
+        onAddRole={() => void addRole()}
+      />
     </PageFrame>
+  );
+}
+
+function GroupRolesCard({
+  group,
+  editable,
+  onAdd,
+  onRemove,
+}: {
+  group: Omit<GroupDetail, 'roles'> & GroupDetailRoles;
+  editable: boolean;
+  onAdd: () => void;
+  onRemove: (i: number) => void;
+}) {
+  const { t } = useTranslation('access');
+  return (
+    <Card
+      title={t('group.roles')}
+      testId="group-roles"
+      extra={
+        editable ? (
+          <Button size="small" color="primary" fill="outline" onClick={onAdd} data-testid="group-add-role">
+            {t('group.add_role')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {group.roles.length === 0 && <p className="ys-acc__muted">{t('group.no_roles')}</p>}
+      {group.roles.map((r, i) => (
+        <p key={`${r.role}-${r.project_id ?? ''}`} className="ys-acc__line">
+          {t(`roles.${r.role}`)} · {r.project_name ?? group.tenant_name ?? t('levels.platform')}{' '}
+          {editable ? (
+            <Button size="mini" fill="none" color="danger" onClick={() => onRemove(i)}>
+              {t('group.delete')}
+            </Button>
+          ) : null}
+        </p>
+      ))}
+    </Card>
   );
 }

@@ -11,11 +11,12 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { createPolicy, listPolicies, listRoles, listTemplates } from './api.ts';
 import { Card, Sheet, permissionLabel } from './parts.tsx';
+import { accessKeys } from './query-keys.ts';
 
 function PolicyForm({ template, onDone }: { template: string | null; onDone: (id?: string) => void }) {
   const { t } = useTranslation('access');
-  const roles = useQuery({ queryKey: ['access-roles'], queryFn: listRoles });
-  const templates = useQuery({ queryKey: ['access-templates'], queryFn: listTemplates });
+  const roles = useQuery({ queryKey: accessKeys.roles(), queryFn: listRoles });
+  const templates = useQuery({ queryKey: accessKeys.templates(), queryFn: listTemplates });
   const [tpl, setTpl] = useState<string>(template ?? '');
   const [perms, setPerms] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -103,11 +104,11 @@ export default function PoliciesPage() {
   const template = params.get('template');
   const editable = useCan()('manage:policy');
   const [adding, setAdding] = useState(template !== null);
-  const q = useQuery({ queryKey: ['access-policies'], queryFn: listPolicies });
+  const q = useQuery({ queryKey: accessKeys.policies(), queryFn: listPolicies });
   const close = (id?: string) => {
     setAdding(false);
     if (template) setParams({}, { replace: true });
-    void client.invalidateQueries({ queryKey: ['access-policies'] });
+    void client.invalidateQueries({ queryKey: accessKeys.policies() });
     if (id) navigate(`/policiesManageDetail/${id}`);
   };
   return (

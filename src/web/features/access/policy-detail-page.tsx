@@ -9,14 +9,15 @@ import { useCan } from '../../lib/can.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { deletePolicy, getPolicy, listProjects, updatePolicy } from './api.ts';
 import { Card, Sheet, permissionLabel } from './parts.tsx';
+import { accessKeys } from './query-keys.ts';
 
 export default function PolicyDetailPage() {
   const { t } = useTranslation('access');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['access-policy', id], queryFn: () => getPolicy(id) });
-  const projects = useQuery({ queryKey: ['access-projects'], queryFn: listProjects });
+  const q = useQuery({ queryKey: accessKeys.policy(id), queryFn: () => getPolicy(id) });
+  const projects = useQuery({ queryKey: accessKeys.projects(), queryFn: listProjects });
   const [editing, setEditing] = useState(false);
   const [include, setInclude] = useState<string[]>([]);
   const [exclude, setExclude] = useState<string[]>([]);
@@ -40,7 +41,7 @@ export default function PolicyDetailPage() {
     await updatePolicy(id, { include_projects: include, exclude_projects: exclude });
     Toast.show({ content: t('user.done') });
     setEditing(false);
-    await client.invalidateQueries({ queryKey: ['access-policy', id] });
+    await client.invalidateQueries({ queryKey: accessKeys.policy(id) });
   };
   const remove = async () => {
     if (!(await Dialog.confirm({ content: t('policy.delete_confirm', { name: p.name }), confirmText: t('policy.delete'), cancelText: t('policy.cancel') })))

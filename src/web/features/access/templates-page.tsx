@@ -8,11 +8,12 @@ import { useCan } from '../../lib/can.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { getTemplate, listTemplates } from './api.ts';
 import { Card, permissionLabel } from './parts.tsx';
+import { accessKeys } from './query-keys.ts';
 
 export function TemplatesPage() {
   const { t } = useTranslation('access');
   const navigate = useNavigate();
-  const q = useQuery({ queryKey: ['access-templates'], queryFn: listTemplates });
+  const q = useQuery({ queryKey: accessKeys.templates(), queryFn: listTemplates });
   return (
     <PageFrame name="policieTemplates" className="ys-acc">
       <div className="ys-acc__head">
@@ -40,7 +41,7 @@ export function TemplateDetailPage() {
   const { t } = useTranslation('access');
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const q = useQuery({ queryKey: ['access-template', id], queryFn: () => getTemplate(id) });
+  const q = useQuery({ queryKey: accessKeys.template(id), queryFn: () => getTemplate(id) });
   const editable = useCan()('manage:policy');
   return (
     <PageFrame name="policieTemplatesDetail" className="ys-acc">

@@ -28,6 +28,7 @@ import {
   type UserDetail,
 } from './api.ts';
 import { Card, RoleTags, Sheet, showTemporaryPassword } from './parts.tsx';
+import { accessKeys } from './query-keys.ts';
 
 /** What the API takes back for a membership it answered (platform: the role; tenant: its tenant; project: its project). */
 const inputOf = (m: UserDetail['memberships'][number]): MembershipInput =>
@@ -40,11 +41,11 @@ const inputOf = (m: UserDetail['memberships'][number]): MembershipInput =>
  */
 function MembershipEditor({ user, onChanged }: { user: UserDetail; onChanged: () => Promise<unknown> }) {
   const { t } = useTranslation('access');
-  const me = useQuery({ queryKey: ['access-me'], queryFn: myPermissions });
+  const me = useQuery({ queryKey: accessKeys.me(), queryFn: myPermissions });
   const platform = !!me.data?.permissions.includes('manage:user:any');
   const editable = useCan()('manage:user');
-  const projects = useQuery({ queryKey: ['access-projects'], queryFn: listProjects });
-  const tenants = useQuery({ queryKey: ['access-tenants'], queryFn: listTenants, enabled: platform });
+  const projects = useQuery({ queryKey: accessKeys.projects(), queryFn: listProjects });
+  const tenants = useQuery({ queryKey: accessKeys.tenants(), queryFn: listTenants, enabled: platform });
   const [adding, setAdding] = useState(false);
   const [role, setRole] = useState<Role>('project_member');
   const [project, setProject] = useState('');
@@ -147,9 +148,9 @@ function UserSheet({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('access');
   const client = useQueryClient();
   const can = useCan();
-  const q = useQuery({ queryKey: ['access-user', id], queryFn: () => getUser(id) });
+  const q = useQuery({ queryKey: accessKeys.user(id), queryFn: () => getUser(id) });
   const u = q.data;
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['access-user', id] }), client.invalidateQueries({ queryKey: ['access-users'] })]);
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: accessKeys.user(id) }), client.invalidateQueries({ queryKey: accessKeys.users() })]);
   const toggleLock = async () => {
     if (!u) return;
     if (
@@ -226,7 +227,7 @@ interface UserDraft {
 function UserForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('access');
   const [form] = Form.useForm<UserDraft>();
-  const projects = useQuery({ queryKey: ['access-projects'], queryFn: listProjects });
+  const projects = useQuery({ queryKey: accessKeys.projects(), queryFn: listProjects });
   const [busy, setBusy] = useState(false);
   const [role, setRole] = useState<string>('project_member');
   const isProjectRole = (PROJECT_ROLES as readonly string[]).includes(role);
@@ -303,7 +304,7 @@ function UsersTab() {
   const [name, setName] = useState('');
   const [open, setOpen] = useState<string | 'new' | null>(null);
   const can = useCan();
-  const q = useQuery({ queryKey: ['access-users', name], queryFn: () => listUsers(name) });
+  const q = useQuery({ queryKey: accessKeys.userSearch(name), queryFn: () => listUsers(name) });
   return (
     <>
       <div className="ys-acc__head">
@@ -339,7 +340,7 @@ function UsersTab() {
           <UserForm
             onDone={() => {
               setOpen(null);
-              void client.invalidateQueries({ queryKey: ['access-users'] });
+              void client.invalidateQueries({ queryKey: accessKeys.users() });
             }}
           />
         ) : open ? (
@@ -354,7 +355,7 @@ function GroupsTab() {
   const { t } = useTranslation('access');
   const navigate = useNavigate();
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['access-groups'], queryFn: listGroups });
+  const q = useQuery({ queryKey: accessKeys.groups(), queryFn: listGroups });
   const can = useCan();
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -363,7 +364,7 @@ function GroupsTab() {
     try {
       const g = await createGroup({ name: v.name, description: v.description ?? '' });
       setAdding(false);
-      await client.invalidateQueries({ queryKey: ['access-groups'] });
+      await client.invalidateQueries({ queryKey: accessKeys.groups() });
       navigate(`/usersGroupManageDetail/${g.id}`);
     } finally {
       setBusy(false);

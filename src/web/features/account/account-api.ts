@@ -19,7 +19,6 @@ export interface Profile {
   phone_change: { phone: string; status: string; requested_at: string } | null;
 }
 
-export const PROFILE_KEY = ['account-profile'];
 export const fetchProfile = () => get<Profile>('/api/v1/account/profile', undefined, { isNeedloading: false });
 export const sendCode = (operate_type: 'verify_phone' | 'change_phone') =>
   post<{ phone: string; countdown: number }>('/api/v1/account/sms-codes', { operate_type });
@@ -39,11 +38,9 @@ export interface RealName {
   reject_reason: string | null;
   created_at: string;
 }
-export const REAL_NAME_KEY = ['account-real-name'];
 export const fetchRealName = () => get<{ data: RealName | null }>('/api/v1/account/real-name', undefined, { isNeedloading: false }).then((r) => r.data);
 
 /** The platform reviewer's pending real-name and phone-change reviews; a 403 means "not a reviewer". */
-export const REVIEW_PENDING_KEY = ['account-reviews', 'pending'];
 export const fetchPendingReviews = async () => {
   const quiet = { isNeedloading: false, notice: false } as const;
   const [a, b] = await Promise.all(

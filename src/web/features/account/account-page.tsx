@@ -7,26 +7,20 @@ import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Dialog, Form, Input, List, Popup } from 'antd-mobile';
-import { passwordProblem } from '../../../domain/account.ts';
+import { Button, Checkbox, Dialog, List, Popup } from 'antd-mobile';
 import { signOut } from '../../lib/auth-flow.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
-import { pushNotice } from '../../lib/notices.ts';
 import { getUsername } from '../../lib/session.ts';
 import { nicknameAtom, projectAtom, tenantAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { LanguageSwitch } from '../../ui/shell/language-switch.tsx';
 import { ScopePicker } from '../../ui/shell/scope-picker.tsx';
-import { PROFILE_KEY, REVIEW_PENDING_KEY, changePassword, fetchPendingReviews, fetchProfile, signAgreement } from './account-api.ts';
+import { fetchPendingReviews, fetchProfile, signAgreement } from './account-api.ts';
 import './account.css';
 import { QueryProvider } from '../../lib/query-provider.tsx';
 import { PasskeyPanel } from '../../ui/passkey-panel.tsx';
-
-interface PasswordValues {
-  old_password: string;
-  new_password: string;
-  confirm_password: string;
-}
+import { PasswordSheet } from './password-sheet.tsx';
+import { accountKeys } from './query-keys.ts';
 
 function AccountPageContent() {
   const { t } = useTranslation(['shell', 'account', 'desk', 'errors']);
@@ -36,13 +30,12 @@ function AccountPageContent() {
   const nickname = useAtomValue(nicknameAtom);
   const tenant = useAtomValue(tenantAtom);
   const project = useAtomValue(projectAtom);
-  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: fetchProfile });
+  const profile = useQuery({ queryKey: accountKeys.profile(), queryFn: fetchProfile });
   // Platform administrators review real-name verifications and phone changes (ADR 0026); others get 403.
-  const pending = useQuery({ queryKey: REVIEW_PENDING_KEY, queryFn: fetchPendingReviews, retry: false });
+  const pending = useQuery({ queryKey: accountKeys.pendingReviews(), queryFn: fetchPendingReviews, retry: false });
   const [scopeOpen, setScopeOpen] = useState(false);
   const [pwOpen, setPwOpen] = useState(false);
   const [agree, setAgree] = useState(false);
-  const [busy, setBusy] = useState(false);
   const p = profile.data;
 
   const leave = async () => {
@@ -53,22 +46,9 @@ function AccountPageContent() {
     }
   };
 
-  async function submitPassword(v: PasswordValues) {
-    setBusy(true);
-    try {
-      const res = await changePassword(v);
-      pushNotice({ type: 'success', description: res.message, seconds: 4 });
-      setPwOpen(false);
-    } catch {
-      // the request helper showed the server's notice
-    } finally {
-      setBusy(false);
-    }
-  }
-
   async function sign() {
     try {
-      client.setQueryData(PROFILE_KEY, await signAgreement());
+      client.setQueryData(accountKeys.profile(), await signAgreement());
     } catch {
       // shown by the request helper
     }
@@ -165,77 +145,24 @@ function AccountPageContent() {
         {t('user.logout')}
       </Button>
 
-      <Popup
-        visible={scopeOpen}
-        onMaskClick={() => setScopeOpen(false)}
-        onClose={() => setScopeOpen(false)}
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-      >
-        <div style={{ padding: 16 }}>
-          <div className="ys-mine__name" style={{ marginBottom: 12 }}>
-            {t('scope.title')}
-          </div>
-          <ScopePicker layout="column" />
-        </div>
-      </Popup>
+      <ScopeSheet open={scopeOpen} onClose={() => setScopeOpen(false)} />
 
-      <Popup
-        visible={pwOpen}
-        onMaskClick={() => setPwOpen(false)}
-        onClose={() => setPwOpen(false)}
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-      >
-        <div style={{ padding: '16px 8px' }}>
-          <div className="ys-mine__name" style={{ margin: '0 8px 8px' }}>
-            {t('account:password.title')}
-          </div>
-          <Form
-            layout="vertical"
-            onFinish={(v: PasswordValues) => void submitPassword(v)}
-            footer={
-              <Button block type="submit" color="primary" loading={busy} data-testid="password-submit">
-                {t('account:password.submit')}
-              </Button>
-            }
-          >
-            <Form.Item name="old_password" label={t('account:password.old')} rules={[{ required: true, message: t('errors:rules.required') }]}>
-              <Input type="password" autoComplete="current-password" />
-            </Form.Item>
-            <Form.Item
-              name="new_password"
-              label={t('account:password.new')}
-              help={t('account:password.rule')}
-              rules={[
-                { required: true, message: t('errors:rules.required') },
-                {
-                  validator: async (_, value: string) => {
-                    const problem = value ? passwordProblem(value, p?.account ?? '') : null;
-                    if (problem) throw new Error(t(`errors:rules.${problem}`));
-                  },
-                },
-              ]}
-            >
-              <Input type="password" autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirm_password"
-              label={t('account:password.confirm')}
-              dependencies={['new_password']}
-              rules={[
-                { required: true, message: t('errors:rules.required') },
-                ({ getFieldValue }) => ({
-                  validator: async (_, value: string) => {
-                    if (value && value !== getFieldValue('new_password')) throw new Error(t('errors:rules.password_mismatch'));
-                  },
-                }),
-              ]}
-            >
-              <Input type="password" autoComplete="new-password" />
-            </Form.Item>
-          </Form>
-        </div>
-      </Popup>
+      <PasswordSheet open={pwOpen} onClose={() => setPwOpen(false)} account={p?.account ?? ''} />
     </PageFrame>
+  );
+}
+
+function ScopeSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+      <div style={{ padding: 16 }}>
+        <div className="ys-mine__name" style={{ marginBottom: 12 }}>
+          {t('scope.title')}
+        </div>
+        <ScopePicker layout="column" />
+      </div>
+    </Popup>
   );
 }
 

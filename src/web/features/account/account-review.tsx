@@ -8,6 +8,7 @@ import { Button, Dialog, Empty, ErrorBlock, Tabs, Tag, TextArea } from 'antd-mob
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { apiUrl, get, post, scopeHeaders, RequestError } from '../../lib/request.ts';
 import { pushNotice } from '../../lib/notices.ts';
+import { accountKeys } from './query-keys.ts';
 
 type ReviewType = 'real_name' | 'phone_change';
 interface ReviewItem {
@@ -24,7 +25,6 @@ interface ReviewItem {
   reviewed_at: string | null;
 }
 
-export const REVIEW_KEY = ['account-reviews'];
 export const fetchReviews = (type: ReviewType, status: string) =>
   get<{ count: number; data: ReviewItem[] }>(
     '/api/v1/account-reviews',
@@ -148,7 +148,7 @@ function ReviewCard({ item, onDecided }: { item: ReviewItem; onDecided: () => vo
 function ReviewList({ type, status }: { type: ReviewType; status: string }) {
   const { t } = useTranslation('signup');
   const client = useQueryClient();
-  const query = useQuery({ queryKey: [...REVIEW_KEY, type, status], queryFn: () => fetchReviews(type, status) });
+  const query = useQuery({ queryKey: accountKeys.reviewList(type, status), queryFn: () => fetchReviews(type, status) });
   if (query.error) {
     const forbidden = query.error instanceof RequestError && query.error.status === 403;
     return <ErrorBlock status="default" title={forbidden ? t('review.no_permission') : query.error.message} description="" />;
@@ -160,7 +160,7 @@ function ReviewList({ type, status }: { type: ReviewType; status: string }) {
       {query.data ? <p className="ys-review__count">{t('review.count', { count: query.data.count })}</p> : null}
       <div className="ys-review__grid">
         {data.map((item) => (
-          <ReviewCard key={item.id} item={item} onDecided={() => void client.invalidateQueries({ queryKey: REVIEW_KEY })} />
+          <ReviewCard key={item.id} item={item} onDecided={() => void client.invalidateQueries({ queryKey: accountKeys.reviews() })} />
         ))}
       </div>
     </>

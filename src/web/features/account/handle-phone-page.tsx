@@ -10,9 +10,10 @@ import { MOBILE_PATTERN } from '../../../domain/desk.ts';
 import { pushNotice } from '../../lib/notices.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { PROFILE_KEY, changePhone, fetchProfile, sendCode, verifyPhone } from './account-api.ts';
+import { changePhone, fetchProfile, sendCode, verifyPhone } from './account-api.ts';
 import './account.css';
 import { QueryProvider } from '../../lib/query-provider.tsx';
+import { accountKeys } from './query-keys.ts';
 
 function HandlePhonePageContent() {
   const { t } = useTranslation('account');
@@ -21,7 +22,7 @@ function HandlePhonePageContent() {
   const client = useQueryClient();
   const { flag = 'verify' } = useParams();
   const change = flag === 'change';
-  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: fetchProfile });
+  const profile = useQuery({ queryKey: accountKeys.profile(), queryFn: fetchProfile });
   const [countdown, setCountdown] = useState(0);
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState('');
@@ -46,7 +47,7 @@ function HandlePhonePageContent() {
     setBusy(true);
     try {
       const next = change ? await changePhone(phone.trim(), code.trim()) : await verifyPhone(code.trim());
-      client.setQueryData(PROFILE_KEY, next);
+      client.setQueryData(accountKeys.profile(), next);
       pushNotice({ type: 'success', description: t(change ? 'notices.phone_change_submitted' : 'notices.phone_verified'), seconds: 4 });
       navigate(-1);
     } catch {

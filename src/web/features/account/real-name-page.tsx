@@ -8,8 +8,9 @@ import { Button, Form, Input } from 'antd-mobile';
 import { upload } from '../../lib/request.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { fetchRealName, REAL_NAME_KEY, type RealName } from './account-api.ts';
+import { fetchRealName, type RealName } from './account-api.ts';
 import './account.css';
+import { accountKeys } from './query-keys.ts';
 
 interface Values {
   enterprise: string;
@@ -50,7 +51,7 @@ function RealNameForm() {
   const { t } = useTranslation('account');
   const handle = usePageHandle();
   const client = useQueryClient();
-  const query = useQuery({ queryKey: REAL_NAME_KEY, queryFn: fetchRealName });
+  const query = useQuery({ queryKey: accountKeys.realName(), queryFn: fetchRealName });
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -74,7 +75,7 @@ function RealNameForm() {
       form.append('licence_number', v.licence_number.trim());
       form.append('licence', file, file.name);
       const res = await upload<{ data: RealName }>('/api/v1/account/real-name', form);
-      client.setQueryData(REAL_NAME_KEY, res.data);
+      client.setQueryData(accountKeys.realName(), res.data);
     } catch {
       // the request helper showed the server's notice
     } finally {
