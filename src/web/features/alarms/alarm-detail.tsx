@@ -10,9 +10,11 @@ import { subscribe } from '../../lib/server-events.ts';
 import { rememberResource, saveSnapshot } from '../../offline/snapshots.ts';
 import { useSnapshot } from '../../offline/hooks.ts';
 import { ackAlarm, claimAlarm, getAlarm, getResourceRow, hostAction, silenceAlarm, type AlarmDetail, type LinkScope } from './api.ts';
-import { LevelTag, StateTag, useValueText } from './alarm-parts.tsx';
+import { LevelTag, StateTag } from './alarm-parts.tsx';
+import { AlarmFacts } from './alarm-facts.tsx';
 import { MetricView } from './metric-view.tsx';
 import { fullTime } from './format.ts';
+import { alarmKeys } from './query-keys.ts';
 
 const SETTLED = new Set(['running', 'stopped', 'error', 'deleted']);
 
@@ -27,39 +29,25 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
   const { t } = useTranslation('alarms');
   const qc = useQueryClient();
   const q = useQuery({
-    queryKey: ['alarms', 'detail', id],
+    queryKey: alarmKeys.detail(id),
     queryFn: () => getAlarm(id, scope),
     // The event stream follows the working scope; a deep link into another scope polls while its host is between states.
     refetchInterval: (query) => (scope && query.state.data?.resource && !SETTLED.has(query.state.data.resource.status) ? 2000 : false),
   });
   const offline = useSnapshot<AlarmDetail>(`alarm:${id}`);
-  const value = useValueText();
   useEffect(() => {
     if (q.data) void saveSnapshot(`alarm:${id}`, q.data);
   }, [q.data, id]);
-  // The alarm's host joins the recently viewed resources, as its own detail page records it, so it stays readable offline.
-  const hostId = q.data?.resource?.id;
-  const hostKind = q.data?.resource?.kind;
-  const linkTenant = scope?.tenant;
-  const linkProject = scope?.project ?? null;
-  useEffect(() => {
-    if (!hostId || !hostKind) return;
-    void (async () => {
-      const def = (await import('../../../domain/kinds/registry.ts')).kindOf(hostKind);
-      if (!def) return;
-      const row = await getResourceRow(def.collection, hostId, linkTenant ? { tenant: linkTenant, project: linkProject } : undefined);
-      await rememberResource({ id: row.id, kind: def.kind, route: def.routes.detail ?? def.routes.list, title: row.name, data: row });
-    })().catch(() => undefined);
-  }, [hostId, hostKind, linkTenant, linkProject]);
+  useRememberHost(q.data, scope);
   // The alarm and its host change under our eyes: alarm events and the host's status events.
   useEffect(
     () =>
       subscribe(['alarm.changed', 'resource.status'], (e) => {
-        if (e.id === id || (e.type === 'resource.status' && e.id === q.data?.resource_id)) void qc.invalidateQueries({ queryKey: ['alarms', 'detail', id] });
+        if (e.id === id || (e.type === 'resource.status' && e.id === q.data?.resource_id)) void qc.invalidateQueries({ queryKey: alarmKeys.detail(id) });
       }),
     [id, q.data?.resource_id, qc],
   );
-  const refresh = () => qc.invalidateQueries({ queryKey: ['alarms'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: alarmKeys.all });
   const act = useMutation({
     mutationFn: (f: () => Promise<unknown>) => f(),
     onSuccess: () => {
@@ -125,54 +113,7 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
         <StateTag state={a.state} />
         <h2>{a.resource_name}</h2>
       </header>
-      <dl className="ys-al-facts">
-        <dt>{t('detail.policy')}</dt>
-        <dd>{a.policy_name}</dd>
-        <dt>{t('detail.value')}</dt>
-        <dd>
-          {t('detail.value_text', {
-            metric: t(`metrics.${a.metric}`),
-            value: value(a.value, a.unit),
-            op: t(`operators.${a.operator}`),
-            threshold: value(a.threshold, a.unit),
-          })}
-        </dd>
-        <dt>{t('detail.fired_at')}</dt>
-        <dd>{fullTime(a.fired_at)}</dd>
-        {a.acknowledged_by_name ? (
-          <>
-            <dt>{t('detail.acknowledged')}</dt>
-            <dd>{t('detail.by_at', { name: a.acknowledged_by_name, at: fullTime(a.acknowledged_at) })}</dd>
-          </>
-        ) : null}
-        {a.claimed_by_name ? (
-          <>
-            <dt>{t('detail.claimed')}</dt>
-            <dd>{t('detail.by_at', { name: a.claimed_by_name, at: fullTime(a.claimed_at) })}</dd>
-          </>
-        ) : null}
-        {a.silenced_until && new Date(a.silenced_until).getTime() > Date.now() ? (
-          <>
-            <dt>{t('detail.silenced')}</dt>
-            <dd>{fullTime(a.silenced_until)}</dd>
-          </>
-        ) : null}
-        {a.resolved_at ? (
-          <>
-            <dt>{t('detail.resolved_at')}</dt>
-            <dd>{fullTime(a.resolved_at)}</dd>
-          </>
-        ) : null}
-        {a.resource ? (
-          <>
-            <dt>{t('detail.host_status')}</dt>
-            <dd data-testid="host-status">
-              {t(`kinds:status.${a.resource.status}`, { defaultValue: a.resource.status })}
-              {a.resource.locked ? ` · ${t('host.locked')}` : ''}
-            </dd>
-          </>
-        ) : null}
-      </dl>
+      <AlarmFacts alarm={a} />
       {open ? (
         <div className="ys-al-actions">
           <Button color="primary" disabled={a.state !== 'firing' || act.isPending} onClick={() => act.mutate(() => ackAlarm(id, scope))}>
@@ -216,4 +157,21 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
       </ol>
     </article>
   );
+}
+
+// The alarm's host joins the recently viewed resources, as its own detail page records it, so it stays readable offline.
+function useRememberHost(alarm: AlarmDetail | undefined, scope: LinkScope | undefined) {
+  const hostId = alarm?.resource?.id;
+  const hostKind = alarm?.resource?.kind;
+  const linkTenant = scope?.tenant;
+  const linkProject = scope?.project ?? null;
+  useEffect(() => {
+    if (!hostId || !hostKind) return;
+    void (async () => {
+      const def = (await import('../../../domain/kinds/registry.ts')).kindOf(hostKind);
+      if (!def) return;
+      const row = await getResourceRow(def.collection, hostId, linkTenant ? { tenant: linkTenant, project: linkProject } : undefined);
+      await rememberResource({ id: row.id, kind: def.kind, route: def.routes.detail ?? def.routes.list, title: row.name, data: row });
+    })().catch(() => undefined);
+  }, [hostId, hostKind, linkTenant, linkProject]);
 }

@@ -11,6 +11,7 @@ import { saveSnapshot } from '../../offline/snapshots.ts';
 import { useSnapshot } from '../../offline/hooks.ts';
 import { getMonitored, listAlarms, type AlarmPage } from './api.ts';
 import { AlarmCard } from './alarm-parts.tsx';
+import { alarmKeys } from './query-keys.ts';
 
 const STATES = ['', 'firing', 'acknowledged', 'resolved'] as const;
 const LEVELS = ['', 'high', 'medium', 'low'] as const;
@@ -18,7 +19,7 @@ const VENDORS = ['', 'openstack', 'ali', 'tencent', 'ctyun', 'hwyun', 'vmware'] 
 
 export function useAlarmsLive() {
   const qc = useQueryClient();
-  useEffect(() => subscribe('alarm.changed', () => void qc.invalidateQueries({ queryKey: ['alarms'] })), [qc]);
+  useEffect(() => subscribe('alarm.changed', () => void qc.invalidateQueries({ queryKey: alarmKeys.all })), [qc]);
 }
 
 export function Inbox({ initialState = '', onOpen }: { initialState?: string; onOpen: (id: string) => void }) {
@@ -34,14 +35,14 @@ export function Inbox({ initialState = '', onOpen }: { initialState?: string; on
   const tenant = useAtomValue(tenantAtom);
   const projects = useMemo(() => territories?.find((tt) => tt.tenant_id === tenant?.id)?.projects ?? [], [territories, tenant]);
   // Resource choices: the monitored resources (of the chosen project, when one is chosen).
-  const monitored = useQuery({ queryKey: ['alarms', 'monitored'], queryFn: () => getMonitored() });
+  const monitored = useQuery({ queryKey: alarmKeys.monitored(), queryFn: () => getMonitored() });
   const resources = (monitored.data?.data ?? []).filter((r) => r.status !== 'deleted' && (!project || r.project_id === project));
   const pickProject = (id: string) => {
     setProject(id);
     setResource('');
   };
   const q = useInfiniteQuery({
-    queryKey: ['alarms', 'list', state, level, vendor, project, resource],
+    queryKey: alarmKeys.list(state, level, vendor, project, resource),
     queryFn: ({ pageParam }) =>
       listAlarms({
         state: state || undefined,

@@ -8,6 +8,7 @@ import { METRIC_RANGES } from '../../../domain/schemas/resource.schema.ts';
 import { getSeries, type LinkScope, type Series } from './api.ts';
 import { MetricChart } from './chart.tsx';
 import { RangeTiles } from './range-tiles.tsx';
+import { alarmKeys } from './query-keys.ts';
 
 export function MetricView({
   kind,
@@ -34,7 +35,7 @@ export function MetricView({
   const [range, setRange] = useState<RangeKey>(initialRange);
   const results = useQueries({
     queries: resourceIds.map((id) => ({
-      queryKey: ['alarms', 'series', id, metric, range, end ?? null],
+      queryKey: alarmKeys.series(id, metric, range, end ?? null),
       queryFn: () => getSeries(id, metric, range, end, scope),
       refetchInterval: end ? false : 60_000,
     })),

@@ -11,6 +11,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { getMonitored } from './api.ts';
 import { MetricView } from './metric-view.tsx';
 import './alarms.css';
+import { alarmKeys } from './query-keys.ts';
 
 const KIND_OF: Record<string, string> = {
   ecsMonitor: 'instance',
@@ -28,7 +29,7 @@ export default function MonitorPage() {
   const { id = '' } = useParams();
   const kind = KIND_OF[name] ?? 'instance';
   const bp = useBreakpoint();
-  const q = useQuery({ queryKey: ['alarms', 'monitored', kind], queryFn: () => getMonitored(kind) });
+  const q = useQuery({ queryKey: alarmKeys.monitoredOf(kind), queryFn: () => getMonitored(kind) });
   const [compared, setCompared] = useState<string[]>([]);
   const self = q.data?.data.find((r) => r.id === id);
   const ids = [id, ...compared.filter((c) => c !== id)].slice(0, MAX_COMPARED);

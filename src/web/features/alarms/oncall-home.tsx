@@ -6,13 +6,14 @@ import { DotLoading } from 'antd-mobile';
 import { getOncall } from './api.ts';
 import { LevelTag } from './alarm-parts.tsx';
 import { fullTime } from './format.ts';
+import { alarmKeys } from './query-keys.ts';
 
 const LEVELS = ['high', 'medium', 'low'] as const;
 const HOST_STATES = ['running', 'stopped', 'error'] as const;
 
 export function OncallHome({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation('alarms');
-  const q = useQuery({ queryKey: ['alarms', 'oncall'], queryFn: getOncall, refetchInterval: 60_000 });
+  const q = useQuery({ queryKey: alarmKeys.oncall(), queryFn: getOncall, refetchInterval: 60_000 });
   if (!q.data) return <div className="ys-al-empty">{q.isError ? t('common.load_failed') : <DotLoading />}</div>;
   const { alarms, hosts, timeline } = q.data;
   const count = (level: string, state: string) => alarms.find((a) => a.level === level && a.state === state)?.n ?? 0;

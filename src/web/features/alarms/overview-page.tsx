@@ -11,13 +11,14 @@ import { AlarmTabs } from './alarm-tabs.tsx';
 import { useValueText } from './alarm-parts.tsx';
 import { fullTime } from './format.ts';
 import './alarms.css';
+import { alarmKeys } from './query-keys.ts';
 
 const MONITOR_ROUTE: Record<string, string> = { instance: '/ecsMonitor', phyhost: '/bmsMonitor', dedicated_host: '/cdhMonitor' };
 
 export default function OverviewPage() {
   const { t } = useTranslation('alarms');
   const name = usePageHandle()?.name ?? 'pass-monitor_monitor';
-  const q = useQuery({ queryKey: ['alarms', 'overview'], queryFn: getOverview, refetchInterval: 60_000 });
+  const q = useQuery({ queryKey: alarmKeys.overview(), queryFn: getOverview, refetchInterval: 60_000 });
   const value = useValueText();
   return (
     <PageFrame name={name} className="ys-al-page">

@@ -9,12 +9,13 @@ import { getRenewals } from './api.ts';
 import { AlarmTabs } from './alarm-tabs.tsx';
 import { fullTime } from './format.ts';
 import './alarms.css';
+import { alarmKeys } from './query-keys.ts';
 
 export default function RenewalPage() {
   const { t } = useTranslation('alarms');
   const name = usePageHandle()?.name ?? 'monitorAlarm_alarmNorenew';
   const renewed = name === 'monitorAlarm_alarmRenew';
-  const q = useQuery({ queryKey: ['alarms', 'renewals', renewed], queryFn: () => getRenewals(renewed) });
+  const q = useQuery({ queryKey: alarmKeys.renewals(renewed), queryFn: () => getRenewals(renewed) });
   const now = Date.now();
   return (
     <PageFrame name={name} className="ys-al-page">
