@@ -15,10 +15,11 @@ import { ServerState } from './card.tsx';
 import { approveWithUndo, queueDecision, requeueReject } from './decide.ts';
 import { requestFieldLabel, requestFieldRows, requestFieldValue, requestKind } from '../../../domain/approvals/request-fields.ts';
 import { diffRows } from './diff.ts';
-import { decisionLabel } from './inbox.tsx';
+import { decisionLabel } from './inbox-decisions.ts';
 import { RejectSheet } from './reject-sheet.tsx';
 import { projectName, summaryOf, timeText, waitingText, yuan } from './summary.ts';
 import { isWaiting, syncByApproval } from './sync-state.ts';
+import { approvalKeys } from './query-keys.ts';
 
 const OPEN = ['pending', 'approving', 'expansion_approving'];
 const LEVEL_STATUS: Record<string, 'finish' | 'process' | 'wait' | 'error'> = {
@@ -99,6 +100,49 @@ function ChangeSection({ d }: { d: Detail }) {
   return null;
 }
 
+/** The approval levels with their approvers, then every step taken (who, for whom, when, why). */
+function LevelsAndHistory({ d }: { d: Detail }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      {d.levels.length > 0 && (
+        <section className="ys-appr-section">
+          <h3>{t('approvals:detail.levels')}</h3>
+          <Steps direction="vertical" current={Math.max(0, d.current_level - 1)}>
+            {d.levels.map((l) => (
+              <Steps.Step
+                key={l.level}
+                status={LEVEL_STATUS[l.state] ?? 'wait'}
+                title={`${t('approvals:field.level', { level: l.level })}${l.name ? ` · ${l.name}` : ''}`}
+                description={`${t(`approvals:level_state.${l.state}`, { defaultValue: l.state })} · ${l.approvers.map((u) => u.nickname).join('、')}`}
+              />
+            ))}
+          </Steps>
+        </section>
+      )}
+
+      <section className="ys-appr-section" data-testid="approval-history">
+        <h3>{t('approvals:detail.history')}</h3>
+        <ol className="ys-appr-history">
+          {d.history.map((h) => (
+            <li key={h.id} data-action={h.action}>
+              <div className="ys-appr-history__line">
+                <strong>{t(`approvals:action.${h.action}`, { defaultValue: h.action })}</strong>
+                <span>
+                  {h.actor?.nickname ?? t('approvals:detail.system')}
+                  {h.on_behalf_of ? t('approvals:conflict.on_behalf', { name: h.on_behalf_of.nickname }) : ''}
+                </span>
+                <span className="ys-appr-history__time">{timeText(h.created_at, i18n.language)}</span>
+              </div>
+              {h.comment && h.action !== 'escalated' && <div className="ys-appr-history__comment">{h.comment}</div>}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
 export function ApprovalDetailView({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -109,7 +153,7 @@ export function ApprovalDetailView({ id }: { id: string }) {
   };
   const [rejecting, setRejecting] = useState(false);
   const query = useQuery({
-    queryKey: ['approvals', 'detail', id],
+    queryKey: approvalKeys.detail(id),
     queryFn: () => loadWithSnapshot(`approval:${id}`, () => getApproval(id)),
     networkMode: 'always',
   });
@@ -209,40 +253,7 @@ export function ApprovalDetailView({ id }: { id: string }) {
           ))}
       </List>
 
-      {d.levels.length > 0 && (
-        <section className="ys-appr-section">
-          <h3>{t('approvals:detail.levels')}</h3>
-          <Steps direction="vertical" current={Math.max(0, d.current_level - 1)}>
-            {d.levels.map((l) => (
-              <Steps.Step
-                key={l.level}
-                status={LEVEL_STATUS[l.state] ?? 'wait'}
-                title={`${t('approvals:field.level', { level: l.level })}${l.name ? ` · ${l.name}` : ''}`}
-                description={`${t(`approvals:level_state.${l.state}`, { defaultValue: l.state })} · ${l.approvers.map((u) => u.nickname).join('、')}`}
-              />
-            ))}
-          </Steps>
-        </section>
-      )}
-
-      <section className="ys-appr-section" data-testid="approval-history">
-        <h3>{t('approvals:detail.history')}</h3>
-        <ol className="ys-appr-history">
-          {d.history.map((h) => (
-            <li key={h.id} data-action={h.action}>
-              <div className="ys-appr-history__line">
-                <strong>{t(`approvals:action.${h.action}`, { defaultValue: h.action })}</strong>
-                <span>
-                  {h.actor?.nickname ?? t('approvals:detail.system')}
-                  {h.on_behalf_of ? t('approvals:conflict.on_behalf', { name: h.on_behalf_of.nickname }) : ''}
-                </span>
-                <span className="ys-appr-history__time">{timeText(h.created_at, i18n.language)}</span>
-              </div>
-              {h.comment && h.action !== 'escalated' && <div className="ys-appr-history__comment">{h.comment}</div>}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <LevelsAndHistory d={d} />
 
       {canDecide && (
         <div className="ys-appr-detail__actions">

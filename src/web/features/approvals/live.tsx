@@ -15,9 +15,8 @@ import { RequestError } from '../../lib/request.ts';
 import { countPending, unreadCount } from './api.ts';
 import { badgeCount, idOfRef } from './sync-state.ts';
 import { createRefreshGate } from './refresh-gate.ts';
+import { approvalKeys } from './query-keys.ts';
 
-export const APPROVALS_KEY = ['approvals'] as const;
-const COUNT_KEY = ['approvals', 'pending-count'] as const;
 const EVENTS = ['approval.created', 'approval.decided', 'approval.escalated', 'site_message.created'] as const;
 
 const noAnswer = (err: unknown) => !(err instanceof RequestError) || err.status === 0;
@@ -62,7 +61,7 @@ export function ApprovalsLive() {
   const gate = useMemo(
     () =>
       createRefreshGate(() => {
-        void client.invalidateQueries({ queryKey: APPROVALS_KEY });
+        void client.invalidateQueries({ queryKey: approvalKeys.all });
         void refreshUnread();
       }),
     [client],
@@ -104,7 +103,7 @@ export function ApprovalsLive() {
 /** Requests waiting for this approver, less the decisions queued and not sent yet. */
 export function usePendingCount(): number {
   const entries = useOutbox();
-  const { data } = useQuery({ queryKey: COUNT_KEY, queryFn: loadCount, networkMode: 'always', staleTime: 15_000 });
+  const { data } = useQuery({ queryKey: approvalKeys.pendingCount(), queryFn: loadCount, networkMode: 'always', staleTime: 15_000 });
   return badgeCount(data ?? 0, entries);
 }
 

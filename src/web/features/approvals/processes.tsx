@@ -11,6 +11,7 @@ import { MAX_APPROVERS_PER_LEVEL, MAX_LEVELS } from '../../../domain/approvals/a
 import { REQUEST_TYPES } from '../../../domain/approvals/approval-status.ts';
 import { projectAtom, territoriesAtom, tenantAtom } from '../../lib/store.ts';
 import { createProcess, deleteProcess, getProcess, listProcesses, updateProcess, type ApprovalProcess } from './api.ts';
+import { approvalKeys } from './query-keys.ts';
 
 function approverNames(level: ApprovalProcess['levels'][number]): string {
   return (level.approvers ?? []).map((a) => (typeof a === 'string' ? a : a.nickname)).join('、');
@@ -24,7 +25,7 @@ export function ProcessList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const query = useQuery({ queryKey: ['approvals', 'processes'], queryFn: listProcesses });
+  const query = useQuery({ queryKey: approvalKeys.processes(), queryFn: listProcesses });
   const [removing, setRemoving] = useState<ApprovalProcess | null>(null);
 
   const toggle = async (p: ApprovalProcess, enabled: boolean) => {
@@ -37,14 +38,14 @@ export function ProcessList() {
       enabled,
       levels: p.levels.map((l) => ({ name: l.name ?? undefined, approvers: approverAccounts(l), escalate_after_hours: l.escalate_after_hours })),
     }).catch(() => undefined);
-    void client.invalidateQueries({ queryKey: ['approvals', 'processes'] });
+    void client.invalidateQueries({ queryKey: approvalKeys.processes() });
   };
   const remove = async () => {
     const p = removing;
     setRemoving(null);
     if (!p) return;
     await deleteProcess(p.id).catch(() => undefined);
-    void client.invalidateQueries({ queryKey: ['approvals', 'processes'] });
+    void client.invalidateQueries({ queryKey: approvalKeys.processes() });
   };
 
   return (
@@ -153,7 +154,7 @@ export function ProcessForm({ id }: { id?: string }) {
   const [levels, setLevels] = useState<LevelDraft[]>([{ name: '', approvers: '', hours: null }]);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const existing = useQuery({ queryKey: ['approvals', 'process', id], queryFn: () => getProcess(id!), enabled: Boolean(id), retry: false });
+  const existing = useQuery({ queryKey: approvalKeys.process(id), queryFn: () => getProcess(id!), enabled: Boolean(id), retry: false });
   const [enabled, setEnabled] = useState(true);
   const [filled, setFilled] = useState(false);
   // Fill the form once from the saved process; later refetches must not overwrite the user's edits.
@@ -203,7 +204,7 @@ export function ProcessForm({ id }: { id?: string }) {
       if (id) await updateProcess(id, body);
       else await createProcess(body);
       Toast.show({ content: t('approvals:process.saved') });
-      void client.invalidateQueries({ queryKey: ['approvals', 'processes'] });
+      void client.invalidateQueries({ queryKey: approvalKeys.processes() });
       navigate('/approvalManage');
     } catch {
       /* the request helper showed the server's reason */
@@ -211,8 +212,6 @@ export function ProcessForm({ id }: { id?: string }) {
       setSaving(false);
     }
   };
-
-  const setLevel = (i: number, patch: Partial<LevelDraft>) => setLevels((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
   if (id && existing.isPending)
     return (
@@ -268,6 +267,25 @@ export function ProcessForm({ id }: { id?: string }) {
       <Form.Item label={t('approvals:process.production')} description={<FieldNote note={t('approvals:timing.finance_production')} />}>
         <Switch checked={production} onChange={setProduction} />
       </Form.Item>
+      <LevelFields levels={levels} setLevels={setLevels} errors={errors} />
+    </Form>
+  );
+}
+
+/** The levels of a process, each with its name, approvers (accounts) and escalation hours. */
+function LevelFields({
+  levels,
+  setLevels,
+  errors,
+}: {
+  levels: LevelDraft[];
+  setLevels: (f: (ls: LevelDraft[]) => LevelDraft[]) => void;
+  errors: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  const setLevel = (i: number, patch: Partial<LevelDraft>) => setLevels((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  return (
+    <>
       {levels.map((l, i) => (
         <Form.Item
           key={i}
@@ -298,6 +316,6 @@ export function ProcessForm({ id }: { id?: string }) {
           {t('approvals:process.add_level')}
         </Button>
       )}
-    </Form>
+    </>
   );
 }
