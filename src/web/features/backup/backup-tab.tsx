@@ -5,14 +5,14 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, Toast } from 'antd-mobile';
 import type { DetailTabProps } from '../../ui/detail-tab-props.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { deletePlan, listPlansOf, type BackupPlan } from './api.ts';
 import { BackupPlanForm } from './backup-form.tsx';
-import { cycleText, retentionText } from './texts.ts';
+import { PlanCards, PlanTable } from './plan-list.tsx';
 import { planSettlePoll, useLivePlans } from './live.ts';
-import { isPlanInBetween } from '../../../domain/backup-plan.ts';
+import { backupKeys } from './query-keys.ts';
 import './backup.css';
 
 /** A resource in the recycle bin or gone takes no new or changed plans (the API refuses with 409). */
@@ -22,7 +22,7 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const client = useQueryClient();
-  const key = ['backup-plans', kind, id];
+  const key = backupKeys.plansOf(kind, id);
   const q = useQuery({ queryKey: key, queryFn: () => listPlansOf(kind, id), refetchInterval: planSettlePoll });
   useLivePlans(key, id);
   const [editing, setEditing] = useState<BackupPlan | 'new' | null>(null);
@@ -59,22 +59,6 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
         </Button>
       </span>
     ) : null;
-  const badge = (p: BackupPlan) => {
-    const tone = isPlanInBetween(p.status) ? 'busy' : p.status === 'created' ? 'ok' : 'failed';
-    return (
-      <span className={`ys-bk-status is-${tone}`} data-testid="backup-plan-status" data-status={p.status}>
-        {tone === 'busy' ? <span className="ys-bk-status__spin" aria-hidden="true" /> : null}
-        {t(`backup:status.${p.status}`, { defaultValue: p.status })}
-      </span>
-    );
-  };
-  const cells = (p: BackupPlan) => ({
-    type: t(`backup:schedule_type.${p.schedule_type}`),
-    cycle: cycleText(t, p.backup_freq, p.backup_days),
-    retention: retentionText(t, p.retention_time),
-    device: t(`backup:device_type.${p.device_type}`),
-  });
-
   let body: React.ReactNode;
   if (q.isError) body = <div className="ys-muted">{t('backup:load_failed')}</div>;
   else if (!q.data) body = null;
@@ -84,72 +68,8 @@ export default function BackupTab({ kind, id, vendor, status }: DetailTabProps) 
         {t('backup:empty')}
       </div>
     );
-  // Cards up to the tablet width (the split view's detail pane is narrow), a table on the desktop.
-  else if (bp !== 'desktop') {
-    body = (
-      <div className="ys-bk-cards">
-        {plans.map((p) => {
-          const c = cells(p);
-          return (
-            <div key={p.id} className="ys-bk-card" data-testid="backup-plan" data-id={p.id}>
-              <div className="ys-bk-card__head">
-                <span className="ys-bk-card__name">{p.name}</span>
-                <span className="ys-bk-card__tags">
-                  <Tag color="primary" fill="outline">
-                    {c.type}
-                  </Tag>
-                  {badge(p)}
-                </span>
-              </div>
-              <div className="ys-bk-card__line" data-testid="backup-plan-cycle">
-                {c.cycle} · {p.start_time}
-              </div>
-              <div className="ys-bk-card__line ys-muted">
-                {t('backup:fields.retention_time')} {c.retention} · {t('backup:fields.device_type')} {c.device}
-              </div>
-              {actions(p)}
-            </div>
-          );
-        })}
-      </div>
-    );
-  } else {
-    body = (
-      <div className="ys-bk-scroll">
-        <table className="ys-bk-table">
-          <thead>
-            <tr>
-              <th>{t('backup:fields.name')}</th>
-              <th>{t('backup:columns.status')}</th>
-              <th>{t('backup:fields.schedule_type')}</th>
-              <th>{t('backup:columns.cycle')}</th>
-              <th>{t('backup:fields.start_time')}</th>
-              <th>{t('backup:fields.retention_time')}</th>
-              <th>{t('backup:fields.device_type')}</th>
-              <th>{t('backup:columns.operations')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {plans.map((p) => {
-              const c = cells(p);
-              return (
-                <tr key={p.id} data-testid="backup-plan" data-id={p.id}>
-                  <td className="ys-bk-table__name">{p.name}</td>
-                  <td>{badge(p)}</td>
-                  <td>{c.type}</td>
-                  <td data-testid="backup-plan-cycle">{c.cycle}</td>
-                  <td>{p.start_time}</td>
-                  <td>{c.retention}</td>
-                  <td>{c.device}</td>
-                  <td>{actions(p)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
+  else if (bp !== 'desktop') body = <PlanCards plans={plans} actions={actions} />;
+  else body = <PlanTable plans={plans} actions={actions} />;
 
   return (
     <div className="ys-bk" data-testid="backup-tab">
