@@ -9,27 +9,29 @@ import helmet from 'helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { loadConfig, type Config } from './config.ts';
-import { sweepAttempts } from './repositories/attempts.repository.ts';
-import { migrate, openDatabase, underPrepareLock, type DbHandle } from './db/database.ts';
-import { registerErrors, errorBody } from './plugins/errors.plugin.ts';
-import { registerAuth } from './plugins/auth.plugin.ts';
+import { loadConfig, type Config } from './platform/config.ts';
+import { sweepAttempts } from './platform/auth/attempts.repository.ts';
+import { migrate, openDatabase, underPrepareLock, type DbHandle } from './platform/db/database.ts';
+import { registerErrors, errorBody } from './platform/http/errors.plugin.ts';
+import { registerAuth } from './platform/auth/auth.plugin.ts';
 import { registerAccessGuard } from './access/guard.ts';
 import { accessRoutes } from './access/access.routes.ts';
-import { frameworkError, registerInputGuard } from './plugins/input-guard.plugin.ts';
-import { registerIdempotency, purgeExpiredIdempotencyKeys } from './plugins/idempotency.plugin.ts';
+import { frameworkError, registerInputGuard } from './platform/http/input-guard.plugin.ts';
+import { registerIdempotency, purgeExpiredIdempotencyKeys } from './platform/http/idempotency.plugin.ts';
 import { composeApp } from './composition.ts';
-import { authRoutes } from './routes/auth.routes.ts';
-import { tenancyRoutes } from './routes/tenancy.routes.ts';
-import { referenceRoutes } from './routes/reference.routes.ts';
-import { healthRoutes } from './routes/health.routes.ts';
-import { resourcesRoutes } from './routes/resources.routes.ts';
+import { platformPlugin, slicePlugin } from './platform/http/slice-plugin.ts';
+import { eventsRoutes } from './platform/events/events.routes.ts';
+import { authRoutes } from './session/session.routes.ts';
+import { tenancyRoutes } from './tenancy/tenancy.routes.ts';
+import { referenceRoutes } from './tenancy/reference.routes.ts';
+import { healthRoutes } from './platform/http/health.routes.ts';
+import { resourcesRoutes } from './engine/resources.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
-import { siteRoutes } from './routes/site.routes.ts';
+import { siteRoutes } from './platform/http/site.routes.ts';
 import { approvalRoutes } from './approvals/approval.routes.ts';
-import { resourceEngineRoutes } from './routes/kinds.routes.ts';
-import { backupPlanRoutes } from './routes/backup-plans.routes.ts';
-import { gtmLogRoutes } from './routes/gtm-logs.routes.ts';
+import { resourceEngineRoutes } from './engine/kinds.routes.ts';
+import { backupPlanRoutes } from './backup-plans/backup-plans.routes.ts';
+import { gtmLogRoutes } from './engine/gtm-logs.routes.ts';
 import { alarmRoutes } from './alarms/alarm.routes.ts';
 import { deskRoutes } from './desk/desk.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
@@ -46,12 +48,12 @@ import { orgRoutes } from './org/org.routes.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { bastionRoutes } from './bastion/bastion.routes.ts';
 import { passkeyRoutes } from './keys/passkey.routes.ts';
-import { openSecretBox } from './lib/secret-box.ts';
-import { forgetListCounts } from './lib/list.ts';
-import { registerSiteHostRule } from './plugins/site-host.plugin.ts';
-import type { AppContext } from './context.ts';
+import { openSecretBox } from './platform/lib/secret-box.ts';
+import { forgetListCounts } from './platform/lib/list.ts';
+import { registerSiteHostRule } from './platform/http/site-host.plugin.ts';
+import type { AppContext } from './composition.ts';
 import { pickLanguage, type Language } from '../domain/errors.ts';
-import { logRedaction } from './lib/log-redaction.ts';
+import { logRedaction } from './platform/lib/log-redaction.ts';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -211,51 +213,53 @@ async function registerTransport(app: FastifyInstance, config: Config) {
 /** The platform's plugins, in order: errors, input guard, auth, access guard, idempotency, operation log. */
 async function registerAppPlugins(app: FastifyInstance, ctx: AppContext) {
   const config = ctx.config;
-  await registerErrors(app);
-  registerInputGuard(app);
+  await app.register(platformPlugin('yunshu-errors', registerErrors));
+  await app.register(platformPlugin('yunshu-input-guard', registerInputGuard, ['yunshu-errors']));
   await registerSiteHostRule(app);
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });
-  registerAuth(app, ctx.users, ctx.signer);
+  await app.register(platformPlugin('yunshu-auth', (a) => registerAuth(a, ctx.users, ctx.signer), ['yunshu-errors']));
   // Every API route's declared permission, checked once before its handler (access/guard.ts).
   // Destructive routes (config.stepUp) also need a fresh step-up proof there (ADR 0029).
-  registerAccessGuard(app, { enabled: config.stepUpDestructive, hasProof: (userId, token) => ctx.passkeys.hasProof(userId, token) });
-  registerIdempotency(app, ctx.db, { leaseMs: config.idempotencyLeaseMs });
+  const stepUp = { enabled: config.stepUpDestructive, hasProof: (userId: string, token: string | undefined) => ctx.passkeys.hasProof(userId, token) };
+  await app.register(platformPlugin('yunshu-access-guard', (a) => registerAccessGuard(a, stepUp), ['yunshu-auth']));
+  await app.register(platformPlugin('yunshu-idempotency', (a) => registerIdempotency(a, ctx.db, { leaseMs: config.idempotencyLeaseMs }), ['yunshu-auth']));
   // Every signed-in write leaves a line in the operation log (after idempotency: replays do not).
-  registerOperationLog(app, ctx.db);
+  await app.register(platformPlugin('yunshu-oplog', (a) => registerOperationLog(a, ctx.db), ['yunshu-idempotency']));
 }
 
-/** The slices' route plugins (one line each). */
+/** The slices, each a named plugin behind the platform's pipeline, handed the root's services (one line each). */
 async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
-  await healthRoutes(app, ctx);
-  await authRoutes(app, ctx);
-  await tenancyRoutes(app, ctx);
-  await referenceRoutes(app, ctx);
-  await resourcesRoutes(app, ctx);
-  await siteRoutes(app, ctx);
-  await catalogueRoutes(app, ctx);
-  // ── more route plugins register here (one line each) ──
-  await approvalRoutes(app, ctx);
-  await resourceEngineRoutes(app, ctx);
-  await backupPlanRoutes(app, ctx);
-  await gtmLogRoutes(app, ctx);
-  await alarmRoutes(app, ctx);
-  await operationLogRoutes(app, ctx);
-  await notifyRoutes(app, ctx);
-  await deskRoutes(app, ctx);
-  await accountRoutes(app, ctx);
-  await signupRoutes(app, ctx);
-  await portalRoutes(app, ctx);
-  await billRoutes(app, ctx);
-  await invoiceRoutes(app, ctx);
-  await orgRoutes(app, ctx);
-  await keysRoutes(app, ctx);
-  await bastionRoutes(app, ctx);
-  await passkeyRoutes(app, ctx);
-  await accessRoutes(app, ctx);
+  await app.register(slicePlugin('health', healthRoutes), ctx);
+  await app.register(slicePlugin('session', authRoutes), ctx);
+  await app.register(slicePlugin('tenancy', tenancyRoutes), ctx);
+  await app.register(slicePlugin('reference', referenceRoutes), ctx);
+  await app.register(slicePlugin('resources', resourcesRoutes), ctx);
+  await app.register(slicePlugin('site', siteRoutes), ctx);
+  await app.register(slicePlugin('catalogue', catalogueRoutes), ctx);
+  // ── more slices register here (one line each) ──
+  await app.register(slicePlugin('approvals', approvalRoutes), ctx);
+  await app.register(slicePlugin('engine', resourceEngineRoutes), ctx);
+  await app.register(slicePlugin('events', eventsRoutes), ctx);
+  await app.register(slicePlugin('backup-plans', backupPlanRoutes), ctx);
+  await app.register(slicePlugin('gtm-logs', gtmLogRoutes), ctx);
+  await app.register(slicePlugin('alarms', alarmRoutes), ctx);
+  await app.register(slicePlugin('operation-log', operationLogRoutes), ctx);
+  await app.register(slicePlugin('notifications', notifyRoutes), ctx);
+  await app.register(slicePlugin('desk', deskRoutes), ctx);
+  await app.register(slicePlugin('account', accountRoutes), ctx);
+  await app.register(slicePlugin('signup', signupRoutes), ctx);
+  await app.register(slicePlugin('portal', portalRoutes), ctx);
+  await app.register(slicePlugin('billing', billRoutes), ctx);
+  await app.register(slicePlugin('invoices', invoiceRoutes), ctx);
+  await app.register(slicePlugin('org', orgRoutes), ctx);
+  await app.register(slicePlugin('keys', keysRoutes), ctx);
+  await app.register(slicePlugin('bastion', bastionRoutes), ctx);
+  await app.register(slicePlugin('passkeys', passkeyRoutes), ctx);
+  await app.register(slicePlugin('access', accessRoutes), ctx);
 }
 
 /** Hourly purges of what has expired (idempotency keys, sessions, stream tickets, attempt counters). */

@@ -1,51 +1,131 @@
 // The composition root (ADR 0009): every repository and service of an app is built here, once, in
 // dependency order; route files only register routes and read what they need from the context
 // (or `app.engine`). Nothing is built inside a route file and nothing is found through a global.
-import { costStrategyService } from './billing/cost-strategy.service.ts';
-import { projectLimitService } from './billing/project-limit.service.ts';
+import { costStrategyService, type CostStrategyService } from './billing/cost-strategy.service.ts';
+import { projectLimitService, type ProjectLimitService } from './billing/project-limit.service.ts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext, BaseContext } from './context.ts';
-import { usersRepository } from './repositories/users.repository.ts';
-import { tenancyRepository } from './repositories/tenancy.repository.ts';
-import { referenceRepository } from './repositories/reference.repository.ts';
-import { resourcesRepository } from './repositories/resources.repository.ts';
-import { tagsRepository } from './repositories/tags.repository.ts';
-import { adminManageRepository } from './repositories/admin-manage.repository.ts';
-import { approvalService } from './approvals/approval.service.ts';
+import type { Config } from './platform/config.ts';
+import type { DbHandle, Db } from './platform/db/database.ts';
+import type { SecretBox } from './platform/lib/secret-box.ts';
+import type { ApprovalEffects } from './approvals/approval-effects.ts';
+import type { NotifyPort } from './notifications/notify-port.ts';
+import { usersRepository, type UsersRepository } from './platform/auth/users.repository.ts';
+import { tenancyRepository, type TenancyRepository } from './platform/auth/tenancy.repository.ts';
+import { referenceRepository, type ReferenceRepository } from './tenancy/reference.repository.ts';
+import { resourcesRepository, type ResourcesRepository } from './engine/resources.repository.ts';
+import { tagsRepository, type TagsRepository } from './engine/tags.repository.ts';
+import { adminManageRepository } from './engine/admin-manage.repository.ts';
+import { approvalService, type ApprovalService } from './approvals/approval.service.ts';
 import { approvalProcessService, delegationService } from './approvals/approval-process.service.ts';
 import { siteMessageService } from './approvals/site-message.service.ts';
 import { ruleService } from './approvals/rule.service.ts';
-import { authService } from './services/auth.service.ts';
-import { captchaService } from './services/captcha.service.ts';
-import { backupPlanService } from './services/backup-plan.service.ts';
-import { simulatedBackupAgent } from './cloud/backup-agent.ts';
-import { createEngine, type Engine } from './services/engine.ts';
-import { eventBus } from './events/bus.ts';
-import { accessCache } from './plugins/access-cache.ts';
-import { alarmService } from './alarms/alarm.service.ts';
-import { notificationService } from './notifications/notification.service.ts';
-import { operationLogService } from './oplog/operation-log.service.ts';
-import { deskService } from './desk/desk.service.ts';
-import { accountService } from './account/account.service.ts';
-import { signupService } from './signup/signup.service.ts';
-import { reviewService } from './signup/review.service.ts';
-import { meterService } from './billing/meter.service.ts';
-import { billService } from './billing/bill.service.ts';
+import { authService } from './session/session.service.ts';
+import { captchaService } from './platform/verification/captcha.service.ts';
+import { backupPlanService } from './backup-plans/backup-plan.service.ts';
+import { simulatedBackupAgent } from './backup-plans/backup-agent.ts';
+import { createEngine, type Engine } from './engine/engine.ts';
+import { eventBus, type EventBus } from './platform/events/bus.ts';
+import { accessCache, type AccessCache } from './platform/auth/access-cache.ts';
+import { alarmService, type AlarmService } from './alarms/alarm.service.ts';
+import { notificationService, type NotificationService } from './notifications/notification.service.ts';
+import { operationLogService, type OperationLogService } from './oplog/operation-log.service.ts';
+import { deskService, type DeskService } from './desk/desk.service.ts';
+import { accountService, type AccountService } from './account/account.service.ts';
+import { signupService, type SignupService } from './signup/signup.service.ts';
+import { reviewService, type ReviewService } from './signup/review.service.ts';
+import { meterService, type MeterService } from './billing/meter.service.ts';
+import { billService, type BillService } from './billing/bill.service.ts';
 import { BILL_EXPORT_CODE, billExportWriter } from './billing/bill-export.ts';
 import { simulatedPaymentGateway } from './billing/payment-gateway.ts';
-import { costCenterService } from './billing/cost-center.service.ts';
-import { invoiceService } from './invoices/invoice.service.ts';
-import { contractService } from './invoices/contract.service.ts';
-import { accessKeyService } from './keys/access-key.service.ts';
-import { requestSigner } from './keys/signing.ts';
-import { maasService } from './keys/maas.service.ts';
-import { bastionService } from './bastion/bastion.service.ts';
-import { passkeyService } from './keys/passkey.service.ts';
+import { costCenterService, type CostCenterService } from './billing/cost-center.service.ts';
+import { invoiceService, type InvoiceService } from './invoices/invoice.service.ts';
+import { contractService, type ContractService } from './invoices/contract.service.ts';
+import { accessKeyService, type AccessKeyService } from './keys/access-key.service.ts';
+import { requestSigner, type RequestSigner } from './keys/signing.ts';
+import { maasService, type MaasService } from './keys/maas.service.ts';
+import { bastionService, type BastionService } from './bastion/bastion.service.ts';
+import { passkeyService, type PasskeyService } from './keys/passkey.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     engine: Engine;
   }
+}
+
+// What the root builds, held by the root alone: each slice declares its own dependency type (its
+// routes file's `…Deps`), and app.ts hands every slice this whole object, which satisfies them all.
+/** What exists before the services are composed (src/server/composition.ts). */
+export interface BaseContext {
+  config: Config;
+  handle: DbHandle;
+  /** seals the secret fields of resources (lib/secret-box.ts) */
+  secrets: SecretBox;
+}
+
+export interface AppContext extends BaseContext {
+  db: Db;
+  users: UsersRepository;
+  tenancy: TenancyRepository;
+  reference: ReferenceRepository;
+  resources: ResourcesRepository;
+  /**
+   * The app's one event bus (built once by the composition root): every DomainEvent (resources,
+   * exports, backup plans, approvals, site messages) for the SSE streams.
+   */
+  events: EventBus;
+  tags: TagsRepository;
+  adminManage: ReturnType<typeof adminManageRepository>;
+  auth: ReturnType<typeof authService>;
+  backupPlans: ReturnType<typeof backupPlanService>;
+  /** the effect of every approval request type (over the resource engine's port) */
+  approvalEffects: ApprovalEffects;
+  approvals: ApprovalService;
+  approvalProcesses: ReturnType<typeof approvalProcessService>;
+  delegations: ReturnType<typeof delegationService>;
+  siteMessages: ReturnType<typeof siteMessageService>;
+  rules: ReturnType<typeof ruleService>;
+  /** tells people things (notifications/notify-port.ts): alarms, work orders, billing */
+  notify: NotifyPort;
+  /** session and scope lookups kept in memory, dropped on any change (plugins/access-cache.ts, ADR 0015) */
+  access: AccessCache;
+  /** alarm policies, the alarm inbox, the evaluator and monitoring reads (alarms/alarm.service.ts) */
+  alarms: AlarmService;
+  /** the notification service behind `notify`: channels, devices, settings, deliveries */
+  notifications: NotificationService;
+  /** the operation log (written by the request pipeline, oplog/operation-log.plugin.ts) */
+  operationLogs: OperationLogService;
+  /** work orders and feedback (desk/desk.service.ts) */
+  desk: DeskService;
+  /** the user centre (account/account.service.ts) */
+  account: AccountService;
+  /** registration, recovery, QR sign-in, appeals (signup/signup.service.ts) */
+  signup: SignupService;
+  /** the platform's reviews of phone changes and real-name verifications */
+  accountReviews: ReviewService;
+  /** meters the engine's resources (billing/meter.service.ts) */
+  meter: MeterService;
+  /** rates metered usage into bills (billing/bill.service.ts) */
+  bills: BillService;
+  /** balance, recharges through the payment gateway, warning threshold (billing/cost-center.service.ts) */
+  costCenter: CostCenterService;
+  /** cost optimisation strategies and findings (billing/cost-strategy.service.ts) */
+  costStrategies: CostStrategyService;
+  /** project monthly spending limits (billing/project-limit.service.ts) */
+  projectLimits: ProjectLimitService;
+  /** invoice information, pools, applications with GOA approval, AR documents (invoices/invoice.service.ts) */
+  invoices: InvoiceService;
+  /** contracts, the signed protocol and the template preview link (invoices/contract.service.ts) */
+  contracts: ContractService;
+  /** AccessKeys: created, locked, bound, ranked (keys/access-key.service.ts) */
+  accessKeys: AccessKeyService;
+  /** verifies requests signed with an AccessKey for the auth plugin (keys/signing.ts) */
+  signer: RequestSigner;
+  /** MaaS accounts and their API keys (keys/maas.service.ts) */
+  maas: MaasService;
+  /** bastion-host permissions per user per host (bastion/bastion.service.ts) */
+  bastion: BastionService;
+  /** passkeys, passkey sign-in and step-up proofs (keys/passkey.service.ts) */
+  passkeys: PasskeyService;
 }
 
 /** Builds the app's repositories and services on `base`; the engine starts with the app and stops before the database closes. */

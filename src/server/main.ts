@@ -5,9 +5,9 @@
 // there it is always the single process below (ADR 0015).
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
-import { migrate, openDatabase, underPrepareLock } from './db/database.ts';
-import { openSecretBox } from './lib/secret-box.ts';
+import { loadConfig, type Config } from './platform/config.ts';
+import { migrate, openDatabase, underPrepareLock } from './platform/db/database.ts';
+import { openSecretBox } from './platform/lib/secret-box.ts';
 import { seedDemo } from './seed/demo.seed.ts';
 
 const config = loadConfig();

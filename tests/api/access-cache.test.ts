@@ -5,7 +5,7 @@
 // second app instance on the same database as soon as the NOTIFY of that change reaches it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/platform/db/database.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 import { build, demoIds, type TestApp } from './helper.ts';
 

@@ -1,6 +1,6 @@
 // Shared bits of the approvals API tests: the signed-in user as the services see it, project ids
 // by name, and direct access to the approval service with an injected clock.
-import type { AuthUser } from '../../src/server/plugins/auth.plugin.ts';
+import type { AuthUser } from '../../src/server/platform/auth/auth-user.ts';
 import { approvalService } from '../../src/server/approvals/approval.service.ts';
 import { isPlatformRole } from '../../src/domain/roles.ts';
 import { sql } from 'kysely';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { openDatabase, type DbHandle } from '../../src/server/db/database.ts';
+import { openDatabase, type DbHandle } from '../../src/server/platform/db/database.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 
 /** Statements of one `POST /api/v1/approvals/{id}/approve` with `Prefer: return=minimal`, and with the full detail. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { build, type TestApp, type Helpers } from './helper.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
-import { signInStats } from '../../src/server/services/auth.service.ts';
+import { signInStats } from '../../src/server/session/session.service.ts';
 import { SIGNATURE_LIMIT, signRequest } from '../../src/server/keys/signing.ts';
 
 const SMS_LIMIT = 5;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { buildApp } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/platform/db/database.ts';
 import { build, seedResources, type Client } from './helper.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>> & { engine: { scheduler: { start(): void; stop(): Promise<void> } } };

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrate, openDatabase } from '../../src/server/db/database.ts';
-import { openSecretBox } from '../../src/server/lib/secret-box.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { migrate, openDatabase } from '../../src/server/platform/db/database.ts';
+import { openSecretBox } from '../../src/server/platform/lib/secret-box.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
 import { seedDemo } from '../../src/server/seed/demo.seed.ts';
 
 declare module 'vitest' {

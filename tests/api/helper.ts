@@ -8,12 +8,12 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, routesOf, type RouteEntry } from '../../src/server/app.ts';
-import { openDatabase, type DbHandle } from '../../src/server/db/database.ts';
-import type { Config } from '../../src/server/config.ts';
-import type { AppContext } from '../../src/server/context.ts';
+import { openDatabase, type DbHandle } from '../../src/server/platform/db/database.ts';
+import type { Config } from '../../src/server/platform/config.ts';
+import type { AppContext } from '../../src/server/composition.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 import { newId } from '../../src/domain/ids.ts';
-import type { Db } from '../../src/server/db/database.ts';
+import type { Db } from '../../src/server/platform/db/database.ts';
 import { roleLevel, type Role } from '../../src/domain/roles.ts';
 
 export type TestApp = FastifyInstance & { ctx: AppContext };

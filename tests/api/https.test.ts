@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, type TestApp, type Helpers } from './helper.ts';
 import { devCertificate, type DevCertificate } from '../e2e/tls.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 
 let cert: DevCertificate;

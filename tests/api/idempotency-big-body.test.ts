@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from './helper.ts';
-import { canonical } from '../../src/server/plugins/idempotency.plugin.ts';
+import { canonical } from '../../src/server/platform/http/idempotency.plugin.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Client } from './helper.ts';
 import { firewallPayload, ids } from './approvals-helper.ts';
 import { host, placement, network, settle, uniq } from './kinds-helpers.ts';
-import { canonical } from '../../src/server/plugins/idempotency.plugin.ts';
+import { canonical } from '../../src/server/platform/http/idempotency.plugin.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let admin: Client;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from './helper.ts';
 import type { FastifyRequest } from 'fastify';
 import { authUser, firewallPayload, ids, service } from './approvals-helper.ts';
-import { canonical, markIdempotencyApplied } from '../../src/server/plugins/idempotency.plugin.ts';
+import { canonical, markIdempotencyApplied } from '../../src/server/platform/http/idempotency.plugin.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let supply = '';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Client } from './helper.ts';
 import { actSettled, create, createSettled, expect400, expect409, placement, settle, type Row } from './kinds-helpers.ts';
-import { countCdnTaskUrls } from '../../src/server/repositories/certificates.repository.ts';
+import { countCdnTaskUrls } from '../../src/server/engine/certificates.repository.ts';
 
 const pem = (f: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs', f), 'utf8');
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Client } from './helper.ts';
 import { act, actSettled, create, createSettled, expect400, expect409, placement, settle, uniq } from './kinds-helpers.ts';
-import { sweepCertificateExpiry } from '../../src/server/repositories/certificates.repository.ts';
+import { sweepCertificateExpiry } from '../../src/server/engine/certificates.repository.ts';
 
 const pem = (f: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs', f), 'utf8');
 const CERT = pem('shop.cert.pem');

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds, seedResources } from './helper.ts';
 import { newId } from '../../src/domain/ids.ts';
-import { LARGE_COUNT, MAX_OFFSET } from '../../src/server/lib/list.ts';
+import { LARGE_COUNT, MAX_OFFSET } from '../../src/server/platform/lib/list.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let ids: Awaited<ReturnType<typeof demoIds>>;

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { build, type Client } from './helper.ts';
-import { errorBody } from '../../src/server/plugins/errors.plugin.ts';
-import { MAX_BOUNDARY, MULTIPART_ROUTES } from '../../src/server/plugins/multipart.plugin.ts';
+import { errorBody } from '../../src/server/platform/http/errors.plugin.ts';
+import { MAX_BOUNDARY, MULTIPART_ROUTES } from '../../src/server/platform/http/multipart.plugin.ts';
 import type { Language } from '../../src/domain/errors.ts';
 
 const VOLATILE = new Set(['sessions', 'idempotency_keys', 'login_attempts', 'kysely_migration', 'kysely_migration_lock', 'operation_logs', 'signup_captchas']);
@@ -226,7 +226,7 @@ describe('every multipart route', () => {
   it('takes multipart only through the shared plugin', () => {
     const files = fs.readdirSync('src/server', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const importers = files.filter((f) => /from '@fastify\/multipart'/.test(fs.readFileSync(path.join('src/server', f), 'utf8')));
-    expect(importers).toEqual([path.join('plugins', 'multipart.plugin.ts')]);
+    expect(importers).toEqual([path.join('platform', 'http', 'multipart.plugin.ts')]);
     expect([...MULTIPART_ROUTES].sort()).toEqual(['POST /api/v1/account/real-name', 'POST /api/v1/contracts/:id/protocol', 'POST /api/v1/workorders/upload']);
   });
 

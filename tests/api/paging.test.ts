@@ -1,4 +1,4 @@
-// Keyset paging through the shared list helper (src/server/lib/list.ts), walked over
+// Keyset paging through the shared list helper (src/server/platform/lib/list.ts), walked over
 // GET /api/v1/resources: every row once, in a stable order, at any depth.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds, seedResources } from './helper.ts';

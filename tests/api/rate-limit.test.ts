@@ -3,7 +3,7 @@
 // reconnects count against nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, eventsUrl, type Client } from './helper.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
 
 const LIMIT = 10;
 let app: Awaited<ReturnType<typeof build>>;

@@ -1,7 +1,7 @@
 // Session lifetime, the per-IP spraying delay and locked users (seed 000 §3–§4; issue 2 item 5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from './helper.ts';
-import { hashToken } from '../../src/server/repositories/users.repository.ts';
+import { hashToken } from '../../src/server/platform/auth/users.repository.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 beforeAll(async () => {

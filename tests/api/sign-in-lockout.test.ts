@@ -4,7 +4,7 @@
 // account failing from many IPs asks new sources for a captcha instead of backing off for everyone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from './helper.ts';
-import { signInStats } from '../../src/server/services/auth.service.ts';
+import { signInStats } from '../../src/server/session/session.service.ts';
 
 const MAX = 5;
 const SOURCES = 3;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/platform/db/database.ts';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let dist: string;

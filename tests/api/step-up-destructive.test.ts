@@ -12,7 +12,7 @@ import { act, createSettled, host, settle } from './kinds-helpers.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 import { stepUpRoutes } from '../../src/server/access/guard.ts';
 import { KINDS } from '../../src/domain/kinds/registry.ts';
-import { smsBatchDeleteKinds } from '../../src/server/routes/sms.routes.ts';
+import { smsBatchDeleteKinds } from '../../src/server/engine/sms.routes.ts';
 import { newId } from '../../src/domain/ids.ts';
 
 let app: Awaited<ReturnType<typeof build>>;

@@ -4,7 +4,7 @@
 // a 1-month chart (259,200 OS samples averaged to ≤ 500 points) through the real app. PGlite.
 import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/platform/db/database.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { evaluateDue } from '../../src/server/alarms/alarm-evaluator.ts';

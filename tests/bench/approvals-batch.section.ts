@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/platform/db/database.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 import type { BenchResult, BenchSection } from './run.ts';
 

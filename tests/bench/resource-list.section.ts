@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { migrate, openDatabase, type DbHandle } from '../../src/server/db/database.ts';
+import { migrate, openDatabase, type DbHandle } from '../../src/server/platform/db/database.ts';
 import { seedDemo, DEMO_PASSWORD } from '../../src/server/seed/demo.seed.ts';
 import { spawn } from 'node:child_process';
 import { freePort, nodeBinary, startServer, waitForHealth, type StartedServer } from '../e2e/server.ts';

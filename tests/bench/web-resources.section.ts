@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { migrate, openDatabase } from '../../src/server/db/database.ts';
+import { migrate, openDatabase } from '../../src/server/platform/db/database.ts';
 import { seedDemo } from '../../src/server/seed/demo.seed.ts';
 import { ensureBuild } from '../../scripts/start.ts';
 import { startServer, type StartedServer } from '../e2e/server.ts';

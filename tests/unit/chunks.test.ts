@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_CHUNK, chunks } from '../../src/server/lib/chunks.ts';
+import { BULK_CHUNK, chunks } from '../../src/server/platform/lib/chunks.ts';
 
 describe('chunks (bulk statements in slices)', () => {
   it('cuts a list into consecutive slices of the size, the last one shorter, in order', () => {

@@ -15,7 +15,7 @@ import {
   splitDomains,
 } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.rules.ts';
 import { certCreateSchema, sslCertificateKind } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.kind.ts';
-import { secretBox } from '../../src/server/lib/secret-box.ts';
+import { secretBox } from '../../src/server/platform/lib/secret-box.ts';
 import { parseUpload } from '../../src/server/kinds/ssl-certificate/ssl-certificate.hooks.ts';
 
 const pem = (f: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs', f), 'utf8');

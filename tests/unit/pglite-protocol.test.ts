@@ -4,7 +4,7 @@
 // statements. A PGlite upgrade that changes its protocol messages fails here.
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installFastParser, PLAN_PER_RUN, StatementRunner } from '../../src/server/db/pglite-protocol.ts';
+import { installFastParser, PLAN_PER_RUN, StatementRunner } from '../../src/server/platform/db/pglite-protocol.ts';
 
 let db: PGlite;
 let runner: StatementRunner;

@@ -1,6 +1,6 @@
-// The pure part of the shared list helper: cursor encoding (src/server/lib/list.ts).
+// The pure part of the shared list helper: cursor encoding (src/server/platform/lib/list.ts).
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../src/server/lib/list.ts';
+import { decodeCursor, encodeCursor } from '../../src/server/platform/lib/list.ts';
 import { AppError } from '../../src/domain/errors.ts';
 
 describe('cursor encoding', () => {

@@ -2,7 +2,7 @@
 // message falls back to the zod rule, so a description never shows a raw key like 'rules.xyz'.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { validationBody } from '../../src/server/plugins/errors.plugin.ts';
+import { validationBody } from '../../src/server/platform/http/errors.plugin.ts';
 
 const fail = (schema: z.ZodTypeAny, value: unknown) => {
   const r = schema.safeParse(value);

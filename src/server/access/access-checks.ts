@@ -2,7 +2,7 @@
 // user, group or policy is one the caller may see. What a caller may not see answers 404.
 import { AppError, notFound } from '../../domain/errors.ts';
 import { hasPermission, type Permission } from '../../domain/roles.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { groupRow, policyRow, userRow } from './access.repository.ts';
 
 export interface AccessCaller {

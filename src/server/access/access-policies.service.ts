@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { parsePermission } from '../../domain/roles.ts';
 import { grantSchema, policyCreateSchema, policyUpdateSchema } from '../../domain/access/access.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { invalid } from '../kinds/hooks.ts';
 import { anyOf, listFilter, searchedName, tenantOf, uniqueViolation, visiblePolicy, visibleUser, type AccessCaller } from './access-checks.ts';
 import * as repo from './access.repository.ts';

@@ -4,8 +4,8 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { Role } from '../../domain/roles.ts';
-import type { Database } from '../db/tables.ts';
-import type { Exec } from '../repositories/engine.repository.ts';
+import type { Database } from '../platform/db/tables.ts';
+import type { Exec } from '../engine/engine.repository.ts';
 
 const USER_COLUMNS = [
   'users.id',

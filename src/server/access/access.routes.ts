@@ -5,11 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../domain/errors.ts';
 import { PLATFORM_ROLES, ROLES, ROLE_PERMISSIONS, roleLevel, ALL_PERMISSIONS } from '../../domain/roles.ts';
 import { POLICY_TEMPLATES } from '../../domain/access/access.ts';
-import { requireUser } from '../plugins/auth.plugin.ts';
-import type { AppContext } from '../context.ts';
+import { requireUser } from '../platform/auth/auth-user.ts';
+import type { Db } from '../platform/db/database.ts';
 import { accessService, type AccessCaller } from './access.service.ts';
 import { guardScope, requestPermissions } from './guard.ts';
-import { accessOf, canSeeProject, canSeeTenant, type TenancyRepository } from '../repositories/tenancy.repository.ts';
+import { accessOf, canSeeProject, canSeeTenant, type TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 import { isId } from '../../domain/ids.ts';
 
 const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
@@ -40,7 +40,13 @@ export async function callerOf(req: FastifyRequest): Promise<AccessCaller> {
   return { userId: user.id, perms: requestPermissions(req, user), tenantId: guardScope(req, user).tenantId };
 }
 
-export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface AccessRoutesDeps {
+  db: Db;
+  tenancy: TenancyRepository;
+}
+
+export async function accessRoutes(app: FastifyInstance, ctx: AccessRoutesDeps) {
   const svc = accessService(ctx.db);
   TENANCY.set(app, ctx.tenancy);
   lastTenancy = ctx.tenancy;

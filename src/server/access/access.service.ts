@@ -4,7 +4,7 @@
 // groups), the tenant's groups and policies. What a caller may not see answers 404.
 // The work is done by module functions (access-users, access-groups, access-policies services over
 // access.repository.ts); this factory only binds the database for the routes.
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { AccessCaller } from './access-checks.ts';
 import * as groups from './access-groups.service.ts';
 import * as policies from './access-policies.service.ts';

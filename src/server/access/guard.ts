@@ -14,10 +14,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound, unauthorized } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { STEP_UP_HEADER, STEP_UP_REQUIRED_KEY, stepUpApplies, type StepUpRule } from '../../domain/step-up.ts';
-import { hasPermission, parsePermission, permissionsOf, type Permission, type Role } from '../../domain/roles.ts';
-import type { AuthUser } from '../plugins/auth.plugin.ts';
-import type { PolicyGrant } from '../repositories/users.repository.ts';
-import { accessOf, canSeeProject, canSeeTenant, rolesIn } from '../repositories/tenancy.repository.ts';
+import { hasPermission, parsePermission, type Permission, type Role } from '../../domain/roles.ts';
+import type { AuthUser } from '../platform/auth/auth-user.ts';
+import { grantApplies, permissionsWith } from '../platform/auth/permissions.ts';
+
+export { grantApplies, permissionsWith };
+import { accessOf, canSeeProject, canSeeTenant, rolesIn } from '../platform/auth/tenancy.repository.ts';
 import { ROUTE_PERMISSIONS, type RoutePermission } from './route-permissions.ts';
 
 declare module 'fastify' {
@@ -38,19 +40,6 @@ export function declaredPermission(method: string, url: string, config: { permis
   return config?.permission ?? ROUTE_PERMISSIONS[`${method} ${url}`];
 }
 
-/** Whether a policy granted to the caller applies in (tenant, project); without a tenant it applies. */
-export function grantApplies(g: PolicyGrant, tenantId: string | null, projectId: string | null): boolean {
-  if (!tenantId) return true;
-  if (g.tenant_id && g.tenant_id !== tenantId) return false;
-  if (g.exclude_tenants.includes(tenantId)) return false;
-  if (g.include_tenants.length && !g.include_tenants.includes(tenantId)) return false;
-  if (projectId) {
-    if (g.exclude_projects.includes(projectId)) return false;
-    if (g.include_projects.length && !g.include_projects.includes(projectId)) return false;
-  }
-  return true;
-}
-
 /** The roles the user holds in a tenant: platform roles, the tenant's own and those of any of its projects. */
 function rolesAnywhereIn(user: AuthUser, tenantId: string): Role[] {
   return [...new Set(user.memberships.filter((m) => m.tenant_id === null || m.tenant_id === tenantId).map((m) => m.role))];
@@ -67,12 +56,6 @@ export function permissionsIn(user: AuthUser, tenantId: string | null, projectId
   // gets the route's own answer — 400 name a project, or its projects' rows — not the guard's 403).
   const roles = !tenantId ? allRolesOf(user) : projectId ? rolesIn(user, tenantId, projectId) : rolesAnywhereIn(user, tenantId);
   return permissionsWith(user, roles, tenantId, projectId);
-}
-
-/** What `roles` grant plus the caller's policies that apply to (tenant, project) — the guard's and the route scope's one rule. */
-export function permissionsWith(user: AuthUser, roles: Iterable<Role>, tenantId: string | null, projectId: string | null): Set<Permission> {
-  const extra = (user.grants ?? []).filter((g) => grantApplies(g, tenantId, projectId)).flatMap((g) => g.permissions as Permission[]);
-  return permissionsOf(roles, extra);
 }
 
 function header(req: FastifyRequest, name: string): string | null {

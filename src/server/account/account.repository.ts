@@ -2,7 +2,7 @@
 // password change and enterprise (real-name) verifications. Every function takes the executor
 // first (the app's Kysely or an open transaction).
 import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../platform/db/tables.ts';
 
 export type Exec = Kysely<Database>;
 

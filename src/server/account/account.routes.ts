@@ -2,12 +2,17 @@
 // profile is the person's, not a tenant's).
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_LIMITS } from '../../domain/desk.ts';
-import { requireUser } from '../plugins/auth.plugin.ts';
-import { readMultipart, registerMultipart } from '../plugins/multipart.plugin.ts';
-import { t } from '../lib/i18n.ts';
-import type { AppContext } from '../context.ts';
+import { requireUser } from '../platform/auth/auth-user.ts';
+import { readMultipart, registerMultipart } from '../platform/http/multipart.plugin.ts';
+import { t } from '../platform/lib/i18n.ts';
+import type { AccountService } from './account.service.ts';
 
-export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface AccountRoutesDeps {
+  account: AccountService;
+}
+
+export async function accountRoutes(app: FastifyInstance, ctx: AccountRoutesDeps) {
   const svc = ctx.account;
   app.get('/api/v1/account/profile', async (req) => svc.profile(requireUser(req).id));
   app.post('/api/v1/account/sms-codes', async (req) => {

@@ -17,12 +17,12 @@ import {
   phoneChangeSchema,
   phoneVerifySchema,
 } from '../../domain/account.ts';
-import type { Db } from '../db/database.ts';
-import type { SecretBox } from '../lib/secret-box.ts';
-import { hashPassword, recheckPassword } from '../services/auth.service.ts';
-import { hashToken } from '../repositories/users.repository.ts';
-import { maskPhone, type SmsService } from '../services/sms.service.ts';
-import { invalid } from '../services/kind-hooks.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { SecretBox } from '../platform/lib/secret-box.ts';
+import { hashPassword, recheckPassword } from '../session/session.service.ts';
+import { hashToken } from '../platform/auth/users.repository.ts';
+import { maskPhone, type SmsService } from '../platform/verification/sms.service.ts';
+import { invalid } from '../engine/kind-hooks.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 import {
   deleteOtherSessions,

@@ -1,11 +1,11 @@
 // What the alarm slice's services share: their dependencies, who may do what, and the names of the
 // people rows point at.
 import { can } from '../../domain/roles.ts';
-import type { Scope } from '../plugins/scope.ts';
-import type { Db } from '../db/database.ts';
-import type { EventBus } from '../events/bus.ts';
+import type { Scope } from '../platform/auth/scope.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { EventBus } from '../platform/events/bus.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
-import type { CloudProvider } from '../cloud/provider.ts';
+import type { CloudProvider } from '../engine/cloud/provider.ts';
 import { nicknames } from './alarm.repository.ts';
 
 export interface AlarmServiceDeps {

@@ -8,9 +8,9 @@ import { newId } from '../../domain/ids.ts';
 import type { AlarmChangedEvent } from '../../domain/events.ts';
 import { METRICS, SOURCE_INTERVAL_S, type MetricName } from '../../domain/alarms/alarm-metrics.ts';
 import { evaluate, LEVEL_RANK, MAX_COUNT_WINDOW_MS, type Level, type Operator } from '../../domain/alarms/evaluate.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { NotifyInput, NotifyPort } from '../notifications/notify-port.ts';
-import { chunks } from '../lib/chunks.ts';
+import { chunks } from '../platform/lib/chunks.ts';
 import {
   type AlarmInsert,
   type PolicyRow,

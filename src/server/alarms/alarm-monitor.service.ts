@@ -6,8 +6,8 @@ import { notFound } from '../../domain/errors.ts';
 import { downsample, KIND_METRICS, METRICS, MONITORED_KINDS, type MetricName } from '../../domain/alarms/alarm-metrics.ts';
 import { METRIC_RANGES } from '../../domain/schemas/resource.schema.ts';
 import { metricQuerySchema } from '../../domain/alarms/alarm-policy.schema.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import type { Scope } from '../plugins/scope.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import type { Scope } from '../platform/auth/scope.ts';
 import * as repo from './alarm.repository.ts';
 import { type AlarmServiceDeps, canRead, userNames } from './alarm-deps.ts';
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { alarmPolicyCreateSchema, alarmPolicyUpdateSchema, policyListQuerySchema } from '../../domain/alarms/alarm-policy.schema.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import type { Scope } from '../plugins/scope.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import type { Scope } from '../platform/auth/scope.ts';
 import * as repo from './alarm.repository.ts';
 import { type AlarmServiceDeps, canConfigure, canRead, userNames } from './alarm-deps.ts';
 

@@ -5,9 +5,9 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import { REPORTING_STATUSES } from '../../domain/alarms/alarm-metrics.ts';
-import type { AlarmHistoryTable, AlarmPoliciesTable, AlarmsTable } from '../db/tables.ts';
-import type { Scope } from '../plugins/scope.ts';
-import type { Exec } from '../repositories/engine.repository.ts';
+import type { AlarmHistoryTable, AlarmPoliciesTable, AlarmsTable } from '../platform/db/tables.ts';
+import type { Scope } from '../platform/auth/scope.ts';
+import type { Exec } from '../engine/engine.repository.ts';
 
 type Scoped = Pick<Scope, 'tenantId' | 'projectId'>;
 

@@ -2,10 +2,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import type { AppContext } from '../context.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import type { AlarmService } from './alarm.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 
-export async function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface AlarmRoutesDeps {
+  alarms: AlarmService;
+  tenancy: TenancyRepository;
+}
+
+export async function alarmRoutes(app: FastifyInstance, ctx: AlarmRoutesDeps) {
   const svc = ctx.alarms;
   const scope = (req: FastifyRequest) => resolveScope(req, ctx.tenancy);
   const idOf = (req: FastifyRequest) => {

@@ -1,7 +1,7 @@
 // Who sees a request and who acts on it: the caller's access, the delegations that let them stand
 // in for an approver, and the deputies an event or a message also goes to. No SQL here.
-import type { AuthUser } from '../plugins/auth.plugin.ts';
-import { canSeeProject, type Access, type accessOf } from '../repositories/tenancy.repository.ts';
+import type { AuthUser } from '../platform/auth/auth-user.ts';
+import { canSeeProject, type Access, type accessOf } from '../platform/auth/tenancy.repository.ts';
 import { deputiesOf, processAllowsSelf, type Delegator, type Exec, type RequestRow } from './approval.repository.ts';
 
 export type { Delegator } from './approval.repository.ts';

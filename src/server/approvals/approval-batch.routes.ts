@@ -12,11 +12,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { approveSchema, decisionBatchSchema, rejectSchema } from '../../domain/approvals/approval.schema.ts';
 import { DECISION_URL } from '../../domain/approvals/decision-batch.ts';
 import { needsStepUpForCost } from '../../domain/step-up.ts';
-import { errorBody, parse } from '../plugins/errors.plugin.ts';
-import { requireUser, type AuthUser } from '../plugins/auth.plugin.ts';
-import { heldIdempotencyKeys, storeIdempotentAnswer } from '../plugins/idempotency.plugin.ts';
+import { errorBody, parse } from '../platform/http/errors.plugin.ts';
+import { requireUser, type AuthUser } from '../platform/auth/auth-user.ts';
+import { heldIdempotencyKeys, storeIdempotentAnswer } from '../platform/http/idempotency.plugin.ts';
 import { insertOplogLines, oplogLine, oplogPending, type OplogRequest } from '../oplog/operation-log.plugin.ts';
-import type { AppContext } from '../context.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
+import type { ApprovalService } from './approval.service.ts';
 import type { Exec } from './approval.repository.ts';
 import { ApprovalConflict } from './approval-state.ts';
 import type { Decision, ManyOutcome } from './approval-decide.ts';
@@ -25,7 +27,13 @@ import { conflictBody, headerScope, now } from './approval-route-kit.ts';
 type Item = ReturnType<typeof decisionBatchSchema.parse>['requests'][number];
 type Result = { status: number; body: unknown; in_flight?: true };
 type Fast = { index: number; id: string; route: string; decision: Decision; body: unknown; headers: Record<string, string> };
-type Visible = Awaited<ReturnType<AppContext['approvals']['visibleForDecision']>>;
+/** What the decision batch uses; the approvals' routes hand it in. */
+export interface DecisionBatchDeps {
+  db: Db;
+  approvals: ApprovalService;
+  tenancy: TenancyRepository;
+}
+type Visible = Awaited<ReturnType<ApprovalService['visibleForDecision']>>;
 type OplogLineValues = Awaited<ReturnType<typeof oplogLine>>;
 
 const CHUNK = 25;
@@ -60,7 +68,7 @@ async function viaPipeline(app: FastifyInstance, req: FastifyRequest, r: Item): 
 }
 
 /** Which items may take the fast path (null: the pipeline), decided before anything is written. */
-async function planFast(ctx: AppContext, req: FastifyRequest, requests: Item[], held: Set<string>, visible: Visible): Promise<(Fast | null)[]> {
+async function planFast(ctx: DecisionBatchDeps, req: FastifyRequest, requests: Item[], held: Set<string>, visible: Visible): Promise<(Fast | null)[]> {
   const fast: (Fast | null)[] = [];
   const seenKeys = new Set<string>();
   const seenIds = new Set<string>();
@@ -100,7 +108,7 @@ async function planFast(ctx: AppContext, req: FastifyRequest, requests: Item[], 
 }
 
 interface RunFast {
-  ctx: AppContext;
+  ctx: DecisionBatchDeps;
   req: FastifyRequest;
   user: AuthUser;
   requests: Item[];
@@ -162,7 +170,7 @@ async function runFast(run: RunFast, items: Fast[]): Promise<Result[]> {
   return done;
 }
 
-export function decisionBatchRoute(app: FastifyInstance, ctx: AppContext) {
+export function decisionBatchRoute(app: FastifyInstance, ctx: DecisionBatchDeps) {
   app.post('/api/v1/approvals/decision-batch', async (req) => {
     const user = requireUser(req);
     const { requests } = parse(decisionBatchSchema, req.body ?? {});

@@ -3,8 +3,8 @@
 import { AppError, forbidden, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { afterApprove, afterReject, isOpen, type ApprovalStatus, type RequestType } from '../../domain/approvals/approval-status.ts';
-import type { AuthUser } from '../plugins/auth.plugin.ts';
-import { accessOf } from '../repositories/tenancy.repository.ts';
+import type { AuthUser } from '../platform/auth/auth-user.ts';
+import { accessOf } from '../platform/auth/tenancy.repository.ts';
 import { effectOf } from './approval-effects.ts';
 import { APPROVAL_EVENTS, publish, type PendingEvent } from './approval-events.ts';
 import { sendSiteMessages } from './site-message.service.ts';

@@ -5,7 +5,7 @@
 // POST /api/{collection} or POST /api/v1/approvals, and a quota change sets the limit the engine enforces.
 import { sql } from 'kysely';
 import type { RequestType } from '../../domain/approvals/approval-status.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 
 /** What an effect may use besides the transaction: work to run once it has committed (publishing the resource events the effect caused). */
 export interface EffectEnv {

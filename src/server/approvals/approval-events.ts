@@ -10,9 +10,9 @@ import type {
   DomainEvent,
   SiteMessageCreatedEvent,
 } from '../../domain/events.ts';
-import type { Db } from '../db/database.ts';
-import type { EventBus } from '../events/bus.ts';
-import { participantsOf } from '../events/event-audience.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { EventBus } from '../platform/events/bus.ts';
+import { participantsOf } from '../platform/events/event-audience.ts';
 
 export const APPROVAL_EVENTS = {
   created: 'approval.created',

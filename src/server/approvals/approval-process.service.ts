@@ -5,8 +5,8 @@ import { AppError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import type { ApprovalProcessInput } from '../../domain/approvals/approval.schema.ts';
 import { delegationWindow } from '../../domain/approvals/approval.schema.ts';
-import type { Db } from '../db/database.ts';
-import type { ApprovalLevelSnapshot } from '../db/tables.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { ApprovalLevelSnapshot } from '../platform/db/tables.ts';
 import { loadUsers, type UserRef } from './approval-state.ts';
 import {
   deleteDelegation,

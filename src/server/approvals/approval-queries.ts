@@ -6,9 +6,9 @@ import { splitMulti } from '../../domain/list-query.ts';
 import { APPROVAL_STATUSES, DECIDED_STATUSES, OPEN_STATUSES, isOpen, isRuleRequest, type RequestType } from '../../domain/approvals/approval-status.ts';
 import { approvalListQuerySchema } from '../../domain/approvals/approval.schema.ts';
 import { isFinanceTenant, plannedEffectiveAt } from '../../domain/approvals/effective-time.ts';
-import type { AuthUser } from '../plugins/auth.plugin.ts';
-import { accessOf, rolesIn } from '../repositories/tenancy.repository.ts';
-import type { ListSpec } from '../lib/list.ts';
+import type { AuthUser } from '../platform/auth/auth-user.ts';
+import { accessOf, rolesIn } from '../platform/auth/tenancy.repository.ts';
+import type { ListSpec } from '../platform/lib/list.ts';
 import {
   actionsOf,
   activeDelegators,

@@ -3,11 +3,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, type Language } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
-import { errorBody } from '../plugins/errors.plugin.ts';
-import { requireUser, type AuthUser } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import { t } from '../lib/i18n.ts';
-import type { AppContext } from '../context.ts';
+import { errorBody } from '../platform/http/errors.plugin.ts';
+import { requireUser, type AuthUser } from '../platform/auth/auth-user.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import { t } from '../platform/lib/i18n.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 import { ApprovalConflict, type CurrentState } from './approval-state.ts';
 
 function shanghaiTime(lang: Language, d: Date | string | null): string {
@@ -52,7 +52,7 @@ export async function withConflict<T>(reply: FastifyReply, lang: Language, fn: (
  * Routes that work across the caller's tenants still honour X-Tenant-Id / X-Project-Id when
  * sent: a scope the caller may not see answers 404 like everywhere else. Answers the tenant.
  */
-export async function headerScope(ctx: AppContext, req: FastifyRequest): Promise<{ user: AuthUser; tenantId: string | null }> {
+export async function headerScope(ctx: { tenancy: TenancyRepository }, req: FastifyRequest): Promise<{ user: AuthUser; tenantId: string | null }> {
   const user = requireUser(req);
   if (!req.headers['x-tenant-id']) return { user, tenantId: null };
   const scope = await resolveScope(req, ctx.tenancy);

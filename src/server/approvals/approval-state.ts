@@ -2,8 +2,8 @@
 // the transition guard, the effects' decision context and the events/messages of a step. No SQL here.
 import { AppError } from '../../domain/errors.ts';
 import { canTransition, type ApprovalStatus } from '../../domain/approvals/approval-status.ts';
-import type { Db } from '../db/database.ts';
-import type { EventBus } from '../events/bus.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { EventBus } from '../platform/events/bus.ts';
 import { effectEnv, type ApprovalEffects, type DecisionContext } from './approval-effects.ts';
 import type { ApprovalEvent, PendingEvent } from './approval-events.ts';
 import { sendSiteMessages, type NewMessage } from './site-message.service.ts';

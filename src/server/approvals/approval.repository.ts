@@ -2,10 +2,10 @@
 // they name. Every function takes the executor first (the app's Kysely or an open transaction), so
 // a decision's reads and writes commit together. Services decide; this module only reads and writes.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable, type Insertable } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../platform/db/tables.ts';
 import { OPEN_STATUSES, type RequestType } from '../../domain/approvals/approval-status.ts';
-import type { Access } from '../repositories/tenancy.repository.ts';
-import { runList, type ListSpec } from '../lib/list.ts';
+import type { Access } from '../platform/auth/tenancy.repository.ts';
+import { runList, type ListSpec } from '../platform/lib/list.ts';
 
 export type Exec = Kysely<Database>;
 

@@ -14,15 +14,20 @@ import {
   delegationSchema,
   rejectSchema,
 } from '../../domain/approvals/approval.schema.ts';
-import { errorBody, parse } from '../plugins/errors.plugin.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import { accessOf, canSeeTenant } from '../repositories/tenancy.repository.ts';
+import { errorBody, parse } from '../platform/http/errors.plugin.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import { accessOf, canSeeTenant } from '../platform/auth/tenancy.repository.ts';
 import { siteMessageIdsSchema } from '../../domain/schemas/site-message.schema.ts';
-import type { AppContext } from '../context.ts';
+import type { approvalProcessService, delegationService } from './approval-process.service.ts';
+import type { ApprovalService } from './approval.service.ts';
+import type { ruleService } from './rule.service.ts';
+import type { siteMessageService } from './site-message.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 import { requireStepUpForApprovals } from '../keys/passkey.routes.ts';
 import { conflictBody, headerScope, idParam, now, wantsMinimal, withConflict } from './approval-route-kit.ts';
-import { decisionBatchRoute } from './approval-batch.routes.ts';
+import type { PasskeyService } from '../keys/passkey.service.ts';
+import { decisionBatchRoute, type DecisionBatchDeps } from './approval-batch.routes.ts';
 
 export { conflictBody } from './approval-route-kit.ts';
 
@@ -33,7 +38,7 @@ const TICK_MS = Number(process.env.APPROVAL_TICK_MS ?? 60_000) || 60_000;
 // from the request's current state by the handler itself (ADR 0042); any write it tried is refused.
 const ANSWERS_APPLIED = { config: { idempotency: 'answers-applied' } } as const;
 
-function processRoutes(app: FastifyInstance, ctx: AppContext) {
+function processRoutes(app: FastifyInstance, ctx: ApprovalRoutesDeps) {
   const processes = ctx.approvalProcesses;
   async function processScope(req: FastifyRequest) {
     const scope = await resolveScope(req, ctx.tenancy);
@@ -60,7 +65,7 @@ function processRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-function requestRoutes(app: FastifyInstance, ctx: AppContext) {
+function requestRoutes(app: FastifyInstance, ctx: ApprovalRoutesDeps) {
   const approvals = ctx.approvals;
   app.get('/api/v1/approvals', async (req) => {
     const { user, tenantId } = await headerScope(ctx, req);
@@ -82,7 +87,7 @@ function requestRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-function batchApproveRoute(app: FastifyInstance, ctx: AppContext) {
+function batchApproveRoute(app: FastifyInstance, ctx: ApprovalRoutesDeps) {
   app.post('/api/v1/approvals/batch-approve', async (req) => {
     const { user } = await headerScope(ctx, req);
     const { ids, comment } = parse(batchApproveSchema, req.body);
@@ -103,7 +108,7 @@ function batchApproveRoute(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-function decisionRoutes(app: FastifyInstance, ctx: AppContext) {
+function decisionRoutes(app: FastifyInstance, ctx: ApprovalRoutesDeps) {
   const approvals = ctx.approvals;
   app.post('/api/v1/approvals/:id/approve', ANSWERS_APPLIED, async (req, reply) => {
     const { user } = await headerScope(ctx, req);
@@ -137,7 +142,7 @@ function decisionRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-function ruleRoutes(app: FastifyInstance, ctx: AppContext) {
+function ruleRoutes(app: FastifyInstance, ctx: ApprovalRoutesDeps) {
   const rules = ctx.rules;
   app.get('/api/v1/firewall-orders', async (req) => rules.firewallPolicies(await resolveScope(req, ctx.tenancy), req.query));
   app.get('/api/v1/nat-rules', async (req) => rules.natRules(await resolveScope(req, ctx.tenancy), req.query));
@@ -153,7 +158,7 @@ function ruleRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-function delegationRoutes(app: FastifyInstance, ctx: AppContext) {
+function delegationRoutes(app: FastifyInstance, ctx: ApprovalRoutesDeps) {
   const delegations = ctx.delegations;
   app.post('/api/v1/approval-delegations', async (req, reply) => {
     const { user, tenantId: headerTenant } = await headerScope(ctx, req);
@@ -170,7 +175,7 @@ function delegationRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-function messageRoutes(app: FastifyInstance, ctx: AppContext) {
+function messageRoutes(app: FastifyInstance, ctx: ApprovalRoutesDeps) {
   const messages = ctx.siteMessages;
   const userOf = async (req: FastifyRequest) => (await headerScope(ctx, req)).user;
   app.get('/api/v1/site_messages', async (req) => messages.list((await userOf(req)).id, req.query as Record<string, unknown>, req.lang));
@@ -205,7 +210,7 @@ function messageRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** Escalation and deferred issuing, once a tick; the app waits for a running check when it closes. */
-function scheduleChecks(app: FastifyInstance, ctx: AppContext) {
+function scheduleChecks(app: FastifyInstance, ctx: ApprovalRoutesDeps) {
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
@@ -228,7 +233,19 @@ function scheduleChecks(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface ApprovalRoutesDeps extends DecisionBatchDeps {
+  /** step-up proofs before deciding (keys/passkey.service.ts) */
+  passkeys: PasskeyService;
+  approvalProcesses: ReturnType<typeof approvalProcessService>;
+  approvals: ApprovalService;
+  delegations: ReturnType<typeof delegationService>;
+  rules: ReturnType<typeof ruleService>;
+  siteMessages: ReturnType<typeof siteMessageService>;
+  tenancy: TenancyRepository;
+}
+
+export async function approvalRoutes(app: FastifyInstance, ctx: ApprovalRoutesDeps) {
   processRoutes(app, ctx);
   requestRoutes(app, ctx);
   batchApproveRoute(app, ctx);

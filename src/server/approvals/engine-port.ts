@@ -2,8 +2,8 @@
 // interface only; the engine implements it (services/resource-approval-port.ts) and the
 // composition root hands the implementation to resourceApprovalEffects. The engine calls the
 // approvals module directly (submitRequest, findApprovalProcess): the dependency goes one way.
-import type { Exec, ResourceRow } from '../repositories/engine.repository.ts';
-import type { ResourceEvent } from '../events/bus.ts';
+import type { Exec, ResourceRow } from '../engine/engine.repository.ts';
+import type { ResourceEvent } from '../platform/events/bus.ts';
 
 type Scope = { tenantId: string; projectId: string; requestId: string };
 type Req = { target_id: string | null; tenant_id: string; project_id: string; payload: Record<string, unknown>; before: Record<string, unknown> | null };

@@ -3,15 +3,15 @@
 // /api/snat-rules, /api/dnat-rules), quota limits are project_quotas.
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../db/database.ts';
-import { runList, type ListSpec } from '../lib/list.ts';
+import type { Db } from '../platform/db/database.ts';
+import { runList, type ListSpec } from '../platform/lib/list.ts';
 import { splitMulti } from '../../domain/list-query.ts';
 import { quotaKeyOf } from '../../domain/approvals/quota-keys.ts';
 import { RESOURCE_REQUEST_TYPES, isRuleRequest, type RequestType } from '../../domain/approvals/approval-status.ts';
 import { FINANCE_PRODUCTION_HOUR, NAT_ISSUE_HOUR, isFinanceTenant } from '../../domain/approvals/effective-time.ts';
 import { findApprovalProcess } from './approval.service.ts';
-import { quotasOf } from '../repositories/engine.repository.ts';
-import { RESOURCE_COLUMNS, scopedResources } from '../repositories/resources.repository.ts';
+import { quotasOf } from '../engine/engine.repository.ts';
+import { RESOURCE_COLUMNS, scopedResources } from '../engine/resources.repository.ts';
 import { ruleView } from '../../domain/approvals/network-rules.ts';
 
 const spec: ListSpec = {

@@ -3,11 +3,11 @@
 import { sql } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { Language } from '../../domain/errors.ts';
-import type { Db } from '../db/database.ts';
-import { runList, type ListSpec } from '../lib/list.ts';
-import { t } from '../lib/i18n.ts';
+import type { Db } from '../platform/db/database.ts';
+import { runList, type ListSpec } from '../platform/lib/list.ts';
+import { t } from '../platform/lib/i18n.ts';
 import { APPROVAL_EVENTS, type PendingEvent } from './approval-events.ts';
-import { chunks } from '../lib/chunks.ts';
+import { chunks } from '../platform/lib/chunks.ts';
 
 export interface NewMessage {
   tenantId: string | null;

@@ -2,9 +2,9 @@
 // (the app's Kysely or an open transaction) and a tenant id: nothing here reads across tenants.
 import { sql, type Kysely } from 'kysely';
 import { BASTION_HOST_KINDS } from '../../domain/bastion.ts';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../platform/db/tables.ts';
 import { newId } from '../../domain/ids.ts';
-import { runList } from '../lib/list.ts';
+import { runList } from '../platform/lib/list.ts';
 
 export type Exec = Kysely<Database>;
 

@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { can } from '../../domain/roles.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import type { AppContext } from '../context.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import type { BastionService } from './bastion.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 
 // What the access guard checks (ADR 0021); the handlers check the same in the resolved scope.
 const READ = { config: { permission: 'read:bastion_permission' } } as const;
@@ -20,7 +21,13 @@ const idParam = (params: unknown) => {
   return id;
 };
 
-export async function bastionRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface BastionRoutesDeps {
+  bastion: BastionService;
+  tenancy: TenancyRepository;
+}
+
+export async function bastionRoutes(app: FastifyInstance, ctx: BastionRoutesDeps) {
   const bastion = ctx.bastion;
   const scoped = async (req: Parameters<typeof resolveScope>[0], action: string, entity = 'bastion_permission') => {
     const scope = await resolveScope(req, ctx.tenancy);

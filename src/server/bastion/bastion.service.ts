@@ -6,8 +6,8 @@
 // is a 404, as a missing id is. The SQL is in bastion.repository.ts.
 import { revokes, setBastionPermissionsSchema } from '../../domain/bastion.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
-import type { Db } from '../db/database.ts';
-import type { Scope } from '../plugins/scope.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Scope } from '../platform/auth/scope.ts';
 import {
   type GrantRow,
   bastionUsers,

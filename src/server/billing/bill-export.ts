@@ -7,9 +7,9 @@ import type { Language } from '../../domain/errors.ts';
 import { fenToYuan } from '../../domain/pricing.ts';
 import { EXPORT_MAX_ROWS } from '../../domain/constants.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
-import type { Db } from '../db/database.ts';
-import { t } from '../lib/i18n.ts';
-import type { ExportWriter } from '../services/export.service.ts';
+import type { Db } from '../platform/db/database.ts';
+import { t } from '../platform/lib/i18n.ts';
+import type { ExportWriter } from '../engine/export.service.ts';
 import type { BillService } from './bill.service.ts';
 import { projectNames, regionNames } from './bill.repository.ts';
 

@@ -15,8 +15,8 @@ import {
   rateFromE4,
   rateToE4,
 } from '../../domain/billing/billing.ts';
-import type { Db } from '../db/database.ts';
-import { t } from '../lib/i18n.ts';
+import type { Db } from '../platform/db/database.ts';
+import { t } from '../platform/lib/i18n.ts';
 import * as repo from './bill.repository.ts';
 import { type BillLine, type BillScope, checkById, checks, emptyRow, group, lines, total } from './bill.service.ts';
 

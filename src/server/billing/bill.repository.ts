@@ -2,7 +2,7 @@
 // the dated exchange rates and the names a bill's rows are labelled with. Every function takes the
 // executor first (the app's Kysely or an open transaction).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../platform/db/tables.ts';
 import { newId } from '../../domain/ids.ts';
 
 export type Exec = Kysely<Database>;

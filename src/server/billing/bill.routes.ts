@@ -9,17 +9,20 @@ import { isId } from '../../domain/ids.ts';
 import { pagingSchema } from '../../domain/list-query.ts';
 import { PLATFORM_ROLES, TENANT_ROLES, can } from '../../domain/roles.ts';
 import { BILL_TRANSITIONS, type BillTransition, dailyQuerySchema, monthlyQuerySchema, rateSchema } from '../../domain/billing/billing.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope, type Scope } from '../plugins/scope.ts';
-import type { AppContext } from '../context.ts';
-import { costCenterRoutes } from './cost-center.routes.ts';
-import { orderRoutes } from './order.routes.ts';
-import { convertRoutes } from './convert.routes.ts';
-import { costStrategyRoutes } from './cost-strategy.routes.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import { resolveScope, type Scope } from '../platform/auth/scope.ts';
+import type { BillService } from './bill.service.ts';
+import type { MeterService } from './meter.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
+import type { Db } from '../platform/db/database.ts';
+import { costCenterRoutes, type CostCenterRoutesDeps } from './cost-center.routes.ts';
+import { orderRoutes, type OrderRoutesDeps } from './order.routes.ts';
+import { convertRoutes, type ConvertRoutesDeps } from './convert.routes.ts';
+import { costStrategyRoutes, type CostStrategyRoutesDeps } from './cost-strategy.routes.ts';
 import { BILL_EXPORT_CODE, BILL_EXPORT_FIELDS } from './bill-export.ts';
 import { billLines, checkDays, checkDetail, checkList, dailyBill, exchangeRates, monthlyBill, setRate } from './bill-report.service.ts';
-import { exportStamp } from '../services/export.service.ts';
-import { t } from '../lib/i18n.ts';
+import { exportStamp } from '../engine/export.service.ts';
+import { t } from '../platform/lib/i18n.ts';
 
 type Level = 'tenants' | 'projects';
 
@@ -27,7 +30,7 @@ const pageSchema = pagingSchema({ defaultLimit: 50, maxLimit: 500 });
 const linesQuerySchema = dailyQuerySchema.extend({ resource_id: z.string().optional(), product_code: z.string().optional(), vendor: z.string().optional() });
 
 /** The scope of a tenant bill (tenant-wide roles) or a project bill (the project of X-Project-Id). */
-async function scopeOf(ctx: AppContext, req: FastifyRequest, level: Level): Promise<Scope & { billProject: string | null }> {
+async function scopeOf(ctx: BillRoutesDeps, req: FastifyRequest, level: Level): Promise<Scope & { billProject: string | null }> {
   const scope = await resolveScope(req, ctx.tenancy, { project: level === 'projects' ? 'required' : 'optional' });
   requirePermission(can(scope.roles, 'read', 'bill'));
   if (level === 'tenants') requirePermission(scope.roles.some((r) => TENANT_ROLES.includes(r) || PLATFORM_ROLES.includes(r)));
@@ -37,7 +40,7 @@ async function scopeOf(ctx: AppContext, req: FastifyRequest, level: Level): Prom
 
 const billScope = (s: { tenantId: string; billProject: string | null }) => ({ tenantId: s.tenantId, projectId: s.billProject });
 
-function levelRoutes(app: FastifyInstance, ctx: AppContext, level: Level) {
+function levelRoutes(app: FastifyInstance, ctx: BillRoutesDeps, level: Level) {
   const base = `/api/v1/cloud/bills/${level}`;
 
   app.get(`${base}/monthly`, async (req) => {
@@ -78,7 +81,7 @@ function levelRoutes(app: FastifyInstance, ctx: AppContext, level: Level) {
 }
 
 /** billCheck: the tenant's monthly bills and their states. */
-function checkRoutes(app: FastifyInstance, ctx: AppContext) {
+function checkRoutes(app: FastifyInstance, ctx: BillRoutesDeps) {
   app.get('/api/v1/cloud/bills/tenants/checks', async (req) => {
     const scope = await scopeOf(ctx, req, 'tenants');
     return checkList(ctx.db, scope.tenantId, monthlyQuerySchema.pick({ start_month: true, end_month: true }).parse(req.query ?? {}));
@@ -103,7 +106,7 @@ function checkRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** Exchange rates: everyone signed in reads them (bills show them); platform admins edit them. */
-function rateRoutes(app: FastifyInstance, ctx: AppContext) {
+function rateRoutes(app: FastifyInstance, ctx: BillRoutesDeps) {
   app.get('/api/v1/cloud/exchange-rates', async (req) => {
     const scope = await resolveScope(req, ctx.tenancy);
     requirePermission(can(scope.roles, 'read', 'bill'));
@@ -117,7 +120,15 @@ function rateRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface BillRoutesDeps extends CostCenterRoutesDeps, OrderRoutesDeps, ConvertRoutesDeps, CostStrategyRoutesDeps {
+  bills: BillService;
+  db: Db;
+  meter: MeterService;
+  tenancy: TenancyRepository;
+}
+
+export async function billRoutes(app: FastifyInstance, ctx: BillRoutesDeps) {
   await costCenterRoutes(app, ctx);
   for (const level of ['tenants', 'projects'] as const) levelRoutes(app, ctx, level);
   checkRoutes(app, ctx);

@@ -19,7 +19,7 @@ import {
   splitByDay,
 } from '../../domain/billing/billing.ts';
 import type { PriceItem, UnitPrice } from '../../domain/pricing.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import * as repo from './bill.repository.ts';
 import type { BillScope } from './bill.repository.ts';
 

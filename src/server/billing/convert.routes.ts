@@ -3,9 +3,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '../../domain/roles.ts';
 import { convertSchema, renewSchema, terminateSchema } from '../../domain/billing/orders.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import type { AppContext } from '../context.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import type { MeterService } from './meter.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
+import type { Db } from '../platform/db/database.ts';
 import { type ConvertDeps, convert, convertPrice, convertible, renew, renewPrice, terminate } from './convert.service.ts';
 
 /**
@@ -16,7 +18,14 @@ import { type ConvertDeps, convert, convertPrice, convertible, renew, renewPrice
 const READ = { config: { permission: 'read:order' } } as const;
 const WRITE = { config: { permission: 'create:order' } } as const;
 
-export async function convertRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface ConvertRoutesDeps {
+  db: Db;
+  meter: MeterService;
+  tenancy: TenancyRepository;
+}
+
+export async function convertRoutes(app: FastifyInstance, ctx: ConvertRoutesDeps) {
   const deps: ConvertDeps = { db: ctx.db, engine: app.engine, meter: ctx.meter };
 
   async function scopeOf(req: FastifyRequest, write: boolean) {

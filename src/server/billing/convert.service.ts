@@ -10,9 +10,9 @@ import { SAME, type ActionDef } from '../../domain/kinds/kind.ts';
 import { yearlyAllowed } from '../../domain/pricing.ts';
 import { ownItems } from '../../domain/billing/billing.ts';
 import { AUTO_RENEW_BUSINESS_TYPES, CONVERTIBLE_STATUSES, contractEnd, nextMonthStart, renewedUntil } from '../../domain/billing/orders.ts';
-import type { Scope } from '../plugins/scope.ts';
-import type { Db } from '../db/database.ts';
-import type { Engine } from '../services/engine.ts';
+import type { Scope } from '../platform/auth/scope.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Engine } from '../engine/engine.ts';
 import type { MeterService } from './meter.service.ts';
 import * as repo from './order.repository.ts';
 

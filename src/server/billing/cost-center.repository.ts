@@ -1,7 +1,7 @@
 // The cost centre's SQL: the tenant's account row, its paid recharges and warning flag, and the
 // tenant administrators it tells. Every function takes the executor first.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../platform/db/tables.ts';
 
 export type Exec = Kysely<Database>;
 

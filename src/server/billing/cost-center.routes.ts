@@ -6,9 +6,11 @@ import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { pagingSchema } from '../../domain/list-query.ts';
 import { rechargeSchema, thresholdSchema } from '../../domain/billing/billing.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope, scopeCan } from '../plugins/scope.ts';
-import type { AppContext } from '../context.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import { resolveScope, scopeCan } from '../platform/auth/scope.ts';
+import type { CostCenterService } from './cost-center.service.ts';
+import type { MeterService } from './meter.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 
 const pageSchema = pagingSchema({ defaultLimit: 20, maxLimit: 100 });
 const noticeSchema = z.object({
@@ -19,7 +21,14 @@ const noticeSchema = z.object({
   sign: z.string().max(128),
 });
 
-export async function costCenterRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface CostCenterRoutesDeps {
+  costCenter: CostCenterService;
+  meter: MeterService;
+  tenancy: TenancyRepository;
+}
+
+export async function costCenterRoutes(app: FastifyInstance, ctx: CostCenterRoutesDeps) {
   const { costCenter } = ctx;
   const tenantScope = async (req: Parameters<typeof resolveScope>[0], write = false) => {
     const scope = await resolveScope(req, ctx.tenancy);

@@ -7,7 +7,7 @@ import { AppError } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { fenToYuan } from '../../domain/pricing.ts';
 import { shanghaiDay } from '../../domain/billing/billing.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 import type { BillService } from './bill.service.ts';
 import type { PaymentGateway, PaymentNotice } from './payment-gateway.ts';

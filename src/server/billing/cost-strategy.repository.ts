@@ -2,7 +2,7 @@
 // (running hosts, their open intervals and charges, zone and project names). Every function takes
 // the executor first.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../platform/db/tables.ts';
 
 export type Exec = Kysely<Database>;
 

@@ -8,9 +8,13 @@ import { isId } from '../../domain/ids.ts';
 import { PLATFORM_ROLES, TENANT_ROLES, can } from '../../domain/roles.ts';
 import { DEFAULT_STRATEGY_ID, costStrategySchema, projectLimitSchema, yuanToFen } from '../../domain/billing/orders.ts';
 import { monthSchema, shanghaiDay } from '../../domain/billing/billing.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import type { AppContext } from '../context.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import type { CostStrategyService } from './cost-strategy.service.ts';
+import type { MeterService } from './meter.service.ts';
+import type { ProjectLimitService } from './project-limit.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
+import type { Db } from '../platform/db/database.ts';
 import { maasBill } from './bill-report.service.ts';
 
 const strategyId = (id: string) => (id === DEFAULT_STRATEGY_ID || isId(id) ? id : null);
@@ -20,7 +24,16 @@ const READ = { config: { permission: 'read:bill' } } as const;
 const STRATEGY = { config: { permission: 'manage:cost_strategy' } } as const;
 const LIMIT = { config: { permission: 'manage:project_limit' } } as const;
 
-export async function costStrategyRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface CostStrategyRoutesDeps {
+  costStrategies: CostStrategyService;
+  db: Db;
+  meter: MeterService;
+  projectLimits: ProjectLimitService;
+  tenancy: TenancyRepository;
+}
+
+export async function costStrategyRoutes(app: FastifyInstance, ctx: CostStrategyRoutesDeps) {
   const { costStrategies, projectLimits } = ctx;
 
   async function readScope(req: FastifyRequest) {

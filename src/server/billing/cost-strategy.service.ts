@@ -18,8 +18,8 @@ import {
   type Finding,
 } from '../../domain/billing/orders.ts';
 import type { PriceItem, UnitPrice } from '../../domain/pricing.ts';
-import type { Db } from '../db/database.ts';
-import type { CloudProvider } from '../cloud/provider.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { CloudProvider } from '../engine/cloud/provider.ts';
 import * as repo from './cost-strategy.repository.ts';
 import { projectNames } from './bill.repository.ts';
 

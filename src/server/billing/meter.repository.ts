@@ -2,7 +2,7 @@
 // yearly charges the meter writes, and the intervals it closes and opens. Every function takes the
 // executor first; the meter runs them inside one transaction per event.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../platform/db/tables.ts';
 import { newId } from '../../domain/ids.ts';
 import type { ChargingCode, PriceItem, PriceResult, UnitPrice } from '../../domain/pricing.ts';
 

@@ -11,9 +11,9 @@ import { kindOf } from '../../domain/kinds/registry.ts';
 import type { KindDefinition } from '../../domain/kinds/kind.ts';
 import { meteredItems, ownItems } from '../../domain/billing/billing.ts';
 import { priceItemsFor, upgradePriceOf, type ChargingCode, type PriceItem, type UnitPrice } from '../../domain/pricing.ts';
-import type { Db } from '../db/database.ts';
-import type { EventBus } from '../events/bus.ts';
-import type { PricingService } from '../services/pricing.service.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { EventBus } from '../platform/events/bus.ts';
+import type { PricingService } from '../engine/pricing.service.ts';
 import * as repo from './meter.repository.ts';
 
 type Log = { error: (o: object, m: string) => void };

@@ -2,7 +2,7 @@
 // resource and project, and the resources a charging conversion or renewal may act on. Every
 // function takes the executor first.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../platform/db/tables.ts';
 import { CONVERTIBLE_KINDS, CONVERTIBLE_STATUSES } from '../../domain/billing/orders.ts';
 
 export type Exec = Kysely<Database>;

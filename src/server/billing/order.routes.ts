@@ -6,15 +6,24 @@ import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { PLATFORM_ROLES, TENANT_ROLES, can } from '../../domain/roles.ts';
 import { orderOverviewSchema, orderQuerySchema } from '../../domain/billing/orders.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import type { AppContext } from '../context.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import type { MeterService } from './meter.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
+import type { Db } from '../platform/db/database.ts';
 import { listOrders, orderDetail, overview } from './order.service.ts';
 
 /** What the access guard checks (ADR 0021): the handler's own check, `read:order`. */
 const READ = { config: { permission: 'read:order' } } as const;
 
-export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface OrderRoutesDeps {
+  db: Db;
+  meter: MeterService;
+  tenancy: TenancyRepository;
+}
+
+export async function orderRoutes(app: FastifyInstance, ctx: OrderRoutesDeps) {
   const orderScope = async (req: FastifyRequest) => {
     const scope = await resolveScope(req, ctx.tenancy);
     requirePermission(can(scope.roles, 'read', 'order'));

@@ -3,7 +3,7 @@
 // with its resource and project. Module functions over the app's database.
 import { notFound } from '../../domain/errors.ts';
 import { dayStart, monthOf, monthIndex, shanghaiDay } from '../../domain/billing/billing.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import * as repo from './order.repository.ts';
 import type { OrderScope } from './order.repository.ts';
 

@@ -1,7 +1,7 @@
 // The project spending limits' SQL: the limits, the projects they are set on, the once-a-month
 // warning mark and the people a crossing is told to. Every function takes the executor first.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../platform/db/tables.ts';
 
 export type Exec = Kysely<Database>;
 

@@ -5,7 +5,7 @@
 // scheduler; purchases are not refused (the seed asks for no more than a warning).
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 import type { BillService } from './bill.service.ts';
 import { shanghaiDay } from '../../domain/billing/billing.ts';

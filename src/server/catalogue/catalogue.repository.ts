@@ -1,6 +1,6 @@
 // The service catalogue's SQL: classifies and products, in their display order.
-import type { Db } from '../db/database.ts';
-import type { LocalText } from '../db/tables.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { LocalText } from '../platform/db/tables.ts';
 
 export type ProductRow = {
   id: string;

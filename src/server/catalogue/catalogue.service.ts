@@ -1,8 +1,8 @@
 // The service catalogue's answers in the seed's shape (seed 000 §5 "Catalogue"), texts in the
 // caller's language.
 import { notFound, type Language } from '../../domain/errors.ts';
-import type { Db } from '../db/database.ts';
-import type { LocalText } from '../db/tables.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { LocalText } from '../platform/db/tables.ts';
 import { classifiesInOrder, productById, productsInOrder, type ProductRow } from './catalogue.repository.ts';
 
 export interface CatalogueProductOut {

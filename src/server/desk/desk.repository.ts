@@ -2,8 +2,8 @@
 // feedback. Every function takes the executor first (the app's Kysely or an open transaction). Reads
 // of work orders and feedback go through `visible`, so another tenant's id finds nothing.
 import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
-import { runList, type ListSpec } from '../lib/list.ts';
+import type { Database } from '../platform/db/tables.ts';
+import { runList, type ListSpec } from '../platform/lib/list.ts';
 
 export type Exec = Kysely<Database>;
 

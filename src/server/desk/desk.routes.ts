@@ -5,14 +5,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { TENANT_ROLES } from '../../domain/roles.ts';
 import { UPLOAD_LIMITS, WORKORDERS_URL, WORKORDER_UPLOAD_URL, OPINIONS_URL, type WorkorderAction } from '../../domain/desk.ts';
-import { requireUser } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import { readMultipart, registerMultipart } from '../plugins/multipart.plugin.ts';
-import { t } from '../lib/i18n.ts';
-import type { AppContext } from '../context.ts';
+import { requireUser } from '../platform/auth/auth-user.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import { readMultipart, registerMultipart } from '../platform/http/multipart.plugin.ts';
+import { t } from '../platform/lib/i18n.ts';
+import type { DeskService } from './desk.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 import type { DeskCaller, UploadedFile } from './desk.service.ts';
 
-export async function deskRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface DeskRoutesDeps {
+  desk: DeskService;
+  tenancy: TenancyRepository;
+}
+
+export async function deskRoutes(app: FastifyInstance, ctx: DeskRoutesDeps) {
   const svc = ctx.desk;
 
   /** The operations side reads across tenants; everyone else within the scope of the headers. */

@@ -9,7 +9,7 @@ import { AppError, badRequest, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import type { Language } from '../../domain/errors.ts';
 import { DOCUMENT_MIMES, IMAGE_MIMES, UPLOAD_LIMITS, nameMatchesType } from '../../domain/desk.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 import { attachmentById, insertAttachments, workorderQuestions, workorderTemplates, workorderTypes } from './desk.repository.ts';
 import { createWorkorder, getWorkorder, listWorkorders, local, rate, reply, transition, workorderOr404 } from './workorder.service.ts';

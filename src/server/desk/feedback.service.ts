@@ -4,7 +4,7 @@
 import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { feedbackCreateSchema, replySchema } from '../../domain/desk.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import {
   type FeedbackWithTenant,
   answerFeedback,

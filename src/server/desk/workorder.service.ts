@@ -19,8 +19,8 @@ import {
   type WorkorderAction,
   type WorkorderStatus,
 } from '../../domain/desk.ts';
-import type { Db } from '../db/database.ts';
-import type { Database, LocalText } from '../db/tables.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Database, LocalText } from '../platform/db/tables.ts';
 import {
   type Exec,
   type WorkorderWithNames,

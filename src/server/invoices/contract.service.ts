@@ -8,9 +8,9 @@ import { AppError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { shanghaiDay } from '../../domain/billing/billing.ts';
 import { PREVIEW_LINK_MS, contractDatesRefusal, type ContractInput } from '../../domain/billing/invoices.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { invalid } from '../kinds/hooks.ts';
-import type { SecretBox } from '../lib/secret-box.ts';
+import type { SecretBox } from '../platform/lib/secret-box.ts';
 import * as repo from './invoice.repository.ts';
 
 export interface ContractDeps {

@@ -1,8 +1,8 @@
 // What the invoice services take as their first argument: the database, the bills, the event bus,
 // the notification port and the approval effects applications submit through.
 import type { ApprovalEffects } from '../approvals/approval-effects.ts';
-import type { EventBus } from '../events/bus.ts';
-import type { Db } from '../db/database.ts';
+import type { EventBus } from '../platform/events/bus.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { BillService } from '../billing/bill.service.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 

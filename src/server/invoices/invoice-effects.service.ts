@@ -6,7 +6,7 @@ import { newId } from '../../domain/ids.ts';
 import { shanghaiDay } from '../../domain/billing/billing.ts';
 import { invoiceNumberOf, type Reversal } from '../../domain/billing/invoices.ts';
 import type { ApprovalEffect, ApprovalEffects, DecisionContext } from '../approvals/approval-effects.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import * as repo from './invoice.repository.ts';
 import type { InvoiceDeps } from './invoice-deps.ts';
 import { dayCompact } from './invoice-requests.service.ts';

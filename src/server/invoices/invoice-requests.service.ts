@@ -7,7 +7,7 @@ import { reversalRefusal, type ApplyInput, type Reversal } from '../../domain/bi
 import { runAfterCommit, submitRequest } from '../approvals/approval.service.ts';
 import { publish, type PendingEvent } from '../approvals/approval-events.ts';
 import type { RequestType } from '../../domain/approvals/approval-status.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import * as repo from './invoice.repository.ts';
 import type { InvoiceCtx, Who } from './invoice-deps.ts';
 import { getInvoice, monthAmounts } from './invoice-reads.service.ts';

@@ -3,7 +3,7 @@
 // seed's inserts. Every function takes the executor first (the app's Kysely or an open
 // transaction) and binds its rows to one tenant wherever the caller names one.
 import { sql, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../platform/db/tables.ts';
 import { INVOICE_REQUEST_TYPES } from '../../domain/approvals/approval-status.ts';
 
 export type Exec = Kysely<Database>;

@@ -15,10 +15,13 @@ import {
   reversalSchema,
   shownState,
 } from '../../domain/billing/invoices.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import { readMultipart, registerMultipart } from '../plugins/multipart.plugin.ts';
-import type { AppContext } from '../context.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import { readMultipart, registerMultipart } from '../platform/http/multipart.plugin.ts';
+import type { MeterService } from '../billing/meter.service.ts';
+import type { ContractService } from './contract.service.ts';
+import type { InvoiceService } from './invoice.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 
 export const INVOICES_URL = '/api/v1/invoices';
 export const CONTRACTS_URL = '/api/v1/contracts';
@@ -34,7 +37,7 @@ type Action = 'read' | 'create' | 'update';
 type Entity = 'invoice' | 'contract';
 
 /** The caller's tenant and user, once the scope's roles allow the action. */
-async function who(ctx: AppContext, req: FastifyRequest, action: Action, entity: Entity) {
+async function who(ctx: InvoiceRoutesDeps, req: FastifyRequest, action: Action, entity: Entity) {
   const scope = await resolveScope(req, ctx.tenancy);
   requirePermission(can(scope.roles, action, entity));
   return { tenantId: scope.tenantId, user: { id: scope.user.id, nickname: scope.user.nickname } };
@@ -52,7 +55,7 @@ const billsQuery = z.object({ view: z.enum(['all', 'history', 'undistributed', '
 const invoicesQuery = z.object({ pool_id: z.string().optional(), state: z.string().optional() });
 
 /** invoice information (receiptInfoManage, receiptInfoDetail) and pools (billPoolDetail) */
-function infoAndPoolRoutes(app: FastifyInstance, ctx: AppContext) {
+function infoAndPoolRoutes(app: FastifyInstance, ctx: InvoiceRoutesDeps) {
   const svc = ctx.invoices;
   const tenantOf = async (req: FastifyRequest) => (await who(ctx, req, 'read', 'invoice')).tenantId;
   app.get('/api/v1/invoice-infos', READ_INVOICE, async (req) => listOf(await svc.infos.list(await tenantOf(req))));
@@ -74,7 +77,7 @@ function infoAndPoolRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** bills and their invoicing (billHistory, billUndistributedHistory, billHistoryDetail), GOA records (billOaHistory), AR documents (arDocManage, arDocDetail) */
-function billRoutes(app: FastifyInstance, ctx: AppContext) {
+function billRoutes(app: FastifyInstance, ctx: InvoiceRoutesDeps) {
   const svc = ctx.invoices;
   const tenantOf = async (req: FastifyRequest) => (await who(ctx, req, 'read', 'invoice')).tenantId;
   app.get(`${INVOICES_URL}/bills`, READ_INVOICE, async (req) => {
@@ -94,7 +97,7 @@ function billRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** invoices (billApply, invoiceManage, invoiceDetail) */
-function invoiceListRoutes(app: FastifyInstance, ctx: AppContext) {
+function invoiceListRoutes(app: FastifyInstance, ctx: InvoiceRoutesDeps) {
   const svc = ctx.invoices;
   app.get(INVOICES_URL, READ_INVOICE, async (req) => {
     const w = await who(ctx, req, 'read', 'invoice');
@@ -125,7 +128,7 @@ function invoiceListRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** contracts (contractManage, contractDetail, previewTemplate) */
-function contractRoutes(app: FastifyInstance, ctx: AppContext) {
+function contractRoutes(app: FastifyInstance, ctx: InvoiceRoutesDeps) {
   const contracts = ctx.contracts;
   const tenantOf = async (req: FastifyRequest) => (await who(ctx, req, 'read', 'contract')).tenantId;
   app.get(CONTRACTS_URL, READ_CONTRACT, async (req) => listOf(await contracts.list(await tenantOf(req))));
@@ -151,7 +154,7 @@ function contractRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** the signed protocol (uploadProtocol): read it, or upload one PDF of at most 10 MB */
-async function protocolRoutes(app: FastifyInstance, ctx: AppContext) {
+async function protocolRoutes(app: FastifyInstance, ctx: InvoiceRoutesDeps) {
   const contracts = ctx.contracts;
   app.get(`${CONTRACTS_URL}/:id/protocol`, READ_CONTRACT, async (req, reply) => {
     const w = await who(ctx, req, 'read', 'contract');
@@ -177,7 +180,15 @@ async function protocolRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface InvoiceRoutesDeps {
+  contracts: ContractService;
+  invoices: InvoiceService;
+  meter: MeterService;
+  tenancy: TenancyRepository;
+}
+
+export async function invoiceRoutes(app: FastifyInstance, ctx: InvoiceRoutesDeps) {
   infoAndPoolRoutes(app, ctx);
   billRoutes(app, ctx);
   invoiceListRoutes(app, ctx);

@@ -2,7 +2,7 @@
 // per-user lock, locking, binding and the rankings. Every function takes the executor first (the
 // app's Kysely or an open transaction).
 import { sql } from 'kysely';
-import type { Exec } from '../repositories/engine.repository.ts';
+import type { Exec } from '../engine/engine.repository.ts';
 
 /** Whose keys a query sees: the tenant's, and only the user's own unless `all`. */
 export interface KeyScope {

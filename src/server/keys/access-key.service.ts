@@ -14,10 +14,10 @@ import {
   updateAccessKeySchema,
 } from '../../domain/keys.ts';
 import { can } from '../../domain/roles.ts';
-import type { Db } from '../db/database.ts';
-import type { SecretBox } from '../lib/secret-box.ts';
-import { runList } from '../lib/list.ts';
-import type { Scope } from '../plugins/scope.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { SecretBox } from '../platform/lib/secret-box.ts';
+import { runList } from '../platform/lib/list.ts';
+import type { Scope } from '../platform/auth/scope.ts';
 import {
   type AccessKeyRow,
   type KeyScope,

@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { can } from '../../domain/roles.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import type { AppContext } from '../context.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import type { AccessKeyService } from './access-key.service.ts';
+import type { MaasService } from './maas.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 
 // What the access guard checks (ADR 0021): the same permission each handler checks below.
 const MANAGE_AKSK = { config: { permission: 'manage:aksk' } } as const;
@@ -27,7 +29,14 @@ const idParam = (params: unknown) => {
   return id;
 };
 
-export async function keysRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface KeysRoutesDeps {
+  accessKeys: AccessKeyService;
+  maas: MaasService;
+  tenancy: TenancyRepository;
+}
+
+export async function keysRoutes(app: FastifyInstance, ctx: KeysRoutesDeps) {
   const keys = ctx.accessKeys;
   const maas = ctx.maas;
   const scoped = async (req: Parameters<typeof resolveScope>[0], action = 'manage', entity = 'aksk') => {

@@ -1,6 +1,6 @@
 // MaaS accounts' and API keys' SQL, per tenant. Every function takes the executor first.
 import { sql } from 'kysely';
-import type { Exec } from '../repositories/engine.repository.ts';
+import type { Exec } from '../engine/engine.repository.ts';
 
 /** The tenant's accounts (nothing selected yet). */
 export const tenantAccounts = (ex: Exec, tenantId: string) => ex.selectFrom('maas_accounts').where('maas_accounts.tenant_id', '=', tenantId);

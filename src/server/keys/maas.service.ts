@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { createMaasAccountSchema, createMaasApiKeySchema, maskSecret } from '../../domain/keys.ts';
-import type { Db } from '../db/database.ts';
-import type { SecretBox } from '../lib/secret-box.ts';
-import { runList } from '../lib/list.ts';
-import type { Scope } from '../plugins/scope.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { SecretBox } from '../platform/lib/secret-box.ts';
+import { runList } from '../platform/lib/list.ts';
+import type { Scope } from '../platform/auth/scope.ts';
 import {
   type TenantAccounts,
   type TenantApiKeys,

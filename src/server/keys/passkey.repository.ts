@@ -1,6 +1,6 @@
 // Passkeys', WebAuthn challenges' and step-up proofs' SQL. Every function takes the executor first.
 import { sql } from 'kysely';
-import type { Exec } from '../repositories/engine.repository.ts';
+import type { Exec } from '../engine/engine.repository.ts';
 
 export type ChallengePurpose = 'register' | 'login' | 'step_up';
 

@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { STEP_UP_HEADER, STEP_UP_REQUIRED_KEY } from '../../domain/step-up.ts';
-import { requireUser } from '../plugins/auth.plugin.ts';
-import { profileOf } from '../services/auth.service.ts';
-import type { AppContext } from '../context.ts';
+import { requireUser } from '../platform/auth/auth-user.ts';
+import { profileOf } from '../session/session.service.ts';
+import type { PasskeyService } from './passkey.service.ts';
+import type { UsersRepository } from '../platform/auth/users.repository.ts';
+import type { Config } from '../platform/config.ts';
 import type { RelyingParty } from './passkey.service.ts';
 
 /**
@@ -18,14 +20,14 @@ export function relyingParty(req: FastifyRequest, publicUrl: string | undefined)
 }
 
 /** Throws 403 `keys.step_up_required` unless the request carries a live step-up proof of its user. */
-export async function requireStepUp(req: FastifyRequest, ctx: AppContext): Promise<void> {
+export async function requireStepUp(req: FastifyRequest, ctx: Pick<PasskeyRoutesDeps, 'passkeys'>): Promise<void> {
   const user = requireUser(req);
   const raw = req.headers[STEP_UP_HEADER];
   if (!(await ctx.passkeys.hasProof(user.id, typeof raw === 'string' ? raw : undefined))) throw new AppError(403, STEP_UP_REQUIRED_KEY);
 }
 
 /** Approving these requests needs a step-up first when any of them costs at least the threshold. */
-export async function requireStepUpForApprovals(req: FastifyRequest, ctx: AppContext, ids: string[]): Promise<void> {
+export async function requireStepUpForApprovals(req: FastifyRequest, ctx: Pick<PasskeyRoutesDeps, 'passkeys'>, ids: string[]): Promise<void> {
   if (!ids.length) return;
   if (await ctx.passkeys.approvalsNeedStepUp(ids)) await requireStepUp(req, ctx);
 }
@@ -35,7 +37,14 @@ export async function requireStepUpForApprovals(req: FastifyRequest, ctx: AppCon
 const SELF = { config: { permission: 'self' } } as const;
 const PUBLIC = { config: { permission: 'public' } } as const;
 
-export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface PasskeyRoutesDeps {
+  config: Config;
+  passkeys: PasskeyService;
+  users: UsersRepository;
+}
+
+export async function passkeyRoutes(app: FastifyInstance, ctx: PasskeyRoutesDeps) {
   const svc = ctx.passkeys;
   const rp = (req: FastifyRequest) => relyingParty(req, ctx.config.publicUrl);
 

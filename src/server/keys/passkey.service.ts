@@ -16,8 +16,8 @@ import { AppError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { passkeyNameSchema, stepUpPasswordSchema } from '../../domain/keys.ts';
 import { STEP_UP_TTL_MS, needsStepUpForCost } from '../../domain/step-up.ts';
-import type { Db } from '../db/database.ts';
-import { recheckPassword } from '../services/auth.service.ts';
+import type { Db } from '../platform/db/database.ts';
+import { recheckPassword } from '../session/session.service.ts';
 import {
   type ChallengePurpose,
   approvalCosts,

@@ -1,7 +1,7 @@
 // The request signer's SQL: the key behind a credential, its nonces, its call counters and the
 // bound user's memberships. Every function takes the executor first.
 import { sql } from 'kysely';
-import type { Exec } from '../repositories/engine.repository.ts';
+import type { Exec } from '../engine/engine.repository.ts';
 
 /** The key of this credential with its bound user. */
 export function keyByCredential(ex: Exec, credential: string) {

@@ -4,14 +4,13 @@
 // verified user); the body's hash, declared in X-Ys-Content-Sha256 and covered by the signature,
 // is compared with the bytes actually received in preParsing (bodyHashCheck).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
 import { AppError } from '../../domain/errors.ts';
 import { parseAuthorization, parseSigningDate, SIGNING_MAX_SKEW_MS, stringToSign, SIGNING_ALGORITHM, signingDate } from '../../domain/keys.ts';
 import type { Role } from '../../domain/roles.ts';
-import type { Db } from '../db/database.ts';
-import type { SecretBox } from '../lib/secret-box.ts';
-import { consumeAttempt, refundAttempt, type AttemptLimit } from '../repositories/attempts.repository.ts';
-import type { Membership } from '../repositories/users.repository.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { SecretBox } from '../platform/lib/secret-box.ts';
+import { consumeAttempt, refundAttempt, type AttemptLimit } from '../platform/auth/attempts.repository.ts';
+import type { RequestSigner, SignedCaller } from '../platform/auth/auth-user.ts';
 import { countCall, keyByCredential, membershipsIn, spendNonce, sweepNonces } from './signing.repository.ts';
 
 export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -42,13 +41,6 @@ export function signRequest(opts: {
   };
 }
 
-export interface SignedCaller {
-  keyId: string;
-  tenantId: string;
-  user: { id: string; account: string; nickname: string; memberships: readonly Membership[] };
-  declaredBodySha256: string;
-}
-
 /** Bad signatures of one AccessKey from one client IP: this many per quarter hour, counted before the HMAC is compared. */
 export const SIGNATURE_LIMIT: AttemptLimit = { max: 20, windowMs: 15 * 60_000 };
 /** Scope headers a signature must cover whenever the request sends them (ADR 0043). */
@@ -62,7 +54,7 @@ function headerValue(v: string | string[] | undefined): string {
   return typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : '';
 }
 
-export function requestSigner(db: Db, secrets: SecretBox) {
+export function requestSigner(db: Db, secrets: SecretBox): RequestSigner {
   return {
     isSigned(authorization: unknown): boolean {
       return typeof authorization === 'string' && authorization.startsWith(`${SIGNING_ALGORITHM} `);
@@ -128,25 +120,4 @@ export function requestSigner(db: Db, secrets: SecretBox) {
     },
   };
 }
-export type RequestSigner = ReturnType<typeof requestSigner>;
-
-/**
- * Reads the body (at most `limit` bytes) and refuses (401) when its SHA-256 differs from what the
- * signature declared; answers a stream of the same bytes for the parser. Called from preParsing,
- * for every method (a GET declares the hash of nothing), so nothing parses a body the key did not sign.
- */
-export async function checkedBody(payload: Readable, declared: string, limit: number): Promise<Readable> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of payload) {
-    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    size += b.length;
-    if (size > limit) throw new AppError(413, 'payload_too_large');
-    chunks.push(b);
-  }
-  const body = Buffer.concat(chunks);
-  if (sha256Hex(body) !== declared) throw new AppError(401, 'keys.body_mismatch');
-  const out = new PassThrough();
-  out.end(body);
-  return out;
-}
+export type { RequestSigner };

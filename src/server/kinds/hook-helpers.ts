@@ -5,8 +5,8 @@ import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { intToIp, parseCidr } from '../../domain/kinds/rules.ts';
 import { FLAVORS } from '../../domain/kinds/instance/instance.kind.ts';
 import { ANY, parsePorts, type PortList } from '../../domain/approvals/network-rules.ts';
-import { linkedIds, lockScoped, resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../repositories/engine.repository.ts';
-import type { ResourceScope } from '../repositories/resources.repository.ts';
+import { linkedIds, lockScoped, resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../engine/engine.repository.ts';
+import type { ResourceScope } from '../engine/resources.repository.ts';
 import type { AfterActionContext } from './hooks.ts';
 
 /** A stable public address for a simulated EIP. */

@@ -1,15 +1,13 @@
 // The server half of a kind (ADR 0009): rules that need the database, in
 // src/server/kinds/<kind>/<kind>.hooks.ts beside the kind's folder in src/domain/kinds. Action
 // hooks are keyed by the kind's own action ids (a typo or a removed action fails to compile).
-import { z } from 'zod';
+import { invalid } from '../platform/lib/invalid.ts';
 import type { ActionIdOf, KindDefinition } from '../../domain/kinds/kind.ts';
-import type { Exec, NewResource, ResourceRow } from '../repositories/engine.repository.ts';
-import type { ResourceScope } from '../repositories/resources.repository.ts';
+import type { Exec, NewResource, ResourceRow } from '../engine/engine.repository.ts';
+import type { ResourceScope } from '../engine/resources.repository.ts';
 
-/** A 400 naming the field and a rule key of errors:rules.*. */
-export function invalid(field: string, rule: string): z.ZodError {
-  return new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined } as never]);
-}
+// Kind hooks have always taken `invalid` from here; it lives on the platform floor.
+export { invalid };
 
 /** A resource bought with another (a host's data disks and public IP), created with it. */
 export interface ExtraResource {

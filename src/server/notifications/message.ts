@@ -2,7 +2,7 @@
 // and parameters), the absolute deep link and the one-tap actions (e.g. acknowledge) built on the
 // deployment's public base URL.
 import type { Language } from '../../domain/errors.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../platform/lib/i18n.ts';
 import { renderParams } from '../approvals/site-message.service.ts';
 import type { NotifyInput } from './notify-port.ts';
 

@@ -3,9 +3,9 @@
 // function takes the executor first (the app's Kysely or the caller's transaction) so a delivery is
 // written in the transaction of the change it tells about.
 import { sql, type Insertable } from 'kysely';
-import type { NotifyChannelsTable, NotifyDeliveriesTable, PushSubscriptionsTable } from '../db/tables.ts';
-import type { Exec } from '../repositories/engine.repository.ts';
-import { chunks } from '../lib/chunks.ts';
+import type { NotifyChannelsTable, NotifyDeliveriesTable, PushSubscriptionsTable } from '../platform/db/tables.ts';
+import type { Exec } from '../engine/engine.repository.ts';
+import { chunks } from '../platform/lib/chunks.ts';
 
 // ---- settings ----
 

@@ -3,7 +3,7 @@
 // caller's devices and settings (notify-device.service.ts). This file binds them to their
 // dependencies; composition.ts builds it once.
 import type { Language } from '../../domain/errors.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { NotifyInput } from './notify-port.ts';
 import { type NotificationDeps, withChannels } from './notify-deps.ts';
 import { notifyMany, runDue } from './notify-delivery.service.ts';

@@ -9,8 +9,8 @@
 import type { Insertable } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import { DEFAULT_SETTING, type ChannelSwitches, type ChatType } from '../../domain/notify.ts';
-import type { Db } from '../db/database.ts';
-import type { NotifyDeliveriesTable } from '../db/tables.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { NotifyDeliveriesTable } from '../platform/db/tables.ts';
 import { sendSiteMessagesMany } from '../approvals/site-message.service.ts';
 import { publish } from '../approvals/approval-events.ts';
 import { siteMessageOf, type NotifyInput } from './notify-port.ts';

@@ -1,9 +1,9 @@
 // What the notification slice's services share: their dependencies, with the outside channels
 // (e-mail transport, the VAPID key pair read once) built from the configuration.
 import type { Language } from '../../domain/errors.ts';
-import type { Db } from '../db/database.ts';
-import type { EventBus } from '../events/bus.ts';
-import type { SecretBox } from '../lib/secret-box.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { EventBus } from '../platform/events/bus.ts';
+import type { SecretBox } from '../platform/lib/secret-box.ts';
 import { mailer, vapidKeys, type Vapid } from './outside-channels.ts';
 
 export interface NotificationDeps {

@@ -3,7 +3,7 @@
 import { AppError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { DEFAULT_SETTING, NOTIFY_CATEGORIES, pushSubscriptionSchema, settingsSchema, type CategorySetting } from '../../domain/notify.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../platform/lib/i18n.ts';
 import * as repo from './notification.repository.ts';
 import { LANG, type NotifyDeps } from './notify-deps.ts';
 

@@ -2,8 +2,8 @@
 // billing and approvals name who to tell and what, and the notification service decides how each
 // of them hears it (site message and event stream always; Web Push, team-chat robots and e-mail where
 // configured). Services depend on this port, never on a channel.
-import type { Db } from '../db/database.ts';
-import type { EventBus } from '../events/bus.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { EventBus } from '../platform/events/bus.ts';
 import { sendSiteMessagesMany } from '../approvals/site-message.service.ts';
 import { publish } from '../approvals/approval-events.ts';
 

@@ -7,16 +7,23 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { can } from '../../domain/roles.ts';
-import { requirePermission, requireUser } from '../plugins/auth.plugin.ts';
-import { resolveScope, type Scope } from '../plugins/scope.ts';
-import type { AppContext } from '../context.ts';
+import { requirePermission, requireUser } from '../platform/auth/auth-user.ts';
+import { resolveScope, type Scope } from '../platform/auth/scope.ts';
+import type { NotificationService } from './notification.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 
 /** Who may change a project's robots: tenant/project administrators and the alarm managers. */
 function canManage(scope: Scope): boolean {
   return can(scope.roles, 'update', 'project') || scope.roles.includes('project_owner') || can(scope.roles, 'update', 'alarm');
 }
 
-export async function notifyRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface NotifyRoutesDeps {
+  notifications: NotificationService;
+  tenancy: TenancyRepository;
+}
+
+export async function notifyRoutes(app: FastifyInstance, ctx: NotifyRoutesDeps) {
   const svc = ctx.notifications;
   const projectScope = async (req: Parameters<typeof resolveScope>[0]) => {
     const scope = await resolveScope(req, ctx.tenancy, { project: 'required' });

@@ -4,8 +4,8 @@
 // subscriptions survive restarts.
 import webpush from 'web-push';
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/database.ts';
-import type { SecretBox } from '../lib/secret-box.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { SecretBox } from '../platform/lib/secret-box.ts';
 import type { OutboundMessage } from './message.ts';
 import { keepServerKey } from './notification.repository.ts';
 

@@ -7,10 +7,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Insertable } from 'kysely';
 import { newId, isId } from '../../domain/ids.ts';
-import type { Db } from '../db/database.ts';
-import type { Database } from '../db/tables.ts';
-import type { AuthUser } from '../plugins/auth.plugin.ts';
-import { accessOf, canSeeProject, canSeeTenant } from '../repositories/tenancy.repository.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/tables.ts';
+import type { AuthUser } from '../platform/auth/auth-user.ts';
+import { accessOf, canSeeProject, canSeeTenant } from '../platform/auth/tenancy.repository.ts';
 import { actionOf, type ActionRef } from './oplog-actions.ts';
 
 export interface Subject {

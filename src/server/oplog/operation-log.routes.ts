@@ -3,15 +3,22 @@
 // options), POST /api/v1/operation-logs/export (an export task; the file appears under 下载记录).
 import type { FastifyInstance } from 'fastify';
 import { EXPORT_MAX_ROWS } from '../../domain/constants.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import { t } from '../lib/i18n.ts';
-import { exportStamp } from '../services/export.service.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import { t } from '../platform/lib/i18n.ts';
+import { exportStamp } from '../engine/export.service.ts';
 import { oplogQuerySchema, viewOf } from './operation-log.service.ts';
-import type { AppContext } from '../context.ts';
+import type { OperationLogService } from './operation-log.service.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 
 export const OPLOG_PRODUCT_CODE = 'operation_log';
 
-export async function operationLogRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface OperationLogRoutesDeps {
+  operationLogs: OperationLogService;
+  tenancy: TenancyRepository;
+}
+
+export async function operationLogRoutes(app: FastifyInstance, ctx: OperationLogRoutesDeps) {
   const logs = ctx.operationLogs;
   app.engine.exporter.register(OPLOG_PRODUCT_CODE, async (task) =>
     logs.xlsx({ tenantId: task.filters.view_tenant || null, projectId: task.filters.view_project || null }, task.filters, task.lang, EXPORT_MAX_ROWS),

@@ -6,11 +6,11 @@ import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors.ts';
 import type { Language } from '../../domain/errors.ts';
-import type { Db } from '../db/database.ts';
-import { runList, type ListSpec } from '../lib/list.ts';
-import { t } from '../lib/i18n.ts';
-import type { Scope } from '../plugins/scope.ts';
-import { accessOf } from '../repositories/tenancy.repository.ts';
+import type { Db } from '../platform/db/database.ts';
+import { runList, type ListSpec } from '../platform/lib/list.ts';
+import { t } from '../platform/lib/i18n.ts';
+import type { Scope } from '../platform/auth/scope.ts';
+import { accessOf } from '../platform/auth/tenancy.repository.ts';
 import { actionLabel, ROUTE_ACTIONS } from './oplog-actions.ts';
 
 const LIST: ListSpec = {

@@ -5,7 +5,7 @@
 // tickets, marking a message read) say `false` and are not logged.
 import type { Language } from '../../domain/errors.ts';
 import { kindByCollection } from '../../domain/kinds/registry.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../platform/lib/i18n.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -5,9 +5,9 @@
 import { conflict, notFound } from '../../domain/errors.ts';
 import { isId, newId } from '../../domain/ids.ts';
 import { groupResourcesSchema, groupSchema, groupUpdateSchema, type GroupType } from '../../domain/org.ts';
-import { parse } from '../plugins/errors.plugin.ts';
-import type { Scope } from '../plugins/scope.ts';
-import { accessOf, canSeeProject } from '../repositories/tenancy.repository.ts';
+import { parse } from '../platform/http/errors.plugin.ts';
+import type { Scope } from '../platform/auth/scope.ts';
+import { accessOf, canSeeProject } from '../platform/auth/tenancy.repository.ts';
 import * as repo from './org.repository.ts';
 import { projectIn, type OrgDeps } from './org.service.ts';
 

@@ -6,8 +6,8 @@ import { conflict } from '../../domain/errors.ts';
 import { QUOTA_KEYS, type QuotaKey } from '../../domain/approvals/approval.schema.ts';
 import { QUOTA_LIMITS, measureOf } from '../../domain/approvals/quota-keys.ts';
 import type { Cloud } from '../../domain/org.ts';
-import type { Db } from '../db/database.ts';
-import type { Exec } from '../repositories/engine.repository.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Exec } from '../engine/engine.repository.ts';
 import { deleteQuota, liveSpecs, quotaRows, switchOf, upsertQuota, vendorCloudType } from './org.repository.ts';
 
 // The switch and the project's resource count are plain queries; they stay importable from here.

@@ -3,8 +3,8 @@
 // caller's reach (seed 001 §6). A tenant out of reach shows as a greyed node without its name, id or
 // projects (tenant isolation, isolation.test.ts).
 import { greyOf, type TreeNode } from '../../domain/org.ts';
-import type { Scope } from '../plugins/scope.ts';
-import { accessOf, canSeeProject, type Access } from '../repositories/tenancy.repository.ts';
+import type { Scope } from '../platform/auth/scope.ts';
+import { accessOf, canSeeProject, type Access } from '../platform/auth/tenancy.repository.ts';
 import { treeRows, type TreeRows } from './org.repository.ts';
 import type { OrgDeps } from './org.service.ts';
 

@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { Cloud, GroupType } from '../../domain/org.ts';
 import type { Role } from '../../domain/roles.ts';
-import type { Exec } from '../repositories/engine.repository.ts';
-import type { Access, TenancyRepository } from '../repositories/tenancy.repository.ts';
+import type { Exec } from '../engine/engine.repository.ts';
+import type { Access, TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 
 // ---- projects ----
 

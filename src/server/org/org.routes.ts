@@ -7,9 +7,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '../../domain/roles.ts';
 import { GROUP_TYPES, type GroupType } from '../../domain/org.ts';
-import { requirePermission } from '../plugins/auth.plugin.ts';
-import { resolveScope } from '../plugins/scope.ts';
-import type { AppContext } from '../context.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import { resolveScope } from '../platform/auth/scope.ts';
+import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { RoutePermission } from '../access/route-permissions.ts';
 import * as groups from './org-groups.service.ts';
 import * as org from './org.service.ts';
@@ -23,7 +24,13 @@ const query = (req: FastifyRequest) => req.query as Record<string, unknown>;
 /** Seed 000 §7 names: /v1/systems and /v1/auth/resource_groups. */
 const GROUP_PATHS: Record<GroupType, string> = { system: '/api/v1/systems', resource_group: '/api/v1/auth/resource_groups' };
 
-export async function orgRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface OrgRoutesDeps {
+  db: Db;
+  tenancy: TenancyRepository;
+}
+
+export async function orgRoutes(app: FastifyInstance, ctx: OrgRoutesDeps) {
   const deps: org.OrgDeps = { db: ctx.db, tenancy: ctx.tenancy };
   /** The tenant scope, with a permission on an entity. */
   const scoped = async (req: FastifyRequest, action: string, entity: string) => {

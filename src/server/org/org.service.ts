@@ -16,12 +16,12 @@ import {
   type Cloud,
 } from '../../domain/org.ts';
 import { tagPairSchema } from '../../domain/schemas/resource.schema.ts';
-import type { Db } from '../db/database.ts';
-import { parse } from '../plugins/errors.plugin.ts';
-import type { Scope } from '../plugins/scope.ts';
-import type { Exec } from '../repositories/engine.repository.ts';
-import { accessOf, canSeeProject, type TenancyRepository } from '../repositories/tenancy.repository.ts';
-import { DEFAULT_QUOTA } from '../services/resource-create.ts';
+import type { Db } from '../platform/db/database.ts';
+import { parse } from '../platform/http/errors.plugin.ts';
+import type { Scope } from '../platform/auth/scope.ts';
+import type { Exec } from '../engine/engine.repository.ts';
+import { accessOf, canSeeProject, type TenancyRepository } from '../platform/auth/tenancy.repository.ts';
+import { DEFAULT_QUOTA } from '../engine/resource-create.ts';
 import { quotaLines, saveQuotaLines } from './org-quotas.ts';
 import * as repo from './org.repository.ts';
 

@@ -3,8 +3,8 @@
 // (a published template or custom page). Administrators only (super/ops administrator):
 // GET/POST /api/v1/customize_pages, PUT/DELETE /api/v1/customize_pages/:id.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requirePermission, requireUser } from '../plugins/auth.plugin.ts';
-import type { AppContext } from '../context.ts';
+import { requirePermission, requireUser } from '../platform/auth/auth-user.ts';
+import type { Db } from '../platform/db/database.ts';
 import * as portal from './portal.service.ts';
 import { TEMPLATE_FRAME_CSP, TEMPLATE_FRAME_HTML } from './template-frame.ts';
 
@@ -17,7 +17,12 @@ function requireTemplateAdmin(req: FastifyRequest) {
   return user;
 }
 
-export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface PortalRoutesDeps {
+  db: Db;
+}
+
+export async function portalRoutes(app: FastifyInstance, ctx: PortalRoutesDeps) {
   // Under /api so the service worker never answers it with the app shell.
   app.get('/api/v1/template-frame', async (_req, reply) =>
     reply.header('content-security-policy', TEMPLATE_FRAME_CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(TEMPLATE_FRAME_HTML),

@@ -12,8 +12,8 @@ import {
   type ServerTemplate,
   type TemplateOut,
 } from '../../domain/portal-content.ts';
-import type { Db } from '../db/database.ts';
-import type { LocalText } from '../db/tables.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { LocalText } from '../platform/db/tables.ts';
 import { sanitizeTemplateCss, servedTemplateCss } from './template-css.ts';
 
 const text = (t: LocalText | null | undefined, lang: Language) => (t ? (t[lang] ?? t['zh-CN'] ?? '') : '');

@@ -6,8 +6,8 @@
 // operator, so every state of the inbox has a row.
 import { sql } from 'kysely';
 import { newId } from '../../domain/ids.ts';
-import type { Db } from '../db/database.ts';
-import { lastSamples } from '../cloud/metric-series.ts';
+import type { Db } from '../platform/db/database.ts';
+import { lastSamples } from '../engine/cloud/metric-series.ts';
 import { evaluatePolicy, fireMessage, sortRank, type EvaluatorDeps, type PolicyRow } from '../alarms/alarm-evaluator.ts';
 import { sendSiteMessages } from '../approvals/site-message.service.ts';
 

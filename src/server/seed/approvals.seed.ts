@@ -5,11 +5,11 @@
 // EIP) or placed beside it (firewall policies); approved quota changes are project_quotas limits.
 // Runs after the demo resources.
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import { RESOURCE_REQUEST_TYPES, type RequestType } from '../../domain/approvals/approval-status.ts';
 import { estimateCostFen, requestTitle } from '../../domain/approvals/approval-summary.ts';
-import type { ApprovalLevelSnapshot } from '../db/tables.ts';
+import type { ApprovalLevelSnapshot } from '../platform/db/tables.ts';
 import { QUOTA_LIMITS } from '../../domain/approvals/quota-keys.ts';
 import type { QuotaKey } from '../../domain/approvals/approval.schema.ts';
 

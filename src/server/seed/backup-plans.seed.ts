@@ -2,7 +2,7 @@
 // vendor's rules (CTyun incremental, weekly, retention in days). Deterministic, written once.
 // Demo plans are settled: created, except every fifth, whose policy issue failed (下发失败), so the
 // console shows a plan to re-issue by editing it.
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import { REMOVED } from '../../domain/kinds/kind.ts';
 import { backupPlanSchema, BACKUP_PLAN_KINDS, isCtyun, type BackupPlanInput, type BackupPlanStatus } from '../../domain/backup-plan.ts';

@@ -2,8 +2,8 @@
 // the manufacturer hold the bastion-host user role in its projects, each allowed to upload and/or
 // download files on a few of its cloud hosts, so /fortproperty shows cards with both chips.
 import { newId } from '../../domain/ids.ts';
-import type { Db } from '../db/database.ts';
-import { usersRepository } from '../repositories/users.repository.ts';
+import type { Db } from '../platform/db/database.ts';
+import { usersRepository } from '../platform/auth/users.repository.ts';
 
 /** [account, nickname, phone, projects where the role is held] in 华东制造集团 */
 const BASTION_USERS: [string, string, string, string[]][] = [

@@ -8,10 +8,10 @@ import { kindOf } from '../../domain/kinds/registry.ts';
 import { meteredItems, ownItems } from '../../domain/billing/billing.ts';
 import { priceOf, type ChargingCode, type PriceItem, type UnitPrice } from '../../domain/pricing.ts';
 import type { Insertable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { Database } from '../db/tables.ts';
-import { unitPrices } from '../repositories/pricing.repository.ts';
-import { chunks } from '../lib/chunks.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/tables.ts';
+import { unitPrices } from '../engine/pricing.repository.ts';
+import { chunks } from '../platform/lib/chunks.ts';
 
 function prng(seed: number) {
   let a = seed;

@@ -2,8 +2,8 @@
 // footer columns. Internal products link to '/#/product/…' and become console routes (seed 000 §2);
 // the external partner link and the static white paper stay links, as the seed rules say.
 import type { Insertable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { CatalogClassifiesTable, CatalogProductsTable } from '../db/tables.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { CatalogClassifiesTable, CatalogProductsTable } from '../platform/db/tables.ts';
 import { newId } from '../../domain/ids.ts';
 
 const tw = (cn: string, tw: string) => ({ 'zh-CN': cn, 'zh-TW': tw });

@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { newId } from '../../domain/ids.ts';
 import { CLOUD_ACCOUNT_VENDORS, maskAccessKeyId } from '../../domain/kinds/cloud-account/cloud-account.kind.ts';
-import type { Db } from '../db/database.ts';
-import type { SecretBox } from '../lib/secret-box.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { SecretBox } from '../platform/lib/secret-box.ts';
 
 const NAMES: Record<string, [string, string]> = {
   ali: ['aliyun-prod', '阿里云生产账号'],

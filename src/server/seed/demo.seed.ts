@@ -3,13 +3,13 @@
 import { dnsCdnSslSeed } from './dns-cdn-ssl.seed.ts';
 import { seedCloudAccounts } from './cloud-accounts.seed.ts';
 import { seedOrg } from './org.seed.ts';
-import { openSecretBox, type SecretBox } from '../lib/secret-box.ts';
+import { openSecretBox, type SecretBox } from '../platform/lib/secret-box.ts';
 import { dnsAdvancedSeed, seedGtmLogs } from './dns-advanced.seed.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import type { Role } from '../../domain/roles.ts';
-import { hashPassword } from '../services/auth.service.ts';
-import { usersRepository } from '../repositories/users.repository.ts';
+import { hashPassword } from '../session/session.service.ts';
+import { usersRepository } from '../platform/auth/users.repository.ts';
 import { seedApprovals } from './approvals.seed.ts';
 import { seedDemoResources } from './resources.seed.ts';
 import { seedBackupPlans } from './backup-plans.seed.ts';

@@ -1,8 +1,8 @@
 // Demo service desk: work order types, questions and description templates in natural Chinese, work
 // orders of 华东制造集团 and 鑫泰金融控股 in every state with replies from 值班运维, and feedback.
 // Written once, on the first start of an empty database (demo.seed.ts).
-import type { Db } from '../db/database.ts';
-import type { SecretBox } from '../lib/secret-box.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { SecretBox } from '../platform/lib/secret-box.ts';
 import { newId } from '../../domain/ids.ts';
 import type { Urgency, WorkorderStatus, FeedbackStatus } from '../../domain/desk.ts';
 

@@ -5,9 +5,9 @@
 import { newId } from '../../domain/ids.ts';
 import { SMART_LINES } from '../../domain/kinds/smart-dns/smart-dns.kind.ts';
 import { accountIdOf } from '../../domain/kinds/httpdns/httpdns.kind.ts';
-import type { Db } from '../db/database.ts';
-import type { NewResource } from '../repositories/engine.repository.ts';
-import { insertGtmLog } from '../repositories/gtm-logs.repository.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { NewResource } from '../engine/engine.repository.ts';
+import { insertGtmLog } from '../engine/gtm-logs.repository.ts';
 import type { SeedAddon } from './resources.seed.ts';
 
 export const dnsAdvancedSeed: SeedAddon = (c) => {

@@ -2,7 +2,7 @@
 // project and cloud, certificates in each of their states, a private zone and an internet domain
 // with records of several types (one locked, one paused), so every screen has something to show.
 import { newId } from '../../domain/ids.ts';
-import type { NewResource } from '../repositories/engine.repository.ts';
+import type { NewResource } from '../engine/engine.repository.ts';
 import type { SeedAddon } from './resources.seed.ts';
 
 const DAY = 86_400_000;

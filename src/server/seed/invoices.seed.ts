@@ -8,8 +8,8 @@ import { newId } from '../../domain/ids.ts';
 import { monthIndex, monthOf, monthsBetween, shanghaiDay, dayStart } from '../../domain/billing/billing.ts';
 import { INVOICE_REQUEST_TYPES } from '../../domain/approvals/approval-status.ts';
 import { invoiceNumberOf, usccCheckChar } from '../../domain/billing/invoices.ts';
-import type { ApprovalLevelSnapshot } from '../db/tables.ts';
-import type { Db } from '../db/database.ts';
+import type { ApprovalLevelSnapshot } from '../platform/db/tables.ts';
+import type { Db } from '../platform/db/database.ts';
 import { billService } from '../billing/bill.service.ts';
 import { anyInvoiceInfo, insertSeedRows, seedAnchors, type SeedRows } from '../invoices/invoice.repository.ts';
 

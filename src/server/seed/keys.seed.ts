@@ -2,11 +2,11 @@
 // show), a locked and an expired key, and MaaS accounts with API keys per tenant (issue 15).
 // Secrets are random and sealed: nobody knows them, as after a real creation.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/database.ts';
-import type { SecretBox } from '../lib/secret-box.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { SecretBox } from '../platform/lib/secret-box.ts';
 import { newId } from '../../domain/ids.ts';
 import { maskSecret } from '../../domain/keys.ts';
-import { chunks } from '../lib/chunks.ts';
+import { chunks } from '../platform/lib/chunks.ts';
 
 const DAY = 86_400_000;
 const KEYS: {

@@ -8,9 +8,9 @@ import { priceOf, type PriceItem, type UnitPrice } from '../../domain/pricing.ts
 import { shanghaiDay } from '../../domain/billing/billing.ts';
 import { DEFAULT_COST_RULES } from '../../domain/billing/orders.ts';
 import type { Insertable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { Database } from '../db/tables.ts';
-import { chunks } from '../lib/chunks.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/tables.ts';
+import { chunks } from '../platform/lib/chunks.ts';
 
 function prng(seed: number) {
   let a = seed;

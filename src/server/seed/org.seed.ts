@@ -4,8 +4,8 @@
 // groups holding the demo resources.
 import { sql } from 'kysely';
 import { newId } from '../../domain/ids.ts';
-import type { Db } from '../db/database.ts';
-import { usersRepository } from '../repositories/users.repository.ts';
+import type { Db } from '../platform/db/database.ts';
+import { usersRepository } from '../platform/auth/users.repository.ts';
 
 const REMARKS: Record<string, string> = {
   'smart-factory-mes': '生产车间制造执行系统，7×24 小时运行',

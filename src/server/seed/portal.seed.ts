@@ -2,10 +2,10 @@
 // product route (a banner and at least three sections: strengths, specifications with prices that
 // grow with the size, scenarios, questions), the three industry pages, announcements, news,
 // help articles, manuals and scenario journeys, and one sample template and custom page.
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import { LANGUAGES, type Language } from '../../domain/errors.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../platform/lib/i18n.ts';
 
 type Two = [cn: string, tw: string];
 type Category = 'compute' | 'storage' | 'network' | 'database' | 'security' | 'platform' | 'service' | 'industry';

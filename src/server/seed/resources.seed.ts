@@ -2,12 +2,12 @@
 // in many states (some locked, some in error, some in the recycle bin), with their links (disks
 // on hosts, EIPs bound, snapshots of disks, subnets in VPCs). Written once into an empty database
 // in a few bulk inserts, so start-up stays fast. Deterministic: the same data on every start.
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import { FLAVORS, IMAGES } from '../../domain/kinds/instance/instance.kind.ts';
 import { BMS_FLAVORS } from '../../domain/kinds/phyhost/phyhost.kind.ts';
 import { intToIp, parseCidr, usableIps } from '../../domain/kinds/rules.ts';
-import { insertLinks, insertResources, type NewResource } from '../repositories/engine.repository.ts';
+import { insertLinks, insertResources, type NewResource } from '../engine/engine.repository.ts';
 import { publicAddress } from '../kinds/hook-helpers.ts';
 
 const VENDOR_ORDER = ['openstack', 'ali', 'tencent', 'ctyun', 'hwyun', 'vmware'];

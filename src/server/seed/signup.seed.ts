@@ -2,7 +2,7 @@
 // first start — real-name verifications and phone changes waiting, earlier ones rejected with their
 // reasons — so the review screen is meaningful before anyone submits. Users of 江南物流 and
 // an approver of 华东制造 (their own user-centre tests use other accounts).
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { newId } from '../../domain/ids.ts';
 
 // A 1×1 PNG stands in for the scanned licence (judged by content like any upload).

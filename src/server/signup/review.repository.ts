@@ -1,7 +1,7 @@
 // The account reviews' SQL: phone changes and enterprise real-name verifications, and what an
 // approval writes to the user. Every function takes the executor first (the app's Kysely or an
 // open transaction; the decisions run inside one).
-import type { Exec } from '../repositories/engine.repository.ts';
+import type { Exec } from '../engine/engine.repository.ts';
 import { newId } from '../../domain/ids.ts';
 
 export type ReviewStatus = 'reviewing' | 'approved' | 'rejected';

@@ -5,9 +5,9 @@
 // written to the profile, and an internet user verified as an enterprise may buy in their project.
 import { conflict, notFound } from '../../domain/errors.ts';
 import { reviewDecisionSchema, type AccountReviewType } from '../../domain/signup.ts';
-import { maskPhone } from '../services/sms.service.ts';
-import type { Db } from '../db/database.ts';
-import type { Exec } from '../repositories/engine.repository.ts';
+import { maskPhone } from '../platform/verification/sms.service.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Exec } from '../engine/engine.repository.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 import { INTERNET_USER_TYPE } from './signup.service.ts';
 import {

@@ -1,8 +1,8 @@
 // Registration's, recovery's, QR sign-in's and appeals' SQL. Every function takes the executor
 // first (the app's Kysely or an open transaction).
 import type { Insertable } from 'kysely';
-import type { Exec } from '../repositories/engine.repository.ts';
-import type { ProjectsTable, TenantsTable, UsersTable } from '../db/tables.ts';
+import type { Exec } from '../engine/engine.repository.ts';
+import type { ProjectsTable, TenantsTable, UsersTable } from '../platform/db/tables.ts';
 import type { SignupSmsPurpose } from '../../domain/signup.ts';
 
 /** When the latest code of `target` for `purpose` was made (undefined: none yet). */

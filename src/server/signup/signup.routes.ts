@@ -9,9 +9,10 @@ import { can } from '../../domain/roles.ts';
 import { ACCOUNT_REVIEW_TYPES, SIGNUP_WRITES_PER_IP_HOUR, type AccountReviewType } from '../../domain/signup.ts';
 import { notFound } from '../../domain/errors.ts';
 import { pagingShape } from '../../domain/list-query.ts';
-import { requirePermission, requireUser } from '../plugins/auth.plugin.ts';
-import { t } from '../lib/i18n.ts';
-import type { AppContext } from '../context.ts';
+import { requirePermission, requireUser } from '../platform/auth/auth-user.ts';
+import { t } from '../platform/lib/i18n.ts';
+import type { ReviewService } from './review.service.ts';
+import type { SignupService } from './signup.service.ts';
 
 /** Anonymous (the guard lets it through) and limited per client IP. */
 const publicPerIp = (max: number) => ({
@@ -34,7 +35,13 @@ const listQuery = z.object({
   ...pagingShape({ defaultLimit: 20, maxLimit: 100 }),
 });
 
-export async function signupRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What these routes use; the composition root (app.ts) hands it in. */
+export interface SignupRoutesDeps {
+  accountReviews: ReviewService;
+  signup: SignupService;
+}
+
+export async function signupRoutes(app: FastifyInstance, ctx: SignupRoutesDeps) {
   const svc = ctx.signup;
   const reviews = ctx.accountReviews;
   const reviewer = (req: FastifyRequest) => {

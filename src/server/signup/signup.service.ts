@@ -17,10 +17,10 @@ import {
   PERSONAL_BUSINESS_TYPE,
   type RegisterInput,
 } from '../../domain/signup.ts';
-import type { Db } from '../db/database.ts';
-import type { Config } from '../config.ts';
-import { hashPassword, profileOf } from '../services/auth.service.ts';
-import type { UsersRepository } from '../repositories/users.repository.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Config } from '../platform/config.ts';
+import { hashPassword, profileOf } from '../session/session.service.ts';
+import type { UsersRepository } from '../platform/auth/users.repository.ts';
 import {
   confirmQrTicket as confirmTicket,
   consumeQrTicket,
@@ -38,10 +38,10 @@ import {
   resetPassword,
   spendCode as flipCode,
 } from './signup.repository.ts';
-import { SMS_CODE_LIMIT, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS, maskPhone, type SmsGateway } from '../services/sms.service.ts';
-import { consumeAttempt } from '../repositories/attempts.repository.ts';
-import { captchaService, type CaptchaService } from '../services/captcha.service.ts';
-import { invalid } from '../services/kind-hooks.ts';
+import { SMS_CODE_LIMIT, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS, maskPhone, type SmsGateway } from '../platform/verification/sms.service.ts';
+import { consumeAttempt } from '../platform/auth/attempts.repository.ts';
+import { captchaService, type CaptchaService } from '../platform/verification/captcha.service.ts';
+import { invalid } from '../engine/kind-hooks.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 import { qrSvg } from './qr-code.ts';
 

@@ -9,9 +9,9 @@ import { CDN_DAILY_LIMITS, cdnTaskKind } from '../../../domain/kinds/cdn-task/cd
 import { cdnDomainKind } from '../../../domain/kinds/cdn-domain/cdn-domain.kind.ts';
 import { defineHooks } from '../hooks.ts';
 import { CERT_USABLE } from '../../../domain/kinds/ssl-certificate/ssl-certificate.kind.ts';
-import { countCdnTaskUrls } from '../../repositories/certificates.repository.ts';
-import { lockScoped, type Exec, type ResourceRow } from '../../repositories/engine.repository.ts';
-import type { ResourceScope } from '../../repositories/resources.repository.ts';
+import { countCdnTaskUrls } from '../../engine/certificates.repository.ts';
+import { lockScoped, type Exec, type ResourceRow } from '../../engine/engine.repository.ts';
+import type { ResourceScope } from '../../engine/resources.repository.ts';
 
 const invalid = (field: string, rule: string) => new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined } as never]);
 

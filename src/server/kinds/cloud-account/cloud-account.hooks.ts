@@ -3,7 +3,7 @@
 // and is registered once per tenant; a region sync names regions of the account's own vendor,
 // whose names the account keeps for its list and detail.
 import { cloudAccountKind } from '../../../domain/kinds/cloud-account/cloud-account.kind.ts';
-import { regionsByIds, siblingsBySpec } from '../../repositories/engine.repository.ts';
+import { regionsByIds, siblingsBySpec } from '../../engine/engine.repository.ts';
 import { defineHooks, invalid } from '../hooks.ts';
 
 /** What an AccessKey ID of each public vendor looks like. */

@@ -1,7 +1,7 @@
 // Dedicated host (server half): hosts placed on it within its free capacity; what they use, recounted.
 import { conflict } from '../../../domain/errors.ts';
 import { dedicatedHostKind } from '../../../domain/kinds/dedicated-host/dedicated-host.kind.ts';
-import { linkedIds, resourcesByIds } from '../../repositories/engine.repository.ts';
+import { linkedIds, resourcesByIds } from '../../engine/engine.repository.ts';
 import { defineHooks } from '../hooks.ts';
 import { hostSize, isLinked, patchSpec, recountDedicated } from '../hook-helpers.ts';
 

@@ -7,7 +7,7 @@ import { recordClash, recordValueProblem } from '../../../domain/kinds/dns-recor
 import { EDITION_MIN_TTL, dnsDomainKind, privateDnsZoneKind } from '../../../domain/kinds/dns-zone/dns-zone.kind.ts';
 import { dnsInternetRecordKind, dnsRecordKind } from '../../../domain/kinds/dns-record/dns-record.kind.ts';
 import { defineHooks } from '../hooks.ts';
-import { resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../../repositories/engine.repository.ts';
+import { resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../../engine/engine.repository.ts';
 
 const invalid = (field: string, rule: string) => new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined } as never]);
 

@@ -1,7 +1,7 @@
 // Elastic IP (server half): its public address; its own unbind from a NAT gateway keeps the rules' EIPs.
 import { conflict } from '../../../domain/errors.ts';
 import { eipKind } from '../../../domain/kinds/eip/eip.kind.ts';
-import { linkedIds, resourcesByIds } from '../../repositories/engine.repository.ts';
+import { linkedIds, resourcesByIds } from '../../engine/engine.repository.ts';
 import { defineHooks } from '../hooks.ts';
 import { patchSpec, publicAddress, rulesUsingEip } from '../hook-helpers.ts';
 

@@ -6,9 +6,9 @@
 import { gtmInstanceKind, gtmPolicyKind, gtmPoolKind } from '../../../domain/kinds/gtm/gtm.kind.ts';
 import { defineHooks, invalid, type ActionContext, type AfterActionContext, type CreateContext } from '../hooks.ts';
 import { conflict, notFound } from '../../../domain/errors.ts';
-import { insertGtmLog, deleteGtmLogs } from '../../repositories/gtm-logs.repository.ts';
-import type { ResourceScope } from '../../repositories/resources.repository.ts';
-import { lockScoped, resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../../repositories/engine.repository.ts';
+import { insertGtmLog, deleteGtmLogs } from '../../engine/gtm-logs.repository.ts';
+import type { ResourceScope } from '../../engine/resources.repository.ts';
+import { lockScoped, resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../../engine/engine.repository.ts';
 
 const GLOBAL_KEYS = ['ttl', 'alarm_enabled', 'health_protocol', 'health_port', 'health_interval'] as const;
 

@@ -1,7 +1,7 @@
 // Image (server half): an ISO mounts on one host of the same cloud and region at a time.
 import { conflict } from '../../../domain/errors.ts';
 import { imageKind } from '../../../domain/kinds/image/image.kind.ts';
-import { resourcesByIds } from '../../repositories/engine.repository.ts';
+import { resourcesByIds } from '../../engine/engine.repository.ts';
 import { defineHooks } from '../hooks.ts';
 import { isLinked, patchSpec } from '../hook-helpers.ts';
 

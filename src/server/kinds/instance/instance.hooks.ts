@@ -4,7 +4,7 @@ import { AppError } from '../../../domain/errors.ts';
 import { newId } from '../../../domain/ids.ts';
 import { intToIp, parseCidr } from '../../../domain/kinds/rules.ts';
 import { instanceKind } from '../../../domain/kinds/instance/instance.kind.ts';
-import { linkedIds, resourcesByIds, updateResource, type ResourceRow } from '../../repositories/engine.repository.ts';
+import { linkedIds, resourcesByIds, updateResource, type ResourceRow } from '../../engine/engine.repository.ts';
 import { defineHooks, type ExtraResource } from '../hooks.ts';
 import { publicAddress, recountDedicated } from '../hook-helpers.ts';
 

@@ -1,7 +1,7 @@
 // Load-balancer listener (server half): one port per family on its load balancer, backend hosts
 // checked, the load balancer's listener count.
 import { lbListenerKind } from '../../../domain/kinds/lb-listener/lb-listener.kind.ts';
-import { resourcesByIds, siblingsBySpec } from '../../repositories/engine.repository.ts';
+import { resourcesByIds, siblingsBySpec } from '../../engine/engine.repository.ts';
 import { defineHooks, invalid } from '../hooks.ts';
 import { bumpCount, checkBackendHosts } from '../hook-helpers.ts';
 import { checkListenerCertificate } from '../cdn-domain/cdn-domain.hooks.ts';

@@ -2,7 +2,7 @@
 // on removal its EIPs are freed.
 import { conflict } from '../../../domain/errors.ts';
 import { natGatewayKind } from '../../../domain/kinds/nat-gateway/nat-gateway.kind.ts';
-import { deleteLink, insertLinks, linkedIds, resourcesByIds, type ResourceRow } from '../../repositories/engine.repository.ts';
+import { deleteLink, insertLinks, linkedIds, resourcesByIds, type ResourceRow } from '../../engine/engine.repository.ts';
 import { defineHooks, invalid } from '../hooks.ts';
 import { patchSpec, rulesUsingEip } from '../hook-helpers.ts';
 

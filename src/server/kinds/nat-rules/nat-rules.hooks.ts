@@ -3,7 +3,7 @@
 import { conflict, notFound } from '../../../domain/errors.ts';
 import { ANY, formatPorts } from '../../../domain/approvals/network-rules.ts';
 import { dnatRuleKind, natIpv6RuleKind, snatRuleKind } from '../../../domain/kinds/nat-rules/nat-rules.kind.ts';
-import { linkedIds, lockScoped, siblingsBySpec, type ResourceRow } from '../../repositories/engine.repository.ts';
+import { linkedIds, lockScoped, siblingsBySpec, type ResourceRow } from '../../engine/engine.repository.ts';
 import { defineHooks, invalid, type CreateContext } from '../hooks.ts';
 import { bumpCount, clashes, portsOf } from '../hook-helpers.ts';
 

@@ -1,7 +1,7 @@
 // Bare-metal host (server half): private clouds only; an address from its subnet, given back on removal.
 import { AppError } from '../../../domain/errors.ts';
 import { phyhostKind } from '../../../domain/kinds/phyhost/phyhost.kind.ts';
-import { PUBLIC_VENDORS } from '../../cloud/simulator.ts';
+import { PUBLIC_VENDORS } from '../../engine/cloud/simulator.ts';
 import { defineHooks } from '../hooks.ts';
 import { releaseSubnetIp, takeSubnetIp } from '../hook-helpers.ts';
 

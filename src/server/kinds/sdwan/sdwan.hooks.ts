@@ -1,7 +1,7 @@
 // SD-WAN branches and routing templates (server half): unique suffix and device; the count of
 // branches following a template.
 import { BRANCH_NAME_PREFIX, routingTemplateKind, sdwanBranchKind } from '../../../domain/kinds/sdwan/sdwan.kind.ts';
-import { siblingsBySpec } from '../../repositories/engine.repository.ts';
+import { siblingsBySpec } from '../../engine/engine.repository.ts';
 import { defineHooks, invalid } from '../hooks.ts';
 import { recountTemplate } from '../hook-helpers.ts';
 

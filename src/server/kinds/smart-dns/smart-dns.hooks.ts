@@ -10,7 +10,7 @@ import { recordClash, recordValueProblem } from '../../../domain/kinds/dns-recor
 import { SMART_LINES, smartDnsDomainKind, smartDnsRecordKind } from '../../../domain/kinds/smart-dns/smart-dns.kind.ts';
 import { defineHooks, invalid, type ActionContext, type CreateContext } from '../hooks.ts';
 import { accountIdOf, HTTPDNS_MAX_DOMAINS, httpDnsDomainKind, httpDnsInstanceKind } from '../../../domain/kinds/httpdns/httpdns.kind.ts';
-import { resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../../repositories/engine.repository.ts';
+import { resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../../engine/engine.repository.ts';
 
 /** Adds `delta` to the domain's record count and to the count of the record's line. */
 async function countRecord(trx: Exec, zoneId: unknown, line: unknown, delta: number) {

@@ -1,7 +1,7 @@
 // Snapshot policy (server half): one policy per disk; the count of disks it covers.
 import { conflict } from '../../../domain/errors.ts';
 import { snapshotPolicyKind } from '../../../domain/kinds/snapshot-policy/snapshot-policy.kind.ts';
-import { linkedIds } from '../../repositories/engine.repository.ts';
+import { linkedIds } from '../../engine/engine.repository.ts';
 import { defineHooks } from '../hooks.ts';
 import { countLinks, isLinked } from '../hook-helpers.ts';
 

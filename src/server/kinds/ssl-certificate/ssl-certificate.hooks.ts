@@ -6,8 +6,8 @@ import { createPrivateKey, randomBytes, X509Certificate, type KeyObject } from '
 import { z } from 'zod';
 import { conflict } from '../../../domain/errors.ts';
 import { FREE_VALIDITY_DAYS, revocable } from '../../../domain/kinds/ssl-certificate/ssl-certificate.rules.ts';
-import { certificateUsers, sweepCertificateExpiry } from '../../repositories/certificates.repository.ts';
-import { updateResource, type Exec, type ResourceRow } from '../../repositories/engine.repository.ts';
+import { certificateUsers, sweepCertificateExpiry } from '../../engine/certificates.repository.ts';
+import { updateResource, type Exec, type ResourceRow } from '../../engine/engine.repository.ts';
 import { sslCertificateKind } from '../../../domain/kinds/ssl-certificate/ssl-certificate.kind.ts';
 import { defineHooks } from '../hooks.ts';
 

@@ -2,7 +2,7 @@
 import { cidrInside, intToIp, parseCidr } from '../../../domain/kinds/rules.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { vipKind } from '../../../domain/kinds/vip/vip.kind.ts';
-import { updateResource } from '../../repositories/engine.repository.ts';
+import { updateResource } from '../../engine/engine.repository.ts';
 import { defineHooks, invalid } from '../hooks.ts';
 import { releaseSubnetIp } from '../hook-helpers.ts';
 

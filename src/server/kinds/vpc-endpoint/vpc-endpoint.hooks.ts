@@ -2,7 +2,7 @@
 // takes an address of its subnet and counts on its service (both given back on removal).
 import { conflict, notFound } from '../../../domain/errors.ts';
 import { vpcEndpointKind, vpcepServiceKind } from '../../../domain/kinds/vpc-endpoint/vpc-endpoint.kind.ts';
-import { lockScoped } from '../../repositories/engine.repository.ts';
+import { lockScoped } from '../../engine/engine.repository.ts';
 import { defineHooks } from '../hooks.ts';
 import { bumpCount, releaseSubnetIp, takeSubnetIp } from '../hook-helpers.ts';
 

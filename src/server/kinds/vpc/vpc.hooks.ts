@@ -1,7 +1,7 @@
 // VPC (server half): not deleted while NAT gateways sit in it.
 import { conflict } from '../../../domain/errors.ts';
 import { vpcKind } from '../../../domain/kinds/vpc/vpc.kind.ts';
-import { linkedIds } from '../../repositories/engine.repository.ts';
+import { linkedIds } from '../../engine/engine.repository.ts';
 import { defineHooks } from '../hooks.ts';
 
 export const vpcHooks = [

@@ -1,0 +1,76 @@
+// The one `resources` table every cloud resource kind lives in (ARCHITECTURE.md "Data").
+// Every function takes the caller's scope: there is no unscoped read.
+import type { Kysely } from 'kysely';
+import type { Db } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/tables.ts';
+import type { ListSpec } from '../platform/lib/list.ts';
+
+export interface ResourceScope {
+  tenantId: string;
+  projectId: string | null;
+}
+
+export const RESOURCE_COLUMNS = [
+  'resources.id',
+  'resources.kind',
+  'resources.tenant_id',
+  'resources.project_id',
+  'resources.vendor',
+  'resources.region_id',
+  'resources.az_id',
+  'resources.name',
+  'resources.status',
+  'resources.locked',
+  'resources.spec',
+  'resources.created_at',
+  'resources.updated_at',
+] as const;
+
+/** The list spec shared by every resource list (kinds add their own filters on top). */
+export const RESOURCE_LIST: ListSpec = {
+  sortable: { created_at: 'resources.created_at', name: 'resources.name', status: 'resources.status', updated_at: 'resources.updated_at' },
+  filters: {
+    kind: 'resources.kind',
+    status: 'resources.status',
+    provider: 'resources.vendor',
+    vendor: 'resources.vendor',
+    'az.region_id': 'resources.region_id',
+    region_id: 'resources.region_id',
+    'az.id': 'resources.az_id',
+    az_id: 'resources.az_id',
+    origin_project_id: 'resources.project_id',
+    id: 'resources.id',
+  },
+  booleanFilters: { locked: 'resources.locked' },
+  defaultOrder: '-created_at',
+  idColumn: 'resources.id',
+  search: { param: 'name', columns: ['resources.name', 'resources.id'] },
+};
+
+/**
+ * The one place the tenant/project filter on `resources` is written: every scoped read of the
+ * table (lists, lookups, row locks, tag checks) starts here, through the app's Kysely or an open
+ * transaction. Narrowed to the tenant, the project when one is selected, and the kind when given.
+ */
+export function scopedResources(ex: Kysely<Database>, scope: ResourceScope, kind?: string) {
+  let qb = ex.selectFrom('resources').where('resources.tenant_id', '=', scope.tenantId);
+  if (scope.projectId) qb = qb.where('resources.project_id', '=', scope.projectId);
+  if (kind) qb = qb.where('resources.kind', '=', kind);
+  return qb;
+}
+
+export function resourcesRepository(db: Db) {
+  return {
+    /** Base query narrowed to the scope: the tenant, and the project when one is selected. */
+    scopedQuery(scope: ResourceScope, kind?: string) {
+      return scopedResources(db, scope, kind);
+    },
+    findScoped(scope: ResourceScope, id: string, kind?: string) {
+      return this.scopedQuery(scope, kind)
+        .select([...RESOURCE_COLUMNS])
+        .where('resources.id', '=', id)
+        .executeTakeFirst();
+    },
+  };
+}
+export type ResourcesRepository = ReturnType<typeof resourcesRepository>;
