@@ -13,6 +13,7 @@ import { billChecks, moveCheck, type BillCheck } from './api.ts';
 import { recentMonths, yuan } from './format.ts';
 import { StateTag } from './parts.tsx';
 import './billing.css';
+import { billingKeys } from './query-keys.ts';
 
 export default function BillCheckPage() {
   const handle = usePageHandle();
@@ -22,13 +23,13 @@ export default function BillCheckPage() {
   const qc = useQueryClient();
   const months = recentMonths(12);
   const current = months[0]!;
-  const q = useQuery({ queryKey: ['bill-checks', months[11], current], queryFn: () => billChecks(months[11]!, current) });
+  const q = useQuery({ queryKey: billingKeys.checksUpTo(months[11], current), queryFn: () => billChecks(months[11]!, current) });
   const move = useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'confirm' | 'submit' }) => moveCheck(id, action),
     onSuccess: (_, v) => {
       Toast.show({ content: t(`billing:check.done_${v.action}`) });
-      void qc.invalidateQueries({ queryKey: ['bill-checks'] });
-      void qc.invalidateQueries({ queryKey: ['bills'] });
+      void qc.invalidateQueries({ queryKey: billingKeys.checks() });
+      void qc.invalidateQueries({ queryKey: billingKeys.bills() });
     },
   });
   const ask = async (c: BillCheck, action: 'confirm' | 'submit') => {

@@ -14,6 +14,7 @@ import { monthEnd, recentMonths, yuan } from './format.ts';
 import { SumCards } from './parts.tsx';
 import { BillExport } from './bill-export.tsx';
 import './billing.css';
+import { billingKeys } from './query-keys.ts';
 
 const PAGE = 50;
 
@@ -49,9 +50,9 @@ export default function BillDetailPage() {
   const months = recentMonths(12);
   const month = months.includes(params.get('month') ?? '') ? params.get('month')! : months[0]!;
   const [, force] = useState(0);
-  const byResource = useQuery({ queryKey: ['bills', level, 'resource', month, cloud], queryFn: () => monthly(level, month, month, 'resource', cloud) });
+  const byResource = useQuery({ queryKey: billingKeys.byResource(level, month, cloud), queryFn: () => monthly(level, month, month, 'resource', cloud) });
   const lines = useInfiniteQuery({
-    queryKey: ['bill-lines', level, month, cloud],
+    queryKey: billingKeys.lines(level, month, cloud),
     queryFn: ({ pageParam }) => billLines(level, `${month}-01`, monthEnd(month), pageParam, PAGE, cloud),
     initialPageParam: 0,
     getNextPageParam: (last, all) => (all.length * PAGE < last.count ? all.length * PAGE : undefined),

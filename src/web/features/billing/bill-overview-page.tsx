@@ -15,6 +15,7 @@ import { monthEnd, recentMonths, yuan } from './format.ts';
 import { BillExport } from './bill-export.tsx';
 import { SumCards, StateTag } from './parts.tsx';
 import './billing.css';
+import { billingKeys } from './query-keys.ts';
 
 const TrendChart = lazy(() => import('./trend-chart.tsx'));
 const RANGES = [3, 6, 12] as const;
@@ -54,7 +55,7 @@ export default function BillOverviewPage() {
   const months = useMemo(() => recentMonths(range).reverse(), [range]);
   const start = months[0]!;
   const end = months[months.length - 1]!;
-  const q = (group: string) => ({ queryKey: ['bills', level, group, start, end, cloud], queryFn: () => monthly(level, start, end, group, cloud) });
+  const q = (group: string) => ({ queryKey: billingKeys.grouped(level, group, start, end, cloud), queryFn: () => monthly(level, start, end, group, cloud) });
   const byMonth = useQuery(q('month'));
   const byVendor = useQuery(q('vendor'));
   const byProduct = useQuery(q('product'));

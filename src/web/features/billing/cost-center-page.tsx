@@ -10,9 +10,10 @@ import { useCan } from '../../lib/can.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
-import { costAccount, recharge, rechargeById, recharges, setThreshold } from './api.ts';
+import { costAccount, recharge, rechargeById, recharges, setThreshold, type CostAccount, type Recharge } from './api.ts';
 import { yuan } from './format.ts';
 import './billing.css';
+import { billingKeys } from './query-keys.ts';
 
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
@@ -22,8 +23,8 @@ export default function CostCenterPage() {
   // the tenant's finance actions: the handlers ask for the tenant administrator, whose mark among permissions is manage:cost_strategy
   const mayPay = useCan()('manage:cost_strategy');
   const qc = useQueryClient();
-  const account = useQuery({ queryKey: ['cost-account'], queryFn: costAccount });
-  const records = useQuery({ queryKey: ['recharges'], queryFn: recharges });
+  const account = useQuery({ queryKey: billingKeys.costAccount(), queryFn: costAccount });
+  const records = useQuery({ queryKey: billingKeys.recharges(), queryFn: recharges });
   const [amount, setAmount] = useState('');
   const [paying, setPaying] = useState(false);
   const [threshold, setThresholdText] = useState<string | null>(null);
@@ -32,8 +33,8 @@ export default function CostCenterPage() {
   const thresholdOk = thresholdText === '' || AMOUNT.test(thresholdText);
 
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['cost-account'] });
-    void qc.invalidateQueries({ queryKey: ['recharges'] });
+    void qc.invalidateQueries({ queryKey: billingKeys.costAccount() });
+    void qc.invalidateQueries({ queryKey: billingKeys.recharges() });
   };
   const pay = async () => {
     setPaying(true);
@@ -73,30 +74,7 @@ export default function CostCenterPage() {
         </ErrorBlock>
       ) : (
         <>
-          <div className="ys-bill__sums" data-testid="cost-sums">
-            <div className="ys-bill__sum ys-bill__sum--main">
-              <span>{t('billing:cost.available')}</span>
-              <strong data-testid="cost-available">{yuan(a.available_fen)}</strong>
-              {a.warned ? <span className="ys-bill__warned">{t('billing:cost.warned')}</span> : null}
-            </div>
-            {(
-              [
-                ['balance', a.balance_fen],
-                ['credit', a.credit_fen],
-                ['consumed', a.consumed_fen],
-                ['recharged', a.recharged_fen],
-              ] as const
-            ).map(([k, v]) => (
-              <div key={k} className="ys-bill__sum">
-                <span>{t(`billing:cost.${k}`)}</span>
-                <strong data-testid={`cost-${k}`}>{yuan(v)}</strong>
-              </div>
-            ))}
-            <div className="ys-bill__sum">
-              <span>{t('billing:cost.threshold')}</span>
-              <strong>{a.warn_threshold_fen === null ? t('billing:cost.threshold_none') : yuan(a.warn_threshold_fen)}</strong>
-            </div>
-          </div>
+          <CostSums account={a} />
           <div className="ys-bill__grid">
             {mayPay ? (
               <>
@@ -150,24 +128,62 @@ export default function CostCenterPage() {
                 </section>
               </>
             ) : null}
-            <section className="ys-bill__panel ys-bill__panel--wide">
-              <h2 className="ys-bill__h2">{t('billing:cost.recharges')}</h2>
-              {(records.data?.data.length ?? 0) === 0 ? <p className="ys-muted">{t('billing:cost.recharge_empty')}</p> : null}
-              <ul className="ys-bill__lines" data-testid="recharges">
-                {records.data?.data.map((r) => (
-                  <li key={r.id} className="ys-bill__month" data-state={r.state}>
-                    <span>{formatDateTime(r.created_at)}</span>
-                    <span className={`ys-bill__state ys-bill__state--${r.state === 'paid' ? 'invoiced' : 'unconfirmed'}`}>
-                      {t(`billing:cost.recharge_state.${r.state}`)}
-                    </span>
-                    <strong>{yuan(r.amount_fen)}</strong>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <RechargeList records={records.data?.data} />
           </div>
         </>
       )}
     </PageFrame>
+  );
+}
+
+/** Available (balance + credit) first, then its parts, what was consumed and recharged, and the threshold. */
+function CostSums({ account }: { account: CostAccount }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ys-bill__sums" data-testid="cost-sums">
+      <div className="ys-bill__sum ys-bill__sum--main">
+        <span>{t('billing:cost.available')}</span>
+        <strong data-testid="cost-available">{yuan(account.available_fen)}</strong>
+        {account.warned ? <span className="ys-bill__warned">{t('billing:cost.warned')}</span> : null}
+      </div>
+      {(
+        [
+          ['balance', account.balance_fen],
+          ['credit', account.credit_fen],
+          ['consumed', account.consumed_fen],
+          ['recharged', account.recharged_fen],
+        ] as const
+      ).map(([k, v]) => (
+        <div key={k} className="ys-bill__sum">
+          <span>{t(`billing:cost.${k}`)}</span>
+          <strong data-testid={`cost-${k}`}>{yuan(v)}</strong>
+        </div>
+      ))}
+      <div className="ys-bill__sum">
+        <span>{t('billing:cost.threshold')}</span>
+        <strong>{account.warn_threshold_fen === null ? t('billing:cost.threshold_none') : yuan(account.warn_threshold_fen)}</strong>
+      </div>
+    </div>
+  );
+}
+
+function RechargeList({ records }: { records: Recharge[] | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <section className="ys-bill__panel ys-bill__panel--wide">
+      <h2 className="ys-bill__h2">{t('billing:cost.recharges')}</h2>
+      {(records?.length ?? 0) === 0 ? <p className="ys-muted">{t('billing:cost.recharge_empty')}</p> : null}
+      <ul className="ys-bill__lines" data-testid="recharges">
+        {records?.map((r) => (
+          <li key={r.id} className="ys-bill__month" data-state={r.state}>
+            <span>{formatDateTime(r.created_at)}</span>
+            <span className={`ys-bill__state ys-bill__state--${r.state === 'paid' ? 'invoiced' : 'unconfirmed'}`}>
+              {t(`billing:cost.recharge_state.${r.state}`)}
+            </span>
+            <strong>{yuan(r.amount_fen)}</strong>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
