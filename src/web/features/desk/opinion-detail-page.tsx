@@ -10,12 +10,13 @@ import { closeFeedback, fetchFeedback, replyFeedback, type Feedback } from './ap
 import { formatTime } from './format.ts';
 import { Loading, Nothing, StatusChip } from './parts.tsx';
 import './desk.css';
+import { deskKeys } from './query-keys.ts';
 
 export default function OpinionDetailPage() {
   const { t } = useTranslation('desk');
   const { id = '' } = useParams();
   const client = useQueryClient();
-  const query = useQuery({ queryKey: ['feedback', id], queryFn: () => fetchFeedback(id), retry: false });
+  const query = useQuery({ queryKey: deskKeys.feedback(id), queryFn: () => fetchFeedback(id), retry: false });
   const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
   const [closing, setClosing] = useState(false);
@@ -24,8 +25,8 @@ export default function OpinionDetailPage() {
   async function run(fn: () => Promise<Feedback>) {
     setBusy(true);
     try {
-      client.setQueryData(['feedback', id], await fn());
-      void client.invalidateQueries({ queryKey: ['feedbacks'] });
+      client.setQueryData(deskKeys.feedback(id), await fn());
+      void client.invalidateQueries({ queryKey: deskKeys.feedbacks() });
     } catch {
       // the request helper has shown the server's notice
     } finally {

@@ -11,11 +11,12 @@ import { FEEDBACK_REF, fetchFeedbacks } from './api.ts';
 import { formatTime } from './format.ts';
 import { Loading, Nothing, StatusChip } from './parts.tsx';
 import './desk.css';
+import { deskKeys } from './query-keys.ts';
 
 export default function OpinionListPage() {
   const { t } = useTranslation(['desk', 'offline']);
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: ['feedbacks'], queryFn: fetchFeedbacks, networkMode: 'always' });
+  const query = useQuery({ queryKey: deskKeys.feedbacks(), queryFn: fetchFeedbacks, networkMode: 'always' });
   const queued = useOutbox({ ref: FEEDBACK_REF, states: OPEN_STATES });
   const rows = query.data?.data ?? [];
   return (

@@ -2,29 +2,21 @@
 // under 32, contact under 8, mobile phone, e-mail, urgency, contact time, description, related
 // resources) and attachments — photos from the phone camera are compressed in the browser. The draft
 // and its files go to the outbox, so a work order written offline is sent once the network is back.
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
-import { CONTACT_TIMES, EXT_MIMES, MOBILE_PATTERN, UPLOAD_LIMITS, URGENCIES, type Urgency } from '../../../domain/desk.ts';
+import { CONTACT_TIMES, MOBILE_PATTERN, URGENCIES, type Urgency } from '../../../domain/desk.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { pushNotice } from '../../lib/notices.ts';
 import { useOnline } from '../../offline/hooks.ts';
 import { queueWorkorder } from './api.ts';
 import { fetchQuestions, fetchTemplates, fetchTypes } from './choices.ts';
-import { compressImage } from './compress.ts';
-import { formatSize } from './format.ts';
+import { AttachmentsField, useAttachments } from './workorder-attachments.tsx';
 import { Loading } from './parts.tsx';
 import './desk.css';
-
-interface Picked {
-  key: string;
-  name: string;
-  type: string;
-  blob: Blob;
-  preview: string | null;
-}
+import { deskKeys } from './query-keys.ts';
 
 interface Values {
   title: string;
@@ -36,9 +28,56 @@ interface Values {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const ACCEPTED_FILES = Object.keys(EXT_MIMES)
-  .map((e) => `.${e}`)
-  .join(',');
+
+/** The work order's type, then (where the type has them) its common questions. */
+function TypeSection({
+  typeId,
+  questionId,
+  onType,
+  onQuestion,
+}: {
+  typeId: string;
+  questionId: string;
+  onType: (id: string) => void;
+  onQuestion: (id: string) => void;
+}) {
+  const { t } = useTranslation('desk');
+  const types = useQuery({ queryKey: deskKeys.workorderTypes(), queryFn: fetchTypes, staleTime: 3600_000, networkMode: 'always' });
+  const questions = useQuery({
+    queryKey: deskKeys.workorderQuestions(typeId),
+    queryFn: () => fetchQuestions(typeId),
+    enabled: !!typeId,
+    staleTime: 3600_000,
+    networkMode: 'always',
+  });
+  return (
+    <section className="ys-sd__section">
+      <h2>{t('fields.type')}</h2>
+      {types.isPending ? (
+        <Loading />
+      ) : (
+        <Selector
+          data-testid="workorder-type"
+          columns={2}
+          value={typeId ? [typeId] : []}
+          onChange={(v) => onType(v[0] ?? '')}
+          options={(types.data ?? []).map((ty) => ({ label: ty.name, value: ty.id, description: ty.description }))}
+        />
+      )}
+      {typeId && (questions.data?.length ?? 0) > 0 && (
+        <>
+          <h2 style={{ marginTop: 12 }}>{t('fields.question')}</h2>
+          <Selector
+            columns={1}
+            value={questionId ? [questionId] : []}
+            onChange={(v) => onQuestion(v[0] ?? '')}
+            options={(questions.data ?? []).map((q) => ({ label: q.name, value: q.id }))}
+          />
+        </>
+      )}
+    </section>
+  );
+}
 
 export default function WorkorderAddPage() {
   const { t } = useTranslation('desk');
@@ -50,73 +89,18 @@ export default function WorkorderAddPage() {
   const [questionId, setQuestionId] = useState<string>(params.question_id ?? '');
   const [urgency, setUrgency] = useState<Urgency>('medium');
   const [contactTime, setContactTime] = useState<string>('any');
-  const [files, setFiles] = useState<Picked[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const photoInput = useRef<HTMLInputElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const attachments = useAttachments(setProblem);
+  const { files } = attachments;
 
-  const types = useQuery({ queryKey: ['workorder-types'], queryFn: fetchTypes, staleTime: 3600_000, networkMode: 'always' });
-  const questions = useQuery({
-    queryKey: ['workorder-questions', typeId],
-    queryFn: () => fetchQuestions(typeId),
-    enabled: !!typeId,
-    staleTime: 3600_000,
-    networkMode: 'always',
-  });
   const templates = useQuery({
-    queryKey: ['workorder-templates', typeId],
+    queryKey: deskKeys.workorderTemplates(typeId),
     queryFn: () => fetchTemplates(typeId),
     enabled: !!typeId,
     staleTime: 3600_000,
     networkMode: 'always',
   });
-  const total = useMemo(() => files.reduce((s, f) => s + f.blob.size, 0), [files]);
-
-  async function addFiles(e: ChangeEvent<HTMLInputElement>, images: boolean) {
-    const picked = [...(e.target.files ?? [])];
-    e.target.value = '';
-    setProblem(null);
-    const next: Picked[] = [];
-    let sum = total;
-    for (const file of picked) {
-      const isImage = file.type.startsWith('image/');
-      let item: { name: string; type: string; blob: Blob } | null;
-      if (isImage) {
-        item = await compressImage(file).catch(() => null);
-        if (!item) {
-          setProblem(t('workorder.too_large_image', { name: file.name }));
-          continue;
-        }
-      } else {
-        const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-        if (!images && !EXT_MIMES[ext]) {
-          setProblem(t('workorder.wrong_type', { name: file.name }));
-          continue;
-        }
-        if (file.size > UPLOAD_LIMITS.fileBytes) {
-          setProblem(t('workorder.too_large_file', { name: file.name }));
-          continue;
-        }
-        item = { name: file.name, type: file.type || 'application/octet-stream', blob: file };
-      }
-      if (sum + item.blob.size > UPLOAD_LIMITS.totalBytes) {
-        setProblem(t('workorder.too_large_total'));
-        break;
-      }
-      sum += item.blob.size;
-      next.push({ ...item, key: crypto.randomUUID(), preview: item.type.startsWith('image/') ? URL.createObjectURL(item.blob) : null });
-    }
-    setFiles((prev) => [...prev, ...next].slice(0, UPLOAD_LIMITS.maxFiles));
-  }
-
-  function removeFile(key: string) {
-    setFiles((prev) => {
-      const gone = prev.find((f) => f.key === key);
-      if (gone?.preview) URL.revokeObjectURL(gone.preview);
-      return prev.filter((f) => f.key !== key);
-    });
-  }
 
   async function submit(values: Values) {
     if (!typeId) {
@@ -159,34 +143,15 @@ export default function WorkorderAddPage() {
       <div className="ys-sd__bar">
         <h1>{t('workorder.add_title')}</h1>
       </div>
-      <section className="ys-sd__section">
-        <h2>{t('fields.type')}</h2>
-        {types.isPending ? (
-          <Loading />
-        ) : (
-          <Selector
-            data-testid="workorder-type"
-            columns={2}
-            value={typeId ? [typeId] : []}
-            onChange={(v) => {
-              setTypeId(v[0] ?? '');
-              setQuestionId('');
-            }}
-            options={(types.data ?? []).map((ty) => ({ label: ty.name, value: ty.id, description: ty.description }))}
-          />
-        )}
-        {typeId && (questions.data?.length ?? 0) > 0 && (
-          <>
-            <h2 style={{ marginTop: 12 }}>{t('fields.question')}</h2>
-            <Selector
-              columns={1}
-              value={questionId ? [questionId] : []}
-              onChange={(v) => setQuestionId(v[0] ?? '')}
-              options={(questions.data ?? []).map((q) => ({ label: q.name, value: q.id }))}
-            />
-          </>
-        )}
-      </section>
+      <TypeSection
+        typeId={typeId}
+        questionId={questionId}
+        onType={(id) => {
+          setTypeId(id);
+          setQuestionId('');
+        }}
+        onQuestion={setQuestionId}
+      />
       <Form
         form={form}
         className="ys-sd__form"
@@ -250,51 +215,7 @@ export default function WorkorderAddPage() {
         <Form.Item name="resources" label={t('fields.resources')}>
           <Input placeholder={t('placeholders.resources')} clearable />
         </Form.Item>
-        <Form.Item label={t('fields.attachments')}>
-          <div className="ys-sd__actions" style={{ marginBottom: 8 }}>
-            <label className="ys-sd__pick">
-              {t('workorder.photos')}
-              <input
-                ref={photoInput}
-                className="ys-sd__file-input"
-                type="file"
-                accept="image/*"
-                capture="environment"
-                multiple
-                data-testid="wo-photo"
-                onChange={(e) => void addFiles(e, true)}
-              />
-            </label>
-            <label className="ys-sd__pick">
-              {t('workorder.files')}
-              <input ref={fileInput} className="ys-sd__file-input" type="file" accept={ACCEPTED_FILES} multiple onChange={(e) => void addFiles(e, false)} />
-            </label>
-          </div>
-          {files.length > 0 && (
-            <div className="ys-sd__thumbs" data-testid="wo-files">
-              {files.map((f) => (
-                <div key={f.key} className="ys-sd__thumb">
-                  {f.preview ? <img src={f.preview} alt={f.name} /> : <span>{f.name}</span>}
-                  <button
-                    type="button"
-                    className="ys-sd__thumb-remove"
-                    aria-label={t('workorder.attachment_remove', { name: f.name })}
-                    onClick={() => removeFile(f.key)}
-                  >
-                    <span aria-hidden>×</span>
-                  </button>
-                </div>
-              ))}
-            </div>
-          )}
-          {files.length > 0 && <div className="ys-sd__hint">{t('workorder.attachments_total', { n: files.length, size: formatSize(total) })}</div>}
-          <div className="ys-sd__hint">{t('workorder.attachments_hint')}</div>
-          {problem && (
-            <div role="alert" className="ys-sd__sla--late" style={{ fontSize: 13, marginTop: 4 }}>
-              {problem}
-            </div>
-          )}
-        </Form.Item>
+        <AttachmentsField attachments={attachments} problem={problem} />
       </Form>
     </PageFrame>
   );

@@ -11,6 +11,7 @@ import { attachmentObjectUrl, fetchWorkorder, moveWorkorder, rateWorkorder, repl
 import { formatSize, formatTime } from './format.ts';
 import { Loading, Nothing, SlaLine, StatusChip } from './parts.tsx';
 import './desk.css';
+import { deskKeys } from './query-keys.ts';
 
 function Attachment({ a }: { a: WorkorderDetail['attachments'][number] }) {
   const { t } = useTranslation('desk');
@@ -46,44 +47,9 @@ function Attachment({ a }: { a: WorkorderDetail['attachments'][number] }) {
   );
 }
 
-export default function WorkorderDetailPage() {
+/** What was asked, by whom and how urgently, with its SLA and attachments. */
+function WorkorderFacts({ w }: { w: WorkorderDetail }) {
   const { t } = useTranslation('desk');
-  const { id = '' } = useParams();
-  const client = useQueryClient();
-  const query = useQuery({ queryKey: ['workorder', id], queryFn: () => fetchWorkorder(id), retry: false });
-  const [reply, setReply] = useState('');
-  const [score, setScore] = useState(0);
-  const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
-  const w = query.data;
-
-  async function run(name: string, fn: () => Promise<WorkorderDetail>) {
-    setBusy(name);
-    try {
-      const next = await fn();
-      client.setQueryData(['workorder', id], next);
-      void client.invalidateQueries({ queryKey: ['workorders'] });
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  if (query.isPending)
-    return (
-      <PageFrame name="workorderDetail" className="ys-sd">
-        <Loading />
-      </PageFrame>
-    );
-  if (!w)
-    return (
-      <PageFrame name="workorderDetail" className="ys-sd">
-        <Nothing text={t('workorder.not_found')} />
-      </PageFrame>
-    );
-
   const fields: [string, string][] = [
     ['number', w.number],
     ['type', w.type_name ?? '-'],
@@ -100,7 +66,7 @@ export default function WorkorderDetailPage() {
   ];
 
   return (
-    <PageFrame name="workorderDetail" className="ys-sd">
+    <>
       <section className="ys-sd__section">
         <div className="ys-sd__card-head">
           <h2 className="ys-sd__card-title">{w.title}</h2>
@@ -129,6 +95,51 @@ export default function WorkorderDetailPage() {
           </div>
         </section>
       )}
+    </>
+  );
+}
+
+export default function WorkorderDetailPage() {
+  const { t } = useTranslation('desk');
+  const { id = '' } = useParams();
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: deskKeys.workorder(id), queryFn: () => fetchWorkorder(id), retry: false });
+  const [reply, setReply] = useState('');
+  const [score, setScore] = useState(0);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const w = query.data;
+
+  async function run(name: string, fn: () => Promise<WorkorderDetail>) {
+    setBusy(name);
+    try {
+      const next = await fn();
+      client.setQueryData(deskKeys.workorder(id), next);
+      void client.invalidateQueries({ queryKey: deskKeys.workorders() });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (query.isPending)
+    return (
+      <PageFrame name="workorderDetail" className="ys-sd">
+        <Loading />
+      </PageFrame>
+    );
+  if (!w)
+    return (
+      <PageFrame name="workorderDetail" className="ys-sd">
+        <Nothing text={t('workorder.not_found')} />
+      </PageFrame>
+    );
+
+  return (
+    <PageFrame name="workorderDetail" className="ys-sd">
+      <WorkorderFacts w={w} />
 
       <section className="ys-sd__section">
         <h2>{t('workorder.thread')}</h2>

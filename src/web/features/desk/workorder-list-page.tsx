@@ -13,12 +13,13 @@ import { fetchWorkorders, WORKORDER_REF } from './api.ts';
 import { formatTime } from './format.ts';
 import { Loading, Nothing, SlaLine, StatusChip } from './parts.tsx';
 import './desk.css';
+import { deskKeys } from './query-keys.ts';
 
 export default function WorkorderListPage() {
   const { t } = useTranslation(['desk', 'offline']);
   const navigate = useNavigate();
   const [status, setStatus] = useState<string>('');
-  const query = useQuery({ queryKey: ['workorders', status], queryFn: () => fetchWorkorders(status || undefined), networkMode: 'always' });
+  const query = useQuery({ queryKey: deskKeys.workordersIn(status), queryFn: () => fetchWorkorders(status || undefined), networkMode: 'always' });
   const queued = useOutbox({ ref: WORKORDER_REF, states: OPEN_STATES });
   const rows = query.data?.data ?? [];
   return (
