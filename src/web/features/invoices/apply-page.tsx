@@ -9,14 +9,15 @@ import { Button, Checkbox, ErrorBlock, Selector, TextArea, Toast } from 'antd-mo
 import { INVOICE_MEDIA, INVOICE_TYPES } from '../../../domain/billing/invoices.ts';
 import { applyInvoice, invoiceBills, invoiceInfos, pools } from './api.ts';
 import { QueryView, StateTag, yuan } from './parts.tsx';
+import { invoiceKeys } from './query-keys.ts';
 
 export function ApplySection() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const poolQ = useQuery({ queryKey: ['invoice-pools'], queryFn: pools });
-  const infoQ = useQuery({ queryKey: ['invoice-infos'], queryFn: invoiceInfos });
-  const billQ = useQuery({ queryKey: ['invoice-bills', 'applicable'], queryFn: () => invoiceBills('applicable') });
+  const poolQ = useQuery({ queryKey: invoiceKeys.pools(), queryFn: pools });
+  const infoQ = useQuery({ queryKey: invoiceKeys.infos(), queryFn: invoiceInfos });
+  const billQ = useQuery({ queryKey: invoiceKeys.billsIn('applicable'), queryFn: () => invoiceBills('applicable') });
   const [poolId, setPoolId] = useState<string | null>(null);
   const [infoId, setInfoId] = useState<string | null>(null);
   const [billIds, setBillIds] = useState<string[]>([]);
@@ -32,8 +33,8 @@ export function ApplySection() {
       applyInvoice({ pool_id: pool!, info_id: info!, bill_ids: billIds, merged: billIds.length > 1, invoice_type: type, medium, remark: remark.trim() }),
     onSuccess: (inv) => {
       Toast.show({ content: t('invoices:apply.done') });
-      void qc.invalidateQueries({ queryKey: ['invoice-bills'] });
-      void qc.invalidateQueries({ queryKey: ['invoices'] });
+      void qc.invalidateQueries({ queryKey: invoiceKeys.bills() });
+      void qc.invalidateQueries({ queryKey: invoiceKeys.invoices() });
       void navigate(`/receiptManage/invoiceDetail/${inv.id}`);
     },
   });

@@ -9,6 +9,7 @@ import { Button, ErrorBlock, Input, Popup, Selector, Toast } from 'antd-mobile';
 import { CONTRACT_STATES } from '../../../domain/billing/invoices.ts';
 import { contract, contracts, downloadProtocol, saveContract, templateLink, templatePreview, uploadProtocol, type Contract } from './api.ts';
 import { DataView, Fields, QueryView, StateTag, dash, when } from './parts.tsx';
+import { invoiceKeys } from './query-keys.ts';
 
 const localInput = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16);
 const fromLocal = (s: string) => new Date(`${s}:00+08:00`).toISOString();
@@ -43,7 +44,7 @@ function ContractForm({ onDone }: { onDone: () => void }) {
       }),
     onSuccess: () => {
       Toast.show({ content: t('invoices:contract.saved') });
-      void qc.invalidateQueries({ queryKey: ['contracts'] });
+      void qc.invalidateQueries({ queryKey: invoiceKeys.contracts() });
       onDone();
     },
   });
@@ -139,7 +140,7 @@ function PreviewLinkButton() {
 
 export function ContractList() {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['contracts'], queryFn: contracts });
+  const q = useQuery({ queryKey: invoiceKeys.contracts(), queryFn: contracts });
   const [adding, setAdding] = useState(false);
   return (
     <>
@@ -190,8 +191,8 @@ function ProtocolUpload({ id, onDone }: { id: string; onDone?: () => void }) {
     onSuccess: () => {
       Toast.show({ content: t('invoices:contract.uploaded') });
       setFile(null);
-      void qc.invalidateQueries({ queryKey: ['contract', id] });
-      void qc.invalidateQueries({ queryKey: ['contracts'] });
+      void qc.invalidateQueries({ queryKey: invoiceKeys.contract(id) });
+      void qc.invalidateQueries({ queryKey: invoiceKeys.contracts() });
       onDone?.();
     },
   });
@@ -212,7 +213,7 @@ function ProtocolUpload({ id, onDone }: { id: string; onDone?: () => void }) {
 export function ContractDetail() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['contract', id], queryFn: () => contract(id) });
+  const q = useQuery({ queryKey: invoiceKeys.contract(id), queryFn: () => contract(id) });
   return (
     <QueryView q={q}>
       {(c) => (
@@ -262,7 +263,7 @@ export function ContractDetail() {
 export function UploadProtocolPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const q = useQuery({ queryKey: ['contracts'], queryFn: contracts });
+  const q = useQuery({ queryKey: invoiceKeys.contracts(), queryFn: contracts });
   const chosen = params.get('id');
   return (
     <QueryView q={q} empty={(d) => d.count === 0}>
@@ -295,7 +296,7 @@ export function PreviewTemplatePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const q = useQuery({ queryKey: ['template-preview', token], queryFn: () => templatePreview(token), enabled: !!token, retry: false });
+  const q = useQuery({ queryKey: invoiceKeys.templatePreview(token), queryFn: () => templatePreview(token), enabled: !!token, retry: false });
   if (!token || q.isError) {
     const status = (q.error as { status?: number } | null)?.status;
     return (

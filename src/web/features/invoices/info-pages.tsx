@@ -8,6 +8,7 @@ import { Button, Input, Popup, Selector, Switch, Toast } from 'antd-mobile';
 import { COMPANY_NATURES, INVOICE_TYPES, isTaxpayerNumber } from '../../../domain/billing/invoices.ts';
 import { invoiceInfo, invoiceInfos, saveInvoiceInfo, type InvoiceInfo, type InvoiceInfoInput } from './api.ts';
 import { DataView, Fields, QueryView, dash, when } from './parts.tsx';
+import { invoiceKeys } from './query-keys.ts';
 
 const EMPTY: InvoiceInfoInput = {
   company_name: '',
@@ -35,8 +36,8 @@ function InfoForm({ initial, id, onDone }: { initial: InvoiceInfoInput; id: stri
     mutationFn: () => saveInvoiceInfo(id, v),
     onSuccess: () => {
       Toast.show({ content: t('invoices:info.saved') });
-      void qc.invalidateQueries({ queryKey: ['invoice-infos'] });
-      void qc.invalidateQueries({ queryKey: ['invoice-info'] });
+      void qc.invalidateQueries({ queryKey: invoiceKeys.infos() });
+      void qc.invalidateQueries({ queryKey: invoiceKeys.infoAll() });
       onDone();
     },
   });
@@ -98,7 +99,7 @@ function InfoForm({ initial, id, onDone }: { initial: InvoiceInfoInput; id: stri
 
 export function InfoList() {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['invoice-infos'], queryFn: invoiceInfos });
+  const q = useQuery({ queryKey: invoiceKeys.infos(), queryFn: invoiceInfos });
   const [adding, setAdding] = useState(false);
   return (
     <>
@@ -139,7 +140,7 @@ export function InfoList() {
 export function InfoDetail() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['invoice-info', id], queryFn: () => invoiceInfo(id) });
+  const q = useQuery({ queryKey: invoiceKeys.info(id), queryFn: () => invoiceInfo(id) });
   const [editing, setEditing] = useState(false);
   return (
     <QueryView q={q}>

@@ -6,8 +6,23 @@ import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, NoticeBar, TextArea, Toast } from 'antd-mobile';
-import { arDoc, arDocs, invoice, invoiceBill, invoiceBills, invoices, oaRecords, pool, pools, reverseInvoice, type Bill, type Invoice } from './api.ts';
+import {
+  arDoc,
+  arDocs,
+  invoice,
+  invoiceBill,
+  invoiceBills,
+  invoices,
+  oaRecords,
+  pool,
+  pools,
+  reverseInvoice,
+  type Bill,
+  type Invoice,
+  type InvoiceDetail,
+} from './api.ts';
 import { DataView, Fields, QueryView, StateTag, dash, when, yuan, type Column } from './parts.tsx';
+import { invoiceKeys } from './query-keys.ts';
 
 const invoiceColumns: Column<Invoice>[] = [
   { key: 'no', title: 'business_no', render: (r) => r.business_no, main: true },
@@ -21,7 +36,7 @@ const invoiceTo = (r: { id: string }) => `/receiptManage/invoiceDetail/${r.id}`;
 
 export function PoolsSection() {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['invoice-pools'], queryFn: pools });
+  const q = useQuery({ queryKey: invoiceKeys.pools(), queryFn: pools });
   return (
     <QueryView q={q} empty={(d) => d.count === 0}>
       {(d) => (
@@ -51,7 +66,7 @@ const billColumns: Column<Bill>[] = [
 ];
 
 export function BillsSection({ view }: { view: 'history' | 'undistributed' }) {
-  const q = useQuery({ queryKey: ['invoice-bills', view], queryFn: () => invoiceBills(view) });
+  const q = useQuery({ queryKey: invoiceKeys.billsIn(view), queryFn: () => invoiceBills(view) });
   return (
     <QueryView q={q} empty={(d) => d.count === 0}>
       {(d) => <DataView testId={`bills-${view}`} rows={d.data} columns={billColumns} to={(r) => `/receiptManage/billHistoryDetail/${r.id}`} />}
@@ -60,7 +75,7 @@ export function BillsSection({ view }: { view: 'history' | 'undistributed' }) {
 }
 
 export function OaSection() {
-  const q = useQuery({ queryKey: ['invoice-oa'], queryFn: oaRecords });
+  const q = useQuery({ queryKey: invoiceKeys.oaRecords(), queryFn: oaRecords });
   const { t } = useTranslation();
   return (
     <QueryView q={q} empty={(d) => d.count === 0}>
@@ -85,7 +100,7 @@ export function OaSection() {
 }
 
 export function InvoicesSection() {
-  const q = useQuery({ queryKey: ['invoices'], queryFn: invoices });
+  const q = useQuery({ queryKey: invoiceKeys.invoices(), queryFn: invoices });
   return (
     <QueryView q={q} empty={(d) => d.count === 0}>
       {(d) => <DataView testId="invoice-list" rows={d.data} columns={invoiceColumns} to={invoiceTo} />}
@@ -94,7 +109,7 @@ export function InvoicesSection() {
 }
 
 export function ArSection() {
-  const q = useQuery({ queryKey: ['ar-docs'], queryFn: arDocs });
+  const q = useQuery({ queryKey: invoiceKeys.arDocs(), queryFn: arDocs });
   return (
     <QueryView q={q} empty={(d) => d.count === 0}>
       {(d) => (
@@ -119,7 +134,7 @@ export function ArSection() {
 // ── details ─────────────────────────────────────────────────────────────────────────────────
 export function PoolDetail() {
   const { id = '' } = useParams();
-  const q = useQuery({ queryKey: ['invoice-pool', id], queryFn: () => pool(id) });
+  const q = useQuery({ queryKey: invoiceKeys.pool(id), queryFn: () => pool(id) });
   const { t } = useTranslation();
   return (
     <QueryView q={q}>
@@ -149,7 +164,7 @@ export function PoolDetail() {
 
 export function BillDetail() {
   const { id = '' } = useParams();
-  const q = useQuery({ queryKey: ['invoice-bill', id], queryFn: () => invoiceBill(id) });
+  const q = useQuery({ queryKey: invoiceKeys.bill(id), queryFn: () => invoiceBill(id) });
   const { t } = useTranslation();
   return (
     <QueryView q={q}>
@@ -183,7 +198,7 @@ export function BillDetail() {
 
 export function ArDetail() {
   const { id = '' } = useParams();
-  const q = useQuery({ queryKey: ['ar-doc', id], queryFn: () => arDoc(id) });
+  const q = useQuery({ queryKey: invoiceKeys.arDoc(id), queryFn: () => arDoc(id) });
   const { t } = useTranslation();
   return (
     <QueryView q={q}>
@@ -214,11 +229,95 @@ export function ArDetail() {
   );
 }
 
+/** The invoice, its buyer, its reversals (作废, 红冲) and the approvals and receivables it went through. */
+function InvoicePanels({ inv }: { inv: InvoiceDetail }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="ys-inv__panel" data-testid="invoice-detail" data-state={inv.shown_state}>
+        <h2>
+          {inv.business_no} <StateTag state={inv.shown_state} />
+        </h2>
+        <Fields
+          items={[
+            ['amount', yuan(inv.amount_fen)],
+            ['months', inv.months.join('、')],
+            ['merged', t(inv.merged ? 'invoices:yes' : 'invoices:no')],
+            ['invoice_type', t(`invoices:invoice_type.${inv.invoice_type}`)],
+            ['medium', t(`invoices:medium.${inv.medium}`)],
+            ['pool_name', dash(inv.pool_name)],
+            ['invoice_code', dash(inv.invoice_code)],
+            ['invoice_no', dash(inv.invoice_no)],
+            ['issued_at', when(inv.issued_at)],
+            ['applicant', dash(inv.applicant_name)],
+            ['applied_at', when(inv.created_at)],
+            ['remark', dash(inv.remark)],
+          ]}
+        />
+      </section>
+      <section className="ys-inv__panel">
+        <h2>{t('invoices:buyer')}</h2>
+        <Fields
+          items={[
+            ['company_name', dash(inv.info.company_name)],
+            ['taxpayer_no', dash(inv.info.taxpayer_no)],
+            ['bank_name', dash(inv.info.bank_name)],
+            ['bank_account', dash(inv.info.bank_account)],
+            ['address', dash(inv.info.address)],
+            ['phone', dash(inv.info.phone)],
+          ]}
+        />
+      </section>
+      {inv.void_state || inv.red_state ? (
+        <section className="ys-inv__panel">
+          <h2>{t('invoices:reversals')}</h2>
+          <Fields
+            items={[
+              ...(inv.void_state
+                ? ([
+                    ['void_state', <StateTag key="v" state={inv.void_state} group="reversal" />],
+                    ['void_reason', dash(inv.void_reason)],
+                    ['void_at', when(inv.void_at)],
+                  ] as [string, ReactNode][])
+                : []),
+              ...(inv.red_state
+                ? ([
+                    ['red_state', <StateTag key="r" state={inv.red_state} group="reversal" />],
+                    ['red_reason', dash(inv.red_reason)],
+                    ['red_invoice_no', dash(inv.red_invoice_no)],
+                    ['red_at', when(inv.red_at)],
+                  ] as [string, ReactNode][])
+                : []),
+            ]}
+          />
+        </section>
+      ) : null}
+      <section className="ys-inv__panel">
+        <h2>{t('invoices:goa_records')}</h2>
+        <ul className="ys-inv__timeline">
+          {inv.approvals.map((a) => (
+            <li key={a.id}>
+              <Link to={`/selfApprovalDetail/${a.id}`}>{t(`approvals:type.${a.type}`)}</Link> <StateTag state={a.status} group="approval" />
+              <span className="ys-muted">{when(a.created_at)}</span>
+              {a.reject_reason ? <span>{a.reject_reason}</span> : null}
+            </li>
+          ))}
+        </ul>
+        {inv.ar_documents.map((a) => (
+          <Link key={a.id} to={`/receiptManage/arDocDetail/${a.id}`} className="ys-inv__link">
+            {t('invoices:ar_link', { no: a.doc_no })}
+          </Link>
+        ))}
+      </section>
+    </>
+  );
+}
+
 export function InvoiceDetailView() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['invoice', id], queryFn: () => invoice(id) });
+  const q = useQuery({ queryKey: invoiceKeys.invoice(id), queryFn: () => invoice(id) });
   const [asking, setAsking] = useState<'void' | 'red_flush' | null>(null);
   const [reason, setReason] = useState('');
   const reverse = useMutation({
@@ -227,8 +326,8 @@ export function InvoiceDetailView() {
       Toast.show({ content: t(`invoices:reverse.done_${v.kind}`) });
       setAsking(null);
       setReason('');
-      void qc.invalidateQueries({ queryKey: ['invoice', id] });
-      void qc.invalidateQueries({ queryKey: ['invoices'] });
+      void qc.invalidateQueries({ queryKey: invoiceKeys.invoice(id) });
+      void qc.invalidateQueries({ queryKey: invoiceKeys.invoices() });
     },
   });
   return (
@@ -241,81 +340,7 @@ export function InvoiceDetailView() {
         const sameMonth = inv.issued_at ? when(inv.issued_at).slice(0, 7) === when(new Date().toISOString()).slice(0, 7) : false;
         return (
           <>
-            <section className="ys-inv__panel" data-testid="invoice-detail" data-state={inv.shown_state}>
-              <h2>
-                {inv.business_no} <StateTag state={inv.shown_state} />
-              </h2>
-              <Fields
-                items={[
-                  ['amount', yuan(inv.amount_fen)],
-                  ['months', inv.months.join('、')],
-                  ['merged', t(inv.merged ? 'invoices:yes' : 'invoices:no')],
-                  ['invoice_type', t(`invoices:invoice_type.${inv.invoice_type}`)],
-                  ['medium', t(`invoices:medium.${inv.medium}`)],
-                  ['pool_name', dash(inv.pool_name)],
-                  ['invoice_code', dash(inv.invoice_code)],
-                  ['invoice_no', dash(inv.invoice_no)],
-                  ['issued_at', when(inv.issued_at)],
-                  ['applicant', dash(inv.applicant_name)],
-                  ['applied_at', when(inv.created_at)],
-                  ['remark', dash(inv.remark)],
-                ]}
-              />
-            </section>
-            <section className="ys-inv__panel">
-              <h2>{t('invoices:buyer')}</h2>
-              <Fields
-                items={[
-                  ['company_name', dash(inv.info.company_name)],
-                  ['taxpayer_no', dash(inv.info.taxpayer_no)],
-                  ['bank_name', dash(inv.info.bank_name)],
-                  ['bank_account', dash(inv.info.bank_account)],
-                  ['address', dash(inv.info.address)],
-                  ['phone', dash(inv.info.phone)],
-                ]}
-              />
-            </section>
-            {inv.void_state || inv.red_state ? (
-              <section className="ys-inv__panel">
-                <h2>{t('invoices:reversals')}</h2>
-                <Fields
-                  items={[
-                    ...(inv.void_state
-                      ? ([
-                          ['void_state', <StateTag key="v" state={inv.void_state} group="reversal" />],
-                          ['void_reason', dash(inv.void_reason)],
-                          ['void_at', when(inv.void_at)],
-                        ] as [string, ReactNode][])
-                      : []),
-                    ...(inv.red_state
-                      ? ([
-                          ['red_state', <StateTag key="r" state={inv.red_state} group="reversal" />],
-                          ['red_reason', dash(inv.red_reason)],
-                          ['red_invoice_no', dash(inv.red_invoice_no)],
-                          ['red_at', when(inv.red_at)],
-                        ] as [string, ReactNode][])
-                      : []),
-                  ]}
-                />
-              </section>
-            ) : null}
-            <section className="ys-inv__panel">
-              <h2>{t('invoices:goa_records')}</h2>
-              <ul className="ys-inv__timeline">
-                {inv.approvals.map((a) => (
-                  <li key={a.id}>
-                    <Link to={`/selfApprovalDetail/${a.id}`}>{t(`approvals:type.${a.type}`)}</Link> <StateTag state={a.status} group="approval" />
-                    <span className="ys-muted">{when(a.created_at)}</span>
-                    {a.reject_reason ? <span>{a.reject_reason}</span> : null}
-                  </li>
-                ))}
-              </ul>
-              {inv.ar_documents.map((a) => (
-                <Link key={a.id} to={`/receiptManage/arDocDetail/${a.id}`} className="ys-inv__link">
-                  {t('invoices:ar_link', { no: a.doc_no })}
-                </Link>
-              ))}
-            </section>
+            <InvoicePanels inv={inv} />
             {reversible ? (
               <section className="ys-inv__panel ys-inv__actions">
                 {inv.month_end_notice ? <NoticeBar content={t('invoices:reverse.month_end')} color="alert" wrap data-testid="month-end-notice" /> : null}
