@@ -13,8 +13,7 @@ import { useBreakpoint } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { createChannel, deleteChannel, listChannels, testChannel, updateChannel, type NotifyChannel } from './api.ts';
 import './notify.css';
-
-const KEY = ['notify-channels'] as const;
+import { notifyKeys } from './query-keys.ts';
 
 interface Draft {
   type: ChatType;
@@ -96,10 +95,10 @@ export default function ChannelsPage() {
   const client = useQueryClient();
   const bp = useBreakpoint();
   const project = useAtomValue(projectAtom);
-  const q = useQuery({ queryKey: [...KEY, project?.id], queryFn: listChannels, enabled: !!project });
+  const q = useQuery({ queryKey: notifyKeys.channelsOf(project?.id), queryFn: listChannels, enabled: !!project });
   const [editing, setEditing] = useState<NotifyChannel | 'new' | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: KEY });
+  const refresh = () => client.invalidateQueries({ queryKey: notifyKeys.channels() });
 
   const test = async (ch: NotifyChannel) => {
     setTesting(ch.id);

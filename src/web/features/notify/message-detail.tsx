@@ -9,21 +9,20 @@ import { Button, Dialog, DotLoading, ErrorBlock, Tag, Toast } from 'antd-mobile'
 import { shanghaiTime } from '../../../domain/notify.ts';
 import { deleteMessages, getMessage, markRead } from './api.ts';
 import { refreshUnread } from './unread.ts';
-
-export const MESSAGES_KEY = ['site-messages'] as const;
+import { notifyKeys } from './query-keys.ts';
 
 export function MessageDetail({ id, onDeleted }: { id: string; onDeleted: () => void }) {
   const { t } = useTranslation('notify');
   const navigate = useNavigate();
   const client = useQueryClient();
-  const q = useQuery({ queryKey: [...MESSAGES_KEY, 'one', id], queryFn: () => getMessage(id), retry: false });
+  const q = useQuery({ queryKey: notifyKeys.message(id), queryFn: () => getMessage(id), retry: false });
   const message = q.data;
 
   useEffect(() => {
     if (message?.status !== 'unread') return;
     void markRead(message.id).then(() => {
       void refreshUnread();
-      void client.invalidateQueries({ queryKey: MESSAGES_KEY });
+      void client.invalidateQueries({ queryKey: notifyKeys.messages() });
     });
   }, [message?.id, message?.status, client]);
 
@@ -36,7 +35,7 @@ export function MessageDetail({ id, onDeleted }: { id: string; onDeleted: () => 
     await deleteMessages([message.id]);
     Toast.show({ content: t('centre.deleted', { count: 1 }) });
     void refreshUnread();
-    await client.invalidateQueries({ queryKey: MESSAGES_KEY });
+    await client.invalidateQueries({ queryKey: notifyKeys.messages() });
     onDeleted();
   };
 

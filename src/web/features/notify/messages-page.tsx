@@ -7,17 +7,19 @@ import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, CapsuleTabs, Checkbox, Dialog, DotLoading, ErrorBlock, InfiniteScroll, Tabs, Toast } from 'antd-mobile';
-import { NOTIFY_CATEGORIES, shanghaiTime } from '../../../domain/notify.ts';
+import { CapsuleTabs, Dialog, DotLoading, ErrorBlock, InfiniteScroll, Tabs, Toast } from 'antd-mobile';
+import { NOTIFY_CATEGORIES } from '../../../domain/notify.ts';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { subscribe } from '../../lib/server-events.ts';
 import { unreadCountAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { SplitView } from '../../ui/split-view.tsx';
 import { deleteMessages, listMessages, markAllRead, type SiteMessage } from './api.ts';
-import { MESSAGES_KEY, MessageDetail } from './message-detail.tsx';
+import { MessageDetail } from './message-detail.tsx';
 import { refreshUnread } from './unread.ts';
+import { MessageItems, MessageToolbar } from './message-list-parts.tsx';
 import './notify.css';
+import { notifyKeys } from './query-keys.ts';
 
 const CATEGORY_TABS = ['all', ...NOTIFY_CATEGORIES] as const;
 
@@ -34,9 +36,9 @@ export default function MessagesPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<string | null>(null);
 
-  const counts = useQuery({ queryKey: [...MESSAGES_KEY, 'counts'], queryFn: refreshUnread });
+  const counts = useQuery({ queryKey: notifyKeys.messageCounts(), queryFn: refreshUnread });
   const query = useInfiniteQuery({
-    queryKey: [...MESSAGES_KEY, 'list', status, category],
+    queryKey: notifyKeys.messageList(status, category),
     queryFn: ({ pageParam, signal }) => listMessages(status, category, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
@@ -45,10 +47,10 @@ export default function MessagesPage() {
 
   // A new message: the list and the counts refresh (the shell's badge refreshes on its own), on the
   // event and whenever the shell's count moves (so the list never lags the bell).
-  useEffect(() => subscribe(['site_message.created'], () => void client.invalidateQueries({ queryKey: MESSAGES_KEY })), [client]);
+  useEffect(() => subscribe(['site_message.created'], () => void client.invalidateQueries({ queryKey: notifyKeys.messages() })), [client]);
   const bell = useAtomValue(unreadCountAtom);
   useEffect(() => {
-    void client.invalidateQueries({ queryKey: [...MESSAGES_KEY, 'list'] });
+    void client.invalidateQueries({ queryKey: notifyKeys.messageLists() });
   }, [bell, client]);
 
   const byCategory = counts.data ?? {};
@@ -59,7 +61,7 @@ export default function MessagesPage() {
     await markAllRead();
     Toast.show({ content: t('centre.mark_all_read_done') });
     await refreshUnread();
-    await client.invalidateQueries({ queryKey: MESSAGES_KEY });
+    await client.invalidateQueries({ queryKey: notifyKeys.messages() });
   };
   const removeSelected = async () => {
     const ids = [...selected];
@@ -75,7 +77,7 @@ export default function MessagesPage() {
     setManaging(false);
     if (open && ids.includes(open)) setOpen(null);
     await refreshUnread();
-    await client.invalidateQueries({ queryKey: MESSAGES_KEY });
+    await client.invalidateQueries({ queryKey: notifyKeys.messages() });
   };
   const openMessage = (m: SiteMessage) => {
     if (managing) {
@@ -114,36 +116,18 @@ export default function MessagesPage() {
           />
         ))}
       </CapsuleTabs>
-      <div className="ys-msg-toolbar">
-        {managing ? (
-          <>
-            <Checkbox
-              checked={items.length > 0 && items.every((i) => selected.has(i.id))}
-              onChange={(on) => setSelected(on ? new Set(items.map((i) => i.id)) : new Set())}
-            >
-              {t('centre.select_all')}
-            </Checkbox>
-            <Button size="small" color="danger" disabled={selected.size === 0} onClick={() => void removeSelected()} data-testid="msg-delete-selected">
-              {t('centre.delete_selected', { count: selected.size })}
-            </Button>
-            <Button size="small" onClick={() => (setManaging(false), setSelected(new Set()))}>
-              {t('centre.done')}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button size="small" color="primary" fill="outline" disabled={total === 0} onClick={() => void readAll()} data-testid="msg-read-all">
-              {t('centre.mark_all_read')}
-            </Button>
-            <Button size="small" onClick={() => setManaging(true)} disabled={items.length === 0} data-testid="msg-manage">
-              {t('centre.edit')}
-            </Button>
-            <Button size="small" fill="none" color="primary" onClick={() => navigate('/siteMessasgesSet')} data-testid="msg-settings">
-              {t('centre.settings')}
-            </Button>
-          </>
-        )}
-      </div>
+      <MessageToolbar
+        managing={managing}
+        allSelected={items.length > 0 && items.every((i) => selected.has(i.id))}
+        onSelectAll={(on) => setSelected(on ? new Set(items.map((i) => i.id)) : new Set())}
+        selectedCount={selected.size}
+        onDelete={() => void removeSelected()}
+        onDone={() => (setManaging(false), setSelected(new Set()))}
+        total={total}
+        onReadAll={() => void readAll()}
+        onManage={() => setManaging(true)}
+        empty={items.length === 0}
+      />
       {query.isPending ? (
         <div className="ys-msg-loading">
           <DotLoading />
@@ -151,32 +135,7 @@ export default function MessagesPage() {
       ) : items.length === 0 ? (
         <ErrorBlock status="empty" title={t(status === 'unread' ? 'centre.empty_unread' : 'centre.empty_all')} description="" />
       ) : (
-        <ul className="ys-msg-items" data-testid="msg-list">
-          {items.map((m) => (
-            <li key={m.id}>
-              <button
-                type="button"
-                className={`ys-msg-item${m.status === 'unread' ? ' ys-msg-item--unread' : ''}${open === m.id ? ' ys-msg-item--open' : ''}`}
-                onClick={() => openMessage(m)}
-                data-testid="msg-item"
-                data-status={m.status}
-              >
-                {managing && <Checkbox checked={selected.has(m.id)} className="ys-msg-item__check" />}
-                <span className="ys-msg-item__body">
-                  <span className="ys-msg-item__head">
-                    {m.status === 'unread' && <Badge content={Badge.dot} className="ys-msg-item__dot" aria-label={t('centre.unread')} />}
-                    <span className="ys-msg-item__title">{m.title}</span>
-                  </span>
-                  <span className="ys-msg-item__content">{m.content}</span>
-                  <span className="ys-msg-item__meta">
-                    <span className="ys-msg-item__cat">{t(`categories.${m.category}`, { defaultValue: t('categories.system') })}</span>
-                    <span>{shanghaiTime(m.created_at)}</span>
-                  </span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <MessageItems items={items} managing={managing} selected={selected} open={open} onOpen={openMessage} />
       )}
       {items.length > 0 && (
         <InfiniteScroll hasMore={!!query.hasNextPage} loadMore={async () => void (await query.fetchNextPage())}>

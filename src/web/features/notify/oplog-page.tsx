@@ -5,11 +5,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
-import { shanghaiTime } from '../../../domain/notify.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { exportLogs, listLogs, logActions, type OplogFilters, type OplogLine } from './api.ts';
+import { exportLogs, listLogs, logActions, type OplogFilters } from './api.ts';
+import { OplogCards, OplogTable } from './oplog-lines.tsx';
 import './notify.css';
+import { notifyKeys } from './query-keys.ts';
 
 const RANGES = { all: 0, '1d': 1, '7d': 7, '30d': 30 } as const;
 type Range = keyof typeof RANGES;
@@ -43,9 +44,9 @@ export default function OplogPage() {
   // A phone keeps the search folded behind 筛选 so the lines come first.
   const [folded, setFolded] = useState(true);
   const [applied, setApplied] = useState<OplogFilters>(() => toFilters(EMPTY));
-  const actions = useQuery({ queryKey: ['oplog', 'actions'], queryFn: logActions, staleTime: 60_000 });
+  const actions = useQuery({ queryKey: notifyKeys.oplogActions(), queryFn: logActions, staleTime: 60_000 });
   const q = useInfiniteQuery({
-    queryKey: ['oplog', 'list', applied],
+    queryKey: notifyKeys.oplogList(applied),
     queryFn: ({ pageParam, signal }) => listLogs(applied, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
@@ -64,17 +65,6 @@ export default function OplogPage() {
     await exportLogs(applied);
     Toast.show({ content: t('oplog.export_queued') });
   };
-
-  const result = (l: OplogLine) =>
-    l.success ? (
-      <span className="ys-oplog__ok">{l.result_label}</span>
-    ) : (
-      <span className="ys-oplog__fail">
-        {l.result_label}
-        {l.error_title ? `：${l.error_title}` : ''}
-      </span>
-    );
-  const who = (l: OplogLine) => `${l.nickname}（${l.account}）`;
 
   const filters =
     bp === 'phone' && folded ? (
@@ -154,60 +144,8 @@ export default function OplogPage() {
   let body;
   if (q.isPending) body = <DotLoading />;
   else if (!lines.length) body = <ErrorBlock status="empty" title={t('oplog.empty')} description="" />;
-  else if (bp === 'phone')
-    body = (
-      <ul className="ys-oplog__cards" data-testid="oplog-list">
-        {lines.map((l) => (
-          <li key={l.id} className="ys-oplog__card" data-testid="oplog-line">
-            <div className="ys-oplog__card-head">
-              <span>{l.action_label}</span>
-              {result(l)}
-            </div>
-            {(l.resource_name || l.resource_id) && (
-              <div className="ys-oplog__res">
-                {l.resource_type_label ? `${l.resource_type_label}：` : ''}
-                {l.resource_name ?? ''}
-                {l.resource_id && <span className="ys-oplog__sub">{l.resource_id}</span>}
-              </div>
-            )}
-            <div>{who(l)}</div>
-            <div>
-              {shanghaiTime(l.created_at, true)} · {l.ip}
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  else
-    body = (
-      <table className="ys-oplog__table" data-testid="oplog-list">
-        <thead>
-          <tr>
-            {(['created_at', 'user', 'action', 'resource', 'ip', 'result'] as const).map((c) => (
-              <th key={c} scope="col">
-                {t(`oplog.columns.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l) => (
-            <tr key={l.id} data-testid="oplog-line">
-              <td>{shanghaiTime(l.created_at, true)}</td>
-              <td>{who(l)}</td>
-              <td>{l.action_label}</td>
-              <td className="ys-oplog__res">
-                {l.resource_type_label ? `${l.resource_type_label}：` : ''}
-                {l.resource_name ?? ''}
-                {l.resource_id && <span className="ys-oplog__sub">{l.resource_id}</span>}
-              </td>
-              <td>{l.ip}</td>
-              <td>{result(l)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
+  else if (bp === 'phone') body = <OplogCards lines={lines} />;
+  else body = <OplogTable lines={lines} />;
 
   return (
     <PageFrame name="logManage" className="ys-oplog">

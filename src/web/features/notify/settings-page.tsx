@@ -10,6 +10,7 @@ import { SETTING_CHANNELS, type CategorySetting } from '../../../domain/notify.t
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { addDevice, getSettings, removeDevice, saveSettings, vapidKey } from './api.ts';
 import './notify.css';
+import { notifyKeys } from './query-keys.ts';
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const raw = atob(base64url.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (base64url.length % 4)) % 4));
@@ -24,7 +25,7 @@ export default function SettingsPage() {
   const { t } = useTranslation('notify');
   const navigate = useNavigate();
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['notify-settings'], queryFn: getSettings });
+  const q = useQuery({ queryKey: notifyKeys.settings(), queryFn: getSettings });
   const [rows, setRows] = useState<CategorySetting[] | null>(null);
   const [device, setDevice] = useState<PushSubscription | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,7 +47,7 @@ export default function SettingsPage() {
     try {
       await saveSettings(rows);
       Toast.show({ content: t('settings.saved') });
-      await client.invalidateQueries({ queryKey: ['notify-settings'] });
+      await client.invalidateQueries({ queryKey: notifyKeys.settings() });
     } finally {
       setBusy(false);
     }
@@ -62,7 +63,7 @@ export default function SettingsPage() {
     await addDevice(sub.toJSON());
     setDevice(sub);
     Toast.show({ content: t('settings.push_enabled') });
-    await client.invalidateQueries({ queryKey: ['notify-settings'] });
+    await client.invalidateQueries({ queryKey: notifyKeys.settings() });
   };
   const disablePush = async () => {
     if (!device) return;
@@ -70,7 +71,7 @@ export default function SettingsPage() {
     await device.unsubscribe();
     setDevice(null);
     Toast.show({ content: t('settings.push_disabled') });
-    await client.invalidateQueries({ queryKey: ['notify-settings'] });
+    await client.invalidateQueries({ queryKey: notifyKeys.settings() });
   };
 
   const info = q.data;
