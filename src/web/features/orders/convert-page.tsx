@@ -15,12 +15,13 @@ import { convert, convertible, convertPrice, orders, renew, renewPrice, terminat
 import { day, when, yuan } from './format.ts';
 import { Empty, Failed, Loading, Tag } from './parts.tsx';
 import './orders.css';
+import { orderKeys } from './query-keys.ts';
 
 const DURATIONS = [1, 2, 3, 6, 12, 24, 36] as const;
 
 function Done({ resource, effectiveAt }: { resource: Convertible; effectiveAt: string }) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['orders', 'of', resource.id], queryFn: () => orders({ order_type: 'convert' }, 0, 50) });
+  const q = useQuery({ queryKey: orderKeys.convertOrders(resource.id), queryFn: () => orders({ order_type: 'convert' }, 0, 50) });
   const order = q.data?.data.find((o) => o.resource_id === resource.id);
   return (
     <div data-testid="convert-result">
@@ -47,12 +48,12 @@ function RenewPlan({ resource }: { resource: Convertible }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [duration, setDuration] = useState<number>(12);
-  const price = useQuery({ queryKey: ['orders', 'renew-price', resource.id, duration], queryFn: () => renewPrice(resource.id, duration) });
+  const price = useQuery({ queryKey: orderKeys.renewPrice(resource.id, duration), queryFn: () => renewPrice(resource.id, duration) });
   const run = useMutation({
     mutationFn: () => renew(resource.id, duration),
     onSuccess: (r) => {
       Toast.show({ content: t('orders:renew.done') });
-      void qc.invalidateQueries({ queryKey: ['orders'] });
+      void qc.invalidateQueries({ queryKey: orderKeys.all });
       if (r.order_id) void navigate(`/orderDetail/${r.order_id}`);
     },
   });
@@ -98,18 +99,58 @@ function RenewPlan({ resource }: { resource: Convertible }) {
   );
 }
 
+/** The resources that may change their charging, each with its charging now (or the pending change). */
+function ConvertibleList({ items, picked, onPick }: { items: Convertible[]; picked: string | null; onPick: (id: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="ys-ord__panel">
+      <h2 className="ys-ord__h2">{t('orders:convert.pick')}</h2>
+      <div className="ys-ord__grid" style={{ gridTemplateColumns: '1fr' }} data-testid="convert-resources">
+        {items.map((r) => (
+          <button
+            type="button"
+            key={r.id}
+            className={`ys-ord__card${r.id === picked ? ' ys-ord__card--selected' : ''}`}
+            style={{ textAlign: 'left', font: 'inherit', cursor: 'pointer' }}
+            aria-pressed={r.id === picked}
+            data-resource={r.id}
+            data-name={r.name}
+            onClick={() => {
+              onPick(r.id);
+              // On a phone the plan sits below the list: bring it into view.
+              if (window.matchMedia('(max-width: 767px)').matches)
+                requestAnimationFrame(() => document.getElementById('convert-plan')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+            }}
+          >
+            <span className="ys-ord__card-head">
+              <span className="ys-ord__name">{r.name}</span>
+              <Tag kind={r.charging_code}>
+                {r.pending ? t('orders:convert.pending', { at: day(r.charging_since) }) : t(`orders:charging.${r.charging_code}`)}
+              </Tag>
+            </span>
+            <span className="ys-ord__meta">
+              {t(`orders:kind.${r.kind}`)} · {t(`kinds:vendors.${r.vendor}`)}
+              {r.contract_until ? ` · ${t('orders:convert.until', { at: day(r.contract_until) })}` : ''}
+            </span>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export default function ConvertPage() {
   const handle = usePageHandle();
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['orders', 'convertible'], queryFn: convertible });
+  const q = useQuery({ queryKey: orderKeys.convertible(), queryFn: convertible });
   const [picked, setPicked] = useState<string | null>(null);
   const [duration, setDuration] = useState<number>(12);
   const [done, setDone] = useState<{ resource: Convertible; effectiveAt: string } | null>(null);
   const chosen = q.data?.data.find((r) => r.id === picked) ?? null;
   const canConvert = !!chosen && chosen.charging_code === 'quantity' && chosen.yearly_allowed;
   const price = useQuery({
-    queryKey: ['orders', 'convert-price', picked, duration],
+    queryKey: orderKeys.convertPrice(picked, duration),
     queryFn: () => convertPrice(picked!, duration),
     enabled: canConvert,
   });
@@ -117,14 +158,14 @@ export default function ConvertPage() {
     mutationFn: () => convert(picked!, duration),
     onSuccess: (r) => {
       setDone({ resource: r.resource, effectiveAt: r.effective_at });
-      void qc.invalidateQueries({ queryKey: ['orders'] });
+      void qc.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
   const stop = useMutation({
     mutationFn: (id: string) => terminate(id),
     onSuccess: () => {
       Toast.show({ content: t('orders:convert.terminated') });
-      void qc.invalidateQueries({ queryKey: ['orders'] });
+      void qc.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
   const askConvert = async () => {
@@ -157,39 +198,7 @@ export default function ConvertPage() {
             <Empty>{t('orders:convert.empty')}</Empty>
           ) : (
             <div className="ys-ord__split">
-              <section className="ys-ord__panel">
-                <h2 className="ys-ord__h2">{t('orders:convert.pick')}</h2>
-                <div className="ys-ord__grid" style={{ gridTemplateColumns: '1fr' }} data-testid="convert-resources">
-                  {q.data.data.map((r) => (
-                    <button
-                      type="button"
-                      key={r.id}
-                      className={`ys-ord__card${r.id === picked ? ' ys-ord__card--selected' : ''}`}
-                      style={{ textAlign: 'left', font: 'inherit', cursor: 'pointer' }}
-                      aria-pressed={r.id === picked}
-                      data-resource={r.id}
-                      data-name={r.name}
-                      onClick={() => {
-                        setPicked(r.id);
-                        // On a phone the plan sits below the list: bring it into view.
-                        if (window.matchMedia('(max-width: 767px)').matches)
-                          requestAnimationFrame(() => document.getElementById('convert-plan')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-                      }}
-                    >
-                      <span className="ys-ord__card-head">
-                        <span className="ys-ord__name">{r.name}</span>
-                        <Tag kind={r.charging_code}>
-                          {r.pending ? t('orders:convert.pending', { at: day(r.charging_since) }) : t(`orders:charging.${r.charging_code}`)}
-                        </Tag>
-                      </span>
-                      <span className="ys-ord__meta">
-                        {t(`orders:kind.${r.kind}`)} · {t(`kinds:vendors.${r.vendor}`)}
-                        {r.contract_until ? ` · ${t('orders:convert.until', { at: day(r.contract_until) })}` : ''}
-                      </span>
-                    </button>
-                  ))}
-                </div>
-              </section>
+              <ConvertibleList items={q.data.data} picked={picked} onPick={setPicked} />
               <section className="ys-ord__panel ys-ord__sticky" id="convert-plan">
                 <h2 className="ys-ord__h2">{t('orders:convert.plan')}</h2>
                 {!chosen ? (

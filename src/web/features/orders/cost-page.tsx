@@ -15,6 +15,7 @@ import { applyStrategy, createStrategy, deleteStrategy, findings, strategies, ty
 import { percent, yuan } from './format.ts';
 import { CostTabs, Empty, Failed, Loading, Tag } from './parts.tsx';
 import './orders.css';
+import { orderKeys } from './query-keys.ts';
 
 const KINDS = ['idle', 'over', 'expand'] as const;
 
@@ -124,9 +125,9 @@ function NewStrategy({ onDone }: { onDone: () => void }) {
 function Strategies() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['cost', 'strategies'], queryFn: strategies });
+  const q = useQuery({ queryKey: orderKeys.costStrategies(), queryFn: strategies });
   const [adding, setAdding] = useState(false);
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['cost'] });
+  const refresh = () => void qc.invalidateQueries({ queryKey: orderKeys.cost() });
   const apply = useMutation({
     mutationFn: (id: string) => applyStrategy(id),
     onSuccess: (r) => {
@@ -322,7 +323,7 @@ export default function CostPage() {
   const handle = usePageHandle();
   const { t } = useTranslation();
   const name = handle?.name ?? 'billCostSeo';
-  const q = useQuery({ queryKey: ['cost', 'findings'], queryFn: findings });
+  const q = useQuery({ queryKey: orderKeys.costFindings(), queryFn: findings });
   return (
     <PageFrame name={name} className="ys-ord">
       {handle ? <Breadcrumb handle={handle} /> : null}

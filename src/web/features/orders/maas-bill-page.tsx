@@ -11,13 +11,14 @@ import { maasBill } from './api.ts';
 import { recentMonths, tokens, yuan } from './format.ts';
 import { Empty, Failed, Loading } from './parts.tsx';
 import './orders.css';
+import { orderKeys } from './query-keys.ts';
 
 export default function MaasBillPage() {
   const handle = usePageHandle();
   const { t } = useTranslation();
   const months = recentMonths(3);
   const [month, setMonth] = useState(months[0]!);
-  const q = useQuery({ queryKey: ['maas-bill', month], queryFn: () => maasBill(month) });
+  const q = useQuery({ queryKey: orderKeys.maasBill(month), queryFn: () => maasBill(month) });
   return (
     <PageFrame name="billDetailMaas" className="ys-ord">
       {handle ? <Breadcrumb handle={handle} /> : null}

@@ -11,6 +11,7 @@ import { orderById } from './api.ts';
 import { day, when, yuan } from './format.ts';
 import { Failed, Loading, Tag } from './parts.tsx';
 import './orders.css';
+import { orderKeys } from './query-keys.ts';
 
 const DETAIL_PATH: Record<string, string> = { instance: '/ecsDetail/', volume: '/volumeDetail/' };
 
@@ -18,7 +19,7 @@ export default function OrderDetailPage() {
   const handle = usePageHandle();
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const q = useQuery({ queryKey: ['order', id], queryFn: () => orderById(id) });
+  const q = useQuery({ queryKey: orderKeys.order(id), queryFn: () => orderById(id) });
   const o = q.data;
   return (
     <PageFrame name="orderDetail" className="ys-ord">

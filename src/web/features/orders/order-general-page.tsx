@@ -10,11 +10,12 @@ import { orderOverview } from './api.ts';
 import { yuan } from './format.ts';
 import { Failed, Loading } from './parts.tsx';
 import './orders.css';
+import { orderKeys } from './query-keys.ts';
 
 export default function OrderGeneralPage() {
   const handle = usePageHandle();
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['orders', 'overview'], queryFn: () => orderOverview(12) });
+  const q = useQuery({ queryKey: orderKeys.overview(), queryFn: () => orderOverview(12) });
   const d = q.data;
   const maxMonth = Math.max(1, ...(d?.months.map((m) => m.sum_price) ?? []));
   const maxType = Math.max(1, ...(d?.types.map((m) => m.count) ?? []));

@@ -13,6 +13,7 @@ import { orders, type OrderFilters } from './api.ts';
 import { when, yuan } from './format.ts';
 import { Empty, Failed, Loading, Tag } from './parts.tsx';
 import './orders.css';
+import { orderKeys } from './query-keys.ts';
 
 const PAGE = 20;
 const KINDS = ['instance', 'volume', 'eip', 'load_balancer'] as const;
@@ -24,7 +25,7 @@ export default function OrderListPage() {
   const [kind, setKind] = useState<string>('');
   const [offset, setOffset] = useState(0);
   const filters: OrderFilters = { ...(type ? { order_type: type } : {}), ...(kind ? { kind } : {}) };
-  const q = useQuery({ queryKey: ['orders', filters, offset], queryFn: () => orders(filters, offset, PAGE) });
+  const q = useQuery({ queryKey: orderKeys.list(filters, offset), queryFn: () => orders(filters, offset, PAGE) });
   const pick = (set: (v: string) => void) => (v: string[]) => {
     set(v[0] ?? '');
     setOffset(0);

@@ -12,6 +12,7 @@ import { clearProjectLimit, projectLimits, setProjectLimit, type LimitRow } from
 import { yuan } from './format.ts';
 import { Empty, Failed, Loading, Tag } from './parts.tsx';
 import './orders.css';
+import { orderKeys } from './query-keys.ts';
 
 function LimitEditor({ row, onDone }: { row: LimitRow; onDone: () => void }) {
   const { t } = useTranslation();
@@ -50,9 +51,9 @@ export default function ProjectLimitPage() {
   const handle = usePageHandle();
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['project-limits'], queryFn: projectLimits });
+  const q = useQuery({ queryKey: orderKeys.projectLimits(), queryFn: projectLimits });
   const [editing, setEditing] = useState<string | null>(null);
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['project-limits'] });
+  const refresh = () => void qc.invalidateQueries({ queryKey: orderKeys.projectLimits() });
   const clear = useMutation({ mutationFn: (id: string) => clearProjectLimit(id), onSuccess: refresh });
   const askClear = async (r: LimitRow) => {
     if (await Dialog.confirm({ title: t('orders:limit.clear_title'), content: t('orders:limit.clear_content', { project: r.project_name }) }))
