@@ -124,6 +124,67 @@ function parseData(text: string): Record<string, unknown> | null {
   }
 }
 
+/** The fields of a page or template: kind, name, its HTML, CSS and script, the data it renders, and whether it is published. */
+function DraftFields({
+  draft,
+  set,
+  problems,
+}: {
+  draft: Draft;
+  set: <K extends keyof Draft>(k: K, v: Draft[K]) => void;
+  problems: { name: string | null; data: string | null };
+}) {
+  const { t } = useTranslation(['site_tools', 'site']);
+  return (
+    <>
+      <label className="ys-form__label" htmlFor="tpl-kind">
+        {t('custom.fields.kind')}
+      </label>
+      <select id="tpl-kind" className="ys-form__input" value={draft.kind} onChange={(e) => set('kind', e.target.value as Draft['kind'])}>
+        <option value="custom_page">{t('custom.kinds.custom_page')}</option>
+        <option value="template">{t('custom.kinds.template')}</option>
+      </select>
+      <label className="ys-form__label" htmlFor="tpl-name">
+        {t('custom.fields.name')}
+      </label>
+      <input id="tpl-name" className="ys-form__input" value={draft.name} maxLength={TEMPLATE_LIMITS.name + 10} onChange={(e) => set('name', e.target.value)} />
+      {problems.name ? <p className="ys-form__error">{problems.name}</p> : null}
+      {(['html_code', 'css_code', 'js_code'] as const).map((f) => (
+        <div key={f}>
+          <label className="ys-form__label" htmlFor={`tpl-${f}`}>
+            {t(`custom.fields.${f}`)}
+          </label>
+          <textarea
+            id={`tpl-${f}`}
+            className="ys-form__input ys-form__code"
+            rows={f === 'html_code' ? 8 : 4}
+            spellCheck={false}
+            value={draft[f]}
+            onChange={(e) => set(f, e.target.value)}
+          />
+        </div>
+      ))}
+      <p className="ys-form__hint">{t('custom.js_hint')}</p>
+      <label className="ys-form__label" htmlFor="tpl-data">
+        {t('custom.fields.data_json')}
+      </label>
+      <textarea
+        id="tpl-data"
+        className="ys-form__input ys-form__code"
+        rows={4}
+        spellCheck={false}
+        value={draft.data_text}
+        onChange={(e) => set('data_text', e.target.value)}
+      />
+      {problems.data ? <p className="ys-form__error">{problems.data}</p> : null}
+      <label className="ys-form__check">
+        <input type="checkbox" checked={draft.published} onChange={(e) => set('published', e.target.checked)} />
+        {t('custom.fields.published')}
+      </label>
+    </>
+  );
+}
+
 function Editor({ pages, reload }: { pages: TemplateOut[]; reload: () => void }) {
   const { t } = useTranslation(['site_tools', 'site']);
   const [draft, setDraft] = useState<Draft>(pages[0] ? draftOf(pages[0]) : EMPTY);
@@ -227,56 +288,7 @@ function Editor({ pages, reload }: { pages: TemplateOut[]; reload: () => void })
           }}
           noValidate
         >
-          <label className="ys-form__label" htmlFor="tpl-kind">
-            {t('custom.fields.kind')}
-          </label>
-          <select id="tpl-kind" className="ys-form__input" value={draft.kind} onChange={(e) => set('kind', e.target.value as Draft['kind'])}>
-            <option value="custom_page">{t('custom.kinds.custom_page')}</option>
-            <option value="template">{t('custom.kinds.template')}</option>
-          </select>
-          <label className="ys-form__label" htmlFor="tpl-name">
-            {t('custom.fields.name')}
-          </label>
-          <input
-            id="tpl-name"
-            className="ys-form__input"
-            value={draft.name}
-            maxLength={TEMPLATE_LIMITS.name + 10}
-            onChange={(e) => set('name', e.target.value)}
-          />
-          {problems.name ? <p className="ys-form__error">{problems.name}</p> : null}
-          {(['html_code', 'css_code', 'js_code'] as const).map((f) => (
-            <div key={f}>
-              <label className="ys-form__label" htmlFor={`tpl-${f}`}>
-                {t(`custom.fields.${f}`)}
-              </label>
-              <textarea
-                id={`tpl-${f}`}
-                className="ys-form__input ys-form__code"
-                rows={f === 'html_code' ? 8 : 4}
-                spellCheck={false}
-                value={draft[f]}
-                onChange={(e) => set(f, e.target.value)}
-              />
-            </div>
-          ))}
-          <p className="ys-form__hint">{t('custom.js_hint')}</p>
-          <label className="ys-form__label" htmlFor="tpl-data">
-            {t('custom.fields.data_json')}
-          </label>
-          <textarea
-            id="tpl-data"
-            className="ys-form__input ys-form__code"
-            rows={4}
-            spellCheck={false}
-            value={draft.data_text}
-            onChange={(e) => set('data_text', e.target.value)}
-          />
-          {problems.data ? <p className="ys-form__error">{problems.data}</p> : null}
-          <label className="ys-form__check">
-            <input type="checkbox" checked={draft.published} onChange={(e) => set('published', e.target.checked)} />
-            {t('custom.fields.published')}
-          </label>
+          <DraftFields draft={draft} set={set} problems={problems} />
           {message ? (
             <p className={message.ok ? 'ys-form__ok' : 'ys-form__error'} role="status">
               {message.text}

@@ -13,6 +13,7 @@ import { QueryProvider } from '../../lib/query-provider.tsx';
 import { languageAtom, loginStateAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import './portal-home.css';
+import { portalKeys } from './query-keys.ts';
 
 export interface CatalogueProductView {
   id: string;
@@ -44,7 +45,7 @@ function ProductPage() {
   const lang = useAtomValue(languageAtom);
   const loggedIn = useAtomValue(loginStateAtom);
   const q = useQuery({
-    queryKey: ['catalogue', 'product', id, lang],
+    queryKey: portalKeys.product(id, lang),
     queryFn: () => get<CatalogueProductView>(`v1/service-catalog/products/${encodeURIComponent(id)}`, undefined, { isNeedloading: false, notice: false }),
     enabled: Boolean(id),
     retry: false,
