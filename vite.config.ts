@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 import { sliceKindTexts } from './src/web/lib/kind-text-slices.ts';
-import { LIST_KINDS } from './src/domain/kinds/list-kinds.generated.ts';
+import { LIST_KINDS } from './src/domain/kinds/list-kind.ts';
 
 /**
  * Writes .br and .gz next to every text asset of the build, at the strongest settings, so the
@@ -559,11 +559,12 @@ const CHUNK_GROUPS = [
     includeDependenciesRecursively: false,
   },
   // - what every resource screen reads: the kinds' list views, the list's state in the URL and its
-  //   sort order, the resource requests and row parts, the loader of the kinds' texts (not the kind's
+  //   sort order, the kinds' zod-free definitions (registry.ts, each folder's `.kind.ts` and `.rules.ts`),
+  //   the resource requests and row parts, the loader of the kinds' texts (not the kind's
   //   shape, domain/kinds/kind.ts: the price module imports it, and the precache takes what that imports);
   {
     name: 'resource-parts',
-    test: /src[\\/](?:domain[\\/]kinds[\\/]list-kinds\.generated|domain[\\/]list-sort|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:kind-texts$/,
+    test: /src[\\/](?:domain[\\/]kinds[\\/](?:list-kind|registry|common|cidr|[\w-]+[\\/][\w-]+\.(?:kind|rules))|domain[\\/]list-sort|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live|query-keys)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:kind-texts$/,
     priority: 30,
     includeDependenciesRecursively: false,
   },

@@ -12,6 +12,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { build, type Client } from './helper.ts';
 import { KINDS } from '../../src/domain/kinds/registry.ts';
+import { FULL_KINDS } from '../../src/server/kinds/kind-schemas.ts';
 import { approvalProcessSchema, batchApproveSchema, createRequestSchema, delegationSchema, rejectSchema } from '../../src/domain/approvals/approval.schema.ts';
 import { loginSchema } from '../../src/domain/schemas/auth.schema.ts';
 
@@ -128,7 +129,7 @@ const BODY_SCHEMAS = new Map<string, z.ZodType>([
   ['POST /api/v1/approvals/batch-approve', batchApproveSchema],
   ['POST /api/v1/approvals/:id/reject', rejectSchema],
   ['POST /api/v1/approval-delegations', delegationSchema],
-  ...KINDS.map((k) => [`POST /api/${k.collection}`, k.createSchema] as [string, z.ZodType]),
+  ...FULL_KINDS.map((k) => [`POST /api/${k.collection}`, k.createSchema] as [string, z.ZodType]),
 ]);
 const FILTERS = new Map<string, string[]>(KINDS.map((k) => [`GET /api/${k.collection}`, k.filters.map((f) => f.param)]));
 const fieldsOf = (schema: z.ZodType | undefined): string[] => {

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
-import type { KindDefinition } from '../../src/domain/kinds/kind.ts';
+import { FULL_KINDS as KINDS, fullKindOf as kindOf } from '../../src/server/kinds/kind-schemas.ts';
+import type { FullKind } from '../../src/domain/kinds/kind-schemas.ts';
 import { fieldsOf, initialValues, jsonSchemaOf, type FormField } from '../../src/web/features/resources/zod-fields.ts';
 
 const before = JSON.parse(readFileSync(new URL('./fixtures/form-fields-before.json', import.meta.url), 'utf8')) as Record<string, unknown[]>;
@@ -15,7 +15,7 @@ const before = JSON.parse(readFileSync(new URL('./fixtures/form-fields-before.js
 const plain = (fs: readonly FormField[]): unknown[] =>
   fs.map(({ schema: _s, item, ...rest }) => JSON.parse(JSON.stringify({ ...rest, ...(item ? { item: plain(item) } : {}) })));
 
-const schemasOf = (k: KindDefinition): [string, z.ZodObject<any>][] => [
+const schemasOf = (k: FullKind): [string, z.ZodObject<any>][] => [
   [`${k.kind}.create`, k.createSchema],
   ...k.actions.filter((a) => a.params).map((a) => [`${k.kind}.${a.id}`, a.params!] as [string, z.ZodObject<any>]),
 ];

@@ -2,8 +2,9 @@
 // host's data disks) and the pure rules of the VPC / subnet create form.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { kindOf } from '../../src/domain/kinds/registry.ts';
-import { DATA_DISK, instanceCreateSchema } from '../../src/domain/kinds/instance/instance.kind.ts';
+import { fullKindOf as kindOf } from '../../src/server/kinds/kind-schemas.ts';
+import { DATA_DISK } from '../../src/domain/kinds/instance/instance.kind.ts';
+import { instanceCreateSchema } from '../../src/domain/kinds/instance/instance.schema.ts';
 import { subnetCidrProblem, subnetFreeIps } from '../../src/domain/kinds/subnet/subnet.kind.ts';
 import { priceItemsFor } from '../../src/domain/pricing.ts';
 import { canAddRow, cleanForm, fieldsOf, initialValues, itemKey, newListRow, validateAll, validateList } from '../../src/web/features/resources/zod-fields.ts';

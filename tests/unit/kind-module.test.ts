@@ -6,7 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { KINDS } from '../../src/domain/kinds/registry.ts';
-import { APPROVING, REMOVED, defineKind, statusesOf, type ActionIdOf, type KindDefinition, type SpecOf } from '../../src/domain/kinds/kind.ts';
+import { APPROVING, REMOVED, defineKind, statusesOf, type ActionIdOf, type KindDefinition } from '../../src/domain/kinds/kind.ts';
+import { defineSchemas, type SpecOf } from '../../src/domain/kinds/kind-schemas.ts';
 import {
   kindApiRoutes,
   kindDetailView,
@@ -31,7 +32,7 @@ const folders = (dir: string) =>
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort();
-const isKind = (v: unknown): v is KindDefinition => !!v && typeof v === 'object' && 'kind' in v && 'collection' in v && 'createSchema' in v;
+const isKind = (v: unknown): v is KindDefinition => !!v && typeof v === 'object' && 'kind' in v && 'collection' in v && 'statuses' in v;
 
 describe('kind folders', () => {
   it('each hold <folder>.kind.ts, whose kinds are all in the registry, and the registry has no other kind', async () => {
@@ -92,7 +93,6 @@ const throwAway = defineKind({
   filters: [Q.name, Q.status, { param: 'type', source: 'spec', key: 'type', type: 'enum' }],
   statuses: { stable: ['active', 'paused'], inBetween: ['creating', 'pausing', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'active' },
-  createSchema: recordSchema,
   placement: 'own',
   actions: [
     { id: 'pause', allowedFrom: ['active'], inBetween: 'pausing', final: 'paused', refusalKey: 'refusals.generic.operate', permission: 'operate', batch: true },
@@ -115,7 +115,8 @@ const throwAway = defineKind({
 const _action: ActionIdOf<typeof throwAway> = 'pause';
 // @ts-expect-error 'start' is not an action of the kind
 const _wrong: ActionIdOf<typeof throwAway> = 'start';
-const _spec: SpecOf<typeof throwAway> = { name: 'www', vendor: 'openstack', region_id: 'r', az_id: 'a', zone_id: 'z', type: 'A', value: '10.0.0.1' };
+const _throwAwaySchemas = defineSchemas(throwAway, { create: recordSchema, actions: {} });
+const _spec: SpecOf<typeof _throwAwaySchemas> = { name: 'www', vendor: 'openstack', region_id: 'r', az_id: 'a', zone_id: 'z', type: 'A', value: '10.0.0.1' };
 
 describe('a kind added to a registry', () => {
   const registry: KindDefinition[] = [throwAway];

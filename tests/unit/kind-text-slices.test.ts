@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import kindsZhCN from '../../locales/zh-CN/kinds.json';
 import { sliceKindTexts } from '../../src/web/lib/kind-text-slices.ts';
 import { KIND_LIST_ROUTES } from '../../src/web/app/pages.ts';
-import { LIST_KINDS } from '../../src/domain/kinds/list-kinds.generated.ts';
+import { LIST_KINDS } from '../../src/domain/kinds/list-kind.ts';
 
 type Texts = Record<string, unknown>;
 function merge(into: Texts, from: Texts): Texts {

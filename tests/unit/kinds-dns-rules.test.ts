@@ -2,7 +2,8 @@
 // lines, CNAME exclusivity and duplicates, zone names and the edition's lowest TTL.
 import { describe, expect, it } from 'vitest';
 import { isRecordName, recordClash, recordValueProblem, TTL } from '../../src/domain/kinds/dns-record/dns-record.rules.ts';
-import { dnsRecordKind, recordCreateSchema } from '../../src/domain/kinds/dns-record/dns-record.kind.ts';
+import { dnsRecordKind } from '../../src/domain/kinds/dns-record/dns-record.kind.ts';
+import { recordCreateSchema } from '../../src/domain/kinds/dns-record/dns-record.schema.ts';
 import { dnsDomainKind, isZoneName } from '../../src/domain/kinds/dns-zone/dns-zone.kind.ts';
 
 const zone = 'a'.repeat(32);

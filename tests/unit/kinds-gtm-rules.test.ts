@@ -3,17 +3,12 @@
 // unless PING, fixed intervals), policies (backup never the primary), smart DNS lines and TTL,
 // and HTTPDNS request counts (stable per id and day, summed per instance).
 import { describe, expect, it } from 'vitest';
-import { gtmPolicyCreateSchema, gtmPoolCreateSchema } from '../../src/domain/kinds/gtm/gtm.kind.ts';
-import { gtmGlobalSchema } from '../../src/domain/kinds/gtm/gtm.rules.ts';
-import { lineCounts, smartRecordCreateSchema } from '../../src/domain/kinds/smart-dns/smart-dns.kind.ts';
-import {
-  accountIdOf,
-  dailyRequests,
-  deriveDomainRequests,
-  deriveInstanceRequests,
-  httpDnsCreateSchema,
-  shanghaiDay,
-} from '../../src/domain/kinds/httpdns/httpdns.kind.ts';
+import { gtmPolicyCreateSchema, gtmPoolCreateSchema } from '../../src/domain/kinds/gtm/gtm.schema.ts';
+import { gtmGlobalSchema } from '../../src/domain/kinds/gtm/gtm.schema.ts';
+import { lineCounts } from '../../src/domain/kinds/smart-dns/smart-dns.kind.ts';
+import { smartRecordCreateSchema } from '../../src/domain/kinds/smart-dns/smart-dns.schema.ts';
+import { accountIdOf, dailyRequests, deriveDomainRequests, deriveInstanceRequests, shanghaiDay } from '../../src/domain/kinds/httpdns/httpdns.kind.ts';
+import { httpDnsCreateSchema } from '../../src/domain/kinds/httpdns/httpdns.schema.ts';
 
 const ID = '0123456789abcdef0123456789abcdef';
 const ID2 = 'fedcba9876543210fedcba9876543210';

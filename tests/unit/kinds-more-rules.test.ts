@@ -3,15 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { availableActions, readOnlyRefusal } from '../../src/domain/kinds/kind.ts';
 import { kindOf } from '../../src/domain/kinds/registry.ts';
-import { imageCreateSchema } from '../../src/domain/kinds/image/image.kind.ts';
-import { retentionDaysRule, timesRule, weekdaysRule } from '../../src/domain/kinds/snapshot-policy/snapshot-policy.kind.ts';
-import { healthCheckSchema, listenerCreateSchema } from '../../src/domain/kinds/lb-listener/lb-listener.kind.ts';
+import { imageCreateSchema } from '../../src/domain/kinds/image/image.schema.ts';
+import { retentionDaysRule, timesRule, weekdaysRule } from '../../src/domain/kinds/snapshot-policy/snapshot-policy.schema.ts';
+import { healthCheckSchema, listenerCreateSchema } from '../../src/domain/kinds/lb-listener/lb-listener.schema.ts';
 import { priceItemsFor } from '../../src/domain/pricing.ts';
-import { dnatCreateSchema, ipv6CreateSchema } from '../../src/domain/kinds/nat-rules/nat-rules.kind.ts';
+import { dnatCreateSchema, ipv6CreateSchema } from '../../src/domain/kinds/nat-rules/nat-rules.schema.ts';
 import { dedicatedHostKind } from '../../src/domain/kinds/dedicated-host/dedicated-host.kind.ts';
-import { firewallCreateSchema } from '../../src/domain/kinds/firewall-policy/firewall-policy.kind.ts';
-import { branchCreateSchema, routesRule } from '../../src/domain/kinds/sdwan/sdwan.kind.ts';
-import { portMappingsRule } from '../../src/domain/kinds/vpc-endpoint/vpc-endpoint.kind.ts';
+import { firewallCreateSchema } from '../../src/domain/kinds/firewall-policy/firewall-policy.schema.ts';
+import { branchCreateSchema, routesRule } from '../../src/domain/kinds/sdwan/sdwan.schema.ts';
+import { portMappingsRule } from '../../src/domain/kinds/vpc-endpoint/vpc-endpoint.schema.ts';
 
 const issueOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.success ? null : { path: r.error!.issues[0]!.path.join('.'), message: r.error!.issues[0]!.message };

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindByCollection, kindOf } from '../../src/domain/kinds/registry.ts';
 import { REMOVED, SAME, availableActions, stateRefusal } from '../../src/domain/kinds/kind.ts';
-import { cidrInside, parseCidr, usableIps } from '../../src/domain/kinds/rules.ts';
+import { cidrInside, parseCidr, usableIps } from '../../src/domain/kinds/cidr.ts';
+import { fullKindOf } from '../../src/server/kinds/kind-schemas.ts';
 import { tagKeyRule, tagValueRule, adminTagValueRule } from '../../src/domain/schemas/resource.schema.ts';
 
 const load = (lang: string, ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
@@ -112,8 +113,8 @@ describe('create fields shown only when they apply', () => {
     // Every rule names fields of the kind's create schema.
     for (const def of KINDS)
       for (const [key, rule] of Object.entries(def.shownWhen ?? {})) {
-        expect(Object.keys(def.createSchema.shape), `${def.kind}.${key}`).toContain(key);
-        expect(Object.keys(def.createSchema.shape), `${def.kind}.${rule.key}`).toContain(rule.key);
+        expect(Object.keys(fullKindOf(def.kind)!.createSchema.shape), `${def.kind}.${key}`).toContain(key);
+        expect(Object.keys(fullKindOf(def.kind)!.createSchema.shape), `${def.kind}.${rule.key}`).toContain(rule.key);
       }
   });
 });

@@ -14,7 +14,8 @@ import {
   revocable,
   splitDomains,
 } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.rules.ts';
-import { certCreateSchema, sslCertificateKind } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.kind.ts';
+import { sslCertificateKind } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.kind.ts';
+import { certCreateSchema } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.schema.ts';
 import { secretBox } from '../../src/server/platform/lib/secret-box.ts';
 import { parseUpload } from '../../src/server/kinds/ssl-certificate/ssl-certificate.hooks.ts';
 

@@ -9,7 +9,8 @@ import { hasCreateForm } from '../../src/web/features/resources/create-rules.ts'
 import { CONSOLE_ROUTES } from '../../src/web/app/console-pages.ts';
 import { kindPageIndex } from '../../src/domain/kinds/kind-views.ts';
 import { resourceRouteNames, screenFor } from '../../src/web/features/resources/kind-screens.ts';
-import { listKindOf } from '../../src/domain/kinds/list-kinds.generated.ts';
+import { listKindOf } from '../../src/domain/kinds/list-kind.ts';
+import { fullKindOf } from '../../src/web/features/resources/full-kind.ts';
 import {
   initialListState,
   listParams,
@@ -26,8 +27,8 @@ import { fieldsOf, initialValues, validateAll, validateField, refKindOf } from '
 import { decodeVisibility, encodeVisibility, hasNextPage, pageSizeOptions, pageWindow, splitRowActions } from '../../src/web/ui/data-table/table-rules.ts';
 import { confirmValue, paramRefFilters, retentionValid, tagPairError, wizardSteps } from '../../src/web/features/resources/screen-rules.ts';
 
-const instance = kindOf('instance')!;
-const volume = kindOf('volume')!;
+const instance = fullKindOf('instance')!;
+const volume = fullKindOf('volume')!;
 const zh: Record<string, string> = {
   'errors:rules.required': '不能为空',
   'errors:rules.too_small': '长度或数值不能小于 {{min}}',
@@ -331,11 +332,11 @@ describe('rule messages a field words its own way', () => {
   const tm = (key: string) => msgs[key] ?? key;
   const has = (key: string) => key in msgs;
   it('SNAT 源网段 says IPv4 only; port-count messages read naturally after their label', () => {
-    const snat = kindOf('snat_rule')!;
+    const snat = fullKindOf('snat_rule')!;
     const cidr = fieldsOf(snat.createSchema, snat).find((f) => f.key === 'source_cidr')!;
     expect(validateField(cidr, 'fd00::/64', '源网段', tm, has)).toBe('源网段须为 IPv4 地址或网段（如 192.168.1.0/24）');
     expect(validateField(cidr, '10.0.0.0/24', '源网段', tm, has)).toBeNull();
-    const v6 = kindOf('nat_ipv6_rule')!;
+    const v6 = fullKindOf('nat_ipv6_rule')!;
     const label = (k: string) => (({ ipv6_ports: 'IPv6 端口', internal_ports: '内网端口' }) as Record<string, string>)[k] ?? k;
     const errs = validateAll(
       v6.createSchema,
@@ -353,7 +354,7 @@ describe('rule messages a field words its own way', () => {
       has,
     );
     expect(errs.ipv6_ports).toBe('IPv6 端口数量须与内网端口数量一致');
-    const dnat = kindOf('dnat_rule')!;
+    const dnat = fullKindOf('dnat_rule')!;
     const d = validateAll(
       dnat.createSchema,
       {

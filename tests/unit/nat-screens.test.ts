@@ -3,7 +3,8 @@
 // edit forms of their tab, /natDetail alone goes to natManage, and no other kind grows route tabs.
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
-import { listKindOf } from '../../src/domain/kinds/list-kinds.generated.ts';
+import { listKindOf } from '../../src/domain/kinds/list-kind.ts';
+import { fullKindOf } from '../../src/web/features/resources/full-kind.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
 import { detailTabsOf, screenFor } from '../../src/web/features/resources/kind-screens.ts';
 import { ruleCardKeys, ruleFormPlan } from '../../src/web/features/resources/nat-rules.ts';
@@ -68,19 +69,19 @@ describe('NAT detail route tabs', () => {
 
 describe('rule forms and cards', () => {
   it('post the gateway as nat_gateway_id and pick EIPs bound to it', () => {
-    expect(ruleFormPlan(kindOf('snat_rule')!, nat)).toEqual({
+    expect(ruleFormPlan(fullKindOf('snat_rule')!, nat)).toEqual({
       parentParam: 'nat_gateway_id',
       eipParam: 'eip_id',
       eipFilter: 'nat_gateway_id',
       hints: ['cidr_hint'],
     });
-    expect(ruleFormPlan(kindOf('dnat_rule')!, nat)).toEqual({
+    expect(ruleFormPlan(fullKindOf('dnat_rule')!, nat)).toEqual({
       parentParam: 'nat_gateway_id',
       eipParam: 'eip_id',
       eipFilter: 'nat_gateway_id',
       hints: ['ports_hint'],
     });
-    expect(ruleFormPlan(kindOf('nat_ipv6_rule')!, nat)).toMatchObject({ eipParam: null, hints: ['ipv6_ports_hint'] });
+    expect(ruleFormPlan(fullKindOf('nat_ipv6_rule')!, nat)).toMatchObject({ eipParam: null, hints: ['ipv6_ports_hint'] });
     // The EIP list really has that filter (the server applies only declared filters).
     expect(kindOf('eip')!.filters.some((f) => f.param === 'nat_gateway_id' && f.source === 'spec')).toBe(true);
   });

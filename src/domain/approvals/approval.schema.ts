@@ -5,20 +5,13 @@ import { z } from 'zod';
 import { idSchema } from '../ids.ts';
 import { REQUEST_TYPES, type RequestType } from './approval-status.ts';
 import { splitList } from './network-rules.ts';
+export { FIREWALL_PROTOCOLS, NAT_PROTOCOLS } from './network-rules.ts';
 import { DECISION_BATCH_MAX, DECISION_URL } from './decision-batch.ts';
 import { MAX_REASON } from './rule-checks.ts';
-import { firewallRequestSchema } from '../kinds/firewall-policy/firewall-policy.kind.ts';
-import { dnatRequestSchema, snatRequestSchema } from '../kinds/nat-rules/nat-rules.kind.ts';
+import { firewallRequestSchema } from '../kinds/firewall-policy/firewall-policy.schema.ts';
+import { dnatRequestSchema, snatRequestSchema } from '../kinds/nat-rules/nat-rules.schema.ts';
 
-export {
-  FIREWALL_PROTOCOLS,
-  MAX_REASON,
-  NAT_PROTOCOLS,
-  firewallPolicySchema,
-  natRuleSchema,
-  type FirewallPolicySpec,
-  type NatRuleSpec,
-} from './rule-checks.ts';
+export { MAX_REASON, firewallPolicySchema, natRuleSchema, type FirewallPolicySpec, type NatRuleSpec } from './rule-checks.ts';
 
 export const MAX_APPROVERS_PER_LEVEL = 8;
 export const MAX_LEVELS = 5;

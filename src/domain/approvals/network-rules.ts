@@ -4,6 +4,10 @@
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
 
+/** The protocols a firewall policy and a NAT rule name (zod-free: the rule kinds' list filters offer them). */
+export const FIREWALL_PROTOCOLS = ['tcp', 'udp', 'icmp', 'any'] as const;
+export const NAT_PROTOCOLS = ['tcp', 'udp', 'any'] as const;
+
 export const MAX_IPS = 10;
 export const MAX_PORTS = 1024;
 export const ANY = 'any';

@@ -3,7 +3,18 @@
 // approvals' rule requests are those same bodies, so both paths refuse with the same rule keys.
 import { z } from 'zod';
 import { idSchema } from '../ids.ts';
-import { ANY, checkIpList, checkTargetDiffers, isIpWithPrefix, parsePorts, portCount, splitList, type PortList } from './network-rules.ts';
+import {
+  ANY,
+  checkIpList,
+  checkTargetDiffers,
+  FIREWALL_PROTOCOLS,
+  isIpWithPrefix,
+  NAT_PROTOCOLS,
+  parsePorts,
+  portCount,
+  splitList,
+  type PortList,
+} from './network-rules.ts';
 
 export const MAX_REASON = 1000;
 const reason = z.string().trim().min(1).max(MAX_REASON);
@@ -13,8 +24,6 @@ const datetime = z.iso.datetime({ offset: true });
 function addIssue(ctx: z.RefinementCtx, path: string, rule: string) {
   ctx.addIssue({ code: 'custom', path: [path], message: rule });
 }
-
-export const FIREWALL_PROTOCOLS = ['tcp', 'udp', 'icmp', 'any'] as const;
 
 export const firewallPolicySchema = z
   .object({
@@ -60,8 +69,6 @@ export const firewallPolicySchema = z
     approval_number: v.approval_number ?? null,
   }));
 export type FirewallPolicySpec = z.output<typeof firewallPolicySchema>;
-
-export const NAT_PROTOCOLS = ['tcp', 'udp', 'any'] as const;
 
 /** SNAT and DNAT rules: internal IP and ports, EIP and ports, protocol. */
 export const natRuleSchema = z

@@ -3,6 +3,10 @@
 // lists these in the order it shows them.
 import type { ColumnDef, FieldDef, FilterDef } from './kind.ts';
 
+/** The clouds a resource can sit in (a vendor filter offers these where the purchase names the vendor). */
+export const VENDOR_IDS = ['openstack', 'ali', 'tencent', 'ctyun', 'hwyun', 'vmware'] as const;
+export type VendorId = (typeof VENDOR_IDS)[number];
+
 /** Detail fields shared by kinds. */
 export const F = {
   id: { key: 'id', source: 'column', type: 'text' },

@@ -2,7 +2,8 @@
 // configuration: the server derives its routes, checks and transitions from it and the web derives
 // list, detail, purchase and action screens from it. Labels are never here: they live in
 // locales/{lang}/kinds.json under `kinds:<kind>.…` (statuses under `kinds:status.<code>`).
-import type { z } from 'zod';
+// Zod-free (ADR 0049): the create schema and action params live beside it in `<kind>.schema.ts`
+// (kind-schemas.ts joins them), so the list screens read a kind without loading zod.
 import type { Entity } from '../roles.ts';
 
 export type FieldType = 'text' | 'number' | 'enum' | 'boolean' | 'datetime' | 'status' | 'ref' | 'ip' | 'cidr' | 'location';
@@ -95,7 +96,8 @@ export interface ActionDef<A extends string = string> {
   refusalKey: string;
   /** a more precise refusal for some statuses (「该云硬盘已挂载」 rather than the generic text) */
   refusals?: Readonly<Record<string, string>>;
-  params?: z.ZodObject<any>;
+  /** the action asks for params: their zod schema is `actions.<id>` of the kind's `<kind>.schema.ts` */
+  hasParams?: true;
   guards?: readonly Guard[];
   effects?: readonly Effect[];
   /** permission action checked with can(roles, permission, kindEntity(def)) — 'resource' unless the kind names its own entity */
@@ -116,6 +118,22 @@ export interface ActionDef<A extends string = string> {
   approval?: { type: 'resource_expansion'; needed?: (spec: Record<string, unknown>, params: Record<string, unknown>) => boolean };
 }
 
+export interface KindPrice {
+  fen: number;
+  unit: string;
+}
+export interface KindPrices {
+  year: KindPrice;
+  quantity: KindPrice;
+}
+
+export interface KindSimulation {
+  /** the create job takes this many times the usual delay (a CDN task runs for minutes) */
+  createDelayFactor?: number;
+  /** actions only a private cloud can do: a public cloud answers 「公有云不支持该操作」 */
+  privateOnly?: readonly string[];
+}
+
 export interface KindMenu {
   group: string;
   code: string;
@@ -131,7 +149,7 @@ export interface RelationDef {
   many: boolean;
 }
 
-export interface KindDefinition<S extends z.ZodObject<any> = z.ZodObject<any>, A extends string = string> {
+export interface KindDefinition<A extends string = string> {
   /** resources.kind */
   kind: string;
   /** API collection: /api/{collection} */
@@ -170,8 +188,6 @@ export interface KindDefinition<S extends z.ZodObject<any> = z.ZodObject<any>, A
     /** the final status when it depends on the body (an uploaded certificate is ready, an applied-for one waits) */
     finalFor?: (spec: Record<string, unknown>) => string;
   };
-  /** validates the purchase body (columns + spec) */
-  createSchema: S;
   /**
    * 'own': the body names vendor/region_id/az_id; 'vendor': the body names only the vendor (a cloud
    * account spans the vendor's regions); otherwise the body param naming the parent whose
@@ -207,6 +223,14 @@ export interface KindDefinition<S extends z.ZodObject<any> = z.ZodObject<any>, A
   /** spec key holding the priced quantity (GB, Mbps); absent = 1 per resource */
   priceQuantityKey?: string;
   /**
+   * The platform's charging packages of `productCode` (unit prices in fen: per unit per month for
+   * 包年包月, per unit per hour for 按量计费; `unit` is the package's measurement as shown, 元/GB/月).
+   * The pricing tables are filled from these, so a new priced kind prices without touching a seed.
+   */
+  prices?: KindPrices;
+  /** How the simulated cloud treats the kind (engine/cloud/simulator.ts); absent = like any other kind. */
+  simulator?: KindSimulation;
+  /**
    * Rows whose spec[specKey] is one of `values` are read-only for tenants (public images): every
    * action and edit answers 409 with `refusalKey`, and no action is offered.
    */
@@ -229,18 +253,15 @@ export function placementParent(def: Pick<KindDefinition, 'placement'>): { from:
 }
 
 /**
- * Declares a kind (one per folder, src/domain/kinds/<kind>/<kind>.kind.ts). The type keeps the
- * create schema and the action ids, so `SpecOf<typeof k>` is the purchase body and the server
- * half's hooks (src/server/kinds/<kind>/<kind>.hooks.ts) are keyed by `ActionIdOf<typeof k>`.
+ * Declares a kind (its folder's `<kind>.kind.ts`). The type keeps the action ids, so the schemas
+ * (`defineSchemas`) and the server hooks (`defineHooks`) are keyed by `ActionIdOf<typeof k>`.
  */
-export function defineKind<S extends z.ZodObject<any>, const A extends string>(def: KindDefinition<S, A>): KindDefinition<S, A> {
+export function defineKind<const A extends string>(def: KindDefinition<A>): KindDefinition<A> {
   return def;
 }
 
 /** The action ids a kind declares ('start' | 'stop' | …). */
-export type ActionIdOf<K> = K extends KindDefinition<any, infer A> ? A : never;
-/** The create body of a kind, inferred from its create schema. */
-export type SpecOf<K> = K extends KindDefinition<infer S, any> ? z.infer<S> : never;
+export type ActionIdOf<K> = K extends KindDefinition<infer A> ? A : never;
 
 /**
  * Statuses the engine itself puts any resource in, whatever its kind declares: a purchase waiting
@@ -261,7 +282,7 @@ export function statusesOf(
 }
 
 /** The action a kind answers to `id`, or undefined. */
-export function actionOf(def: KindDefinition, id: string): ActionDef | undefined {
+export function actionOf<D extends { actions: readonly { id: string }[] }>(def: D, id: string): D['actions'][number] | undefined {
   return def.actions.find((a) => a.id === id);
 }
 

@@ -21,8 +21,5 @@ export const persistentFieldsSchema = z.object({
   fields_item: z.string().min(1).max(8000),
 });
 
-export const VENDOR_IDS = ['openstack', 'ali', 'tencent', 'ctyun', 'hwyun', 'vmware'] as const;
-export type VendorId = (typeof VENDOR_IDS)[number];
-
 export const CHARGING_CODES = ['year', 'quantity'] as const;
 export const DURATION_MONTHS = [1, 2, 3, 4, 5, 6, 12, 24, 36] as const;

@@ -20,6 +20,7 @@ import {
 } from '../../domain/kinds/kind.ts';
 import { measureOf, measuredLimitsOf } from '../../domain/approvals/quota-keys.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
+import { paramsOf } from '../kinds/kind-schemas.ts';
 import { descriptionRule, nameRule } from '../../domain/kinds/rules.ts';
 import { requirePermission } from '../platform/auth/auth-user.ts';
 import { scopeCan, type Scope } from '../platform/auth/scope.ts';
@@ -176,7 +177,8 @@ export async function act(deps: EngineDeps, scope: Scope, def: KindDefinition, i
   const action = actionOf(def, actionId);
   if (!action) throw invalid('action', 'invalid_value');
   requirePermission(scopeCan(scope, action.permission, kindEntity(def)));
-  const params = (action.params ? action.params.parse(rest) : {}) as Record<string, unknown>;
+  const schema = paramsOf(def, action.id);
+  const params = (schema ? schema.parse(rest) : {}) as Record<string, unknown>;
   return runAction(deps, scope, def, action, id, params, extra);
 }
 
@@ -337,7 +339,8 @@ export async function batch(deps: EngineDeps, scope: Scope, def: KindDefinition,
   // for the set (routes/sms.routes.ts); here it would run without any code.
   if (action.sms) throw invalid('sms_code', 'sms_code_first');
   requirePermission(scopeCan(scope, action.permission, kindEntity(def)));
-  const params = (action.params ? action.params.parse(rest) : {}) as Record<string, unknown>;
+  const schema = paramsOf(def, action.id);
+  const params = (schema ? schema.parse(rest) : {}) as Record<string, unknown>;
   const data = [];
   for (const id of ids) {
     try {

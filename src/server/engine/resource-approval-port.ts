@@ -11,6 +11,7 @@ import type { ResourcePurchaseSpec } from '../../domain/approvals/approval.schem
 import { type RequestType, isRuleRequest } from '../../domain/approvals/approval-status.ts';
 import { RULE_LIST_KEYS, RULE_PORT_KEYS, formatPorts, parsePorts, ruleView, splitList } from '../../domain/approvals/network-rules.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
+import { createSchemaOf, paramsOf } from '../kinds/kind-schemas.ts';
 import { priceItemsFor, upgradePriceOf } from '../../domain/pricing.ts';
 import {
   type Exec,
@@ -249,7 +250,7 @@ export async function prepareExpansion(
     if (typeof current === 'number' && typeof value === 'number' && value < current) throw new AppError(400, 'expansion_shrink', { field: key });
   }
   if (unchanged) throw new AppError(400, 'expansion_unchanged');
-  const params = (action.params ? action.params.parse(p.params ?? p.spec) : {}) as Record<string, unknown>;
+  const params = (paramsOf(def, action.id)?.parse(p.params ?? p.spec) ?? {}) as Record<string, unknown>;
   await checkAction(trx, scope, def, action, row, params);
   await updateResource(trx, row.id, { status: EXPANSION_APPROVING, spec: { ...row.spec, approval_request_id: c.requestId } });
   events.push(event(row, EXPANSION_APPROVING));
@@ -276,7 +277,7 @@ export async function expand(
   const previous = row.status === EXPANSION_APPROVING ? String(req.before?.status ?? def.create.final) : row.status;
   const current: ResourceRow = { ...row, status: previous, spec: withoutRequest(row.spec) };
   try {
-    const params = (action.params ? action.params.parse(p.params ?? p.spec) : {}) as Record<string, unknown>;
+    const params = (paramsOf(def, action.id)?.parse(p.params ?? p.spec) ?? {}) as Record<string, unknown>;
     await checkAction(trx, { tenantId: row.tenant_id, projectId: row.project_id }, def, action, current, params);
     await startAction(deps, trx, def, action, current, params, {}, events);
     return true;
@@ -332,7 +333,7 @@ export async function submitRule(
       nat_gateway_id: row.spec.nat_gateway_id,
       eip_id: row.spec.eip_id,
     };
-    def.createSchema.parse(would);
+    createSchemaOf(def).parse(would);
     await checkRuleChange(trx, row, would);
     await updateResource(trx, row.id, { status: APPROVING, spec: { ...row.spec, approval_request_id: c.requestId } });
     events.push(event(row, APPROVING));
@@ -341,7 +342,7 @@ export async function submitRule(
   }
   const body: Record<string, unknown> = { ...c.payload };
   delete body.rule_id;
-  const input = def.createSchema.parse(body) as Record<string, unknown>;
+  const input = createSchemaOf(def).parse(body) as Record<string, unknown>;
   const id = newId();
   const spec: Record<string, unknown> = { ...specOf(def, input), approval_request_id: c.requestId };
   const own = await bodyPlacement(trx, def, input);

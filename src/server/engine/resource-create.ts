@@ -8,9 +8,10 @@ import { APPROVING, kindEntity, placementParent, type KindDefinition } from '../
 import { HOURS_PER_MONTH } from '../../domain/approvals/approval-summary.ts';
 import { type RequestType, isRuleRequest } from '../../domain/approvals/approval-status.ts';
 import { measureOf, measuredLimitsOf } from '../../domain/approvals/quota-keys.ts';
-import { firewallRequestSchema } from '../../domain/kinds/firewall-policy/firewall-policy.kind.ts';
-import { dnatRequestSchema, snatRequestSchema } from '../../domain/kinds/nat-rules/nat-rules.kind.ts';
+import { firewallRequestSchema } from '../../domain/kinds/firewall-policy/firewall-policy.schema.ts';
+import { dnatRequestSchema, snatRequestSchema } from '../../domain/kinds/nat-rules/nat-rules.schema.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
+import { createSchemaOf } from '../kinds/kind-schemas.ts';
 import { type PriceResult, priceItemsFor, yearlyAllowed } from '../../domain/pricing.ts';
 import { requirePermission } from '../platform/auth/auth-user.ts';
 import { scopeCan, type Scope } from '../platform/auth/scope.ts';
@@ -143,7 +144,7 @@ export async function checkQuotas(trx: Exec, projectId: string, items: { kind: s
  * `ex`, which is the approval's transaction there). Secret fields leave the spec and are sealed.
  */
 export async function prepareCreate(deps: EngineDeps, ex: Exec, tenantId: string, def: KindDefinition, body: unknown): Promise<PreparedCreate> {
-  const input = def.createSchema.parse(body ?? {}) as Record<string, unknown>;
+  const input = createSchemaOf(def).parse(body ?? {}) as Record<string, unknown>;
   const spec = specOf(def, input);
   const { secrets } = splitSecrets(def.secret, input);
   const placement = await bodyPlacement(ex, def, input);

@@ -2,7 +2,7 @@
 // taken from and given back to a subnet, counters kept on a parent, port clashes of NAT rules.
 import { createHash } from 'node:crypto';
 import { AppError, conflict, notFound } from '../../domain/errors.ts';
-import { intToIp, parseCidr } from '../../domain/kinds/rules.ts';
+import { intToIp, parseCidr } from '../../domain/kinds/cidr.ts';
 import { FLAVORS } from '../../domain/kinds/instance/instance.kind.ts';
 import { ANY, parsePorts, type PortList } from '../../domain/approvals/network-rules.ts';
 import { linkedIds, lockScoped, resourcesByIds, siblingsBySpec, updateResource, type Exec, type ResourceRow } from '../engine/engine.repository.ts';

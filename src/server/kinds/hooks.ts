@@ -36,7 +36,7 @@ export interface ActionContext {
 }
 export type AfterActionContext = Omit<ActionContext, 'scope'>;
 
-export interface KindHooks<K extends KindDefinition<any, any> = KindDefinition<any, any>> {
+export interface KindHooks<K extends KindDefinition<any> = KindDefinition<any>> {
   kind: K;
   /** checks and derived spec values of a create; answers what comes with the resource */
   beforeCreate?: (c: CreateContext) => Promise<ExtraResource[] | void>;
@@ -51,6 +51,6 @@ export interface KindHooks<K extends KindDefinition<any, any> = KindDefinition<a
 }
 
 /** Declares the server half of a kind, its hooks typed by the kind's action ids. */
-export function defineHooks<K extends KindDefinition<any, any>>(kind: K, hooks: Omit<KindHooks<K>, 'kind'>): KindHooks {
+export function defineHooks<K extends KindDefinition<any>>(kind: K, hooks: Omit<KindHooks<K>, 'kind'>): KindHooks {
   return { kind, ...hooks } as KindHooks;
 }

@@ -6,7 +6,7 @@ import type { Db } from '../platform/db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import { FLAVORS, IMAGES } from '../../domain/kinds/instance/instance.kind.ts';
 import { BMS_FLAVORS } from '../../domain/kinds/phyhost/phyhost.kind.ts';
-import { intToIp, parseCidr, usableIps } from '../../domain/kinds/rules.ts';
+import { intToIp, parseCidr, usableIps } from '../../domain/kinds/cidr.ts';
 import { insertLinks, insertResources, type NewResource } from '../engine/engine.repository.ts';
 import { publicAddress } from '../kinds/hook-helpers.ts';
 

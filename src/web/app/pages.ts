@@ -93,8 +93,8 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
 
 /**
  * Routes that show a resource kind are not listed: the kinds' list models say which they are
- * (kind-views.ts kindPageIndex over the kinds' `routes`; list-kinds.generated.ts, zod-free, derived
- * from the registry), read when such a page is first opened so the kinds stay out of the first screen. A kind's folder is all a new kind's pages need.
+ * (kind-views.ts kindPageIndex over the kinds' `routes`; list-kind.ts, zod-free, derived
+ * from the registry at run time), read when such a page is first opened so the kinds stay out of the first screen. A kind's folder is all a new kind's pages need.
  */
 const consoleOrKindPage =
   (name: string): PageLoader =>
@@ -106,10 +106,7 @@ const consoleOrKindPage =
     // A kind's plain list route (KIND_LIST_ROUTES, checked against the registry by
     // tests/unit/list-screens.test.ts) is a resource page: no need to load the kinds' page index.
     if ((KIND_LIST_ROUTES as readonly string[]).includes(name)) return resourcesPage();
-    const [{ LIST_KINDS }, { kindPageIndex }] = await Promise.all([
-      import('../../domain/kinds/list-kinds.generated.ts'),
-      import('../../domain/kinds/kind-views.ts'),
-    ]);
+    const [{ LIST_KINDS }, { kindPageIndex }] = await Promise.all([import('../../domain/kinds/list-kind.ts'), import('../../domain/kinds/kind-views.ts')]);
     return kindPageIndex(LIST_KINDS).has(name) ? resourcesPage() : underConstruction();
   };
 

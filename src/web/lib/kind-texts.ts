@@ -4,7 +4,7 @@
 // namespace still loads for everything else (a detail pane, a form, a desktop table:
 // withConsoleTexts), and merges over the slices.
 import { KIND_TEXTS } from 'virtual:kind-texts';
-import { LIST_KINDS } from '../../domain/kinds/list-kinds.generated.ts';
+import { LIST_KINDS } from '../../domain/kinds/list-kind.ts';
 import { addNamespacePart } from './i18n.ts';
 
 /** The kinds' texts a kind's list route needs (nothing for a route that is not one). */

@@ -2,41 +2,10 @@
 // acceleration region, origins (primary / backup, weight) on port 80 or 443, the CNAME to point
 // the domain at, and HTTPS with a certificate from the SSL certificate store (a ref, checked to
 // cover the domain). 配置中 → 已启用; disabled (停用) before it can be deleted.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED, SAME } from '../kind.ts';
-import { descriptionRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
-import { CDN_BUSINESS_TYPES, CDN_REGIONS, cdnDomainRule, checkOrigins, MAX_ORIGINS, ORIGIN_PORTS, originSchema } from './cdn-domain.rules.ts';
-
-const portRule = z.coerce
-  .number()
-  .int()
-  .refine((n) => (ORIGIN_PORTS as readonly number[]).includes(n), { message: 'origin_port' });
-
-const httpsShape = { https: z.boolean().default(false), certificate_id: idSchema.optional() };
-function checkHttps(v: { https: boolean; certificate_id?: string }, ctx: z.RefinementCtx) {
-  if (v.https && !v.certificate_id) ctx.addIssue({ code: 'custom', path: ['certificate_id'], message: 'required' });
-}
-
-export const cdnCreateSchema = z
-  .object({
-    ...placementShape,
-    name: cdnDomainRule,
-    business_type: z.enum(CDN_BUSINESS_TYPES).default('web'),
-    region: z.enum(CDN_REGIONS).default('mainland'),
-    origins: z.array(originSchema).min(1).max(MAX_ORIGINS),
-    origin_port: portRule.default(80),
-    ...httpsShape,
-    description: descriptionRule,
-  })
-  .superRefine((v, ctx) => {
-    checkOrigins({ domain: v.name, origins: v.origins }, ctx);
-    checkHttps(v, ctx);
-  });
-
-export const cdnHttpsSchema = z.object(httpsShape).superRefine(checkHttps);
+import { CDN_BUSINESS_TYPES, CDN_REGIONS } from './cdn-domain.rules.ts';
 
 export const cdnDomainKind: KindDefinition = {
   kind: 'cdn_domain',
@@ -77,7 +46,6 @@ export const cdnDomainKind: KindDefinition = {
   ],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['configuring', 'enabling', 'disabling', 'deleting'], failure: ['error'] },
   create: { inBetween: 'configuring', final: 'enabled' },
-  createSchema: cdnCreateSchema as unknown as z.ZodObject<any>,
   placement: 'own',
   actions: [
     {
@@ -87,7 +55,7 @@ export const cdnDomainKind: KindDefinition = {
       final: SAME,
       refusalKey: 'refusals.generic.edit',
       permission: 'operate',
-      params: cdnHttpsSchema as unknown as z.ZodObject<any>,
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['https', 'certificate_id'] }],
     },
     {

@@ -2,8 +2,7 @@
 // `*.` allowed in front), its origins are IP addresses or host names other than the accelerated
 // domain itself, one or more primary origins (backups optional), origin port 80 or 443, and HTTPS
 // takes a certificate from the store that covers the domain.
-import { z } from 'zod';
-import { isIpv4 } from '../rules.ts';
+import { isIpv4 } from '../cidr.ts';
 
 export const CDN_BUSINESS_TYPES = ['web', 'download', 'media', 'dynamic'] as const;
 export const CDN_REGIONS = ['mainland', 'overseas', 'global'] as const;
@@ -22,25 +21,6 @@ export function isCdnDomain(v: string): boolean {
 
 const isHost = (v: string) => v.length <= 253 && v.split('.').length >= 2 && v.split('.').every((l) => LABEL.test(l)) && /[a-z]/.test(v.split('.').pop()!);
 export const isOriginAddress = (v: string) => isIpv4(v) || isHost(v);
-
-export const cdnDomainRule = z.string().trim().toLowerCase().refine(isCdnDomain, { message: 'cdn_domain' });
-
-export const originSchema = z.object({
-  address: z.string().trim().toLowerCase().max(253).refine(isOriginAddress, { message: 'origin_address' }),
-  role: z.enum(ORIGIN_ROLES).default('primary'),
-  weight: z.coerce.number().int().min(1).max(100).default(10),
-});
-
-/** The origin-list problems of a domain: none, one missing primary, the domain itself, repeats. */
-export function checkOrigins(v: { domain: string; origins: { address: string; role: string }[] }, ctx: z.RefinementCtx) {
-  const seen = new Set<string>();
-  v.origins.forEach((o, i) => {
-    if (o.address === v.domain) ctx.addIssue({ code: 'custom', path: ['origins', i, 'address'], message: 'origin_same_as_domain' });
-    if (seen.has(o.address)) ctx.addIssue({ code: 'custom', path: ['origins', i, 'address'], message: 'origin_repeated' });
-    seen.add(o.address);
-  });
-  if (v.origins.length && !v.origins.some((o) => o.role === 'primary')) ctx.addIssue({ code: 'custom', path: ['origins'], message: 'primary_required' });
-}
 
 /** Whether a certificate's names cover a domain (exact, or a wildcard one level up). */
 export function certificateCovers(names: readonly string[], domain: string): boolean {

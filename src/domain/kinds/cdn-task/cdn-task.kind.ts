@@ -2,10 +2,8 @@
 // directory refresh or warm-up of a list of URLs of the tenant's accelerated domains. Each URL
 // counts against the tenant's daily limit of its type (seed 001 §10: refresh 2000, warm-up 500,
 // directory 100), counted atomically in the database; a task takes about 5 minutes.
-import { z } from 'zod';
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED } from '../kind.ts';
-import { idSchema } from '../../ids.ts';
 import { C, F, Q } from '../common.ts';
 
 export const CDN_TASK_TYPES = ['url_refresh', 'dir_refresh', 'warmup'] as const;
@@ -34,29 +32,6 @@ export function taskUrlProblem(type: string, url: string): string | null {
   return null;
 }
 
-/** The refreshPreheatConfig form: the domain, the operation and the URLs, one a line. */
-export const cdnTaskFormSchema = z.object({
-  domain_id: idSchema,
-  task_type: z.enum(CDN_TASK_TYPES),
-  urls: z.string().trim().min(1).max(20000),
-  name: z.string().trim().min(1).max(60).optional(),
-});
-
-export const cdnTaskCreateSchema = cdnTaskFormSchema
-  .superRefine((v, ctx) => {
-    const urls = splitUrls(v.urls);
-    if (!urls.length) ctx.addIssue({ code: 'custom', path: ['urls'], message: 'required' });
-    else if (urls.length > MAX_URLS_PER_TASK) ctx.addIssue({ code: 'custom', path: ['urls'], message: 'task_too_many_urls' });
-    else {
-      const bad = urls.map((u) => taskUrlProblem(v.task_type, u)).find(Boolean);
-      if (bad) ctx.addIssue({ code: 'custom', path: ['urls'], message: bad });
-    }
-  })
-  .transform((v) => {
-    const urls = [...new Set(splitUrls(v.urls))];
-    return { ...v, urls, url_count: urls.length, name: v.name ?? `${v.task_type}-${new URL(urls[0]!).hostname}` };
-  });
-
 export const cdnTaskKind: KindDefinition = {
   kind: 'cdn_task',
   collection: 'cdn-tasks',
@@ -83,7 +58,6 @@ export const cdnTaskKind: KindDefinition = {
   ],
   statuses: { stable: ['succeeded'], inBetween: ['processing', 'deleting'], failure: ['failed'] },
   create: { inBetween: 'processing', final: 'succeeded', failStatus: 'failed' },
-  createSchema: cdnTaskCreateSchema as unknown as z.ZodObject<any>,
   placement: { from: 'domain_id', kind: 'cdn_domain' },
   createLinks: [{ relation: 'task_of', param: 'domain_id', kind: 'cdn_domain', allowedFrom: ['enabled'], refusalKey: 'refusals.cdn_task.domain_not_enabled' }],
   actions: [
@@ -101,4 +75,6 @@ export const cdnTaskKind: KindDefinition = {
   relations: [{ relation: 'task_of', direction: 'out', kind: 'cdn_domain', many: false }],
   recycle: false,
   priced: false,
+  // A refresh / warm-up task takes about 5 minutes against the usual few seconds.
+  simulator: { createDelayFactor: CDN_TASK_DELAY_FACTOR },
 };

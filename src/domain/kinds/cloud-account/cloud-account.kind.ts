@@ -6,10 +6,7 @@
 // "sync-region needs at least one selection"). The secret is a secret field: sealed by the engine
 // (AES-256-GCM) and never answered; the AccessKey ID is shown masked. The account belongs to the
 // project it is registered in (its "resource-management project").
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, SAME, defineKind } from '../kind.ts';
-import { descriptionRule, nameRule } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 /** The public vendors an account can be registered for (private clouds are connected by operations, not tenants). */
@@ -22,31 +19,6 @@ export const CN_NAME_MAX = 64;
 export function maskAccessKeyId(id: string): string {
   return id.length <= 10 ? `${id.slice(0, 2)}****` : `${id.slice(0, 6)}****${id.slice(-4)}`;
 }
-
-const cnName = z.string().trim().max(CN_NAME_MAX, { message: 'cn_name_max' }).optional();
-
-export const cloudAccountCreateSchema = z.object({
-  name: nameRule(),
-  vendor: z.enum(CLOUD_ACCOUNT_VENDORS),
-  access_key_id: z
-    .string()
-    .trim()
-    .refine((v) => ACCESS_KEY_ID_RULE.test(v), { message: 'access_key_id' }),
-  access_key_secret: z
-    .string()
-    .trim()
-    .refine((v) => ACCESS_KEY_SECRET_RULE.test(v), { message: 'access_key_secret' }),
-  cn_name: cnName,
-  description: descriptionRule,
-});
-
-export const cloudAccountSyncSchema = z.object({
-  region_ids: z.array(idSchema).min(1, { message: 'sync_region_required' }).max(64),
-});
-
-export const cloudAccountModifySchema = z
-  .object({ cn_name: cnName, description: descriptionRule })
-  .refine((v) => v.cn_name !== undefined || v.description !== undefined, { message: 'empty_form' });
 
 export const cloudAccountKind = defineKind({
   kind: 'cloud_account',
@@ -61,7 +33,7 @@ export const cloudAccountKind = defineKind({
     F.name,
     { key: 'cn_name', source: 'spec', type: 'text' },
     F.status,
-    F.vendor,
+    { ...F.vendor, options: CLOUD_ACCOUNT_VENDORS },
     { key: 'access_key_mask', source: 'spec', type: 'text' },
     { key: 'secret_state', source: 'spec', type: 'enum', options: ['set'] },
     { key: 'region_names', source: 'spec', type: 'text' },
@@ -83,7 +55,6 @@ export const cloudAccountKind = defineKind({
   filters: [Q.name, Q.status, Q.provider],
   statuses: { stable: ['available'], inBetween: ['verifying', 'syncing', 'deleting'], failure: ['error'] },
   create: { inBetween: 'verifying', final: 'available' },
-  createSchema: cloudAccountCreateSchema,
   placement: 'vendor',
   secret: ['access_key_secret'],
   derive: (spec) => (typeof spec.access_key_id === 'string' ? { access_key_mask: maskAccessKeyId(spec.access_key_id), secret_state: 'set' } : {}),
@@ -95,7 +66,7 @@ export const cloudAccountKind = defineKind({
       final: 'available',
       refusalKey: 'refusals.cloud_account.sync',
       permission: 'update',
-      params: cloudAccountSyncSchema,
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['region_ids', 'region_names', 'region_count', 'synced_at'] }],
     },
     {
@@ -105,7 +76,7 @@ export const cloudAccountKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.generic.edit',
       permission: 'update',
-      params: cloudAccountModifySchema,
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['cn_name', 'description'] }],
     },
     {

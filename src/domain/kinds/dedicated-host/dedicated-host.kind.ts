@@ -1,10 +1,7 @@
 // Dedicated host (cdhManage, cdhBuy, cdhDetail): a whole physical server of one host type for one
 // tenant; cloud hosts of its zone are placed on it while its CPU and memory last. A dedicated host
 // with hosts on it cannot be deleted.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, SAME, defineKind } from '../kind.ts';
-import { chargingShape, descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 export const DEDICATED_HOST_TYPES = [
@@ -54,7 +51,6 @@ export const dedicatedHostKind = defineKind({
   filters: [Q.name, Q.status, Q.provider, { param: 'host_type', source: 'spec', key: 'host_type', type: 'enum' }],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: z.object({ name: nameRule(), description: descriptionRule, ...placementShape, ...chargingShape, host_type: z.enum(DEDICATED_HOST_TYPE_IDS) }),
   placement: 'own',
   derive: (spec) => {
     const t = DEDICATED_HOST_TYPES.find((x) => x.id === spec.host_type);
@@ -71,7 +67,7 @@ export const dedicatedHostKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.dedicated_host.place',
       permission: 'operate',
-      params: z.object({ instance_id: idSchema }),
+      hasParams: true,
       guards: [
         {
           type: 'target',
@@ -92,7 +88,7 @@ export const dedicatedHostKind = defineKind({
       refusalKey: 'refusals.dedicated_host.remove',
       permission: 'operate',
       dialog: 'warning',
-      params: z.object({ instance_id: idSchema }),
+      hasParams: true,
       effects: [{ type: 'unlink_param', relation: 'places', param: 'instance_id' }],
     },
     {
@@ -111,4 +107,5 @@ export const dedicatedHostKind = defineKind({
   relations: [{ relation: 'places', direction: 'out', kind: 'instance', many: true }],
   recycle: false,
   priced: true,
+  prices: { year: { fen: 599900, unit: '元/台/月' }, quantity: { fen: 900, unit: '元/台/小时' } },
 });

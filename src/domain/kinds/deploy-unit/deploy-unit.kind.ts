@@ -1,7 +1,5 @@
 // Deployment unit (deployUnits): a named placement group in one zone.
-import { z } from 'zod';
 import { REMOVED, defineKind } from '../kind.ts';
-import { descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 export const deployUnitKind = defineKind({
@@ -14,7 +12,6 @@ export const deployUnitKind = defineKind({
   filters: [Q.name, Q.status],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: z.object({ name: nameRule(), description: descriptionRule, ...placementShape }),
   placement: 'own',
   actions: [
     {

@@ -1,35 +1,10 @@
 // Records of a DNS zone, private (dnsDetail) or internet (dnsInternetDetail): host record, type,
 // value, TTL, line, weight, MX priority; enabled / disabled (暂停) and locked (a locked record
 // cannot be changed, paused or deleted). Shown in the zone's 解析记录 tab; no route of their own.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED, SAME } from '../kind.ts';
-import { descriptionRule } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
-import { checkRecordValue, mxPriorityRule, RECORD_LINES, RECORD_TYPES, recordNameRule, TTL, ttlRule, weightRule } from './dns-record.rules.ts';
-
-const recordShape = {
-  zone_id: idSchema,
-  name: recordNameRule,
-  type: z.enum(RECORD_TYPES),
-  value: z.string().trim().min(1).max(512),
-  ttl: ttlRule.default(TTL.default),
-  line: z.enum(RECORD_LINES).default('default'),
-  weight: weightRule.optional(),
-  mx_priority: mxPriorityRule.optional(),
-  description: descriptionRule,
-};
-export const recordCreateSchema = z.object(recordShape).superRefine(checkRecordValue);
-
-/** A record change: the value and its settings (the type and host record stay). */
-export const recordModifySchema = z.object({
-  value: z.string().trim().min(1).max(512),
-  ttl: ttlRule,
-  line: z.enum(RECORD_LINES),
-  weight: weightRule.optional(),
-  mx_priority: mxPriorityRule.optional(),
-});
+import { RECORD_LINES, RECORD_TYPES } from './dns-record.rules.ts';
 
 const LOCKED = 'refusals.dns_record.locked';
 
@@ -74,7 +49,6 @@ function recordKind(kind: string, parentKind: string, route: string): KindDefini
     ],
     statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'updating', 'deleting'], failure: ['error'] },
     create: { inBetween: 'creating', final: 'enabled' },
-    createSchema: recordCreateSchema as unknown as z.ZodObject<any>,
     placement: { from: 'zone_id', kind: parentKind },
     createLinks: [{ relation: 'record_of', param: 'zone_id', kind: parentKind, allowedFrom: ['enabled'], refusalKey: 'refusals.dns_record.zone_not_ready' }],
     actions: [
@@ -85,7 +59,7 @@ function recordKind(kind: string, parentKind: string, route: string): KindDefini
         final: SAME,
         refusalKey: 'refusals.generic.edit',
         permission: 'update',
-        params: recordModifySchema,
+        hasParams: true,
         guards: [{ type: 'unlocked', refusalKey: LOCKED }],
         effects: [{ type: 'set_spec', keys: ['value', 'ttl', 'line', 'weight', 'mx_priority'] }],
       },

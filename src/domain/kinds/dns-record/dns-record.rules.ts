@@ -1,9 +1,8 @@
 // Rules of a DNS record (seed 001 §5, §8): the host record is 1-61 of a-z, 0-9 and hyphen (not
 // first), or `@` / `*` alone; the value follows the type; TTL 0-86400 seconds; weight 0-100; the
 // line is the resolution network area. Pure: shared by the server and the forms.
-import { z } from 'zod';
 import { isIpv6 } from '../../approvals/network-rules.ts';
-import { isIpv4 } from '../rules.ts';
+import { isIpv4 } from '../cidr.ts';
 
 export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
@@ -59,18 +58,6 @@ export function recordValueProblem(type: string, raw: string, mxPriority?: numbe
     default:
       return 'invalid_value';
   }
-}
-
-export const recordNameRule = z.string().trim().toLowerCase().min(1).max(61).refine(isRecordName, { message: 'record_name' });
-export const ttlRule = z.coerce.number().int().min(TTL.min).max(TTL.max);
-export const weightRule = z.coerce.number().int().min(WEIGHT.min).max(WEIGHT.max);
-export const mxPriorityRule = z.coerce.number().int().min(1).max(50);
-
-/** The value checks of a record body (create, or a change with the record's type). */
-export function checkRecordValue(v: { type: string; value: string; mx_priority?: number | null }, ctx: z.RefinementCtx) {
-  const problem = recordValueProblem(v.type, v.value, v.mx_priority);
-  if (problem === 'record_mx_priority') ctx.addIssue({ code: 'custom', path: ['mx_priority'], message: 'required' });
-  else if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
 }
 
 /**

@@ -1,11 +1,8 @@
 // DNS zones: private zones resolved inside a VPC (dns, dnsDetail) and internet domains hosted on
 // the public resolvers (dnsInternet, dnsInternetDetail, bought on dnsBuy). A zone holds records
 // (dns-record); it is paused / resumed as a whole and cannot be deleted while it has records.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED } from '../kind.ts';
-import { descriptionRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 export const DNS_EDITIONS = ['free', 'personal', 'enterprise', 'flagship'] as const;
@@ -17,7 +14,6 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 export function isZoneName(v: string): boolean {
   return v.length >= 3 && v.length <= 253 && v.split('.').length >= 2 && v.split('.').every((l) => LABEL.test(l));
 }
-export const zoneNameRule = z.string().trim().toLowerCase().max(253).refine(isZoneName, { message: 'domain_invalid' });
 
 const ZONE_STATUSES = { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] } as const;
 
@@ -75,7 +71,6 @@ export const privateDnsZoneKind: KindDefinition = {
   filters: [Q.name, Q.status, Q.provider, { param: 'vpc_id', source: 'spec', key: 'vpc_id', type: 'ref' }],
   statuses: ZONE_STATUSES,
   create: { inBetween: 'creating', final: 'enabled' },
-  createSchema: z.object({ name: zoneNameRule, vpc_id: idSchema, recursion: z.boolean().default(true), description: descriptionRule }),
   placement: { from: 'vpc_id', kind: 'vpc' },
   createLinks: [{ relation: 'zone_in_vpc', param: 'vpc_id', kind: 'vpc', allowedFrom: ['available'] }],
   actions: zoneActions('private_dns_zone'),
@@ -118,7 +113,6 @@ export const dnsDomainKind: KindDefinition = {
   filters: [Q.name, Q.status, Q.provider, { param: 'edition', source: 'spec', key: 'edition', type: 'enum' }],
   statuses: ZONE_STATUSES,
   create: { inBetween: 'creating', final: 'enabled' },
-  createSchema: z.object({ ...placementShape, name: zoneNameRule, edition: z.enum(DNS_EDITIONS).default('free'), description: descriptionRule }),
   placement: 'own',
   derive: (spec) => ({ min_ttl: EDITION_MIN_TTL[String(spec.edition ?? 'free')] ?? 600 }),
   actions: zoneActions('dns_domain'),

@@ -1,18 +1,6 @@
 // Elastic IP (eipManage). An allocated (bound) EIP cannot be deleted or bound again.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, defineKind } from '../kind.ts';
-import { chargingShape, descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
-
-export const eipCreateSchema = z.object({
-  name: nameRule(),
-  description: descriptionRule,
-  ...placementShape,
-  ...chargingShape,
-  bandwidth: z.coerce.number().int().min(1).max(200),
-  line: z.enum(['bgp', 'static_bgp']).default('bgp'),
-});
 
 export const eipKind = defineKind({
   kind: 'eip',
@@ -50,7 +38,6 @@ export const eipKind = defineKind({
   ],
   statuses: { stable: ['available', 'allocated'], inBetween: ['creating', 'binding', 'unbinding', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: eipCreateSchema,
   placement: 'own',
   actions: [
     {
@@ -61,7 +48,7 @@ export const eipKind = defineKind({
       refusalKey: 'refusals.eip.bind',
       permission: 'operate',
       refusals: { allocated: 'refusals.eip.allocated_cannot_bind' },
-      params: z.object({ instance_id: idSchema }),
+      hasParams: true,
       guards: [{ type: 'target', param: 'instance_id', kind: 'instance', allowedFrom: ['running', 'stopped'], refusalKey: 'refusals.eip.no_bindable' }],
       effects: [
         { type: 'link', relation: 'bound_to', param: 'instance_id' },
@@ -97,5 +84,6 @@ export const eipKind = defineKind({
   relations: [{ relation: 'bound_to', direction: 'out', kind: 'instance', many: false }],
   recycle: false,
   priced: true,
+  prices: { year: { fen: 2000, unit: '元/Mbps/月' }, quantity: { fen: 3, unit: '元/Mbps/小时' } },
   priceQuantityKey: 'bandwidth',
 });

@@ -3,13 +3,10 @@
 // with health checks and switching a line to its backup pool when the primary fails. The instance
 // holds the global settings (globarSet), its pools and access policies (policyAdd) are kinds
 // placed in it, and every change is written to the instance's operation log (gtmLog, server).
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED, SAME } from '../kind.ts';
-import { descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
-import { checkAddresses, GTM_LINES, GTM_TTL, gtmAddressSchema, gtmGlobalSchema, gtmTtlRule, HEALTH_PROTOCOLS, MAX_POOL_ADDRESSES } from './gtm.rules.ts';
+import { GTM_LINES, HEALTH_PROTOCOLS } from './gtm.rules.ts';
 
 export const gtmInstanceKind: KindDefinition = {
   kind: 'gtm_instance',
@@ -46,7 +43,6 @@ export const gtmInstanceKind: KindDefinition = {
   filters: [Q.name, Q.status, Q.provider],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
-  createSchema: z.object({ ...placementShape, name: nameRule(), ttl: gtmTtlRule.default(GTM_TTL.default), description: descriptionRule }),
   placement: 'own',
   actions: [
     {
@@ -56,7 +52,7 @@ export const gtmInstanceKind: KindDefinition = {
       final: SAME,
       refusalKey: 'refusals.generic.edit',
       permission: 'update',
-      params: gtmGlobalSchema as unknown as z.ZodObject<any>,
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['ttl', 'alarm_enabled', 'health_protocol', 'health_port', 'health_interval'] }],
     },
     {
@@ -96,18 +92,6 @@ export const gtmInstanceKind: KindDefinition = {
   priced: false,
 };
 
-const addressesRule = z.array(gtmAddressSchema).min(1).max(MAX_POOL_ADDRESSES);
-export const gtmPoolCreateSchema = z
-  .object({
-    gtm_id: idSchema,
-    name: nameRule(),
-    addresses: addressesRule,
-    health_check: z.boolean().default(true),
-    description: descriptionRule,
-  })
-  .superRefine((v, ctx) => checkAddresses(v.addresses, ctx));
-export const gtmPoolModifySchema = z.object({ addresses: addressesRule, health_check: z.boolean() }).superRefine((v, ctx) => checkAddresses(v.addresses, ctx));
-
 /** An address pool of a GTM instance (shown on globarSet/:id under the settings). */
 export const gtmPoolKind: KindDefinition = {
   kind: 'gtm_pool',
@@ -130,7 +114,6 @@ export const gtmPoolKind: KindDefinition = {
   filters: [Q.name, Q.status, { param: 'gtm_id', source: 'spec', key: 'gtm_id', type: 'ref' }],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
-  createSchema: gtmPoolCreateSchema as unknown as z.ZodObject<any>,
   placement: { from: 'gtm_id', kind: 'gtm_instance' },
   createLinks: [
     { relation: 'pool_of', param: 'gtm_id', kind: 'gtm_instance', allowedFrom: ['enabled', 'disabled'], refusalKey: 'refusals.gtm_pool.instance_not_ready' },
@@ -148,7 +131,7 @@ export const gtmPoolKind: KindDefinition = {
       final: SAME,
       refusalKey: 'refusals.generic.edit',
       permission: 'update',
-      params: gtmPoolModifySchema as unknown as z.ZodObject<any>,
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['addresses', 'health_check'] }],
     },
     {
@@ -184,21 +167,6 @@ export const gtmPoolKind: KindDefinition = {
   priced: false,
 };
 
-const policyShape = {
-  primary_pool_id: idSchema,
-  backup_pool_id: idSchema.optional(),
-  failover: z.boolean().default(true),
-};
-function checkPools(v: { primary_pool_id: string; backup_pool_id?: string }, ctx: z.RefinementCtx) {
-  if (v.backup_pool_id && v.backup_pool_id === v.primary_pool_id) ctx.addIssue({ code: 'custom', path: ['backup_pool_id'], message: 'gtm_backup_same' });
-}
-export const gtmPolicyCreateSchema = z
-  .object({ gtm_id: idSchema, line: z.enum(GTM_LINES), ...policyShape, description: descriptionRule })
-  .superRefine(checkPools)
-  .transform((v) => ({ ...v, name: v.line }));
-export const gtmPolicyFormSchema = z.object({ gtm_id: idSchema, line: z.enum(GTM_LINES), ...policyShape, description: descriptionRule });
-export const gtmPolicyModifySchema = z.object(policyShape).superRefine(checkPools);
-
 /** An access policy: a resolution line answered from a primary pool, switching to the backup on failure (policyAdd/:id). */
 export const gtmPolicyKind: KindDefinition = {
   kind: 'gtm_policy',
@@ -229,7 +197,6 @@ export const gtmPolicyKind: KindDefinition = {
   filters: [Q.status, { param: 'gtm_id', source: 'spec', key: 'gtm_id', type: 'ref' }, { param: 'line', source: 'spec', key: 'line', type: 'enum' }],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
-  createSchema: gtmPolicyCreateSchema as unknown as z.ZodObject<any>,
   placement: { from: 'gtm_id', kind: 'gtm_instance' },
   createLinks: [
     { relation: 'policy_of', param: 'gtm_id', kind: 'gtm_instance', allowedFrom: ['enabled', 'disabled'], refusalKey: 'refusals.gtm_pool.instance_not_ready' },
@@ -242,7 +209,7 @@ export const gtmPolicyKind: KindDefinition = {
       final: SAME,
       refusalKey: 'refusals.generic.edit',
       permission: 'update',
-      params: gtmPolicyModifySchema as unknown as z.ZodObject<any>,
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['primary_pool_id', 'backup_pool_id', 'failover', 'primary_pool_name', 'backup_pool_name'] }],
     },
     {

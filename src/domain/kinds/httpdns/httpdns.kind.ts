@@ -4,13 +4,9 @@
 // authenticated requests — a secret field, sealed by the engine and never answered), then adds the
 // domains the service may resolve (at most 100 per instance). Request counts are the simulated
 // cloud's: deterministic from the resource id and the day, so every process draws the same.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED } from '../kind.ts';
-import { descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
-import { zoneNameRule } from '../dns-zone/dns-zone.kind.ts';
 
 export const HTTPDNS_MAX_DOMAINS = 100;
 export const HTTPDNS_EDITIONS = ['standard', 'enterprise'] as const;
@@ -60,23 +56,6 @@ export function deriveInstanceRequests(spec: Record<string, unknown>, now = new 
 
 export const SECRET_RULE = /^[A-Za-z0-9]{16,64}$/;
 
-export const httpDnsCreateSchema = z
-  .object({
-    ...placementShape,
-    name: nameRule(),
-    edition: z.enum(HTTPDNS_EDITIONS).default('standard'),
-    auth_enabled: z.boolean().default(false),
-    secret_key: z
-      .string()
-      .trim()
-      .refine((v) => SECRET_RULE.test(v), { message: 'httpdns_secret' })
-      .optional(),
-    description: descriptionRule,
-  })
-  .superRefine((v, ctx) => {
-    if (v.auth_enabled && !v.secret_key) ctx.addIssue({ code: 'custom', path: ['secret_key'], message: 'required' });
-  });
-
 export const httpDnsInstanceKind: KindDefinition = {
   kind: 'httpdns_instance',
   collection: 'httpdns-instances',
@@ -111,7 +90,6 @@ export const httpDnsInstanceKind: KindDefinition = {
   filters: [Q.name, Q.status, Q.provider],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
-  createSchema: httpDnsCreateSchema as unknown as z.ZodObject<any>,
   placement: 'own',
   secret: ['secret_key'],
   derive: (spec) => deriveInstanceRequests(spec),
@@ -176,7 +154,6 @@ export const httpDnsDomainKind: KindDefinition = {
   filters: [Q.name, Q.status, { param: 'instance_id', source: 'spec', key: 'instance_id', type: 'ref' }],
   statuses: { stable: ['enabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
-  createSchema: z.object({ instance_id: idSchema, name: zoneNameRule, description: descriptionRule }),
   placement: { from: 'instance_id', kind: 'httpdns_instance' },
   derive: (spec) => deriveDomainRequests(spec),
   createLinks: [

@@ -2,40 +2,12 @@
 // read-only for tenants; custom and ISO images are uploaded: uploading → pending review → review
 // passed (importing) → upload success, or review failed / upload failed. An ISO image mounts on
 // hosts of a private cloud (public clouds answer 「公有云不支持该操作」).
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, SAME, defineKind } from '../kind.ts';
-import { descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 export const IMAGE_TYPES = ['public', 'custom', 'iso'] as const;
 export const OS_TYPES = ['linux', 'windows'] as const;
 export const IMAGE_FORMATS = ['qcow2', 'raw', 'vmdk', 'vhd', 'iso'] as const;
-
-/** Where the uploaded file sits: an http(s) address or an object-storage path (obs://bucket/key). */
-const fileUrlRule = z
-  .string()
-  .trim()
-  .min(1)
-  .max(1024)
-  .regex(/^(https?|obs|oss|s3):\/\/[^\s]+$/i, { message: 'invalid_format' });
-
-export const imageCreateSchema = z
-  .object({
-    name: nameRule(),
-    description: descriptionRule,
-    ...placementShape,
-    // Tenants upload custom and ISO images; public images come from the platform.
-    image_type: z.enum(['custom', 'iso']),
-    os_type: z.enum(OS_TYPES),
-    os_version: z.string().trim().min(1).max(64),
-    format: z.enum(IMAGE_FORMATS),
-    file_url: fileUrlRule,
-    // Minimum disk and memory: integers only (seed 001 §5 "Storage").
-    min_disk: z.coerce.number().int().min(1).max(1024).default(40),
-    min_memory: z.coerce.number().int().min(0).max(512).default(1),
-  })
-  .refine((v) => (v.image_type === 'iso') === (v.format === 'iso'), { path: ['format'], message: 'iso_format' });
 
 const UPLOADED = ['upload_success'] as const;
 
@@ -87,7 +59,6 @@ export const imageKind = defineKind({
     failure: ['review_failed', 'upload_failed'],
   },
   create: { inBetween: 'uploading', final: 'pending_review', failStatus: 'upload_failed' },
-  createSchema: imageCreateSchema as unknown as z.ZodObject<any>,
   placement: 'own',
   readOnly: { specKey: 'image_type', values: ['public'], refusalKey: 'refusals.image.public_read_only' },
   actions: [
@@ -109,7 +80,7 @@ export const imageKind = defineKind({
       refusalKey: 'refusals.image.review',
       permission: 'update',
       dialog: 'disable',
-      params: z.object({ review_reason: z.string().trim().min(1).max(200) }),
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['review_reason'] }],
     },
     {
@@ -120,7 +91,7 @@ export const imageKind = defineKind({
       failStatus: 'upload_failed',
       refusalKey: 'refusals.image.reupload',
       permission: 'update',
-      params: z.object({ file_url: fileUrlRule }),
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['file_url', 'review_reason'] }],
     },
     {
@@ -130,7 +101,7 @@ export const imageKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.image.mount',
       permission: 'operate',
-      params: z.object({ instance_id: idSchema }),
+      hasParams: true,
       guards: [
         { type: 'private_cloud', refusalKey: 'public_cloud_unsupported' },
         { type: 'target', param: 'instance_id', kind: 'instance', allowedFrom: ['running', 'stopped'], refusalKey: 'refusals.image.no_mountable_host' },
@@ -145,7 +116,7 @@ export const imageKind = defineKind({
       refusalKey: 'refusals.image.unmount',
       permission: 'operate',
       dialog: 'warning',
-      params: z.object({ instance_id: idSchema }),
+      hasParams: true,
       effects: [{ type: 'unlink_param', relation: 'iso_mounted_on', param: 'instance_id' }],
     },
     {

@@ -1,9 +1,6 @@
 // Cloud host (ecsManage). Lock rules, rebuild refused while data disks are mounted, a flavor
 // change restarts the host, delete goes to the recycle bin (mounted disks follow it).
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, SAME, defineKind } from '../kind.ts';
-import { chargingShape, descriptionRule, nameRule, passwordRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 export const FLAVORS = [
@@ -19,18 +16,12 @@ export const FLAVOR_IDS = FLAVORS.map((f) => f.id) as unknown as readonly [strin
 export const IMAGES = ['centos-7.9', 'ubuntu-22.04', 'kylin-v10', 'uos-20', 'windows-2019', 'windows-2022'] as const;
 export const DISK_TYPES = ['ssd', 'sas', 'sata'] as const;
 
-const flavorRule = z.enum(FLAVOR_IDS);
-
 /**
  * Data disks bought with a host. The seeds give no host-specific range, so a data disk takes the
  * range of a disk bought on its own (volume.kind.ts, 10–32768 GB, whole GB) and a host carries at
  * most 8 of them (the attach limit the simulated clouds share).
  */
 export const DATA_DISK = { minGb: 10, maxGb: 32768, maxCount: 8 } as const;
-export const dataDiskSchema = z.object({
-  type: z.enum(DISK_TYPES).default('ssd'),
-  size: z.coerce.number().int().min(DATA_DISK.minGb).max(DATA_DISK.maxGb),
-});
 
 /** A resize that adds cores or memory is an expansion (it needs approval where purchases do). */
 export function flavorGrows(from: unknown, to: unknown): boolean {
@@ -38,23 +29,6 @@ export function flavorGrows(from: unknown, to: unknown): boolean {
   const b = FLAVORS.find((f) => f.id === to);
   return !a || !b ? true : b.cpu > a.cpu || b.memory > a.memory;
 }
-
-export const instanceCreateSchema = z
-  .object({
-    name: nameRule(),
-    description: descriptionRule,
-    ...placementShape,
-    ...chargingShape,
-    image: z.enum(IMAGES),
-    flavor: flavorRule,
-    system_disk_size: z.coerce.number().int().min(40).max(1024).default(40),
-    data_disks: z.array(dataDiskSchema).max(DATA_DISK.maxCount, { message: 'data_disks_max' }).default([]),
-    subnet_id: idSchema,
-    public_ip_type: z.enum(['none', 'bgp']).default('none'),
-    bandwidth: z.coerce.number().int().min(1).max(200).optional(),
-    password: passwordRule,
-  })
-  .refine((v) => v.public_ip_type === 'none' || v.bandwidth !== undefined, { path: ['bandwidth'], message: 'required' });
 
 const ALIVE = ['running', 'stopped', 'error'] as const;
 
@@ -115,7 +89,6 @@ export const instanceKind = defineKind({
     failure: ['error'],
   },
   create: { inBetween: 'creating', final: 'running' },
-  createSchema: instanceCreateSchema as unknown as z.ZodObject<any>,
   placement: 'own',
   createLinks: [{ relation: 'in_subnet', param: 'subnet_id', kind: 'subnet', allowedFrom: ['available'] }],
   secret: ['password'],
@@ -183,7 +156,7 @@ export const instanceKind = defineKind({
       refusalKey: 'refusals.instance.rebuild',
       permission: 'operate',
       dialog: 'warning',
-      params: z.object({ image: z.enum(IMAGES), password: passwordRule }),
+      hasParams: true,
       guards: [{ type: 'no_links', relation: 'mounted_on', direction: 'in', refusalKey: 'refusals.instance.rebuild_disks_mounted' }],
       effects: [{ type: 'set_spec', keys: ['image'] }],
     },
@@ -195,7 +168,7 @@ export const instanceKind = defineKind({
       refusalKey: 'refusals.instance.resize',
       permission: 'operate',
       dialog: 'warning',
-      params: z.object({ flavor: flavorRule }),
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['flavor'] }],
       approval: { type: 'resource_expansion', needed: (spec, params) => flavorGrows(spec.flavor, params.flavor) },
     },
@@ -206,7 +179,7 @@ export const instanceKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.instance.mount_iso',
       permission: 'operate',
-      params: z.object({ iso: z.string().trim().min(1).max(128) }),
+      hasParams: true,
       guards: [{ type: 'private_cloud', refusalKey: 'public_cloud_unsupported' }],
       effects: [{ type: 'set_spec', keys: ['iso'] }],
     },
@@ -259,4 +232,7 @@ export const instanceKind = defineKind({
   ],
   recycle: true,
   priced: true,
+  // Mounting an ISO is a private cloud's feature: a public cloud answers 「公有云不支持该操作」.
+  simulator: { privateOnly: ['mount_iso'] },
+  prices: { year: { fen: 28800, unit: '元/台/月' }, quantity: { fen: 45, unit: '元/台/小时' } },
 });

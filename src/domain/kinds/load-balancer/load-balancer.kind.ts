@@ -1,25 +1,10 @@
 // Load balancer (balanceLoad): an address taken from a subnet (and a public address when it faces
 // the internet), started and stopped; its listeners (lb-listener.kind.ts) must go before it does.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, defineKind } from '../kind.ts';
-import { chargingShape, descriptionRule, nameRule } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 export const LB_FLAVORS = ['small', 'medium', 'large', 'xlarge'] as const;
 export const LB_NETWORK_TYPES = ['internal', 'public'] as const;
-
-export const loadBalancerCreateSchema = z
-  .object({
-    name: nameRule(),
-    description: descriptionRule,
-    ...chargingShape,
-    subnet_id: idSchema,
-    network_type: z.enum(LB_NETWORK_TYPES).default('internal'),
-    flavor: z.enum(LB_FLAVORS).default('small'),
-    bandwidth: z.coerce.number().int().min(1).max(200).optional(),
-  })
-  .refine((v) => v.network_type === 'internal' || v.bandwidth !== undefined, { path: ['bandwidth'], message: 'required' });
 
 export const loadBalancerKind = defineKind({
   kind: 'load_balancer',
@@ -61,7 +46,6 @@ export const loadBalancerKind = defineKind({
   filters: [Q.name, Q.status, Q.provider, { param: 'network_type', source: 'spec', key: 'network_type', type: 'enum' }, Q.subnet],
   statuses: { stable: ['running', 'stopped'], inBetween: ['creating', 'starting', 'stopping', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'running' },
-  createSchema: loadBalancerCreateSchema as unknown as z.ZodObject<any>,
   placement: { from: 'subnet_id', kind: 'subnet' },
   createLinks: [{ relation: 'in_subnet', param: 'subnet_id', kind: 'subnet', allowedFrom: ['available'] }],
   actions: [
@@ -103,4 +87,5 @@ export const loadBalancerKind = defineKind({
   ],
   recycle: false,
   priced: true,
+  prices: { year: { fen: 6000, unit: '元/实例/月' }, quantity: { fen: 10, unit: '元/实例/小时' } },
 });

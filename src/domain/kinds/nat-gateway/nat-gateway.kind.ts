@@ -1,10 +1,7 @@
 // NAT gateway (natManage, natBuy, natDetail): sits in a VPC, takes elastic IPs (bound to the gateway,
 // then 已分配) and holds SNAT, DNAT and IPv6 rules (nat-rules.kind.ts). An EIP used by a rule cannot
 // be unbound; a gateway with rules cannot be deleted.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, SAME, defineKind } from '../kind.ts';
-import { chargingShape, descriptionRule, nameRule } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 export const NAT_FLAVORS = ['small', 'medium', 'large', 'xlarge'] as const;
@@ -49,7 +46,6 @@ export const natGatewayKind = defineKind({
   filters: [Q.name, Q.status, Q.provider, { param: 'vpc_id', source: 'spec', key: 'vpc_id', type: 'ref' }],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: z.object({ name: nameRule(), description: descriptionRule, ...chargingShape, vpc_id: idSchema, flavor: z.enum(NAT_FLAVORS).default('small') }),
   placement: { from: 'vpc_id', kind: 'vpc' },
   createLinks: [{ relation: 'nat_in_vpc', param: 'vpc_id', kind: 'vpc', allowedFrom: ['available'] }],
   actions: [
@@ -60,7 +56,7 @@ export const natGatewayKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.generic.bind',
       permission: 'operate',
-      params: z.object({ eip_id: idSchema }),
+      hasParams: true,
       guards: [{ type: 'target', param: 'eip_id', kind: 'eip', allowedFrom: ['available'], refusalKey: 'refusals.eip.allocated_cannot_bind' }],
     },
     {
@@ -71,7 +67,7 @@ export const natGatewayKind = defineKind({
       refusalKey: 'refusals.generic.unbind',
       permission: 'operate',
       dialog: 'warning',
-      params: z.object({ eip_id: idSchema }),
+      hasParams: true,
     },
     {
       id: 'delete',
@@ -95,4 +91,5 @@ export const natGatewayKind = defineKind({
   ],
   recycle: false,
   priced: true,
+  prices: { year: { fen: 9000, unit: '元/实例/月' }, quantity: { fen: 14, unit: '元/实例/小时' } },
 });

@@ -1,10 +1,7 @@
 // Bare-metal host (bmsManage, bmsBuy, bmsDetail): private clouds only (OpenStack Ironic, VMware
 // physical pools) — a public cloud answers 「公有云不支持该操作」 to the purchase and to every action.
 // It takes an address of its subnet like a cloud host; start, stop and reboot; deleted for good.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, defineKind } from '../kind.ts';
-import { chargingShape, descriptionRule, nameRule, passwordRule, placementShape } from '../rules.ts';
 import { IMAGES } from '../instance/instance.kind.ts';
 import { C, F, Q } from '../common.ts';
 
@@ -56,17 +53,6 @@ export const phyhostKind = defineKind({
   filters: [Q.name, Q.status, Q.provider, { param: 'flavor', source: 'spec', key: 'flavor', type: 'enum' }, Q.subnet],
   statuses: { stable: ['running', 'stopped'], inBetween: ['creating', 'starting', 'stopping', 'rebooting', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'running' },
-  createSchema: z.object({
-    name: nameRule(),
-    description: descriptionRule,
-    ...placementShape,
-    ...chargingShape,
-    flavor: z.enum(BMS_FLAVOR_IDS),
-    image: z.enum(IMAGES),
-    raid: z.enum(RAID_LEVELS).default('raid1'),
-    subnet_id: idSchema,
-    password: passwordRule,
-  }),
   placement: 'own',
   createLinks: [{ relation: 'in_subnet', param: 'subnet_id', kind: 'subnet', allowedFrom: ['available'] }],
   secret: ['password'],
@@ -122,4 +108,5 @@ export const phyhostKind = defineKind({
   relations: [{ relation: 'in_subnet', direction: 'out', kind: 'subnet', many: false }],
   recycle: false,
   priced: true,
+  prices: { year: { fen: 399900, unit: '元/台/月' }, quantity: { fen: 620, unit: '元/台/小时' } },
 });

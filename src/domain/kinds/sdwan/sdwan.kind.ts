@@ -2,69 +2,13 @@
 // `branch-` before it), has an edge device (model and serial number), an access password (with its
 // confirmation; never stored) and a deployment location; it comes online after creation and
 // follows a routing template. A template in use cannot be deleted.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, SAME, defineKind } from '../kind.ts';
-import { cidrRule, descriptionRule, nameRule, passwordRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 export const DEVICE_MODELS = ['sdw-100', 'sdw-500', 'sdw-2000'] as const;
 export const NEXT_HOPS = ['hub', 'local', 'internet'] as const;
 export const BRANCH_NAME_PREFIX = 'branch-';
-
-/** Letters, digits, hyphens and Chinese, 2–20 characters. */
-export const nameSuffixRule = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9\u4e00-\u9fa5-]{2,20}$/, { message: 'name_suffix' });
-/** Serial number: 8–32 upper-case letters and digits. */
-export const deviceSnRule = z
-  .string()
-  .trim()
-  .regex(/^[A-Z0-9]{8,32}$/, { message: 'device_sn' });
-
-const passwordPair = {
-  access_password: passwordRule,
-  access_password_confirm: z.string().max(64),
-};
-const samePassword = (v: { access_password: string; access_password_confirm: string }) => v.access_password === v.access_password_confirm;
-
-export const locationSchema = z.object({
-  province: z.string().trim().min(1).max(32),
-  city: z.string().trim().min(1).max(32),
-  district: z.string().trim().min(1).max(32).optional(),
-  address: z.string().trim().min(1).max(100),
-});
-
-export const branchCreateSchema = z
-  .object({
-    name_suffix: nameSuffixRule,
-    description: descriptionRule,
-    ...placementShape,
-    device_model: z.enum(DEVICE_MODELS),
-    device_sn: deviceSnRule,
-    ...passwordPair,
-    deployment_location: locationSchema,
-  })
-  .refine(samePassword, { path: ['access_password_confirm'], message: 'password_confirm' });
-
-export const routesRule = z
-  .array(
-    z.object({
-      destination: cidrRule(0, 32),
-      next_hop: z.enum(NEXT_HOPS),
-      priority: z.coerce.number().int().min(1).max(100).default(50),
-    }),
-  )
-  .min(1)
-  .max(50)
-  .superRefine((list, ctx) => {
-    const seen = new Set<string>();
-    list.forEach((r, i) => {
-      if (seen.has(r.destination)) ctx.addIssue({ code: 'custom', path: [i, 'destination'], message: 'route_repeated' });
-      seen.add(r.destination);
-    });
-  });
+export const samePassword = (v: { access_password: string; access_password_confirm: string }) => v.access_password === v.access_password_confirm;
 
 export const sdwanBranchKind = defineKind({
   kind: 'sdwan_branch',
@@ -103,7 +47,6 @@ export const sdwanBranchKind = defineKind({
   ],
   statuses: { stable: ['online', 'offline'], inBetween: ['creating', 'updating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'online' },
-  createSchema: branchCreateSchema as unknown as z.ZodObject<any>,
   placement: 'own',
   secret: ['access_password', 'access_password_confirm'],
   actions: [
@@ -114,7 +57,7 @@ export const sdwanBranchKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.sdwan_branch.reset_password',
       permission: 'operate',
-      params: z.object(passwordPair).refine(samePassword, { path: ['access_password_confirm'], message: 'password_confirm' }) as unknown as z.ZodObject<any>,
+      hasParams: true,
     },
     {
       id: 'apply_template',
@@ -124,7 +67,7 @@ export const sdwanBranchKind = defineKind({
       refusalKey: 'refusals.sdwan_branch.apply_template',
       permission: 'operate',
       refusals: { offline: 'refusals.sdwan_branch.offline' },
-      params: z.object({ template_id: idSchema }),
+      hasParams: true,
       guards: [{ type: 'target', param: 'template_id', kind: 'routing_template', allowedFrom: ['available'], refusalKey: 'refusals.sdwan_branch.no_template' }],
       effects: [
         { type: 'unlink', relation: 'uses_template', direction: 'out' },
@@ -166,7 +109,6 @@ export const routingTemplateKind = defineKind({
   filters: [Q.name, Q.status],
   statuses: { stable: ['available'], inBetween: ['creating', 'updating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: z.object({ name: nameRule(), description: descriptionRule, ...placementShape, routes: routesRule }),
   placement: 'own',
   actions: [
     {
@@ -176,7 +118,7 @@ export const routingTemplateKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.routing_template.edit',
       permission: 'update',
-      params: z.object({ routes: routesRule }),
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['routes'] }],
     },
     {

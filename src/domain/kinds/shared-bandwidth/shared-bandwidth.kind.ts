@@ -1,10 +1,6 @@
 // Shared bandwidth (shareBand): a bandwidth pool bought by the Mbps, resizable.
-import { z } from 'zod';
 import { REMOVED, SAME, defineKind } from '../kind.ts';
-import { chargingShape, descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
-
-const bandwidthRule = z.coerce.number().int().min(5).max(2000);
 
 export const sharedBandwidthKind = defineKind({
   kind: 'shared_bandwidth',
@@ -16,7 +12,6 @@ export const sharedBandwidthKind = defineKind({
   filters: [Q.name, Q.status, Q.provider],
   statuses: { stable: ['available'], inBetween: ['creating', 'updating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: z.object({ name: nameRule(), description: descriptionRule, ...placementShape, ...chargingShape, bandwidth: bandwidthRule }),
   placement: 'own',
   actions: [
     {
@@ -26,7 +21,7 @@ export const sharedBandwidthKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.shared_bandwidth.resize',
       permission: 'operate',
-      params: z.object({ bandwidth: bandwidthRule }),
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['bandwidth'] }],
     },
     {
@@ -42,5 +37,6 @@ export const sharedBandwidthKind = defineKind({
   relations: [],
   recycle: false,
   priced: true,
+  prices: { year: { fen: 2000, unit: '元/Mbps/月' }, quantity: { fen: 3, unit: '元/Mbps/小时' } },
   priceQuantityKey: 'bandwidth',
 });

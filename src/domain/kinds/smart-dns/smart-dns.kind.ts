@@ -3,14 +3,10 @@
 // A domain's records each belong to one line (smartDns/domain/:id lists them by line); the
 // domain's overview (smartDns/domainDetail/:id) counts them per line. A line without its own
 // records falls back to 默认, so 默认 must keep at least one record while others exist (server).
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED, SAME } from '../kind.ts';
-import { descriptionRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
-import { zoneNameRule } from '../dns-zone/dns-zone.kind.ts';
-import { checkRecordValue, mxPriorityRule, RECORD_TYPES, recordNameRule, ttlRule, weightRule } from '../dns-record/dns-record.rules.ts';
+import { RECORD_TYPES } from '../dns-record/dns-record.rules.ts';
 
 /** Resolution lines of smart DNS: carriers, the education network, overseas and the default. */
 export const SMART_LINES = ['default', 'telecom', 'unicom', 'mobile', 'edu', 'overseas'] as const;
@@ -57,7 +53,6 @@ export const smartDnsDomainKind: KindDefinition = {
   filters: [Q.name, Q.status, Q.provider],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
-  createSchema: z.object({ ...placementShape, name: zoneNameRule, description: descriptionRule }),
   placement: 'own',
   actions: [
     {
@@ -93,28 +88,6 @@ export const smartDnsDomainKind: KindDefinition = {
   recycle: false,
   priced: false,
 };
-
-const smartTtlRule = ttlRule.pipe(z.number().min(SMART_TTL.min));
-export const smartRecordCreateSchema = z
-  .object({
-    zone_id: idSchema,
-    line: z.enum(SMART_LINES).default('default'),
-    name: recordNameRule,
-    type: z.enum(SMART_RECORD_TYPES),
-    value: z.string().trim().min(1).max(512),
-    ttl: smartTtlRule.default(SMART_TTL.default),
-    weight: weightRule.optional(),
-    mx_priority: mxPriorityRule.optional(),
-    description: descriptionRule,
-  })
-  .superRefine(checkRecordValue);
-
-export const smartRecordModifySchema = z.object({
-  value: z.string().trim().min(1).max(512),
-  ttl: smartTtlRule,
-  weight: weightRule.optional(),
-  mx_priority: mxPriorityRule.optional(),
-});
 
 /** Records of a smart DNS domain, one line each (shown on smartDns/domain/:id, grouped by line). */
 export const smartDnsRecordKind: KindDefinition = {
@@ -156,7 +129,6 @@ export const smartDnsRecordKind: KindDefinition = {
   ],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
-  createSchema: smartRecordCreateSchema as unknown as z.ZodObject<any>,
   placement: { from: 'zone_id', kind: 'smart_dns_domain' },
   createLinks: [
     { relation: 'record_of', param: 'zone_id', kind: 'smart_dns_domain', allowedFrom: ['enabled'], refusalKey: 'refusals.smart_dns_record.domain_not_enabled' },
@@ -169,7 +141,7 @@ export const smartDnsRecordKind: KindDefinition = {
       final: SAME,
       refusalKey: 'refusals.generic.edit',
       permission: 'update',
-      params: smartRecordModifySchema,
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['value', 'ttl', 'weight', 'mx_priority'] }],
     },
     {

@@ -1,28 +1,9 @@
 // Automatic snapshot policy (ecsSnapshotPolicy): weekdays 1–7 (Monday–Sunday), times of day and a
 // retention in days; bound to disks (a disk follows at most one policy). Enabled or disabled.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, SAME, defineKind } from '../kind.ts';
-import { descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
-const unique = <T>(xs: readonly T[]) => new Set(xs).size === xs.length;
-
-export const weekdaysRule = z.array(z.coerce.number().int().min(1).max(7)).min(1).max(7).refine(unique, { message: 'weekday_repeated' });
-export const timesRule = z
-  .array(
-    z
-      .string()
-      .trim()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'time_of_day' }),
-  )
-  .min(1)
-  .max(24)
-  .refine(unique, { message: 'time_repeated' });
-/** Retention 1–99999 days (seed 001 §5 "Backup retention"). */
-export const retentionDaysRule = z.coerce.number().int().min(1).max(99999);
-
-const scheduleShape = { weekdays: weekdaysRule, times: timesRule, retention_days: retentionDaysRule };
+export const unique = <T>(xs: readonly T[]) => new Set(xs).size === xs.length;
 
 export const snapshotPolicyKind = defineKind({
   kind: 'snapshot_policy',
@@ -55,7 +36,6 @@ export const snapshotPolicyKind = defineKind({
   filters: [Q.name, Q.status, Q.provider],
   statuses: { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'enabled' },
-  createSchema: z.object({ name: nameRule(), description: descriptionRule, ...placementShape, ...scheduleShape }),
   placement: 'own',
   actions: [
     {
@@ -85,7 +65,7 @@ export const snapshotPolicyKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.generic.edit',
       permission: 'update',
-      params: z.object(scheduleShape),
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['weekdays', 'times', 'retention_days'] }],
     },
     {
@@ -95,7 +75,7 @@ export const snapshotPolicyKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.generic.bind',
       permission: 'operate',
-      params: z.object({ volume_id: idSchema }),
+      hasParams: true,
       guards: [
         {
           type: 'target',
@@ -115,7 +95,7 @@ export const snapshotPolicyKind = defineKind({
       refusalKey: 'refusals.generic.unbind',
       permission: 'operate',
       dialog: 'warning',
-      params: z.object({ volume_id: idSchema }),
+      hasParams: true,
       effects: [{ type: 'unlink_param', relation: 'policy_of', param: 'volume_id' }],
     },
     {

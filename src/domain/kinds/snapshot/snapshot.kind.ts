@@ -1,9 +1,6 @@
 // Disk snapshot (ecsSnapshot / volumeSnapshot). Made from a disk (the disk's `snapshot` action or
 // POST /api/snapshots); it sits where its disk is. A disk cannot be deleted while it has snapshots.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, defineKind } from '../kind.ts';
-import { descriptionRule, nameRule } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 export const snapshotKind = defineKind({
@@ -23,7 +20,6 @@ export const snapshotKind = defineKind({
   filters: [Q.name, Q.status, { param: 'volume_id', source: 'spec', key: 'volume_id', type: 'ref' }],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: z.object({ name: nameRule(), description: descriptionRule, volume_id: idSchema }),
   placement: { from: 'volume_id', kind: 'volume' },
   createLinks: [{ relation: 'snapshot_of', param: 'volume_id', kind: 'volume', allowedFrom: ['unmounted', 'mounted'], refusalKey: 'refusals.volume.snapshot' }],
   actions: [

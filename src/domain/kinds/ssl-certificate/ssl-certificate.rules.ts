@@ -2,7 +2,6 @@
 // a bought one is chosen by brand, domain type, validation method, algorithm and validity, an own
 // certificate is uploaded as PEM. Revoking within 30 days of issue cancels the order; after that
 // revocation cannot be completed. Pure: the server and the web share these.
-import { z } from 'zod';
 
 export const CERT_SOURCES = ['free', 'buy', 'upload'] as const;
 export const CERT_BRANDS = ['digicert', 'geotrust', 'globalsign', 'cfca', 'trustasia'] as const;
@@ -27,15 +26,6 @@ export function isDomainName(v: string): boolean {
 }
 /** A wildcard (*.example.com) is a domain with `*.` in front. */
 export const isCertDomain = (v: string, wildcard: boolean) => (wildcard && v.startsWith('*.') ? isDomainName(v.slice(2)) : isDomainName(v));
-
-export const certDomainRule = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(253)
-  .refine((v) => isCertDomain(v, true), { message: 'domain_invalid' });
-/** Domains of a bought certificate: comma or newline separated; a single-domain type takes one. */
-export const certDomainsRule = z.string().trim().toLowerCase().max(2000);
 
 export function splitDomains(v: unknown): string[] {
   return String(v ?? '')
@@ -83,15 +73,5 @@ export function daysLeft(expiresAt: unknown, now: Date): number | null {
   return Number.isFinite(t) ? Math.floor((t - now.getTime()) / DAY_MS) : null;
 }
 
-const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
-const PEM_KEY = /-----BEGIN (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+?-----END (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----/;
-export const pemCertRule = z
-  .string()
-  .trim()
-  .max(20000)
-  .refine((v) => PEM_CERT.test(v), { message: 'pem_certificate' });
-export const pemKeyRule = z
-  .string()
-  .trim()
-  .max(20000)
-  .refine((v) => PEM_KEY.test(v), { message: 'pem_private_key' });
+export const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
+export const PEM_KEY = /-----BEGIN (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+?-----END (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----/;

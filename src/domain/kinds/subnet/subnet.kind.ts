@@ -1,19 +1,10 @@
 // Subnet (subnet). Its CIDR lies inside its VPC and overlaps no sibling; hosts and virtual IPs
 // take addresses from it (「子网可用IP不足」 when none is left).
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, defineKind } from '../kind.ts';
-import { cidrInside, cidrOverlaps, cidrRule, descriptionRule, nameRule, parseCidr, usableIps } from '../rules.ts';
+import { cidrInside, cidrOverlaps, parseCidr, usableIps } from '../cidr.ts';
 import { C, F, Q } from '../common.ts';
 
 export const SUBNET_PREFIX = { min: 16, max: 29 } as const;
-
-export const subnetCreateSchema = z.object({
-  name: nameRule(),
-  description: descriptionRule,
-  vpc_id: idSchema,
-  cidr: cidrRule(SUBNET_PREFIX.min, SUBNET_PREFIX.max),
-});
 
 /**
  * Why a subnet CIDR cannot be taken in its VPC (an errors:rules.* key), or null: inside the VPC's
@@ -67,7 +58,6 @@ export const subnetKind = defineKind({
   filters: [Q.name, Q.status, { param: 'vpc_id', source: 'spec', key: 'vpc_id', type: 'ref' }],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: subnetCreateSchema,
   placement: { from: 'vpc_id', kind: 'vpc' },
   createLinks: [{ relation: 'in_vpc', param: 'vpc_id', kind: 'vpc', allowedFrom: ['available'], refusalKey: 'refusals.subnet.vpc_not_available' }],
   derive: (spec) => ({ free_ips: Math.max(0, Number(spec.total_ips ?? 0) - Number(spec.used_ips ?? 0)) }),

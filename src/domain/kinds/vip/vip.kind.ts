@@ -1,9 +1,6 @@
 // Virtual IP (vip): an address taken from a subnet, bound to a host; a bound VIP is neither
 // bound again nor deleted.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, defineKind } from '../kind.ts';
-import { descriptionRule, ipv4Rule, nameRule } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 export const vipKind = defineKind({
@@ -31,7 +28,6 @@ export const vipKind = defineKind({
   filters: [Q.name, Q.status, Q.subnet],
   statuses: { stable: ['available', 'allocated'], inBetween: ['creating', 'binding', 'unbinding', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: z.object({ name: nameRule(), description: descriptionRule, subnet_id: idSchema, ip_address: ipv4Rule.optional() }),
   placement: { from: 'subnet_id', kind: 'subnet' },
   createLinks: [{ relation: 'in_subnet', param: 'subnet_id', kind: 'subnet', allowedFrom: ['available'] }],
   actions: [
@@ -43,7 +39,7 @@ export const vipKind = defineKind({
       refusalKey: 'refusals.vip.bind',
       permission: 'operate',
       refusals: { allocated: 'refusals.vip.allocated_cannot_bind' },
-      params: z.object({ instance_id: idSchema }),
+      hasParams: true,
       guards: [{ type: 'target', param: 'instance_id', kind: 'instance', allowedFrom: ['running', 'stopped'], refusalKey: 'refusals.eip.no_bindable' }],
       effects: [
         { type: 'link', relation: 'vip_of', param: 'instance_id' },

@@ -1,23 +1,10 @@
 // Cloud disk (volumeManage). A mounted disk cannot be mounted again; expansion adds at least
 // 50 GB; rollback needs the disk unmounted; snapshot records must be deleted before the disk.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, SAME, defineKind } from '../kind.ts';
-import { chargingShape, descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { DISK_TYPES } from '../instance/instance.kind.ts';
 import { C, F, Q } from '../common.ts';
 
 export const VOLUME_MIN_EXPAND_GB = 50;
-
-export const volumeCreateSchema = z.object({
-  name: nameRule(),
-  description: descriptionRule,
-  ...placementShape,
-  ...chargingShape,
-  size: z.coerce.number().int().min(10).max(32768),
-  volume_type: z.enum(DISK_TYPES).default('ssd'),
-  shared: z.boolean().default(false),
-});
 
 export const volumeKind = defineKind({
   kind: 'volume',
@@ -62,7 +49,6 @@ export const volumeKind = defineKind({
     failure: ['error', 'expansion_failed'],
   },
   create: { inBetween: 'creating', final: 'unmounted' },
-  createSchema: volumeCreateSchema,
   placement: 'own',
   actions: [
     {
@@ -73,17 +59,7 @@ export const volumeKind = defineKind({
       refusalKey: 'refusals.volume.mount',
       permission: 'operate',
       refusals: { mounted: 'refusals.volume.already_mounted' },
-      params: z
-        .object({
-          instance_id: idSchema,
-          mount_path: z
-            .string()
-            .trim()
-            .regex(/^\/[\w./-]{0,254}$/, { message: 'mount_path' })
-            .optional(),
-          file_system: z.enum(['ext4', 'xfs', 'ntfs']).optional(),
-        })
-        .refine((v) => (v.mount_path === undefined) === (v.file_system === undefined), { path: ['file_system'], message: 'mount_pair' }),
+      hasParams: true,
       guards: [
         {
           type: 'target',
@@ -120,7 +96,7 @@ export const volumeKind = defineKind({
       failStatus: 'expansion_failed',
       refusalKey: 'refusals.volume.expand',
       permission: 'operate',
-      params: z.object({ size: z.coerce.number().int().max(32768) }),
+      hasParams: true,
       guards: [{ type: 'min_increase', param: 'size', specKey: 'size', min: VOLUME_MIN_EXPAND_GB }],
       effects: [{ type: 'set_spec', keys: ['size'] }],
       approval: { type: 'resource_expansion' },
@@ -132,7 +108,7 @@ export const volumeKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.volume.snapshot',
       permission: 'operate',
-      params: z.object({ snapshot_name: nameRule() }),
+      hasParams: true,
       effects: [{ type: 'create_child', kind: 'snapshot', relation: 'snapshot_of', nameParam: 'snapshot_name', status: 'creating' }],
     },
     {
@@ -144,7 +120,7 @@ export const volumeKind = defineKind({
       permission: 'operate',
       dialog: 'warning',
       refusals: { mounted: 'refusals.volume.rollback_needs_unmount' },
-      params: z.object({ snapshot_id: idSchema }),
+      hasParams: true,
       guards: [
         {
           type: 'target',
@@ -197,5 +173,6 @@ export const volumeKind = defineKind({
   ],
   recycle: true,
   priced: true,
+  prices: { year: { fen: 50, unit: '元/GB/月' }, quantity: { fen: 1, unit: '元/GB/小时' } },
   priceQuantityKey: 'size',
 });

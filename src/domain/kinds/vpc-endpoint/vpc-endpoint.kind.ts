@@ -2,32 +2,10 @@
 // a load balancer of a VPC with port mappings (service port → terminal port, 1–65535 each); an
 // endpoint in a subnet connects to it and is accepted; the service's owner may reject a connection
 // and accept it again. A service with endpoints cannot be deleted.
-import { z } from 'zod';
-import { idSchema } from '../../ids.ts';
 import { REMOVED, SAME, defineKind } from '../kind.ts';
-import { descriptionRule, nameRule, portRule } from '../rules.ts';
 import { C, F, Q } from '../common.ts';
 
 export const BACKEND_TYPES = ['instance', 'load_balancer'] as const;
-
-export const portMappingsRule = z
-  .array(
-    z.object({
-      protocol: z.enum(['tcp', 'udp']).default('tcp'),
-      service_port: portRule,
-      terminal_port: portRule,
-    }),
-  )
-  .min(1)
-  .max(50)
-  .superRefine((list, ctx) => {
-    const seen = new Set<string>();
-    list.forEach((m, i) => {
-      const key = `${m.protocol}:${m.service_port}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'service_port'], message: 'port_repeated' });
-      seen.add(key);
-    });
-  });
 
 export const vpcepServiceKind = defineKind({
   kind: 'vpcep_service',
@@ -65,14 +43,6 @@ export const vpcepServiceKind = defineKind({
   ],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: z.object({
-    name: nameRule(),
-    description: descriptionRule,
-    vpc_id: idSchema,
-    backend_type: z.enum(BACKEND_TYPES),
-    backend_id: idSchema,
-    port_mappings: portMappingsRule,
-  }),
   placement: { from: 'vpc_id', kind: 'vpc' },
   createLinks: [{ relation: 'service_in_vpc', param: 'vpc_id', kind: 'vpc', allowedFrom: ['available'] }],
   actions: [
@@ -83,7 +53,7 @@ export const vpcepServiceKind = defineKind({
       final: SAME,
       refusalKey: 'refusals.generic.edit',
       permission: 'update',
-      params: z.object({ port_mappings: portMappingsRule }),
+      hasParams: true,
       effects: [{ type: 'set_spec', keys: ['port_mappings'] }],
     },
     {
@@ -135,7 +105,6 @@ export const vpcEndpointKind = defineKind({
   filters: [Q.name, Q.status, { param: 'service_id', source: 'spec', key: 'service_id', type: 'ref' }, Q.subnet],
   statuses: { stable: ['accepted'], inBetween: ['creating', 'deleting'], failure: ['rejected', 'error'] },
   create: { inBetween: 'creating', final: 'accepted' },
-  createSchema: z.object({ name: nameRule(), description: descriptionRule, service_id: idSchema, subnet_id: idSchema }),
   placement: { from: 'subnet_id', kind: 'subnet' },
   createLinks: [
     {

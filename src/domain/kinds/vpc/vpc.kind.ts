@@ -1,24 +1,9 @@
 // Virtual private cloud (vpc). A VPC with subnets cannot be deleted.
-import { z } from 'zod';
 import { REMOVED, defineKind } from '../kind.ts';
-import { cidrRule, descriptionRule, nameRule, parseCidr, placementShape } from '../rules.ts';
+import { parseCidr } from '../cidr.ts';
 import { C, F, Q } from '../common.ts';
 
-const PRIVATE_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'].map((c) => parseCidr(c)!);
-
-export const vpcCreateSchema = z.object({
-  name: nameRule(),
-  description: descriptionRule,
-  ...placementShape,
-  // Private ranges only, prefix 8–24 (a VPC smaller than /24 leaves no room for subnets).
-  cidr: cidrRule(8, 24).refine(
-    (v) => {
-      const c = parseCidr(v);
-      return c !== null && PRIVATE_RANGES.some((r) => c.base >= r.base && c.base + c.size <= r.base + r.size);
-    },
-    { message: 'private_cidr' },
-  ),
-});
+export const PRIVATE_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'].map((c) => parseCidr(c)!);
 
 export const vpcKind = defineKind({
   kind: 'vpc',
@@ -30,7 +15,6 @@ export const vpcKind = defineKind({
   filters: [Q.name, Q.status, Q.provider, { param: 'cidr', source: 'spec', key: 'cidr', type: 'text' }],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
-  createSchema: vpcCreateSchema,
   placement: 'own',
   actions: [
     {

@@ -2,7 +2,7 @@
 // on removal the address goes back, its EIPs and disks are freed and its dedicated host recounted.
 import { AppError } from '../../../domain/errors.ts';
 import { newId } from '../../../domain/ids.ts';
-import { intToIp, parseCidr } from '../../../domain/kinds/rules.ts';
+import { intToIp, parseCidr } from '../../../domain/kinds/cidr.ts';
 import { instanceKind } from '../../../domain/kinds/instance/instance.kind.ts';
 import { linkedIds, resourcesByIds, updateResource, type ResourceRow } from '../../engine/engine.repository.ts';
 import { defineHooks, type ExtraResource } from '../hooks.ts';

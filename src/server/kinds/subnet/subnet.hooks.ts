@@ -1,5 +1,5 @@
 // Subnet (server half): its CIDR inside its VPC and clear of its siblings; gateway and address count.
-import { intToIp, parseCidr, usableIps } from '../../../domain/kinds/rules.ts';
+import { intToIp, parseCidr, usableIps } from '../../../domain/kinds/cidr.ts';
 import { subnetCidrProblem, subnetKind } from '../../../domain/kinds/subnet/subnet.kind.ts';
 import { siblingsBySpec } from '../../engine/engine.repository.ts';
 import { defineHooks, invalid } from '../hooks.ts';

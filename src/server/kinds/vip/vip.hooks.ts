@@ -1,5 +1,5 @@
 // Virtual IP (server half): an address of its subnet (given, or the next free one), given back on removal.
-import { cidrInside, intToIp, parseCidr } from '../../../domain/kinds/rules.ts';
+import { cidrInside, intToIp, parseCidr } from '../../../domain/kinds/cidr.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { vipKind } from '../../../domain/kinds/vip/vip.kind.ts';
 import { updateResource } from '../../engine/engine.repository.ts';

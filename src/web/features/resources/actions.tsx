@@ -14,6 +14,7 @@ import { RequestError } from '../../lib/request.ts';
 import { deleteResource, runAction, runBatch, type BatchAnswer } from './api.ts';
 import { actionLabel, type Resource } from './kind-meta.ts';
 import { withConsoleTexts } from '../../lib/i18n.ts';
+import { resourceKeys } from './query-keys.ts';
 
 // The params form and the SMS-verified delete load when first needed (their own chunks).
 const ParamsForm = lazy(() => withConsoleTexts(import('./action-params.tsx')));
@@ -41,7 +42,7 @@ export function useActionRunner(def: ListKind, opts: { onChanged?: () => void } 
   const close = () => setStep(null);
   const changed = () => {
     close();
-    void client.invalidateQueries({ queryKey: ['res', def.kind] });
+    void client.invalidateQueries({ queryKey: resourceKeys.kind(def.kind) });
     opts.onChanged?.();
   };
 

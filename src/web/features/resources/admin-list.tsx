@@ -20,6 +20,7 @@ import { listAdminResources, listTenantOptions, type AdminRow } from './ops-api.
 import './ops.css';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { fullKind } from './full-kind.ts';
+import { resourceKeys } from './query-keys.ts';
 
 function TagChips({ row }: { row: AdminRow }) {
   const { t } = useTranslation();
@@ -52,11 +53,11 @@ export function AdminList({ def: listDef, title }: { def: ListKind; title: strin
   const [editing, setEditing] = useState<AdminRow | null>(null);
   const params = { __limit: pageSize, __offset: (page - 1) * pageSize, tenant_id: tenant || undefined, status: status || undefined, name: name || undefined };
   const q = useQuery({
-    queryKey: ['admin-res', def.kind, params],
+    queryKey: resourceKeys.admin(def.kind, params),
     queryFn: ({ signal }) => listAdminResources(def, params, signal),
     placeholderData: keepPreviousData,
   });
-  const tenants = useQuery({ queryKey: ['admin-tenants'], queryFn: listTenantOptions, staleTime: 5 * 60_000 });
+  const tenants = useQuery({ queryKey: resourceKeys.adminTenants(), queryFn: listTenantOptions, staleTime: 5 * 60_000 });
   const rows = q.data?.data ?? [];
   // The roles held in a row's tenant (platform roles count in every tenant) decide whether it may be tagged.
   const territories = useAtomValue(territoriesAtom);
@@ -178,7 +179,7 @@ export function AdminList({ def: listDef, title }: { def: ListKind; title: strin
           name={editing.name}
           scope={scopeOf(editing)}
           onClose={() => setEditing(null)}
-          onChanged={() => void client.invalidateQueries({ queryKey: ['admin-res', def.kind] })}
+          onChanged={() => void client.invalidateQueries({ queryKey: resourceKeys.adminOf(def.kind) })}
         />
       ) : null}
     </div>

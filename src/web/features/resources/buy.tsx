@@ -13,7 +13,7 @@ import { fieldShown, type KindDefinition } from '../../../domain/kinds/kind.ts';
 import { yearlyAllowed } from '../../../domain/pricing.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { tenantAtom, territoriesAtom } from '../../lib/store.ts';
-import { createResource, getResource, inquirePrice, listChargingPkgs } from './api.ts';
+import { createResource, getResource, inquirePrice, listChargingPkgs, type PriceAnswer } from './api.ts';
 import { detailPath, optionLabel } from './kind-meta.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { usePlaceNames } from './parts.tsx';
@@ -26,7 +26,9 @@ import { confirmValue, wizardSteps } from './screen-rules.ts';
 import type { FormField } from './zod-fields.ts';
 import { ROUTE_FORMS, type RouteForm } from './route-forms.ts';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import type { FullKind } from '../../../domain/kinds/kind-schemas.ts';
 import { fullKind } from './full-kind.ts';
+import { resourceKeys } from './query-keys.ts';
 
 export function BuyWizard({ def: listDef, formRoute }: { def: ListKind; formRoute?: string }) {
   const form: RouteForm | undefined = formRoute ? ROUTE_FORMS[formRoute] : undefined;
@@ -52,7 +54,7 @@ export function BuyWizard({ def: listDef, formRoute }: { def: ListKind; formRout
   const p = usePlacement(def.productCode, values, set);
   const { vendor, regionId, noZone } = p;
   const pkgs = useQuery({
-    queryKey: ['ref', 'pkgs', def.productCode, tenant?.id],
+    queryKey: resourceKeys.pkgs(def.productCode, tenant?.id),
     queryFn: () => listChargingPkgs(def.productCode, tenant?.id),
     enabled: def.priced,
     staleTime: 600_000,
@@ -63,30 +65,7 @@ export function BuyWizard({ def: listDef, formRoute }: { def: ListKind; formRout
     p.chooseVendor(v, !yearlyAllowed(v) && values.charging_code === 'year' ? { charging_code: 'quantity', duration: undefined } : {});
   const chooseCharging = (code: string) => set({ charging_code: code, duration: code === 'year' ? 1 : undefined });
 
-  const specBody = useMemo(
-    () => Object.fromEntries(Object.entries(values).filter(([k, v]) => !PLACEMENT_KEYS.has(k) && k !== 'password' && v !== '' && v !== undefined)),
-    [values],
-  );
-  const priceBody = useDebounced(
-    useMemo(
-      () => ({
-        product_code: def.productCode,
-        charging_code: values.charging_code ?? 'quantity',
-        duration: values.charging_code === 'year' ? (values.duration ?? 1) : undefined,
-        count: 1,
-        vendor,
-        spec: specBody,
-      }),
-      [def.productCode, values.charging_code, values.duration, vendor, specBody],
-    ),
-    400,
-  );
-  const price = useQuery({
-    queryKey: ['price', priceBody],
-    queryFn: ({ signal }) => inquirePrice(priceBody, signal),
-    enabled: def.priced && Boolean(vendor),
-    retry: false,
-  });
+  const price = useLivePrice(def, values, vendor);
 
   const label = (key: string) => pathLabel(t, def, key);
   const stepErrors = (i: number): Record<string, string> => {
@@ -131,24 +110,7 @@ export function BuyWizard({ def: listDef, formRoute }: { def: ListKind; formRout
     }
   };
 
-  const summaryKeys = [
-    'vendor',
-    'region_id',
-    'az_id',
-    ...(def.priced ? ['charging_code', ...(values.charging_code === 'year' ? ['duration'] : [])] : []),
-    // An optional value left empty (带宽 without a public IP) is not a row of the summary.
-    ...steps
-      .flatMap((s) => s.fields)
-      .filter(
-        (f) =>
-          fieldShown(def, f.key, values) &&
-          f.key !== 'password' &&
-          f.key !== 'name' &&
-          f.key !== 'description' &&
-          (f.required || (values[f.key] !== undefined && values[f.key] !== '')),
-      )
-      .map((f) => f.key),
-  ];
+  const summaryKeys = summaryKeysOf(def, steps, values);
   const current = steps[step]!;
   const pkgList = pkgs.data?.data.filter((p) => p.enabled) ?? [];
   return (
@@ -169,50 +131,17 @@ export function BuyWizard({ def: listDef, formRoute }: { def: ListKind; formRout
           <div className="ys-form">
             <PlacementFields def={def} p={p} values={values} errors={errors} onVendor={chooseVendor} />
             {def.priced ? (
-              <div className="ys-form__item">
-                <label className="ys-form__label">
-                  <span className="ys-form__required">*</span>
-                  {label('charging_code')}
-                </label>
-                <Selector
-                  columns={2}
-                  value={[String(values.charging_code ?? 'quantity')]}
-                  data-testid="field-charging_code"
-                  onChange={(v) => v[0] && chooseCharging(v[0])}
-                  options={(pkgList.length
-                    ? pkgList
-                    : [
-                        { code: 'quantity', name: '' },
-                        { code: 'year', name: '' },
-                      ]
-                  ).map((p) => ({
-                    label: optionLabel(t, def, 'charging_code', p.code),
-                    value: p.code,
-                    disabled: p.code === 'year' && Boolean(vendor) && !yearlyAllowed(vendor!),
-                  }))}
-                />
-                {vendor && !yearlyAllowed(vendor) ? <div className="ys-form__hint">{t('errors:rules.ctyun_no_year')}</div> : null}
-              </div>
-            ) : null}
-            {def.priced && values.charging_code === 'year' ? (
-              <div className="ys-form__item">
-                <label className="ys-form__label">
-                  <span className="ys-form__required">*</span>
-                  {t('resources:buy.duration')}
-                </label>
-                <Selector
-                  columns={bp === 'phone' ? 3 : 5}
-                  value={[String(values.duration ?? 1)]}
-                  data-testid="field-duration"
-                  onChange={(v) => v[0] && set({ duration: Number(v[0]) })}
-                  options={DURATIONS.map((m) => ({ label: t('resources:buy.months', { count: m }), value: String(m) }))}
-                />
-              </div>
-            ) : null}
-            {showContractTip(def.productCode, values.charging_code as string | undefined, businessType) ? (
-              <div className="ys-form__notice ys-form__notice--orange" role="note" data-testid="contract-tip">
-                {t('kinds:messages.contract_tip')}
-              </div>
+              <ChargingFields
+                def={def}
+                values={values}
+                vendor={vendor}
+                pkgs={pkgList}
+                onCharging={chooseCharging}
+                onDuration={(m) => set({ duration: m })}
+                contractTip={showContractTip(def.productCode, values.charging_code as string | undefined, businessType)}
+              />
+            ) : showContractTip(def.productCode, values.charging_code as string | undefined, businessType) ? (
+              <ContractTip />
             ) : null}
           </div>
         ) : (
@@ -236,59 +165,13 @@ export function BuyWizard({ def: listDef, formRoute }: { def: ListKind; formRout
                 return { 'az.region_id': regionId, ...(link?.allowedFrom ? { status: link.allowedFrom.join(',') } : {}) };
               }}
             />
-            {current.key === 'confirm' ? (
-              <dl className="ys-fields ys-buy__summary" data-testid="buy-summary">
-                {summaryKeys.map((k) => (
-                  <div key={k} className="ys-fields__row" data-field={k}>
-                    <dt>{k === 'duration' ? t('resources:buy.duration') : label(k)}</dt>
-                    <dd>
-                      {k === 'duration' ? (
-                        t('resources:buy.months', { count: Number(values.duration ?? 1) })
-                      ) : (
-                        <ConfirmText def={def} f={fields.find((x) => x.key === k)} k={k} value={values[k]} />
-                      )}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            ) : null}
+            {current.key === 'confirm' ? <BuySummary def={def} fields={fields} keys={summaryKeys} values={values} /> : null}
           </>
         )}
       </section>
       <footer className="ys-buy__bar">
-        {def.priced ? (
-          <div className="ys-buy__price" data-testid="price">
-            <span className="ys-buy__price-label">{t('resources:buy.price')}</span>
-            <strong className="ys-buy__price-sum" data-testid="price-sum">
-              {price.data ? `¥${yuan(price.data.sum_price)}` : '--'}
-            </strong>
-            <span className="ys-buy__price-cheap">
-              {values.charging_code === 'year' ? t('resources:buy.months', { count: Number(values.duration ?? 1) }) : t('resources:buy.per_hour')}
-            </span>
-            {price.data && price.data.cheap_price > 0 ? (
-              <span className="ys-buy__price-cheap">{t('resources:buy.cheap', { v: yuan(price.data.cheap_price) })}</span>
-            ) : null}
-            {price.data ? <span className="ys-buy__price-year">{t('resources:buy.whole_year', { v: yuan(price.data.whole_year_price) })}</span> : null}
-          </div>
-        ) : (
-          <span />
-        )}
-        <div className="ys-buy__nav">
-          {step > 0 ? (
-            <Button onClick={() => setStep((s) => s - 1)} data-testid="buy-prev">
-              {t('resources:buy.prev')}
-            </Button>
-          ) : null}
-          {step < steps.length - 1 ? (
-            <Button color="primary" onClick={next} data-testid="buy-next" disabled={noZone}>
-              {t('resources:buy.next')}
-            </Button>
-          ) : (
-            <Button color="primary" onClick={purchase} loading={busy} disabled={busy} data-testid="buy-submit">
-              {t('resources:buy.submit')}
-            </Button>
-          )}
-        </div>
+        {def.priced ? <PriceBar price={price.data} values={values} /> : <span />}
+        <WizardNav step={step} last={steps.length - 1} onPrev={() => setStep((x) => x - 1)} onNext={next} onSubmit={purchase} busy={busy} noZone={noZone} />
       </footer>
     </div>
   );
@@ -301,7 +184,7 @@ function ConfirmText({ def, f, k, value }: { def: KindDefinition; f: FormField |
   const target = f?.kind === 'ref' && f.refKind ? kindOf(f.refKind) : undefined;
   const id = typeof value === 'string' && value ? value : '';
   const ref = useQuery({
-    queryKey: ['res', target?.kind, 'one', id],
+    queryKey: resourceKeys.one(target?.kind, id),
     queryFn: () => getResource(target!, id),
     enabled: Boolean(target && id),
     staleTime: 30_000,
@@ -309,4 +192,196 @@ function ConfirmText({ def, f, k, value }: { def: KindDefinition; f: FormField |
   });
   if (f?.kind === 'list') return <>{listSummary(t, def, f, value)}</>;
   return <>{confirmValue(t, def, f, k, value, { places, ref: ref.isError ? null : ref.data })}</>;
+}
+
+type Values = Record<string, unknown>;
+
+/** The price of what the form says now, asked again once typing pauses (only for priced kinds with a vendor). */
+function useLivePrice(def: FullKind, values: Values, vendor: string | undefined) {
+  const specBody = useMemo(
+    () => Object.fromEntries(Object.entries(values).filter(([k, v]) => !PLACEMENT_KEYS.has(k) && k !== 'password' && v !== '' && v !== undefined)),
+    [values],
+  );
+  const priceBody = useDebounced(
+    useMemo(
+      () => ({
+        product_code: def.productCode,
+        charging_code: values.charging_code ?? 'quantity',
+        duration: values.charging_code === 'year' ? (values.duration ?? 1) : undefined,
+        count: 1,
+        vendor,
+        spec: specBody,
+      }),
+      [def.productCode, values.charging_code, values.duration, vendor, specBody],
+    ),
+    400,
+  );
+  return useQuery({
+    queryKey: resourceKeys.price(priceBody),
+    queryFn: ({ signal }) => inquirePrice(priceBody, signal),
+    enabled: def.priced && Boolean(vendor),
+    retry: false,
+  });
+}
+
+function ContractTip() {
+  const { t } = useTranslation();
+  return (
+    <div className="ys-form__notice ys-form__notice--orange" role="note" data-testid="contract-tip">
+      {t('kinds:messages.contract_tip')}
+    </div>
+  );
+}
+
+interface ChargingFieldsProps {
+  def: FullKind;
+  values: Values;
+  vendor: string | undefined;
+  pkgs: readonly { code: string; name: string }[];
+  onCharging: (code: string) => void;
+  onDuration: (months: number) => void;
+  contractTip: boolean;
+}
+
+/** 计费方式 (the tenant's packages; CTyun sells no yearly one), 购买时长 for a yearly one, the contract tip. */
+function ChargingFields({ def, values, vendor, pkgs, onCharging, onDuration, contractTip }: ChargingFieldsProps) {
+  const { t } = useTranslation();
+  const bp = useBreakpoint();
+  const fallback = [
+    { code: 'quantity', name: '' },
+    { code: 'year', name: '' },
+  ];
+  return (
+    <>
+      <div className="ys-form__item">
+        <label className="ys-form__label">
+          <span className="ys-form__required">*</span>
+          {pathLabel(t, def, 'charging_code')}
+        </label>
+        <Selector
+          columns={2}
+          value={[String(values.charging_code ?? 'quantity')]}
+          data-testid="field-charging_code"
+          onChange={(v) => v[0] && onCharging(v[0])}
+          options={(pkgs.length ? pkgs : fallback).map((p) => ({
+            label: optionLabel(t, def, 'charging_code', p.code),
+            value: p.code,
+            disabled: p.code === 'year' && Boolean(vendor) && !yearlyAllowed(vendor!),
+          }))}
+        />
+        {vendor && !yearlyAllowed(vendor) ? <div className="ys-form__hint">{t('errors:rules.ctyun_no_year')}</div> : null}
+      </div>
+      {values.charging_code === 'year' ? (
+        <div className="ys-form__item">
+          <label className="ys-form__label">
+            <span className="ys-form__required">*</span>
+            {t('resources:buy.duration')}
+          </label>
+          <Selector
+            columns={bp === 'phone' ? 3 : 5}
+            value={[String(values.duration ?? 1)]}
+            data-testid="field-duration"
+            onChange={(v) => v[0] && onDuration(Number(v[0]))}
+            options={DURATIONS.map((m) => ({ label: t('resources:buy.months', { count: m }), value: String(m) }))}
+          />
+        </div>
+      ) : null}
+      {contractTip ? <ContractTip /> : null}
+    </>
+  );
+}
+
+/** The confirm step's summary: placement, charging and every value the buyer gave. */
+function BuySummary({ def, fields, keys, values }: { def: FullKind; fields: FormField[]; keys: string[]; values: Values }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="ys-fields ys-buy__summary" data-testid="buy-summary">
+      {keys.map((k) => (
+        <div key={k} className="ys-fields__row" data-field={k}>
+          <dt>{k === 'duration' ? t('resources:buy.duration') : pathLabel(t, def, k)}</dt>
+          <dd>
+            {k === 'duration' ? (
+              t('resources:buy.months', { count: Number(values.duration ?? 1) })
+            ) : (
+              <ConfirmText def={def} f={fields.find((x) => x.key === k)} k={k} value={values[k]} />
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The footer's price: the sum, per hour or for the months bought, the discount and the whole year. */
+function PriceBar({ price, values }: { price: PriceAnswer | undefined; values: Values }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ys-buy__price" data-testid="price">
+      <span className="ys-buy__price-label">{t('resources:buy.price')}</span>
+      <strong className="ys-buy__price-sum" data-testid="price-sum">
+        {price ? `¥${yuan(price.sum_price)}` : '--'}
+      </strong>
+      <span className="ys-buy__price-cheap">
+        {values.charging_code === 'year' ? t('resources:buy.months', { count: Number(values.duration ?? 1) }) : t('resources:buy.per_hour')}
+      </span>
+      {price && price.cheap_price > 0 ? <span className="ys-buy__price-cheap">{t('resources:buy.cheap', { v: yuan(price.cheap_price) })}</span> : null}
+      {price ? <span className="ys-buy__price-year">{t('resources:buy.whole_year', { v: yuan(price.whole_year_price) })}</span> : null}
+    </div>
+  );
+}
+
+/** The confirm step's rows: placement, charging, then every field shown that is required or filled. */
+function summaryKeysOf(def: FullKind, steps: ReturnType<typeof wizardSteps>, values: Values): string[] {
+  return [
+    'vendor',
+    'region_id',
+    'az_id',
+    ...(def.priced ? ['charging_code', ...(values.charging_code === 'year' ? ['duration'] : [])] : []),
+    // An optional value left empty (带宽 without a public IP) is not a row of the summary.
+    ...steps
+      .flatMap((s) => s.fields)
+      .filter(
+        (f) =>
+          fieldShown(def, f.key, values) &&
+          f.key !== 'password' &&
+          f.key !== 'name' &&
+          f.key !== 'description' &&
+          (f.required || (values[f.key] !== undefined && values[f.key] !== '')),
+      )
+      .map((f) => f.key),
+  ];
+}
+
+interface WizardNavProps {
+  step: number;
+  last: number;
+  onPrev: () => void;
+  onNext: () => void;
+  onSubmit: () => void;
+  busy: boolean;
+  /** no zone sells the choice: the next step waits */
+  noZone: boolean;
+}
+
+/** 上一步 / 下一步 / 立即购买. */
+function WizardNav({ step, last, onPrev, onNext, onSubmit, busy, noZone }: WizardNavProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="ys-buy__nav">
+      {step > 0 ? (
+        <Button onClick={onPrev} data-testid="buy-prev">
+          {t('resources:buy.prev')}
+        </Button>
+      ) : null}
+      {step < last ? (
+        <Button color="primary" onClick={onNext} data-testid="buy-next" disabled={noZone}>
+          {t('resources:buy.next')}
+        </Button>
+      ) : (
+        <Button color="primary" onClick={onSubmit} loading={busy} disabled={busy} data-testid="buy-submit">
+          {t('resources:buy.submit')}
+        </Button>
+      )}
+    </div>
+  );
 }

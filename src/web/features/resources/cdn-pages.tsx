@@ -11,6 +11,7 @@ import { listResources } from './api.ts';
 import { routePath } from './kind-meta.ts';
 import { MetricPanel } from './metric-chart.tsx';
 import { CDN_TABS } from './route-groups.ts';
+import { resourceKeys } from './query-keys.ts';
 
 const TABS = CDN_TABS;
 /** The network metrics a CDN domain is drawn with: bandwidth out to users, traffic back to the origin. */
@@ -37,7 +38,7 @@ export function CdnRefreshNotice() {
 export function CdnWatch() {
   const { t } = useTranslation();
   const def = kindOf('cdn_domain')!;
-  const q = useQuery({ queryKey: ['res', 'cdn_domain', 'watch'], queryFn: ({ signal }) => listResources(def, { __limit: 100 }, signal) });
+  const q = useQuery({ queryKey: resourceKeys.watch('cdn_domain'), queryFn: ({ signal }) => listResources(def, { __limit: 100 }, signal) });
   const rows = q.data?.data ?? [];
   const [picked, setPicked] = useState<string>('');
   const id = picked || rows[0]?.id || '';

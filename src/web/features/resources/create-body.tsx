@@ -9,7 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Toast } from 'antd-mobile';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import type { FullKind } from '../../../domain/kinds/kind-schemas.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { subnetCidrProblem, subnetFreeIps } from '../../../domain/kinds/subnet/subnet.kind.ts';
 import { RequestError } from '../../lib/request.ts';
@@ -22,11 +22,12 @@ import { cleanForm, fieldsOf, initialValues, validateAll, PLACEMENT_KEYS, type F
 import './forms.css';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { fullKind } from './full-kind.ts';
+import { resourceKeys } from './query-keys.ts';
 
 type Values = Record<string, unknown>;
 
 /** Name first, description last, the rest in the schema's order (placement is drawn apart). */
-function formFields(def: KindDefinition): FormField[] {
+function formFields(def: FullKind): FormField[] {
   // A kind placed by vendor alone (a cloud account) asks for the vendor as a plain choice.
   const all = fieldsOf(def.createSchema, def).filter((f) => !PLACEMENT_KEYS.has(f.key) || (def.placement === 'vendor' && f.key === 'vendor'));
   const rank = (f: FormField) => (f.key === 'name' ? 0 : f.key === 'description' ? 2 : 1);
@@ -49,10 +50,10 @@ export default function CreateBody({ def: listDef, onDone, onCancel }: { def: Li
   // A subnet: its VPC's CIDR and the subnets already in it (the same rule the server applies).
   const vpcDef = kindOf('vpc')!;
   const vpcId = def.kind === 'subnet' && typeof values.vpc_id === 'string' && values.vpc_id ? values.vpc_id : undefined;
-  const vpc = useQuery({ queryKey: ['res', 'vpc', 'cidr-of', vpcId], queryFn: () => getResource(vpcDef, vpcId!), enabled: Boolean(vpcId) });
+  const vpc = useQuery({ queryKey: resourceKeys.cidrOf('vpc', vpcId), queryFn: () => getResource(vpcDef, vpcId!), enabled: Boolean(vpcId) });
   const vpcRow = vpc.data?.id === vpcId ? vpc.data : undefined;
   const siblings = useQuery({
-    queryKey: ['res', 'subnet', 'options', { vpc_id: vpcId }],
+    queryKey: resourceKeys.options('subnet', { vpc_id: vpcId }),
     queryFn: () => listResources(def, { vpc_id: vpcId!, __limit: 1000 } as never),
     enabled: Boolean(vpcId),
   });
@@ -85,7 +86,7 @@ export default function CreateBody({ def: listDef, onDone, onCancel }: { def: Li
       const created = await createResource(def, body);
       Toast.show({ content: t('forms:create.done') });
       // The lists show the new row at once; its status then follows the events.
-      await client.invalidateQueries({ queryKey: ['res', def.kind], predicate: (q) => q.queryKey[2] !== 'detail' });
+      await client.invalidateQueries({ queryKey: resourceKeys.kind(def.kind), predicate: (q) => q.queryKey[2] !== 'detail' });
       onDone();
       return created;
     } catch (err) {

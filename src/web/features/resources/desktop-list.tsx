@@ -1,6 +1,6 @@
 // The desktop list (≥1200px): the seed's shared list page in full — title, notice, help docs,
 // search area, batch-operation menu, table, pagination, custom columns saved per route.
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import {
   refLink,
   routePath,
   selectableRow,
+  type PlaceNames,
   type Resource,
 } from './kind-meta.ts';
 import { initialListState, listParams, listReducer, type ListFilters } from './list-state.ts';
@@ -37,15 +38,15 @@ import { useActionRunner } from './actions.tsx';
 import { ExportNotice, StatusBadge, usePlaceNames, useExportNotice } from './parts.tsx';
 import { useCreateForm } from './create-form.tsx';
 import { settlePoll } from './live.ts';
-import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
 import { fullKind } from './full-kind.ts';
+import { resourceKeys } from './query-keys.ts';
 
 export { useDebounced };
 
 export function DesktopList({ def: listDef, route, title }: { def: ListKind; route: string; title: string }) {
   const def = fullKind(listDef);
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const client = useQueryClient();
   const places = usePlaceNames();
   // Sort and page are the page's own; the filters live in the URL (reload and back keep them).
@@ -73,7 +74,7 @@ export function DesktopList({ def: listDef, route, title }: { def: ListKind; rou
   }, [name]); // eslint-disable-line react-hooks/exhaustive-deps
   const params = listParams({ ...state, filters });
   const q = useQuery({
-    queryKey: ['res', def.kind, 'list', params],
+    queryKey: resourceKeys.list(def.kind, params),
     queryFn: ({ signal }) => listResources(def, params, signal),
     placeholderData: keepPreviousData,
     refetchInterval: settlePoll,
@@ -86,46 +87,9 @@ export function DesktopList({ def: listDef, route, title }: { def: ListKind; rou
   const runner = useActionRunner(def, { onChanged: () => setSelected([]) });
   const exportNotice = useExportNotice();
 
-  // Custom columns, saved per route except where the seed says no.
-  const persistent = !(NON_PERSISTENT_COLUMN_ROUTES as readonly string[]).includes(route);
-  const choices = useMemo(() => def.columns.map((c) => ({ id: c.field, label: fieldLabel(t, def, c.field), frozen: c.frozen })), [def, t]);
-  const defaults = useMemo(() => Object.fromEntries(def.columns.map((c) => [c.field, c.display !== false])), [def]);
-  const saved = useQuery({ queryKey: ['columns', route], queryFn: () => loadColumns(route), enabled: persistent, staleTime: Infinity });
-  const [visibility, setVisibility] = useState<Record<string, boolean> | null>(null);
-  const shown = visibility ?? decodeVisibility(choices, saved.data?.fields_item, defaults);
-  const [columnsOpen, setColumnsOpen] = useState(false);
-
-  const columns = useMemo<DataColumn<Resource>[]>(
-    () =>
-      def.columns.map((c) => ({
-        id: c.field,
-        header: fieldLabel(t, def, c.field),
-        frozen: c.frozen,
-        sortable: c.sortable,
-        copyable: c.copyable,
-        editable: c.editable,
-        text: (r) => (c.field === 'name' ? r.name : displayValue(t, def, r, c.field, places)),
-        cell: (r) => {
-          if (c.field === 'status') return <StatusBadge def={def} status={r.status} />;
-          if (c.field === 'name') {
-            const to = detailPath(def, r.id);
-            return to ? <Link to={to}>{r.name}</Link> : <span>{r.name}</span>;
-          }
-          // A cloud's ID is long (32 characters in the demo): its head identifies the row, the
-          // copy button beside it copies it whole, and the table keeps room for the columns after it.
-          if (c.field === 'id')
-            return (
-              <span className="ys-dt__id" title={r.id}>
-                {r.id}
-              </span>
-            );
-          const link = refLink(def, r, c.field);
-          const text = displayValue(t, def, r, c.field, places);
-          return link && text !== '-' ? <Link to={link}>{text}</Link> : <span title={text.length > 20 ? text : undefined}>{text}</span>;
-        },
-      })),
-    [def, t, places],
-  );
+  const custom = useColumnChoices(def, route);
+  const { shown } = custom;
+  const columns = useTableColumns(def, places);
 
   const rowActions = (r: Resource): RowAction[] =>
     menuActions(def)
@@ -142,7 +106,7 @@ export function DesktopList({ def: listDef, route, title }: { def: ListKind; rou
   const onEdit = async (r: Resource, _col: string, value: string) => {
     const updated = await updateResource(def, r.id, { name: value });
     client.setQueriesData<{ data: Resource[] }>(
-      { queryKey: ['res', def.kind, 'list'] },
+      { queryKey: resourceKeys.lists(def.kind) },
       (old) => old && { ...old, data: old.data.map((x) => (x.id === r.id ? { ...x, name: updated.name } : x)) },
     );
   };
@@ -186,45 +150,9 @@ export function DesktopList({ def: listDef, route, title }: { def: ListKind; rou
         </Button>
       </div>
       <div className="ys-rlist__toolbar">
-        {forms.length ? (
-          forms.map((r, i) => (
-            <Button
-              key={r}
-              size="small"
-              color="primary"
-              fill={i ? 'outline' : 'solid'}
-              data-testid={i ? `form-${r}` : 'buy'}
-              onClick={() => navigate(routePath(r)!)}
-            >
-              <AddOutline /> {t(ROUTE_FORM_TITLES[r]!.titleKey)}
-            </Button>
-          ))
-        ) : buy ? (
-          <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}>
-            <AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}
-          </Button>
-        ) : (
-          creator.trigger
-        )}
+        <CreateButtons def={def} forms={forms} buy={buy} creator={creator.trigger} />
         {batchActions.length ? (
-          selectedRows.length && offered.length ? (
-            <Popover.Menu
-              trigger="click"
-              placement="bottom-start"
-              className="ys-dt__more-menu"
-              actions={offered.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => runner.run(a, selectedRows) }))}
-            >
-              <Button size="small" data-testid="batch">
-                {t('resources:list.batch', { count: selectedRows.length })}
-              </Button>
-            </Popover.Menu>
-          ) : (
-            <span className="ys-tip" data-tip={t('kinds:messages.select_first')} title={t('kinds:messages.select_first')}>
-              <Button size="small" disabled data-testid="batch">
-                {t('resources:list.batch_none')}
-              </Button>
-            </span>
-          )
+          <BatchButton def={def} offered={selectedRows.length ? offered : []} count={selectedRows.length} onRun={(a) => runner.run(a, selectedRows)} />
         ) : null}
         <span className="ys-rlist__spacer" />
         <Button size="small" onClick={() => void q.refetch()} aria-label={t('resources:list.refresh')}>
@@ -233,7 +161,7 @@ export function DesktopList({ def: listDef, route, title }: { def: ListKind; rou
         <Button size="small" data-testid="export" onClick={doExport}>
           <DownlandOutline /> {t('resources:export.button')}
         </Button>
-        <Button size="small" data-testid="columns" onClick={() => setColumnsOpen(true)}>
+        <Button size="small" data-testid="columns" onClick={() => custom.setOpen(true)}>
           <SetOutline /> {t('resources:table.columns')}
         </Button>
       </div>
@@ -262,22 +190,122 @@ export function DesktopList({ def: listDef, route, title }: { def: ListKind; rou
         pageRows={rows.length}
         onChange={(page, pageSize) => dispatch({ type: 'page', page, pageSize })}
       />
-      <ColumnSettings
-        open={columnsOpen}
-        columns={choices}
-        visible={shown}
-        onClose={() => setColumnsOpen(false)}
-        onSave={(v) => {
-          setVisibility(v);
-          setColumnsOpen(false);
-          if (persistent)
-            void saveColumns(route, encodeVisibility(choices, v))
-              .then(() => client.setQueryData(['columns', route], { route, fields_item: encodeVisibility(choices, v) }))
-              .catch(() => undefined);
-        }}
-      />
+      <ColumnSettings open={custom.open} columns={custom.choices} visible={shown} onClose={() => custom.setOpen(false)} onSave={custom.save} />
       {runner.element}
       {creator.element}
     </div>
   );
+}
+
+/** The table's columns: the kind's list columns, their header, text and cell (status badge, links). */
+function useTableColumns(def: ListKind, places: PlaceNames): DataColumn<Resource>[] {
+  const { t } = useTranslation();
+  return useMemo<DataColumn<Resource>[]>(
+    () =>
+      def.columns.map((c) => ({
+        id: c.field,
+        header: fieldLabel(t, def, c.field),
+        frozen: c.frozen,
+        sortable: c.sortable,
+        copyable: c.copyable,
+        editable: c.editable,
+        text: (r) => (c.field === 'name' ? r.name : displayValue(t, def, r, c.field, places)),
+        cell: (r) => {
+          if (c.field === 'status') return <StatusBadge def={def} status={r.status} />;
+          if (c.field === 'name') {
+            const to = detailPath(def, r.id);
+            return to ? <Link to={to}>{r.name}</Link> : <span>{r.name}</span>;
+          }
+          // A cloud's ID is long (32 characters in the demo): its head identifies the row, the
+          // copy button beside it copies it whole, and the table keeps room for the columns after it.
+          if (c.field === 'id')
+            return (
+              <span className="ys-dt__id" title={r.id}>
+                {r.id}
+              </span>
+            );
+          const link = refLink(def, r, c.field);
+          const text = displayValue(t, def, r, c.field, places);
+          return link && text !== '-' ? <Link to={link}>{text}</Link> : <span title={text.length > 20 ? text : undefined}>{text}</span>;
+        },
+      })),
+    [def, t, places],
+  );
+}
+
+/** 购买 / the kind's own form routes / the create form's trigger, whichever the kind has. */
+function CreateButtons({ def, forms, buy, creator }: { def: ListKind; forms: string[]; buy: string | undefined; creator: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  if (forms.length)
+    return (
+      <>
+        {forms.map((r, i) => (
+          <Button
+            key={r}
+            size="small"
+            color="primary"
+            fill={i ? 'outline' : 'solid'}
+            data-testid={i ? `form-${r}` : 'buy'}
+            onClick={() => navigate(routePath(r)!)}
+          >
+            <AddOutline /> {t(ROUTE_FORM_TITLES[r]!.titleKey)}
+          </Button>
+        ))}
+      </>
+    );
+  if (buy)
+    return (
+      <Button size="small" color="primary" data-testid="buy" onClick={() => navigate(buy)}>
+        <AddOutline /> {t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}
+      </Button>
+    );
+  return <>{creator}</>;
+}
+
+/** The batch menu: the actions the selection allows, or a disabled button saying to select first. */
+function BatchButton({ def, offered, count, onRun }: { def: ListKind; offered: ListAction[]; count: number; onRun: (a: ListAction) => void }) {
+  const { t } = useTranslation();
+  if (count && offered.length)
+    return (
+      <Popover.Menu
+        trigger="click"
+        placement="bottom-start"
+        className="ys-dt__more-menu"
+        actions={offered.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => onRun(a) }))}
+      >
+        <Button size="small" data-testid="batch">
+          {t('resources:list.batch', { count })}
+        </Button>
+      </Popover.Menu>
+    );
+  return (
+    <span className="ys-tip" data-tip={t('kinds:messages.select_first')} title={t('kinds:messages.select_first')}>
+      <Button size="small" disabled data-testid="batch">
+        {t('resources:list.batch_none')}
+      </Button>
+    </span>
+  );
+}
+
+/** Custom columns: what is shown, saved per route except where the seed says no (NON_PERSISTENT_COLUMN_ROUTES). */
+function useColumnChoices(def: ListKind, route: string) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const persistent = !(NON_PERSISTENT_COLUMN_ROUTES as readonly string[]).includes(route);
+  const choices = useMemo(() => def.columns.map((c) => ({ id: c.field, label: fieldLabel(t, def, c.field), frozen: c.frozen })), [def, t]);
+  const defaults = useMemo(() => Object.fromEntries(def.columns.map((c) => [c.field, c.display !== false])), [def]);
+  const saved = useQuery({ queryKey: resourceKeys.columns(route), queryFn: () => loadColumns(route), enabled: persistent, staleTime: Infinity });
+  const [visibility, setVisibility] = useState<Record<string, boolean> | null>(null);
+  const shown = visibility ?? decodeVisibility(choices, saved.data?.fields_item, defaults);
+  const [open, setOpen] = useState(false);
+  const save = (v: Record<string, boolean>) => {
+    setVisibility(v);
+    setOpen(false);
+    if (persistent)
+      void saveColumns(route, encodeVisibility(choices, v))
+        .then(() => client.setQueryData(resourceKeys.columns(route), { route, fields_item: encodeVisibility(choices, v) }))
+        .catch(() => undefined);
+  };
+  return { choices, shown, open, setOpen, save };
 }

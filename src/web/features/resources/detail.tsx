@@ -25,6 +25,7 @@ import { DetailTabBody, detailTabsFor } from '../../ui/detail-tabs.tsx';
 import { settlePoll } from './live.ts';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { fullKind } from './full-kind.ts';
+import { resourceKeys } from './query-keys.ts';
 
 /** How many action buttons the title bar shows before 更多操作. */
 export const TITLE_BUTTONS = 2;
@@ -111,7 +112,7 @@ export function ResourceDetail({ def: listDef, id, tab, embedded }: { def: ListK
   const location = useLocation();
   const handle = usePageHandle();
   const bp = useBreakpoint();
-  const q = useQuery({ queryKey: ['res', def.kind, 'detail', id], queryFn: () => loadDetail(def, id), staleTime: 5_000, refetchInterval: settlePoll });
+  const q = useQuery({ queryKey: resourceKeys.detail(def.kind, id), queryFn: () => loadDetail(def, id), staleTime: 5_000, refetchInterval: settlePoll });
   const runner = useActionRunner(def);
   const [active, setActive] = useState(tab ?? 'basic');
   useEffect(() => {

@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { ActionSheet, Button, Popup, Toast } from 'antd-mobile';
 import { AddOutline, MoreOutline } from 'antd-mobile-icons';
 import type { z } from 'zod';
-import { kindOf } from '../../../domain/kinds/registry.ts';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { fullKindOf } from './full-kind.ts';
+import type { FullKind } from '../../../domain/kinds/kind-schemas.ts';
 import { SMART_LINES } from '../../../domain/kinds/smart-dns/smart-dns.kind.ts';
-import { gtmPolicyFormSchema } from '../../../domain/kinds/gtm/gtm.kind.ts';
+import { gtmPolicyFormSchema } from '../../../domain/kinds/gtm/gtm.schema.ts';
 import { getList } from '../../lib/request.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { DataTable, type RowAction } from '../../ui/data-table/data-table.tsx';
@@ -27,6 +27,7 @@ import { fieldsOf, initialValues, validateAll } from './zod-fields.ts';
 import { settlePoll } from './live.ts';
 import { ResourceDetail } from './detail.tsx';
 import { GTM_TABS, HTTPDNS_TABS } from './route-groups.ts';
+import { resourceKeys } from './query-keys.ts';
 
 // ── a kind's rows inside their parent (records of a domain, pools and policies of an instance) ──
 
@@ -53,7 +54,7 @@ function AddChild({
   onDone,
   onCancel,
 }: {
-  def: KindDefinition;
+  def: FullKind;
   schema: z.ZodObject<any>;
   parentParam: string;
   parentId: string;
@@ -122,15 +123,15 @@ export function ChildList({ kind, parentParam, parentId, canAdd, filters = {}, c
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const client = useQueryClient();
-  const def = kindOf(kind)!;
-  const key = ['res', def.kind, 'parent', parentId, filters];
+  const def = fullKindOf(kind)!;
+  const key = resourceKeys.underParent(def.kind, parentId, filters);
   const q = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => listResources(def, { [parentParam]: parentId, ...filters, __limit: 100, __orders: 'name' }, signal),
     refetchInterval: settlePoll,
   });
   const rows = q.data?.data ?? [];
-  const runner = useActionRunner(def, { onChanged: () => void client.invalidateQueries({ queryKey: ['res', def.kind] }) });
+  const runner = useActionRunner(def, { onChanged: () => void client.invalidateQueries({ queryKey: resourceKeys.kind(def.kind) }) });
   const [adding, setAdding] = useState(false);
   const [sheetRow, setSheetRow] = useState<Resource | null>(null);
   const items = (r: Resource): RowAction[] => rowActions(t, def, r, runner.run);
@@ -231,7 +232,7 @@ export function ChildList({ kind, parentParam, parentId, canAdd, filters = {}, c
             preset={filters}
             onDone={() => {
               setAdding(false);
-              void client.invalidateQueries({ queryKey: ['res'] });
+              void client.invalidateQueries({ queryKey: resourceKeys.all });
             }}
             onCancel={() => setAdding(false)}
           />
@@ -247,9 +248,9 @@ export function ChildList({ kind, parentParam, parentId, canAdd, filters = {}, c
 /** smartDns/domain/:id: the domain's records, one resolution line at a time or all of them. */
 export function SmartDnsDomain({ id }: { id: string }) {
   const { t } = useTranslation();
-  const def = kindOf('smart_dns_domain')!;
-  const recordDef = kindOf('smart_dns_record')!;
-  const q = useQuery({ queryKey: ['res', def.kind, 'detail', id], queryFn: () => getResource(def, id) });
+  const def = fullKindOf('smart_dns_domain')!;
+  const recordDef = fullKindOf('smart_dns_record')!;
+  const q = useQuery({ queryKey: resourceKeys.detail(def.kind, id), queryFn: () => getResource(def, id) });
   const [line, setLine] = useState<string>('');
   if (q.isError)
     return (
@@ -330,8 +331,8 @@ export function HttpDnsTabs() {
 /** The service overview: each instance's requests of the last 7 days (the simulated cloud's counts, sent with the instance). */
 export function HttpDnsOverview() {
   const { t } = useTranslation();
-  const def = kindOf('httpdns_instance')!;
-  const q = useQuery({ queryKey: ['res', def.kind, 'overview'], queryFn: ({ signal }) => listResources(def, { __limit: 20 }, signal) });
+  const def = fullKindOf('httpdns_instance')!;
+  const q = useQuery({ queryKey: resourceKeys.overview(def.kind), queryFn: ({ signal }) => listResources(def, { __limit: 20 }, signal) });
   const rows = q.data?.data ?? [];
   const days = new Map<string, number>();
   for (const r of rows)
@@ -391,8 +392,8 @@ const DETAIL_ORDER = [
 const rank = (k: string) => (DETAIL_ORDER.includes(k) ? DETAIL_ORDER.indexOf(k) : DETAIL_ORDER.length);
 
 function detailText(t: (k: string, o?: Record<string, unknown>) => string, detail: Record<string, unknown>): string {
-  const inst = kindOf('gtm_instance')!;
-  const policy = kindOf('gtm_policy')!;
+  const inst = fullKindOf('gtm_instance')!;
+  const policy = fullKindOf('gtm_policy')!;
   return Object.entries(detail)
     .sort(([a], [b]) => rank(a) - rank(b))
     .filter(([, v]) => v !== null && v !== undefined && v !== '')
@@ -410,7 +411,7 @@ function detailText(t: (k: string, o?: Record<string, unknown>) => string, detai
 function GtmLog({ id }: { id: string }) {
   const { t } = useTranslation();
   const q = useInfiniteQuery({
-    queryKey: ['gtm-log', id],
+    queryKey: resourceKeys.gtmLog(id),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       getList<{ count: number; data: LogRow[] }>(`gtm-instances/${id}/logs`, { __limit: 20, __offset: pageParam }, { signal }),
@@ -432,7 +433,7 @@ function GtmLog({ id }: { id: string }) {
                   {t(`kinds:dns_adv.log.kinds.${r.target_kind}`, { defaultValue: '' })}
                 </strong>
                 <span className="ys-dnsadv__target">
-                  {r.target_kind === 'gtm_policy' ? optionLabel(t, kindOf('gtm_policy')!, 'line', r.target_name) : r.target_name}
+                  {r.target_kind === 'gtm_policy' ? optionLabel(t, fullKindOf('gtm_policy')!, 'line', r.target_name) : r.target_name}
                 </span>
                 <time>{formatTime(r.created_at)}</time>
               </div>
@@ -457,8 +458,8 @@ function GtmLog({ id }: { id: string }) {
 /** gtmDetail/<tab>/:id: the instance's tabs, each a route (a reload or shared link opens the same tab). */
 export function GtmDetail({ route, id }: { route: string; id: string }) {
   const { t } = useTranslation();
-  const def = kindOf('gtm_instance')!;
-  const q = useQuery({ queryKey: ['res', def.kind, 'detail', id], queryFn: () => getResource(def, id) });
+  const def = fullKindOf('gtm_instance')!;
+  const q = useQuery({ queryKey: resourceKeys.detail(def.kind, id), queryFn: () => getResource(def, id) });
   const gtm = q.data;
   const ready = gtm ? ['enabled', 'disabled'].includes(gtm.status) : false;
   let body: React.ReactNode;

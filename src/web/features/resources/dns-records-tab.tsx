@@ -10,8 +10,8 @@ import { AddOutline, MoreOutline } from 'antd-mobile-icons';
 import type { DetailTabProps } from '../../ui/detail-tab-props.ts';
 import { DataTable, type RowAction } from '../../ui/data-table/data-table.tsx';
 import { useBreakpoint } from '../../lib/hooks.ts';
-import { kindOf } from '../../../domain/kinds/registry.ts';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import { fullKindOf } from './full-kind.ts';
+import type { FullKind } from '../../../domain/kinds/kind-schemas.ts';
 import { createResource, listResources } from './api.ts';
 import { displayValue, fieldLabel, type Resource } from './kind-meta.ts';
 import { useActionRunner } from './actions.tsx';
@@ -20,11 +20,12 @@ import { rowActions, useShownColumns } from './child-table.tsx';
 import { FormFields, exists } from './form-fields.tsx';
 import { fieldsOf, initialValues, validateAll } from './zod-fields.ts';
 import { settlePoll } from './live.ts';
+import { resourceKeys } from './query-keys.ts';
 
 const RECORD_KIND: Readonly<Record<string, string>> = { private_dns_zone: 'dns_record', dns_domain: 'dns_internet_record' };
 const SKIP = new Set(['zone_id']);
 
-function AddRecord({ def, zoneId, onDone, onCancel }: { def: KindDefinition; zoneId: string; onDone: () => void; onCancel: () => void }) {
+function AddRecord({ def, zoneId, onDone, onCancel }: { def: FullKind; zoneId: string; onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const fields = useMemo(() => fieldsOf(def.createSchema, def, SKIP), [def]);
   const [values, setValues] = useState<Record<string, unknown>>(() => initialValues(fields));
@@ -83,8 +84,8 @@ export default function DnsRecordsTab({ kind, id, status }: DetailTabProps) {
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const client = useQueryClient();
-  const def = kindOf(RECORD_KIND[kind] ?? 'dns_record')!;
-  const key = ['res', def.kind, 'zone', id];
+  const def = fullKindOf(RECORD_KIND[kind] ?? 'dns_record')!;
+  const key = resourceKeys.inZone(def.kind, id);
   const q = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => listResources(def, { zone_id: id, __limit: 100, __orders: 'name' }, signal),
@@ -98,7 +99,7 @@ export default function DnsRecordsTab({ kind, id, status }: DetailTabProps) {
   const columns = useShownColumns(t, def);
   const done = () => {
     setAdding(false);
-    void client.invalidateQueries({ queryKey: ['res', def.kind] });
+    void client.invalidateQueries({ queryKey: resourceKeys.kind(def.kind) });
   };
   return (
     <div className="ys-dnsrecords" data-testid="dns-records" data-kind={def.kind}>

@@ -12,6 +12,7 @@ import { DataTable, type DataColumn } from '../../ui/data-table/data-table.tsx';
 import { Pagination } from '../../ui/data-table/pagination.tsx';
 import { downloadExport, listExports, type ExportTask } from './api.ts';
 import { formatTime } from './kind-meta.ts';
+import { resourceKeys } from './query-keys.ts';
 
 const RUNNING = new Set(['queued', 'running']);
 
@@ -22,7 +23,7 @@ export function Downloads({ title, productCode }: { title: string; productCode?:
   const [pageSize, setPageSize] = useState(10);
   const params = { __limit: pageSize, __offset: (page - 1) * pageSize, ...(productCode ? { product_code: productCode } : {}) };
   const q = useQuery({
-    queryKey: ['exports', params],
+    queryKey: resourceKeys.exports(params),
     queryFn: () => listExports(params),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some((x) => RUNNING.has(x.state)) ? 2000 : false),

@@ -6,19 +6,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Input, Selector, Switch } from 'antd-mobile';
-import type { ListKind } from '../../../domain/kinds/list-kind.ts';
-import { listKindOf } from '../../../domain/kinds/list-kinds.generated.ts';
+import { listKindOf, type ListKind } from '../../../domain/kinds/list-kind.ts';
 import { listResources } from './api.ts';
 import { filterControls, filterLabel, filterOptionLabel, setFilter, type FilterControl } from './filter-model.ts';
 import { useDebounced } from './url-filters.ts';
 import type { ListFilters } from './list-state.ts';
 import { usePlaceOptions } from './parts.tsx';
+import { resourceKeys } from './query-keys.ts';
 
 /** Resources of a ref filter's kind in the current scope, for its picker. */
 function useRefRows(refKind: string | undefined) {
   const target = refKind ? listKindOf(refKind) : undefined;
   const q = useQuery({
-    queryKey: ['res', refKind, 'filter-options'],
+    queryKey: resourceKeys.filterOptions(refKind),
     queryFn: ({ signal }) => listResources(target!, { __limit: 100 }, signal),
     enabled: Boolean(target),
     staleTime: 30_000,

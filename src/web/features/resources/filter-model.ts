@@ -1,8 +1,7 @@
 // The list filters a kind declares (kind.filters), as controls of the phone filter sheet and the
 // desktop filter bar, and their state in the URL's search params (reload and back keep them).
 // Pure: unit-tested in tests/unit/filter-model.test.ts.
-import type { ListFilter, ListKind } from '../../../domain/kinds/list-kind.ts';
-import { listKindOf } from '../../../domain/kinds/list-kinds.generated.ts';
+import { listKindOf, type ListFilter, type ListKind } from '../../../domain/kinds/list-kind.ts';
 import { optionLabel, statusLabel, type T } from './kind-meta.ts';
 import { withFilter, type ListFilters } from './list-state.ts';
 
@@ -22,7 +21,7 @@ export type FilterControl =
   | { param: string; key: string; type: 'enum'; options: readonly string[] };
 
 /**
- * A filter as its control shows it: the kind's list model (list-kinds.generated.ts, derived from the
+ * A filter as its control shows it: the kind's list model (list-kind.ts, derived from the
  * registry: an enum's values from the field's options or the create schema, a ref's kind) has them;
  * a full definition given here (desktop tables, tests) is read through its kind's list model.
  */

@@ -14,6 +14,7 @@ import { listRegions, listResources, type Filters } from './api.ts';
 import { fieldLabel, optionLabel, statusLabel } from './kind-meta.ts';
 import { canAddRow, itemKey, newListRow, rowsOf, validateField, type FormField } from './zod-fields.ts';
 import './forms.css';
+import { resourceKeys } from './query-keys.ts';
 
 export const exists = (key: string) => i18next.exists(key);
 
@@ -220,7 +221,7 @@ function RefPicker({
   const { t } = useTranslation();
   const target = kindOf(f.refKind!)!;
   const q = useQuery({
-    queryKey: ['res', target.kind, 'options', filters],
+    queryKey: resourceKeys.options(target.kind, filters),
     queryFn: () => listResources(target, { ...filters, __limit: 100 } as never),
   });
   const rows = q.data?.data ?? [];
@@ -259,7 +260,7 @@ function RefPicker({
 /** Several regions of one vendor (refFilters names it as public_cloud_provider), as a multiple choice. */
 function RegionsPicker({ f, value, vendor, onChange }: { f: FormField; value: unknown; vendor: string | undefined; onChange: (v: string[]) => void }) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['ref', 'regions', vendor], queryFn: () => listRegions(vendor), enabled: Boolean(vendor), staleTime: 600_000 });
+  const q = useQuery({ queryKey: resourceKeys.regions(vendor), queryFn: () => listRegions(vendor), enabled: Boolean(vendor), staleTime: 600_000 });
   const rows = q.data?.data ?? [];
   if (q.isLoading) return <div className="ys-form__hint">{t('resources:common.loading')}</div>;
   return (

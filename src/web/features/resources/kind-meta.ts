@@ -2,9 +2,8 @@
 // kind definition and the locales (kinds:<kind>.fields.*, kinds:status.*, kinds:<kind>.actions.*);
 // nothing here is retyped per kind. Pure apart from the `t` it is given.
 import type { FieldDef } from '../../../domain/kinds/kind.ts';
-import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
+import { listKindOf, type ListAction, type ListKind } from '../../../domain/kinds/list-kind.ts';
 import { isInBetween, locationText, stateRefusal } from '../../../domain/kinds/kind.ts';
-import { listKindOf } from '../../../domain/kinds/list-kinds.generated.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { buildPath } from '../../../domain/navigation/rules.ts';
 import { formatDateTime } from '../../../domain/time-format.ts';

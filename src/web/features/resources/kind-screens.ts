@@ -1,9 +1,8 @@
 // Which screen a route shows, derived from the kind registry (ARCHITECTURE.md "Resource kinds are
 // data"): a kind's routes.list/detail/buy, and its `others` by their shape (a path with :id is a
 // detail view, a *Recycle route is the recycle bin, anything else a list). Pure: unit-tested.
-import { LIST_KINDS } from '../../../domain/kinds/list-kinds.generated.ts';
+import { LIST_KINDS, type ListKind } from '../../../domain/kinds/list-kind.ts';
 import { placementParent } from '../../../domain/kinds/kind.ts';
-import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 
 export type Screen =

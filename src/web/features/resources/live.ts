@@ -7,6 +7,7 @@ import type { ResourceRemovedEvent, ResourceStatusEvent } from '../../../domain/
 import { subscribe } from '../../lib/server-events.ts';
 import { applyStatus, type Resource } from './kind-meta.ts';
 import type { Page } from './api.ts';
+import { resourceKeys } from './query-keys.ts';
 
 /** What patching needs of a resource event (the stream hands over the whole event). */
 export type ResourceEvent =
@@ -58,7 +59,7 @@ let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
 export function applyEvent(client: QueryClient, ev: ResourceEvent): void {
   let known = false;
-  for (const [key, value] of client.getQueriesData<Cached>({ queryKey: ['res', ev.kind] })) {
+  for (const [key, value] of client.getQueriesData<Cached>({ queryKey: resourceKeys.kind(ev.kind) })) {
     const [next, hit] = patchCached(value, ev);
     if (hit) {
       known = true;
@@ -69,7 +70,7 @@ export function applyEvent(client: QueryClient, ev: ResourceEvent): void {
     }
   }
   // Recycle-bin lists and related-resource panels hold rows of other kinds' keys.
-  for (const [key, value] of client.getQueriesData<Cached>({ queryKey: ['res-any'] })) {
+  for (const [key, value] of client.getQueriesData<Cached>({ queryKey: resourceKeys.anyKind })) {
     const [next, hit] = patchCached(value, ev);
     if (hit) {
       known = true;
@@ -80,7 +81,7 @@ export function applyEvent(client: QueryClient, ev: ResourceEvent): void {
     pendingKinds.add(ev.kind);
     clearTimeout(flushTimer);
     flushTimer = setTimeout(() => {
-      for (const kind of pendingKinds) void client.invalidateQueries({ queryKey: ['res', kind], predicate: (q) => q.queryKey[2] !== 'detail' });
+      for (const kind of pendingKinds) void client.invalidateQueries({ queryKey: resourceKeys.kind(kind), predicate: (q) => q.queryKey[2] !== 'detail' });
       pendingKinds.clear();
     }, 400);
   }

@@ -7,6 +7,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { getMetrics } from './api.ts';
+import { resourceKeys } from './query-keys.ts';
 
 const METRICS = ['cpu', 'memory', 'network_in', 'network_out'] as const;
 const RANGES = ['1h', '6h', '1d', '1w'] as const;
@@ -61,7 +62,11 @@ export function MetricPanel({
   const [metric, setMetric] = useState<string>(metrics[0] ?? 'cpu');
   const label = (m: string) => labelOf?.(m) ?? t(`resources:monitor.${m}`);
   const [range, setRange] = useState<string>('1h');
-  const q = useQuery({ queryKey: ['metrics', def.kind, id, metric, range], queryFn: () => getMetrics(def, id, metric, range), refetchInterval: 60_000 });
+  const q = useQuery({
+    queryKey: resourceKeys.metrics(def.kind, id, metric, range),
+    queryFn: () => getMetrics(def, id, metric, range),
+    refetchInterval: 60_000,
+  });
   const xs = q.data?.data.map((p) => new Date(p.ts).getTime() / 1000) ?? [];
   const ys = q.data?.data.map((p) => p.value) ?? [];
   return (

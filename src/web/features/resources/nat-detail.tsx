@@ -22,6 +22,7 @@ import { NatRuleForm } from './nat-rule-form.tsx';
 import './nat.css';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { fullKind } from './full-kind.ts';
+import { resourceKeys } from './query-keys.ts';
 
 /** EIPs bound to the gateway, from its relations (id and name). */
 export function boundEips(gateway: Resource): { id: string; name: string }[] {
@@ -82,7 +83,7 @@ export function RouteTabsDetail({
   const [popupRule, setPopupRule] = useState<string | null | undefined>(undefined);
   const [localKey, setLocalKey] = useState(routeActive.key);
   const active = embedded ? (tabs.find((x) => x.key === localKey) ?? routeActive) : routeActive;
-  const q = useQuery({ queryKey: ['res', def.kind, 'detail', id], queryFn: () => getResource(def, id), staleTime: 5_000, enabled: active.key !== 'outline' });
+  const q = useQuery({ queryKey: resourceKeys.detail(def.kind, id), queryFn: () => getResource(def, id), staleTime: 5_000, enabled: active.key !== 'outline' });
   const pathOf = (route: string, query = '') => `${routePath(route, { id }) ?? '/console'}${query}`;
   const goBack = () => {
     const action = backAction(handle?.meta ?? {}, location.key !== 'default');

@@ -8,17 +8,18 @@ import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Toast } from 'antd-mobile';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import type { FullKind } from '../../../domain/kinds/kind-schemas.ts';
 import { RequestError, noticeFor } from '../../lib/request.ts';
 import { createResource, getResource, updateResource } from './api.ts';
 import { displayValue, fieldLabel, type Resource } from './kind-meta.ts';
 import { FormFields, exists } from './form-fields.tsx';
 import { fieldsOf, initialValues, validateAll, validateField, type FormField } from './zod-fields.ts';
 import { ruleFormPlan } from './nat-rules.ts';
+import { resourceKeys } from './query-keys.ts';
 
 interface FormProps {
-  def: KindDefinition;
-  parent: KindDefinition;
+  def: FullKind;
+  parent: FullKind;
   gateway: Resource;
   ruleId: string | null;
   onDone: () => void;
@@ -65,8 +66,8 @@ function AddForm({ def, parent, gateway, onDone, onCancel }: Omit<FormProps, 'ru
       const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== '' && v !== undefined));
       const created = await createResource(def, clean);
       Toast.show({ content: created.message ?? t('nat:config.added') });
-      await client.invalidateQueries({ queryKey: ['res', def.kind] });
-      void client.invalidateQueries({ queryKey: ['res', parent.kind, 'detail', gateway.id] });
+      await client.invalidateQueries({ queryKey: resourceKeys.kind(def.kind) });
+      void client.invalidateQueries({ queryKey: resourceKeys.detail(parent.kind, gateway.id) });
       onDone();
     } catch (err) {
       const f = fieldOfError(err);
@@ -125,7 +126,7 @@ function EditForm({ def, parent, gateway, ruleId, onDone, onCancel }: FormProps 
   const client = useQueryClient();
   const plan = useMemo(() => ruleFormPlan(def, parent), [def, parent]);
   // A missing or foreign rule is said here, inline: no global 「资源未找到」 notice on top of it.
-  const q = useQuery({ queryKey: ['res', def.kind, 'detail', ruleId], queryFn: () => getResource(def, ruleId, { notice: false }), retry: false });
+  const q = useQuery({ queryKey: resourceKeys.detail(def.kind, ruleId), queryFn: () => getResource(def, ruleId, { notice: false }), retry: false });
   const rule = q.data;
   const editable = useMemo(() => fieldsOf(def.createSchema, def).filter((f) => f.key === 'name' || f.key === 'description'), [def]);
   const [values, setValues] = useState<Record<string, unknown> | null>(null);
@@ -164,7 +165,7 @@ function EditForm({ def, parent, gateway, ruleId, onDone, onCancel }: FormProps 
     try {
       await updateResource(def, rule.id, { name: String(current.name), description: String(current.description ?? '') });
       Toast.show({ content: t('nat:config.saved') });
-      await client.invalidateQueries({ queryKey: ['res', def.kind] });
+      await client.invalidateQueries({ queryKey: resourceKeys.kind(def.kind) });
       onDone();
     } catch (err) {
       const f = fieldOfError(err);

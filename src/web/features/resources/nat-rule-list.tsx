@@ -23,6 +23,7 @@ import { useActionRunner } from './actions.tsx';
 import { CopyId, PagedListEnd, StatusBadge } from './parts.tsx';
 import { issueNotice, ruleCardKeys, type ApprovalRequirement } from './nat-rules.ts';
 import { settlePoll } from './live.ts';
+import { resourceKeys } from './query-keys.ts';
 
 export const RULE_PAGE_SIZE = 20;
 
@@ -32,7 +33,7 @@ function IssueNotice({ kind }: { kind: string }) {
   const tenant = useAtomValue(tenantAtom);
   const project = useAtomValue(projectAtom);
   const q = useQuery({
-    queryKey: ['approval-requirements', tenant?.id, project?.id, kind],
+    queryKey: resourceKeys.approvalRequirements(tenant?.id, project?.id, kind),
     queryFn: ({ signal }) => get<{ data: ApprovalRequirement[] }>('v1/approval-requirements', { types: kind }, { isNeedloading: false, notice: false, signal }),
     staleTime: 60_000,
   });
@@ -93,7 +94,7 @@ function RuleCards({ def, gateway, onAdd, onEdit }: ListProps) {
   const { t } = useTranslation();
   const params = { nat_gateway_id: gateway.id };
   const q = useInfiniteQuery({
-    queryKey: ['res', def.kind, 'gateway', gateway.id, 'infinite'],
+    queryKey: resourceKeys.gatewayCards(def.kind, gateway.id),
     initialPageParam: '',
     queryFn: ({ pageParam, signal }) => listResources(def, { ...params, __limit: RULE_PAGE_SIZE, __cursor: pageParam }, signal),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
@@ -182,7 +183,7 @@ function RuleTable({ def, gateway, onAdd, onEdit }: ListProps) {
   const [selected, setSelected] = useState<string[]>([]);
   const params = { nat_gateway_id: gateway.id, __limit: page.pageSize, __offset: (page.page - 1) * page.pageSize };
   const q = useQuery({
-    queryKey: ['res', def.kind, 'gateway', gateway.id, 'page', params],
+    queryKey: resourceKeys.gatewayPage(def.kind, gateway.id, params),
     queryFn: ({ signal }) => listResources(def, params, signal),
     placeholderData: keepPreviousData,
     refetchInterval: settlePoll,

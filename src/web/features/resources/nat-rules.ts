@@ -2,6 +2,7 @@
 // which body param names the gateway, which param picks an EIP and how the EIP picker is narrowed
 // to the EIPs bound to that gateway, and which hints the form shows.
 import { placementParent, type KindDefinition } from '../../../domain/kinds/kind.ts';
+import type { FullKind } from '../../../domain/kinds/kind-schemas.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { NAT_ISSUE_HOUR } from '../../../domain/approvals/effective-time.ts';
 
@@ -16,7 +17,7 @@ export interface RuleFormPlan {
   hints: string[];
 }
 
-export function ruleFormPlan(def: KindDefinition, parent: KindDefinition): RuleFormPlan {
+export function ruleFormPlan(def: FullKind, parent: KindDefinition): RuleFormPlan {
   const parentParam = placementParent(def)?.kind === parent.kind ? placementParent(def)!.from : `${parent.kind}_id`;
   const shape = Object.keys(def.createSchema.shape as Record<string, unknown>);
   const eipParam = shape.includes('eip_id') ? 'eip_id' : null;

@@ -11,6 +11,7 @@ import { FileOutline } from 'antd-mobile-icons';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { listAllAzs, listRegions, listVendors } from './api.ts';
 import { statusLabel, statusTone, type PlaceNames } from './kind-meta.ts';
+import { resourceKeys } from './query-keys.ts';
 
 export function StatusBadge({ def, status }: { def?: ListKind; status: string }) {
   const { t } = useTranslation();
@@ -62,7 +63,7 @@ export function CopyId({ id }: { id: string }) {
 /** Region and zone names for ref fields (cached for the session). */
 export function usePlaceNames(): PlaceNames {
   const q = useQuery({
-    queryKey: ['ref', 'places'],
+    queryKey: resourceKeys.places(),
     staleTime: 10 * 60_000,
     queryFn: async () => {
       const [regions, azs] = await Promise.all([listRegions(), listAllAzs()]);
@@ -77,8 +78,8 @@ export function usePlaceNames(): PlaceNames {
 
 /** Vendor → region → zone options of the filters (region needs a vendor, zone needs a region). */
 export function usePlaceOptions(vendor: string | undefined, regionId: string | undefined) {
-  const vendors = useQuery({ queryKey: ['ref', 'vendors'], queryFn: listVendors, staleTime: 10 * 60_000 });
-  const regions = useQuery({ queryKey: ['ref', 'regions', vendor], queryFn: () => listRegions(vendor), enabled: Boolean(vendor), staleTime: 10 * 60_000 });
+  const vendors = useQuery({ queryKey: resourceKeys.vendors(), queryFn: listVendors, staleTime: 10 * 60_000 });
+  const regions = useQuery({ queryKey: resourceKeys.regions(vendor), queryFn: () => listRegions(vendor), enabled: Boolean(vendor), staleTime: 10 * 60_000 });
   const region = regions.data?.data.find((r) => r.id === regionId);
   return {
     vendors: vendors.data?.data ?? [],

@@ -2,7 +2,7 @@
 // (TanStack useInfiniteQuery over __cursor, windowed with @tanstack/react-virtual once it grows
 // long), pull to refresh, a filter sheet of the kind's declared filters (filter-bar.tsx; kept in
 // the URL), name search debounced 300 ms, an action sheet per card, multi-select for batch actions.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,7 @@ import { CopyId, ExportNotice, PagedListEnd, StatusBadge, useExportNotice, usePl
 import { useCreateForm } from './create-form.tsx';
 import { settlePoll } from './live.ts';
 import { ensureErrorTexts } from '../../lib/request.ts';
+import { resourceKeys } from './query-keys.ts';
 
 export const PHONE_PAGE_SIZE = 50;
 /** Cards are windowed beyond this many rows (the first pages render whole). */
@@ -166,7 +167,7 @@ export function PhoneList({ def, onSelect, activeId }: { def: ListKind; onSelect
   }, [name]); // eslint-disable-line react-hooks/exhaustive-deps
   const params = filters;
   const q = useInfiniteQuery({
-    queryKey: ['res', def.kind, 'infinite', params],
+    queryKey: resourceKeys.infinite(def.kind, params),
     initialPageParam: '',
     queryFn: ({ pageParam, signal }) => listResources(def, { ...params, __limit: PHONE_PAGE_SIZE, __cursor: pageParam }, signal),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
@@ -215,21 +216,6 @@ export function PhoneList({ def, onSelect, activeId }: { def: ListKind; onSelect
       onMore={() => void ensureErrorTexts().then(() => setSheetRow(r))}
     />
   );
-  const sheetActions = (row: Resource) =>
-    menuActions(def).map((a: ListAction) => {
-      const block = actionBlock(def, a, row);
-      return {
-        key: a.id,
-        text: actionLabel(t, def, a.id),
-        danger: a.dialog === 'delete',
-        disabled: block !== null,
-        description: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined,
-        onClick: () => {
-          setSheetRow(null);
-          runner.run(a, [row]);
-        },
-      };
-    });
   const batchActions = menuActions(def).filter((a) => a.batch);
   const exportNotice = useExportNotice();
   const doExport = async () => {
@@ -245,106 +231,32 @@ export function PhoneList({ def, onSelect, activeId }: { def: ListKind; onSelect
 
   return (
     <div className="ys-rlist ys-rlist--phone" data-kind={def.kind}>
-      <div className="ys-rlist__bar">
-        <SearchBar
-          className="ys-rlist__searchbar"
-          placeholder={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')}
-          value={search}
-          onChange={setSearch}
-          data-testid="search-name"
-        />
-        <button
-          type="button"
-          className={`ys-iconbtn${filterCount ? ' is-active' : ''}`}
-          aria-label={t('resources:filters.title')}
-          data-testid="filter-open"
-          onClick={() => setFilterOpen(true)}
-        >
-          <FilterOutline fontSize={20} />
-          {filterCount ? <span className="ys-rlist__count">{filterCount}</span> : null}
-        </button>
-        {batchActions.length ? (
-          <button
-            type="button"
-            className={`ys-iconbtn${selecting ? ' is-active' : ''}`}
-            aria-label={t('resources:list.multi')}
-            aria-pressed={selecting}
-            data-testid="multi-select"
-            onClick={() => {
-              setSelecting((s) => !s);
-              setChecked([]);
-            }}
-          >
-            <UnorderedListOutline fontSize={20} />
-          </button>
-        ) : null}
-        <button type="button" className="ys-iconbtn" aria-label={t('resources:export.button')} data-testid="export" onClick={doExport}>
-          <DownlandOutline fontSize={20} />
-        </button>
-        {buy ? (
-          <button
-            type="button"
-            className="ys-iconbtn ys-iconbtn--primary"
-            aria-label={t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}
-            data-testid="buy"
-            onClick={() => (forms.length > 1 ? setFormsOpen(true) : navigate(buy))}
-          >
-            <AddOutline fontSize={20} />
-          </button>
-        ) : (
-          creator.trigger
-        )}
-      </div>
-      <ExportNotice visible={exportNotice.visible} onClose={exportNotice.hide} />
-      <PullToRefresh
-        onRefresh={async () => {
-          await q.refetch();
+      <PhoneListBar
+        def={def}
+        search={search}
+        setSearch={setSearch}
+        filterCount={filterCount}
+        onFilter={() => setFilterOpen(true)}
+        selecting={batchActions.length ? selecting : null}
+        onSelecting={() => {
+          setSelecting((x) => !x);
+          setChecked([]);
         }}
-        pullingText={t('resources:list.pull')}
-        canReleaseText={t('resources:list.release')}
-        refreshingText={t('resources:common.loading')}
-        completeText={t('resources:list.refreshed')}
-      >
-        <div className="ys-rlist__cards" data-testid="card-list">
-          {virtual ? (
-            <Suspense
-              fallback={rows.map((r) => (
-                <div key={r.id}>{card(r)}</div>
-              ))}
-            >
-              <VirtualRows rows={rows} card={card} />
-            </Suspense>
-          ) : (
-            rows.map((r) => <div key={r.id}>{card(r)}</div>)
-          )}
-          {!q.isLoading && !rows.length ? (
-            <div className="ys-empty" data-testid="list-empty">
-              {t('resources:table.empty')}
-            </div>
-          ) : null}
-        </div>
-        <PagedListEnd q={q} count={rows.length} />
-      </PullToRefresh>
-      {selecting ? (
-        <div className="ys-rlist__batchbar" data-testid="batch-bar">
-          <Checkbox
-            checked={checkedRows.length > 0 && checkedRows.length === rows.filter(selectableRow).length}
-            indeterminate={checkedRows.length > 0 && checkedRows.length < rows.filter(selectableRow).length}
-            onChange={(c) => setChecked(c ? rows.filter(selectableRow).map((r) => r.id) : [])}
-          >
-            {t('resources:list.selected', { count: checkedRows.length })}
-          </Checkbox>
-          <Button size="small" color="primary" disabled={!checkedRows.length} data-testid="batch" onClick={() => setBatchOpen(true)}>
-            {checkedRows.length ? t('resources:list.batch_none') : t('kinds:messages.select_first')}
-          </Button>
-        </div>
-      ) : null}
-      <ActionSheet
-        visible={sheetRow !== null}
+        onExport={doExport}
+        onBuy={buy ? () => (forms.length > 1 ? setFormsOpen(true) : navigate(buy)) : null}
+        creator={creator.trigger}
+      />
+      <ExportNotice visible={exportNotice.visible} onClose={exportNotice.hide} />
+      <CardList q={q} rows={rows} card={card} virtual={virtual} />
+      {selecting ? <BatchBar rows={rows} checkedRows={checkedRows} setChecked={setChecked} onBatch={() => setBatchOpen(true)} /> : null}
+      <RowActionSheet
+        def={def}
+        row={sheetRow}
         onClose={() => setSheetRow(null)}
-        cancelText={t('resources:common.cancel')}
-        extra={sheetRow?.name}
-        actions={sheetRow ? sheetActions(sheetRow) : []}
+        onRun={(a, row) => {
+          setSheetRow(null);
+          runner.run(a, [row]);
+        }}
       />
       <ActionSheet
         visible={formsOpen}
@@ -360,20 +272,16 @@ export function PhoneList({ def, onSelect, activeId }: { def: ListKind; onSelect
           },
         }))}
       />
-      <ActionSheet
-        visible={batchOpen}
+      <BatchSheet
+        def={def}
+        open={batchOpen}
+        actions={batchActions}
+        rows={checkedRows}
         onClose={() => setBatchOpen(false)}
-        cancelText={t('resources:common.cancel')}
-        extra={t('resources:list.selected', { count: checkedRows.length })}
-        actions={offeredBatchActions(def, batchActions, checkedRows).map((a) => ({
-          key: a.id,
-          text: actionLabel(t, def, a.id),
-          danger: a.dialog === 'delete',
-          onClick: () => {
-            setBatchOpen(false);
-            runner.run(a, checkedRows);
-          },
-        }))}
+        onRun={(a) => {
+          setBatchOpen(false);
+          runner.run(a, checkedRows);
+        }}
       />
       <FilterSheet
         def={def}
@@ -388,5 +296,208 @@ export function PhoneList({ def, onSelect, activeId }: { def: ListKind; onSelect
       {runner.element}
       {creator.element}
     </div>
+  );
+}
+
+/** The more-actions sheet of a card: every menu action, the refused ones greyed with the reason. */
+function RowActionSheet({
+  def,
+  row,
+  onClose,
+  onRun,
+}: {
+  def: ListKind;
+  row: Resource | null;
+  onClose: () => void;
+  onRun: (a: ListAction, row: Resource) => void;
+}) {
+  const { t } = useTranslation();
+  const actions = row
+    ? menuActions(def).map((a: ListAction) => {
+        const block = actionBlock(def, a, row);
+        return {
+          key: a.id,
+          text: actionLabel(t, def, a.id),
+          danger: a.dialog === 'delete',
+          disabled: block !== null,
+          description: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined,
+          onClick: () => onRun(a, row),
+        };
+      })
+    : [];
+  return <ActionSheet visible={row !== null} onClose={onClose} cancelText={t('resources:common.cancel')} extra={row?.name} actions={actions} />;
+}
+
+/** The bar under a list in multi-select mode: select all, how many, and the batch button. */
+function BatchBar({
+  rows,
+  checkedRows,
+  setChecked,
+  onBatch,
+}: {
+  rows: Resource[];
+  checkedRows: Resource[];
+  setChecked: (ids: string[]) => void;
+  onBatch: () => void;
+}) {
+  const { t } = useTranslation();
+  const selectable = rows.filter(selectableRow);
+  return (
+    <div className="ys-rlist__batchbar" data-testid="batch-bar">
+      <Checkbox
+        checked={checkedRows.length > 0 && checkedRows.length === selectable.length}
+        indeterminate={checkedRows.length > 0 && checkedRows.length < selectable.length}
+        onChange={(c) => setChecked(c ? selectable.map((r) => r.id) : [])}
+      >
+        {t('resources:list.selected', { count: checkedRows.length })}
+      </Checkbox>
+      <Button size="small" color="primary" disabled={!checkedRows.length} data-testid="batch" onClick={onBatch}>
+        {checkedRows.length ? t('resources:list.batch_none') : t('kinds:messages.select_first')}
+      </Button>
+    </div>
+  );
+}
+
+interface BatchSheetProps {
+  def: ListKind;
+  open: boolean;
+  actions: readonly ListAction[];
+  rows: Resource[];
+  onClose: () => void;
+  onRun: (a: ListAction) => void;
+}
+
+/** The batch actions the state machine allows for at least one checked row. */
+function BatchSheet({ def, open, actions, rows, onClose, onRun }: BatchSheetProps) {
+  const { t } = useTranslation();
+  return (
+    <ActionSheet
+      visible={open}
+      onClose={onClose}
+      cancelText={t('resources:common.cancel')}
+      extra={t('resources:list.selected', { count: rows.length })}
+      actions={offeredBatchActions(def, actions, rows).map((a) => ({
+        key: a.id,
+        text: actionLabel(t, def, a.id),
+        danger: a.dialog === 'delete',
+        onClick: () => onRun(a),
+      }))}
+    />
+  );
+}
+
+interface PhoneListBarProps {
+  def: ListKind;
+  search: string;
+  setSearch: (v: string) => void;
+  filterCount: number;
+  onFilter: () => void;
+  /** whether multi-select is on; null when the kind has no batch action */
+  selecting: boolean | null;
+  onSelecting: () => void;
+  onExport: () => void;
+  /** 购买 (or the sheet of the kind's form routes); null when the kind is created in a form */
+  onBuy: (() => void) | null;
+  creator: ReactNode;
+}
+
+/** The bar above the cards: search, filters, multi-select, export, buy or create. */
+function PhoneListBar({ def, search, setSearch, filterCount, onFilter, selecting, onSelecting, onExport, onBuy, creator }: PhoneListBarProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="ys-rlist__bar">
+      <SearchBar
+        className="ys-rlist__searchbar"
+        placeholder={t(def.search ? 'resources:filters.name_or_ip' : 'resources:filters.name')}
+        value={search}
+        onChange={setSearch}
+        data-testid="search-name"
+      />
+      <button
+        type="button"
+        className={`ys-iconbtn${filterCount ? ' is-active' : ''}`}
+        aria-label={t('resources:filters.title')}
+        data-testid="filter-open"
+        onClick={onFilter}
+      >
+        <FilterOutline fontSize={20} />
+        {filterCount ? <span className="ys-rlist__count">{filterCount}</span> : null}
+      </button>
+      {selecting !== null ? (
+        <button
+          type="button"
+          className={`ys-iconbtn${selecting ? ' is-active' : ''}`}
+          aria-label={t('resources:list.multi')}
+          aria-pressed={selecting}
+          data-testid="multi-select"
+          onClick={onSelecting}
+        >
+          <UnorderedListOutline fontSize={20} />
+        </button>
+      ) : null}
+      <button type="button" className="ys-iconbtn" aria-label={t('resources:export.button')} data-testid="export" onClick={onExport}>
+        <DownlandOutline fontSize={20} />
+      </button>
+      {onBuy ? (
+        <button
+          type="button"
+          className="ys-iconbtn ys-iconbtn--primary"
+          aria-label={t('resources:list.buy', { kind: t(`kinds:${def.kind}.name`) })}
+          data-testid="buy"
+          onClick={onBuy}
+        >
+          <AddOutline fontSize={20} />
+        </button>
+      ) : (
+        creator
+      )}
+    </div>
+  );
+}
+
+/** What the card list reads of the infinite query. */
+type PagedQuery = Parameters<typeof PagedListEnd>[0]['q'] & { refetch: () => Promise<unknown> };
+
+interface CardListProps {
+  q: PagedQuery;
+  rows: Resource[];
+  card: (r: Resource) => ReactNode;
+  /** long lists draw only the cards in view (the virtualizer loads when a list first grows long) */
+  virtual: boolean;
+}
+
+/** The cards, pulled to refresh, with the end-of-list line that fetches the next page. */
+function CardList({ q, rows, card, virtual }: CardListProps) {
+  const { t } = useTranslation();
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await q.refetch();
+      }}
+      pullingText={t('resources:list.pull')}
+      canReleaseText={t('resources:list.release')}
+      refreshingText={t('resources:common.loading')}
+      completeText={t('resources:list.refreshed')}
+    >
+      <div className="ys-rlist__cards" data-testid="card-list">
+        {virtual ? (
+          <Suspense
+            fallback={rows.map((r) => (
+              <div key={r.id}>{card(r)}</div>
+            ))}
+          >
+            <VirtualRows rows={rows} card={card} />
+          </Suspense>
+        ) : (
+          rows.map((r) => <div key={r.id}>{card(r)}</div>)
+        )}
+        {!q.isLoading && !rows.length ? (
+          <div className="ys-empty" data-testid="list-empty">
+            {t('resources:table.empty')}
+          </div>
+        ) : null}
+      </div>
+      <PagedListEnd q={q} count={rows.length} />
+    </PullToRefresh>
   );
 }

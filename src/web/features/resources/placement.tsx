@@ -11,6 +11,7 @@ import { useBreakpoint } from '../../lib/hooks.ts';
 import { listRegions, listVendors, listZones } from './api.ts';
 import { fieldLabel, optionLabel } from './kind-meta.ts';
 import { sortZones } from './list-state.ts';
+import { resourceKeys } from './query-keys.ts';
 
 type Values = Record<string, unknown>;
 
@@ -18,9 +19,9 @@ type Values = Record<string, unknown>;
 export function usePlacement(productCode: string, values: Values, set: (patch: Values) => void) {
   const vendor = values.vendor as string | undefined;
   const regionId = values.region_id as string | undefined;
-  const vendors = useQuery({ queryKey: ['ref', 'vendors'], queryFn: listVendors, staleTime: 600_000 });
-  const regions = useQuery({ queryKey: ['ref', 'regions', vendor], queryFn: () => listRegions(vendor), enabled: Boolean(vendor), staleTime: 600_000 });
-  const zones = useQuery({ queryKey: ['ref', 'zones', productCode, regionId], queryFn: () => listZones(productCode, regionId!), enabled: Boolean(regionId) });
+  const vendors = useQuery({ queryKey: resourceKeys.vendors(), queryFn: listVendors, staleTime: 600_000 });
+  const regions = useQuery({ queryKey: resourceKeys.regions(vendor), queryFn: () => listRegions(vendor), enabled: Boolean(vendor), staleTime: 600_000 });
+  const zones = useQuery({ queryKey: resourceKeys.zones(productCode, regionId), queryFn: () => listZones(productCode, regionId!), enabled: Boolean(regionId) });
   const sortedZones = useMemo(() => sortZones((zones.data?.data ?? []).filter((z) => z.enabled)), [zones.data]);
   const noZone = Boolean(regionId) && zones.isSuccess && !sortedZones.length;
 

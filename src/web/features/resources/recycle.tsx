@@ -13,6 +13,7 @@ import { actionLabel, formatTime, type Resource } from './kind-meta.ts';
 import { CopyId, StatusBadge } from './parts.tsx';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { fullKind } from './full-kind.ts';
+import { resourceKeys } from './query-keys.ts';
 
 function RecycleList({ def }: { def: KindDefinition }) {
   const { t } = useTranslation();
@@ -21,15 +22,15 @@ function RecycleList({ def }: { def: KindDefinition }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const params = { __limit: pageSize, __offset: (page - 1) * pageSize };
-  const q = useQuery({ queryKey: ['res-any', 'recycle', def.kind, params], queryFn: () => listRecycle(def.kind, params), placeholderData: keepPreviousData });
+  const q = useQuery({ queryKey: resourceKeys.recycle(def.kind, params), queryFn: () => listRecycle(def.kind, params), placeholderData: keepPreviousData });
   const [confirm, setConfirm] = useState<Resource | null>(null);
   const rows = q.data?.data ?? [];
   const act = async (r: Resource, action: 'recover' | 'destroy') => {
     try {
       const res = await recycleAction(r.id, action);
       Toast.show({ content: res.message ?? t('resources:messages.done') });
-      void client.invalidateQueries({ queryKey: ['res-any', 'recycle', def.kind] });
-      void client.invalidateQueries({ queryKey: ['res', def.kind] });
+      void client.invalidateQueries({ queryKey: resourceKeys.recycleOf(def.kind) });
+      void client.invalidateQueries({ queryKey: resourceKeys.kind(def.kind) });
     } catch {
       /* notice shown */
     }

@@ -4,7 +4,7 @@
 // path the route shows that resource instead (certificateAdd/:id continues an application).
 import type { z } from 'zod';
 import { SSL_CERTIFICATE_FORMS } from '../../../domain/kinds/ssl-certificate/ssl-certificate.forms.ts';
-import { cdnTaskFormSchema } from '../../../domain/kinds/cdn-task/cdn-task.kind.ts';
+import { cdnTaskFormSchema } from '../../../domain/kinds/cdn-task/cdn-task.schema.ts';
 
 export interface RouteForm {
   schema: z.ZodObject<any>;

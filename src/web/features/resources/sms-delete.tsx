@@ -18,13 +18,19 @@ import { batchDelete, type BatchDeleteAnswer } from './ops-api.ts';
 import type { Resource } from './kind-meta.ts';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { fullKind } from './full-kind.ts';
+import { resourceKeys } from './query-keys.ts';
 
 export function SmsDelete({ def: listDef, rows, onDone, onCancel }: { def: ListKind; rows: Resource[]; onDone: () => void; onCancel: () => void }) {
   const def = fullKind(listDef);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const type = smsOperateType(def);
-  const check = useQuery({ queryKey: ['sms-necessity', type, rows[0]?.id], queryFn: () => smsNecessity(type, { id: rows[0]!.id }), staleTime: 0, gcTime: 0 });
+  const check = useQuery({
+    queryKey: resourceKeys.smsNecessity(type, rows[0]?.id),
+    queryFn: () => smsNecessity(type, { id: rows[0]!.id }),
+    staleTime: 0,
+    gcTime: 0,
+  });
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
   // 「验证码已发送」 is said inside the dialog, under the code row: a toast over a small phone's
@@ -51,25 +57,12 @@ export function SmsDelete({ def: listDef, rows, onDone, onCancel }: { def: ListK
 
   if (c.status && !c.is_phone_validate) {
     return (
-      <Dialog
-        visible
-        onClose={onCancel}
-        title={t('resources:sms.verify_title')}
-        content={<div data-testid="sms-verify-first">{t('resources:sms.verify_first')}</div>}
-        actions={[
-          [
-            { key: 'cancel', text: t('resources:common.cancel'), onClick: onCancel },
-            {
-              key: 'go',
-              text: t('resources:sms.go_verify'),
-              bold: true,
-              onClick: () => {
-                onCancel();
-                navigate('/handlePhone/verify');
-              },
-            },
-          ],
-        ]}
+      <VerifyFirstDialog
+        onCancel={onCancel}
+        onGo={() => {
+          onCancel();
+          navigate('/handlePhone/verify');
+        }}
       />
     );
   }
@@ -129,28 +122,7 @@ export function SmsDelete({ def: listDef, rows, onDone, onCancel }: { def: ListK
     }
   };
 
-  if (result) {
-    const outcome = batchOutcome(result.data, (id) => rows.find((r) => r.id === id)?.name);
-    return (
-      <Dialog
-        visible
-        onClose={onDone}
-        title={t('ops:batch_delete.result_title')}
-        content={
-          <div data-testid="batch-delete-result">
-            <p>{t('ops:batch_delete.result', { ok: outcome.ok, failed: outcome.refused.length })}</p>
-            <div className="ys-sms__phone">{t('ops:batch_delete.refused_title')}</div>
-            <ul className="ys-batch__fails">
-              {outcome.refused.map((f) => (
-                <li key={f.id} data-testid="batch-refused">{`${f.name}：${f.description}`}</li>
-              ))}
-            </ul>
-          </div>
-        }
-        actions={[{ key: 'ok', text: t('resources:common.ok'), onClick: onDone }]}
-      />
-    );
-  }
+  if (result) return <BatchResultDialog result={result} rows={rows} onDone={onDone} />;
 
   return (
     <Dialog
@@ -171,26 +143,7 @@ export function SmsDelete({ def: listDef, rows, onDone, onCancel }: { def: ListK
             </label>
           ) : null}
           {c.status ? (
-            <>
-              <div className="ys-sms__phone">{t('resources:sms.phone', { phone: c.phone ?? '' })}</div>
-              <div className="ys-sms__row">
-                <Input
-                  value={code}
-                  onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
-                  placeholder={t('resources:sms.code_placeholder')}
-                  data-testid="sms-code"
-                  aria-label={t('resources:sms.code')}
-                />
-                <Button size="small" color="primary" fill="outline" disabled={countdown > 0} onClick={getCode} data-testid="sms-get">
-                  {countdown > 0 ? t('resources:sms.countdown', { s: countdown }) : sent ? t('resources:sms.resend') : t('resources:sms.get')}
-                </Button>
-              </div>
-              {sentText && !error ? (
-                <div className="ys-sms__sent" role="status" data-testid="sms-sent">
-                  {sentText}
-                </div>
-              ) : null}
-            </>
+            <CodeRow phone={c.phone ?? ''} code={code} setCode={setCode} countdown={countdown} sent={sent} sentText={error ? null : sentText} onGet={getCode} />
           ) : null}
           {error ? (
             <div className="ys-form__error" role="alert">
@@ -215,5 +168,86 @@ export function SmsDelete({ def: listDef, rows, onDone, onCancel }: { def: ListK
         ],
       ]}
     />
+  );
+}
+
+function VerifyFirstDialog({ onCancel, onGo }: { onCancel: () => void; onGo: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      visible
+      onClose={onCancel}
+      title={t('resources:sms.verify_title')}
+      content={<div data-testid="sms-verify-first">{t('resources:sms.verify_first')}</div>}
+      actions={[
+        [
+          { key: 'cancel', text: t('resources:common.cancel'), onClick: onCancel },
+          { key: 'go', text: t('resources:sms.go_verify'), bold: true, onClick: onGo },
+        ],
+      ]}
+    />
+  );
+}
+
+/** The answer of a batch delete that refused some rows: how many went, and each refused one by name. */
+function BatchResultDialog({ result, rows, onDone }: { result: BatchDeleteAnswer; rows: Resource[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const outcome = batchOutcome(result.data, (id) => rows.find((r) => r.id === id)?.name);
+  return (
+    <Dialog
+      visible
+      onClose={onDone}
+      title={t('ops:batch_delete.result_title')}
+      content={
+        <div data-testid="batch-delete-result">
+          <p>{t('ops:batch_delete.result', { ok: outcome.ok, failed: outcome.refused.length })}</p>
+          <div className="ys-sms__phone">{t('ops:batch_delete.refused_title')}</div>
+          <ul className="ys-batch__fails">
+            {outcome.refused.map((f) => (
+              <li key={f.id} data-testid="batch-refused">{`${f.name}：${f.description}`}</li>
+            ))}
+          </ul>
+        </div>
+      }
+      actions={[{ key: 'ok', text: t('resources:common.ok'), onClick: onDone }]}
+    />
+  );
+}
+
+interface CodeRowProps {
+  phone: string;
+  code: string;
+  setCode: (v: string) => void;
+  countdown: number;
+  sent: boolean;
+  /** 「验证码已发送」, said under the code row (null while an error shows) */
+  sentText: string | null;
+  onGet: () => void;
+}
+
+/** The phone the code goes to, the code input and 获取验证码 / its countdown / 重新获取. */
+function CodeRow({ phone, code, setCode, countdown, sent, sentText, onGet }: CodeRowProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="ys-sms__phone">{t('resources:sms.phone', { phone })}</div>
+      <div className="ys-sms__row">
+        <Input
+          value={code}
+          onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+          placeholder={t('resources:sms.code_placeholder')}
+          data-testid="sms-code"
+          aria-label={t('resources:sms.code')}
+        />
+        <Button size="small" color="primary" fill="outline" disabled={countdown > 0} onClick={onGet} data-testid="sms-get">
+          {countdown > 0 ? t('resources:sms.countdown', { s: countdown }) : sent ? t('resources:sms.resend') : t('resources:sms.get')}
+        </Button>
+      </div>
+      {sentText ? (
+        <div className="ys-sms__sent" role="status" data-testid="sms-sent">
+          {sentText}
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -12,18 +12,19 @@ import { tagLabel, tagPairIssue } from '../../../domain/schemas/shared-ops.schem
 import { createTags, listTags, saveTagIds } from './api.ts';
 import { createAdminTags, listAdminTags, saveAdminTagIds, type TagTarget } from './ops-api.ts';
 import { tagPairError } from './screen-rules.ts';
+import { resourceKeys } from './query-keys.ts';
 
 export function TagPanel({ kind, id }: { kind: string; id: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['tags', kind, id], queryFn: () => listTags(kind, id) });
+  const q = useQuery({ queryKey: resourceKeys.tags(kind, id), queryFn: () => listTags(kind, id) });
   const [open, setOpen] = useState(false);
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const links = q.data?.data ?? [];
-  const refresh = () => client.invalidateQueries({ queryKey: ['tags', kind, id] });
+  const refresh = () => client.invalidateQueries({ queryKey: resourceKeys.tags(kind, id) });
   const add = async () => {
     const err = tagPairError(key.trim(), value.trim(), t);
     setError(err);
@@ -130,7 +131,7 @@ export function AdminTagEditor({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const qk = ['admin-tags', target.kind, target.id, target.tenant_id, target.project_id];
+  const qk = resourceKeys.adminTags(target.kind, target.id, target.tenant_id, target.project_id);
   const q = useQuery({ queryKey: qk, queryFn: () => listAdminTags(target) });
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
