@@ -191,28 +191,13 @@ function ActionsCell({ actions }: { actions: RowAction[] }) {
   );
 }
 
-export function DataTable<R>(props: DataTableProps<R>) {
+/**
+ * The table's columns for @tanstack/react-table: the selection checkboxes, each data column with its
+ * sort button, inline edit and copy, and the row actions.
+ */
+function useColumnDefs<R>({ columns, selectable, sort, onSort, rowActions, onEdit }: DataTableProps<R>): ColumnDef<R>[] {
   const { t } = useTranslation('resources');
-  const {
-    columns,
-    rows,
-    rowKey,
-    visibility = {},
-    selectable,
-    selected = [],
-    onSelectedChange,
-    canSelect,
-    sort,
-    onSort,
-    rowActions,
-    onEdit,
-    loading,
-    emptyText,
-    testId,
-  } = props;
-  const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selected.map((id) => [id, true])), [selected]);
-
-  const defs = useMemo<ColumnDef<R>[]>(() => {
+  return useMemo<ColumnDef<R>[]>(() => {
     const out: ColumnDef<R>[] = [];
     if (selectable) {
       out.push({
@@ -286,6 +271,14 @@ export function DataTable<R>(props: DataTableProps<R>) {
     }
     return out;
   }, [columns, selectable, onSort, sort, onEdit, rowActions, t]);
+}
+
+export function DataTable<R>(props: DataTableProps<R>) {
+  const { t } = useTranslation('resources');
+  const { columns, rows, rowKey, visibility = {}, selectable, selected = [], onSelectedChange, canSelect, loading, emptyText, testId } = props;
+  const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selected.map((id) => [id, true])), [selected]);
+
+  const defs = useColumnDefs(props);
 
   const columnVisibility = useMemo(() => Object.fromEntries(columns.map((c) => [c.id, c.frozen || visibility[c.id] !== false])), [columns, visibility]);
   const table = useReactTable({
