@@ -14,6 +14,7 @@ import { useCan } from '../../lib/can.ts';
 import { addGroupResources, getGroup, groupCandidates, removeGroupResource, useScopeKey, type GroupResource } from './api.ts';
 import { Bar, Loading, Nothing, OrgList, confirmDanger, type Column } from './parts.tsx';
 import './org.css';
+import { orgKeys } from './query-keys.ts';
 
 export default function GroupDetailPage() {
   const { t } = useTranslation(['org', 'kinds']);
@@ -26,11 +27,11 @@ export default function GroupDetailPage() {
   const type: GroupType = route === 'resourceGroupDetail' ? 'resource_group' : 'system';
   const back = type === 'system' ? '/systemManage' : '/resourceGroupManage';
   const editable = useCan()(`update:${type}`);
-  const query = useQuery({ queryKey: ['org', 'group', type, id, scopeKey], queryFn: () => getGroup(type, id), retry: false });
+  const query = useQuery({ queryKey: orgKeys.group(type, id, scopeKey), queryFn: () => getGroup(type, id), retry: false });
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
-  const candidates = useQuery({ queryKey: ['org', 'group-candidates', type, id], queryFn: () => groupCandidates(type, id), enabled: picking });
-  const refresh = () => client.invalidateQueries({ queryKey: ['org'] });
+  const candidates = useQuery({ queryKey: orgKeys.groupCandidates(type, id), queryFn: () => groupCandidates(type, id), enabled: picking });
+  const refresh = () => client.invalidateQueries({ queryKey: orgKeys.all() });
   const add = useMutation({
     mutationFn: () => addGroupResources(type, id, picked),
     onSuccess: async () => {

@@ -8,6 +8,7 @@ import { GROUP_LIMITS, type GroupType } from '../../../domain/org.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { projectAtom } from '../../lib/store.ts';
 import { listProjects, useScopeKey } from './api.ts';
+import { orgKeys } from './query-keys.ts';
 
 export interface GroupFormValue {
   name: string;
@@ -35,7 +36,7 @@ export function GroupForm({
   const bp = useBreakpoint();
   const scopeKey = useScopeKey();
   const current = useAtomValue(projectAtom);
-  const projects = useQuery({ queryKey: ['org', 'projects', scopeKey, ''], queryFn: () => listProjects(''), enabled: open && !initial });
+  const projects = useQuery({ queryKey: orgKeys.projectSearch(scopeKey, ''), queryFn: () => listProjects(''), enabled: open && !initial });
   const [value, setValue] = useState<GroupFormValue>(initial ?? { name: '', description: '', project_id: current?.id ?? '' });
   const [error, setError] = useState('');
   const submit = () => {

@@ -15,6 +15,7 @@ import { GroupForm, type GroupFormValue } from './group-form.tsx';
 import { useCan } from '../../lib/can.ts';
 import { Bar, Loading, OrgList, confirmDanger, type Column } from './parts.tsx';
 import './org.css';
+import { orgKeys } from './query-keys.ts';
 
 const DETAIL_ROUTE: Record<GroupType, string> = { system: '/systemDetail', resource_group: '/resourceGroupDetail' };
 
@@ -26,12 +27,12 @@ export default function GroupManagePage() {
   const route = usePageHandle()?.name === 'resourceGroupManage' ? 'resourceGroupManage' : 'systemManage';
   const type: GroupType = route === 'resourceGroupManage' ? 'resource_group' : 'system';
   const editable = useCan()(`update:${type}`);
-  const query = useQuery({ queryKey: ['org', 'groups', type, scopeKey], queryFn: () => listGroups(type) });
+  const query = useQuery({ queryKey: orgKeys.groups(type, scopeKey), queryFn: () => listGroups(type) });
   const [editing, setEditing] = useState<GroupRow | 'new' | null>(null);
   const done = async (text: string) => {
     Toast.show({ content: text });
     setEditing(null);
-    await client.invalidateQueries({ queryKey: ['org', 'groups', type] });
+    await client.invalidateQueries({ queryKey: orgKeys.groupsOf(type) });
   };
   const save = useMutation({
     mutationFn: (v: GroupFormValue) => (editing && editing !== 'new' ? updateGroup(type, editing.id, v) : createGroup(type, v)),

@@ -11,6 +11,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { createProject, getProjectDetail, listCandidates, updateProject, useScopeKey, type ProjectBody } from './api.ts';
 import { Bar, Loading } from './parts.tsx';
 import './org.css';
+import { orgKeys } from './query-keys.ts';
 
 type Field = 'name' | 'name_en' | 'name_zh' | 'remark';
 const EMPTY: ProjectBody = { name: '', name_en: '', name_zh: '', remark: '', owner_ids: [] };
@@ -24,8 +25,8 @@ export default function ProjectAddPage() {
   const id = params.get('id');
   const [form, setForm] = useState<ProjectBody>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field | 'owner_ids', string>>>({});
-  const candidates = useQuery({ queryKey: ['org', 'candidates', scopeKey], queryFn: listCandidates });
-  const detail = useQuery({ queryKey: ['org', 'project', id], queryFn: () => getProjectDetail(id!), enabled: !!id });
+  const candidates = useQuery({ queryKey: orgKeys.candidates(scopeKey), queryFn: listCandidates });
+  const detail = useQuery({ queryKey: orgKeys.project(id), queryFn: () => getProjectDetail(id!), enabled: !!id });
   useEffect(() => {
     const d = detail.data;
     if (d) setForm({ name: d.name, name_en: d.name_en, name_zh: d.name_zh, remark: d.remark, owner_ids: d.owners });
@@ -34,7 +35,7 @@ export default function ProjectAddPage() {
     mutationFn: (body: ProjectBody) => (id ? updateProject(id, body) : createProject(body)),
     onSuccess: async () => {
       Toast.show({ content: id ? t('common.saved') : t('common.created') });
-      await client.invalidateQueries({ queryKey: ['org'] });
+      await client.invalidateQueries({ queryKey: orgKeys.all() });
       navigate('/projectManage');
     },
   });

@@ -12,6 +12,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { deleteProject, listProjects, useScopeKey, type ProjectRow } from './api.ts';
 import { Bar, Loading, OrgList, confirmDanger, type Column } from './parts.tsx';
 import './org.css';
+import { orgKeys } from './query-keys.ts';
 
 export default function ProjectManagePage() {
   const { t } = useTranslation('org');
@@ -21,12 +22,12 @@ export default function ProjectManagePage() {
   const client = useQueryClient();
   const [text, setText] = useState('');
   const [name, setName] = useState('');
-  const query = useQuery({ queryKey: ['org', 'projects', scopeKey, name], queryFn: () => listProjects(name) });
+  const query = useQuery({ queryKey: orgKeys.projectSearch(scopeKey, name), queryFn: () => listProjects(name) });
   const remove = useMutation({
     mutationFn: (p: ProjectRow) => deleteProject(p.id),
     onSuccess: async () => {
       Toast.show({ content: t('common.deleted') });
-      await client.invalidateQueries({ queryKey: ['org', 'projects'] });
+      await client.invalidateQueries({ queryKey: orgKeys.projects() });
     },
   });
   const ask = async (p: ProjectRow) => {

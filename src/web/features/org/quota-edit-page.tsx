@@ -15,6 +15,7 @@ import { getQuotas, saveQuotas, useScopeKey, type QuotaLine } from './api.ts';
 import { useCan } from '../../lib/can.ts';
 import { Bar, Loading, Nothing } from './parts.tsx';
 import './org.css';
+import { orgKeys } from './query-keys.ts';
 
 export default function QuotaEditPage() {
   const { t } = useTranslation('org');
@@ -25,7 +26,7 @@ export default function QuotaEditPage() {
   const { id = '' } = useParams();
   const route = usePageHandle()?.name === 'quotaPubEdit' ? 'quotaPubEdit' : 'quotaEdit';
   const cloud: Cloud = route === 'quotaPubEdit' ? 'public' : 'private';
-  const query = useQuery({ queryKey: ['org', 'quotas', scopeKey, id, cloud], queryFn: () => getQuotas(id, cloud), retry: false });
+  const query = useQuery({ queryKey: orgKeys.quotas(scopeKey, id, cloud), queryFn: () => getQuotas(id, cloud), retry: false });
   const [values, setValues] = useState<Partial<Record<QuotaKey, string>>>({});
   useEffect(() => {
     if (query.data) setValues(Object.fromEntries(query.data.data.map((l) => [l.key, l.limit === null ? '' : String(l.limit)])));
@@ -41,7 +42,7 @@ export default function QuotaEditPage() {
       ),
     onSuccess: async () => {
       Toast.show({ content: t('common.saved') });
-      await client.invalidateQueries({ queryKey: ['org', 'quotas'] });
+      await client.invalidateQueries({ queryKey: orgKeys.quotasAll() });
     },
   });
   const data = query.data;

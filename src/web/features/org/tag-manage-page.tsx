@@ -12,6 +12,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { createTag, deleteTag, listTags, useScopeKey, type TagRow } from './api.ts';
 import { Bar, Loading, OrgList, confirmDanger, type Column } from './parts.tsx';
 import './org.css';
+import { orgKeys } from './query-keys.ts';
 
 export default function TagManagePage() {
   const { t } = useTranslation(['org', 'errors']);
@@ -22,8 +23,8 @@ export default function TagManagePage() {
   const [key, setKey] = useState('');
   const [form, setForm] = useState({ tag_key: '', tag_value: '' });
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
-  const query = useQuery({ queryKey: ['org', 'tags', scopeKey, key], queryFn: () => listTags(key) });
-  const refresh = () => client.invalidateQueries({ queryKey: ['org', 'tags'] });
+  const query = useQuery({ queryKey: orgKeys.tags(scopeKey, key), queryFn: () => listTags(key) });
+  const refresh = () => client.invalidateQueries({ queryKey: orgKeys.tagsAll() });
   const create = useMutation({
     mutationFn: () => createTag(form),
     onSuccess: async () => {

@@ -8,6 +8,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { getTree, useScopeKey } from './api.ts';
 import { Bar, Loading, Nothing } from './parts.tsx';
 import './org.css';
+import { orgKeys } from './query-keys.ts';
 
 function Node({ node, depth }: { node: TreeNode; depth: number }) {
   const { t } = useTranslation('org');
@@ -42,7 +43,7 @@ function Node({ node, depth }: { node: TreeNode; depth: number }) {
 export default function TreePage() {
   const { t } = useTranslation('org');
   const scopeKey = useScopeKey();
-  const query = useQuery({ queryKey: ['org', 'tree', scopeKey], queryFn: getTree });
+  const query = useQuery({ queryKey: orgKeys.tree(scopeKey), queryFn: getTree });
   return (
     <PageFrame name="standardTreeManage" className="ys-org">
       <Bar title={t('tree.title')} />
