@@ -12,6 +12,7 @@ import { deleteKey, getKey, lockKey, unlockKey, updateKey } from './api.ts';
 import { Loading, LoadFailed, StateTag, when } from './parts.tsx';
 import { actionLabel } from './labels.ts';
 import './keys.css';
+import { keyKeys } from './query-keys.ts';
 
 export default function AccessKeyDetailPage() {
   const handle = usePageHandle();
@@ -19,9 +20,9 @@ export default function AccessKeyDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['aksk', id], queryFn: () => getKey(id) });
+  const q = useQuery({ queryKey: keyKeys.accessKey(id), queryFn: () => getKey(id) });
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['aksk'] });
+    void qc.invalidateQueries({ queryKey: keyKeys.accessKeys() });
   };
   const run = async (fn: () => Promise<unknown>, done: string) => {
     try {

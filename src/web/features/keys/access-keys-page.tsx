@@ -15,6 +15,7 @@ import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 import { createKey, keyOverview, listKeys, type AccessKey } from './api.ts';
 import { Loading, LoadFailed, StateTag, showSecretOnce, when } from './parts.tsx';
 import './keys.css';
+import { keyKeys } from './query-keys.ts';
 
 export function KeyCard({ k }: { k: AccessKey }) {
   const { t } = useTranslation('keys');
@@ -156,7 +157,7 @@ function KeyList() {
   const { t } = useTranslation('keys');
   const bp = useBreakpoint();
   const qc = useQueryClient();
-  const keys = useQuery({ queryKey: ['aksk'], queryFn: listKeys });
+  const keys = useQuery({ queryKey: keyKeys.accessKeys(), queryFn: listKeys });
   const can = useCan();
   const [open, setOpen] = useState(false);
   return (
@@ -184,14 +185,14 @@ function KeyList() {
           ))}
         </div>
       )}
-      <CreateSheet open={open} onClose={() => setOpen(false)} onCreated={() => void qc.invalidateQueries({ queryKey: ['aksk'] })} />
+      <CreateSheet open={open} onClose={() => setOpen(false)} onCreated={() => void qc.invalidateQueries({ queryKey: keyKeys.accessKeys() })} />
     </>
   );
 }
 
 function KeyGeneral() {
   const { t } = useTranslation('keys');
-  const o = useQuery({ queryKey: ['aksk-overview'], queryFn: keyOverview });
+  const o = useQuery({ queryKey: keyKeys.overview(), queryFn: keyOverview });
   if (o.isPending) return <Loading />;
   if (o.isError) return <LoadFailed retry={() => void o.refetch()} />;
   const d = o.data;

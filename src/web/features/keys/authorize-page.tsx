@@ -11,6 +11,7 @@ import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 import { authorizeKey, bindableUsers, getKey } from './api.ts';
 import { Loading, LoadFailed } from './parts.tsx';
 import './keys.css';
+import { keyKeys } from './query-keys.ts';
 
 export default function AuthorizePage() {
   const handle = usePageHandle();
@@ -18,8 +19,8 @@ export default function AuthorizePage() {
   const { id = '', bind_user_id: bindUserId = '' } = useParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const key = useQuery({ queryKey: ['aksk', id], queryFn: () => getKey(id) });
-  const users = useQuery({ queryKey: ['aksk-users'], queryFn: bindableUsers });
+  const key = useQuery({ queryKey: keyKeys.accessKey(id), queryFn: () => getKey(id) });
+  const users = useQuery({ queryKey: keyKeys.bindableUsers(), queryFn: bindableUsers });
   const [chosen, setChosen] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const value = chosen ?? bindUserId;
@@ -28,7 +29,7 @@ export default function AuthorizePage() {
     try {
       await authorizeKey(id, value);
       Toast.show({ content: t('authorize.saved') });
-      void qc.invalidateQueries({ queryKey: ['aksk'] });
+      void qc.invalidateQueries({ queryKey: keyKeys.accessKeys() });
       navigate(`/accessKeyDetail/${id}`);
     } catch {
       // the request helper showed the server's notice

@@ -26,6 +26,7 @@ import {
 } from './api.ts';
 import { Loading, LoadFailed, showSecretOnce, when } from './parts.tsx';
 import './keys.css';
+import { keyKeys } from './query-keys.ts';
 
 /** A tenant's MaaS API keys: the console's shared table from 1200px, cards below. */
 function KeyRows({ keys, showAccount, onChanged }: { keys: MaasKey[]; showAccount?: boolean; onChanged: () => void }) {
@@ -160,7 +161,7 @@ export function MaasAccountsPage() {
   const bp = useBreakpoint();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['maas-accounts'], queryFn: listMaasAccounts });
+  const q = useQuery({ queryKey: keyKeys.maasAccounts(), queryFn: listMaasAccounts });
   const [open, setOpen] = useState(false);
   const [vendor, setVendor] = useState<string>('qwen');
   const [name, setName] = useState('');
@@ -172,7 +173,7 @@ export function MaasAccountsPage() {
       setName('');
       setRemark('');
       Toast.show({ content: t('maas.account_created') });
-      void qc.invalidateQueries({ queryKey: ['maas-accounts'] });
+      void qc.invalidateQueries({ queryKey: keyKeys.maasAccounts() });
     } catch {
       // the request helper showed the server's notice
     }
@@ -251,12 +252,12 @@ export function MaasAccountDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['maas-account', id], queryFn: () => getMaasAccount(id) });
+  const q = useQuery({ queryKey: keyKeys.maasAccount(id), queryFn: () => getMaasAccount(id) });
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['maas-account', id] });
-    void qc.invalidateQueries({ queryKey: ['maas-keys'] });
+    void qc.invalidateQueries({ queryKey: keyKeys.maasAccount(id) });
+    void qc.invalidateQueries({ queryKey: keyKeys.maasKeys() });
   };
   const makeKey = async () => {
     try {
@@ -273,7 +274,7 @@ export function MaasAccountDetailPage() {
     if (!(await Dialog.confirm({ content: t('maas.account_delete_confirm'), confirmText: t('detail.delete'), cancelText: t('cancel') }))) return;
     try {
       await deleteMaasAccount(id);
-      void qc.invalidateQueries({ queryKey: ['maas-accounts'] });
+      void qc.invalidateQueries({ queryKey: keyKeys.maasAccounts() });
       navigate('/maasAccountManage');
     } catch {
       // the request helper showed the server's notice
@@ -327,7 +328,7 @@ export function MaasKeysPage() {
   const handle = usePageHandle();
   const { t } = useTranslation('keys');
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['maas-keys'], queryFn: listMaasKeys });
+  const q = useQuery({ queryKey: keyKeys.maasKeys(), queryFn: listMaasKeys });
   return (
     <PageFrame name="maasApiKeysManage" className="ys-keys">
       {handle ? <Breadcrumb handle={handle} /> : null}
@@ -338,7 +339,7 @@ export function MaasKeysPage() {
       ) : q.isError ? (
         <LoadFailed retry={() => void q.refetch()} />
       ) : (
-        <KeyRows keys={q.data.data} showAccount onChanged={() => void qc.invalidateQueries({ queryKey: ['maas-keys'] })} />
+        <KeyRows keys={q.data.data} showAccount onChanged={() => void qc.invalidateQueries({ queryKey: keyKeys.maasKeys() })} />
       )}
     </PageFrame>
   );

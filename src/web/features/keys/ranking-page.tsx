@@ -11,6 +11,7 @@ import { actionRanking, keyRanking } from './api.ts';
 import { actionLabel } from './labels.ts';
 import { Loading, LoadFailed } from './parts.tsx';
 import './keys.css';
+import { keyKeys } from './query-keys.ts';
 
 export default function RankingPage() {
   const handle = usePageHandle();
@@ -18,8 +19,8 @@ export default function RankingPage() {
   const { t } = useTranslation('keys');
   const navigate = useNavigate();
   const [days, setDays] = useState(30);
-  const keys = useQuery({ queryKey: ['aksk-rank', days], queryFn: () => keyRanking(days), enabled: name === 'akskRanking' });
-  const actions = useQuery({ queryKey: ['aksk-actions', days], queryFn: () => actionRanking(days), enabled: name === 'actionRanking' });
+  const keys = useQuery({ queryKey: keyKeys.keyRanking(days), queryFn: () => keyRanking(days), enabled: name === 'akskRanking' });
+  const actions = useQuery({ queryKey: keyKeys.actionRanking(days), queryFn: () => actionRanking(days), enabled: name === 'actionRanking' });
   const q = name === 'akskRanking' ? keys : actions;
   const rows =
     name === 'akskRanking'
