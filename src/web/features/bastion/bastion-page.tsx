@@ -11,6 +11,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 import { listBastionHosts, listBastionUsers, setBastionPermissions, type BastionGrant, type BastionHost, type BastionUser, type Selection } from './api.ts';
 import './bastion.css';
+import { bastionKeys } from './query-keys.ts';
 
 function HostLabel({ host }: { host: BastionHost }) {
   const { t } = useTranslation('bastion');
@@ -59,7 +60,7 @@ type Draft = Record<string, { upload: boolean; download: boolean }>;
 
 function EditSheet({ user, onClose, onSaved }: { user: BastionUser | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('bastion');
-  const hosts = useQuery({ queryKey: ['bastion-hosts'], queryFn: listBastionHosts, enabled: Boolean(user) });
+  const hosts = useQuery({ queryKey: bastionKeys.hosts(), queryFn: listBastionHosts, enabled: Boolean(user) });
   const original = useMemo<Draft>(() => Object.fromEntries((user?.grants ?? []).map((g) => [g.host.id, { upload: g.upload, download: g.download }])), [user]);
   const [draft, setDraft] = useState<Draft>({});
   const [filter, setFilter] = useState('');
@@ -167,7 +168,7 @@ export default function BastionPage() {
   const handle = usePageHandle();
   const { t } = useTranslation('bastion');
   const qc = useQueryClient();
-  const users = useQuery({ queryKey: ['bastion-users'], queryFn: listBastionUsers });
+  const users = useQuery({ queryKey: bastionKeys.users(), queryFn: listBastionUsers });
   const [editing, setEditing] = useState<BastionUser | null>(null);
   const rows = users.data?.data ?? [];
   const edit = (u: BastionUser) => (
@@ -234,7 +235,7 @@ export default function BastionPage() {
           </div>
         </>
       )}
-      <EditSheet user={editing} onClose={() => setEditing(null)} onSaved={() => void qc.invalidateQueries({ queryKey: ['bastion-users'] })} />
+      <EditSheet user={editing} onClose={() => setEditing(null)} onSaved={() => void qc.invalidateQueries({ queryKey: bastionKeys.users() })} />
     </PageFrame>
   );
 }

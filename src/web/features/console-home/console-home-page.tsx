@@ -17,6 +17,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { MenuIcon } from '../../ui/menu-icon.tsx';
 import { ScopePicker } from '../../ui/shell/scope-picker.tsx';
 import './console-home.css';
+import { consoleHomeKeys } from './query-keys.ts';
 
 /** Kinds counted on the overview, with the route whose name labels each. */
 const COUNTED = [
@@ -52,7 +53,7 @@ export default function ConsoleHomePage() {
 
   const counts = useQueries({
     queries: [{ kind: '' }, ...COUNTED].map((c) => ({
-      queryKey: ['resource-count', tenant?.id, project?.id, c.kind],
+      queryKey: consoleHomeKeys.resourceCount(tenant?.id, project?.id, c.kind),
       enabled: Boolean(tenant),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         getList<{ count: number }>('v1/resources', { __limit: 1, kind: c.kind || undefined }, { isNeedloading: false, signal }).then((r) => r.count),
