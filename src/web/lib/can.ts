@@ -10,21 +10,20 @@ import { useQuery } from '@tanstack/react-query';
 import { permitsString } from '../../domain/permission-rule.ts';
 import { get } from './request.ts';
 import { projectAtom, tenantAtom } from './store.ts';
+import { sharedKeys } from './query-keys.ts';
 
 /** Whether `perms` (the server's answer, undefined while it loads) allow every permission named in `wanted`. */
 export function allowedBy(perms: ReadonlySet<string> | undefined, ...wanted: string[]): boolean {
   return !!perms && wanted.every((w) => permitsString(perms, w));
 }
 
-/** The query key of the permissions of a scope (the scope picker's change invalidates every query). */
-export const permissionsKey = (tenantId: string | null, projectId: string | null) => ['auth-permissions', tenantId ?? '', projectId ?? ''] as const;
-
 /** `can('create:project')`: true when the caller holds it in the current scope; `can('a', 'b')` needs both. */
 export function useCan(): (...wanted: string[]) => boolean {
   const tenant = useAtomValue(tenantAtom);
   const project = useAtomValue(projectAtom);
+  // Cached per scope (the scope picker's change invalidates every query).
   const query = useQuery({
-    queryKey: permissionsKey(tenant?.id ?? null, project?.id ?? null),
+    queryKey: sharedKeys.permissions(tenant?.id ?? null, project?.id ?? null),
     queryFn: async () => new Set((await get<{ permissions: string[] }>('v1/access/me')).permissions),
     staleTime: 60_000,
   });

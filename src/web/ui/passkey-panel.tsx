@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, List, Toast } from 'antd-mobile';
 import { formatDateTime } from '../../domain/time-format.ts';
 import { del, get, post } from '../lib/request.ts';
+import { sharedKeys } from '../lib/query-keys.ts';
 
 interface Passkey {
   id: string;
@@ -12,12 +13,14 @@ interface Passkey {
   created_at: string;
   last_used_at: string | null;
 }
-const KEY = ['passkeys'];
 
 export function PasskeyPanel() {
   const { t } = useTranslation('keys');
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: () => get<{ data: Passkey[] }>('v1/account/passkeys', undefined, { isNeedloading: false }) });
+  const list = useQuery({
+    queryKey: sharedKeys.passkeys(),
+    queryFn: () => get<{ data: Passkey[] }>('v1/account/passkeys', undefined, { isNeedloading: false }),
+  });
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
   const add = async () => {
     try {
@@ -27,7 +30,7 @@ export function PasskeyPanel() {
       const name = `${t('passkey.name_default')} ${formatDateTime(new Date().toISOString())}`;
       await post('v1/account/passkeys', { name, response });
       Toast.show({ content: t('passkey.added') });
-      void qc.invalidateQueries({ queryKey: KEY });
+      void qc.invalidateQueries({ queryKey: sharedKeys.passkeys() });
     } catch (err) {
       if (err instanceof Error && err.name !== 'RequestError') Toast.show({ content: t('passkey.failed') });
     }
@@ -37,7 +40,7 @@ export function PasskeyPanel() {
     try {
       await del(`v1/account/passkeys/${p.id}`);
       Toast.show({ content: t('passkey.removed') });
-      void qc.invalidateQueries({ queryKey: KEY });
+      void qc.invalidateQueries({ queryKey: sharedKeys.passkeys() });
     } catch {
       // the request helper showed the server's notice
     }
