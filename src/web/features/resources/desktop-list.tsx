@@ -61,17 +61,7 @@ export function DesktopList({ def: listDef, route, title }: { def: ListKind; rou
     setPageSize(route, state.pageSize);
   }, [route, state.pageSize]);
   const [selected, setSelected] = useState<string[]>([]);
-  const [nameInput, setNameInput] = useState(filters[SEARCH_PARAM] ?? '');
-  const [lastName, setLastName] = useState(filters[SEARCH_PARAM] ?? '');
-  // The URL's name changed under us (back, reset): the box shows it.
-  if ((filters[SEARCH_PARAM] ?? '') !== lastName) {
-    setLastName(filters[SEARCH_PARAM] ?? '');
-    setNameInput(filters[SEARCH_PARAM] ?? '');
-  }
-  const name = useDebounced(nameInput.trim());
-  useEffect(() => {
-    if (name !== (filters[SEARCH_PARAM] ?? '')) setFilters({ ...filters, [SEARCH_PARAM]: name });
-  }, [name]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [nameInput, setNameInput] = useNameSearch(filters, setFilters);
   const params = listParams({ ...state, filters });
   const q = useQuery({
     queryKey: resourceKeys.list(def.kind, params),
@@ -308,4 +298,20 @@ function useColumnChoices(def: ListKind, route: string) {
         .catch(() => undefined);
   };
   return { choices, shown, open, setOpen, save };
+}
+
+/** The name box: writes `name` to the filters once typing pauses, and follows the URL when it changes under it (back, reset). */
+function useNameSearch(filters: ListFilters, setFilters: (next: ListFilters) => void): [string, (v: string) => void] {
+  const [nameInput, setNameInput] = useState(filters[SEARCH_PARAM] ?? '');
+  const [lastName, setLastName] = useState(filters[SEARCH_PARAM] ?? '');
+  // The URL's name changed under us (back, reset): the box shows it.
+  if ((filters[SEARCH_PARAM] ?? '') !== lastName) {
+    setLastName(filters[SEARCH_PARAM] ?? '');
+    setNameInput(filters[SEARCH_PARAM] ?? '');
+  }
+  const name = useDebounced(nameInput.trim());
+  useEffect(() => {
+    if (name !== (filters[SEARCH_PARAM] ?? '')) setFilters({ ...filters, [SEARCH_PARAM]: name });
+  }, [name]); // eslint-disable-line react-hooks/exhaustive-deps
+  return [nameInput, setNameInput];
 }
