@@ -4,14 +4,9 @@
 // issue 15 are listed here; the resource engine's kind routes carry theirs from the registry
 // (kind-views.ts kindApiRoutes). tests/api/access-guard.test.ts fails for a route that declares
 // nothing; tests/api/access-matrix.test.ts checks every route against every role from this.
-export type RoutePermission = 'public' | 'self' | `${string}:${string}` | readonly `${string}:${string}`[];
+import type { RoutePermission } from '../platform/auth/permissions.ts';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** what the access guard checks before the handler (src/server/access/guard.ts) */
-    permission?: RoutePermission;
-  }
-}
+export type { RoutePermission };
 
 const READ_RES = 'read:resource';
 const BILLS = 'read:bill';

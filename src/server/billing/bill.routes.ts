@@ -21,7 +21,7 @@ import { convertRoutes, type ConvertRoutesDeps } from './convert.routes.ts';
 import { costStrategyRoutes, type CostStrategyRoutesDeps } from './cost-strategy.routes.ts';
 import { BILL_EXPORT_CODE, BILL_EXPORT_FIELDS } from './bill-export.ts';
 import { billLines, checkDays, checkDetail, checkList, dailyBill, exchangeRates, monthlyBill, setRate } from './bill-report.service.ts';
-import { exportStamp } from '../engine/export.service.ts';
+import { exportStamp } from '../platform/lib/export-stamp.ts';
 import { t } from '../platform/lib/i18n.ts';
 
 type Level = 'tenants' | 'projects';

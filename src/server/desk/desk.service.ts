@@ -11,31 +11,16 @@ import type { Language } from '../../domain/errors.ts';
 import { DOCUMENT_MIMES, IMAGE_MIMES, UPLOAD_LIMITS, nameMatchesType } from '../../domain/desk.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
+import type { DeskCaller, DeskDeps, TenantCaller } from './desk-deps.ts';
+
+export type { DeskCaller, DeskDeps, TenantCaller };
 import { attachmentById, insertAttachments, workorderQuestions, workorderTemplates, workorderTypes } from './desk.repository.ts';
 import { createWorkorder, getWorkorder, listWorkorders, local, rate, reply, transition, workorderOr404 } from './workorder.service.ts';
 import { closeFeedback, createFeedback, getFeedback, listFeedback, replyFeedback } from './feedback.service.ts';
 
-/** Who is asking: the operations side sees every tenant; anyone else one tenant (and project). */
-export interface DeskCaller {
-  userId: string;
-  ops: boolean;
-  tenantId: string | null;
-  /** the project new items are filed under (the scope's) */
-  projectId: string | null;
-  /** a caller holding only project roles sees that project's items; a tenant-wide role the tenant's */
-  onlyProject: string | null;
-}
-
-export type TenantCaller = DeskCaller & { tenantId: string };
-
 export interface UploadedFile {
   filename: string;
   bytes: Buffer;
-}
-
-export interface DeskDeps {
-  db: Db;
-  notify: NotifyPort;
 }
 
 const typeFilter = (typeId: unknown) => (typeof typeId === 'string' && typeId ? typeId : null);

@@ -14,7 +14,7 @@ import {
   insertFeedback,
   listFeedback as listFeedbackRows,
 } from './desk.repository.ts';
-import type { DeskCaller, DeskDeps, TenantCaller } from './desk.service.ts';
+import type { DeskCaller, DeskDeps, TenantCaller } from './desk-deps.ts';
 
 function feedbackView(r: FeedbackWithTenant) {
   return {

@@ -40,7 +40,7 @@ import {
   workorderTypeById,
   workorderWithNames,
 } from './desk.repository.ts';
-import type { DeskCaller, DeskDeps, TenantCaller } from './desk.service.ts';
+import type { DeskCaller, DeskDeps, TenantCaller } from './desk-deps.ts';
 
 /** A catalogue text in the caller's language (Simplified Chinese when it has none). */
 export const local = (text: LocalText, lang: Language) => text[lang] ?? text['zh-CN'] ?? '';

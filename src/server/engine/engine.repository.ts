@@ -1,4 +1,4 @@
-// Writes of the resource engine: resources, links, jobs and quotas. Every function takes the
+// Writes of the resource engine: resources, links and jobs. Every function takes the
 // executor (the app's Kysely or an open transaction) so a whole action commits together.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../platform/db/tables.ts';
@@ -7,6 +7,9 @@ import { RESOURCE_COLUMNS, scopedResources, type ResourceScope } from './resourc
 import { chunks } from '../platform/lib/chunks.ts';
 
 export type Exec = Kysely<Database>;
+
+// Quotas live on the floor (platform/quotas); the engine's own modules and tests still name them here.
+export { activeSpecs, quotaOf, quotasOf, setQuota } from '../platform/quotas/quotas.repository.ts';
 
 export interface ResourceRow {
   id: string;
@@ -258,51 +261,6 @@ export async function countActive(ex: Exec, projectId: string, kind: string): Pr
     .where('status', '!=', 'deleted')
     .executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-/** A project's limit of a kind: its count, or the sum of `measure` (quota-keys.ts); null: none set. */
-export async function quotaOf(ex: Exec, projectId: string, kind: string, measure = 'count'): Promise<number | null> {
-  const row = await ex
-    .selectFrom('project_quotas')
-    .select('max_count')
-    .where('project_id', '=', projectId)
-    .where('kind', '=', kind)
-    .where('measure', '=', measure)
-    .executeTakeFirst();
-  return row?.max_count ?? null;
-}
-
-export async function setQuota(ex: Exec, projectId: string, kind: string, max: number, measure = 'count') {
-  await ex
-    .insertInto('project_quotas')
-    .values({ project_id: projectId, kind, measure, max_count: max, updated_at: new Date() })
-    .onConflict((oc) => oc.columns(['project_id', 'kind', 'measure']).doUpdateSet({ max_count: max, updated_at: new Date() }))
-    .execute();
-}
-
-/** The specs of a project's live resources of a kind (what a summed quota measures). */
-export async function activeSpecs(ex: Exec, projectId: string, kind: string): Promise<Record<string, unknown>[]> {
-  const rows = await ex
-    .selectFrom('resources')
-    .select('spec')
-    .where('project_id', '=', projectId)
-    .where('kind', '=', kind)
-    .where('status', '!=', 'deleted')
-    .execute();
-  return rows.map((r) => r.spec as Record<string, unknown>);
-}
-
-/** Every limit set for a project of the tenant. */
-export async function quotasOf(ex: Exec, tenantId: string, projectId: string) {
-  return ex
-    .selectFrom('project_quotas')
-    .innerJoin('projects', 'projects.id', 'project_quotas.project_id')
-    .select(['project_quotas.kind', 'project_quotas.measure', 'project_quotas.max_count', 'project_quotas.updated_at'])
-    .where('projects.tenant_id', '=', tenantId)
-    .where('project_quotas.project_id', '=', projectId)
-    .orderBy('project_quotas.kind')
-    .orderBy('project_quotas.measure')
-    .execute();
 }
 
 /** The zone, its region and the region's vendor (placement checks). */

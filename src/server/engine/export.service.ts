@@ -9,14 +9,11 @@ import { kindByProductCode } from '../../domain/kinds/registry.ts';
 import { t } from '../platform/lib/i18n.ts';
 import type { ExportsRepository } from './exports.repository.ts';
 import type { ResourceService } from './resource.service.ts';
+import { exportStamp } from '../platform/lib/export-stamp.ts';
 import type { EventBus } from '../platform/events/bus.ts';
 
 export { EXPORT_MAX_ROWS };
-
-/** A file name's time stamp: the wall clock of Asia/Shanghai (UTC+8, no daylight saving), yyyyMMddHHmmss. */
-export function exportStamp(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace(/[-:T]/g, '');
-}
+export { exportStamp };
 
 function cellValue(lang: Language, kind: string, field: string, row: Record<string, unknown>): string | number | Date | null {
   const spec = row.spec as Record<string, unknown>;

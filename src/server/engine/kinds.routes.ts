@@ -12,7 +12,7 @@ import { t } from '../platform/lib/i18n.ts';
 import { invalid } from './kind-hooks.ts';
 import type { Engine } from './engine.ts';
 import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
-import type { RoutePermission } from '../access/route-permissions.ts';
+import type { RoutePermission } from '../platform/auth/permissions.ts';
 import { recycleRoutes, type RecycleRoutesDeps } from './recycle.routes.ts';
 import { tagsRoutes, type TagsRoutesDeps } from './tags.routes.ts';
 import { exportRoutes, type ExportRoutesDeps } from './export.routes.ts';

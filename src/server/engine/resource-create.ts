@@ -33,7 +33,7 @@ import type { ResourceEvent } from '../platform/events/bus.ts';
 import { invalid, runBeforeCreate } from './kind-hooks.ts';
 import { findApprovalProcess, runAfterCommit, submitRequest } from '../approvals/approval.service.ts';
 import { splitSecrets } from '../platform/lib/secret-box.ts';
-import { checkPublicQuotas } from '../org/org-quotas.ts';
+import { checkPublicQuotas } from '../platform/quotas/quotas.ts';
 import { type ApprovalOutbox, type EngineDeps, type PreparedCreate, type WaitingFor, event, present } from './resource-engine-deps.ts';
 
 /** The rule kinds an approval request creates or changes (the request type is the kind). */

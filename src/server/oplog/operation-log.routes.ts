@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { EXPORT_MAX_ROWS } from '../../domain/constants.ts';
 import { resolveScope } from '../platform/auth/scope.ts';
 import { t } from '../platform/lib/i18n.ts';
-import { exportStamp } from '../engine/export.service.ts';
+import { exportStamp } from '../platform/lib/export-stamp.ts';
 import { oplogQuerySchema, viewOf } from './operation-log.service.ts';
 import type { OperationLogService } from './operation-log.service.ts';
 import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';

@@ -172,22 +172,7 @@ export async function countOwners(ex: Exec, projectId: string) {
   return Number(row?.n ?? 0);
 }
 
-/** Resources of a project, deleted ones (the recycle bin) included: a project holding any is kept. */
-export async function resourceCount(ex: Exec, projectId: string): Promise<number> {
-  const row = await ex
-    .selectFrom('resources')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('project_id', '=', projectId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 // ---- quotas ----
-
-export async function switchOf(ex: Exec, tenantId: string, cloud: Cloud): Promise<boolean> {
-  const row = await ex.selectFrom('org_quota_switches').select('enabled').where('tenant_id', '=', tenantId).where('cloud', '=', cloud).executeTakeFirst();
-  return row?.enabled ?? false;
-}
 
 /** The switch's row, locked until the transaction ends. */
 export async function lockSwitch(ex: Exec, tenantId: string, cloud: Cloud) {
@@ -207,41 +192,6 @@ export async function saveSwitch(ex: Exec, tenantId: string, cloud: Cloud, enabl
     .values({ tenant_id: tenantId, cloud, enabled })
     .onConflict((oc) => oc.columns(['tenant_id', 'cloud']).doUpdateSet({ enabled, updated_at: new Date() }))
     .execute();
-}
-
-const quotaTable = (cloud: Cloud) => (cloud === 'private' ? 'project_quotas' : 'project_public_quotas');
-
-export async function quotaRows(ex: Exec, projectId: string, cloud: Cloud) {
-  return ex.selectFrom(quotaTable(cloud)).select(['kind', 'measure', 'max_count']).where('project_id', '=', projectId).execute();
-}
-
-export async function deleteQuota(ex: Exec, projectId: string, cloud: Cloud, kind: string, measure: string) {
-  await ex.deleteFrom(quotaTable(cloud)).where('project_id', '=', projectId).where('kind', '=', kind).where('measure', '=', measure).execute();
-}
-
-export async function upsertQuota(ex: Exec, projectId: string, cloud: Cloud, kind: string, measure: string, max: number) {
-  await ex
-    .insertInto(quotaTable(cloud))
-    .values({ project_id: projectId, kind, measure, max_count: max, updated_at: new Date() })
-    .onConflict((oc) => oc.columns(['project_id', 'kind', 'measure']).doUpdateSet({ max_count: max, updated_at: new Date() }))
-    .execute();
-}
-
-/** Live resources of a project (of the public vendors only for `public`), by kind. */
-export async function liveSpecs(ex: Exec, projectId: string, kind: string, cloud: Cloud | null) {
-  let qb = ex
-    .selectFrom('resources')
-    .select(['resources.spec'])
-    .where('resources.project_id', '=', projectId)
-    .where('resources.kind', '=', kind)
-    .where('resources.status', '!=', 'deleted');
-  if (cloud === 'public')
-    qb = qb.where('resources.vendor', 'in', (eb) => eb.selectFrom('vendors').select('vendors.id').where('vendors.cloud_type', '=', 'public'));
-  return (await qb.execute()).map((r) => r.spec as Record<string, unknown>);
-}
-
-export async function vendorCloudType(ex: Exec, vendor: string) {
-  return (await ex.selectFrom('vendors').select('cloud_type').where('id', '=', vendor).executeTakeFirst())?.cloud_type;
 }
 
 // ---- systems and resource groups ----

@@ -22,8 +22,9 @@ import type { Scope } from '../platform/auth/scope.ts';
 import type { Exec } from '../engine/engine.repository.ts';
 import { accessOf, canSeeProject, type TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 import { DEFAULT_QUOTA } from '../engine/resource-create.ts';
-import { quotaLines, saveQuotaLines } from './org-quotas.ts';
+import { quotaLines, saveQuotaLines } from '../platform/quotas/quotas.ts';
 import * as repo from './org.repository.ts';
+import { resourceCount, switchOf } from '../platform/quotas/quotas.repository.ts';
 
 export interface OrgDeps {
   db: Db;
@@ -89,7 +90,7 @@ export async function projectDetail(deps: OrgDeps, scope: Scope, id: string) {
   const p = await projectIn(deps, scope, id);
   const members = await repo.projectMembers(deps.db, p.id);
   const owners = members.filter((m) => m.role === 'project_owner').map((m) => m.user_id);
-  return { ...p, members, owners, resource_count: await repo.resourceCount(deps.db, p.id) };
+  return { ...p, members, owners, resource_count: await resourceCount(deps.db, p.id) };
 }
 
 export async function createProject(deps: OrgDeps, scope: Scope, body: unknown) {
@@ -123,7 +124,7 @@ export async function deleteProject(deps: OrgDeps, scope: Scope, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     // Lock the project so a purchase cannot land between the check and the delete.
     await repo.lockProject(trx, p.id);
-    if ((await repo.resourceCount(trx, p.id)) > 0) throw conflict('project_has_resources');
+    if ((await resourceCount(trx, p.id)) > 0) throw conflict('project_has_resources');
     await repo.deleteProjectMemberships(trx, p.id);
     await repo.deleteProjectLinks(trx, p.id);
     try {
@@ -172,7 +173,7 @@ export async function grantProjects(deps: OrgDeps, scope: Scope, body: unknown) 
 // ---- quotas ----
 
 export async function quotaSwitches(deps: OrgDeps, scope: Scope) {
-  return { data: await Promise.all(CLOUDS.map(async (cloud) => ({ cloud, enabled: await repo.switchOf(deps.db, scope.tenantId, cloud) }))) };
+  return { data: await Promise.all(CLOUDS.map(async (cloud) => ({ cloud, enabled: await switchOf(deps.db, scope.tenantId, cloud) }))) };
 }
 
 export async function setQuotaSwitch(deps: OrgDeps, scope: Scope, body: unknown) {
@@ -190,7 +191,7 @@ export async function projectQuotas(deps: OrgDeps, scope: Scope, id: string, clo
   return {
     project: { id: p.id, name: p.name, name_zh: p.name_zh },
     cloud,
-    enabled: await repo.switchOf(deps.db, scope.tenantId, cloud),
+    enabled: await switchOf(deps.db, scope.tenantId, cloud),
     data: await quotaLines(deps.db, p.id, cloud, DEFAULT_QUOTA),
   };
 }
@@ -200,7 +201,7 @@ export async function saveProjectQuotas(deps: OrgDeps, scope: Scope, id: string,
   const cloud = cloudOf(cloudAsked);
   const input = parse(quotaSaveSchema, body ?? {});
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.switchOf(trx, scope.tenantId, cloud))) throw conflict('tenant_quota_not_enabled');
+    if (!(await switchOf(trx, scope.tenantId, cloud))) throw conflict('tenant_quota_not_enabled');
     await saveQuotaLines(trx, p.id, cloud, input.limits);
   });
   return { cloud, data: await quotaLines(deps.db, p.id, cloud, DEFAULT_QUOTA) };

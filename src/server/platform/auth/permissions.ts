@@ -22,3 +22,13 @@ export function permissionsWith(user: AuthUser, roles: Iterable<Role>, tenantId:
   const extra = (user.grants ?? []).filter((g) => grantApplies(g, tenantId, projectId)).flatMap((g) => g.permissions as Permission[]);
   return permissionsOf(roles, extra);
 }
+
+/** What a route needs: `public` (no session), `self` (any signed-in user), or a permission `action:entity` (any of a list); ADR 0021. */
+export type RoutePermission = 'public' | 'self' | `${string}:${string}` | readonly `${string}:${string}`[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** what the access guard checks before the handler (src/server/access/guard.ts) */
+    permission?: RoutePermission;
+  }
+}

@@ -2,16 +2,15 @@
 // (what approvals' quota_change sets and every purchase is checked against); public limits
 // (`project_public_quotas`) cap what a project holds on the public vendors and are checked by the
 // engine's create too, while the tenant's public switch is on. Usage is what the engine counts.
-import { conflict } from '../../domain/errors.ts';
-import { QUOTA_KEYS, type QuotaKey } from '../../domain/approvals/approval.schema.ts';
-import { QUOTA_LIMITS, measureOf } from '../../domain/approvals/quota-keys.ts';
-import type { Cloud } from '../../domain/org.ts';
-import type { Db } from '../platform/db/database.ts';
-import type { Exec } from '../engine/engine.repository.ts';
-import { deleteQuota, liveSpecs, quotaRows, switchOf, upsertQuota, vendorCloudType } from './org.repository.ts';
+import { conflict } from '../../../domain/errors.ts';
+import { QUOTA_KEYS, type QuotaKey } from '../../../domain/approvals/approval.schema.ts';
+import { QUOTA_LIMITS, measureOf } from '../../../domain/approvals/quota-keys.ts';
+import type { Cloud } from '../../../domain/org.ts';
+import type { Db, Db as Exec } from '../db/database.ts';
+import { deleteQuota, liveSpecs, quotaRows, switchOf, upsertQuota, vendorCloudType } from './quotas.repository.ts';
 
 // The switch and the project's resource count are plain queries; they stay importable from here.
-export { resourceCount, switchOf } from './org.repository.ts';
+export { resourceCount, switchOf } from './quotas.repository.ts';
 
 export interface QuotaLine {
   key: QuotaKey;
