@@ -1,11 +1,13 @@
 // The floor of the list bench: the least a server can do to answer the same request.
 // node:http and node-postgres (or, with DATA_DIR and no DATABASE_URL, the embedded PGlite on that
-// data directory, in this process) only: no framework, no sign-in or scope, no compression, no logging;
-// the list's one statement (the SQL text Yunshu sends for the first cursor page of 20) with the
-// bench's tenant and project, its rows as JSON. Run as a child process by resource-list.section.ts
-// with as many processes (node:cluster) and pool connections as Yunshu's server, then loaded with
-// the same 50 clients: what any server that queries PostgreSQL per request gets from this machine
-// at that moment. Not part of the product.
+// data directory) only: no framework, no sign-in or scope, no compression, no logging; the list's one
+// statement (the SQL text Yunshu sends for the first cursor page of 20) with the bench's tenant and
+// project, its rows as JSON. PGlite runs as Yunshu runs it (ADR 0039, 0050): on a thread of its own
+// beside the HTTP thread (platform/db/pglite-thread.ts, opened by openDatabase with the same V8 and
+// buffer settings), the statement sent straight to that thread, no query builder. Run as a child
+// process by resource-list.section.ts with as many processes (node:cluster) and pool connections as
+// Yunshu's server, then loaded with the same 50 clients: what any server that queries the database
+// per request gets from this machine at that moment. Not part of the product.
 import cluster from 'node:cluster';
 import http from 'node:http';
 import pg from 'pg';
@@ -31,9 +33,15 @@ if (cluster.isPrimary && workers > 1) {
         return { query: <R>(text: string, params?: unknown[]) => p.query(text, params) as unknown as Promise<{ rows: R[] }>, end: () => p.end() };
       })()
     : await (async () => {
-        const { PGlite } = await import('@electric-sql/pglite');
-        const db = await PGlite.create(dataDir!);
-        return { query: <R>(text: string, params?: unknown[]) => db.query<R>(text, params), end: () => db.close() };
+        // The same thread, protocol path and settings as the server's (an HTTP thread running PGlite
+        // itself would be a different machine: ADR 0039 moved it off that thread).
+        const { openDatabase } = await import('../../src/server/platform/db/database.ts');
+        const handle = await openDatabase({ dataDir });
+        const thread = handle.pglite!;
+        return {
+          query: <R>(text: string, params?: unknown[]) => thread.query(1, text, params ?? []) as unknown as Promise<{ rows: R[] }>,
+          end: () => handle.close(),
+        };
       })();
   const scope = (await pool.query<{ tenant_id: string; project_id: string }>(`select tenant_id, project_id from resources where name like 'bench-%' limit 1`))
     .rows[0]!;

@@ -1,6 +1,7 @@
 // `npm run bench`: runs each bench section in turn and prints one table per section.
 // Extension point: add a section to SECTIONS (bundle size, Lighthouse, list rendering…); a section
-// answers rows of label → value and may say it was skipped. `npm run bench -- <name>` runs one.
+// answers rows of label → value and may say it was skipped. `npm run bench -- <name>` runs one
+// (or a group: `resource-list` runs the list on PGlite and on PostgreSQL).
 import { resourceListSections } from './resource-list.section.ts';
 import { approvalReplaySections } from './approvals-replay.section.ts';
 import { webSections } from './web.section.ts';
@@ -19,6 +20,8 @@ export interface BenchResult {
 }
 export interface BenchSection {
   name: string;
+  /** a name that runs this section with its siblings (`npm run bench -- resource-list`) */
+  group?: string;
   title: string;
   run(): Promise<BenchResult>;
 }
@@ -45,7 +48,7 @@ function table(title: string, rows: BenchRow[]): string {
 
 if (import.meta.main) {
   const only = process.argv.slice(2);
-  const chosen = only.length ? SECTIONS.filter((s) => only.includes(s.name)) : SECTIONS;
+  const chosen = only.length ? SECTIONS.filter((s) => only.includes(s.name) || (s.group !== undefined && only.includes(s.group))) : SECTIONS;
   if (!chosen.length) {
     console.error(`no bench section named ${only.join(', ')}; sections: ${SECTIONS.map((s) => s.name).join(', ')}`);
     process.exit(2);
