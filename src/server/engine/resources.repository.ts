@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
 import type { Database } from '../platform/db/tables.ts';
-import type { ListSpec } from '../platform/lib/list.ts';
+import { listResponseSchema, nullable, type ListSpec } from '../platform/lib/list.ts';
 
 export interface ResourceScope {
   tenantId: string;
@@ -25,6 +25,35 @@ export const RESOURCE_COLUMNS = [
   'resources.created_at',
   'resources.updated_at',
 ] as const;
+
+/** The times of a resource row (written as ISO text by the list answers: list.ts withIsoTimes). */
+export const RESOURCE_TIMES = ['created_at', 'updated_at'] as const;
+
+/**
+ * A row of RESOURCE_COLUMNS as JSON, in the same order (the answer's bytes stay JSON.stringify's).
+ * `spec` is the kind's own object, written as it is.
+ */
+export const RESOURCE_ROW_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    kind: { type: 'string' },
+    tenant_id: { type: 'string' },
+    project_id: { type: 'string' },
+    vendor: { type: 'string' },
+    region_id: nullable('string'),
+    az_id: nullable('string'),
+    name: { type: 'string' },
+    status: { type: 'string' },
+    locked: { type: 'boolean' },
+    spec: { type: 'object', additionalProperties: true },
+    created_at: nullable('string'),
+    updated_at: nullable('string'),
+  },
+} as const;
+
+/** The answer of `GET /api/v1/resources` (offset or cursor page of RESOURCE_ROW_SCHEMA rows). */
+export const RESOURCE_LIST_RESPONSE = listResponseSchema(RESOURCE_ROW_SCHEMA);
 
 /** The list spec shared by every resource list (kinds add their own filters on top). */
 export const RESOURCE_LIST: ListSpec = {

@@ -211,3 +211,63 @@ function stripSortKeys(row: Record<string, unknown>) {
   for (const k of Object.keys(row)) if (k.startsWith('__sort_')) delete row[k];
   return row;
 }
+
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * `d.toISOString()`, the text JSON.stringify writes for a Date, three to four times faster: the
+ * list's two times per row were most of its serialisation (JSON.stringify calls each Date's toJSON;
+ * ADR 0050). Civil date from days since the epoch (H. Hinnant's algorithm). Years outside
+ * 1000–9999 and invalid dates answer the native text (null for an invalid date, as JSON does).
+ */
+export function isoTime(d: Date): string | null {
+  const t = d.getTime();
+  if (!(t >= -30_610_224_000_000 && t <= 253_402_300_799_999)) return Number.isFinite(t) ? d.toISOString() : null;
+  const days = Math.floor(t / MS_PER_DAY);
+  let rest = t - days * MS_PER_DAY;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const h = Math.floor(rest / 3_600_000);
+  rest -= h * 3_600_000;
+  const mi = Math.floor(rest / 60_000);
+  rest -= mi * 60_000;
+  const s = Math.floor(rest / 1000);
+  const ms = rest - s * 1000;
+  return `${year}-${two(month)}-${two(day)}T${two(h)}:${two(mi)}:${two(s)}.${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
+}
+
+/** The row with its Date values at `keys` as the text JSON would write for them (in place: rows are fresh from the driver). */
+export function withIsoTimes<T extends Record<string, unknown>>(row: T, keys: readonly string[]): T {
+  const r = row as Record<string, unknown>;
+  for (const k of keys) {
+    const v = r[k];
+    if (v instanceof Date) r[k] = isoTime(v);
+  }
+  return row;
+}
+
+/** A JSON Schema (as Fastify's response serialiser reads it) of a property that may be null. */
+export const nullable = (type: string) => ({ type: [type, 'null'] });
+
+/**
+ * The response schema of a list answer whose rows are `item`: `{count, data}` in offset mode and
+ * `{data, next_cursor}` with `__cursor` (in that order, as runList builds them, so the bytes are
+ * JSON.stringify's). Fastify compiles it once into a serialiser (fast-json-stringify) instead of
+ * walking every answer with JSON.stringify (ADR 0050).
+ */
+export function listResponseSchema(item: object) {
+  return {
+    200: {
+      type: 'object',
+      properties: { count: { type: 'integer' }, data: { type: 'array', items: item }, next_cursor: nullable('string') },
+    },
+  } as const;
+}
