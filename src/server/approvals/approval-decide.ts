@@ -7,17 +7,16 @@ import type { AuthUser } from '../platform/auth/auth-user.ts';
 import { accessOf } from '../platform/auth/tenancy.repository.ts';
 import { effectOf } from './approval-effects.ts';
 import { APPROVAL_EVENTS, publish, type PendingEvent } from './approval-events.ts';
-import { sendSiteMessages } from './site-message.service.ts';
+import { messageRows, type NewMessage } from './site-message.service.ts';
 import {
   activeDelegators,
-  insertActions,
   requestById,
   requestForCaller,
   requestsByIds,
   rollbackToSavepoint,
   savepoint,
-  updateRequest,
   usersByIds,
+  writeDecision,
   type Delegator,
   type Exec,
   type RequestRow,
@@ -29,8 +28,6 @@ import {
   currentState,
   decisionContext,
   eventOf,
-  eventWithDelegates,
-  notifyApprovers,
   runAfterCommit,
   type ApprovalDeps,
   type CurrentState,
@@ -39,7 +36,13 @@ import { systemAction } from './approval-create.ts';
 
 export type Decision = ({ action: 'approve'; comment?: string } | { action: 'reject'; reason: string }) & { level?: number };
 export type DecisionResult = { id: string; status: string; current_level: number };
-type Out = { events: PendingEvent[]; after: (() => Promise<void>)[]; inTransaction?: (trx: Exec) => Promise<void> };
+/** What the request's read brought besides the row (the lone decision's; the batch reads rows alone). */
+export interface Known {
+  requesterNickname?: string | null;
+  businessType?: string;
+}
+type Out = { events: PendingEvent[]; after: (() => Promise<void>)[]; inTransaction?: (trx: Exec) => Promise<void>; known?: Known };
+type ActionRow = Parameters<typeof writeDecision>[3][number];
 
 /** What every step of one decision shares, inside its transaction. */
 interface DecisionStep extends Out {
@@ -49,67 +52,94 @@ interface DecisionStep extends Out {
   user: AuthUser;
   acting: { onBehalfOf: string | null };
   action: { id: string; request_id: string; tenant_id: string; level: number; actor_id: string; on_behalf_of: string | null; created_at: Date };
-  participants: string;
+  participants: string[];
   now: Date;
 }
 
-/** The requester hears of the final decision; the events go to the level's approvers and their deputies. */
-async function finalNotice(step: DecisionStep, status: string, messageKey: string, params: Record<string, string | number>) {
+/**
+ * Writes the step in one statement (the request's new state, its history rows, the messages) and
+ * queues its event, then the messages' events; the participants travel with the event, so nothing
+ * is read again after the commit.
+ */
+async function writeStep(
+  step: DecisionStep,
+  set: Parameters<typeof writeDecision>[2],
+  actions: ActionRow[],
+  event: { status: string; level: number; approverIds: string[]; delegateIds: string[]; participants: string[] },
+  messages: { userIds: string[]; msg: NewMessage }[],
+) {
   const { trx, row, now, events } = step;
-  events.push({
-    name: APPROVAL_EVENTS.decided,
-    payload: { ...eventOf(row, status, row.current_level, []), delegate_ids: await delegatesOf(trx, row.tenant_id, row.current_approver_ids ?? [], now) },
-  });
-  const msg = { tenantId: row.tenant_id, category: 'approval', messageKey, params, link: `/selfApprovalDetail/${row.id}`, refId: row.id };
-  events.push(...(await sendSiteMessages(trx, [row.requester_id], msg, now)));
+  const written = messageRows(messages, now);
+  await writeDecision(trx, row.id, set, actions, written.rows);
+  const payload = { ...eventOf(row, event.status, event.level, event.approverIds), delegate_ids: event.delegateIds, participant_ids: event.participants };
+  events.push({ name: APPROVAL_EVENTS.decided, payload }, ...written.events);
+  await step.inTransaction?.(trx);
+}
+
+/** The final decision: the requester hears of it; the event goes to the level's approvers' deputies too. */
+async function finalWrite(
+  step: DecisionStep,
+  status: string,
+  set: Parameters<typeof writeDecision>[2],
+  actions: ActionRow[],
+  notice: Omit<NewMessage, 'tenantId' | 'category' | 'link' | 'refId'>,
+) {
+  const { trx, row, now, participants } = step;
+  const delegateIds = await delegatesOf(trx, row.tenant_id, row.current_approver_ids ?? [], now);
+  const msg = { tenantId: row.tenant_id, category: 'approval', link: `/selfApprovalDetail/${row.id}`, refId: row.id, ...notice };
+  await writeStep(step, set, actions, { status, level: row.current_level, approverIds: [], delegateIds, participants }, [{ userIds: [row.requester_id], msg }]);
 }
 
 async function rejectStep(step: DecisionStep, reason: string): Promise<DecisionResult> {
   const { deps, trx, row, user, acting, action, participants, now, after } = step;
   const status = afterReject({ type: row.type as RequestType, status: row.status as ApprovalStatus })!;
   assertTransition(row.status, status);
-  await effectOf(deps.effects, row.type as RequestType).reject(decisionContext(trx, row, now, after));
-  await updateRequest(trx, row.id, {
+  await effectOf(deps.effects, row.type as RequestType).reject(decisionContext(trx, row, now, after, step.known));
+  const set = {
     status,
     decided_at: now,
     decided_by: user.id,
     decided_on_behalf_of: acting.onBehalfOf,
     reject_reason: reason,
     current_approver_ids: '[]',
-    participant_ids: participants,
+    participant_ids: JSON.stringify(participants),
     updated_at: now,
-  });
-  await insertActions(trx, [{ ...action, action: 'rejected', comment: reason }]);
-  await finalNotice(step, status, 'request_rejected', { type: row.type, title: row.title, reason: reason, approver: user.nickname });
-  await step.inTransaction?.(trx);
+  };
+  const notice = { messageKey: 'request_rejected', params: { type: row.type, title: row.title, reason: reason, approver: user.nickname } };
+  await finalWrite(step, status, set, [{ ...action, action: 'rejected', comment: reason }], notice);
   return { id: row.id, status, current_level: row.current_level };
 }
 
-async function nextLevelStep(step: DecisionStep, outcome: { status: ApprovalStatus; level: number }): Promise<DecisionResult> {
-  const { trx, row, user, now, events } = step;
+async function nextLevelStep(step: DecisionStep, outcome: { status: ApprovalStatus; level: number }, actions: ActionRow[]): Promise<DecisionResult> {
+  const { trx, row, user, now } = step;
   const id = row.id;
   assertTransition(row.status, outcome.status);
   const next = row.levels[outcome.level - 1]!;
-  await updateRequest(trx, id, {
+  const participants = unique([...(row.participant_ids ?? []), user.id, ...next.approver_ids]);
+  const set = {
     status: outcome.status,
     current_level: outcome.level,
     current_approver_ids: JSON.stringify(next.approver_ids),
-    participant_ids: JSON.stringify(unique([...(row.participant_ids ?? []), user.id, ...next.approver_ids])),
+    participant_ids: JSON.stringify(participants),
     level_entered_at: now,
     escalate_after_hours: next.escalate_after_hours,
     updated_at: now,
-  });
-  events.push({ name: APPROVAL_EVENTS.decided, payload: await eventWithDelegates(trx, row, outcome.status, outcome.level, next.approver_ids, now) });
-  const requester = (await usersByIds(trx, [row.requester_id])).get(row.requester_id);
+  };
+  const deputies = await delegatesOf(trx, row.tenant_id, next.approver_ids, now);
+  const requester =
+    step.known?.requesterNickname !== undefined
+      ? { nickname: step.known.requesterNickname }
+      : (await usersByIds(trx, [row.requester_id])).get(row.requester_id);
   const msg = {
+    tenantId: row.tenant_id,
     category: 'approval',
     messageKey: 'new_request',
     params: { requester: requester?.nickname ?? '', type: row.type, title: row.title },
     link: `/selfApprovalDetail/${id}`,
     refId: id,
   };
-  events.push(...(await notifyApprovers(trx, row.tenant_id, next.approver_ids, msg, now)));
-  await step.inTransaction?.(trx);
+  const event = { status: outcome.status, level: outcome.level, approverIds: next.approver_ids, delegateIds: deputies, participants };
+  await writeStep(step, set, actions, event, [{ userIds: [...next.approver_ids, ...deputies], msg }]);
   return { id, status: outcome.status, current_level: outcome.level };
 }
 
@@ -121,23 +151,22 @@ async function approveStep(step: DecisionStep, comment: string | undefined): Pro
     currentLevel: row.current_level,
     levelCount: row.level_count,
   })!;
-  await insertActions(trx, [{ ...action, action: 'approved', comment: comment ?? null }]);
-  if (outcome.kind === 'next_level') return nextLevelStep(step, outcome);
-  const res = await effectOf(deps.effects, row.type as RequestType).approve(decisionContext(trx, row, now, after));
+  const actions: ActionRow[] = [{ ...action, action: 'approved', comment: comment ?? null }];
+  if (outcome.kind === 'next_level') return nextLevelStep(step, outcome, actions);
+  const res = await effectOf(deps.effects, row.type as RequestType).approve(decisionContext(trx, row, now, after, step.known));
   assertTransition(row.status, res.status);
-  await updateRequest(trx, row.id, {
+  const set = {
     status: res.status,
     decided_at: now,
     decided_by: user.id,
     decided_on_behalf_of: acting.onBehalfOf,
     effective_at: res.effectiveAt ?? null,
     current_approver_ids: '[]',
-    participant_ids: participants,
+    participant_ids: JSON.stringify(participants),
     updated_at: now,
-  });
-  if (res.status === 'dispatch_failed') await insertActions(trx, [systemAction(row.id, row.tenant_id, row.current_level, 'effect_failed', now)]);
-  await finalNotice(step, res.status, 'request_approved', { type: row.type, title: row.title, approver: user.nickname });
-  await step.inTransaction?.(trx);
+  };
+  if (res.status === 'dispatch_failed') actions.push(systemAction(row.id, row.tenant_id, row.current_level, 'effect_failed', now));
+  await finalWrite(step, res.status, set, actions, { messageKey: 'request_approved', params: { type: row.type, title: row.title, approver: user.nickname } });
   return { id: row.id, status: res.status, current_level: row.current_level };
 }
 
@@ -163,7 +192,7 @@ export async function decideLocked(
   if (!acting) throw new ApprovalConflict('approval_not_current_approver', await currentState(trx, row));
   if (!(await selfDecisionAllowed(trx, row, user.id))) throw forbidden('approval_self_decision');
   if (decision.level !== undefined && decision.level !== row.current_level) throw new ApprovalConflict('approval_level_changed', await currentState(trx, row));
-  const participants = JSON.stringify(unique([...(row.participant_ids ?? []), user.id]));
+  const participants = unique([...(row.participant_ids ?? []), user.id]);
   const action = {
     id: newId(),
     request_id: row.id,
@@ -195,9 +224,16 @@ export async function decide(
   const after: (() => Promise<void>)[] = [];
   const result = await deps.db.transaction().execute(async (trx) => {
     // The request, locked, with the caller's delegations and its approvers' deputies: one statement.
+    // With it, the deputies of its next level and its requester's name: nothing of it is read again.
     const found = await requestForCaller(trx, id, user.id, now, true);
-    if (found) primeDeputies(trx, found.row.tenant_id, found.row.current_approver_ids ?? [], now, found.deputies);
-    return decideLocked(deps, trx, user, found?.delegators ?? [], found?.row, decision, now, { events, after, inTransaction: opts.inTransaction });
+    if (found) {
+      const { row } = found;
+      primeDeputies(trx, row.tenant_id, row.current_approver_ids ?? [], now, found.deputies);
+      const next = row.levels[row.current_level];
+      if (next && isOpen(row.status)) primeDeputies(trx, row.tenant_id, next.approver_ids, now, found.nextDeputies);
+    }
+    const known = found ? { requesterNickname: found.requesterNickname, businessType: found.tenant.business_type } : undefined;
+    return decideLocked(deps, trx, user, found?.delegators ?? [], found?.row, decision, now, { events, after, inTransaction: opts.inTransaction, known });
   });
   publish(deps.bus, deps.db, events);
   await runAfterCommit(after);
@@ -206,6 +242,13 @@ export async function decide(
 
 /** What became of one item of `decideMany`: decided, or refused by a rule (nothing of it written). */
 export type ManyOutcome = { ok: true; result: DecisionResult } | { ok: false; error: AppError };
+
+/** An item of `decideMany`: a decision, or one its caller refused already (`refused`: its answer, nothing decided). */
+export interface ManyItem {
+  id: string;
+  decision: Decision;
+  refused?: AppError;
+}
 
 export interface ManyHooks {
   settle: (trx: Exec, index: number, outcome: ManyOutcome) => Promise<boolean>;
@@ -222,8 +265,11 @@ async function decideItem(
   decision: Decision,
   now: Date,
   mine: Out,
+  refused?: AppError,
 ): Promise<{ outcome: ManyOutcome } | { stop: unknown }> {
+  // A savepoint even for one refused already (nothing decided): `settle` may undo its answer.
   await savepoint(trx);
+  if (refused) return { outcome: { ok: false, error: refused } };
   try {
     return { outcome: { ok: true, result: await decideLocked(deps, trx, user, delegators, row, decision, now, mine) } };
   } catch (err) {
@@ -248,7 +294,7 @@ async function decideItem(
 export async function decideMany(
   deps: ApprovalDeps,
   user: AuthUser,
-  items: { id: string; decision: Decision }[],
+  items: ManyItem[],
   now: Date,
   hooks: ManyHooks,
 ): Promise<{ outcomes: ManyOutcome[]; stoppedBy?: unknown }> {
@@ -267,14 +313,14 @@ export async function decideMany(
     const rows = new Map(locked.map((r) => [r.id, r]));
     for (const [index, item] of items.entries()) {
       const mine: Out = { events: [], after: [] };
-      const ran = await decideItem(deps, trx, user, delegators, rows.get(item.id), item.decision, now, mine);
+      const ran = await decideItem(deps, trx, user, delegators, rows.get(item.id), item.decision, now, mine, item.refused);
       if ('stop' in ran) {
         stoppedBy = ran.stop;
         break;
       }
       const { outcome } = ran;
       // The row changed: a later item on the same request reads it again (still locked).
-      if (outcome.ok && items.slice(index + 1).some((x) => x.id === item.id)) rows.set(item.id, (await requestById(trx, item.id, true))!);
+      if (outcome.ok && items.slice(index + 1).some((x) => x.id === item.id && !x.refused)) rows.set(item.id, (await requestById(trx, item.id, true))!);
       let keep: boolean;
       try {
         keep = await hooks.settle(trx, index, outcome);

@@ -3,7 +3,6 @@
 // object per app (ApprovalEffects, built by resourceApprovalEffects in resource-effects.ts over the
 // engine's port), so a purchase, an expansion or a rule has one path whether it starts at
 // POST /api/{collection} or POST /api/v1/approvals, and a quota change sets the limit the engine enforces.
-import { sql } from 'kysely';
 import type { RequestType } from '../../domain/approvals/approval-status.ts';
 import type { Db } from '../platform/db/database.ts';
 
@@ -57,6 +56,8 @@ export interface DecisionContext {
     production: boolean;
     created_at: Date;
     requester_id: string;
+    /** the tenant's business type, when the decision read it with the request */
+    business_type?: string;
   };
   env: EffectEnv;
 }
@@ -88,25 +89,5 @@ export function effectOf(effects: ApprovalEffects, type: RequestType): ApprovalE
   return effect;
 }
 
-// ── resources ────────────────────────────────────────────────────────────────────────────────
-// resource_purchase and resource_expansion act through the engine's port (resource-effects.ts:
-// creating, provisioning and resizing go through its kinds, jobs and simulator). The unit price
-// lookup below is shared with it.
-
-/** The unit price (fen) of a product's charging package for a tenant, or the public one. */
-export async function unitPriceFen(trx: Db, tenantId: string, productCode: string, charging: string): Promise<number> {
-  const row = await trx
-    .selectFrom('charging_pkgs')
-    .select('unit_price_fen')
-    .where('product_code', '=', productCode)
-    .where('code', '=', charging)
-    .where('enabled', '=', true)
-    .where((eb) => eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]))
-    .orderBy(sql`tenant_id is null`)
-    .limit(1)
-    .executeTakeFirst();
-  return Number(row?.unit_price_fen ?? 0);
-}
-
-// Firewall policies, SNAT/DNAT rules and quota changes act on the resource engine's store too
-// (resource-effects.ts).
+// Resource purchases and expansions, firewall policies, SNAT/DNAT rules and quota changes act on
+// the resource engine's store through its port (resource-effects.ts).

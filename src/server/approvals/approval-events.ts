@@ -1,6 +1,6 @@
 // Approval events on the app's event bus (ctx.events, events/bus.ts): the approval service collects
 // them inside its transaction as pending events and publishes them once it has committed. Each is
-// sent with every level's approvers named (read after the commit), so a decision also reaches the
+// sent with every level's approvers named (read after the commit unless the step wrote them), so a decision also reaches the
 // co-approvers who did not make it; the bus keeps them in the order they happened.
 import type {
   ApprovalCreatedEvent,
@@ -37,6 +37,8 @@ export interface ApprovalEvent {
   /** active deputies of those approvers (or, once decided, of the level's approvers): they see it too */
   delegate_ids?: string[];
   requester_id: string;
+  /** every level's participants, when the step knows them (it wrote them); else read after the commit */
+  participant_ids?: string[];
 }
 
 export interface SiteMessageEvent {
@@ -65,7 +67,7 @@ async function domainEvent(db: Db, e: PendingEvent, at: string): Promise<DomainE
     delegate_ids: p.delegate_ids ?? [],
     requester_id: p.requester_id,
     request_type: p.type,
-    participant_ids: await participantsOf(db, p.id),
+    participant_ids: p.participant_ids ?? (await participantsOf(db, p.id)),
     at,
   } satisfies ApprovalCreatedEvent | ApprovalDecidedEvent | ApprovalEscalatedEvent | ApprovalIssuedEvent;
 }

@@ -54,10 +54,11 @@ function waitingSeconds(r: { status: string; level_entered_at: Date; created_at:
   return Math.max(0, Math.floor((end - start) / 1000));
 }
 
-/** 404 unless the caller may see the request (checked before a decision body is read). */
-export async function assertVisible(deps: ApprovalDeps, user: AuthUser, id: string, now: Date): Promise<void> {
+/** 404 unless the caller may see the request (checked before a decision body is read); answers its cost (the step-up threshold). */
+export async function assertVisible(deps: ApprovalDeps, user: AuthUser, id: string, now: Date): Promise<{ estimated_cost_fen: number }> {
   const found = await requestForCaller(deps.db, id, user.id, now);
   if (!found || !canSeeRow(user, accessOf(user), found.delegators, found.row)) throw notFound();
+  return { estimated_cost_fen: Number(found.row.estimated_cost_fen) };
 }
 
 function statusFilter(status: string | undefined): string[] | null {

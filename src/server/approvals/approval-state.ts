@@ -72,7 +72,7 @@ export async function runAfterCommit(after: (() => Promise<void>)[]): Promise<vo
   for (const fn of after.splice(0)) await fn();
 }
 
-export function decisionContext(trx: Exec, row: RequestRow, now: Date, after: (() => Promise<void>)[]): DecisionContext {
+export function decisionContext(trx: Exec, row: RequestRow, now: Date, after: (() => Promise<void>)[], known?: { businessType?: string }): DecisionContext {
   return {
     trx,
     now,
@@ -88,6 +88,7 @@ export function decisionContext(trx: Exec, row: RequestRow, now: Date, after: ((
       production: row.production,
       created_at: row.created_at,
       requester_id: row.requester_id,
+      ...(known?.businessType !== undefined ? { business_type: known.businessType } : {}),
     },
   };
 }

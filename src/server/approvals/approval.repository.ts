@@ -1,7 +1,7 @@
 // All SQL of the approvals slice: requests and their actions, processes, delegations, the users
 // they name. Every function takes the executor first (the app's Kysely or an open transaction), so
 // a decision's reads and writes commit together. Services decide; this module only reads and writes.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable, type Insertable } from 'kysely';
+import { sql, type QueryCreator, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable, type Insertable } from 'kysely';
 import type { Database } from '../platform/db/tables.ts';
 import { OPEN_STATUSES, type RequestType } from '../../domain/approvals/approval-status.ts';
 import type { Access } from '../platform/auth/tenancy.repository.ts';
@@ -56,6 +56,33 @@ export async function insertActions(db: Exec, rows: Insertable<ActionTable>[]): 
   if (rows.length) await db.insertInto('approval_actions').values(rows).execute();
 }
 
+const MESSAGES_INLINE = 200;
+
+/**
+ * What one decision writes, in ONE statement: its history rows and site messages (data-modifying
+ * WITHs) and the request's new state. `messages` beyond one statement's share go in their own.
+ */
+export async function writeDecision(
+  db: Exec,
+  requestId: string,
+  set: Updateable<RequestTable>,
+  actions: Insertable<ActionTable>[],
+  messages: Insertable<Database['site_messages']>[],
+): Promise<void> {
+  // A long list of recipients (an escalation to a large tenant's admins) keeps its own statements.
+  const inline = messages.length <= MESSAGES_INLINE ? messages : [];
+  for (let i = 0; i < messages.length && !inline.length; i += MESSAGES_INLINE)
+    await db
+      .insertInto('site_messages')
+      .values(messages.slice(i, i + MESSAGES_INLINE))
+      .execute();
+  // The WITHs widen the builder's tables; the UPDATE names only the base table.
+  let qc = db as QueryCreator<Database>;
+  if (actions.length) qc = qc.with('decision_actions', (d) => d.insertInto('approval_actions').values(actions)) as unknown as QueryCreator<Database>;
+  if (inline.length) qc = qc.with('decision_messages', (d) => d.insertInto('site_messages').values(inline)) as unknown as QueryCreator<Database>;
+  await qc.updateTable('approval_requests').set(set).where('id', '=', requestId).execute();
+}
+
 export async function actionsOf(db: Exec, requestId: string) {
   return db.selectFrom('approval_actions').selectAll().where('request_id', '=', requestId).orderBy('created_at').orderBy('id').execute();
 }
@@ -108,10 +135,17 @@ const deputiesColumn = (now: Date) =>
     string[]
   >`coalesce((select json_agg(d.delegate_id order by d.id) from approval_delegations d where d.tenant_id = approval_requests.tenant_id and approval_requests.current_approver_ids @> jsonb_build_array(d.delegator_id) and d.starts_at <= ${now} and d.ends_at > ${now}), '[]'::json)`;
 
+/** The active deputies of the approvers of the request's next level (a column of `requestForCaller`; levels count from 1, the array from 0). */
+const nextDeputiesColumn = (now: Date) =>
+  sql<
+    string[]
+  >`coalesce((select json_agg(d.delegate_id order by d.id) from approval_delegations d where d.tenant_id = approval_requests.tenant_id and (approval_requests.levels -> approval_requests.current_level -> 'approver_ids') @> jsonb_build_array(d.delegator_id) and d.starts_at <= ${now} and d.ends_at > ${now}), '[]'::json)`;
+
 /**
  * A request as its caller meets it, in ONE statement: the row (locked FOR UPDATE when `lock`), the
  * delegations that let the caller act for someone now, the active deputies of its current
- * approvers, and the names of its project and tenant. Undefined when there is no such request.
+ * approvers and of its next level's, its requester's name, and the names of its project and
+ * tenant. Undefined when there is no such request.
  */
 export async function requestForCaller(db: Exec, id: string, userId: string, now: Date, lock = false) {
   let qb = db
@@ -124,17 +158,22 @@ export async function requestForCaller(db: Exec, id: string, userId: string, now
       sql<string>`(select t.business_type from tenants t where t.id = approval_requests.tenant_id)`.as('__business_type'),
       delegatorsColumn(userId, now).as('__delegators'),
       deputiesColumn(now).as('__deputies'),
+      nextDeputiesColumn(now).as('__next_deputies'),
+      sql<string | null>`(select u.nickname from users u where u.id = approval_requests.requester_id)`.as('__requester_nickname'),
     ])
     .where('id', '=', id);
   if (lock) qb = qb.forUpdate();
   const r = await qb.executeTakeFirst();
   if (!r) return undefined;
-  const { __project_name, __project_name_zh, __tenant_name, __business_type, __delegators, __deputies, ...row } = r;
+  const { __project_name, __project_name_zh, __tenant_name, __business_type, __delegators, __deputies, __next_deputies, __requester_nickname, ...row } = r;
   const approvers = row.current_approver_ids ?? [];
+  const nextApprovers = (row.levels as { approver_ids: string[] }[])[row.current_level]?.approver_ids ?? [];
   return {
     row: row as RequestRow,
     delegators: __delegators,
     deputies: unique(__deputies).filter((d) => !approvers.includes(d)),
+    nextDeputies: unique(__next_deputies).filter((d) => !nextApprovers.includes(d)),
+    requesterNickname: __requester_nickname,
     project: { name: __project_name, name_zh: __project_name_zh },
     tenant: { name: __tenant_name, business_type: __business_type },
   };
@@ -217,6 +256,12 @@ export async function findApprovalProcess(db: Exec, tenantId: string, projectId:
 }
 
 // ── what a request names ──────────────────────────────────────────────────────────────────────
+
+/** The tenant's business type (a finance tenant's production rules are issued at 18:00). */
+export async function tenantBusinessType(db: Exec, tenantId: string): Promise<string> {
+  const row = await db.selectFrom('tenants').select('business_type').where('id', '=', tenantId).executeTakeFirstOrThrow();
+  return row.business_type;
+}
 
 export async function projectTenant(db: Exec, projectId: string) {
   return db.selectFrom('projects').select(['id', 'tenant_id']).where('id', '=', projectId).executeTakeFirst();

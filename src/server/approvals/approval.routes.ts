@@ -24,7 +24,8 @@ import type { ApprovalService } from './approval.service.ts';
 import type { ruleService } from './rule.service.ts';
 import type { siteMessageService } from './site-message.service.ts';
 import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
-import { requireStepUpForApprovals } from '../keys/passkey.routes.ts';
+import { requireStepUp, requireStepUpForApprovals } from '../keys/passkey.routes.ts';
+import { needsStepUpForCost } from '../../domain/step-up.ts';
 import { conflictBody, headerScope, idParam, now, wantsMinimal, withConflict } from './approval-route-kit.ts';
 import type { PasskeyService } from '../keys/passkey.service.ts';
 import { decisionBatchRoute, type DecisionBatchDeps } from './approval-batch.routes.ts';
@@ -113,10 +114,11 @@ function decisionRoutes(app: FastifyInstance, ctx: ApprovalRoutesDeps) {
   app.post('/api/v1/approvals/:id/approve', ANSWERS_APPLIED, async (req, reply) => {
     const { user } = await headerScope(ctx, req);
     const id = idParam(req.params);
-    await approvals.assertVisible(user, id, now());
+    const seen = await approvals.assertVisible(user, id, now());
     const body = parse(approveSchema, req.body ?? {});
-    // A costly request needs a fresh step-up (passkey or password) of the approver (ADR 0023).
-    await requireStepUpForApprovals(req, ctx, [id]);
+    // A costly request needs a fresh step-up (passkey or password) of the approver (ADR 0023);
+    // its cost came with the visibility check.
+    if (needsStepUpForCost(seen.estimated_cost_fen)) await requireStepUp(req, ctx);
     return withConflict(reply, req.lang, async () => {
       // A retry whose first attempt committed the decision and then died answers that decision.
       if (!req.idempotency?.applied) {

@@ -11,6 +11,7 @@ import type { ApprovalEffect, ApprovalEffects, EffectEnv } from './approval-effe
 import { quotaOf, setQuota } from '../engine/engine.repository.ts';
 import type { ResourceEvent } from '../platform/events/bus.ts';
 import type { ResourceEnginePort } from './engine-port.ts';
+import { tenantBusinessType } from './approval.repository.ts';
 
 /** The effects of every request type, acting on the engine through `engine`. */
 export function resourceApprovalEffects(engine: ResourceEnginePort): ApprovalEffects {
@@ -81,12 +82,13 @@ function ruleEffect(type: 'firewall_policy' | 'snat_rule' | 'dnat_rule', engineO
     },
     async approve(c) {
       const { port, events } = engineOf(c.env);
-      const tenant = await c.trx.selectFrom('tenants').select('business_type').where('id', '=', c.request.tenant_id).executeTakeFirstOrThrow();
+      // A decision read the tenant's business type with the request; the issuing tick did not.
+      const businessType = c.request.business_type ?? (await tenantBusinessType(c.trx, c.request.tenant_id));
       const effectiveAt = ruleEffectiveAt({
         type,
         requestedAt: new Date(c.request.created_at),
         approvedAt: c.now,
-        financeProduction: c.request.production && isFinanceTenant(tenant.business_type),
+        financeProduction: c.request.production && isFinanceTenant(businessType),
       });
       const now = effectiveAt.getTime() <= c.now.getTime();
       const ok = await port.approveRule(c.trx, c.request, now ? 'issued' : 'issuing', c.now, events);
