@@ -2,7 +2,7 @@
 // sent alone — its own Idempotency-Key (exactly once under retry, 422 for a reused key with another
 // body), its own scope (another tenant's request answers 404 and the others still land) — in order;
 // a bad batch is refused whole and changes nothing; the run stops at an answer meaning "not now".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from './helper.ts';
 import { firewallPayload, ids } from './approvals-helper.ts';
 
@@ -235,5 +235,42 @@ describe('the decision batch in one transaction', () => {
     ]);
     expect(res.json().results.map((x: { status: number }) => x.status)).toEqual([200, 409]);
     expect(await decided(r.id)).toEqual(['approved']);
+  });
+
+  it('runs every item in this process, a refused one answering what it answers alone', async () => {
+    const project = await supplyOf();
+    const tenant = (await app.as('approver')).territories[0]!.tenant_id;
+    const [a, b] = [await newRequest(project, 91), await newRequest(project, 92)];
+    const foreign = (await app.as('fin_admin')).territories[0]!.projects[0]!.project_id;
+    const items = [
+      // No reason: the body's 400. Another tenant's project: the scope's refusal.
+      { url: `/api/v1/approvals/${a.id}/reject`, key: `p1-${a.id}`, tenant_id: tenant, project_id: project, body: {} },
+      { url: `/api/v1/approvals/${a.id}/approve`, key: `p2-${a.id}`, tenant_id: tenant, project_id: foreign, body: {} },
+      // A field the decision does not read, and a key sent twice: decided once, then replayed.
+      { url: `/api/v1/approvals/${b.id}/approve`, key: `p3-${b.id}`, tenant_id: tenant, project_id: project, body: { comment: '同意', note: 1 } },
+      { url: `/api/v1/approvals/${b.id}/approve`, key: `p3-${b.id}`, tenant_id: tenant, project_id: project, body: { comment: '同意', note: 1 } },
+    ];
+    const inject = vi.spyOn(app, 'inject');
+    const res = await batch(items);
+    // The batch itself, and no item sent through the pipeline again.
+    expect(inject).toHaveBeenCalledTimes(1);
+    inject.mockRestore();
+    const results = res.json().results as { status: number; body: unknown }[];
+    expect(results.map((r) => r.status)).toEqual([400, 404, 200, 200]);
+    expect(results[3]).toEqual(results[2]);
+    expect(await decided(a.id)).toEqual([]);
+    expect(await decided(b.id)).toEqual(['approved']);
+    const approver = await app.as('approver');
+    for (const [k, item] of items.slice(0, 2).entries()) {
+      const alone = await approver.req({
+        method: 'POST',
+        url: item.url,
+        tenant: item.tenant_id,
+        project: item.project_id,
+        headers: { 'idempotency-key': `alone-${item.key}`, prefer: 'return=minimal' },
+        payload: item.body,
+      });
+      expect({ status: alone.statusCode, body: alone.json() as unknown }).toEqual(results[k]);
+    }
   });
 });
