@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from './helper.ts';
 import { firewallPayload, ids } from './approvals-helper.ts';
+import { idempotencyBodyHash } from '../../src/server/platform/http/idempotency.plugin.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 beforeAll(async () => {
@@ -272,5 +273,54 @@ describe('the decision batch in one transaction', () => {
       });
       expect({ status: alone.statusCode, body: alone.json() as unknown }).toEqual(results[k]);
     }
+  });
+
+  it("takes over a key whose process died: an in-flight one is decided, an applied one answers the request's state", async () => {
+    const project = await supplyOf();
+    const tenant = (await app.as('approver')).territories[0]!.tenant_id;
+    const [a, b, c] = [await newRequest(project, 95), await newRequest(project, 96), await newRequest(project, 97)];
+    const item = (x: { id: string }) => ({ url: `/api/v1/approvals/${x.id}/approve`, key: `dead-${x.id}`, tenant_id: tenant, project_id: project, body: {} });
+    const uid = (await app.ctx.db.selectFrom('users').select('id').where('account', '=', 'approver').executeTakeFirstOrThrow()).id;
+    const held = (x: { id: string }, state: string, leaseMs: number) =>
+      app.ctx.db
+        .insertInto('idempotency_keys')
+        .values({
+          user_id: `u:${uid}`,
+          key: item(x).key,
+          method: 'POST',
+          path: item(x).url,
+          body_hash: idempotencyBodyHash('POST', item(x).url, {}),
+          state,
+          response_status: null,
+          response_body: null,
+          response_type: null,
+          created_at: new Date(),
+          lease_until: new Date(Date.now() + leaseMs),
+        })
+        .execute();
+    // a: its process died before deciding; b: after its decision committed; c: still held by a live one.
+    await held(a, 'in_flight', -60_000);
+    const lone = await (await app.as('approver')).req({ method: 'POST', url: item(b).url, tenant, project, payload: {} });
+    expect(lone.statusCode).toBe(200);
+    await held(b, 'applied', -60_000);
+    await held(c, 'in_flight', 600_000);
+    const res = await batch([item(a), item(b), item(c)]);
+    const results = res.json().results as { status: number; body: Record<string, unknown>; in_flight?: boolean }[];
+    expect(results.map((r) => r.status)).toEqual([200, 200, 409]);
+    expect(results[0]!.body).toEqual({ id: a.id, status: 'approved', current_level: 1 });
+    expect(results[1]!.body).toMatchObject({ id: b.id, status: 'approved' });
+    expect(results[1]!.body.history).toBeDefined();
+    expect(results[2]!.in_flight).toBe(true);
+    expect([await decided(a.id), await decided(b.id), await decided(c.id)]).toEqual([['approved'], ['approved'], []]);
+    const states = await app.ctx.db
+      .selectFrom('idempotency_keys')
+      .select(['key', 'state', 'response_status'])
+      .where('key', 'in', [item(a).key, item(b).key])
+      .orderBy('key')
+      .execute();
+    expect(states.map((k) => [k.state, k.response_status])).toEqual([
+      ['done', 200],
+      ['done', 200],
+    ]);
   });
 });
