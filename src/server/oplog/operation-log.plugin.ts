@@ -12,6 +12,7 @@ import type { Database } from '../platform/db/tables.ts';
 import type { AuthUser } from '../platform/auth/auth-user.ts';
 import { accessOf, canSeeProject, canSeeTenant } from '../platform/auth/tenancy.repository.ts';
 import { actionOf, type ActionRef } from './oplog-actions.ts';
+import { approvalSubject, channelSubject, insertLine, insertLines, resourceSubject, tenantOfProject } from './operation-log.repository.ts';
 
 export interface Subject {
   type: string | null;
@@ -42,15 +43,15 @@ function logged(req: FastifyRequest): boolean {
 async function subjectOf(db: Db, id: string, action: ActionRef, url: string): Promise<Subject | null> {
   if (!isId(id)) return { type: null, id, name: null, tenantId: null, projectId: null };
   if (action.kind || !url.includes('approval')) {
-    const r = await db.selectFrom('resources').select(['kind', 'name', 'tenant_id', 'project_id']).where('id', '=', id).executeTakeFirst();
+    const r = await resourceSubject(db, id);
     if (r) return { type: r.kind, id, name: r.name, tenantId: r.tenant_id, projectId: r.project_id };
   }
   if (url.includes('/approvals/')) {
-    const a = await db.selectFrom('approval_requests').select(['title', 'tenant_id', 'project_id']).where('id', '=', id).executeTakeFirst();
+    const a = await approvalSubject(db, id);
     if (a) return { type: 'approval', id, name: a.title, tenantId: a.tenant_id, projectId: a.project_id };
   }
   if (url.includes('/notify-channels/')) {
-    const c = await db.selectFrom('notify_channels').select(['name', 'tenant_id', 'project_id']).where('id', '=', id).executeTakeFirst();
+    const c = await channelSubject(db, id);
     if (c) return { type: 'notify_channel', id, name: c.name, tenantId: c.tenant_id, projectId: c.project_id };
   }
   return { type: action.kind ?? null, id, name: null, tenantId: null, projectId: null };
@@ -137,8 +138,7 @@ export async function oplogLine(
     if (ht && canSeeTenant(access, ht)) {
       tenantId = ht;
       if (hp && canSeeProject(access, ht, hp)) {
-        const p = await db.selectFrom('projects').select('tenant_id').where('id', '=', hp).executeTakeFirst();
-        projectId = p?.tenant_id === ht ? hp : null;
+        projectId = (await tenantOfProject(db, hp)) === ht ? hp : null;
       }
     }
   }
@@ -165,7 +165,7 @@ export async function oplogLine(
 
 /** Lines made with `oplogLine`, written in the caller's transaction (the decision batch's). */
 export async function insertOplogLines(db: Db, lines: Insertable<Database['operation_logs']>[]): Promise<void> {
-  if (lines.length) await db.insertInto('operation_logs').values(lines).execute();
+  if (lines.length) await insertLines(db, lines);
 }
 
 const oplogRequest = (req: FastifyRequest, route: string): OplogRequest => ({
@@ -199,10 +199,7 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
       })();
     if (!pending) return payload;
     try {
-      await db
-        .insertInto('operation_logs')
-        .values(await oplogLine(db, r, pending, reply.statusCode, payload))
-        .execute();
+      await insertLine(db, await oplogLine(db, r, pending, reply.statusCode, payload));
     } catch (err) {
       req.log.error({ err }, 'operation log write failed');
     }

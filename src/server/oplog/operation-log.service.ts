@@ -12,6 +12,7 @@ import { t } from '../platform/lib/i18n.ts';
 import type { Scope } from '../platform/auth/scope.ts';
 import { accessOf } from '../platform/auth/tenancy.repository.ts';
 import { actionLabel, ROUTE_ACTIONS } from './oplog-actions.ts';
+import { exportLines, LINE_COLUMNS, linesQuery, loggedActions } from './operation-log.repository.ts';
 
 const LIST: ListSpec = {
   sortable: { created_at: 'operation_logs.created_at' },
@@ -39,24 +40,7 @@ export function viewOf(scope: Scope): OplogView {
   return { tenantId: scope.tenantId, projectId: scope.projectId };
 }
 
-const COLUMNS = [
-  'operation_logs.id',
-  'operation_logs.user_id',
-  'operation_logs.account',
-  'operation_logs.nickname',
-  'operation_logs.tenant_id',
-  'operation_logs.project_id',
-  'operation_logs.action',
-  'operation_logs.resource_type',
-  'operation_logs.resource_id',
-  'operation_logs.resource_name',
-  'operation_logs.ip',
-  'operation_logs.success',
-  'operation_logs.error_title',
-  'operation_logs.created_at',
-] as const;
-
-type Row = { [K in (typeof COLUMNS)[number] extends `operation_logs.${infer C}` ? C : never]: unknown } & {
+type Row = { [K in (typeof LINE_COLUMNS)[number] extends `operation_logs.${infer C}` ? C : never]: unknown } & {
   action: string;
   resource_type: string | null;
   created_at: Date;
@@ -64,19 +48,11 @@ type Row = { [K in (typeof COLUMNS)[number] extends `operation_logs.${infer C}` 
 };
 
 export function operationLogService(db: Db) {
-  function base(view: OplogView, query: Record<string, unknown>) {
+  /** The time range and user filter, checked (400 when the range runs backwards). */
+  function rangeOf(query: Record<string, unknown>) {
     const q = oplogQuerySchema.parse(query);
     if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) throw new AppError(400, 'validation', { field: 'from', rule: '—' });
-    let qb = db.selectFrom('operation_logs');
-    if (view.tenantId) qb = qb.where('operation_logs.tenant_id', '=', view.tenantId);
-    if (view.projectId) qb = qb.where('operation_logs.project_id', '=', view.projectId);
-    if (q.from) qb = qb.where('operation_logs.created_at', '>=', new Date(q.from));
-    if (q.to) qb = qb.where('operation_logs.created_at', '<=', new Date(q.to));
-    if (q.user?.trim()) {
-      const like = `%${q.user.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      qb = qb.where((eb) => eb.or([eb('operation_logs.account', 'ilike', like), eb('operation_logs.nickname', 'ilike', like)]));
-    }
-    return qb;
+    return q;
   }
   const present = (lang: Language) => (r: Row) => ({
     ...r,
@@ -86,32 +62,18 @@ export function operationLogService(db: Db) {
   });
   return {
     list(view: OplogView, query: Record<string, unknown>, lang: Language) {
-      return runList(base(view, query), (qb) => qb.select([...COLUMNS]), query, LIST, present(lang) as never);
+      return runList(linesQuery(db, view, rangeOf(query)), (qb) => qb.select([...LINE_COLUMNS]), query, LIST, present(lang) as never);
     },
     /** The action codes a filter offers: the fixed table's plus the kinds' that have been logged. */
     async actions(view: OplogView, lang: Language) {
-      let qb = db.selectFrom('operation_logs').select('action').distinct();
-      if (view.tenantId) qb = qb.where('tenant_id', '=', view.tenantId);
-      if (view.projectId) qb = qb.where('project_id', '=', view.projectId);
-      const seen = (await qb.execute()).map((r) => r.action);
+      const seen = await loggedActions(db, view);
       const fixed = Object.values(ROUTE_ACTIONS).filter((v): v is string => typeof v === 'string');
       const codes = [...new Set([...fixed, ...seen])];
       return codes.map((code) => ({ code, label: actionLabel(lang, code) })).sort((a, b) => a.label.localeCompare(b.label, 'zh-CN'));
     },
     /** The export task's file: the filtered lines, newest first, up to `max`. */
     async xlsx(view: OplogView, filters: Record<string, string>, lang: Language, max: number) {
-      let qb = base(view, filters);
-      if (filters.action) qb = qb.where('operation_logs.action', '=', filters.action);
-      if (filters.resource?.trim()) {
-        const like = `%${filters.resource.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        qb = qb.where((eb) => eb.or([eb('operation_logs.resource_name', 'ilike', like), eb('operation_logs.resource_id', 'ilike', like)]));
-      }
-      const rows = (await qb
-        .select([...COLUMNS])
-        .orderBy('operation_logs.created_at', 'desc')
-        .orderBy('operation_logs.id', 'desc')
-        .limit(max + 1)
-        .execute()) as unknown as Row[];
+      const rows = (await exportLines(db, view, rangeOf(filters), filters, max + 1)) as unknown as Row[];
       const truncated = rows.length > max;
       const book = new ExcelJS.Workbook();
       book.creator = 'Yunshu';

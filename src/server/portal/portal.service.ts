@@ -1,5 +1,5 @@
-// The portal's content read and written through Kysely: landing pages (auto_product_details),
-// articles with offset paging, and the administrators' templates and custom pages.
+// The portal's content: landing pages (auto_product_details), articles with offset paging, and the
+// administrators' templates and custom pages, in the caller's language (rows: portal.repository.ts).
 import { notFound, type Language } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { articleListQuerySchema, templateInputSchema } from '../../domain/portal-schemas.ts';
@@ -14,24 +14,14 @@ import {
 } from '../../domain/portal-content.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { LocalText } from '../platform/db/tables.ts';
+import * as repo from './portal.repository.ts';
 import { sanitizeTemplateCss, servedTemplateCss } from './template-css.ts';
 
 const text = (t: LocalText | null | undefined, lang: Language) => (t ? (t[lang] ?? t['zh-CN'] ?? '') : '');
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const ID = /^[\w-]{1,64}$/;
 
-type TemplateRow = {
-  id: string;
-  kind: string;
-  name: string;
-  html_code: string;
-  css_code: string;
-  js_code: string;
-  data_json: Record<string, unknown>;
-  published: boolean;
-  updated_at: Date | string;
-};
-const templateOut = (r: TemplateRow): TemplateOut => ({
+const templateOut = (r: repo.TemplateRow): TemplateOut => ({
   id: r.id,
   kind: r.kind as TemplateOut['kind'],
   name: r.name,
@@ -43,24 +33,16 @@ const templateOut = (r: TemplateRow): TemplateOut => ({
   published: r.published,
   updated_at: iso(r.updated_at),
 });
-const TEMPLATE_COLUMNS = ['id', 'kind', 'name', 'html_code', 'css_code', 'js_code', 'data_json', 'published', 'updated_at'] as const;
 
 /** GET auto_product_details/{productId}: the banner and sections in the caller's language; sections naming a template carry it. */
 export async function productDetails(db: Db, productId: string, lang: Language): Promise<ProductDetails> {
   if (!ID.test(productId)) throw notFound();
-  const row = await db.selectFrom('portal_pages').select(['product_id', 'content']).where('product_id', '=', productId).executeTakeFirst();
+  const row = await repo.pageOf(db, productId);
   const content = row ? (row.content[lang] ?? row.content['zh-CN']) : undefined;
   if (!row || !content) throw notFound();
   const sections = content.product_details as (ProductSection | { type: 'template'; template_id: string })[];
   const templateIds = sections.flatMap((s) => (s.type === 'template' && 'template_id' in s ? [s.template_id] : []));
-  const templates = templateIds.length
-    ? await db
-        .selectFrom('portal_templates')
-        .select([...TEMPLATE_COLUMNS])
-        .where('id', 'in', templateIds)
-        .where('published', '=', true)
-        .execute()
-    : [];
+  const templates = templateIds.length ? await repo.publishedTemplates(db, templateIds) : [];
   const byId = new Map(templates.map((t) => [t.id, templateOut(t)]));
   const product_details: ProductSection[] = [];
   for (const s of sections) {
@@ -92,7 +74,7 @@ export interface ProductCard {
 
 /** Every landing page as a card (allProducts, the waterfall of products). */
 export async function listProducts(db: Db, lang: Language): Promise<{ count: number; data: ProductCard[] }> {
-  const rows = await db.selectFrom('portal_pages').select(['product_id', 'content']).orderBy('product_id').execute();
+  const rows = await repo.allPages(db);
   const data = rows.flatMap((r) => {
     const c = (r.content[lang] ?? r.content['zh-CN']) as
       { name: string; category?: string; product_advert: { description?: string; theme?: string }[] } | undefined;
@@ -105,22 +87,11 @@ export async function listProducts(db: Db, lang: Language): Promise<{ count: num
 
 /** Published custom pages, for visitors (names only). */
 export async function listPublishedPages(db: Db): Promise<{ count: number; data: { id: string; name: string; updated_at: string }[] }> {
-  const rows = await db
-    .selectFrom('portal_templates')
-    .select(['id', 'name', 'updated_at'])
-    .where('kind', '=', 'custom_page')
-    .where('published', '=', true)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id')
-    .limit(200)
-    .execute();
+  const rows = await repo.publishedCustomPages(db);
   return { count: rows.length, data: rows.map((r) => ({ id: r.id, name: r.name, updated_at: iso(r.updated_at) })) };
 }
 
-const articleSummary = (
-  r: { id: string; kind: string; category: LocalText; title: LocalText; summary: LocalText; published_at: Date | string },
-  lang: Language,
-): ArticleSummary => ({
+const articleSummary = (r: repo.ArticleSummaryRow, lang: Language): ArticleSummary => ({
   id: r.id,
   kind: r.kind as ArticleKind,
   category: text(r.category, lang),
@@ -132,45 +103,26 @@ const articleSummary = (
 /** Articles of one kind, newest first, offset paged: {count, data}. */
 export async function listArticles(db: Db, query: unknown, lang: Language): Promise<{ count: number; data: ArticleSummary[] }> {
   const q = articleListQuerySchema.parse(query ?? {});
-  let base = db.selectFrom('portal_articles').where('kind', '=', q.kind);
-  if (q.category)
-    base = base.where(({ eb, ref }) =>
-      eb.or([eb(ref('category', '->>').key('zh-CN'), '=', q.category!), eb(ref('category', '->>').key('zh-TW'), '=', q.category!)]),
-    );
-  const [{ n }] = [await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()];
-  const rows = await base
-    .select(['id', 'kind', 'category', 'title', 'summary', 'published_at'])
-    .orderBy('published_at', 'desc')
-    .orderBy('id')
-    .limit(q.__limit)
-    .offset(q.__offset)
-    .execute();
+  const { n, rows } = await repo.articlePage(db, { kind: q.kind, category: q.category, limit: q.__limit, offset: q.__offset });
   return { count: Number(n), data: rows.map((r) => articleSummary(r, lang)) };
 }
 
 export async function getArticle(db: Db, id: string, lang: Language): Promise<Article> {
   if (!ID.test(id)) throw notFound();
-  const r = await db.selectFrom('portal_articles').selectAll().where('id', '=', id).executeTakeFirst();
+  const r = await repo.articleOf(db, id);
   if (!r) throw notFound();
   return { ...articleSummary(r, lang), body: r.body[lang] ?? r.body['zh-CN'] ?? [] };
 }
 
 export async function listTemplates(db: Db, kind: string | undefined): Promise<{ count: number; data: TemplateOut[] }> {
-  let q = db.selectFrom('portal_templates').select([...TEMPLATE_COLUMNS]);
-  if (kind === 'template' || kind === 'custom_page') q = q.where('kind', '=', kind);
-  const rows = await q.orderBy('updated_at', 'desc').orderBy('id').limit(500).execute();
+  const rows = await repo.templates(db, kind === 'template' || kind === 'custom_page' ? kind : undefined);
   return { count: rows.length, data: rows.map(templateOut) };
 }
 
 /** One template; `publishedOnly` for visitors (an unpublished one is not found). */
 export async function getTemplate(db: Db, id: string, publishedOnly: boolean): Promise<TemplateOut> {
   if (!ID.test(id)) throw notFound();
-  let q = db
-    .selectFrom('portal_templates')
-    .select([...TEMPLATE_COLUMNS])
-    .where('id', '=', id);
-  if (publishedOnly) q = q.where('published', '=', true);
-  const row = await q.executeTakeFirst();
+  const row = await repo.templateOf(db, id, publishedOnly);
   if (!row) throw notFound();
   return templateOut(row);
 }
@@ -183,30 +135,21 @@ function templateInput(body: unknown) {
 
 export async function createTemplate(db: Db, userId: string, body: unknown): Promise<TemplateOut> {
   const input = templateInput(body);
-  const row = await db
-    .insertInto('portal_templates')
-    .values({ id: newId(), ...input, data_json: JSON.stringify(input.data_json), created_by: userId })
-    .returning([...TEMPLATE_COLUMNS])
-    .executeTakeFirstOrThrow();
+  const row = await repo.insertTemplate(db, { id: newId(), ...input, data_json: JSON.stringify(input.data_json), created_by: userId });
   return templateOut(row);
 }
 
 export async function updateTemplate(db: Db, id: string, body: unknown): Promise<TemplateOut> {
   if (!ID.test(id)) throw notFound();
   const input = templateInput(body);
-  const row = await db
-    .updateTable('portal_templates')
-    .set({ ...input, data_json: JSON.stringify(input.data_json), updated_at: new Date() })
-    .where('id', '=', id)
-    .returning([...TEMPLATE_COLUMNS])
-    .executeTakeFirst();
+  const row = await repo.updateTemplateRow(db, id, { ...input, data_json: JSON.stringify(input.data_json), updated_at: new Date() });
   if (!row) throw notFound();
   return templateOut(row);
 }
 
 export async function deleteTemplate(db: Db, id: string): Promise<{ id: string }> {
   if (!ID.test(id)) throw notFound();
-  const row = await db.deleteFrom('portal_templates').where('id', '=', id).returning('id').executeTakeFirst();
+  const row = await repo.deleteTemplateRow(db, id);
   if (!row) throw notFound();
   return { id: row.id };
 }

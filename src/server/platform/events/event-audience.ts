@@ -3,13 +3,13 @@
 // event's project; approval events to the people concerned (requester, approvers of any level, their
 // active deputies) and to users who may read approvals in that request's project; a site message to
 // its addressee only.
-import { sql } from 'kysely';
 import { can } from '../../../domain/roles.ts';
 import { entityOfKind } from '../../../domain/kinds/registry.ts';
 import { AUDIENCE_FIELDS, isApprovalEvent, type DomainEvent } from '../../../domain/events.ts';
 import type { Db } from '../db/database.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { accessOf, canSeeProject, rolesIn } from '../auth/tenancy.repository.ts';
+import { participantIdsOf } from './event-audience.repository.ts';
 
 const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
@@ -34,10 +34,5 @@ export function eventVisible(e: DomainEvent, user: AuthUser, scope: { tenantId: 
 
 /** Every approver of every level of a request (a decision also concerns the co-approvers who did not make it). */
 export async function participantsOf(db: Db, requestId: string): Promise<string[]> {
-  const row = await db
-    .selectFrom('approval_requests')
-    .select(sql<unknown>`participant_ids`.as('participant_ids'))
-    .where('id', '=', requestId)
-    .executeTakeFirst();
-  return ids(row?.participant_ids);
+  return ids(await participantIdsOf(db, requestId));
 }

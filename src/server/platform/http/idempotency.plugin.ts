@@ -16,13 +16,29 @@
 // answer. A route that answers an applied key itself (approval decisions, from the current state)
 // says so with `config.idempotency = 'answers-applied'`; its writes are refused all the same.
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../domain/errors.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
 import { writeContext, type CreatedRow, type WriteContext } from '../db/write-context.ts';
 import { t } from '../lib/i18n.ts';
+import {
+  clearAppliedLease,
+  deleteExpiredKey,
+  deleteExpiredKeysOf,
+  deleteInFlightKey,
+  heldKeys,
+  insertDoneKey,
+  insertInFlightKey,
+  keyRow,
+  markAppliedWithCreated,
+  markKeyApplied,
+  purgeExpiredKeys,
+  renewKeyLease,
+  storeKeyAnswer,
+  takeOverKey,
+} from './idempotency.repository.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -100,13 +116,7 @@ export function canonical(value: unknown): string {
 export async function markIdempotencyApplied(trx: Kysely<Database>, req: FastifyRequest): Promise<void> {
   const idem = req.idempotency;
   if (!idem || keyedWrites.has(req)) return;
-  await trx
-    .updateTable('idempotency_keys')
-    .set({ state: 'applied' })
-    .where('user_id', '=', idem.owner)
-    .where('key', '=', idem.key)
-    .where('state', '=', 'in_flight')
-    .execute();
+  await markKeyApplied(trx, idem);
 }
 
 /** What a key's body is compared by: the method, the URL and the body's canonical text. */
@@ -122,9 +132,8 @@ export function idempotencyBodyHash(method: string, url: string, body: unknown):
  */
 export async function heldIdempotencyKeys(db: Db, owner: string, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
-  await db.deleteFrom('idempotency_keys').where('user_id', '=', owner).where('key', 'in', keys).where('created_at', '<', expiry()).execute();
-  const rows = await db.selectFrom('idempotency_keys').select('key').where('user_id', '=', owner).where('key', 'in', keys).execute();
-  return new Set(rows.map((r) => r.key));
+  await deleteExpiredKeysOf(db, owner, keys, expiry());
+  return new Set(await heldKeys(db, owner, keys));
 }
 
 /**
@@ -137,24 +146,16 @@ export async function storeIdempotentAnswer(
   trx: Kysely<Database>,
   a: { owner: string; key: string; method: string; url: string; body: unknown; status: number; answer: string; type: string },
 ): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: a.owner,
-      key: a.key,
-      method: a.method,
-      path: a.url.split('?')[0]!,
-      body_hash: idempotencyBodyHash(a.method, a.url, a.body),
-      state: 'done',
-      response_status: a.status,
-      response_body: a.answer,
-      response_type: a.type,
-      lease_until: null,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  return !!inserted;
+  return insertDoneKey(trx, {
+    user_id: a.owner,
+    key: a.key,
+    method: a.method,
+    path: a.url.split('?')[0]!,
+    body_hash: idempotencyBodyHash(a.method, a.url, a.body),
+    response_status: a.status,
+    response_body: a.answer,
+    response_type: a.type,
+  });
 }
 
 /** The created rows an `applied` row records (its response_body until the answer is stored). */
@@ -203,16 +204,7 @@ function keyedWrite(db: Db, claim: IdempotencyClaim): KeyedWrite {
     open: true,
     committed: false,
     async beforeCommit(exec, created) {
-      const marked = await exec(
-        db
-          .updateTable('idempotency_keys')
-          .set({ state: 'applied', response_body: JSON.stringify({ created }) })
-          .where('user_id', '=', claim.owner)
-          .where('key', '=', claim.key)
-          .where('state', '=', 'in_flight')
-          .returning('key')
-          .compile(),
-      );
+      const marked = await exec(markAppliedWithCreated(db, claim, created));
       if (marked.rows.length) return;
       // Taken over (this process outlived its lease), answered meanwhile, or applied already.
       write.lost = true;
@@ -224,10 +216,7 @@ function keyedWrite(db: Db, claim: IdempotencyClaim): KeyedWrite {
 
 export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseMs?: number } = {}) {
   const leaseMs = opts.leaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
-  // Database time, so processes whose clocks differ agree on when a lease has run out.
-  const leaseEnd = () => sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`;
   const renewals = new WeakMap<FastifyRequest, NodeJS.Timeout>();
-  const byKey = (idem: { owner: string; key: string }) => db.updateTable('idempotency_keys').where('user_id', '=', idem.owner).where('key', '=', idem.key);
 
   function hold(req: FastifyRequest, claim: IdempotencyClaim) {
     req.idempotency = claim;
@@ -237,11 +226,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
     // Renewed while the request runs, so only a dead process's lease runs out.
     const timer = setInterval(
       () => {
-        byKey(claim)
-          .set({ lease_until: leaseEnd() })
-          .where('state', '!=', 'done')
-          .execute()
-          .catch((err) => req.log.warn({ err }, 'idempotency lease renewal failed'));
+        renewKeyLease(db, claim, leaseMs).catch((err) => req.log.warn({ err }, 'idempotency lease renewal failed'));
       },
       Math.max(leaseMs / 3, 50),
     );
@@ -254,8 +239,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
   }
   /** Not a decision the server made: the same key may run again (a committed write stays marked). */
   async function release(idem: IdempotencyClaim) {
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', idem.owner).where('key', '=', idem.key).where('state', '=', 'in_flight').execute();
-    await byKey(idem).set({ lease_until: null }).where('state', '=', 'applied').execute();
+    await deleteInFlightKey(db, idem);
+    await clearAppliedLease(db, idem);
   }
 
   app.decorateRequest('idempotency', null);
@@ -270,35 +255,14 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
     const path = req.url.split('?')[0]!;
     const bodyHash = idempotencyBodyHash(req.method, req.url, req.body);
 
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', owner).where('key', '=', key).where('created_at', '<', expiry()).execute();
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: owner,
-        key,
-        method: req.method,
-        path,
-        body_hash: bodyHash,
-        state: 'in_flight',
-        response_status: null,
-        response_body: null,
-        response_type: null,
-        lease_until: leaseEnd(),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst();
+    await deleteExpiredKey(db, { owner, key }, expiry());
+    const inserted = await insertInFlightKey(db, { user_id: owner, key, method: req.method, path, body_hash: bodyHash }, leaseMs);
     if (inserted) return hold(req, { owner, key, applied: false });
-    const stored = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', owner).where('key', '=', key).executeTakeFirstOrThrow();
+    const stored = await keyRow(db, { owner, key });
     if (stored.body_hash !== bodyHash) throw new AppError(422, 'idempotency_mismatch');
     if (stored.state !== 'done') {
       // The process that held the key died: one retry takes it over (the lease is the lock).
-      const taken = await byKey({ owner, key })
-        .set({ lease_until: leaseEnd() })
-        .where('state', '!=', 'done')
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`)]))
-        .returning(['state', 'response_body'])
-        .executeTakeFirst();
+      const taken = await takeOverKey(db, { owner, key }, leaseMs);
       if (!taken) {
         // Tells an offline outbox "try again later" apart from a real conflict.
         reply.header('idempotency-in-flight', 'true');
@@ -338,9 +302,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
       return payload;
     }
     const type = reply.getHeader('content-type');
-    await byKey(idem)
-      .set({ state: 'done', response_status: reply.statusCode, response_body: body, response_type: typeof type === 'string' ? type : null })
-      .execute();
+    await storeKeyAnswer(db, idem, { response_status: reply.statusCode, response_body: body, response_type: typeof type === 'string' ? type : null });
     return payload;
   });
 
@@ -355,5 +317,5 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
 }
 
 export async function purgeExpiredIdempotencyKeys(db: Db) {
-  await db.deleteFrom('idempotency_keys').where('created_at', '<', expiry()).execute();
+  await purgeExpiredKeys(db, expiry());
 }

@@ -5,6 +5,7 @@
 // See docs/decisions/0008-secrets-and-separation-of-duties.md.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { insertServerKeyIfAbsent, serverKey } from './secret-box.repository.ts';
 
 const KEY_NAME = 'secret_box_v1';
 const VERSION = 'v1';
@@ -45,13 +46,8 @@ export function secretBox(key: Buffer): SecretBox {
  */
 export async function openSecretBox(db: Db, configured: string | undefined): Promise<SecretBox> {
   if (configured) return secretBox(parseKey(configured));
-  await db
-    .insertInto('server_keys')
-    .values({ name: KEY_NAME, value: randomBytes(32).toString('base64') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('server_keys').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
-  return secretBox(parseKey(row.value));
+  await insertServerKeyIfAbsent(db, KEY_NAME, randomBytes(32).toString('base64'));
+  return secretBox(parseKey(await serverKey(db, KEY_NAME)));
 }
 
 /** Splits a kind's secret fields off `values`: what may be stored in clear, and the secrets. */

@@ -8,6 +8,7 @@ import { newId } from '../../../domain/ids.ts';
 import { CAPTCHA_TTL_SECONDS } from '../../../domain/signup.ts';
 import type { Db } from '../db/database.ts';
 import { invalid } from '../lib/invalid.ts';
+import { deleteCaptchasExpiredBefore, insertCaptcha, spendCaptcha } from './captcha.repository.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -19,15 +20,9 @@ export function captchaService(db: Db, opts: { devInbox?: boolean; log?: { info:
     async issue() {
       const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: false, background: '#f2f5fa', width: 120, height: 44 });
       const id = newId();
-      await db
-        .insertInto('signup_captchas')
-        .values({ id, answer_hash: sha(`${id}:${c.text.toLowerCase()}`), expires_at: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000) })
-        .execute();
+      await insertCaptcha(db, { id, answer_hash: sha(`${id}:${c.text.toLowerCase()}`), expires_at: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000) });
       // Old images go with new ones: the table holds only the last few minutes.
-      await db
-        .deleteFrom('signup_captchas')
-        .where('expires_at', '<', new Date(Date.now() - 3600_000))
-        .execute();
+      await deleteCaptchasExpiredBefore(db, new Date(Date.now() - 3600_000));
       if (opts.devInbox) {
         inbox.set(id, c.text);
         if (inbox.size > 500) inbox.delete(inbox.keys().next().value!);
@@ -37,13 +32,7 @@ export function captchaService(db: Db, opts: { devInbox?: boolean; log?: { info:
     },
     /** Spends the image and throws 400 naming `captcha` unless the answer was right. */
     async check(id: string, answer: string) {
-      const row = await db
-        .updateTable('signup_captchas')
-        .set({ used: true })
-        .where('id', '=', id)
-        .where('used', '=', false)
-        .returning(['answer_hash', 'expires_at'])
-        .executeTakeFirst();
+      const row = await spendCaptcha(db, id);
       if (!row || new Date(row.expires_at).getTime() < Date.now()) throw invalid('captcha', 'captcha_expired');
       const given = Buffer.from(sha(`${id}:${answer.trim().toLowerCase()}`));
       if (!timingSafeEqual(given, Buffer.from(row.answer_hash))) throw invalid('captcha', 'captcha_wrong');
