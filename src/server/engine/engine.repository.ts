@@ -276,3 +276,13 @@ export async function placementOf(ex: Exec, azId: string) {
 export async function tenantBusinessType(ex: Exec, tenantId: string) {
   return (await ex.selectFrom('tenants').select('business_type').where('id', '=', tenantId).executeTakeFirst())?.business_type ?? null;
 }
+
+/** A resource's sealed secret fields (null or undefined when it has none). */
+export async function sealedSecretsOf(ex: Exec, id: string): Promise<string | null | undefined> {
+  const row = await ex.selectFrom('resources').select('secrets').where('id', '=', id).executeTakeFirst();
+  return row?.secrets;
+}
+
+export async function setSealedSecrets(ex: Exec, id: string, sealed: string): Promise<void> {
+  await ex.updateTable('resources').set({ secrets: sealed }).where('id', '=', id).execute();
+}

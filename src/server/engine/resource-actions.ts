@@ -40,6 +40,8 @@ import {
   lockScoped,
   quotaOf,
   resourcesByIds,
+  sealedSecretsOf,
+  setSealedSecrets,
   updateResource,
 } from './engine.repository.ts';
 import type { ResourceEvent } from '../platform/events/bus.ts';
@@ -266,13 +268,9 @@ export async function startAction(
 
 /** Merges `secrets` into the resource's sealed secret fields. */
 export async function sealSecrets(deps: EngineDeps, trx: Exec, id: string, secrets: Record<string, unknown>) {
-  const row = await trx.selectFrom('resources').select('secrets').where('id', '=', id).executeTakeFirst();
-  const before = row?.secrets ? deps.secrets.open(row.secrets) : {};
-  await trx
-    .updateTable('resources')
-    .set({ secrets: deps.secrets.seal({ ...before, ...secrets }) })
-    .where('id', '=', id)
-    .execute();
+  const sealed = await sealedSecretsOf(trx, id);
+  const before = sealed ? deps.secrets.open(sealed) : {};
+  await setSealedSecrets(trx, id, deps.secrets.seal({ ...before, ...secrets }));
 }
 
 /** The spec values an action changes (its set_spec keys given in params): the expansion asked for. */
