@@ -18,3 +18,10 @@ export async function unitPrices(db: Db, tenantId: string | null, productCodes: 
   }
   return [...best.values()];
 }
+
+/** Product codes among `productCodes` that have any charging package at all (enabled or not, any tenant). */
+export async function packagedProductCodes(db: Db, productCodes: string[]): Promise<Set<string>> {
+  if (!productCodes.length) return new Set();
+  const rows = await db.selectFrom('charging_pkgs').select('product_code').distinct().where('product_code', 'in', productCodes).execute();
+  return new Set(rows.map((r) => r.product_code));
+}

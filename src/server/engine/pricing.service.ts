@@ -2,7 +2,28 @@
 import { AppError } from '../../domain/errors.ts';
 import { priceOf, upgradePriceOf, type ChargingCode, type PriceItem, type PriceResult, type UnitPrice } from '../../domain/pricing.ts';
 import type { Db } from '../platform/db/database.ts';
-import { unitPrices } from './pricing.repository.ts';
+import { packagedProductCodes, unitPrices } from './pricing.repository.ts';
+import { kindByProductCode } from '../../domain/kinds/registry.ts';
+
+const PACKAGE_NAMES: Record<ChargingCode, string> = { year: '包年包月', quantity: '按量计费' };
+
+/**
+ * The packages a kind declares in its folder (`prices`), for product codes the database has never
+ * had a package for: a kind added after the database was seeded prices at once instead of
+ * answering 409 no_price (a fresh database gets them as rows from the seed).
+ */
+function declaredPrices(codes: readonly string[]): UnitPrice[] {
+  const out: UnitPrice[] = [];
+  for (const code of codes) {
+    const prices = kindByProductCode(code)?.prices;
+    if (!prices) continue;
+    for (const charging of ['year', 'quantity'] as const) {
+      const p = prices[charging];
+      out.push({ product_code: code, charging_code: charging, unit_price_fen: p.fen, measurement_display: p.unit, package_name: PACKAGE_NAMES[charging] });
+    }
+  }
+  return out;
+}
 
 export interface PriceAsk {
   tenantId: string;
@@ -15,14 +36,20 @@ export interface PriceAsk {
 
 export function pricingService(db: Db) {
   async function units(tenantId: string, items: PriceItem[], ex: Db = db): Promise<UnitPrice[]> {
-    const rows = await unitPrices(ex, tenantId, [...new Set(items.map((i) => i.product_code))]);
-    return rows.map((r) => ({
+    const codes = [...new Set(items.map((i) => i.product_code))];
+    const rows = await unitPrices(ex, tenantId, codes);
+    const stored = rows.map((r) => ({
       product_code: r.product_code,
       charging_code: r.code as ChargingCode,
       unit_price_fen: Number(r.unit_price_fen),
       measurement_display: r.measurement_display,
       package_name: r.name,
     }));
+    // Only a product the database has never had a package for takes its kind's declared prices (a
+    // package switched off stays off).
+    const unpackaged = codes.filter((c) => !stored.some((u) => u.product_code === c) && kindByProductCode(c)?.prices);
+    const packaged = unpackaged.length ? await packagedProductCodes(ex, unpackaged) : new Set<string>();
+    return [...stored, ...declaredPrices(unpackaged.filter((c) => !packaged.has(c)))];
   }
   /** `ex`: the transaction to read unit prices through (an approval effect must use its own). */
   async function price(ask: PriceAsk, ex: Db = db): Promise<PriceResult> {

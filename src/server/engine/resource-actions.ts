@@ -74,7 +74,7 @@ export async function checkGuard(trx: Exec, scope: ResourceScope, row: ResourceR
       return;
     case 'min_increase': {
       const current = Number(row.spec[guard.specKey] ?? 0);
-      if (Number(params[guard.param]) < current + guard.min) throw invalid(guard.param, 'min_increase');
+      if (Number(params[guard.param]) < current + guard.min) throw invalid(guard.param, 'min_increase', { min: guard.min });
       return;
     }
     case 'target': {

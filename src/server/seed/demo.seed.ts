@@ -7,6 +7,7 @@ import { openSecretBox, type SecretBox } from '../platform/lib/secret-box.ts';
 import { dnsAdvancedSeed, seedGtmLogs } from './dns-advanced.seed.ts';
 import type { Db } from '../platform/db/database.ts';
 import { newId } from '../../domain/ids.ts';
+import { KINDS } from '../../domain/kinds/registry.ts';
 import type { Role } from '../../domain/roles.ts';
 import { hashPassword } from '../session/session.service.ts';
 import { usersRepository } from '../platform/auth/users.repository.ts';
@@ -154,18 +155,19 @@ export const PRODUCT_CODES = [
 ] as const;
 
 // [product code, year price fen/month, quantity price fen/month-equivalent, measurement (year), measurement (quantity)]
-const PACKAGES: [string, number, number, string, string][] = [
-  ['instance', 28800, 45, '元/台/月', '元/台/小时'],
-  ['volume', 50, 1, '元/GB/月', '元/GB/小时'],
-  ['eip', 2000, 3, '元/Mbps/月', '元/Mbps/小时'],
+// of the products that are not resource kinds; a kind's own packages come from its folder (`prices`).
+const OTHER_PACKAGES: [string, number, number, string, string][] = [
   ['dbinstance', 59900, 95, '元/实例/月', '元/实例/小时'],
   ['nas', 35, 1, '元/GB/月', '元/GB/小时'],
-  ['phyhost', 399900, 620, '元/台/月', '元/台/小时'],
   ['sans', 80, 1, '元/GB/月', '元/GB/小时'],
-  ['dedicated_host', 599900, 900, '元/台/月', '元/台/小时'],
-  ['load_balance', 6000, 10, '元/实例/月', '元/实例/小时'],
-  ['nat_gateway', 9000, 14, '元/实例/月', '元/实例/小时'],
-  ['shared_bandwidth', 2000, 3, '元/Mbps/月', '元/Mbps/小时'],
+];
+const PACKAGES: [string, number, number, string, string][] = [
+  ...KINDS.flatMap((k) =>
+    k.prices
+      ? [[k.productCode, k.prices.year.fen, k.prices.quantity.fen, k.prices.year.unit, k.prices.quantity.unit] as [string, number, number, string, string]]
+      : [],
+  ),
+  ...OTHER_PACKAGES,
 ];
 
 interface TenantSeed {

@@ -1,17 +1,16 @@
 // The embedded simulated hybrid cloud. Vendors differ a little: private clouds answer faster than
-// public ones, and public clouds refuse the private-only actions. Failures come at the configured
+// public ones, and public clouds refuse the private-only actions. What differs per kind (a slower
+// create, actions only a private cloud does) is data in the kind's folder (`simulator`). Failures come at the configured
 // rate with a vendor-flavoured reason. Metrics are a pure function of (resource id, time bucket).
 import { AppError } from '../../../domain/errors.ts';
 import type { CloudProvider, MetricName, MetricPoint, Outcome } from './provider.ts';
 import type { JobRow } from '../engine.repository.ts';
 import { lastSamples, rawSeries, sampleAt } from './metric-series.ts';
-import { CDN_TASK_DELAY_FACTOR } from '../../../domain/kinds/cdn-task/cdn-task.kind.ts';
+import { kindOf } from '../../../domain/kinds/registry.ts';
 
 /** Delay factor per vendor (private clouds are on the same network). */
 export const VENDOR_DELAY_FACTOR: Record<string, number> = { openstack: 1, vmware: 1.2, ali: 1.5, tencent: 1.5, hwyun: 1.6, ctyun: 2 };
 export const PUBLIC_VENDORS = new Set(['ali', 'tencent', 'ctyun', 'hwyun']);
-/** Actions only a private cloud can do (a public cloud answers 「公有云不支持该操作」). */
-export const PRIVATE_ONLY_ACTIONS = new Set(['instance.mount_iso']);
 
 const FAILURE_REASONS = ['quota_exhausted_upstream', 'api_timeout', 'insufficient_capacity', 'hypervisor_error'];
 
@@ -29,11 +28,11 @@ export function simulator(opts: SimulatorOptions): CloudProvider {
     return Math.max(0, Math.round(base * (0.8 + 0.4 * random())));
   };
   const checkSupported = (kind: string, vendor: string, action: string) => {
-    if (PUBLIC_VENDORS.has(vendor) && PRIVATE_ONLY_ACTIONS.has(`${kind}.${action}`)) throw new AppError(409, 'public_cloud_unsupported');
+    // A public cloud refuses what only a private cloud does (「公有云不支持该操作」).
+    if (PUBLIC_VENDORS.has(vendor) && kindOf(kind)?.simulator?.privateOnly?.includes(action)) throw new AppError(409, 'public_cloud_unsupported');
   };
   return {
-    // A CDN refresh / warm-up task takes about 5 minutes against the usual few seconds.
-    create: (r) => ({ delayMs: delay(r.vendor) * (r.kind === 'cdn_task' ? CDN_TASK_DELAY_FACTOR : 1) }),
+    create: (r) => ({ delayMs: delay(r.vendor) * (kindOf(r.kind)?.simulator?.createDelayFactor ?? 1) }),
     act: (r, action) => {
       checkSupported(r.kind, r.vendor, action);
       return { delayMs: delay(r.vendor) };

@@ -77,7 +77,7 @@ export const cdnHooks = [
       const type = String(c.input.task_type) as keyof typeof CDN_DAILY_LIMITS;
       const limit = CDN_DAILY_LIMITS[type];
       const used = await countCdnTaskUrls(c.trx, c.tenantId, type, urls.length, limit);
-      if (used === null) throw conflict(`refusals.cdn_task.limit_${type}`);
+      if (used === null) throw conflict(`refusals.cdn_task.limit_${type}`, { limit });
       Object.assign(c.spec, { used_today: used, daily_limit: limit, domain_name: domain.name });
     },
   }),

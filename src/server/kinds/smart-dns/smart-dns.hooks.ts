@@ -91,7 +91,7 @@ export const smartDnsHooks = [
       const keys = Array.isArray(instance.spec.domain_keys) ? (instance.spec.domain_keys as string[]) : [];
       const others = await siblingsBySpec(c.trx, c.tenantId, 'httpdns_domain', 'instance_id', instance.id);
       if (others.some((o) => o.name === String(c.input.name))) throw invalid('name', 'httpdns_domain_taken');
-      if (others.length >= HTTPDNS_MAX_DOMAINS) throw conflict('refusals.httpdns_domain.limit');
+      if (others.length >= HTTPDNS_MAX_DOMAINS) throw conflict('refusals.httpdns_domain.limit', { max: HTTPDNS_MAX_DOMAINS });
       c.spec.metric_key = c.id;
       await updateResource(c.trx, instance.id, { spec: { ...instance.spec, domain_count: others.length + 1, domain_keys: [...keys, c.id] } });
     },

@@ -5,7 +5,7 @@
 import { createPrivateKey, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { conflict } from '../../../domain/errors.ts';
-import { FREE_VALIDITY_DAYS, revocable } from '../../../domain/kinds/ssl-certificate/ssl-certificate.rules.ts';
+import { FREE_VALIDITY_DAYS, REVOKE_WINDOW_DAYS, revocable } from '../../../domain/kinds/ssl-certificate/ssl-certificate.rules.ts';
 import { certificateUsers, sweepCertificateExpiry } from '../../engine/certificates.repository.ts';
 import { updateResource, type Exec, type ResourceRow } from '../../engine/engine.repository.ts';
 import { sslCertificateKind } from '../../../domain/kinds/ssl-certificate/ssl-certificate.kind.ts';
@@ -117,7 +117,8 @@ export const sslCertificateHooks = [
       async revoke(c: ActionCtx) {
         await notInUse(c);
         if (c.row.spec.source === 'upload') throw conflict('refusals.ssl_certificate.revoke_uploaded');
-        if (!revocable(c.row.spec.issued_at as string | undefined, new Date())) throw conflict('refusals.ssl_certificate.revoke_window');
+        if (!revocable(c.row.spec.issued_at as string | undefined, new Date()))
+          throw conflict('refusals.ssl_certificate.revoke_window', { days: REVOKE_WINDOW_DAYS });
       },
       delete: notInUse,
       async renew(c: ActionCtx) {

@@ -33,6 +33,8 @@ export function validationBody(lang: Language, error: z.ZodError): ErrorBody {
   if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) rule = 'required';
   if (issue.code === 'too_small') params.min = Number((issue as { minimum: number | bigint }).minimum);
   if (issue.code === 'too_big') params.max = Number((issue as { maximum: number | bigint }).maximum);
+  // A refusal worded with the kind's own numbers (the expansion minimum a kind declares).
+  if (issue.code === 'custom' && issue.params) Object.assign(params, issue.params);
   // A message set in a domain schema may itself be a rule key (e.g. 'invalid_format', 'tag_key').
   const custom = issue.message && /^[a-z_]+$/.test(issue.message) ? issue.message : undefined;
   if (custom && t(lang, `errors:rules.${custom}`) !== `rules.${custom}`) rule = custom;

@@ -2,7 +2,7 @@
 // refusal has, so the error plugin answers both alike.
 import { z } from 'zod';
 
-/** A 400 naming the field and a rule key of errors:rules.*. */
-export function invalid(field: string, rule: string): z.ZodError {
-  return new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined } as never]);
+/** A 400 naming the field and a rule key of errors:rules.*; `params` fill the rule text's numbers (a kind's own minimum). */
+export function invalid(field: string, rule: string, params?: Record<string, string | number>): z.ZodError {
+  return new z.ZodError([{ code: 'custom', path: [field], message: rule, input: undefined, ...(params ? { params } : {}) } as never]);
 }
