@@ -5,7 +5,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, List, Toast } from 'antd-mobile';
 import { formatDateTime } from '../../domain/time-format.ts';
 import { del, get, post } from '../lib/request.ts';
-import { sharedKeys } from '../lib/query-keys.ts';
+
+/** The caller's passkeys: this panel's only query, used only here. */
+const passkeyKeys = { all: () => ['passkeys'] as const };
 
 interface Passkey {
   id: string;
@@ -18,7 +20,7 @@ export function PasskeyPanel() {
   const { t } = useTranslation('keys');
   const qc = useQueryClient();
   const list = useQuery({
-    queryKey: sharedKeys.passkeys(),
+    queryKey: passkeyKeys.all(),
     queryFn: () => get<{ data: Passkey[] }>('v1/account/passkeys', undefined, { isNeedloading: false }),
   });
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
@@ -30,7 +32,7 @@ export function PasskeyPanel() {
       const name = `${t('passkey.name_default')} ${formatDateTime(new Date().toISOString())}`;
       await post('v1/account/passkeys', { name, response });
       Toast.show({ content: t('passkey.added') });
-      void qc.invalidateQueries({ queryKey: sharedKeys.passkeys() });
+      void qc.invalidateQueries({ queryKey: passkeyKeys.all() });
     } catch (err) {
       if (err instanceof Error && err.name !== 'RequestError') Toast.show({ content: t('passkey.failed') });
     }
@@ -40,7 +42,7 @@ export function PasskeyPanel() {
     try {
       await del(`v1/account/passkeys/${p.id}`);
       Toast.show({ content: t('passkey.removed') });
-      void qc.invalidateQueries({ queryKey: sharedKeys.passkeys() });
+      void qc.invalidateQueries({ queryKey: passkeyKeys.all() });
     } catch {
       // the request helper showed the server's notice
     }
