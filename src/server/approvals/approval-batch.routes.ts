@@ -24,7 +24,7 @@ import { actionOf } from '../oplog/oplog-actions.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 import type { Config } from '../platform/config.ts';
-import type { PasskeyService } from '../keys/passkey.service.ts';
+import type { StepUpProofs } from '../platform/auth/step-up.ts';
 import type { ApprovalService } from './approval.service.ts';
 import type { Exec } from './approval.repository.ts';
 import { ApprovalConflict } from './approval-state.ts';
@@ -42,7 +42,7 @@ export interface DecisionBatchDeps {
   approvals: ApprovalService;
   tenancy: TenancyRepository;
   /** step-up proofs of a costly approval (keys/passkey.service.ts) */
-  passkeys: Pick<PasskeyService, 'hasProof'>;
+  passkeys: Pick<StepUpProofs, 'hasProof'>;
   config?: Pick<Config, 'idempotencyLeaseMs'>;
 }
 type Visible = Awaited<ReturnType<ApprovalService['visibleForDecision']>>;

@@ -24,10 +24,9 @@ import type { ApprovalService } from './approval.service.ts';
 import type { ruleService } from './rule.service.ts';
 import type { siteMessageService } from './site-message.service.ts';
 import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
-import { requireStepUp, requireStepUpForApprovals } from '../keys/passkey.routes.ts';
+import { requireStepUp, requireStepUpForApprovals, type StepUpProofs } from '../platform/auth/step-up.ts';
 import { needsStepUpForCost } from '../../domain/step-up.ts';
 import { conflictBody, headerScope, idParam, now, wantsMinimal, withConflict } from './approval-route-kit.ts';
-import type { PasskeyService } from '../keys/passkey.service.ts';
 import { decisionBatchRoute, type DecisionBatchDeps } from './approval-batch.routes.ts';
 
 export { conflictBody } from './approval-route-kit.ts';
@@ -238,7 +237,7 @@ function scheduleChecks(app: FastifyInstance, ctx: ApprovalRoutesDeps) {
 /** What these routes use; the composition root (app.ts) hands it in. */
 export interface ApprovalRoutesDeps extends DecisionBatchDeps {
   /** step-up proofs before deciding (keys/passkey.service.ts) */
-  passkeys: PasskeyService;
+  passkeys: StepUpProofs;
   approvalProcesses: ReturnType<typeof approvalProcessService>;
   approvals: ApprovalService;
   delegations: ReturnType<typeof delegationService>;

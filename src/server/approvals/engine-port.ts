@@ -2,7 +2,8 @@
 // interface only; the engine implements it (services/resource-approval-port.ts) and the
 // composition root hands the implementation to resourceApprovalEffects. The engine calls the
 // approvals module directly (submitRequest, findApprovalProcess): the dependency goes one way.
-import type { Exec, ResourceRow } from '../engine/engine.repository.ts';
+import type { Exec } from '../platform/db/database.ts';
+import type { ResourceRow } from '../platform/db/resource-rows.ts';
 import type { ResourceEvent } from '../platform/events/bus.ts';
 
 type Scope = { tenantId: string; projectId: string; requestId: string };

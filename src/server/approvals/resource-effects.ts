@@ -8,7 +8,7 @@ import type { QuotaChangeSpec } from '../../domain/approvals/approval.schema.ts'
 import { isFinanceTenant, ruleEffectiveAt } from '../../domain/approvals/effective-time.ts';
 import { QUOTA_LIMITS } from '../../domain/approvals/quota-keys.ts';
 import type { ApprovalEffect, ApprovalEffects, EffectEnv } from './approval-effects.ts';
-import { quotaOf, setQuota } from '../engine/engine.repository.ts';
+import { quotaOf, setQuota } from '../platform/quotas/quotas.repository.ts';
 import type { ResourceEvent } from '../platform/events/bus.ts';
 import type { ResourceEnginePort } from './engine-port.ts';
 import { tenantBusinessType } from './approval.repository.ts';

@@ -8,7 +8,7 @@ import { quotaKeyOf } from '../../domain/approvals/quota-keys.ts';
 import { RESOURCE_REQUEST_TYPES, isRuleRequest, type RequestType } from '../../domain/approvals/approval-status.ts';
 import { FINANCE_PRODUCTION_HOUR, NAT_ISSUE_HOUR, isFinanceTenant } from '../../domain/approvals/effective-time.ts';
 import { findApprovalProcess, tenantBusinessType } from './approval.repository.ts';
-import { quotasOf } from '../engine/engine.repository.ts';
+import { quotasOf } from '../platform/quotas/quotas.repository.ts';
 import { ruleView } from '../../domain/approvals/network-rules.ts';
 import { listRules } from './rule.repository.ts';
 

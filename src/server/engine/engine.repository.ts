@@ -8,41 +8,12 @@ import { chunks } from '../platform/lib/chunks.ts';
 
 export type Exec = Kysely<Database>;
 
+// The resources table's row shapes live on the floor (other slices read resources too).
+export type { NewResource, ResourceRow } from '../platform/db/resource-rows.ts';
+import type { NewResource, ResourceRow } from '../platform/db/resource-rows.ts';
+
 // Quotas live on the floor (platform/quotas); the engine's own modules and tests still name them here.
 export { activeSpecs, quotaOf, quotasOf, setQuota } from '../platform/quotas/quotas.repository.ts';
-
-export interface ResourceRow {
-  id: string;
-  kind: string;
-  tenant_id: string;
-  project_id: string;
-  vendor: string;
-  region_id: string | null;
-  az_id: string | null;
-  name: string;
-  status: string;
-  locked: boolean;
-  spec: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface NewResource {
-  id?: string;
-  kind: string;
-  tenant_id: string;
-  project_id: string;
-  vendor: string;
-  region_id: string | null;
-  az_id: string | null;
-  name: string;
-  status: string;
-  locked?: boolean;
-  spec: Record<string, unknown>;
-  created_at?: Date;
-  /** the kind's secret fields, sealed (lib/secret-box.ts) */
-  secrets?: string | null;
-}
 
 export interface NewJob {
   resource_id: string;

@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
-import { STEP_UP_HEADER, STEP_UP_REQUIRED_KEY } from '../../domain/step-up.ts';
 import { requireUser } from '../platform/auth/auth-user.ts';
+import { requireStepUp, requireStepUpForApprovals } from '../platform/auth/step-up.ts';
 import { profileOf } from '../session/session.service.ts';
 import type { PasskeyService } from './passkey.service.ts';
 import type { UsersRepository } from '../platform/auth/users.repository.ts';
@@ -19,18 +19,7 @@ export function relyingParty(req: FastifyRequest, publicUrl: string | undefined)
   return { origin, rpID: new URL(origin).hostname };
 }
 
-/** Throws 403 `keys.step_up_required` unless the request carries a live step-up proof of its user. */
-export async function requireStepUp(req: FastifyRequest, ctx: Pick<PasskeyRoutesDeps, 'passkeys'>): Promise<void> {
-  const user = requireUser(req);
-  const raw = req.headers[STEP_UP_HEADER];
-  if (!(await ctx.passkeys.hasProof(user.id, typeof raw === 'string' ? raw : undefined))) throw new AppError(403, STEP_UP_REQUIRED_KEY);
-}
-
-/** Approving these requests needs a step-up first when any of them costs at least the threshold. */
-export async function requireStepUpForApprovals(req: FastifyRequest, ctx: Pick<PasskeyRoutesDeps, 'passkeys'>, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  if (await ctx.passkeys.approvalsNeedStepUp(ids)) await requireStepUp(req, ctx);
-}
+export { requireStepUp, requireStepUpForApprovals };
 
 // What the access guard checks (ADR 0021): the caller's own passkeys and step-up proofs are `self`
 // (the handlers use only the signed-in user's id); passkey sign-in is anonymous.

@@ -85,6 +85,8 @@ class StaticProvider implements MigrationProvider {
 }
 
 export type Db = Kysely<Database>;
+/** What a repository function runs on: the app's Kysely or an open transaction. */
+export type Exec = Db;
 
 export interface DbHandle {
   db: Db;
