@@ -18,6 +18,8 @@ import type { BenchResult, BenchSection } from './run.ts';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+// The list and its floor take turns (inTurns): this many turns each, DURATION_S in all per side.
+const ROUNDS = Math.max(2, 2 * Math.round(Number(process.env.BENCH_ROUNDS ?? 4) / 2));
 const PAGE_SIZE = 50;
 // The loaded requests ask what a phone's list asks: the first page of 20 (issue 10's goals).
 const LOAD_PAGE = 20;
@@ -107,8 +109,8 @@ async function session(baseURL: string) {
   return { 'x-auth-token': token, 'x-tenant-id': t.tenant_id, 'x-project-id': project.project_id };
 }
 
-async function load(baseURL: string, headers: Record<string, string>, urlPath: string) {
-  const result = await autocannon({ url: `${baseURL}${urlPath}`, connections: CONNECTIONS, duration: DURATION_S, headers, timeout: 30 });
+async function load(baseURL: string, headers: Record<string, string>, urlPath: string, duration = DURATION_S) {
+  const result = await autocannon({ url: `${baseURL}${urlPath}`, connections: CONNECTIONS, duration, headers, timeout: 30 });
   // Requests still running when the clients stop (PGlite runs one query at a time, and each
   // abandoned request still runs its remaining queries) would be charged to the next
   // measurement: wait until a single list request is quick again (at most 60 s).
@@ -122,11 +124,11 @@ async function load(baseURL: string, headers: Record<string, string>, urlPath: s
 }
 
 /**
- * The floor (list-floor.ts): node:http and node-postgres answering the list's one statement, with
- * Yunshu's process count and pool size, loaded like Yunshu's server right after it. Answers its
- * first cursor-page load.
+ * The floor (list-floor.ts): node:http and node-postgres (or PGlite on its thread) answering the
+ * list's one statement, with Yunshu's process count and pool size, started beside Yunshu's server
+ * (on PGlite on a copy of its data directory: one process holds a data directory).
  */
-async function floorLoad(db: { databaseUrl?: string; dataDir?: string }, workers: number) {
+async function startFloor(db: { databaseUrl?: string; dataDir?: string }, workers: number) {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), WORKERS: String(workers) };
   delete env.DATABASE_URL;
@@ -137,16 +139,57 @@ async function floorLoad(db: { databaseUrl?: string; dataDir?: string }, workers
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const baseURL = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(baseURL, child, 30_000);
-    for (let i = 0; i < 20; i++) await fetch(`${baseURL}/list`).then((r) => r.arrayBuffer());
-    return await load(baseURL, {}, '/list');
-  } finally {
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
+  };
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseURL, child, 60_000);
+    for (let i = 0; i < 20; i++) await fetch(`${baseURL}/list`).then((r) => r.arrayBuffer());
+  } catch (err) {
+    await stop();
+    throw err;
   }
+  return { baseURL, stop };
+}
+
+interface Loaded {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const loaded = (rs: autocannon.Result[]): Loaded => ({
+  rps: mean(rs.map((r) => r.requests.average)),
+  p50: mean(rs.map((r) => r.latency.p50)),
+  p99: mean(rs.map((r) => r.latency.p99)),
+  bad: rs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
+});
+
+/**
+ * Yunshu's first cursor page and the floor's, loaded in turns — Yunshu, floor, floor, Yunshu, … —
+ * ROUNDS times DURATION_S / ROUNDS seconds each. On a machine shared with other work the load it
+ * takes changes within seconds: two measurements one after the other compared that change as much
+ * as the two servers (ADR 0050). Answers each side's mean over its turns.
+ */
+async function inTurns(yunshu: (s: number) => Promise<autocannon.Result>, floor: (s: number) => Promise<autocannon.Result>) {
+  const turn = Math.max(1, Math.round(DURATION_S / ROUNDS));
+  const ys: autocannon.Result[] = [];
+  const fs_: autocannon.Result[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    if (i % 2 === 0) {
+      ys.push(await yunshu(turn));
+      fs_.push(await floor(turn));
+    } else {
+      fs_.push(await floor(turn));
+      ys.push(await yunshu(turn));
+    }
+  }
+  return { yunshu: loaded(ys), floor: loaded(fs_) };
 }
 
 async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; body: { data: unknown[]; next_cursor: string | null } }> {
@@ -193,6 +236,8 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
   let dataDir: string | undefined;
   let dbName: string | undefined;
   let server: StartedServer | undefined;
+  let floorDir: string | undefined;
+  let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
   // The server's own log level (info) and request log, so their cost is measured too.
   const env: Record<string, string | undefined> = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', RATE_LIMIT_PER_MINUTE: '1000000000', SEED: 'none' };
   const t0 = Date.now();
@@ -224,6 +269,11 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
       await handle.close();
     }
     const seededS = (Date.now() - t0) / 1000;
+    // The floor's copy, made while no process holds the data directory.
+    if (dataDir) {
+      floorDir = `${dataDir}-floor`;
+      fs.cpSync(dataDir, floorDir, { recursive: true });
+    }
 
     server = await startServer(env);
     const headers = await session(server.baseURL);
@@ -232,20 +282,29 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
     // Warm up (JIT, plan cache, PGlite buffers) before measuring.
     for (let i = 0; i < 20; i++) await timed(`${server.baseURL}/api/v1/resources?__limit=${PAGE_SIZE}`, headers);
 
+    const processes = serverProcesses(server.child.pid);
+    // On PostgreSQL, the floor with as many processes as the server has workers (the primary only
+    // forwards connections); on PGlite one, on its copy of the data directory.
+    const floorProcesses = Math.max(1, processes - 1);
+    floor = await startFloor(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: floorDir }, floorProcesses);
+
     console.log(`[bench]   ${kind}: seeded in ${seededS.toFixed(1)} s; ${CONNECTIONS} clients for ${DURATION_S} s on each list mode…`);
-    const keyset = await load(server.baseURL, loadHeaders, `/api/v1/resources?__limit=${LOAD_PAGE}&__cursor=`);
+    const yunshuURL = server.baseURL;
+    const floorURL = floor.baseURL;
+    const turns = await inTurns(
+      (s) => load(yunshuURL, loadHeaders, `/api/v1/resources?__limit=${LOAD_PAGE}&__cursor=`, s),
+      (s) => load(floorURL, {}, '/list', s),
+    );
+    await floor.stop();
+    const keyset = turns.yunshu;
+    const floorRun = turns.floor;
     const offset = await load(server.baseURL, loadHeaders, `/api/v1/resources?__limit=${LOAD_PAGE}`);
     const walk = await cursorWalk(server.baseURL, headers);
     const rss = peakRssMb(server.child.pid);
-    const processes = serverProcesses(server.child.pid);
-    // On PostgreSQL, the floor with as many processes as the server has workers (the primary
-    // only forwards connections), once the server has stopped.
-    const floorProcesses = Math.max(1, processes - 1);
     await server.stop();
-    const floor = await floorLoad(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir }, floorProcesses);
     // Issue 26's goal is a ratio to the floor measured in the same run, never a time.
-    const throughputRatio = keyset.requests.average / floor.requests.average;
-    const p99Ratio = keyset.latency.p99 / floor.latency.p99;
+    const throughputRatio = keyset.rps / floorRun.rps;
+    const p99Ratio = keyset.p99 / floorRun.p99;
     const bad = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
     const goal = (value: number, max: number, unit: string) => `goal ≤ ${max} ${unit}: ${value <= max ? 'met' : 'NOT met'}`;
     const cursorGoal = GOALS.cursorP99[kind];
@@ -254,17 +313,21 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
       rows: [
         { metric: 'rows seeded (one tenant, one project)', value: ROWS.toLocaleString('en'), note: `prepared in ${seededS.toFixed(1)} s` },
         { metric: 'server processes (WORKERS on PostgreSQL; PGlite: one)', value: String(processes) },
-        { metric: `req/s, ${CONNECTIONS} clients, first cursor page of ${LOAD_PAGE}`, value: keyset.requests.average.toFixed(0) },
-        { metric: '  latency p50 (ms)', value: keyset.latency.p50.toFixed(1) },
-        { metric: '  latency p99 (ms)', value: keyset.latency.p99.toFixed(1), note: goal(keyset.latency.p99, cursorGoal, 'ms') },
-        { metric: '  failed requests (non-2xx, errors, timeouts)', value: String(bad(keyset)) },
+        {
+          metric: `req/s, ${CONNECTIONS} clients, first cursor page of ${LOAD_PAGE}`,
+          value: keyset.rps.toFixed(0),
+          note: `mean of ${ROUNDS} turns, taken in turns with the floor`,
+        },
+        { metric: '  latency p50 (ms)', value: keyset.p50.toFixed(1) },
+        { metric: '  latency p99 (ms)', value: keyset.p99.toFixed(1), note: goal(keyset.p99, cursorGoal, 'ms') },
+        { metric: '  failed requests (non-2xx, errors, timeouts)', value: String(keyset.bad) },
         {
           metric: `floor: node:http + ${kind === 'pglite' ? 'PGlite on its thread' : 'pg'}, same statement, ${floorProcesses} process${floorProcesses > 1 ? 'es' : ''}, req/s`,
-          value: floor.requests.average.toFixed(0),
+          value: floorRun.rps.toFixed(0),
           note: 'no framework, sign-in, scope or compression',
         },
-        { metric: '  floor latency p50 (ms)', value: floor.latency.p50.toFixed(1) },
-        { metric: '  floor latency p99 (ms)', value: floor.latency.p99.toFixed(1), note: 'what this machine allows at that moment' },
+        { metric: '  floor latency p50 (ms)', value: floorRun.p50.toFixed(1) },
+        { metric: '  floor latency p99 (ms)', value: floorRun.p99.toFixed(1), note: 'what this machine allows at that moment' },
         {
           metric: '  throughput / floor',
           value: `${(throughputRatio * 100).toFixed(0)}%`,
@@ -291,8 +354,10 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
       ],
     };
   } finally {
+    await floor?.stop();
     await server?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (floorDir) fs.rmSync(floorDir, { recursive: true, force: true });
     if (dbName) {
       const admin = new pg.Client({ connectionString: PG_URL });
       await admin.connect();

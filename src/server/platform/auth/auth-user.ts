@@ -17,14 +17,24 @@ export interface AuthUser {
   grants?: readonly PolicyGrant[];
 }
 
-/** The request's user made from a session's user row and memberships. */
-export function authUserOf(user: {
-  id: string;
-  account: string;
-  nickname: string;
-  memberships: readonly Membership[];
-  grants?: readonly PolicyGrant[];
-}): AuthUser {
+type UserRow = { id: string; account: string; nickname: string; memberships: readonly Membership[]; grants?: readonly PolicyGrant[] };
+
+/** The AuthUser of each frozen session user (the access cache's, shared by every request of the session). */
+const ofCached = new WeakMap<UserRow, AuthUser>();
+
+/**
+ * The request's user made from a session's user row and memberships. A frozen row (the access
+ * cache's) gets one frozen AuthUser for as long as it is cached, so what is derived from it once
+ * (accessOf) is not derived again on each request (ADR 0050); an invalidation replaces the row.
+ */
+export function authUserOf(user: UserRow): AuthUser {
+  if (!Object.isFrozen(user)) return build(user);
+  let made = ofCached.get(user);
+  if (!made) ofCached.set(user, (made = Object.freeze(build(user))));
+  return made;
+}
+
+function build(user: UserRow): AuthUser {
   const { memberships } = user;
   return {
     id: user.id,

@@ -14,7 +14,18 @@ export interface Access {
   projects: Map<string, Set<string>>;
 }
 
+/** The Access of each frozen AuthUser (one per cached session: auth-user.ts); the guard and the scope ask for it on every request. */
+const ofFrozen = new WeakMap<AuthUser, Access>();
+
+/** What `user` may see. Shared for a frozen user: read it, never change it. */
 export function accessOf(user: AuthUser): Access {
+  if (!Object.isFrozen(user)) return accessOfUser(user);
+  let access = ofFrozen.get(user);
+  if (!access) ofFrozen.set(user, (access = accessOfUser(user)));
+  return access;
+}
+
+function accessOfUser(user: AuthUser): Access {
   const access: Access = { allTenants: user.platformRoles.length > 0, wholeTenants: new Set(), projects: new Map() };
   for (const m of user.memberships) {
     if (!m.tenant_id) continue;

@@ -1,5 +1,5 @@
 // Users, sessions and memberships (the sign-in's attempt counters: attempts.repository.ts).
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database.ts';
@@ -7,7 +7,9 @@ import type { Role } from '../../../domain/roles.ts';
 import { newId } from '../../../domain/ids.ts';
 import type { AccessCache } from './access-cache.ts';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// Every API call hashes its token (the access cache keys sessions by the hash): the one-shot hash
+// allocates no Hash object.
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export interface Membership {
   tenant_id: string | null;
