@@ -564,7 +564,7 @@ const CHUNK_GROUPS = [
   //   shape, domain/kinds/kind.ts: the price module imports it, and the precache takes what that imports);
   {
     name: 'resource-parts',
-    test: /src[\\/](?:domain[\\/]kinds[\\/](?:list-kind|registry|common|cidr|[\w-]+[\\/][\w-]+\.(?:kind|rules))|domain[\\/]list-sort|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live|query-keys)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:kind-texts$/,
+    test: /src[\\/](?:domain[\\/]kinds[\\/](?:list-kind|registry|common|[\w-]+[\\/][\w-]+\.kind)|domain[\\/]list-sort|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live|query-keys)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:kind-texts$/,
     priority: 30,
     includeDependenciesRecursively: false,
   },

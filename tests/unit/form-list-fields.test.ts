@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fullKindOf as kindOf } from '../../src/server/kinds/kind-schemas.ts';
-import { DATA_DISK } from '../../src/domain/kinds/instance/instance.kind.ts';
+import { DATA_DISK } from '../../src/domain/kinds/instance/instance.rules.ts';
 import { instanceCreateSchema } from '../../src/domain/kinds/instance/instance.schema.ts';
-import { subnetCidrProblem, subnetFreeIps } from '../../src/domain/kinds/subnet/subnet.kind.ts';
+import { subnetCidrProblem, subnetFreeIps } from '../../src/domain/kinds/subnet/subnet.rules.ts';
 import { priceItemsFor } from '../../src/domain/pricing.ts';
 import { canAddRow, cleanForm, fieldsOf, initialValues, itemKey, newListRow, validateAll, validateList } from '../../src/web/features/resources/zod-fields.ts';
 import { wizardSteps } from '../../src/web/features/resources/screen-rules.ts';

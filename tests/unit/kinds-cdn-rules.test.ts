@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { certificateCovers, isCdnDomain, isOriginAddress } from '../../src/domain/kinds/cdn-domain/cdn-domain.rules.ts';
 import { cdnCreateSchema, cdnHttpsSchema } from '../../src/domain/kinds/cdn-domain/cdn-domain.schema.ts';
-import { CDN_DAILY_LIMITS, taskUrlProblem } from '../../src/domain/kinds/cdn-task/cdn-task.kind.ts';
+import { CDN_DAILY_LIMITS, taskUrlProblem } from '../../src/domain/kinds/cdn-task/cdn-task.rules.ts';
 import { cdnTaskCreateSchema } from '../../src/domain/kinds/cdn-task/cdn-task.schema.ts';
 
 const where = { vendor: 'openstack', region_id: 'a'.repeat(32), az_id: 'b'.repeat(32) };

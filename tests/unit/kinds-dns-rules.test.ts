@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { isRecordName, recordClash, recordValueProblem, TTL } from '../../src/domain/kinds/dns-record/dns-record.rules.ts';
 import { dnsRecordKind } from '../../src/domain/kinds/dns-record/dns-record.kind.ts';
 import { recordCreateSchema } from '../../src/domain/kinds/dns-record/dns-record.schema.ts';
-import { dnsDomainKind, isZoneName } from '../../src/domain/kinds/dns-zone/dns-zone.kind.ts';
+import { dnsDomainKind } from '../../src/domain/kinds/dns-zone/dns-zone.kind.ts';
+import { isZoneName } from '../../src/domain/kinds/dns-zone/dns-zone.rules.ts';
 
 const zone = 'a'.repeat(32);
 const issue = (body: Record<string, unknown>) => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { gtmPolicyCreateSchema, gtmPoolCreateSchema } from '../../src/domain/kinds/gtm/gtm.schema.ts';
 import { gtmGlobalSchema } from '../../src/domain/kinds/gtm/gtm.schema.ts';
-import { lineCounts } from '../../src/domain/kinds/smart-dns/smart-dns.kind.ts';
+import { lineCounts } from '../../src/domain/kinds/smart-dns/smart-dns.rules.ts';
 import { smartRecordCreateSchema } from '../../src/domain/kinds/smart-dns/smart-dns.schema.ts';
 import { accountIdOf, dailyRequests, deriveDomainRequests, deriveInstanceRequests, shanghaiDay } from '../../src/domain/kinds/httpdns/httpdns.kind.ts';
 import { httpDnsCreateSchema } from '../../src/domain/kinds/httpdns/httpdns.schema.ts';

@@ -5,7 +5,9 @@
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED, SAME } from '../kind.ts';
 import { C, F, Q } from '../common.ts';
-import { CDN_BUSINESS_TYPES, CDN_REGIONS } from './cdn-domain.rules.ts';
+
+export const CDN_BUSINESS_TYPES = ['web', 'download', 'media', 'dynamic'] as const;
+export const CDN_REGIONS = ['mainland', 'overseas', 'global'] as const;
 
 export const cdnDomainKind: KindDefinition = {
   kind: 'cdn_domain',

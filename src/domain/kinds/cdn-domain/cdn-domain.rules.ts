@@ -4,8 +4,8 @@
 // takes a certificate from the store that covers the domain.
 import { isIpv4 } from '../cidr.ts';
 
-export const CDN_BUSINESS_TYPES = ['web', 'download', 'media', 'dynamic'] as const;
-export const CDN_REGIONS = ['mainland', 'overseas', 'global'] as const;
+// The business types and regions a domain's fields list sit in the kind (the phone's first load).
+export { CDN_BUSINESS_TYPES, CDN_REGIONS } from './cdn-domain.kind.ts';
 export const ORIGIN_PORTS = [80, 443] as const;
 export const ORIGIN_ROLES = ['primary', 'backup'] as const;
 export const MAX_ORIGINS = 10;

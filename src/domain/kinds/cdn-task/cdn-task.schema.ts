@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { idSchema } from '../../ids.ts';
 import { defineSchemas } from '../kind-schemas.ts';
-import { CDN_TASK_TYPES, MAX_URLS_PER_TASK, splitUrls, taskUrlProblem, cdnTaskKind } from './cdn-task.kind.ts';
+import { CDN_TASK_TYPES, cdnTaskKind } from './cdn-task.kind.ts';
+import { MAX_URLS_PER_TASK, splitUrls, taskUrlProblem } from './cdn-task.rules.ts';
 
 /** The refreshPreheatConfig form: the domain, the operation and the URLs, one a line. */
 export const cdnTaskFormSchema = z.object({

@@ -11,10 +11,6 @@ import { C, F, Q } from '../common.ts';
 
 /** The public vendors an account can be registered for (private clouds are connected by operations, not tenants). */
 export const CLOUD_ACCOUNT_VENDORS = ['ali', 'tencent', 'ctyun', 'hwyun'] as const;
-export const ACCESS_KEY_ID_RULE = /^[A-Za-z0-9]{16,128}$/;
-export const ACCESS_KEY_SECRET_RULE = /^[A-Za-z0-9+/=_-]{16,128}$/;
-export const CN_NAME_MAX = 64;
-
 /** 「LTAI5t****Xk9d」: the first six and last four characters of an AccessKey ID. */
 export function maskAccessKeyId(id: string): string {
   return id.length <= 10 ? `${id.slice(0, 2)}****` : `${id.slice(0, 6)}****${id.slice(-4)}`;

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { idSchema } from '../../ids.ts';
 import { descriptionRule, nameRule } from '../rules.ts';
 import { defineSchemas } from '../kind-schemas.ts';
-import { CLOUD_ACCOUNT_VENDORS, ACCESS_KEY_ID_RULE, ACCESS_KEY_SECRET_RULE, CN_NAME_MAX, cloudAccountKind } from './cloud-account.kind.ts';
+import { CLOUD_ACCOUNT_VENDORS, cloudAccountKind } from './cloud-account.kind.ts';
+import { ACCESS_KEY_ID_RULE, ACCESS_KEY_SECRET_RULE, CN_NAME_MAX } from './cloud-account.rules.ts';
 
 const cnName = z.string().trim().max(CN_NAME_MAX, { message: 'cn_name_max' }).optional();
 

@@ -4,7 +4,11 @@
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED, SAME } from '../kind.ts';
 import { C, F, Q } from '../common.ts';
-import { RECORD_LINES, RECORD_TYPES } from './dns-record.rules.ts';
+
+export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+/** Resolution lines (network areas the answer is for). */
+export const RECORD_LINES = ['default', 'telecom', 'unicom', 'mobile', 'edu', 'overseas', 'search_engine'] as const;
 
 const LOCKED = 'refusals.dns_record.locked';
 

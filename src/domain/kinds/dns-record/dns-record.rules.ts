@@ -4,10 +4,8 @@
 import { isIpv6 } from '../../approvals/network-rules.ts';
 import { isIpv4 } from '../cidr.ts';
 
-export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'] as const;
-export type RecordType = (typeof RECORD_TYPES)[number];
-/** Resolution lines (network areas the answer is for). */
-export const RECORD_LINES = ['default', 'telecom', 'unicom', 'mobile', 'edu', 'overseas', 'search_engine'] as const;
+// The types and lines a record's fields list sit in the kind (the phone's first load).
+export { RECORD_LINES, RECORD_TYPES, type RecordType } from './dns-record.kind.ts';
 export const TTL = { min: 0, max: 86400, default: 600 } as const;
 export const WEIGHT = { min: 0, max: 100 } as const;
 export const CAA_TAGS = ['issue', 'issuewild', 'iodef'] as const;

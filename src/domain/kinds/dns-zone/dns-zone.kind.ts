@@ -9,12 +9,6 @@ export const DNS_EDITIONS = ['free', 'personal', 'enterprise', 'flagship'] as co
 /** Lowest TTL each edition allows (seconds); records below it are refused. */
 export const EDITION_MIN_TTL: Readonly<Record<string, number>> = { free: 600, personal: 300, enterprise: 60, flagship: 1 };
 
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-/** A zone name: two or more labels of a-z, 0-9 and inner hyphens (corp.internal, example.com). */
-export function isZoneName(v: string): boolean {
-  return v.length >= 3 && v.length <= 253 && v.split('.').length >= 2 && v.split('.').every((l) => LABEL.test(l));
-}
-
 const ZONE_STATUSES = { stable: ['enabled', 'disabled'], inBetween: ['creating', 'deleting'], failure: ['error'] } as const;
 
 function zoneActions(kind: string): KindDefinition['actions'] {

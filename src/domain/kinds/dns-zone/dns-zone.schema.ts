@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { idSchema } from '../../ids.ts';
 import { descriptionRule, placementShape } from '../rules.ts';
 import { defineSchemas } from '../kind-schemas.ts';
-import { DNS_EDITIONS, isZoneName, privateDnsZoneKind, dnsDomainKind } from './dns-zone.kind.ts';
+import { DNS_EDITIONS, privateDnsZoneKind, dnsDomainKind } from './dns-zone.kind.ts';
+import { isZoneName } from './dns-zone.rules.ts';
 
 export const zoneNameRule = z.string().trim().toLowerCase().max(253).refine(isZoneName, { message: 'domain_invalid' });
 

@@ -6,7 +6,10 @@
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED, SAME } from '../kind.ts';
 import { C, F, Q } from '../common.ts';
-import { GTM_LINES, HEALTH_PROTOCOLS } from './gtm.rules.ts';
+import { SMART_LINES } from '../smart-dns/smart-dns.kind.ts';
+
+export const GTM_LINES = SMART_LINES;
+export const HEALTH_PROTOCOLS = ['ping', 'tcp', 'http', 'https'] as const;
 
 export const gtmInstanceKind: KindDefinition = {
   kind: 'gtm_instance',

@@ -32,11 +32,6 @@ export function dailyRequests(id: string, day: string): number {
   return 2000 + (hash(`${id}|${day}`) % 48_001);
 }
 
-/** The service's account id: 6 digits drawn from the instance id (what the SDK is configured with). */
-export function accountIdOf(id: string): string {
-  return String(100000 + (hash(id) % 900000));
-}
-
 /** Today's and yesterday's requests of one domain (spec.metric_key is its id, set at creation). */
 export function deriveDomainRequests(spec: Record<string, unknown>, now = new Date()): Record<string, unknown> {
   const key = spec.metric_key;
@@ -54,7 +49,10 @@ export function deriveInstanceRequests(spec: Record<string, unknown>, now = new 
   return { requests_today: history[history.length - 1]!.count, request_history: history };
 }
 
-export const SECRET_RULE = /^[A-Za-z0-9]{16,64}$/;
+/** The service's account id: 6 digits drawn from the instance id (what the SDK is configured with). */
+export function accountIdOf(id: string): string {
+  return String(100000 + (hash(id) % 900000));
+}
 
 export const httpDnsInstanceKind: KindDefinition = {
   kind: 'httpdns_instance',

@@ -5,7 +5,8 @@ import { idSchema } from '../../ids.ts';
 import { descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { zoneNameRule } from '../dns-zone/dns-zone.schema.ts';
 import { defineSchemas } from '../kind-schemas.ts';
-import { HTTPDNS_EDITIONS, SECRET_RULE, httpDnsInstanceKind, httpDnsDomainKind } from './httpdns.kind.ts';
+import { HTTPDNS_EDITIONS, httpDnsInstanceKind, httpDnsDomainKind } from './httpdns.kind.ts';
+import { SECRET_RULE } from './httpdns.rules.ts';
 
 export const httpDnsCreateSchema = z
   .object({

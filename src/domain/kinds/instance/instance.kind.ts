@@ -16,13 +16,6 @@ export const FLAVOR_IDS = FLAVORS.map((f) => f.id) as unknown as readonly [strin
 export const IMAGES = ['centos-7.9', 'ubuntu-22.04', 'kylin-v10', 'uos-20', 'windows-2019', 'windows-2022'] as const;
 export const DISK_TYPES = ['ssd', 'sas', 'sata'] as const;
 
-/**
- * Data disks bought with a host. The seeds give no host-specific range, so a data disk takes the
- * range of a disk bought on its own (volume.kind.ts, 10–32768 GB, whole GB) and a host carries at
- * most 8 of them (the attach limit the simulated clouds share).
- */
-export const DATA_DISK = { minGb: 10, maxGb: 32768, maxCount: 8 } as const;
-
 /** A resize that adds cores or memory is an expansion (it needs approval where purchases do). */
 export function flavorGrows(from: unknown, to: unknown): boolean {
   const a = FLAVORS.find((f) => f.id === from);

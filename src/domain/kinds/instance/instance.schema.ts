@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { idSchema } from '../../ids.ts';
 import { chargingShape, descriptionRule, nameRule, passwordRule, placementShape } from '../rules.ts';
 import { defineSchemas } from '../kind-schemas.ts';
-import { FLAVOR_IDS, IMAGES, DISK_TYPES, DATA_DISK, instanceKind } from './instance.kind.ts';
+import { FLAVOR_IDS, IMAGES, DISK_TYPES, instanceKind } from './instance.kind.ts';
+import { DATA_DISK } from './instance.rules.ts';
 
 const flavorRule = z.enum(FLAVOR_IDS);
 

@@ -8,7 +8,6 @@
 // destination port and IP not both any, 4789 only over TCP; the EIP must be bound to this gateway
 // and an EIP port is mapped once (kind-hooks).
 import { NAT_PROTOCOLS } from '../../approvals/network-rules.ts';
-import { ANY, parsePorts } from '../../approvals/network-rules.ts';
 import type { FieldDef, KindDefinition } from '../kind.ts';
 import { REMOVED, defineKind } from '../kind.ts';
 import { C, F, Q } from '../common.ts';
@@ -65,10 +64,6 @@ const ruleLink = [
   { relation: 'rule_of', param: 'nat_gateway_id', kind: 'nat_gateway', allowedFrom: ['available'], refusalKey: 'refusals.nat_rule.gateway_not_available' },
 ];
 const relations = [{ relation: 'rule_of', direction: 'out' as const, kind: 'nat_gateway', many: false }];
-export const portsOut = (v: unknown) => {
-  const p = parsePorts(v);
-  return p.ok ? p.ports : ANY;
-};
 
 export const snatRuleKind = defineKind({
   kind: 'snat_rule',

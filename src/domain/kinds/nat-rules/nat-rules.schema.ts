@@ -10,7 +10,8 @@ import { requireForNew } from '../firewall-policy/firewall-policy.schema.ts';
 import { descriptionRule, nameRule } from '../rules.ts';
 import { issuesFrom, listInput } from '../approval-rules.ts';
 import { defineSchemas } from '../kind-schemas.ts';
-import { portsOut, snatRuleKind, dnatRuleKind, natIpv6RuleKind } from './nat-rules.kind.ts';
+import { snatRuleKind, dnatRuleKind, natIpv6RuleKind } from './nat-rules.kind.ts';
+import { portsOut } from './nat-rules.rules.ts';
 
 const ruleBase = { name: nameRule(), description: descriptionRule, nat_gateway_id: idSchema };
 

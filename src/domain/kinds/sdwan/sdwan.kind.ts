@@ -6,9 +6,7 @@ import { REMOVED, SAME, defineKind } from '../kind.ts';
 import { C, F, Q } from '../common.ts';
 
 export const DEVICE_MODELS = ['sdw-100', 'sdw-500', 'sdw-2000'] as const;
-export const NEXT_HOPS = ['hub', 'local', 'internet'] as const;
 export const BRANCH_NAME_PREFIX = 'branch-';
-export const samePassword = (v: { access_password: string; access_password_confirm: string }) => v.access_password === v.access_password_confirm;
 
 export const sdwanBranchKind = defineKind({
   kind: 'sdwan_branch',

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { idSchema } from '../../ids.ts';
 import { cidrRule, descriptionRule, nameRule, passwordRule, placementShape } from '../rules.ts';
 import { defineSchemas } from '../kind-schemas.ts';
-import { DEVICE_MODELS, NEXT_HOPS, samePassword, sdwanBranchKind, routingTemplateKind } from './sdwan.kind.ts';
+import { DEVICE_MODELS, sdwanBranchKind, routingTemplateKind } from './sdwan.kind.ts';
+import { NEXT_HOPS, samePassword } from './sdwan.rules.ts';
 
 /** Letters, digits, hyphens and Chinese, 2–20 characters. */
 export const nameSuffixRule = z

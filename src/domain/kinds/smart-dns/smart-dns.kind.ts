@@ -6,20 +6,12 @@
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED, SAME } from '../kind.ts';
 import { C, F, Q } from '../common.ts';
-import { RECORD_TYPES } from '../dns-record/dns-record.rules.ts';
+import { RECORD_TYPES } from '../dns-record/dns-record.kind.ts';
 
 /** Resolution lines of smart DNS: carriers, the education network, overseas and the default. */
 export const SMART_LINES = ['default', 'telecom', 'unicom', 'mobile', 'edu', 'overseas'] as const;
 /** Record types smart DNS answers per line (address and alias records). */
 export const SMART_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT'] as const satisfies readonly (typeof RECORD_TYPES)[number][];
-export const SMART_TTL = { min: 1, max: 86400, default: 600 } as const;
-
-/** Records per line, every line present (0 when it has none): the domain overview's table. */
-export function lineCounts(records: readonly { line: string }[]): Record<(typeof SMART_LINES)[number], number> {
-  const out = Object.fromEntries(SMART_LINES.map((l) => [l, 0])) as Record<(typeof SMART_LINES)[number], number>;
-  for (const r of records) if ((SMART_LINES as readonly string[]).includes(r.line)) out[r.line as (typeof SMART_LINES)[number]] += 1;
-  return out;
-}
 
 export const smartDnsDomainKind: KindDefinition = {
   kind: 'smart_dns_domain',
@@ -90,6 +82,7 @@ export const smartDnsDomainKind: KindDefinition = {
 };
 
 /** Records of a smart DNS domain, one line each (shown on smartDns/domain/:id, grouped by line). */
+
 export const smartDnsRecordKind: KindDefinition = {
   kind: 'smart_dns_record',
   collection: 'smart-dns-records',

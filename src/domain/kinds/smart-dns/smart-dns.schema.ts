@@ -6,7 +6,8 @@ import { descriptionRule, placementShape } from '../rules.ts';
 import { zoneNameRule } from '../dns-zone/dns-zone.schema.ts';
 import { checkRecordValue, mxPriorityRule, recordNameRule, ttlRule, weightRule } from '../dns-record/dns-record.schema.ts';
 import { defineSchemas } from '../kind-schemas.ts';
-import { SMART_LINES, SMART_RECORD_TYPES, SMART_TTL, smartDnsDomainKind, smartDnsRecordKind } from './smart-dns.kind.ts';
+import { SMART_LINES, SMART_RECORD_TYPES, smartDnsDomainKind, smartDnsRecordKind } from './smart-dns.kind.ts';
+import { SMART_TTL } from './smart-dns.rules.ts';
 
 const smartTtlRule = ttlRule.pipe(z.number().min(SMART_TTL.min));
 

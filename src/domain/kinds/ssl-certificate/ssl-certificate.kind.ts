@@ -7,7 +7,23 @@
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED } from '../kind.ts';
 import { C, F, Q } from '../common.ts';
-import { CERT_ALGORITHMS, CERT_BRANDS, CERT_DOMAIN_TYPES, CERT_SOURCES, CERT_VALIDATION_METHODS, expiryStatus } from './ssl-certificate.rules.ts';
+
+export const CERT_SOURCES = ['free', 'buy', 'upload'] as const;
+export const CERT_BRANDS = ['digicert', 'geotrust', 'globalsign', 'cfca', 'trustasia'] as const;
+export const CERT_DOMAIN_TYPES = ['single', 'multiple', 'wildcard'] as const;
+export const CERT_VALIDATION_METHODS = ['dns', 'file', 'email'] as const;
+export const CERT_ALGORITHMS = ['rsa', 'ecc', 'sm2'] as const;
+/** A certificate this close to its expiry is 待续期 (and warned about). */
+export const RENEWAL_WARNING_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The status a valid certificate has at `now` from its expiry: 正常, 待续期 (≤ 30 days left) or 已过期. */
+export function expiryStatus(expiresAt: string | null | undefined, now: Date): 'normal' | 'pending_renewal' | 'expired' {
+  const t = expiresAt ? Date.parse(expiresAt) : NaN;
+  if (!Number.isFinite(t)) return 'normal';
+  if (t <= now.getTime()) return 'expired';
+  return t - now.getTime() <= RENEWAL_WARNING_DAYS * DAY_MS ? 'pending_renewal' : 'normal';
+}
 
 export const CERT_STATUSES = ['pending_validation', 'applying', 'reviewing', 'configuring', 'normal', 'pending_renewal', 'expired', 'revoked'] as const;
 

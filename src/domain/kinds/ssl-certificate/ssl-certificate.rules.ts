@@ -3,18 +3,24 @@
 // certificate is uploaded as PEM. Revoking within 30 days of issue cancels the order; after that
 // revocation cannot be completed. Pure: the server and the web share these.
 
-export const CERT_SOURCES = ['free', 'buy', 'upload'] as const;
-export const CERT_BRANDS = ['digicert', 'geotrust', 'globalsign', 'cfca', 'trustasia'] as const;
-export const CERT_DOMAIN_TYPES = ['single', 'multiple', 'wildcard'] as const;
-export const CERT_VALIDATION_METHODS = ['dns', 'file', 'email'] as const;
-export const CERT_ALGORITHMS = ['rsa', 'ecc', 'sm2'] as const;
+// The choices a certificate's fields list and its expiry status are the list's too: they sit in the kind
+// (the phone's first load), the checks only forms and hooks use stay here.
+import type { CERT_SOURCES } from './ssl-certificate.kind.ts';
+
+export {
+  CERT_ALGORITHMS,
+  CERT_BRANDS,
+  CERT_DOMAIN_TYPES,
+  CERT_SOURCES,
+  CERT_VALIDATION_METHODS,
+  RENEWAL_WARNING_DAYS,
+  expiryStatus,
+} from './ssl-certificate.kind.ts';
 export const CERT_VALIDITY_YEARS = [1, 2, 3] as const;
 /** A free certificate is for one year (the usual DV offer) and covers one domain. */
 export const FREE_VALIDITY_DAYS = 365;
 /** Revocation cancels the order only within this many days of issue (seed 001 §9, §10). */
 export const REVOKE_WINDOW_DAYS = 30;
-/** A certificate this close to its expiry is 待续期 (and warned about). */
-export const RENEWAL_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** A host name: labels of a-z, 0-9 and hyphen (not first or last), 1-63 each, 253 in all. */
@@ -57,14 +63,6 @@ export function revocable(issuedAt: string | null | undefined, now: Date): boole
   if (!issuedAt) return true;
   const t = Date.parse(issuedAt);
   return Number.isFinite(t) && now.getTime() - t <= REVOKE_WINDOW_DAYS * DAY_MS;
-}
-
-/** The status a valid certificate has at `now` from its expiry: 正常, 待续期 (≤ 30 days left) or 已过期. */
-export function expiryStatus(expiresAt: string | null | undefined, now: Date): 'normal' | 'pending_renewal' | 'expired' {
-  const t = expiresAt ? Date.parse(expiresAt) : NaN;
-  if (!Number.isFinite(t)) return 'normal';
-  if (t <= now.getTime()) return 'expired';
-  return t - now.getTime() <= RENEWAL_WARNING_DAYS * DAY_MS ? 'pending_renewal' : 'normal';
 }
 
 /** Whole days left before expiry (negative once expired), or null. */

@@ -1,33 +1,9 @@
 // Subnet (subnet). Its CIDR lies inside its VPC and overlaps no sibling; hosts and virtual IPs
 // take addresses from it (「子网可用IP不足」 when none is left).
 import { REMOVED, defineKind } from '../kind.ts';
-import { cidrInside, cidrOverlaps, parseCidr, usableIps } from '../cidr.ts';
 import { C, F, Q } from '../common.ts';
 
 export const SUBNET_PREFIX = { min: 16, max: 29 } as const;
-
-/**
- * Why a subnet CIDR cannot be taken in its VPC (an errors:rules.* key), or null: inside the VPC's
- * CIDR and overlapping no sibling. The server checks it under the VPC's lock; the create form
- * checks it as the user types, against the siblings it has loaded.
- */
-export function subnetCidrProblem(cidr: string, vpcCidr: string, siblingCidrs: readonly string[]): 'cidr' | 'cidr_outside_vpc' | 'cidr_overlap' | null {
-  const c = parseCidr(cidr);
-  if (!c || c.prefix < SUBNET_PREFIX.min || c.prefix > SUBNET_PREFIX.max) return 'cidr';
-  const vpc = parseCidr(vpcCidr);
-  if (!vpc || !cidrInside(c, vpc)) return 'cidr_outside_vpc';
-  for (const s of siblingCidrs) {
-    const other = parseCidr(s);
-    if (other && cidrOverlaps(other, c)) return 'cidr_overlap';
-  }
-  return null;
-}
-
-/** Addresses a subnet of this CIDR offers to hosts (null when the CIDR is malformed). */
-export function subnetFreeIps(cidr: string): number | null {
-  const c = parseCidr(cidr);
-  return c ? usableIps(c) : null;
-}
 
 export const subnetKind = defineKind({
   kind: 'subnet',

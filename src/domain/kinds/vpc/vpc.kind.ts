@@ -1,9 +1,6 @@
 // Virtual private cloud (vpc). A VPC with subnets cannot be deleted.
 import { REMOVED, defineKind } from '../kind.ts';
-import { parseCidr } from '../cidr.ts';
 import { C, F, Q } from '../common.ts';
-
-export const PRIVATE_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'].map((c) => parseCidr(c)!);
 
 export const vpcKind = defineKind({
   kind: 'vpc',

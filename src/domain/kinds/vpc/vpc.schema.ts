@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { cidrRule, descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { parseCidr } from '../cidr.ts';
 import { defineSchemas } from '../kind-schemas.ts';
-import { PRIVATE_RANGES, vpcKind } from './vpc.kind.ts';
+import { vpcKind } from './vpc.kind.ts';
+import { PRIVATE_RANGES } from './vpc.rules.ts';
 
 export const vpcCreateSchema = z.object({
   name: nameRule(),

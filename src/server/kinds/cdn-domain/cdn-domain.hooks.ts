@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { conflict, notFound } from '../../../domain/errors.ts';
 import { certificateCovers } from '../../../domain/kinds/cdn-domain/cdn-domain.rules.ts';
-import { CDN_DAILY_LIMITS, cdnTaskKind } from '../../../domain/kinds/cdn-task/cdn-task.kind.ts';
+import { cdnTaskKind } from '../../../domain/kinds/cdn-task/cdn-task.kind.ts';
+import { CDN_DAILY_LIMITS } from '../../../domain/kinds/cdn-task/cdn-task.rules.ts';
 import { cdnDomainKind } from '../../../domain/kinds/cdn-domain/cdn-domain.kind.ts';
 import { defineHooks } from '../hooks.ts';
 import { CERT_USABLE } from '../../../domain/kinds/ssl-certificate/ssl-certificate.kind.ts';

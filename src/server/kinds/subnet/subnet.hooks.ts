@@ -1,6 +1,7 @@
 // Subnet (server half): its CIDR inside its VPC and clear of its siblings; gateway and address count.
 import { intToIp, parseCidr, usableIps } from '../../../domain/kinds/cidr.ts';
-import { subnetCidrProblem, subnetKind } from '../../../domain/kinds/subnet/subnet.kind.ts';
+import { subnetKind } from '../../../domain/kinds/subnet/subnet.kind.ts';
+import { subnetCidrProblem } from '../../../domain/kinds/subnet/subnet.rules.ts';
 import { siblingsBySpec } from '../../engine/engine.repository.ts';
 import { defineHooks, invalid } from '../hooks.ts';
 

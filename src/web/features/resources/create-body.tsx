@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Toast } from 'antd-mobile';
 import type { FullKind } from '../../../domain/kinds/kind-schemas.ts';
 import { kindOf } from '../../../domain/kinds/registry.ts';
-import { subnetCidrProblem, subnetFreeIps } from '../../../domain/kinds/subnet/subnet.kind.ts';
+import { subnetCidrProblem, subnetFreeIps } from '../../../domain/kinds/subnet/subnet.rules.ts';
 import { RequestError } from '../../lib/request.ts';
 import { createResource, getResource, listResources } from './api.ts';
 import { fieldLabel } from './kind-meta.ts';
