@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
 import { runList, type ListSpec } from '../platform/lib/list.ts';
-import { RESOURCE_COLUMNS, scopedResources } from '../engine/resources.repository.ts';
+import { RESOURCE_COLUMNS, scopedResources } from '../platform/db/resource-rows.ts';
 
 const spec: ListSpec = {
   sortable: { created_at: 'resources.created_at', updated_at: 'resources.updated_at' },

@@ -1,30 +1,11 @@
 // The one `resources` table every cloud resource kind lives in (ARCHITECTURE.md "Data").
 // Every function takes the caller's scope: there is no unscoped read.
-import type { Kysely } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
-import type { Database } from '../platform/db/tables.ts';
 import { listResponseSchema, nullable, type ListSpec } from '../platform/lib/list.ts';
+import { RESOURCE_COLUMNS, scopedResources, type ResourceScope } from '../platform/db/resource-rows.ts';
 
-export interface ResourceScope {
-  tenantId: string;
-  projectId: string | null;
-}
-
-export const RESOURCE_COLUMNS = [
-  'resources.id',
-  'resources.kind',
-  'resources.tenant_id',
-  'resources.project_id',
-  'resources.vendor',
-  'resources.region_id',
-  'resources.az_id',
-  'resources.name',
-  'resources.status',
-  'resources.locked',
-  'resources.spec',
-  'resources.created_at',
-  'resources.updated_at',
-] as const;
+// The scoped read of the table sits on the floor (approvals' rule lists read it too).
+export { RESOURCE_COLUMNS, scopedResources, type ResourceScope };
 
 /** The times of a resource row (written as ISO text by the list answers: list.ts withIsoTimes). */
 export const RESOURCE_TIMES = ['created_at', 'updated_at'] as const;
@@ -75,18 +56,6 @@ export const RESOURCE_LIST: ListSpec = {
   idColumn: 'resources.id',
   search: { param: 'name', columns: ['resources.name', 'resources.id'] },
 };
-
-/**
- * The one place the tenant/project filter on `resources` is written: every scoped read of the
- * table (lists, lookups, row locks, tag checks) starts here, through the app's Kysely or an open
- * transaction. Narrowed to the tenant, the project when one is selected, and the kind when given.
- */
-export function scopedResources(ex: Kysely<Database>, scope: ResourceScope, kind?: string) {
-  let qb = ex.selectFrom('resources').where('resources.tenant_id', '=', scope.tenantId);
-  if (scope.projectId) qb = qb.where('resources.project_id', '=', scope.projectId);
-  if (kind) qb = qb.where('resources.kind', '=', kind);
-  return qb;
-}
 
 export function resourcesRepository(db: Db) {
   return {
