@@ -22,10 +22,10 @@ import { holdingRoles, menusFor } from '../../src/domain/navigation/menus.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
 import { C, F, Q } from '../../src/domain/kinds/common.ts';
 import { descriptionRule, nameRule, placementShape } from '../../src/domain/kinds/rules.ts';
-import { KIND_HOOKS } from '../../src/server/kinds/hooks-registry.ts';
+import { KIND_HOOKS } from '../../src/server/engine/kinds/hooks-registry.ts';
 
 const DOMAIN = 'src/domain/kinds';
-const SERVER = 'src/server/kinds';
+const SERVER = 'src/server/engine/kinds';
 const folders = (dir: string) =>
   fs
     .readdirSync(dir, { withFileTypes: true })

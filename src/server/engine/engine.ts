@@ -16,7 +16,7 @@ import { logSmsGateway, smsService, type SmsService } from '../platform/verifica
 import { exportService } from './export.service.ts';
 import { resourceApprovalEffects } from '../approvals/resource-effects.ts';
 import type { ApprovalEffects } from '../approvals/approval-effects.ts';
-import { certificateExpiryWorker } from '../kinds/ssl-certificate/ssl-certificate.hooks.ts';
+import { certificateExpiryWorker } from './kinds/ssl-certificate/ssl-certificate.hooks.ts';
 
 type Log = { info: (o: object, m: string) => void; warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
 

@@ -1,12 +1,12 @@
-// Runs the kinds' server halves (src/server/kinds/<kind>/<kind>.hooks.ts, listed in
-// src/server/kinds/hooks-registry.ts) for the engine. Per-kind rules live with their kind; this
+// Runs the kinds' server halves (src/server/engine/kinds/<kind>/<kind>.hooks.ts, listed in
+// src/server/engine/kinds/hooks-registry.ts) for the engine. Per-kind rules live with their kind; this
 // module only looks them up by kind and action id.
-import { KIND_HOOKS } from '../kinds/hooks-registry.ts';
-import type { ActionContext, AfterActionContext, CreateContext, ExtraResource } from '../kinds/hooks.ts';
+import { KIND_HOOKS } from './kinds/hooks-registry.ts';
+import type { ActionContext, AfterActionContext, CreateContext, ExtraResource } from './kinds/hooks.ts';
 import type { Exec, ResourceRow } from './engine.repository.ts';
 
-export { invalid } from '../kinds/hooks.ts';
-export type { ActionContext, AfterActionContext, CreateContext, ExtraResource } from '../kinds/hooks.ts';
+export { invalid } from './kinds/hooks.ts';
+export type { ActionContext, AfterActionContext, CreateContext, ExtraResource } from './kinds/hooks.ts';
 
 type ActionHooks<C, R> = Partial<Record<string, (c: C) => Promise<R>>>;
 

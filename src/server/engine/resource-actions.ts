@@ -20,7 +20,7 @@ import {
 } from '../../domain/kinds/kind.ts';
 import { measureOf, measuredLimitsOf } from '../../domain/approvals/quota-keys.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
-import { paramsOf } from '../kinds/kind-schemas.ts';
+import { paramsOf } from './kinds/kind-schemas.ts';
 import { descriptionRule, nameRule } from '../../domain/kinds/rules.ts';
 import { requirePermission } from '../platform/auth/auth-user.ts';
 import { scopeCan, type Scope } from '../platform/auth/scope.ts';

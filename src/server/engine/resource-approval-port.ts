@@ -11,7 +11,7 @@ import type { ResourcePurchaseSpec } from '../../domain/approvals/approval.schem
 import { type RequestType, isRuleRequest } from '../../domain/approvals/approval-status.ts';
 import { RULE_LIST_KEYS, RULE_PORT_KEYS, formatPorts, parsePorts, ruleView, splitList } from '../../domain/approvals/network-rules.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
-import { createSchemaOf, paramsOf } from '../kinds/kind-schemas.ts';
+import { createSchemaOf, paramsOf } from './kinds/kind-schemas.ts';
 import { priceItemsFor, upgradePriceOf } from '../../domain/pricing.ts';
 import {
   type Exec,

@@ -11,7 +11,7 @@ import { measureOf, measuredLimitsOf } from '../../domain/approvals/quota-keys.t
 import { firewallRequestSchema } from '../../domain/kinds/firewall-policy/firewall-policy.schema.ts';
 import { dnatRequestSchema, snatRequestSchema } from '../../domain/kinds/nat-rules/nat-rules.schema.ts';
 import { kindOf } from '../../domain/kinds/registry.ts';
-import { createSchemaOf } from '../kinds/kind-schemas.ts';
+import { createSchemaOf } from './kinds/kind-schemas.ts';
 import { type PriceResult, priceItemsFor, yearlyAllowed } from '../../domain/pricing.ts';
 import { requirePermission } from '../platform/auth/auth-user.ts';
 import { scopeCan, type Scope } from '../platform/auth/scope.ts';
