@@ -12,7 +12,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { build, type Client } from './helper.ts';
 import { KINDS } from '../../src/domain/kinds/registry.ts';
-import { FULL_KINDS } from '../../src/server/kinds/kind-schemas.ts';
+import { FULL_KINDS } from '../../src/server/engine/kinds/kind-schemas.ts';
 import { approvalProcessSchema, batchApproveSchema, createRequestSchema, delegationSchema, rejectSchema } from '../../src/domain/approvals/approval.schema.ts';
 import { loginSchema } from '../../src/domain/schemas/auth.schema.ts';
 

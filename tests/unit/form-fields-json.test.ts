@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FULL_KINDS as KINDS, fullKindOf as kindOf } from '../../src/server/kinds/kind-schemas.ts';
+import { FULL_KINDS as KINDS, fullKindOf as kindOf } from '../../src/server/engine/kinds/kind-schemas.ts';
 import type { FullKind } from '../../src/domain/kinds/kind-schemas.ts';
 import { fieldsOf, initialValues, jsonSchemaOf, type FormField } from '../../src/web/features/resources/zod-fields.ts';
 

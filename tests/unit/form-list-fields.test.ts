@@ -2,7 +2,7 @@
 // host's data disks) and the pure rules of the VPC / subnet create form.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fullKindOf as kindOf } from '../../src/server/kinds/kind-schemas.ts';
+import { fullKindOf as kindOf } from '../../src/server/engine/kinds/kind-schemas.ts';
 import { DATA_DISK } from '../../src/domain/kinds/instance/instance.rules.ts';
 import { instanceCreateSchema } from '../../src/domain/kinds/instance/instance.schema.ts';
 import { subnetCidrProblem, subnetFreeIps } from '../../src/domain/kinds/subnet/subnet.rules.ts';

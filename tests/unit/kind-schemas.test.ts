@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KINDS } from '../../src/domain/kinds/registry.ts';
 import { LIST_KINDS, listKindOf } from '../../src/domain/kinds/list-kind.ts';
-import { FULL_KINDS } from '../../src/server/kinds/kind-schemas.ts';
+import { FULL_KINDS } from '../../src/server/engine/kinds/kind-schemas.ts';
 import { joinKind } from '../../src/domain/kinds/kind-schemas.ts';
 import { volumeSchemas } from '../../src/domain/kinds/volume/volume.schema.ts';
 

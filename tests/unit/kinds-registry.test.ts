@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { KINDS, kindByCollection, kindOf } from '../../src/domain/kinds/registry.ts';
 import { REMOVED, SAME, availableActions, stateRefusal } from '../../src/domain/kinds/kind.ts';
 import { cidrInside, parseCidr, usableIps } from '../../src/domain/kinds/cidr.ts';
-import { fullKindOf } from '../../src/server/kinds/kind-schemas.ts';
+import { fullKindOf } from '../../src/server/engine/kinds/kind-schemas.ts';
 import { tagKeyRule, tagValueRule, adminTagValueRule } from '../../src/domain/schemas/resource.schema.ts';
 
 const load = (lang: string, ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));

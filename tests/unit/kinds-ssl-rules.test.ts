@@ -17,7 +17,7 @@ import {
 import { sslCertificateKind } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.kind.ts';
 import { certCreateSchema } from '../../src/domain/kinds/ssl-certificate/ssl-certificate.schema.ts';
 import { secretBox } from '../../src/server/platform/lib/secret-box.ts';
-import { parseUpload } from '../../src/server/kinds/ssl-certificate/ssl-certificate.hooks.ts';
+import { parseUpload } from '../../src/server/engine/kinds/ssl-certificate/ssl-certificate.hooks.ts';
 
 const pem = (f: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/certs', f), 'utf8');
 const DAY = 86_400_000;

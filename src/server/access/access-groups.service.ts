@@ -5,7 +5,7 @@ import { newId } from '../../domain/ids.ts';
 import { isPlatformRole, roleLevel, type Role } from '../../domain/roles.ts';
 import { groupCreateSchema, groupMembersSchema, groupRolesSchema, groupUpdateSchema } from '../../domain/access/access.ts';
 import type { Db } from '../platform/db/database.ts';
-import { invalid } from '../kinds/hooks.ts';
+import { invalid } from '../platform/lib/invalid.ts';
 import { anyOf, listFilter, searchedName, tenantOf, uniqueViolation, visibleGroup, visibleUser, type AccessCaller } from './access-checks.ts';
 import { ownerTenant } from './access-policies.service.ts';
 import * as repo from './access.repository.ts';

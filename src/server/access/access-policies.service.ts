@@ -6,7 +6,7 @@ import { newId } from '../../domain/ids.ts';
 import { parsePermission } from '../../domain/roles.ts';
 import { grantSchema, policyCreateSchema, policyUpdateSchema } from '../../domain/access/access.ts';
 import type { Db } from '../platform/db/database.ts';
-import { invalid } from '../kinds/hooks.ts';
+import { invalid } from '../platform/lib/invalid.ts';
 import { anyOf, listFilter, searchedName, tenantOf, uniqueViolation, visiblePolicy, visibleUser, type AccessCaller } from './access-checks.ts';
 import * as repo from './access.repository.ts';
 

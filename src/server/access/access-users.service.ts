@@ -8,7 +8,7 @@ import { pagingSchema } from '../../domain/list-query.ts';
 import { roleLevel, MAX_PROJECT_OWNERS } from '../../domain/roles.ts';
 import { membershipsReplaceSchema, temporaryPassword, userCreateSchema, userUpdateSchema, type MembershipInput } from '../../domain/access/access.ts';
 import type { Db } from '../platform/db/database.ts';
-import { invalid } from '../kinds/hooks.ts';
+import { invalid } from '../platform/lib/invalid.ts';
 import { hashPassword } from '../session/session.service.ts';
 import { tenantOf, uniqueViolation, visibleUser, type AccessCaller } from './access-checks.ts';
 import * as repo from './access.repository.ts';

@@ -9,7 +9,7 @@ import { newId } from '../../domain/ids.ts';
 import { shanghaiDay } from '../../domain/billing/billing.ts';
 import { PREVIEW_LINK_MS, contractDatesRefusal, type ContractInput } from '../../domain/billing/invoices.ts';
 import type { Db } from '../platform/db/database.ts';
-import { invalid } from '../kinds/hooks.ts';
+import { invalid } from '../platform/lib/invalid.ts';
 import type { SecretBox } from '../platform/lib/secret-box.ts';
 import * as repo from './invoice.repository.ts';
 

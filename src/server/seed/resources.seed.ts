@@ -8,7 +8,7 @@ import { FLAVORS, IMAGES } from '../../domain/kinds/instance/instance.kind.ts';
 import { BMS_FLAVORS } from '../../domain/kinds/phyhost/phyhost.kind.ts';
 import { intToIp, parseCidr, usableIps } from '../../domain/kinds/cidr.ts';
 import { insertLinks, insertResources, type NewResource } from '../engine/engine.repository.ts';
-import { publicAddress } from '../kinds/hook-helpers.ts';
+import { publicAddress } from '../engine/kinds/hook-helpers.ts';
 
 const VENDOR_ORDER = ['openstack', 'ali', 'tencent', 'ctyun', 'hwyun', 'vmware'];
 
