@@ -11,6 +11,28 @@ import { sliceKindTexts } from './src/web/lib/kind-text-slices.ts';
 import { LIST_KINDS } from './src/domain/kinds/list-kind.ts';
 
 /**
+ * The web build's first screens read the kinds as their list models (ADR 0049 addendum): derived
+ * from the registry when the build runs and written into list-kind.ts's place as data, so a phone
+ * list loads that JSON (what it reads), not the source of 39 definitions. Nothing is written to the
+ * tree; dev, tests and the server derive the same models from the registry at run time.
+ */
+function listKindsAsData(): Plugin {
+  const target = path.resolve(import.meta.dirname, 'src/domain/kinds/list-kind.ts');
+  return {
+    name: 'yunshu-list-kinds-as-data',
+    apply: 'build',
+    load(id) {
+      if (id.split('?')[0] !== target) return null;
+      return [
+        `export const LIST_KINDS = JSON.parse(${JSON.stringify(JSON.stringify(LIST_KINDS))});`,
+        'const byKind = new Map(LIST_KINDS.map((k) => [k.kind, k]));',
+        'export const listKindOf = (kind) => byKind.get(kind);',
+      ].join('\n');
+    },
+  };
+}
+
+/**
  * Writes .br and .gz next to every text asset of the build, at the strongest settings, so the
  * server sends them as they are (@fastify/static preCompressed) instead of compressing on the fly
  * at a lower level: the first screen's bytes on the wire are what the 170 KB budget is about.
@@ -559,12 +581,20 @@ const CHUNK_GROUPS = [
     includeDependenciesRecursively: false,
   },
   // - what every resource screen reads: the kinds' list views, the list's state in the URL and its
-  //   sort order, the kinds' zod-free definitions (registry.ts, each folder's `.kind.ts` and `.rules.ts`),
+  //   sort order, the kinds' list models (list-kind.ts: written as data by the build, listKindsAsData),
   //   the resource requests and row parts, the loader of the kinds' texts (not the kind's
   //   shape, domain/kinds/kind.ts: the price module imports it, and the precache takes what that imports);
+  // - the kinds' definitions (registry.ts, each folder's `.kind.ts`), for the screens that read a whole
+  //   kind (detail, purchase, forms) after the first one: one chunk, off the first screen;
+  {
+    name: 'kind-definitions',
+    test: /src[\\/]domain[\\/]kinds[\\/](?:registry|common|[\w-]+[\\/][\w-]+\.kind)\.tsx?$/,
+    priority: 30,
+    includeDependenciesRecursively: false,
+  },
   {
     name: 'resource-parts',
-    test: /src[\\/](?:domain[\\/]kinds[\\/](?:list-kind|registry|common|[\w-]+[\\/][\w-]+\.kind)|domain[\\/]list-sort|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live|query-keys)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:kind-texts$/,
+    test: /src[\\/](?:domain[\\/]kinds[\\/]list-kind|domain[\\/]list-sort|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live|query-keys)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:kind-texts$/,
     priority: 30,
     includeDependenciesRecursively: false,
   },
@@ -694,6 +724,7 @@ export default defineConfig({
     dropRouteSamples(),
     preloadLists.plugin,
     kindTexts(),
+    listKindsAsData(),
     slimIcons(),
     noChunkCycles(),
     productionRouter(),
