@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Client } from './helper.ts';
 import { dnatPayload, gatewayOf, ids, service, snatPayload } from './approvals-helper.ts';
 import { createSettled, network, placement, settle, uniq, type Row } from './kinds-helpers.ts';
-import { setQuota } from '../../src/server/engine/engine.repository.ts';
+import { setQuota } from '../../src/server/platform/quotas/quotas.repository.ts';
 import { FLAVORS } from '../../src/domain/kinds/instance/instance.kind.ts';
 import { VOLUME_MIN_EXPAND_GB } from '../../src/domain/kinds/volume/volume.kind.ts';
 import { natIssueTime } from '../../src/domain/approvals/effective-time.ts';

@@ -4,7 +4,8 @@
 // disks stay invisible to another tenant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds, type Client } from './helper.ts';
-import { countActive, setQuota } from '../../src/server/engine/engine.repository.ts';
+import { countActive } from '../../src/server/engine/engine.repository.ts';
+import { setQuota } from '../../src/server/platform/quotas/quotas.repository.ts';
 import { create, expect400, network, placement, settle, uniq, type Row } from './kinds-helpers.ts';
 
 let app: Awaited<ReturnType<typeof build>>;

@@ -9,7 +9,7 @@ import { hostPurchase, ids, subnetOf } from './approvals-helper.ts';
 import { network, placement, settle } from './kinds-helpers.ts';
 import { KINDS } from '../../src/domain/kinds/registry.ts';
 import { measureOf } from '../../src/domain/approvals/quota-keys.ts';
-import { setQuota } from '../../src/server/engine/engine.repository.ts';
+import { setQuota } from '../../src/server/platform/quotas/quotas.repository.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let P: Awaited<ReturnType<typeof ids>>;

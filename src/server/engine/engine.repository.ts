@@ -12,9 +12,6 @@ export type Exec = Kysely<Database>;
 export type { NewResource, ResourceRow } from '../platform/db/resource-rows.ts';
 import type { NewResource, ResourceRow } from '../platform/db/resource-rows.ts';
 
-// Quotas live on the floor (platform/quotas); the engine's own modules and tests still name them here.
-export { activeSpecs, quotaOf, quotasOf, setQuota } from '../platform/quotas/quotas.repository.ts';
-
 export interface NewJob {
   resource_id: string;
   tenant_id: string;

@@ -28,7 +28,6 @@ import type { ResourceScope } from './resources.repository.ts';
 import {
   type Exec,
   type ResourceRow,
-  activeSpecs,
   deleteLink,
   deleteLinks,
   deleteResource,
@@ -38,12 +37,12 @@ import {
   linkedIds,
   lockById,
   lockScoped,
-  quotaOf,
   resourcesByIds,
   sealedSecretsOf,
   setSealedSecrets,
   updateResource,
 } from './engine.repository.ts';
+import { activeSpecs, quotaOf } from '../platform/quotas/quotas.repository.ts';
 import type { ResourceEvent } from '../platform/events/bus.ts';
 import { beforeRemove, invalid, runAfterAction, runBeforeAction } from './kind-hooks.ts';
 import { findApprovalProcess, submitRequest } from '../approvals/approval.service.ts';

@@ -16,19 +16,8 @@ import { type PriceResult, priceItemsFor, yearlyAllowed } from '../../domain/pri
 import { requirePermission } from '../platform/auth/auth-user.ts';
 import { scopeCan, type Scope } from '../platform/auth/scope.ts';
 import type { ResourceScope } from './resources.repository.ts';
-import {
-  type Exec,
-  type ResourceRow,
-  activeSpecs,
-  countActive,
-  insertJob,
-  insertLinks,
-  insertResources,
-  lockById,
-  lockScoped,
-  placementOf,
-  quotaOf,
-} from './engine.repository.ts';
+import { type Exec, type ResourceRow, countActive, insertJob, insertLinks, insertResources, lockById, lockScoped, placementOf } from './engine.repository.ts';
+import { activeSpecs, quotaOf } from '../platform/quotas/quotas.repository.ts';
 import type { ResourceEvent } from '../platform/events/bus.ts';
 import { invalid, runBeforeCreate } from './kind-hooks.ts';
 import { findApprovalProcess, runAfterCommit, submitRequest } from '../approvals/approval.service.ts';
