@@ -134,8 +134,15 @@ const CASES: Case[] = [
       return {
         url: `/api/instances/${h.id}/actions`,
         payload: { action: 'resize', flavor: 's6.xlarge.2' },
-        // The order is written when the simulated job finishes.
-        written: async () => (await settle(c, 'instances', h.id as string), count('orders', { resource_id: h.id as string, order_type: 'resize' })),
+        // The order is written by the meter, which hears the finished job's event after it commits
+        // (on PostgreSQL through NOTIFY): wait for the job, then for the meter to have written it.
+        written: async () => {
+          await settle(c, 'instances', h.id as string);
+          const orders = () => count('orders', { resource_id: h.id as string, order_type: 'resize' });
+          for (let until = Date.now() + 5000; Date.now() < until && (await orders()) === 0;) await new Promise((r) => setTimeout(r, 20));
+          await app.ctx.meter.settled();
+          return orders();
+        },
       };
     },
   },
