@@ -1,6 +1,7 @@
-// A kind is one self-contained module (ADR 0009): every folder of src/domain/kinds is in the one
-// list file (registry.ts) and nothing else is, and a throw-away kind added to a registry gets its
-// API routes, pages, menu entry, list, detail, actions and statuses from the registry alone.
+// A kind is one self-contained module (ADR 0009, ADR 0052): every folder of src/domain/kinds is one
+// line of the one list file (registry.ts) and nothing else is, a server half is found by its folder's
+// name, and a throw-away kind added to a registry gets its API routes, pages, menu entry, list,
+// detail, actions and statuses from the registry alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ import { holdingRoles, menusFor } from '../../src/domain/navigation/menus.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
 import { C, F, Q } from '../../src/domain/kinds/common.ts';
 import { descriptionRule, nameRule, placementShape } from '../../src/domain/kinds/rules.ts';
-import { KIND_HOOKS } from '../../src/server/engine/kinds/hooks-registry.ts';
+import { KIND_HOOKS } from '../../src/server/engine/kinds/kind-schemas.ts';
 
 const DOMAIN = 'src/domain/kinds';
 const SERVER = 'src/server/engine/kinds';
@@ -47,20 +48,55 @@ describe('kind folders', () => {
       found.push(...kinds);
     }
     expect(new Set(found)).toEqual(new Set(KINDS));
-    // The list file imports exactly the folders' kind files (one line each).
+    // The list file names each folder's kind file on exactly one line, and nothing else names one.
     const list = fs.readFileSync(path.join(DOMAIN, 'registry.ts'), 'utf8');
-    const imported = [...list.matchAll(/from '\.\/([a-z0-9-]+)\/\1\.kind\.ts'/g)].map((m) => m[1]).sort();
-    expect(imported).toEqual(folders(DOMAIN));
+    const lines = [...list.matchAll(/^export \{ [\w, ]+ \} from '\.\/([a-z0-9-]+)\/\1\.kind\.ts';$/gm)].map((m) => m[1]).sort();
+    expect(lines).toEqual(folders(DOMAIN));
+    expect(list.match(/\.kind\.ts'/g)).toHaveLength(lines.length);
     // No kind file left outside a folder.
     expect(fs.readdirSync(DOMAIN).filter((f) => f.endsWith('.kind.ts'))).toEqual([]);
   });
 
-  it('server halves sit in matching folders, each in the hooks list, each for a kind of the registry', async () => {
-    const list = fs.readFileSync(path.join(SERVER, 'hooks-registry.ts'), 'utf8');
-    const imported = [...list.matchAll(/from '\.\/([a-z0-9-]+)\/\1\.hooks\.ts'/g)].map((m) => m[1]).sort();
-    expect(imported).toEqual(folders(SERVER));
-    for (const dir of folders(SERVER)) expect(folders(DOMAIN), `${SERVER}/${dir} matches a domain folder`).toContain(dir);
+  it('are listed in menu order, each kind with a number of its own', () => {
+    const orders = KINDS.map((k) => k.menuOrder);
+    expect(orders.every((n) => Number.isInteger(n))).toBe(true);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    expect(new Set(orders).size).toBe(orders.length);
+    // The menu's first entries, as the console has always shown them.
+    expect(KINDS.slice(0, 4).map((k) => k.kind)).toEqual(['instance', 'volume', 'snapshot', 'vpc']);
+  });
+
+  it('load no zod through the registry, its re-exports included', () => {
+    // (kind-schemas.test.ts walks `import … from`; the registry's lines are `export … from`.)
+    const seen = new Set<string>();
+    const walk = (file: string): string[] => {
+      if (seen.has(file)) return [];
+      seen.add(file);
+      const specs = [...fs.readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(?!type\b)[^'"]*?from\s+'([^']+)'/gms)].map((m) => m[1]!);
+      const own = specs.includes('zod') || file.endsWith('.schema.ts') ? [path.relative('.', file)] : [];
+      return [...own, ...specs.filter((s) => s.startsWith('.')).flatMap((s) => walk(path.resolve(path.dirname(file), s)))];
+    };
+    expect(walk(path.resolve(DOMAIN, 'registry.ts'))).toEqual([]);
+    expect([...seen].filter((f) => f.endsWith('.kind.ts'))).toHaveLength(folders(DOMAIN).length);
+  });
+
+  it('server halves sit in folders named like domain folders, found by those names, each for a kind of the registry', async () => {
+    const found = new Set<unknown>();
+    for (const dir of folders(SERVER)) {
+      expect(folders(DOMAIN), `${SERVER}/${dir} matches a domain folder`).toContain(dir);
+      const file = path.join(SERVER, dir, `${dir}.hooks.ts`);
+      expect(fs.existsSync(file), file).toBe(true);
+      const mod = (await import(`../../${file}`)) as Record<string, unknown>;
+      for (const v of Object.values(mod).flat()) if (v && typeof v === 'object' && 'kind' in v) found.add(v);
+    }
+    // Every hooks object of the folders is the one the engine runs for its kind, and no other is.
+    expect(new Set(Object.values(KIND_HOOKS))).toEqual(found);
     for (const kind of Object.keys(KIND_HOOKS)) expect(KINDS.map((k) => k.kind)).toContain(kind);
+    // No hand-kept list of them is left: no module beside the folders imports one.
+    const lists = fs
+      .readdirSync(SERVER)
+      .filter((f) => f.endsWith('.ts') && /from '\.\/[a-z0-9-]+\/[a-z0-9-]+\.hooks\.ts'/.test(fs.readFileSync(path.join(SERVER, f), 'utf8')));
+    expect(lists).toEqual([]);
   });
 });
 
@@ -79,6 +115,7 @@ const throwAway = defineKind({
   kind: 'test_dns_record',
   collection: 'test-dns-records',
   productCode: 'test_dns',
+  menuOrder: 9990,
   routes: { list: 'dns', detail: 'dnsDetail', buy: 'dnsBuy' },
   menu: { group: 'network', code: 'test_dns', icon: 'global' },
   fields: [

@@ -157,6 +157,12 @@ export interface KindDefinition<A extends string = string> {
   /** product code for pricing, charging packages and export */
   productCode: string;
   /**
+   * The kind's place in the registry's KINDS — the order of menu entries, lists and pickers —
+   * ascending, unique (registry.ts refuses two kinds with one number). Spaced by 10 so that a new
+   * kind's folder can take a place between two others without renumbering them.
+   */
+  menuOrder: number;
+  /**
    * The permission entity of every route and engine check of the kind (`read:<entity>`,
    * `create:<entity>`…); default 'resource'. Kinds narrower than the project's resources name their
    * own: cloud accounts (vendor AccessKeys) are `cloud_account`, administered by tenant administrators.
@@ -258,6 +264,17 @@ export function placementParent(def: Pick<KindDefinition, 'placement'>): { from:
  */
 export function defineKind<const A extends string>(def: KindDefinition<A>): KindDefinition<A> {
   return def;
+}
+
+/** Kinds sorted by their `menuOrder`; throws for two kinds with one number (their order would be left to chance). */
+export function inMenuOrder(kinds: readonly KindDefinition[]): KindDefinition[] {
+  const taken = new Map<number, string>();
+  for (const k of kinds) {
+    const other = taken.get(k.menuOrder);
+    if (other !== undefined) throw new Error(`kinds ${other} and ${k.kind} have the same menuOrder ${k.menuOrder}: give one another number`);
+    taken.set(k.menuOrder, k.kind);
+  }
+  return [...kinds].sort((a, b) => a.menuOrder - b.menuOrder);
 }
 
 /** The action ids a kind declares ('start' | 'stop' | …). */

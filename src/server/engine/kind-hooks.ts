@@ -1,7 +1,7 @@
-// Runs the kinds' server halves (src/server/engine/kinds/<kind>/<kind>.hooks.ts, listed in
-// src/server/engine/kinds/hooks-registry.ts) for the engine. Per-kind rules live with their kind; this
+// Runs the kinds' server halves (src/server/engine/kinds/<kind>/<kind>.hooks.ts, found by their
+// folders' names in src/server/engine/kinds/kind-schemas.ts) for the engine. Per-kind rules live with their kind; this
 // module only looks them up by kind and action id.
-import { KIND_HOOKS } from './kinds/hooks-registry.ts';
+import { KIND_HOOKS } from './kinds/kind-schemas.ts';
 import type { ActionContext, AfterActionContext, CreateContext, ExtraResource } from './kinds/hooks.ts';
 import type { Exec, ResourceRow } from './engine.repository.ts';
 

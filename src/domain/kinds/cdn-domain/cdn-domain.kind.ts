@@ -13,6 +13,7 @@ export const cdnDomainKind: KindDefinition = {
   kind: 'cdn_domain',
   collection: 'cdn-domains',
   productCode: 'cdn_domain',
+  menuOrder: 300,
   routes: { list: 'cdnTab_cdnManage', detail: 'cdnDetail', buy: 'cdnAdd', others: ['cdnTab'] },
   fields: [
     F.id,

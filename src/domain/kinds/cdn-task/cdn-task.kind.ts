@@ -14,6 +14,7 @@ export const cdnTaskKind: KindDefinition = {
   kind: 'cdn_task',
   collection: 'cdn-tasks',
   productCode: 'cdn_task',
+  menuOrder: 310,
   routes: { list: 'cdnTab_refreshPreheat', buy: 'refreshPreheatConfig' },
   fields: [
     F.id,

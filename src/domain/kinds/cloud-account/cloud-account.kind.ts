@@ -20,6 +20,7 @@ export const cloudAccountKind = defineKind({
   kind: 'cloud_account',
   collection: 'cloud-accounts',
   productCode: 'cloud_account',
+  menuOrder: 390,
   // vendor AccessKeys: administered by tenant administrators, not by the project's members (roles.ts)
   entity: 'cloud_account',
   routes: { list: 'cloudAccountManage', detail: 'cloudAccountDetail' },

@@ -15,6 +15,7 @@ export const dedicatedHostKind = defineKind({
   kind: 'dedicated_host',
   collection: 'dedicated_hosts',
   productCode: 'dedicated_host',
+  menuOrder: 190,
   routes: { list: 'cdhManage', detail: 'cdhDetail_ecsManage', buy: 'cdhBuy', others: ['cdhDetail', 'cdhMonitor'] },
   fields: [
     F.id,

@@ -6,6 +6,7 @@ export const deployUnitKind = defineKind({
   kind: 'deploy_unit',
   collection: 'deploy_units',
   productCode: 'deploy_unit',
+  menuOrder: 90,
   routes: { list: 'deployUnits', detail: 'deployDetail' },
   fields: [F.id, F.name, F.status, F.description, F.region, F.az, F.createdAt],
   columns: [C.name, C.status, { field: 'description', display: true }, { field: 'region_id', display: true }, { field: 'az_id', display: true }, C.createdAt],

@@ -12,11 +12,12 @@ export const RECORD_LINES = ['default', 'telecom', 'unicom', 'mobile', 'edu', 'o
 
 const LOCKED = 'refusals.dns_record.locked';
 
-function recordKind(kind: string, parentKind: string, route: string): KindDefinition {
+function recordKind(kind: string, parentKind: string, route: string, menuOrder: number): KindDefinition {
   return {
     kind,
     collection: kind === 'dns_record' ? 'dns-records' : 'dns-internet-records',
     productCode: kind,
+    menuOrder,
     routes: { list: route },
     fields: [
       F.id,
@@ -129,5 +130,5 @@ function recordKind(kind: string, parentKind: string, route: string): KindDefini
   };
 }
 
-export const dnsRecordKind = recordKind('dns_record', 'private_dns_zone', 'dnsDetail');
-export const dnsInternetRecordKind = recordKind('dns_internet_record', 'dns_domain', 'dnsInternetDetail');
+export const dnsRecordKind = recordKind('dns_record', 'private_dns_zone', 'dnsDetail', 270);
+export const dnsInternetRecordKind = recordKind('dns_internet_record', 'dns_domain', 'dnsInternetDetail', 290);

@@ -48,6 +48,7 @@ export const privateDnsZoneKind: KindDefinition = {
   kind: 'private_dns_zone',
   collection: 'private-dns-zones',
   productCode: 'private_dns_zone',
+  menuOrder: 260,
   routes: { list: 'dns', detail: 'dnsDetail' },
   fields: [
     F.id,
@@ -80,6 +81,7 @@ export const dnsDomainKind: KindDefinition = {
   kind: 'dns_domain',
   collection: 'dns-domains',
   productCode: 'dns_domain',
+  menuOrder: 280,
   routes: { list: 'dnsInternet', detail: 'dnsInternetDetail', buy: 'dnsBuy' },
   fields: [
     F.id,

@@ -6,6 +6,7 @@ export const eipKind = defineKind({
   kind: 'eip',
   collection: 'eips',
   productCode: 'eip',
+  menuOrder: 60,
   routes: { list: 'eipManage', detail: 'eipDetail', buy: 'eipBuy' },
   fields: [
     F.id,

@@ -23,6 +23,7 @@ export const firewallPolicyKind = defineKind({
   kind: 'firewall_policy',
   collection: 'firewall-policies',
   productCode: 'firewall_policy',
+  menuOrder: 200,
   routes: { list: 'firewallManage', detail: 'firewallDetail', buy: 'firewallConfig', others: ['firewallRecycle'] },
   fields: [
     F.id,

@@ -15,6 +15,7 @@ export const gtmInstanceKind: KindDefinition = {
   kind: 'gtm_instance',
   collection: 'gtm-instances',
   productCode: 'gtm_instance',
+  menuOrder: 360,
   routes: { list: 'gtmManage', detail: 'gtmDetail_globarSet', others: ['gtmDetail', 'gtmDetail_policyAdd', 'gtmDetail_gtmLog'] },
   fields: [
     F.id,
@@ -100,6 +101,7 @@ export const gtmPoolKind: KindDefinition = {
   kind: 'gtm_pool',
   collection: 'gtm-pools',
   productCode: 'gtm_pool',
+  menuOrder: 370,
   // Listed inside the instance's pages only (globarSet, policyAdd); the bare list route is the instances'.
   routes: { list: 'gtmManage' },
   fields: [
@@ -175,6 +177,7 @@ export const gtmPolicyKind: KindDefinition = {
   kind: 'gtm_policy',
   collection: 'gtm-policies',
   productCode: 'gtm_policy',
+  menuOrder: 380,
   routes: { list: 'gtmManage' },
   fields: [
     F.id,

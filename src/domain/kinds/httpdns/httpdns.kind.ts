@@ -58,6 +58,7 @@ export const httpDnsInstanceKind: KindDefinition = {
   kind: 'httpdns_instance',
   collection: 'httpdns-instances',
   productCode: 'httpdns_instance',
+  menuOrder: 340,
   routes: { list: 'httpDnsManage_httpDns', detail: 'httpDnsDetail', others: ['httpDnsManage'] },
   fields: [
     F.id,
@@ -130,6 +131,7 @@ export const httpDnsDomainKind: KindDefinition = {
   kind: 'httpdns_domain',
   collection: 'httpdns-domains',
   productCode: 'httpdns_domain',
+  menuOrder: 350,
   routes: { list: 'httpDnsManage_httpDomainList' },
   fields: [
     F.id,

@@ -15,6 +15,7 @@ export const imageKind = defineKind({
   kind: 'image',
   collection: 'images',
   productCode: 'image',
+  menuOrder: 100,
   routes: { list: 'images_customImage', detail: 'ecsImagesDetail', others: ['images', 'images_publicImage', 'images_isoImage', 'isoImagesDetail'] },
   fields: [
     F.id,

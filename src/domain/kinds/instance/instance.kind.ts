@@ -29,6 +29,7 @@ export const instanceKind = defineKind({
   kind: 'instance',
   collection: 'instances',
   productCode: 'instance',
+  menuOrder: 10,
   routes: { list: 'ecsManage', detail: 'ecsDetail', buy: 'ecsBuy', others: ['ecsAdminManage', 'ecsRecycle', 'ecsMonitor', 'isoImageMounted'] },
   fields: [
     F.id,

@@ -17,6 +17,7 @@ export const lbListenerKind = defineKind({
   kind: 'lb_listener',
   collection: 'lb-listeners',
   productCode: 'lb_listener',
+  menuOrder: 130,
   routes: { list: 'balanceLoadDetail' },
   fields: [
     F.id,

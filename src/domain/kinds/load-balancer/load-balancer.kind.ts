@@ -10,6 +10,7 @@ export const loadBalancerKind = defineKind({
   kind: 'load_balancer',
   collection: 'load-balances',
   productCode: 'load_balance',
+  menuOrder: 120,
   routes: { list: 'balanceLoad', detail: 'balanceLoadDetail', buy: 'balanceLoadConfig' },
   fields: [
     F.id,

@@ -10,6 +10,7 @@ export const natGatewayKind = defineKind({
   kind: 'nat_gateway',
   collection: 'nat_gateways',
   productCode: 'nat_gateway',
+  menuOrder: 140,
   routes: {
     list: 'natManage',
     detail: 'natDetail_outline',

@@ -69,6 +69,7 @@ export const snatRuleKind = defineKind({
   kind: 'snat_rule',
   collection: 'snat-rules',
   productCode: 'snat_rule',
+  menuOrder: 150,
   routes: { list: 'natDetail_snatManage', others: ['natDetail_snatConfig'] },
   fields: common([
     { key: 'eip_id', source: 'spec', type: 'ref', ref: 'eip' },
@@ -96,6 +97,7 @@ export const dnatRuleKind = defineKind({
   kind: 'dnat_rule',
   collection: 'dnat-rules',
   productCode: 'dnat_rule',
+  menuOrder: 160,
   routes: { list: 'natDetail_dnatManage', others: ['natDetail_dnatConfig'] },
   fields: common([
     { key: 'eip_id', source: 'spec', type: 'ref', ref: 'eip' },
@@ -136,6 +138,7 @@ export const natIpv6RuleKind = defineKind({
   kind: 'nat_ipv6_rule',
   collection: 'nat-ipv6-rules',
   productCode: 'nat_ipv6_rule',
+  menuOrder: 170,
   routes: { list: 'natDetail_ipv6Manage' },
   fields: common([
     { key: 'ipv6_address', source: 'spec', type: 'ip' },

@@ -19,6 +19,7 @@ export const phyhostKind = defineKind({
   kind: 'phyhost',
   collection: 'phyhosts',
   productCode: 'phyhost',
+  menuOrder: 180,
   routes: { list: 'bmsManage', detail: 'bmsDetail', buy: 'bmsBuy', others: ['bmsMonitor', 'bmsWinMonitor'] },
   fields: [
     F.id,

@@ -12,6 +12,7 @@ export const sdwanBranchKind = defineKind({
   kind: 'sdwan_branch',
   collection: 'sdwan-branches',
   productCode: 'sdwan_branch',
+  menuOrder: 230,
   routes: { list: 'sdwan_branchManage', detail: 'branchDetail', buy: 'branchAdd', others: ['sdwan'] },
   fields: [
     F.id,
@@ -92,6 +93,7 @@ export const routingTemplateKind = defineKind({
   kind: 'routing_template',
   collection: 'routing-templates',
   productCode: 'routing_template',
+  menuOrder: 240,
   routes: { list: 'sdwan_routingTemplate', detail: 'routingTemplateDetail' },
   fields: [
     F.id,

@@ -6,6 +6,7 @@ export const sharedBandwidthKind = defineKind({
   kind: 'shared_bandwidth',
   collection: 'shared-bandwidths',
   productCode: 'shared_bandwidth',
+  menuOrder: 80,
   routes: { list: 'shareBand', detail: 'shareDetail', buy: 'shareBuy' },
   fields: [F.id, F.name, F.status, F.vendor, { key: 'bandwidth', source: 'spec', type: 'number', unit: 'mbps' }, F.charging, F.createdAt],
   columns: [C.name, C.status, { field: 'bandwidth', display: true }, C.vendor, C.createdAt],

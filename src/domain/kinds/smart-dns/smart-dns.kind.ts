@@ -17,6 +17,7 @@ export const smartDnsDomainKind: KindDefinition = {
   kind: 'smart_dns_domain',
   collection: 'smart-dns-domains',
   productCode: 'smart_dns_domain',
+  menuOrder: 320,
   routes: { list: 'smartDns', detail: 'smartDns_domainDetail', others: ['smartDns_domain'] },
   fields: [
     F.id,
@@ -87,6 +88,7 @@ export const smartDnsRecordKind: KindDefinition = {
   kind: 'smart_dns_record',
   collection: 'smart-dns-records',
   productCode: 'smart_dns_record',
+  menuOrder: 330,
   // Listed only inside its domain's page (smartDns/domain/:id); the bare list route is the domains'.
   routes: { list: 'smartDns' },
   fields: [

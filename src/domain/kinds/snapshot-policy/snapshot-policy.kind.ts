@@ -9,6 +9,7 @@ export const snapshotPolicyKind = defineKind({
   kind: 'snapshot_policy',
   collection: 'snapshot-policies',
   productCode: 'snapshot_policy',
+  menuOrder: 110,
   routes: { list: 'snapshots_ecsSnapshotPolicy', detail: 'ecsSnapshotPolicyDetail' },
   fields: [
     F.id,

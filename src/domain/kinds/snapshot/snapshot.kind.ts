@@ -7,6 +7,7 @@ export const snapshotKind = defineKind({
   kind: 'snapshot',
   collection: 'snapshots',
   productCode: 'snapshot',
+  menuOrder: 30,
   routes: { list: 'snapshots_ecsSnapshot', detail: 'ecsSnapshotDetail', others: ['volumeSnapshot_snapshot', 'volumeSnapshotDetail'] },
   fields: [
     F.id,

@@ -34,6 +34,7 @@ export const sslCertificateKind: KindDefinition = {
   kind: 'ssl_certificate',
   collection: 'ssl-certificates',
   productCode: 'ssl_certificate',
+  menuOrder: 250,
   routes: { list: 'certificate', detail: 'certificateAdd', buy: 'certificateBuy', others: ['UploadOwnCertificate', 'SSLCertificate'] },
   fields: [
     F.id,

@@ -9,6 +9,7 @@ export const subnetKind = defineKind({
   kind: 'subnet',
   collection: 'subnets',
   productCode: 'subnet',
+  menuOrder: 50,
   routes: { list: 'subnet', detail: 'subnetDetail' },
   fields: [
     F.id,

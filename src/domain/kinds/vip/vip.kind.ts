@@ -7,6 +7,7 @@ export const vipKind = defineKind({
   kind: 'vip',
   collection: 'vips',
   productCode: 'vip',
+  menuOrder: 70,
   routes: { list: 'vip', detail: 'vipDetail', buy: 'vipBuy' },
   fields: [
     F.id,

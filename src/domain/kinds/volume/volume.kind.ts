@@ -10,6 +10,7 @@ export const volumeKind = defineKind({
   kind: 'volume',
   collection: 'volumes',
   productCode: 'volume',
+  menuOrder: 20,
   routes: { list: 'volumeManage', detail: 'volumeDetail', buy: 'volumeBuy', others: ['volumeAdminManage', 'ecsRecycle'] },
   fields: [
     F.id,

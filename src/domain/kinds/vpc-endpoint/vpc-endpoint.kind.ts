@@ -11,6 +11,7 @@ export const vpcepServiceKind = defineKind({
   kind: 'vpcep_service',
   collection: 'vpcep-services',
   productCode: 'vpcep_service',
+  menuOrder: 210,
   routes: { list: 'vpcepManage_vpcepServices', detail: 'vpcepServicesDetail', buy: 'vpcepServicesAdd' },
   fields: [
     F.id,
@@ -79,6 +80,7 @@ export const vpcEndpointKind = defineKind({
   kind: 'vpc_endpoint',
   collection: 'vpcep',
   productCode: 'vpcep',
+  menuOrder: 220,
   routes: { list: 'vpcepManage_vpcep', buy: 'vpcepAdd', others: ['vpcepManage'] },
   fields: [
     F.id,

@@ -6,6 +6,7 @@ export const vpcKind = defineKind({
   kind: 'vpc',
   collection: 'vpcs',
   productCode: 'vpc',
+  menuOrder: 40,
   routes: { list: 'vpc', detail: 'vpcDetail' },
   fields: [F.id, F.name, F.status, F.vendor, F.region, { key: 'cidr', source: 'spec', type: 'cidr' }, F.description, F.createdAt],
   columns: [C.name, C.id, C.status, { field: 'cidr', copyable: true, display: true }, C.vendor, C.createdAt],

@@ -1,6 +1,8 @@
-// The server half of a kind (ADR 0009): rules that need the database, in
-// src/server/engine/kinds/<kind>/<kind>.hooks.ts beside the kind's folder in src/domain/kinds. Action
-// hooks are keyed by the kind's own action ids (a typo or a removed action fails to compile).
+// The server half of a kind (ADR 0009, ADR 0052): rules that need the database, in
+// src/server/engine/kinds/<folder>/<folder>.hooks.ts, the folder named like the kind's folder in
+// src/domain/kinds. The server finds these modules by their folders' names at start (kind-schemas.ts)
+// and joins them here with the registry. Action hooks are keyed by the kind's own action ids (a typo
+// or a removed action fails to compile).
 import { invalid } from '../../platform/lib/invalid.ts';
 import type { ActionIdOf, KindDefinition } from '../../../domain/kinds/kind.ts';
 import type { Exec, NewResource, ResourceRow } from '../engine.repository.ts';
@@ -53,4 +55,50 @@ export interface KindHooks<K extends KindDefinition<any> = KindDefinition<any>> 
 /** Declares the server half of a kind, its hooks typed by the kind's action ids. */
 export function defineHooks<K extends KindDefinition<any>>(kind: K, hooks: Omit<KindHooks<K>, 'kind'>): KindHooks {
   return { kind, ...hooks } as KindHooks;
+}
+
+/** A hooks module as the server found it: where it is (for the messages) and what it exports. */
+export interface HooksModule {
+  file: string;
+  exports: Readonly<Record<string, unknown>>;
+}
+
+/** The names a server half may declare besides its kind (a hook added to KindHooks does not compile until it is named here). */
+const HOOK_NAMES: Readonly<Record<Exclude<keyof KindHooks, 'kind'>, true>> = {
+  beforeCreate: true,
+  beforeAction: true,
+  afterAction: true,
+  beforeRemove: true,
+  checkRuleChange: true,
+};
+
+/** What defineHooks returns: a kind definition and nothing but hooks (a kind's schemas have a kind too). */
+function isHooks(v: unknown): v is KindHooks {
+  if (!v || typeof v !== 'object' || Array.isArray(v) || !('kind' in v)) return false;
+  const kind = v.kind as Partial<KindDefinition> | null;
+  return typeof kind?.kind === 'string' && Object.keys(v).every((key) => key === 'kind' || Object.hasOwn(HOOK_NAMES, key));
+}
+
+/**
+ * resources.kind → its server half, in the registry's order, from the exports of the kinds' hooks
+ * modules (a `defineHooks(…)` or an array of them; a module may export helpers beside them). Throws
+ * for a module that exports no hooks, for hooks of a kind the registry does not list and for two
+ * server halves of one kind (the same hooks exported again by another module are one).
+ */
+export function joinHooks(kinds: readonly KindDefinition[], modules: readonly HooksModule[]): Readonly<Record<string, KindHooks>> {
+  const found = new Map<string, { hooks: KindHooks; file: string }>();
+  for (const m of modules) {
+    const hooks = Object.values(m.exports)
+      .flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : [v]))
+      .filter(isHooks);
+    if (!hooks.length) throw new Error(`${m.file} exports no hooks: export defineHooks(kind, { … }) or an array of them`);
+    for (const h of hooks) {
+      const kind = h.kind.kind;
+      if (!kinds.some((k) => k.kind === kind)) throw new Error(`${m.file} declares hooks for kind ${kind}, which the registry does not list`);
+      const other = found.get(kind);
+      if (other && other.hooks !== h) throw new Error(`kind ${kind} has two server halves: ${other.file} and ${m.file}`);
+      if (!other) found.set(kind, { hooks: h, file: m.file });
+    }
+  }
+  return Object.fromEntries(kinds.flatMap((k) => (found.has(k.kind) ? [[k.kind, found.get(k.kind)!.hooks]] : [])));
 }
