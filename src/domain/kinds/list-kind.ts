@@ -18,7 +18,7 @@ export type ListFilter = FilterDef & { options?: readonly string[]; refKind?: st
 
 export interface ListKind extends Omit<
   KindDefinition,
-  'derive' | 'create' | 'actions' | 'filters' | 'createLinks' | 'secret' | 'shownWhen' | 'editable' | 'priceQuantityKey' | 'prices' | 'simulator'
+  'derive' | 'create' | 'actions' | 'filters' | 'createLinks' | 'secret' | 'shownWhen' | 'editable' | 'priceQuantityKey' | 'prices' | 'simulator' | 'menuOrder'
 > {
   create: { inBetween: string; final: string; failStatus?: string };
   actions: readonly ListAction[];
@@ -73,6 +73,7 @@ export function deriveListKind(def: KindDefinition): ListKind {
     'shownWhen',
     'editable',
     'priceQuantityKey',
+    'menuOrder',
     'prices',
     'simulator',
   ]);
