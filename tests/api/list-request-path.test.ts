@@ -1,7 +1,7 @@
 // The list's request path (issue 26, ADR 0050). Once warm, a list request asks the database its one
 // statement (sessions and scopes come from the access cache; the offset page of a small scope adds
-// its count), and its answer, written by the serialiser compiled from the route's response schema,
-// has exactly the bytes JSON.stringify made of the same rows before.
+// its count), and its answer, its rows picked anew (rowPicker, ADR 0050 addendum), has exactly the
+// bytes JSON.stringify made of runList's page before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds } from './helper.ts';
 import { runList } from '../../src/server/platform/lib/list.ts';

@@ -1,7 +1,7 @@
 // The list answers write their rows' times with isoTime instead of Date's toJSON (ADR 0050): the text
 // must be exactly what JSON.stringify writes for the same Date, at every instant and at the edges.
 import { describe, expect, it } from 'vitest';
-import { isoTime, withIsoTimes } from '../../src/server/platform/lib/list.ts';
+import { isoTime, rowPicker } from '../../src/server/platform/lib/list.ts';
 
 describe('isoTime', () => {
   it('writes what toISOString writes, instant by instant', () => {
@@ -37,13 +37,15 @@ describe('isoTime', () => {
   });
 });
 
-describe('withIsoTimes', () => {
-  it('turns only Dates at the named keys into text, so the JSON is the same', () => {
-    const row = { a: new Date(Date.UTC(2025, 5, 1, 8, 30)), b: '2025-01-01', c: new Date(1), n: null };
-    const before = JSON.stringify(row);
-    const out = withIsoTimes(row, ['a', 'b', 'n']);
-    expect(out.a).toBe('2025-06-01T08:30:00.000Z');
-    expect(out.c).toBeInstanceOf(Date);
-    expect(JSON.stringify(out)).toBe(before);
+describe('rowPicker', () => {
+  it('answers the named columns in their order, Dates at the named times as text, so the JSON is the same', () => {
+    const row = { a: new Date(Date.UTC(2025, 5, 1, 8, 30)), b: '2025-01-01', c: new Date(1), n: null, __sort_a: '2025-06-01 08:30:00+00' };
+    const out = rowPicker(['t.a', 'b', 'c', 'n'], ['a', 'b', 'n']);
+    const picked = out(row);
+    expect(Object.keys(picked)).toEqual(['a', 'b', 'c', 'n']);
+    expect(picked.a).toBe('2025-06-01T08:30:00.000Z');
+    expect(picked.c).toBeInstanceOf(Date);
+    const { __sort_a: _, ...withoutSortKey } = row;
+    expect(JSON.stringify(picked)).toBe(JSON.stringify(withoutSortKey));
   });
 });

@@ -1,40 +1,14 @@
 // The one `resources` table every cloud resource kind lives in (ARCHITECTURE.md "Data").
 // Every function takes the caller's scope: there is no unscoped read.
 import type { Db } from '../platform/db/database.ts';
-import { listResponseSchema, nullable, type ListSpec } from '../platform/lib/list.ts';
+import type { ListSpec } from '../platform/lib/list.ts';
 import { RESOURCE_COLUMNS, scopedResources, type ResourceScope } from '../platform/db/resource-rows.ts';
 
 // The scoped read of the table sits on the floor (approvals' rule lists read it too).
 export { RESOURCE_COLUMNS, scopedResources, type ResourceScope };
 
-/** The times of a resource row (written as ISO text by the list answers: list.ts withIsoTimes). */
+/** The times of a resource row (written as ISO text by the list answers: list.ts rowPicker). */
 export const RESOURCE_TIMES = ['created_at', 'updated_at'] as const;
-
-/**
- * A row of RESOURCE_COLUMNS as JSON, in the same order (the answer's bytes stay JSON.stringify's).
- * `spec` is the kind's own object, written as it is.
- */
-export const RESOURCE_ROW_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    kind: { type: 'string' },
-    tenant_id: { type: 'string' },
-    project_id: { type: 'string' },
-    vendor: { type: 'string' },
-    region_id: nullable('string'),
-    az_id: nullable('string'),
-    name: { type: 'string' },
-    status: { type: 'string' },
-    locked: { type: 'boolean' },
-    spec: { type: 'object', additionalProperties: true },
-    created_at: nullable('string'),
-    updated_at: nullable('string'),
-  },
-} as const;
-
-/** The answer of `GET /api/v1/resources` (offset or cursor page of RESOURCE_ROW_SCHEMA rows). */
-export const RESOURCE_LIST_RESPONSE = listResponseSchema(RESOURCE_ROW_SCHEMA);
 
 /** The list spec shared by every resource list (kinds add their own filters on top). */
 export const RESOURCE_LIST: ListSpec = {

@@ -4,7 +4,7 @@
 // title). A new area's routes are logged the moment they exist; naming them is optional, logging
 // is not. The line is written in onSend, before the answer leaves, so a client that has its answer
 // finds its line (docs/decisions/0017-notifications-and-operation-log.md).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Insertable } from 'kysely';
 import { newId, isId } from '../../domain/ids.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -13,6 +13,7 @@ import type { AuthUser } from '../platform/auth/auth-user.ts';
 import { accessOf, canSeeProject, canSeeTenant } from '../platform/auth/tenancy.repository.ts';
 import { actionOf, type ActionRef } from './oplog-actions.ts';
 import { approvalSubject, channelSubject, insertLine, insertLines, resourceSubject, tenantOfProject } from './operation-log.repository.ts';
+import { addWriteHooks } from '../platform/http/write-hooks.ts';
 
 export interface Subject {
   type: string | null;
@@ -182,11 +183,12 @@ const oplogRequest = (req: FastifyRequest, route: string): OplogRequest => ({
 
 export function registerOperationLog(app: FastifyInstance, db: Db) {
   app.decorateRequest('oplog', null);
-  app.addHook('preHandler', async (req) => {
+  // Only write routes pass these hooks (platform/http/write-hooks.ts): reads are never logged.
+  const pendingLine = async (req: FastifyRequest) => {
     if (!logged(req)) return;
     req.oplog = await oplogPending(db, oplogRequest(req, req.routeOptions.url ?? ''));
-  });
-  app.addHook('onSend', async (req, reply, payload) => {
+  };
+  const writeLine = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!logged(req)) return payload;
     if (reply.getHeader('idempotent-replayed') || reply.getHeader('idempotency-in-flight')) return payload;
     const r = oplogRequest(req, req.routeOptions.url ?? req.url.split('?')[0]!);
@@ -204,7 +206,8 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
       req.log.error({ err }, 'operation log write failed');
     }
     return payload;
-  });
+  };
+  addWriteHooks(app, { preHandler: pendingLine, onSend: writeLine });
 }
 
 /** The refusal as the caller read it: the error's description (its title is the catalogue's generic 操作失败). */

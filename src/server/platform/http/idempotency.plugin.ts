@@ -23,6 +23,7 @@ import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
 import { writeContext, type CreatedRow, type WriteContext } from '../db/write-context.ts';
 import { t } from '../lib/i18n.ts';
+import { addWriteHooks } from './write-hooks.ts';
 import {
   clearAppliedLease,
   deleteExpiredKey,
@@ -181,7 +182,8 @@ async function answerApplied(app: FastifyInstance, req: FastifyRequest, reply: F
   for (const name of FORWARDED) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
   reply.header('idempotency-applied', 'true');
   for (const row of created.slice(0, 5)) {
-    const res = await app.inject({ method: 'GET', url: `${path}/${row.id}`, headers, remoteAddress: req.ip });
+    // Read outside the retry's write context (GET routes never enter one of their own).
+    const res = await writeContext.run(null, () => app.inject({ method: 'GET', url: `${path}/${row.id}`, headers, remoteAddress: req.ip }));
     if (res.statusCode === 200 && String(res.headers['content-type'] ?? '').startsWith('application/json'))
       return reply
         .status(req.method === 'POST' ? 201 : 200)
@@ -245,8 +247,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
 
   app.decorateRequest('idempotency', null);
 
-  // Runs after auth (registered later), so the key is scoped to the signed-in user.
-  app.addHook('preHandler', async (req, reply) => {
+  // Runs after auth (registered later), so the key is scoped to the signed-in user. Only write
+  // routes pass these hooks (write-hooks.ts): a GET never carries a key's work.
+  const claimKey = async (req: FastifyRequest, reply: FastifyReply) => {
     const raw = req.headers['idempotency-key'];
     if (raw === undefined || !['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) || !req.url.startsWith('/api/')) return;
     const key = Array.isArray(raw) ? (raw[0] ?? '') : raw;
@@ -277,13 +280,13 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
     reply.header('idempotent-replayed', 'true');
     if (stored.response_type) reply.type(stored.response_type);
     return reply.status(stored.response_status ?? 200).send(stored.response_body ?? '');
-  });
+  };
   // The rest of the request (later hooks, the handler) runs in its write context; a request without
   // a key runs outside any (an inner app.inject must not join its caller's).
   // A handler answering an applied key runs in it too: its mark finds the key applied, so a write refused.
-  app.addHook('preHandler', (req, _reply, done) => writeContext.run(keyedWrites.get(req) ?? null, done));
+  const enterWriteContext = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => writeContext.run(keyedWrites.get(req) ?? null, done);
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  const storeAnswer = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const idem = req.idempotency;
     const write = keyedWrites.get(req);
     if (write) write.open = false;
@@ -304,15 +307,16 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { leaseM
     const type = reply.getHeader('content-type');
     await storeKeyAnswer(db, idem, { response_status: reply.statusCode, response_body: body, response_type: typeof type === 'string' ? type : null });
     return payload;
-  });
+  };
 
   // A client that hangs up does not end the handler: the row stays in flight until the handler
   // answers (onSend stores it), or its lease runs out if this process dies first.
-  app.addHook('onResponse', async (req) => {
-    stopRenewal(req);
-  });
-  app.addHook('onRequestAbort', async (req) => {
-    stopRenewal(req);
+  const stop = async (req: FastifyRequest) => stopRenewal(req);
+  addWriteHooks(app, {
+    preHandler: [claimKey, enterWriteContext],
+    onSend: storeAnswer,
+    onResponse: stop,
+    onRequestAbort: stop,
   });
 }
 
