@@ -46,8 +46,10 @@ export function validationBody(lang: Language, error: z.ZodError): ErrorBody {
 
 export async function registerErrors(app: FastifyInstance) {
   app.decorateRequest('lang', 'zh-CN');
-  app.addHook('onRequest', async (req) => {
+  // A synchronous hook: every request passes it (no promise of its own, ADR 0050 addendum).
+  app.addHook('onRequest', (req, _reply, done) => {
     req.lang = pickLanguage(req.headers['accept-language']);
+    done();
   });
 
   app.setErrorHandler((err: FastifyError | AppError | z.ZodError | Error, req: FastifyRequest, reply: FastifyReply) => {

@@ -64,8 +64,9 @@ export async function registerMultipart(scope: FastifyInstance, limits: Multipar
       headerPairs: 20,
     },
   });
-  scope.addHook('onRequest', async (req) => {
+  scope.addHook('onRequest', (req, _reply, done) => {
     LIMITS.set(req, limits);
+    done();
   });
   scope.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) MULTIPART_ROUTES.add(`${method} ${route.url}`);

@@ -1,4 +1,4 @@
-// Hooks that only writes need (idempotency, the operation log), given to the routes that take a
+// Hooks that only writes need (idempotency, the operation log, the site-host rule on names), given to the routes that take a
 // write method instead of to every request (ADR 0050 addendum): a GET, most of the traffic, passes
 // none of them. They go before the route's own hooks, after those an earlier call gave it, so they
 // run where app-wide hooks of the same phase ran: before the route's own, in the order they were added. A request that matches no
@@ -7,7 +7,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-type Phase = 'preHandler' | 'onSend' | 'onResponse' | 'onRequestAbort';
+type Phase = 'preValidation' | 'preHandler' | 'onSend' | 'onResponse' | 'onRequestAbort';
 /** A hook or hooks per phase, as a route's options take them. */
 export type WriteHooks = { [P in Phase]?: RouteOptions[P] };
 
