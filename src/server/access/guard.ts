@@ -51,12 +51,25 @@ export function allRolesOf(user: AuthUser): Role[] {
 }
 
 /** The user's permissions in (tenant, project): that scope's roles and applicable policies; without a tenant, everything they hold. */
-export function permissionsIn(user: AuthUser, tenantId: string | null, projectId: string | null): Set<Permission> {
+export function permissionsIn(user: AuthUser, tenantId: string | null, projectId: string | null): ReadonlySet<Permission> {
+  // A cached (frozen) user's answer per scope is kept with it: the access cache makes a new user
+  // object whenever a role, membership or policy changes (ADR 0015), so nothing here goes stale.
+  const memo = Object.isFrozen(user) ? (permissionMemo.get(user) ?? new Map<string, ReadonlySet<Permission>>()) : null;
+  const key = `${tenantId ?? ''}|${projectId ?? ''}`;
+  const known = memo?.get(key);
+  if (known) return known;
   // A tenant without a project: what the caller holds anywhere in it (a project member asking tenant-wide
   // gets the route's own answer — 400 name a project, or its projects' rows — not the guard's 403).
   const roles = !tenantId ? allRolesOf(user) : projectId ? rolesIn(user, tenantId, projectId) : rolesAnywhereIn(user, tenantId);
-  return permissionsWith(user, roles, tenantId, projectId);
+  const perms = permissionsWith(user, roles, tenantId, projectId);
+  if (memo) {
+    if (memo.size >= 64) memo.clear();
+    memo.set(key, perms);
+    permissionMemo.set(user, memo);
+  }
+  return perms;
 }
+const permissionMemo = new WeakMap<AuthUser, Map<string, ReadonlySet<Permission>>>();
 
 function header(req: FastifyRequest, name: string): string | null {
   const v = req.headers[name];
@@ -84,7 +97,7 @@ export function hiddenScope(req: FastifyRequest, user: AuthUser): boolean {
 }
 
 /** The caller's permissions in the request's scope (routes that check policies call this). */
-export function requestPermissions(req: FastifyRequest, user: AuthUser): Set<Permission> {
+export function requestPermissions(req: FastifyRequest, user: AuthUser): ReadonlySet<Permission> {
   const { tenantId, projectId } = guardScope(req, user);
   return permissionsIn(user, tenantId, projectId);
 }
