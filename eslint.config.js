@@ -48,6 +48,19 @@ export default tseslint.config(
               message: 'shared web code must not import features or app',
             },
             { target: './src/web/features', from: './src/web/app', message: 'features must not import the app composition' },
+            // A kind's own screens (src/web/kinds/<folder>, ADR 0053) build on the resources feature and the
+            // shared parts; the resources feature finds them by folder name (Vite's glob), nothing imports them.
+            {
+              target: './src/web/kinds',
+              from: ['./src/web/app', './src/web/features'],
+              except: ['./resources'],
+              message: 'a kind folder builds on src/web/features/resources, src/web/ui, src/web/lib and src/domain only',
+            },
+            {
+              target: ['./src/web/app', './src/web/features', './src/web/ui', './src/web/lib', './src/web/offline'],
+              from: './src/web/kinds',
+              message: "a kind folder's screens are found by its name (features/resources/kind-folders.ts), never imported",
+            },
             // Features never import other features (compose them in src/web/app).
             ...features.map((f) => ({
               target: `./src/web/features/${f}`,

@@ -3,7 +3,7 @@
 // or at 18:00 after approval (finance production) — in zh-CN and zh-TW from the locale files.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { issueNotice } from '../../src/web/features/resources/nat-rules.ts';
+import { issueNotice } from '../../src/web/kinds/nat-rules/nat-rules.ts';
 
 const list = (lang: string) =>
   (JSON.parse(readFileSync(new URL(`../../locales/${lang}/nat.json`, import.meta.url), 'utf8')) as { list: Record<string, string> }).list;

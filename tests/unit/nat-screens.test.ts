@@ -7,7 +7,7 @@ import { listKindOf } from '../../src/domain/kinds/list-kind.ts';
 import { fullKindOf } from '../../src/web/features/resources/full-kind.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
 import { detailTabsOf, screenFor } from '../../src/web/features/resources/kind-screens.ts';
-import { ruleCardKeys, ruleFormPlan } from '../../src/web/features/resources/nat-rules.ts';
+import { ruleCardKeys, ruleFormPlan } from '../../src/web/kinds/nat-rules/nat-rules.ts';
 
 const nat = kindOf('nat_gateway')!;
 const pathOf = (name: string) => ROUTE_TABLE.find((r) => r.name === name)!.path;

@@ -6,7 +6,7 @@
 // namespace), which no kind list needs. Merged, the slices are the namespace again.
 type Texts = Record<string, unknown>;
 
-/** Sections read only by screens that load the whole namespace (dns-records-tab, cdn-pages, dns-advanced-pages). */
+/** Sections read only by screens that load the whole namespace (the DNS, CDN, smart DNS, HTTPDNS and GTM screens of src/web/kinds). */
 const AREA_SECTIONS = new Set(['dns', 'cdn', 'dns_adv']);
 
 /** A section is a kind's when it names the kind (kinds:<kind>.name). */

@@ -22,6 +22,7 @@ import { CopyId, StatusBadge, usePlaceNames } from './parts.tsx';
 import { TagPanel } from './tag-editor.tsx';
 import { MetricPanel } from './metric-chart.tsx';
 import { DetailTabBody, detailTabsFor } from '../../ui/detail-tabs.tsx';
+import { kindDetailTabs } from './kind-folders.ts';
 import { settlePoll } from './live.ts';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { fullKind } from './full-kind.ts';
@@ -209,7 +210,7 @@ export function ResourceDetail({ def: listDef, id, tab, embedded }: { def: ListK
         <Tabs.Tab title={t('resources:detail.monitor')} key="monitor">
           {active === 'monitor' && !row.offline ? <MetricPanel def={def} id={row.id} /> : null}
         </Tabs.Tab>
-        {detailTabsFor(def.kind).map((x) => (
+        {[...detailTabsFor(def.kind), ...kindDetailTabs(def.kind)].map((x) => (
           <Tabs.Tab title={t(x.titleKey)} key={x.key}>
             {active === x.key && !row.offline ? <DetailTabBody tab={x} kind={def.kind} id={row.id} vendor={row.vendor} status={row.status} /> : null}
           </Tabs.Tab>

@@ -12,17 +12,16 @@ import { LeftOutline } from 'antd-mobile-icons';
 import type { KindDefinition } from '../../../domain/kinds/kind.ts';
 import { backAction } from '../../../domain/navigation/rules.ts';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
-import { getResource } from './api.ts';
-import { listPath, routePath, type Resource } from './kind-meta.ts';
-import type { DetailTab } from './kind-screens.ts';
-import { ResourceDetail } from './detail.tsx';
-import { StatusBadge } from './parts.tsx';
-import { NatRuleList } from './nat-rule-list.tsx';
-import { NatRuleForm } from './nat-rule-form.tsx';
-import './nat.css';
-import type { ListKind } from '../../../domain/kinds/list-kind.ts';
-import { fullKind } from './full-kind.ts';
-import { resourceKeys } from './query-keys.ts';
+import { getResource } from '../../features/resources/api.ts';
+import { listPath, routePath, type Resource } from '../../features/resources/kind-meta.ts';
+import { ResourceDetail } from '../../features/resources/detail.tsx';
+import { StatusBadge } from '../../features/resources/parts.tsx';
+import { NatRuleList } from '../nat-rules/nat-rule-list.tsx';
+import { NatRuleForm } from '../nat-rules/nat-rule-form.tsx';
+import './nat-detail.css';
+import { fullKind } from '../../features/resources/full-kind.ts';
+import type { RouteTabsProps } from '../../features/resources/kind-slots.ts';
+import { resourceKeys } from '../../features/resources/query-keys.ts';
 
 /** EIPs bound to the gateway, from its relations (id and name). */
 export function boundEips(gateway: Resource): { id: string; name: string }[] {
@@ -58,21 +57,7 @@ function Summary({ def, gateway }: { def: KindDefinition; gateway: Resource }) {
  * `embedded`: the detail pane of the tablet split view (natManage at 768–1199px). The tabs switch in
  * place there (the URL stays the list's); adding or editing a rule opens its own page.
  */
-export function RouteTabsDetail({
-  def: listDef,
-  tabs,
-  active: routeActive,
-  config,
-  id,
-  embedded = false,
-}: {
-  def: ListKind;
-  tabs: DetailTab[];
-  active: DetailTab;
-  config: boolean;
-  id: string;
-  embedded?: boolean;
-}) {
+export function RouteTabsDetail({ def: listDef, tabs, active: routeActive, config, id, embedded = false }: RouteTabsProps) {
   const def = fullKind(listDef);
   const { t } = useTranslation();
   const navigate = useNavigate();

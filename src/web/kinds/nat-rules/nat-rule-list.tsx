@@ -17,13 +17,14 @@ import { Pagination } from '../../ui/data-table/pagination.tsx';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { get } from '../../lib/request.ts';
 import { projectAtom, tenantAtom } from '../../lib/store.ts';
-import { listResources } from './api.ts';
-import { actionBlock, actionLabel, displayValue, fieldLabel, menuActions, type Resource } from './kind-meta.ts';
-import { useActionRunner } from './actions.tsx';
-import { CopyId, PagedListEnd, StatusBadge } from './parts.tsx';
+import { listResources } from '../../features/resources/api.ts';
+import { actionBlock, actionLabel, displayValue, fieldLabel, menuActions, type Resource } from '../../features/resources/kind-meta.ts';
+import { useActionRunner } from '../../features/resources/actions.tsx';
+import { CopyId, PagedListEnd, StatusBadge } from '../../features/resources/parts.tsx';
 import { issueNotice, ruleCardKeys, type ApprovalRequirement } from './nat-rules.ts';
-import { settlePoll } from './live.ts';
-import { resourceKeys } from './query-keys.ts';
+import { settlePoll } from '../../features/resources/live.ts';
+import { resourceKeys } from '../../features/resources/query-keys.ts';
+import './nat-rules.css';
 
 export const RULE_PAGE_SIZE = 20;
 

@@ -1,17 +1,18 @@
-// The 解析记录 tab of a DNS zone (dnsDetail, dnsInternetDetail): the zone's records (cards on a
-// phone, a table from the tablet width up) with their row actions (修改 / 暂停 / 启用 / 锁定 / 解锁 /
-// 删除, refused as the server refuses them) and an add form drawn from the record kind's zod
-// rules (host record, type, value by type, TTL, line, weight). Status changes arrive live.
+// A kind's rows inside their parent's page (the records of a smart DNS domain, the address pools and
+// access policies of a GTM instance): cards with an action sheet on a phone, a table from the
+// tablet width up, each row's actions refused as the server refuses them, and an add form drawn
+// from the kind's zod rules (or a form schema where the create schema is transformed) with the
+// parent named in the body. Status changes arrive live.
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ActionSheet, Button, Popup, Toast } from 'antd-mobile';
 import { AddOutline, MoreOutline } from 'antd-mobile-icons';
-import type { DetailTabProps } from '../../ui/detail-tab-props.ts';
-import { DataTable, type RowAction } from '../../ui/data-table/data-table.tsx';
-import { useBreakpoint } from '../../lib/hooks.ts';
+import type { z } from 'zod';
 import { fullKindOf } from './full-kind.ts';
 import type { FullKind } from '../../../domain/kinds/kind-schemas.ts';
+import { useBreakpoint } from '../../lib/hooks.ts';
+import { DataTable, type RowAction } from '../../ui/data-table/data-table.tsx';
 import { createResource, listResources } from './api.ts';
 import { displayValue, fieldLabel, type Resource } from './kind-meta.ts';
 import { useActionRunner } from './actions.tsx';
@@ -22,26 +23,55 @@ import { fieldsOf, initialValues, validateAll } from './zod-fields.ts';
 import { settlePoll } from './live.ts';
 import { resourceKeys } from './query-keys.ts';
 
-const RECORD_KIND: Readonly<Record<string, string>> = { private_dns_zone: 'dns_record', dns_domain: 'dns_internet_record' };
-const SKIP = new Set(['zone_id']);
+interface ChildListProps {
+  kind: string;
+  /** the create body's key naming the parent (zone_id, gtm_id) */
+  parentParam: string;
+  parentId: string;
+  canAdd: boolean;
+  /** extra list filters (a line) and the values a new row starts with */
+  filters?: Record<string, string>;
+  cardKeys: readonly string[];
+  /** the form schema when the kind's create schema is transformed */
+  formSchema?: z.ZodObject<any>;
+  title?: string;
+  /** the field a card and its action sheet are titled by (default: the name) */
+  titleField?: string;
+}
 
-function AddRecord({ def, zoneId, onDone, onCancel }: { def: FullKind; zoneId: string; onDone: () => void; onCancel: () => void }) {
+function AddChild({
+  def,
+  schema,
+  parentParam,
+  parentId,
+  preset,
+  onDone,
+  onCancel,
+}: {
+  def: FullKind;
+  schema: z.ZodObject<any>;
+  parentParam: string;
+  parentId: string;
+  preset: Record<string, string>;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
-  const fields = useMemo(() => fieldsOf(def.createSchema, def, SKIP), [def]);
-  const [values, setValues] = useState<Record<string, unknown>>(() => initialValues(fields));
+  const fields = useMemo(() => fieldsOf(schema, def, new Set([parentParam])), [def, schema, parentParam]);
+  const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...initialValues(fields), ...preset }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const label = (k: string) => fieldLabel(t, def, k);
   const submit = async () => {
     if (busy) return;
-    const body = { ...values, zone_id: zoneId };
-    const errs = validateAll(def.createSchema, body, label, t, exists);
+    const body = { ...values, [parentParam]: parentId };
+    const errs = validateAll(schema, body, label, t, exists);
     setErrors(errs);
     if (Object.keys(errs).length) return;
     setBusy(true);
     try {
       const created = await createResource(def, Object.fromEntries(Object.entries(body).filter(([, v]) => v !== '' && v !== undefined)));
-      Toast.show({ content: created.message ?? t('kinds:dns.added') });
+      Toast.show({ content: created.message ?? t('kinds:dns_adv.added') });
       onDone();
     } catch {
       /* the notice shows the server's reason */
@@ -50,17 +80,20 @@ function AddRecord({ def, zoneId, onDone, onCancel }: { def: FullKind; zoneId: s
     }
   };
   return (
-    <div className="ys-sheet" data-testid="record-form">
-      <div className="ys-sheet__title">{t('kinds:dns.add_title')}</div>
-      <div className="ys-form__notice" role="note">
-        {t(`kinds:${def.kind}.hint`)}
-      </div>
+    <div className="ys-sheet" data-testid="child-form" data-kind={def.kind}>
+      <div className="ys-sheet__title">{t(`kinds:${def.kind}.actions.create`)}</div>
+      {exists(`kinds:${def.kind}.hint`) ? (
+        <div className="ys-form__notice" role="note">
+          {t(`kinds:${def.kind}.hint`)}
+        </div>
+      ) : null}
       <FormFields
         def={def}
         fields={fields}
         values={values}
         errors={errors}
         onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))}
+        refFilters={() => ({ [parentParam]: parentId, status: 'enabled' })}
         onError={(k, m) =>
           setErrors((s) => {
             const n = { ...s };
@@ -72,50 +105,46 @@ function AddRecord({ def, zoneId, onDone, onCancel }: { def: FullKind; zoneId: s
       />
       <div className="ys-sheet__foot">
         <Button onClick={onCancel}>{t('resources:common.cancel')}</Button>
-        <Button color="primary" loading={busy} disabled={busy} data-testid="record-submit" onClick={submit}>
-          {t('kinds:dns.submit')}
+        <Button color="primary" loading={busy} disabled={busy} data-testid="child-submit" onClick={submit}>
+          {t('kinds:dns_adv.submit')}
         </Button>
       </div>
     </div>
   );
 }
 
-export default function DnsRecordsTab({ kind, id, status }: DetailTabProps) {
+export function ChildList({ kind, parentParam, parentId, canAdd, filters = {}, cardKeys, formSchema, title, titleField }: ChildListProps) {
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const client = useQueryClient();
-  const def = fullKindOf(RECORD_KIND[kind] ?? 'dns_record')!;
-  const key = resourceKeys.inZone(def.kind, id);
+  const def = fullKindOf(kind)!;
+  const key = resourceKeys.underParent(def.kind, parentId, filters);
   const q = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => listResources(def, { zone_id: id, __limit: 100, __orders: 'name' }, signal),
+    queryFn: ({ signal }) => listResources(def, { [parentParam]: parentId, ...filters, __limit: 100, __orders: 'name' }, signal),
     refetchInterval: settlePoll,
   });
   const rows = q.data?.data ?? [];
-  const runner = useActionRunner(def, { onChanged: () => void client.invalidateQueries({ queryKey: key }) });
+  const runner = useActionRunner(def, { onChanged: () => void client.invalidateQueries({ queryKey: resourceKeys.kind(def.kind) }) });
   const [adding, setAdding] = useState(false);
   const [sheetRow, setSheetRow] = useState<Resource | null>(null);
   const items = (r: Resource): RowAction[] => rowActions(t, def, r, runner.run);
   const columns = useShownColumns(t, def);
-  const done = () => {
-    setAdding(false);
-    void client.invalidateQueries({ queryKey: resourceKeys.kind(def.kind) });
-  };
+  const cardTitle = (r: Resource) => (titleField ? displayValue(t, def, r, titleField) : r.name);
   return (
-    <div className="ys-dnsrecords" data-testid="dns-records" data-kind={def.kind}>
+    <section className="ys-dnsrecords" data-testid="child-list" data-kind={def.kind}>
       <div className="ys-rlist__toolbar">
-        <Button size="small" color="primary" data-testid="record-add" disabled={status !== 'enabled'} onClick={() => setAdding(true)}>
-          <AddOutline /> {t('kinds:dns.add_record')}
+        {title ? <h2 className="ys-dnsadv__title">{title}</h2> : null}
+        <Button size="small" color="primary" data-testid="child-add" disabled={!canAdd} onClick={() => setAdding(true)}>
+          <AddOutline /> {t(`kinds:${def.kind}.actions.create`)}
         </Button>
       </div>
       {bp === 'phone' ? (
         <div className="ys-dnsrecords__cards">
           {rows.map((r) => (
-            <article key={r.id} className="ys-card" data-testid="record-card" data-id={r.id} onClick={() => setSheetRow(r)}>
+            <article key={r.id} className="ys-card" data-testid="child-card" data-id={r.id} onClick={() => setSheetRow(r)}>
               <div className="ys-card__top">
-                <div className="ys-card__name">
-                  {r.name} · {displayValue(t, def, r, 'type')}
-                </div>
+                <div className="ys-card__name">{cardTitle(r)}</div>
                 <StatusBadge def={def} status={r.status} />
                 <button
                   type="button"
@@ -130,7 +159,7 @@ export default function DnsRecordsTab({ kind, id, status }: DetailTabProps) {
                 </button>
               </div>
               <dl>
-                {['value', 'line', 'ttl', 'locked'].map((k) => (
+                {cardKeys.map((k) => (
                   <div key={k} className="ys-card__kv">
                     <dt>{fieldLabel(t, def, k)}</dt>
                     <dd>{displayValue(t, def, r, k)}</dd>
@@ -153,14 +182,14 @@ export default function DnsRecordsTab({ kind, id, status }: DetailTabProps) {
           rowActions={(r) => items(r).filter((a) => !a.disabled)}
           loading={q.isLoading}
           emptyText={t('resources:table.empty')}
-          testId="record-table"
+          testId="child-table"
         />
       )}
       <ActionSheet
         visible={sheetRow !== null}
         onClose={() => setSheetRow(null)}
         cancelText={t('resources:common.cancel')}
-        extra={sheetRow?.name}
+        extra={sheetRow ? cardTitle(sheetRow) : undefined}
         actions={
           sheetRow
             ? items(sheetRow).map((a) => ({
@@ -188,9 +217,22 @@ export default function DnsRecordsTab({ kind, id, status }: DetailTabProps) {
             : { width: 'min(480px, 100vw)', overflowY: 'auto' }
         }
       >
-        {adding ? <AddRecord def={def} zoneId={id} onDone={done} onCancel={() => setAdding(false)} /> : null}
+        {adding ? (
+          <AddChild
+            def={def}
+            schema={formSchema ?? def.createSchema}
+            parentParam={parentParam}
+            parentId={parentId}
+            preset={filters}
+            onDone={() => {
+              setAdding(false);
+              void client.invalidateQueries({ queryKey: resourceKeys.all });
+            }}
+            onCancel={() => setAdding(false)}
+          />
+        ) : null}
       </Popup>
       {runner.element}
-    </div>
+    </section>
   );
 }

@@ -1,19 +1,24 @@
 // The CDN console's own pieces: the 域名管理 / 统计分析 / 刷新预热 tab bar over the cdnTab routes,
 // the 统计分析 page (bandwidth and origin traffic of a picked accelerated domain, the simulator's
-// deterministic metrics drawn with uPlot) and the daily-limit notice of the refresh page.
+// deterministic metrics drawn with uPlot) and the daily-limit notice of the refresh page
+// (cdn-domain.screens.tsx puts them in their slots).
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NoticeBar } from 'antd-mobile';
 import { kindOf } from '../../../domain/kinds/registry.ts';
-import { listResources } from './api.ts';
-import { routePath } from './kind-meta.ts';
-import { MetricPanel } from './metric-chart.tsx';
-import { CDN_TABS } from './route-groups.ts';
-import { resourceKeys } from './query-keys.ts';
+import { listResources } from '../../features/resources/api.ts';
+import { routePath } from '../../features/resources/kind-meta.ts';
+import { MetricPanel } from '../../features/resources/metric-chart.tsx';
+import { resourceKeys } from '../../features/resources/query-keys.ts';
 
-const TABS = CDN_TABS;
+/** The CDN console's tab routes (域名管理 / 统计分析 / 刷新预热) and their label keys (kinds:cdn.*). */
+const TABS = [
+  ['cdnTab_cdnManage', 'manage'],
+  ['cdnTab_cdnWatch', 'watch'],
+  ['cdnTab_refreshPreheat', 'refresh'],
+] as const;
 /** The network metrics a CDN domain is drawn with: bandwidth out to users, traffic back to the origin. */
 const CDN_METRICS = { network_out: 'bandwidth', network_in: 'traffic' } as const;
 

@@ -10,12 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { Button, Toast } from 'antd-mobile';
 import type { FullKind } from '../../../domain/kinds/kind-schemas.ts';
 import { RequestError, noticeFor } from '../../lib/request.ts';
-import { createResource, getResource, updateResource } from './api.ts';
-import { displayValue, fieldLabel, type Resource } from './kind-meta.ts';
-import { FormFields, exists } from './form-fields.tsx';
-import { fieldsOf, initialValues, validateAll, validateField, type FormField } from './zod-fields.ts';
+import { createResource, getResource, updateResource } from '../../features/resources/api.ts';
+import { displayValue, fieldLabel, type Resource } from '../../features/resources/kind-meta.ts';
+import { FormFields, exists } from '../../features/resources/form-fields.tsx';
+import { fieldsOf, initialValues, validateAll, validateField, type FormField } from '../../features/resources/zod-fields.ts';
 import { ruleFormPlan } from './nat-rules.ts';
-import { resourceKeys } from './query-keys.ts';
+import { resourceKeys } from '../../features/resources/query-keys.ts';
+import './nat-rules.css';
 
 interface FormProps {
   def: FullKind;
