@@ -9,6 +9,7 @@ import * as registry from './registry.ts';
 export { cdnDomainKind } from './cdn-domain/cdn-domain.kind.ts';
 export { cdnTaskKind } from './cdn-task/cdn-task.kind.ts';
 export { cloudAccountKind } from './cloud-account/cloud-account.kind.ts';
+export { dbInstanceKind } from './db-instance/db-instance.kind.ts';
 export { dedicatedHostKind } from './dedicated-host/dedicated-host.kind.ts';
 export { deployUnitKind } from './deploy-unit/deploy-unit.kind.ts';
 export { dnsInternetRecordKind, dnsRecordKind } from './dns-record/dns-record.kind.ts';
