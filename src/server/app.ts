@@ -48,6 +48,7 @@ import { orgRoutes } from './org/org.routes.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { bastionRoutes } from './bastion/bastion.routes.ts';
 import { passkeyRoutes } from './keys/passkey.routes.ts';
+import { dbConsoleRoutes } from './dbconsole/dbconsole.routes.ts';
 import { openSecretBox } from './platform/lib/secret-box.ts';
 import { forgetListCounts } from './platform/lib/list.ts';
 import { registerSiteHostRule } from './platform/http/site-host.plugin.ts';
@@ -284,6 +285,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(slicePlugin('keys', keysRoutes), ctx);
   await app.register(slicePlugin('bastion', bastionRoutes), ctx);
   await app.register(slicePlugin('passkeys', passkeyRoutes), ctx);
+  await app.register(slicePlugin('dbconsole', dbConsoleRoutes), ctx);
   await app.register(slicePlugin('access', accessRoutes), ctx);
 }
 

@@ -45,6 +45,8 @@ import { requestSigner, type RequestSigner } from './keys/signing.ts';
 import { maasService, type MaasService } from './keys/maas.service.ts';
 import { bastionService, type BastionService } from './bastion/bastion.service.ts';
 import { passkeyService, type PasskeyService } from './keys/passkey.service.ts';
+import { dbConsoleDeps } from './dbconsole/dbconsole.compose.ts';
+import { heardEvent, type DbConsoleDeps } from './dbconsole/dbconsole.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +128,8 @@ export interface AppContext extends BaseContext {
   bastion: BastionService;
   /** passkeys, passkey sign-in and step-up proofs (keys/passkey.service.ts) */
   passkeys: PasskeyService;
+  /** the SQL console of managed database instances and their backing databases (dbconsole/, ADR 0054) */
+  dbConsole: DbConsoleDeps;
 }
 
 /** Builds the app's repositories and services on `base`; the engine starts with the app and stops before the database closes. */
@@ -200,6 +204,10 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     await gateway.idle();
   });
   const captcha = captchaService(db, { devInbox: base.config.captchaDevInbox, log: app.log });
+  // The SQL console: an instance's database is made when it runs and dropped when it is removed for good.
+  const dbConsole = dbConsoleDeps({ db, handle: base.handle, resources, secrets: base.secrets, dataDir: base.config.dataDir, log: app.log });
+  const offDbConsole = events.subscribe((e) => heardEvent(dbConsole, e));
+  app.addHook('preClose', async () => (offDbConsole(), await dbConsole.close()));
   return {
     ...base,
     db,
@@ -246,5 +254,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     maas: maasService(db, base.secrets),
     bastion: bastionService(db),
     passkeys: passkeyService(db, { rpName: '云枢' }),
+    dbConsole,
   };
 }

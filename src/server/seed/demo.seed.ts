@@ -24,6 +24,7 @@ import { seedInvoices } from './invoices.seed.ts';
 import { seedSignup } from './signup.seed.ts';
 import { seedKeys } from './keys.seed.ts';
 import { seedBastion } from './bastion.seed.ts';
+import { seedDbInstances } from './db-instances.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -383,5 +384,6 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedOrg(db);
   await seedKeys(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedBastion(db);
+  await seedDbInstances(db, secrets ?? (await openSecretBox(db, undefined)));
   return true;
 }

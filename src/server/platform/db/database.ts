@@ -47,6 +47,7 @@ import * as m0021 from './migrations/0021-org.ts';
 import * as m0022 from './migrations/0022-keys.ts';
 import * as m0020 from './migrations/0020-access.ts';
 import * as m0026 from './migrations/0026-bastion.ts';
+import * as m0027 from './migrations/0027-db-console.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-keys': m0022,
   '0020-access': m0020,
   '0026-bastion': m0026,
+  '0027-db-console': m0027,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,0 +1,59 @@
+// What the SQL console asks of the place an instance's database lives (ADR 0054): a database and
+// users of its own made (idempotently), one statement run as the instance's user with a row cap
+// and a time limit, the database dropped when the instance is removed for good.
+import type { BackendKind } from './dbconsole.repository.ts';
+
+/** An instance's own database and its two users (owner and read-only), passwords in clear (only in memory). */
+export interface InstanceDb {
+  dbName: string;
+  user: string;
+  password: string;
+  roUser: string;
+  roPassword: string;
+}
+
+export interface RunOptions {
+  readonly: boolean;
+  maxRows: number;
+  timeoutMs: number;
+}
+
+export interface SqlResult {
+  columns: string[];
+  rows: unknown[][];
+  /** rows returned (at most maxRows), or rows changed by a statement that returns none */
+  row_count: number;
+  truncated: boolean;
+}
+
+export interface SqlBackend {
+  kind: BackendKind;
+  provision(db: InstanceDb): Promise<void>;
+  run(db: InstanceDb, sql: string, o: RunOptions): Promise<SqlResult>;
+  drop(db: InstanceDb): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Why a statement did not run: the service turns it into the platform's localised error. */
+export class SqlFailure extends Error {
+  readonly reason: 'timeout' | 'read_only' | 'error' | 'unavailable';
+  constructor(reason: SqlFailure['reason'], message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** A value as JSON carries it: dates as ISO text, bytes as hex, big integers as text. */
+export function jsonValue(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+  if (typeof v === 'bigint') return v.toString();
+  if (v instanceof Uint8Array) return `\\x${Buffer.from(v).toString('hex')}`;
+  if (typeof v === 'object') return JSON.parse(JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)));
+  return v;
+}
+
+/** The rows answered: at most `max`, each value as JSON carries it. */
+export function capRows(rows: readonly unknown[][], max: number): { rows: unknown[][]; truncated: boolean } {
+  return { rows: rows.slice(0, max).map((r) => r.map(jsonValue)), truncated: rows.length > max };
+}
