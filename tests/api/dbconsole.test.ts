@@ -131,6 +131,9 @@ describe.each(['mysql', 'postgresql'] as const)('the SQL console on %s', (engine
   });
 
   onEngine('sees nothing of Yunshu’s database', async () => {
+    // The instance's database is where ADR 0054 puts it: MariaDB, Yunshu's PostgreSQL, or a PGlite of its own.
+    const where = engine === 'mysql' ? 'mysql' : process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+    expect((await app.ctx.dbConsole.repo.backendOf(id))!.backend).toBe(where);
     const users = await sql(id, 'select * from users');
     expect(users.statusCode).toBe(400);
     expect(users.json().description).toMatch(/^SQL 执行出错/);

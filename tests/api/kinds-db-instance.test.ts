@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds, type Client } from './helper.ts';
 import { act, actSettled, create, expect400, expect409, placement, settle } from './kinds-helpers.ts';
+import { instanceDbOf } from '../../src/server/dbconsole/dbconsole.service.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let c: Client;
@@ -13,6 +14,9 @@ beforeAll(async () => {
   c = await app.as('tenant_admin');
 });
 afterAll(async () => {
+  // Instances that ran got databases of their own (on MariaDB when MYSQL_URL is set): dropped here.
+  const console = app.ctx.dbConsole;
+  for (const row of await console.repo.allBackends()) if (row.provisioned_at) await console.backends[row.backend]?.drop(instanceDbOf(console, row));
   await app.close();
 });
 
@@ -31,11 +35,14 @@ const post = async (extra: Record<string, unknown>) => c.req({ method: 'POST', u
 
 describe('database instance', () => {
   it('goes creating → running with its flavor, port and price', async () => {
-    const row = await create(c, 'dbinstances', await body({ engine: 'postgresql', version: '16' }));
+    const row = await create(c, 'dbinstances', await body({ engine: 'mysql', version: '5.7' }));
     expect(row.status).toBe('creating');
     expect(row.price.sum_price).toBeGreaterThan(0);
     const running = (await settle(c, 'dbinstances', row.id))!;
-    expect(running).toMatchObject({ status: 'running', spec: { engine: 'postgresql', version: '16', cpu: 2, memory: 4, port: 5432, charset: 'utf8mb4' } });
+    expect(running).toMatchObject({ status: 'running', spec: { engine: 'mysql', version: '5.7', cpu: 2, memory: 4, port: 3306, charset: 'utf8mb4' } });
+    // The engine's usual port unless the purchase names one.
+    const pg = await create(c, 'dbinstances', await body({ engine: 'postgresql', version: '14', port: 15432, flavor: '4c8g' }));
+    expect(pg.spec).toMatchObject({ port: 15432, cpu: 4, memory: 8 });
     expect(running.available_actions).toEqual(expect.arrayContaining(['stop', 'reboot', 'delete']));
   });
 

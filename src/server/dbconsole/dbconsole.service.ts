@@ -185,6 +185,16 @@ export async function dropRemoved(deps: DbConsoleDeps): Promise<number> {
   return dropped;
 }
 
+/**
+ * A running instance's database is made at once on a database server; an embedded one (a PGlite
+ * thread per instance) only when its first statement comes, so idle instances hold no thread.
+ */
+async function madeOnRun(deps: DbConsoleDeps, row: ResourceRow): Promise<unknown> {
+  const backend = chooseBackend(deps, String(row.spec.engine));
+  if (backend.kind !== 'pglite') return ensureBackend(deps, row);
+  return (await deps.repo.backendOf(row.id)) ?? planBackend(deps, row, [], backend.kind);
+}
+
 /** What the engine's events mean to the console: a running instance gets its database, a removed one loses it. */
 export function heardEvent(deps: DbConsoleDeps, e: DomainEvent): void {
   if (e.type !== 'resource.status' && e.type !== 'resource.removed') return;
@@ -194,6 +204,6 @@ export function heardEvent(deps: DbConsoleDeps, e: DomainEvent): void {
   if (e.status !== 'running' || !e.project_id) return;
   void deps.resources
     .findScoped({ tenantId: e.tenant_id, projectId: e.project_id }, e.id, DB_KIND)
-    .then((row) => (row && isSqlConsoleEngine(row.spec.engine) ? ensureBackend(deps, row as ResourceRow) : undefined))
+    .then((row) => (row && isSqlConsoleEngine(row.spec.engine) ? madeOnRun(deps, row as ResourceRow) : undefined))
     .catch(fail);
 }
