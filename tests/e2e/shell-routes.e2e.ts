@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STATIC_DOCS, staticDocUrl } from '../../src/domain/navigation/rules.ts';
 import { screenFor, withoutId } from '../../src/web/features/resources/kind-screens.ts';
-import { ROUTE_FORMS } from '../../src/web/features/resources/route-forms.ts';
+import { ROUTE_FORMS } from '../../src/web/features/resources/forms/route-forms.ts';
 import { launchBrowser, newPage, signIn, type ViewportName } from './browser.ts';
 import { eventually, here, PAGE_ROUTES, SPEC_ROUTES, waitForDataPage, type SpecRoute } from './shell-helpers.ts';
 

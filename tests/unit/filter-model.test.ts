@@ -10,7 +10,7 @@ import {
   filterOptionLabel,
   filtersFromSearch,
   searchWithFilters,
-} from '../../src/web/features/resources/filter-model.ts';
+} from '../../src/web/features/resources/list/filter-model.ts';
 
 const load = (lang: string, ns: string) =>
   JSON.parse(readFileSync(new URL(`../../locales/${lang}/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FULL_KINDS as KINDS, fullKindOf as kindOf } from '../../src/server/engine/kinds/kind-schemas.ts';
 import type { FullKind } from '../../src/domain/kinds/kind-schemas.ts';
-import { fieldsOf, initialValues, jsonSchemaOf, type FormField } from '../../src/web/features/resources/zod-fields.ts';
+import { fieldsOf, initialValues, jsonSchemaOf, type FormField } from '../../src/web/features/resources/forms/zod-fields.ts';
 
 const before = JSON.parse(readFileSync(new URL('./fixtures/form-fields-before.json', import.meta.url), 'utf8')) as Record<string, unknown[]>;
 

@@ -7,9 +7,18 @@ import { DATA_DISK } from '../../src/domain/kinds/instance/instance.rules.ts';
 import { instanceCreateSchema } from '../../src/domain/kinds/instance/instance.schema.ts';
 import { subnetCidrProblem, subnetFreeIps } from '../../src/domain/kinds/subnet/subnet.rules.ts';
 import { priceItemsFor } from '../../src/domain/pricing.ts';
-import { canAddRow, cleanForm, fieldsOf, initialValues, itemKey, newListRow, validateAll, validateList } from '../../src/web/features/resources/zod-fields.ts';
-import { wizardSteps } from '../../src/web/features/resources/screen-rules.ts';
-import { createFormKinds, siblingCidrs } from '../../src/web/features/resources/create-rules.ts';
+import {
+  canAddRow,
+  cleanForm,
+  fieldsOf,
+  initialValues,
+  itemKey,
+  newListRow,
+  validateAll,
+  validateList,
+} from '../../src/web/features/resources/forms/zod-fields.ts';
+import { wizardSteps } from '../../src/web/features/resources/forms/screen-rules.ts';
+import { createFormKinds, siblingCidrs } from '../../src/web/features/resources/forms/create-rules.ts';
 
 const instance = kindOf('instance')!;
 const zh: Record<string, string> = {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
 import { KIND_LIST_ROUTES, KIND_LISTS_WITH_CREATE_FORM, PAGE_NAMESPACES, PAGES } from '../../src/web/app/pages.ts';
-import { hasCreateForm } from '../../src/web/features/resources/create-rules.ts';
+import { hasCreateForm } from '../../src/web/features/resources/forms/create-rules.ts';
 import { CONSOLE_ROUTES } from '../../src/web/app/console-pages.ts';
 import { kindPageIndex } from '../../src/domain/kinds/kind-views.ts';
 import { resourceRouteNames, screenFor } from '../../src/web/features/resources/kind-screens.ts';
@@ -23,9 +23,9 @@ import {
 } from '../../src/web/features/resources/list-state.ts';
 import { actionBlock, applyStatus, cardSpecKeys, displayValue, selectableRow, type Resource } from '../../src/web/features/resources/kind-meta.ts';
 import { patchCached, settlePoll, SETTLE_POLL_MS } from '../../src/web/features/resources/live.ts';
-import { fieldsOf, initialValues, validateAll, validateField, refKindOf } from '../../src/web/features/resources/zod-fields.ts';
+import { fieldsOf, initialValues, validateAll, validateField, refKindOf } from '../../src/web/features/resources/forms/zod-fields.ts';
 import { decodeVisibility, encodeVisibility, hasNextPage, pageSizeOptions, pageWindow, splitRowActions } from '../../src/web/ui/data-table/table-rules.ts';
-import { confirmValue, paramRefFilters, retentionValid, tagPairError, wizardSteps } from '../../src/web/features/resources/screen-rules.ts';
+import { confirmValue, paramRefFilters, retentionValid, tagPairError, wizardSteps } from '../../src/web/features/resources/forms/screen-rules.ts';
 
 const instance = fullKindOf('instance')!;
 const volume = fullKindOf('volume')!;

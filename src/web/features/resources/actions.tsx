@@ -17,8 +17,8 @@ import { withConsoleTexts } from '../../lib/i18n.ts';
 import { resourceKeys } from './query-keys.ts';
 
 // The params form and the SMS-verified delete load when first needed (their own chunks).
-const ParamsForm = lazy(() => withConsoleTexts(import('./action-params.tsx')));
-const SmsDelete = lazy(() => withConsoleTexts(import('./sms-delete.tsx')).then((m) => ({ default: m.SmsDelete })));
+const ParamsForm = lazy(() => withConsoleTexts(import('./actions/action-params.tsx')));
+const SmsDelete = lazy(() => withConsoleTexts(import('./actions/sms-delete.tsx')).then((m) => ({ default: m.SmsDelete })));
 
 type Step =
   | { type: 'confirm'; action: ListAction; rows: Resource[] }

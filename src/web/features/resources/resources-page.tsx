@@ -10,19 +10,19 @@ import { SplitView } from '../../ui/split-view.tsx';
 import { detailTabsOf, screenFor, withoutId } from './kind-screens.ts';
 import { kindAbove, kindPage, kindRouteTabs } from './kind-folders.ts';
 import { useLiveResources } from './live.ts';
-import { PhoneList } from './phone-list.tsx';
-import { ROUTE_FORM_TITLES } from './route-form-names.ts';
+import { PhoneList } from './list/phone-list.tsx';
+import { ROUTE_FORM_TITLES } from './forms/route-form-names.ts';
 import './resources.css';
 import { withConsoleTexts } from '../../lib/i18n.ts';
 
 // Every screen but the phone list is a chunk of its own: a phone opening a list loads the list
 // (and never the desktop table library); a detail, a form or a desktop table loads when shown.
-const DesktopList = lazy(() => withConsoleTexts(import('./desktop-list.tsx')).then((m) => ({ default: m.DesktopList })));
-const ResourceDetail = lazy(() => withConsoleTexts(import('./detail.tsx')).then((m) => ({ default: m.ResourceDetail })));
-const BuyWizard = lazy(() => withConsoleTexts(import('./buy.tsx')).then((m) => ({ default: m.BuyWizard })));
-const RecycleBin = lazy(() => withConsoleTexts(import('./recycle.tsx')).then((m) => ({ default: m.RecycleBin })));
-const Downloads = lazy(() => withConsoleTexts(import('./downloads.tsx')).then((m) => ({ default: m.Downloads })));
-const AdminList = lazy(() => withConsoleTexts(import('./admin-list.tsx')).then((m) => ({ default: m.AdminList })));
+const DesktopList = lazy(() => withConsoleTexts(import('./list/desktop-list.tsx')).then((m) => ({ default: m.DesktopList })));
+const ResourceDetail = lazy(() => withConsoleTexts(import('./detail/detail.tsx')).then((m) => ({ default: m.ResourceDetail })));
+const BuyWizard = lazy(() => withConsoleTexts(import('./forms/buy.tsx')).then((m) => ({ default: m.BuyWizard })));
+const RecycleBin = lazy(() => withConsoleTexts(import('./list/recycle.tsx')).then((m) => ({ default: m.RecycleBin })));
+const Downloads = lazy(() => withConsoleTexts(import('./list/downloads.tsx')).then((m) => ({ default: m.Downloads })));
+const AdminList = lazy(() => withConsoleTexts(import('./list/admin-list.tsx')).then((m) => ({ default: m.AdminList })));
 
 export default function ResourcesPage() {
   const handle = usePageHandle();

@@ -10,7 +10,7 @@ import { NoticeBar } from 'antd-mobile';
 import { kindOf } from '../../../domain/kinds/registry.ts';
 import { listResources } from '../../features/resources/api.ts';
 import { routePath } from '../../features/resources/kind-meta.ts';
-import { MetricPanel } from '../../features/resources/metric-chart.tsx';
+import { MetricPanel } from '../../features/resources/detail/metric-chart.tsx';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
 
 /** The CDN console's tab routes (域名管理 / 统计分析 / 刷新预热) and their label keys (kinds:cdn.*). */

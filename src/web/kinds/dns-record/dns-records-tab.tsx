@@ -16,9 +16,9 @@ import { createResource, listResources } from '../../features/resources/api.ts';
 import { displayValue, fieldLabel, type Resource } from '../../features/resources/kind-meta.ts';
 import { useActionRunner } from '../../features/resources/actions.tsx';
 import { StatusBadge } from '../../features/resources/parts.tsx';
-import { rowActions, useShownColumns } from '../../features/resources/child-table.tsx';
-import { FormFields, exists } from '../../features/resources/form-fields.tsx';
-import { fieldsOf, initialValues, validateAll } from '../../features/resources/zod-fields.ts';
+import { rowActions, useShownColumns } from '../../features/resources/detail/child-table.tsx';
+import { FormFields, exists } from '../../features/resources/forms/form-fields.tsx';
+import { fieldsOf, initialValues, validateAll } from '../../features/resources/forms/zod-fields.ts';
 import { settlePoll } from '../../features/resources/live.ts';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
 

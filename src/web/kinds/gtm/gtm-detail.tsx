@@ -11,8 +11,8 @@ import { fullKindOf } from '../../features/resources/full-kind.ts';
 import { getResource } from '../../features/resources/api.ts';
 import { formatTime, optionLabel, routePath } from '../../features/resources/kind-meta.ts';
 import { StatusBadge } from '../../features/resources/parts.tsx';
-import { ChildList } from '../../features/resources/child-list.tsx';
-import { ResourceDetail } from '../../features/resources/detail.tsx';
+import { ChildList } from '../../features/resources/detail/child-list.tsx';
+import { ResourceDetail } from '../../features/resources/detail/detail.tsx';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
 
 /** A GTM instance's route tabs. */

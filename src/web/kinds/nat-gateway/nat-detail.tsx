@@ -14,7 +14,7 @@ import { backAction } from '../../../domain/navigation/rules.ts';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { getResource } from '../../features/resources/api.ts';
 import { listPath, routePath, type Resource } from '../../features/resources/kind-meta.ts';
-import { ResourceDetail } from '../../features/resources/detail.tsx';
+import { ResourceDetail } from '../../features/resources/detail/detail.tsx';
 import { StatusBadge } from '../../features/resources/parts.tsx';
 import { NatRuleList } from '../nat-rules/nat-rule-list.tsx';
 import { NatRuleForm } from '../nat-rules/nat-rule-form.tsx';

@@ -10,7 +10,7 @@ import { fullKindOf } from '../../features/resources/full-kind.ts';
 import { getResource } from '../../features/resources/api.ts';
 import { optionLabel, routePath } from '../../features/resources/kind-meta.ts';
 import { StatusBadge } from '../../features/resources/parts.tsx';
-import { ChildList } from '../../features/resources/child-list.tsx';
+import { ChildList } from '../../features/resources/detail/child-list.tsx';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
 
 /** smartDns/domain/:id: the domain's records, one resolution line at a time or all of them. */

@@ -3,8 +3,8 @@
 // Read through zod's public z.toJSONSchema, never its internals. Pure: unit-tested in
 // tests/unit/form-fields-json.test.ts.
 import { z } from 'zod';
-import { placementParent, type KindDefinition } from '../../../domain/kinds/kind.ts';
-import { kindOf } from '../../../domain/kinds/registry.ts';
+import { placementParent, type KindDefinition } from '../../../../domain/kinds/kind.ts';
+import { kindOf } from '../../../../domain/kinds/registry.ts';
 
 /** `regions`: a list of region ids (a cloud account's synced regions), picked among the regions of a vendor. */
 export type FieldKind = 'text' | 'password' | 'number' | 'enum' | 'boolean' | 'ref' | 'list' | 'regions';

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Selector } from 'antd-mobile';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
-import { getMetrics } from './api.ts';
-import { resourceKeys } from './query-keys.ts';
+import type { KindDefinition } from '../../../../domain/kinds/kind.ts';
+import { getMetrics } from '../api.ts';
+import { resourceKeys } from '../query-keys.ts';
 
 const METRICS = ['cpu', 'memory', 'network_in', 'network_out'] as const;
 const RANGES = ['1h', '6h', '1d', '1w'] as const;

@@ -3,8 +3,8 @@
 // wizard draws the route's own schema. With an id in the
 // path the route shows that resource instead (certificateAdd/:id continues an application).
 import type { z } from 'zod';
-import { SSL_CERTIFICATE_FORMS } from '../../../domain/kinds/ssl-certificate/ssl-certificate.forms.ts';
-import { cdnTaskFormSchema } from '../../../domain/kinds/cdn-task/cdn-task.schema.ts';
+import { SSL_CERTIFICATE_FORMS } from '../../../../domain/kinds/ssl-certificate/ssl-certificate.forms.ts';
+import { cdnTaskFormSchema } from '../../../../domain/kinds/cdn-task/cdn-task.schema.ts';
 
 export interface RouteForm {
   schema: z.ZodObject<any>;

@@ -7,11 +7,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, SearchBar } from 'antd-mobile';
-import { ActionSheet, Popup } from '../../ui/light/overlay.tsx';
-import { PullToRefresh } from '../../ui/light/pull-to-refresh.tsx';
+import { ActionSheet, Popup } from '../../../ui/light/overlay.tsx';
+import { PullToRefresh } from '../../../ui/light/pull-to-refresh.tsx';
 import { AddOutline, DownlandOutline, FilterOutline, MoreOutline, UnorderedListOutline } from 'antd-mobile-icons';
-import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
-import { listResources, queueExport } from './api.ts';
+import type { ListAction, ListKind } from '../../../../domain/kinds/list-kind.ts';
+import { listResources, queueExport } from '../api.ts';
 import {
   actionBlock,
   actionLabel,
@@ -26,17 +26,17 @@ import {
   type PlaceNames,
   type Resource,
   offeredBatchActions,
-} from './kind-meta.ts';
-import type { ListFilters } from './list-state.ts';
+} from '../kind-meta.ts';
+import type { ListFilters } from '../list-state.ts';
 import { activeFilterCount, SEARCH_PARAM } from './filter-model.ts';
 import { useDebounced, useUrlFilters } from './url-filters.ts';
-import { formRoutesOf, ROUTE_FORM_TITLES } from './route-form-names.ts';
-import { useActionRunner } from './actions.tsx';
-import { CopyId, ExportNotice, PagedListEnd, StatusBadge, useExportNotice, usePlaceNames } from './parts.tsx';
-import { useCreateForm } from './create-form.tsx';
-import { settlePoll } from './live.ts';
-import { ensureErrorTexts } from '../../lib/request.ts';
-import { resourceKeys } from './query-keys.ts';
+import { formRoutesOf, ROUTE_FORM_TITLES } from '../forms/route-form-names.ts';
+import { useActionRunner } from '../actions.tsx';
+import { CopyId, ExportNotice, PagedListEnd, StatusBadge, useExportNotice, usePlaceNames } from '../parts.tsx';
+import { useCreateForm } from '../forms/create-form.tsx';
+import { settlePoll } from '../live.ts';
+import { ensureErrorTexts } from '../../../lib/request.ts';
+import { resourceKeys } from '../query-keys.ts';
 
 export const PHONE_PAGE_SIZE = 50;
 /** Cards are windowed beyond this many rows (the first pages render whole). */

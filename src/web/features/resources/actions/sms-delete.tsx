@@ -10,15 +10,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, Input, Toast } from 'antd-mobile';
-import { DELETE_RETENTION, SMS_COUNTDOWN_SECONDS } from '../../../domain/constants.ts';
-import { retentionValid, smsOperateType } from './screen-rules.ts';
-import { batchOutcome } from '../../../domain/schemas/shared-ops.schema.ts';
-import { deleteResource, sendSmsCode, smsNecessity } from './api.ts';
-import { batchDelete, type BatchDeleteAnswer } from './ops-api.ts';
-import type { Resource } from './kind-meta.ts';
-import type { ListKind } from '../../../domain/kinds/list-kind.ts';
-import { fullKind } from './full-kind.ts';
-import { resourceKeys } from './query-keys.ts';
+import { DELETE_RETENTION, SMS_COUNTDOWN_SECONDS } from '../../../../domain/constants.ts';
+import { retentionValid, smsOperateType } from '../forms/screen-rules.ts';
+import { batchOutcome } from '../../../../domain/schemas/shared-ops.schema.ts';
+import { deleteResource, sendSmsCode, smsNecessity } from '../api.ts';
+import { batchDelete, type BatchDeleteAnswer } from '../ops-api.ts';
+import type { Resource } from '../kind-meta.ts';
+import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
+import { fullKind } from '../full-kind.ts';
+import { resourceKeys } from '../query-keys.ts';
 
 export function SmsDelete({ def: listDef, rows, onDone, onCancel }: { def: ListKind; rows: Resource[]; onDone: () => void; onCancel: () => void }) {
   const def = fullKind(listDef);

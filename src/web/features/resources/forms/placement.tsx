@@ -6,12 +6,12 @@ import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Selector } from 'antd-mobile';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
-import { useBreakpoint } from '../../lib/hooks.ts';
-import { listRegions, listVendors, listZones } from './api.ts';
-import { fieldLabel, optionLabel } from './kind-meta.ts';
-import { sortZones } from './list-state.ts';
-import { resourceKeys } from './query-keys.ts';
+import type { KindDefinition } from '../../../../domain/kinds/kind.ts';
+import { useBreakpoint } from '../../../lib/hooks.ts';
+import { listRegions, listVendors, listZones } from '../api.ts';
+import { fieldLabel, optionLabel } from '../kind-meta.ts';
+import { sortZones } from '../list-state.ts';
+import { resourceKeys } from '../query-keys.ts';
 
 type Values = Record<string, unknown>;
 

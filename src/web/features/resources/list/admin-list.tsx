@@ -7,20 +7,20 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, NoticeBar, Tag } from 'antd-mobile';
-import { mayEditTagsAsAdmin, tagLabel } from '../../../domain/schemas/shared-ops.schema.ts';
-import { DataTable, type DataColumn } from '../../ui/data-table/data-table.tsx';
-import { Pagination } from '../../ui/data-table/pagination.tsx';
-import { useBreakpoint } from '../../lib/hooks.ts';
-import { territoriesAtom } from '../../lib/store.ts';
-import { displayValue, fieldLabel } from './kind-meta.ts';
-import { CopyId, StatusBadge } from './parts.tsx';
+import { mayEditTagsAsAdmin, tagLabel } from '../../../../domain/schemas/shared-ops.schema.ts';
+import { DataTable, type DataColumn } from '../../../ui/data-table/data-table.tsx';
+import { Pagination } from '../../../ui/data-table/pagination.tsx';
+import { useBreakpoint } from '../../../lib/hooks.ts';
+import { territoriesAtom } from '../../../lib/store.ts';
+import { displayValue, fieldLabel } from '../kind-meta.ts';
+import { CopyId, StatusBadge } from '../parts.tsx';
 import { useDebounced } from './desktop-list.tsx';
-import { AdminTagEditor } from './tag-editor.tsx';
-import { listAdminResources, listTenantOptions, type AdminRow } from './ops-api.ts';
+import { AdminTagEditor } from '../forms/tag-editor.tsx';
+import { listAdminResources, listTenantOptions, type AdminRow } from '../ops-api.ts';
 import './ops.css';
-import type { ListKind } from '../../../domain/kinds/list-kind.ts';
-import { fullKind } from './full-kind.ts';
-import { resourceKeys } from './query-keys.ts';
+import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
+import { fullKind } from '../full-kind.ts';
+import { resourceKeys } from '../query-keys.ts';
 
 function TagChips({ row }: { row: AdminRow }) {
   const { t } = useTranslation();

@@ -4,12 +4,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, DotLoading } from 'antd-mobile';
-import { CenterPopup, Popup } from '../../ui/light/overlay.tsx';
+import { CenterPopup, Popup } from '../../../ui/light/overlay.tsx';
 import { AddOutline } from 'antd-mobile-icons';
-import type { ListKind } from '../../../domain/kinds/list-kind.ts';
-import { useBreakpoint } from '../../lib/hooks.ts';
+import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
+import { useBreakpoint } from '../../../lib/hooks.ts';
 import { hasCreateForm } from './create-rules.ts';
-import { withConsoleTexts } from '../../lib/i18n.ts';
+import { withConsoleTexts } from '../../../lib/i18n.ts';
 
 const CreateBody = lazy(() => withConsoleTexts(import('./create-body.tsx')));
 

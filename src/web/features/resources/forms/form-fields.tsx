@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Button, Input, Selector, Switch, TextArea } from 'antd-mobile';
 import { AddOutline, DeleteOutline } from 'antd-mobile-icons';
-import { fieldShown, type KindDefinition } from '../../../domain/kinds/kind.ts';
-import { kindOf } from '../../../domain/kinds/registry.ts';
-import { i18next } from '../../lib/i18n.ts';
-import { listRegions, listResources, type Filters } from './api.ts';
-import { fieldLabel, optionLabel, statusLabel } from './kind-meta.ts';
+import { fieldShown, type KindDefinition } from '../../../../domain/kinds/kind.ts';
+import { kindOf } from '../../../../domain/kinds/registry.ts';
+import { i18next } from '../../../lib/i18n.ts';
+import { listRegions, listResources, type Filters } from '../api.ts';
+import { fieldLabel, optionLabel, statusLabel } from '../kind-meta.ts';
 import { canAddRow, itemKey, newListRow, rowsOf, validateField, type FormField } from './zod-fields.ts';
 import './forms.css';
-import { resourceKeys } from './query-keys.ts';
+import { resourceKeys } from '../query-keys.ts';
 
 export const exists = (key: string) => i18next.exists(key);
 

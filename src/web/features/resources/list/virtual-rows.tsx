@@ -4,7 +4,7 @@
 // rendering every card, as it did below the threshold.
 import type { ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import type { Resource } from './kind-meta.ts';
+import type { Resource } from '../kind-meta.ts';
 
 export default function VirtualRows({ rows, card }: { rows: readonly Resource[]; card: (r: Resource) => ReactNode }) {
   const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => 150, overscan: 6 });

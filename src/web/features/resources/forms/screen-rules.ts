@@ -1,11 +1,11 @@
 // Pure rules of the resource screens (wizard steps, retention days, tag pairs, ref pickers),
 // apart from the React parts so unit tests run them without a DOM.
-import { DELETE_RETENTION } from '../../../domain/constants.ts';
-import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
-import { kindOf } from '../../../domain/kinds/registry.ts';
-import { tagKeyRule, tagValueRule } from '../../../domain/schemas/resource.schema.ts';
-import type { Filters } from './api.ts';
-import { fieldDef, optionLabel, type PlaceNames, type Resource, type T } from './kind-meta.ts';
+import { DELETE_RETENTION } from '../../../../domain/constants.ts';
+import type { ActionDef, KindDefinition } from '../../../../domain/kinds/kind.ts';
+import { kindOf } from '../../../../domain/kinds/registry.ts';
+import { tagKeyRule, tagValueRule } from '../../../../domain/schemas/resource.schema.ts';
+import type { Filters } from '../api.ts';
+import { fieldDef, optionLabel, type PlaceNames, type Resource, type T } from '../kind-meta.ts';
 import { PLACEMENT_KEYS, type FormField } from './zod-fields.ts';
 
 const LAST_STEP_KEYS = new Set(['name', 'description', 'password']);

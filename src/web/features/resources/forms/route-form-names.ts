@@ -2,7 +2,7 @@
 // by name with their title and tip only, so the phone list's add button and the route → screen
 // choice know them without loading zod (ADR 0031 addendum). tests/unit/list-kinds.test.ts checks
 // these equal route-forms.ts.
-import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
 
 export const ROUTE_FORM_TITLES: Readonly<Record<string, { titleKey: string; tipKey: string }>> = {
   certificateAdd: { titleKey: 'kinds:ssl_certificate.forms.free', tipKey: 'kinds:ssl_certificate.forms.free_tip' },

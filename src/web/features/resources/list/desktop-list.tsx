@@ -6,13 +6,13 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, NoticeBar, Popover } from 'antd-mobile';
 import { AddOutline, DownlandOutline, SetOutline, LoopOutline } from 'antd-mobile-icons';
-import { NON_PERSISTENT_COLUMN_ROUTES } from '../../../domain/schemas/reference.schema.ts';
-import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
-import { Pagination } from '../../ui/data-table/pagination.tsx';
-import { ColumnSettings } from '../../ui/data-table/column-settings.tsx';
-import { decodeVisibility, encodeVisibility } from '../../ui/data-table/table-rules.ts';
-import { HelpDocs } from '../../ui/help-docs.tsx';
-import { listResources, loadColumns, queueExport, saveColumns, updateResource } from './api.ts';
+import { NON_PERSISTENT_COLUMN_ROUTES } from '../../../../domain/schemas/reference.schema.ts';
+import { DataTable, type DataColumn, type RowAction } from '../../../ui/data-table/data-table.tsx';
+import { Pagination } from '../../../ui/data-table/pagination.tsx';
+import { ColumnSettings } from '../../../ui/data-table/column-settings.tsx';
+import { decodeVisibility, encodeVisibility } from '../../../ui/data-table/table-rules.ts';
+import { HelpDocs } from '../../../ui/help-docs.tsx';
+import { listResources, loadColumns, queueExport, saveColumns, updateResource } from '../api.ts';
 import {
   actionBlock,
   actionLabel,
@@ -27,20 +27,20 @@ import {
   selectableRow,
   type PlaceNames,
   type Resource,
-} from './kind-meta.ts';
-import { initialListState, listParams, listReducer, type ListFilters } from './list-state.ts';
+} from '../kind-meta.ts';
+import { initialListState, listParams, listReducer, type ListFilters } from '../list-state.ts';
 import { BarFilters } from './filter-bar.tsx';
 import { useDebounced, useUrlFilters } from './url-filters.ts';
 import { SEARCH_PARAM } from './filter-model.ts';
-import { getPageSize, setPageSize } from '../../lib/session.ts';
-import { formRoutesOf, ROUTE_FORM_TITLES } from './route-form-names.ts';
-import { useActionRunner } from './actions.tsx';
-import { ExportNotice, StatusBadge, usePlaceNames, useExportNotice } from './parts.tsx';
-import { useCreateForm } from './create-form.tsx';
-import { settlePoll } from './live.ts';
-import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
-import { fullKind } from './full-kind.ts';
-import { resourceKeys } from './query-keys.ts';
+import { getPageSize, setPageSize } from '../../../lib/session.ts';
+import { formRoutesOf, ROUTE_FORM_TITLES } from '../forms/route-form-names.ts';
+import { useActionRunner } from '../actions.tsx';
+import { ExportNotice, StatusBadge, usePlaceNames, useExportNotice } from '../parts.tsx';
+import { useCreateForm } from '../forms/create-form.tsx';
+import { settlePoll } from '../live.ts';
+import type { ListAction, ListKind } from '../../../../domain/kinds/list-kind.ts';
+import { fullKind } from '../full-kind.ts';
+import { resourceKeys } from '../query-keys.ts';
 
 export { useDebounced };
 

@@ -6,13 +6,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Input, Selector, Switch } from 'antd-mobile';
-import { listKindOf, type ListKind } from '../../../domain/kinds/list-kind.ts';
-import { listResources } from './api.ts';
+import { listKindOf, type ListKind } from '../../../../domain/kinds/list-kind.ts';
+import { listResources } from '../api.ts';
 import { filterControls, filterLabel, filterOptionLabel, setFilter, type FilterControl } from './filter-model.ts';
 import { useDebounced } from './url-filters.ts';
-import type { ListFilters } from './list-state.ts';
-import { usePlaceOptions } from './parts.tsx';
-import { resourceKeys } from './query-keys.ts';
+import type { ListFilters } from '../list-state.ts';
+import { usePlaceOptions } from '../parts.tsx';
+import { resourceKeys } from '../query-keys.ts';
 
 /** Resources of a ref filter's kind in the current scope, for its picker. */
 function useRefRows(refKind: string | undefined) {

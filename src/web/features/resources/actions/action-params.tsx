@@ -3,13 +3,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Toast } from 'antd-mobile';
-import { runAction, runBatch } from './api.ts';
-import { paramRefFilters } from './screen-rules.ts';
-import { actionLabel, fieldLabel, type Resource } from './kind-meta.ts';
-import { FormFields, exists } from './form-fields.tsx';
-import { fieldsOf, initialValues, validateAll } from './zod-fields.ts';
-import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
-import { fullAction, fullKind } from './full-kind.ts';
+import { runAction, runBatch } from '../api.ts';
+import { paramRefFilters } from '../forms/screen-rules.ts';
+import { actionLabel, fieldLabel, type Resource } from '../kind-meta.ts';
+import { FormFields, exists } from '../forms/form-fields.tsx';
+import { fieldsOf, initialValues, validateAll } from '../forms/zod-fields.ts';
+import type { ListAction, ListKind } from '../../../../domain/kinds/list-kind.ts';
+import { fullAction, fullKind } from '../full-kind.ts';
 
 export default function ParamsForm({
   def: listDef,

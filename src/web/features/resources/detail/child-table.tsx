@@ -2,10 +2,10 @@
 // policies): a row's actions with their state refusals, and the kind's shown columns.
 import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
-import type { KindDefinition, ActionDef } from '../../../domain/kinds/kind.ts';
-import type { DataColumn, RowAction } from '../../ui/data-table/data-table.tsx';
-import { actionBlock, actionLabel, displayValue, fieldLabel, menuActions, type Resource } from './kind-meta.ts';
-import { StatusBadge } from './parts.tsx';
+import type { KindDefinition, ActionDef } from '../../../../domain/kinds/kind.ts';
+import type { DataColumn, RowAction } from '../../../ui/data-table/data-table.tsx';
+import { actionBlock, actionLabel, displayValue, fieldLabel, menuActions, type Resource } from '../kind-meta.ts';
+import { StatusBadge } from '../parts.tsx';
 
 /** Every menu action of the kind for one row, disabled with the refusal its state gives. */
 export function rowActions(t: TFunction, def: KindDefinition, r: Resource, run: (a: ActionDef, rows: Resource[]) => void): RowAction[] {

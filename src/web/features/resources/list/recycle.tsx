@@ -4,16 +4,16 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Dialog, Tabs, Toast } from 'antd-mobile';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
-import { useBreakpoint } from '../../lib/hooks.ts';
-import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
-import { Pagination } from '../../ui/data-table/pagination.tsx';
-import { listRecycle, recycleAction } from './api.ts';
-import { actionLabel, formatTime, type Resource } from './kind-meta.ts';
-import { CopyId, StatusBadge } from './parts.tsx';
-import type { ListKind } from '../../../domain/kinds/list-kind.ts';
-import { fullKind } from './full-kind.ts';
-import { resourceKeys } from './query-keys.ts';
+import type { KindDefinition } from '../../../../domain/kinds/kind.ts';
+import { useBreakpoint } from '../../../lib/hooks.ts';
+import { DataTable, type DataColumn, type RowAction } from '../../../ui/data-table/data-table.tsx';
+import { Pagination } from '../../../ui/data-table/pagination.tsx';
+import { listRecycle, recycleAction } from '../api.ts';
+import { actionLabel, formatTime, type Resource } from '../kind-meta.ts';
+import { CopyId, StatusBadge } from '../parts.tsx';
+import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
+import { fullKind } from '../full-kind.ts';
+import { resourceKeys } from '../query-keys.ts';
 
 function RecycleList({ def }: { def: KindDefinition }) {
   const { t } = useTranslation();

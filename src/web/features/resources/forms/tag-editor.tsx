@@ -8,11 +8,11 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Modal, Tag, Toast } from 'antd-mobile';
-import { tagLabel, tagPairIssue } from '../../../domain/schemas/shared-ops.schema.ts';
-import { createTags, listTags, saveTagIds } from './api.ts';
-import { createAdminTags, listAdminTags, saveAdminTagIds, type TagTarget } from './ops-api.ts';
+import { tagLabel, tagPairIssue } from '../../../../domain/schemas/shared-ops.schema.ts';
+import { createTags, listTags, saveTagIds } from '../api.ts';
+import { createAdminTags, listAdminTags, saveAdminTagIds, type TagTarget } from '../ops-api.ts';
 import { tagPairError } from './screen-rules.ts';
-import { resourceKeys } from './query-keys.ts';
+import { resourceKeys } from '../query-keys.ts';
 
 export function TagPanel({ kind, id }: { kind: string; id: string }) {
   const { t } = useTranslation();

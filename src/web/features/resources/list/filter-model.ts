@@ -1,9 +1,9 @@
 // The list filters a kind declares (kind.filters), as controls of the phone filter sheet and the
 // desktop filter bar, and their state in the URL's search params (reload and back keep them).
 // Pure: unit-tested in tests/unit/filter-model.test.ts.
-import { listKindOf, type ListFilter, type ListKind } from '../../../domain/kinds/list-kind.ts';
-import { optionLabel, statusLabel, type T } from './kind-meta.ts';
-import { withFilter, type ListFilters } from './list-state.ts';
+import { listKindOf, type ListFilter, type ListKind } from '../../../../domain/kinds/list-kind.ts';
+import { optionLabel, statusLabel, type T } from '../kind-meta.ts';
+import { withFilter, type ListFilters } from '../list-state.ts';
 
 /** The search box (name or ID): every list draws it ahead of the other controls. */
 export const SEARCH_PARAM = 'name';

@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
-import { kindByProductCode } from '../../../domain/kinds/registry.ts';
-import { EXPORT_MAX_ROWS } from '../../../domain/constants.ts';
-import { useBreakpoint } from '../../lib/hooks.ts';
-import { DataTable, type DataColumn } from '../../ui/data-table/data-table.tsx';
-import { Pagination } from '../../ui/data-table/pagination.tsx';
-import { downloadExport, listExports, type ExportTask } from './api.ts';
-import { formatTime } from './kind-meta.ts';
-import { resourceKeys } from './query-keys.ts';
+import { kindByProductCode } from '../../../../domain/kinds/registry.ts';
+import { EXPORT_MAX_ROWS } from '../../../../domain/constants.ts';
+import { useBreakpoint } from '../../../lib/hooks.ts';
+import { DataTable, type DataColumn } from '../../../ui/data-table/data-table.tsx';
+import { Pagination } from '../../../ui/data-table/pagination.tsx';
+import { downloadExport, listExports, type ExportTask } from '../api.ts';
+import { formatTime } from '../kind-meta.ts';
+import { resourceKeys } from '../query-keys.ts';
 
 const RUNNING = new Set(['queued', 'running']);
 

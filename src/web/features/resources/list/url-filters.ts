@@ -3,10 +3,10 @@
 // in filter-bar.tsx, which the phone list loads only when its filter sheet first opens.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
 import { filtersFromSearch, searchWithFilters } from './filter-model.ts';
-import type { ListFilters } from './list-state.ts';
-import { FILTER_DEBOUNCE_MS } from '../../../domain/constants.ts';
+import type { ListFilters } from '../list-state.ts';
+import { FILTER_DEBOUNCE_MS } from '../../../../domain/constants.ts';
 
 /** A value once it has stopped changing for `ms` (search boxes and text filters). */
 export function useDebounced<T>(value: T, ms = FILTER_DEBOUNCE_MS): T {
