@@ -23,6 +23,7 @@ export async function dbConsoleRoutes(app: FastifyInstance, ctx: DbConsoleRoutes
   );
 
   // Reading needs read:resource; a statement that may write needs update:resource too (the service checks).
+  // Not in the operation log (oplog-actions.ts): the console keeps every statement, with who ran it, in its own history.
   app.post('/api/v1/dbinstances/:id/sql', { config: read }, async (req) => runSql(ctx.dbConsole, await resolveScope(req, ctx.tenancy), idOf(req), req.body));
 
   app.get('/api/v1/dbinstances/:id/sql/history', { config: read }, async (req) =>

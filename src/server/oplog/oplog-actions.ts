@@ -52,6 +52,8 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'POST /api/v1/site_messages/delete': 'message_delete',
   'DELETE /api/v1/site_messages/:id': 'message_delete',
   'PUT /api/v1/site_messages/settings': 'message_settings',
+  // the SQL console keeps every statement, with who ran it, in its own history (ADR 0054)
+  'POST /api/v1/dbinstances/:id/sql': false,
   'POST /api/v1/backup-policies': 'backup_policy_create',
   'PUT /api/v1/backup-policies/:id': 'backup_policy_update',
   'DELETE /api/v1/backup-policies/:id': 'backup_policy_delete',
