@@ -46,6 +46,8 @@ export function mysqlBackend(url: string): SqlBackend {
         password: o.readonly ? db.roPassword : db.password,
         database: db.dbName,
         multipleStatements: false,
+        // the server may not ask for a file of this machine (LOAD DATA LOCAL INFILE)
+        flags: ['-LOCAL_FILES'],
         dateStrings: true,
         supportBigNumbers: true,
         // big integers as numbers while exact (a count), as text beyond 2^53
