@@ -181,6 +181,12 @@ async function registerTransport(app: FastifyInstance, config: Config) {
   // third less time than Brotli 1 and gzip 1 on a list page for ~7% more bytes (ADR 0050).
   // The build's assets are pre-compressed (Brotli 11) and served as they are. Brotli's window is
   // 64 KB (not 4 MB): as large as any answer compressed in one call, and each call allocates it.
+  // A request without a body (GET, HEAD, OPTIONS) has nothing to decompress: its routes skip the
+  // plugin's request-decompression hook (set before the plugin reads the route).
+  app.addHook('onRoute', (route) => {
+    if (route.decompress === undefined && ![route.method].flat().some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(String(m).toUpperCase())))
+      route.decompress = false;
+  });
   await app.register(compress, {
     global: true,
     threshold: 1024,
