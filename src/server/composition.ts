@@ -205,7 +205,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   });
   const captcha = captchaService(db, { devInbox: base.config.captchaDevInbox, log: app.log });
   // The SQL console: an instance's database is made when it runs and dropped when it is removed for good.
-  const dbConsole = dbConsoleDeps({ db, handle: base.handle, resources, secrets: base.secrets, dataDir: base.config.dataDir, log: app.log });
+  const dbConsole = dbConsoleDeps({ db, handle: base.handle, resources, secrets: base.secrets, config: base.config, log: app.log });
   const offDbConsole = events.subscribe((e) => heardEvent(dbConsole, e));
   app.addHook('preClose', async () => (offDbConsole(), await dbConsole.close()));
   return {

@@ -92,6 +92,8 @@ export async function build(opts: { config?: Partial<Config>; seed?: boolean; lo
       rateLimitPerMinute: 100_000,
       smsDeleteVerification: false,
       stepUpDestructive: false,
+      // Instance databases of the SQL console in memory, never under ./data.
+      sqlConsoleDir: null,
       ...opts.config,
     },
   });

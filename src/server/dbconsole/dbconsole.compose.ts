@@ -1,8 +1,8 @@
 // Builds the SQL console's dependencies for the composition root: the backend of each engine
 // (ADR 0054) — MySQL on MYSQL_URL, else embedded; PostgreSQL on Yunshu's PostgreSQL, else embedded
-// (DATA_DIR/dbconsole, in memory under tests) — and its limits.
-import path from 'node:path';
+// (DATA_DIR/dbconsole, in memory when the config says so: tests) — and its limits.
 import type { Db, DbHandle } from '../platform/db/database.ts';
+import type { Config } from '../platform/config.ts';
 import type { SecretBox } from '../platform/lib/secret-box.ts';
 import type { ResourcesRepository } from '../engine/resources.repository.ts';
 import { dbConsoleRepository } from './dbconsole.repository.ts';
@@ -16,23 +16,20 @@ export interface DbConsoleOptions {
   handle: DbHandle;
   resources: ResourcesRepository;
   secrets: SecretBox;
-  dataDir: string;
+  config: Pick<Config, 'mysqlUrl' | 'sqlConsoleDir' | 'sqlConsoleTimeoutMs'>;
   log: DbConsoleDeps['log'];
-  env?: NodeJS.ProcessEnv;
 }
 
 export function dbConsoleDeps(o: DbConsoleOptions): DbConsoleDeps & { close: () => Promise<void> } {
-  const env = o.env ?? process.env;
-  const embeddedRoot = env.NODE_ENV === 'test' ? undefined : path.join(o.dataDir, 'dbconsole');
-  const embedded = embeddedBackend(embeddedRoot);
-  const mysql = env.MYSQL_URL ? mysqlBackend(env.MYSQL_URL) : undefined;
+  const embedded = embeddedBackend(o.config.sqlConsoleDir ?? undefined);
+  const mysql = o.config.mysqlUrl ? mysqlBackend(o.config.mysqlUrl) : undefined;
   const postgres = o.handle.url ? postgresBackend(o.handle.url) : undefined;
   return {
     repo: dbConsoleRepository(o.db),
     resources: o.resources,
     secrets: o.secrets,
     backends: { pglite: embedded, ...(mysql ? { mysql } : {}), ...(postgres ? { postgres } : {}) },
-    limits: { maxRows: 1000, timeoutMs: Number(env.SQL_CONSOLE_TIMEOUT_MS) || 5000 },
+    limits: { maxRows: 1000, timeoutMs: o.config.sqlConsoleTimeoutMs },
     log: o.log,
     inFlight: new Map(),
     close: async () => {

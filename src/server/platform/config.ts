@@ -100,6 +100,12 @@ export interface Config {
   /** absolute base of the links notifications carry (PUBLIC_URL); unset: http(s)://localhost:<port> */
   publicUrl: string | undefined;
   /** first retry delay of a failed notification delivery; doubles per attempt */
+  /** a MySQL-compatible server for MySQL instances' databases (ADR 0054); unset: embedded */
+  mysqlUrl?: string;
+  /** where embedded instance databases live; null: in memory (tests) */
+  sqlConsoleDir: string | null;
+  /** the SQL console's statement time limit */
+  sqlConsoleTimeoutMs: number;
   notifyRetryMs: number;
   /**
    * TLS_CERT and TLS_KEY, paths of a PEM certificate (chain) and its key: the server answers HTTPS,
@@ -152,6 +158,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: process.env.SMTP_URL || undefined,
     publicUrl: process.env.PUBLIC_URL || undefined,
     notifyRetryMs: num('NOTIFY_RETRY_MS', 30_000),
+    mysqlUrl: process.env.MYSQL_URL || undefined,
+    sqlConsoleDir: path.join(path.resolve(process.env.DATA_DIR ?? './data'), 'dbconsole'),
+    sqlConsoleTimeoutMs: num('SQL_CONSOLE_TIMEOUT_MS', 5000),
     tls: tls(),
     ...overrides,
   };
