@@ -36,6 +36,14 @@ describe('demo resources', () => {
       ).toBe(true);
   });
 
+  it('sells each product under one platform package per charging code (the buy form lists each once)', async () => {
+    const pkgs = await app.ctx.db.selectFrom('charging_pkgs').select(['product_code', 'code']).where('tenant_id', 'is', null).execute();
+    const seen = new Map<string, number>();
+    for (const p of pkgs) seen.set(`${p.product_code} ${p.code}`, (seen.get(`${p.product_code} ${p.code}`) ?? 0) + 1);
+    expect([...seen].filter(([, n]) => n > 1)).toEqual([]);
+    for (const k of KINDS.filter((x) => x.prices)) expect(seen.get(`${k.productCode} quantity`), k.kind).toBe(1);
+  });
+
   it('lists the seeded hosts of a project through the API', async () => {
     const c = await app.as('tenant_admin');
     const res = await c.req({ method: 'GET', url: '/api/instances?__limit=50' });

@@ -158,7 +158,6 @@ export const PRODUCT_CODES = [
 // [product code, year price fen/month, quantity price fen/month-equivalent, measurement (year), measurement (quantity)]
 // of the products that are not resource kinds; a kind's own packages come from its folder (`prices`).
 const OTHER_PACKAGES: [string, number, number, string, string][] = [
-  ['dbinstance', 59900, 95, '元/实例/月', '元/实例/小时'],
   ['nas', 35, 1, '元/GB/月', '元/GB/小时'],
   ['sans', 80, 1, '元/GB/月', '元/GB/小时'],
 ];
