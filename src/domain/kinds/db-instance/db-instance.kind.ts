@@ -12,7 +12,7 @@ export const dbInstanceKind = defineKind({
   collection: 'dbinstances',
   productCode: 'dbinstance',
   menuOrder: 400,
-  routes: { list: 'database', detail: 'databaseDetail', buy: 'databaseAdd', others: ['databaseManage', 'manageDatabaseDetail'] },
+  routes: { list: 'database', detail: 'databaseDetail_outline', buy: 'databaseAdd', others: ['databaseDetail', 'databaseManage', 'manageDatabaseDetail'] },
   fields: [
     F.id,
     F.name,
