@@ -43,6 +43,10 @@ describe('database instance', () => {
     // The engine's usual port unless the purchase names one.
     const pg = await create(c, 'dbinstances', await body({ engine: 'postgresql', version: '14', port: 15432, flavor: '4c8g' }));
     expect(pg.spec).toMatchObject({ port: 15432, cpu: 4, memory: 8 });
+    // Left out: the engine's newest version and the usual disks.
+    const { version: _v, data_disk: _d, archive_disk: _a, ...bare } = await body({ engine: 'postgresql' });
+    const plain = await create(c, 'dbinstances', bare);
+    expect(plain.spec).toMatchObject({ version: '16', data_disk: 100, archive_disk: 50, port: 5432 });
     expect(running.available_actions).toEqual(expect.arrayContaining(['stop', 'reboot', 'delete']));
   });
 

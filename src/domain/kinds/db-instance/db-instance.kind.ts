@@ -5,7 +5,7 @@
 // Deleting goes to the recycle bin first; destroying it drops its backing database.
 import { REMOVED, defineKind } from '../kind.ts';
 import { C, F, Q } from '../common.ts';
-import { DB_CHARSETS, DB_ENGINES, DB_FLAVORS, dbDefaultPort, dbFlavorSizes } from './db-instance.rules.ts';
+import { DB_CHARSETS, DB_ENGINES, DB_FLAVORS, dbDefaultPort, dbFlavorSizes, dbDefaultVersion } from './db-instance.rules.ts';
 
 export const dbInstanceKind = defineKind({
   kind: 'db_instance',
@@ -54,8 +54,8 @@ export const dbInstanceKind = defineKind({
   },
   create: { inBetween: 'creating', final: 'running' },
   placement: 'own',
-  // cpu and memory from the flavor; the engine's usual port unless the purchase names one.
-  derive: (spec) => ({ ...dbFlavorSizes(spec.flavor), port: spec.port ?? dbDefaultPort(spec.engine) }),
+  // cpu and memory from the flavor; the engine's newest version and usual port unless the purchase names them.
+  derive: (spec) => ({ ...dbFlavorSizes(spec.flavor), version: spec.version || dbDefaultVersion(spec.engine), port: spec.port ?? dbDefaultPort(spec.engine) }),
   actions: [
     {
       id: 'start',

@@ -51,6 +51,10 @@ export function dbFlavorSizes(flavor: unknown): { cpu?: number; memory?: number 
 
 export const isSqlConsoleEngine = (engine: unknown): engine is DbEngine => SQL_CONSOLE_ENGINES.includes(engine as DbEngine);
 
+/** The engine's newest version we offer: what a purchase that names none gets (undefined for an unknown engine). */
+export const dbDefaultVersion = (engine: unknown): string | undefined =>
+  typeof engine === 'string' && Object.hasOwn(DB_VERSIONS, engine) ? DB_VERSIONS[engine as DbEngine].at(-1) : undefined;
+
 /** The engine's usual port (undefined for an unknown engine). */
 export const dbDefaultPort = (engine: unknown): number | undefined =>
   typeof engine === 'string' && Object.hasOwn(DB_DEFAULT_PORTS, engine) ? DB_DEFAULT_PORTS[engine as DbEngine] : undefined;

@@ -23,17 +23,18 @@ export const dbInstanceCreateSchema = z
     ...placementShape,
     ...chargingShape,
     engine: z.enum(DB_ENGINES),
-    version: z.string().trim().min(1).max(16),
+    // Left empty, the engine's newest version (the kind's derive).
+    version: z.string().trim().max(16).optional(),
     flavor: z.enum(DB_FLAVORS),
     port: portRule.optional(),
-    data_disk: z.coerce.number().int().min(DB_MIN_DATA_DISK_GB).max(DB_MAX_DISK_GB),
-    archive_disk: z.coerce.number().int().min(DB_MIN_ARCHIVE_DISK_GB).max(DB_MAX_DISK_GB),
+    data_disk: z.coerce.number().int().min(DB_MIN_DATA_DISK_GB).max(DB_MAX_DISK_GB).default(100),
+    archive_disk: z.coerce.number().int().min(DB_MIN_ARCHIVE_DISK_GB).max(DB_MAX_DISK_GB).default(50),
     charset: z.enum(DB_CHARSETS).default('utf8mb4'),
   })
   .superRefine((v, ctx) => {
     const max = dbInstanceNameMax(v.engine);
     if (v.name.length > max) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, path: ['name'], input: v.name });
-    if (!DB_VERSIONS[v.engine].includes(v.version)) ctx.addIssue({ code: 'custom', path: ['version'], message: 'db_version' });
+    if (v.version && !DB_VERSIONS[v.engine].includes(v.version)) ctx.addIssue({ code: 'custom', path: ['version'], message: 'db_version' });
   });
 
 export const dbInstanceSchemas = defineSchemas(dbInstanceKind, { create: dbInstanceCreateSchema, actions: {} });
