@@ -110,6 +110,23 @@ async function testVolumes(prefix: string): Promise<void> {
   }
 }
 
+/** The points within 22 px of the first `selector`'s centre (a 44 × 44 px square) that miss it, with what they hit instead. */
+async function missedByFinger(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel)!;
+    el.scrollIntoView({ block: 'center' });
+    const r = el.getBoundingClientRect();
+    const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
+    const offsets = [-21.5, 0, 21.5];
+    return offsets.flatMap((dx) =>
+      offsets.flatMap((dy) => {
+        const hit = document.elementFromPoint(cx + dx, cy + dy);
+        return el.contains(hit) ? [] : [`${dx},${dy} → ${hit?.tagName ?? 'nothing'}.${String(hit?.className ?? '')}`];
+      }),
+    );
+  }, selector);
+}
+
 /** The names of the volumes listed (desktop table rows or phone cards). */
 async function listedNames(page: Page, vp: ViewportName, prefix: string): Promise<string[]> {
   const rows =
@@ -127,6 +144,8 @@ async function filterVolumesByType(page: Page, vp: ViewportName) {
   await page.goto(`${baseURL}/volumeManage?name=${prefix}`);
   await expect.poll(() => listedNames(page, vp, prefix), { timeout: 15_000 }).toEqual([`${prefix}-ssd`, `${prefix}-sata`]);
   if (vp === 'phone') {
+    // A card's ⋯ and copy buttons take a finger: 44 × 44 px around their centre reach them.
+    for (const sel of ['[data-testid="card-more"]', '.ys-card .ys-copyid__btn']) expect(await missedByFinger(page, sel), sel).toEqual([]);
     await page.locator('[data-testid="filter-open"]').click();
     const sheet = page.locator('[data-testid="filter-sheet"]');
     await sheet.waitFor();
