@@ -1,0 +1,8 @@
+// The SQL console of managed database instances (ADR 0054): the page of dmsLogin (the instance from
+// `?id=`, or picked there), and the way to it above an instance's derived detail.
+import type { KindSlots } from '../../features/resources/kind-slots.ts';
+
+export const slots = {
+  pages: { dmsLogin: { frame: 'sql' } },
+  above: { databaseDetail_outline: { id: true } },
+} as const satisfies KindSlots;
