@@ -53,9 +53,14 @@ function ConsoleBody({ id }: { id: string }) {
   const [sql, setSql] = useState('');
   const [readonly, setReadonly] = useState(false);
   const editor = useRef<HTMLTextAreaElement>(null);
+  const result = useRef<HTMLElement>(null);
   const run = useMutation<SqlAnswer, Failure, { sql: string; readonly: boolean }>({
     mutationFn: (v) => runSql(id, v.sql, v.readonly).catch((e: unknown) => Promise.reject(failureOf(e, t))),
-    onSettled: () => client.invalidateQueries({ queryKey: sqlKeys.history(id) }),
+    onSettled: () => {
+      // On a phone the answer may start below the fold: bring its top in once it is drawn.
+      requestAnimationFrame(() => result.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
+      return client.invalidateQueries({ queryKey: sqlKeys.history(id) });
+    },
   });
   const submit = () => {
     if (sql.trim() && !run.isPending) run.mutate({ sql: sql.trim(), readonly });
@@ -69,7 +74,7 @@ function ConsoleBody({ id }: { id: string }) {
     <div className="ys-sql__body">
       <div className="ys-sql__main">
         <SqlEditor ref={editor} value={sql} onChange={setSql} readonly={readonly} onReadonly={setReadonly} running={run.isPending} onRun={submit} />
-        <SqlResult answer={run.data} failure={run.error} running={run.isPending} />
+        <SqlResult ref={result} answer={run.data} failure={run.error} running={run.isPending} />
       </div>
       <SqlHistory id={id} onPick={reuse} />
     </div>

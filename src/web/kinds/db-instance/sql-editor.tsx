@@ -26,7 +26,7 @@ export function SqlEditor({ ref, value, onChange, readonly, onReadonly, running,
         className="ys-sql__text"
         data-testid="sql-text"
         value={value}
-        rows={6}
+        rows={4}
         spellCheck={false}
         autoCapitalize="off"
         autoCorrect="off"

@@ -1,6 +1,7 @@
 // The answer of a statement: a table (columns, rows; it scrolls sideways on a phone) with the row
 // count, the time taken and a notice when the server cut the rows at its limit; a statement with no
 // columns (DDL, DML) says how many rows it touched; a refusal is the platform's {title, description}.
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure, SqlAnswer } from './sql-api.ts';
 
@@ -55,7 +56,14 @@ function Table({ answer }: { answer: SqlAnswer }) {
   );
 }
 
-export function SqlResult({ answer, failure, running }: { answer: SqlAnswer | undefined; failure: Failure | null; running: boolean }) {
+interface ResultProps {
+  ref: Ref<HTMLElement>;
+  answer: SqlAnswer | undefined;
+  failure: Failure | null;
+  running: boolean;
+}
+
+export function SqlResult({ ref, answer, failure, running }: ResultProps) {
   const { t } = useTranslation();
   let body;
   if (running) body = <div className="ys-sql__state">{t('kinds:db_instance.console.running')}</div>;
@@ -83,7 +91,7 @@ export function SqlResult({ answer, failure, running }: { answer: SqlAnswer | un
       </>
     );
   return (
-    <section className="ys-sql__result" aria-live="polite" data-testid="sql-result">
+    <section ref={ref} className="ys-sql__result" aria-live="polite" data-testid="sql-result">
       <h2 className="ys-sql__h2">{t('kinds:db_instance.console.result')}</h2>
       {body}
     </section>
