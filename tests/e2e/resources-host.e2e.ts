@@ -146,6 +146,8 @@ async function filterVolumesByType(page: Page, vp: ViewportName) {
   if (vp === 'phone') {
     // A card's ⋯ and copy buttons take a finger: 44 × 44 px around their centre reach them.
     for (const sel of ['[data-testid="card-more"]', '.ys-card .ys-copyid__btn']) expect(await missedByFinger(page, sel), sel).toEqual([]);
+    // No internal id as visible text on a card (the copy button still copies it).
+    expect((await page.locator('[data-testid="resource-card"]').allInnerTexts()).join('\n')).not.toMatch(/[0-9a-f]{32}/);
     await page.locator('[data-testid="filter-open"]').click();
     const sheet = page.locator('[data-testid="filter-sheet"]');
     await sheet.waitFor();

@@ -75,6 +75,16 @@ export function rawValue(def: ListKind, row: Resource, key: string): unknown {
   return (row as unknown as Record<string, unknown>)[key];
 }
 
+/** The address people know a resource by (its first IP field with a value), for a phone card; else null. */
+export function cardAddress(def: ListKind, row: Resource): string | null {
+  for (const f of def.fields) {
+    if (f.type !== 'ip') continue;
+    const v = rawValue(def, row, f.key);
+    if (typeof v === 'string' && v) return v;
+  }
+  return null;
+}
+
 /** The text of a field for lists, details and copying. */
 export function displayValue(t: T, def: ListKind, row: Resource, key: string, places?: PlaceNames): string {
   const f = fieldDef(def, key);

@@ -40,15 +40,16 @@ export function copyToClipboard(text: string, done: string) {
   (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'))).catch(fallback).finally(() => Toast.show({ content: done }));
 }
 
-export function CopyId({ id }: { id: string }) {
+/** A value with its copy button; `shown` replaces the value on screen (a card shows 「ID」, not 32 hex digits). */
+export function CopyId({ id, shown, label }: { id: string; shown?: string; label?: string }) {
   const { t } = useTranslation();
   return (
     <span className="ys-copyid">
-      <span className="ys-copyid__text">{id}</span>
+      <span className="ys-copyid__text">{shown ?? id}</span>
       <button
         type="button"
         className="ys-copyid__btn"
-        aria-label={t('resources:table.copy')}
+        aria-label={label ?? t('resources:table.copy')}
         onClick={(e) => {
           e.stopPropagation();
           copyToClipboard(id, t('resources:table.copied'));

@@ -16,6 +16,7 @@ import {
   actionBlock,
   actionLabel,
   buyPath,
+  cardAddress,
   cardSpecKeys,
   detailPath,
   displayValue,
@@ -66,6 +67,7 @@ function Card({
   onMore: () => void;
 }) {
   const { t } = useTranslation();
+  const address = cardAddress(def, row);
   const place = [displayValue(t, def, row, 'vendor'), row.region_id ? places.regions[row.region_id] : null].filter((x) => x && x !== '-').join(' · ');
   return (
     <article
@@ -96,7 +98,8 @@ function Card({
           </button>
         ) : null}
       </div>
-      <CopyId id={row.id} />
+      {/* Not the 32-hex id: the address people search by, else 「ID」 with its copy button (issue 28). */}
+      {address ? <CopyId id={address} label={t('resources:table.copy_address')} /> : <CopyId id={row.id} shown="ID" label={t('resources:table.copy_id')} />}
       {place ? <div className="ys-card__place">{place}</div> : null}
       <dl className="ys-card__spec">
         {cardSpecKeys(def).map((k) => (
