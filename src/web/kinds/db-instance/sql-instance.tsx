@@ -101,7 +101,7 @@ export function InstanceState(props: {
   if (closedReason(row) === 'status')
     return (
       <div className="ys-sql__state ys-sql__state--warn" data-testid="sql-not-running">
-        <StatusBadge def={def()} status={row.status} /> {t('kinds:db_instance.console.not_running', { status: statusLabel(t, row.status) })}
+        {t('kinds:db_instance.console.not_running', { status: statusLabel(t, row.status) })}
       </div>
     );
   return null;
