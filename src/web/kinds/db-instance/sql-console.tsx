@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LeftOutline } from 'antd-mobile-icons';
 import { RequestError, type ErrorBody } from '../../lib/request.ts';
 import { closedReason, listInstances, runSql, sqlKeys, type Failure, type SqlAnswer } from './sql-api.ts';
 import { backPath } from './sql-paths.ts';
@@ -35,7 +36,7 @@ export function SqlConsole() {
     <div className="ys-sql" data-testid="sql-console">
       <header className="ys-sql__head">
         <Link to={backPath(row?.id)} className="ys-sql__back" data-testid="sql-back">
-          <span aria-hidden="true">‹</span> {t(row ? 'kinds:db_instance.console.back_detail' : 'kinds:db_instance.console.back_list')}
+          <LeftOutline aria-hidden="true" /> {t(row ? 'kinds:db_instance.console.back_detail' : 'kinds:db_instance.console.back_list')}
         </Link>
         <h1 className="ys-sql__title">{t('kinds:db_instance.console.title')}</h1>
         <InstancePicker rows={instances.data?.data} loading={instances.isPending} value={row?.id} onPick={pick} />
