@@ -12,7 +12,12 @@ export const dbInstanceKind = defineKind({
   collection: 'dbinstances',
   productCode: 'dbinstance',
   menuOrder: 400,
-  routes: { list: 'database', detail: 'databaseDetail_outline', buy: 'databaseAdd', others: ['databaseDetail', 'databaseManage', 'manageDatabaseDetail'] },
+  routes: {
+    list: 'database',
+    detail: 'databaseDetail_outline',
+    buy: 'databaseAdd',
+    others: ['databaseDetail', 'databaseManage', 'manageDatabaseDetail', 'dmsLogin'],
+  },
   fields: [
     F.id,
     F.name,
