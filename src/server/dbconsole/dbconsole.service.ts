@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError, badRequest, conflict, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { dbInstanceKind } from '../../domain/kinds/db-instance/db-instance.kind.ts';
-import { isSqlConsoleEngine } from '../../domain/kinds/db-instance/db-instance.rules.ts';
+import { isSqlConsoleEngine, type SqlConsoleAnswer } from '../../domain/kinds/db-instance/db-instance.rules.ts';
 import { dbSqlRequestSchema } from '../../domain/kinds/db-instance/db-instance.schema.ts';
 import { parse } from '../platform/http/errors.plugin.ts';
 import { requirePermission } from '../platform/auth/auth-user.ts';
@@ -18,7 +18,7 @@ import type { ResourceRow } from '../platform/db/resource-rows.ts';
 import type { ResourcesRepository } from '../engine/resources.repository.ts';
 import type { DomainEvent } from '../../domain/events.ts';
 import { HISTORY_COLUMNS, HISTORY_LIST, HISTORY_TIMES, type BackendKind, type BackendRow, type DbConsoleRepository } from './dbconsole.repository.ts';
-import { SqlFailure, type InstanceDb, type SqlBackend, type SqlResult } from './sql-backend.ts';
+import { SqlFailure, type InstanceDb, type SqlBackend } from './sql-backend.ts';
 
 export const DB_KIND = dbInstanceKind.kind;
 
@@ -34,10 +34,8 @@ export interface DbConsoleDeps {
   inFlight: Map<string, Promise<BackendRow>>;
 }
 
-export interface SqlAnswer extends SqlResult {
-  elapsed_ms: number;
-  limit: number;
-}
+/** The answer a statement gets (its shape is the domain's, shared with the web). */
+export type SqlAnswer = SqlConsoleAnswer;
 
 /** Where a new instance's database goes: MySQL on MYSQL_URL, PostgreSQL on Yunshu's PostgreSQL, else embedded. */
 export function chooseBackend(deps: Pick<DbConsoleDeps, 'backends'>, engine: string): SqlBackend {

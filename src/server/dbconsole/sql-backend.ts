@@ -2,6 +2,7 @@
 // users of its own made (idempotently), one statement run as the instance's user with a row cap
 // and a time limit, the database dropped when the instance is removed for good.
 import type { BackendKind } from './dbconsole.repository.ts';
+import type { SqlConsoleAnswer } from '../../domain/kinds/db-instance/db-instance.rules.ts';
 
 /** An instance's own database and its two users (owner and read-only), passwords in clear (only in memory). */
 export interface InstanceDb {
@@ -18,13 +19,8 @@ export interface RunOptions {
   timeoutMs: number;
 }
 
-export interface SqlResult {
-  columns: string[];
-  rows: unknown[][];
-  /** rows returned (at most maxRows), or rows changed by a statement that returns none */
-  row_count: number;
-  truncated: boolean;
-}
+/** What a backend answers: the console's answer before its time and limit are added. */
+export type SqlResult = Omit<SqlConsoleAnswer, 'elapsed_ms' | 'limit'>;
 
 export interface SqlBackend {
   kind: BackendKind;

@@ -58,3 +58,26 @@ export const dbDefaultVersion = (engine: unknown): string | undefined =>
 /** The engine's usual port (undefined for an unknown engine). */
 export const dbDefaultPort = (engine: unknown): number | undefined =>
   typeof engine === 'string' && Object.hasOwn(DB_DEFAULT_PORTS, engine) ? DB_DEFAULT_PORTS[engine as DbEngine] : undefined;
+
+/** What the SQL console answers a statement with (POST /api/v1/dbinstances/:id/sql), server and web alike. */
+export interface SqlConsoleAnswer {
+  columns: string[];
+  rows: unknown[][];
+  /** rows returned (at most `limit`), or rows changed by a statement that returns none */
+  row_count: number;
+  truncated: boolean;
+  elapsed_ms: number;
+  limit: number;
+}
+
+/** A statement of an instance's SQL history (GET /api/v1/dbinstances/:id/sql/history). */
+export interface SqlHistoryEntry {
+  id: string;
+  statement: string;
+  readonly: boolean;
+  ok: boolean;
+  row_count: number;
+  elapsed_ms: number;
+  error: string | null;
+  created_at: string;
+}

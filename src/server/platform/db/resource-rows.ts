@@ -1,24 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './tables.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ResourcesTable } from './tables.ts';
 
 // The shapes of a row of the `resources` table, read by the engine and by the slices beside it
 // (approvals' effects, billing's meter, alarms), so they sit with the tables.
 
-export interface ResourceRow {
-  id: string;
-  kind: string;
-  tenant_id: string;
-  project_id: string;
-  vendor: string;
-  region_id: string | null;
-  az_id: string | null;
-  name: string;
-  status: string;
-  locked: boolean;
-  spec: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A row of `resources` as read (RESOURCE_COLUMNS): the table's own shape without its sealed secrets. */
+export type ResourceRow = Omit<Selectable<ResourcesTable>, 'secrets'>;
 
 export interface NewResource {
   id?: string;

@@ -4,15 +4,10 @@ import { get, post } from '../../lib/request.ts';
 import type { Page } from '../../features/resources/api.ts';
 import type { Resource } from '../../features/resources/kind-meta.ts';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
+import { isSqlConsoleEngine, type SqlConsoleAnswer, type SqlHistoryEntry } from '../../../domain/kinds/db-instance/db-instance.rules.ts';
 
-export interface SqlAnswer {
-  columns: string[];
-  rows: unknown[][];
-  row_count: number;
-  elapsed_ms: number;
-  truncated: boolean;
-  limit: number;
-}
+export type { SqlHistoryEntry };
+export type SqlAnswer = SqlConsoleAnswer;
 
 /** A refusal or failure as the page shows it (the platform's error body). */
 export interface Failure {
@@ -20,19 +15,6 @@ export interface Failure {
   description: string;
 }
 
-export interface SqlHistoryEntry {
-  id: string;
-  statement: string;
-  readonly: boolean;
-  ok: boolean;
-  row_count: number;
-  elapsed_ms: number;
-  error: string | null;
-  created_at: string;
-}
-
-/** The engines whose instances the console reaches (the others are listed, disabled). */
-export const CONSOLE_ENGINES: readonly string[] = ['mysql', 'postgresql'];
 export const HISTORY_SIZE = 30;
 const quiet = { isNeedloading: false, notice: false } as const;
 
@@ -52,6 +34,6 @@ export const listInstances = () => get<Page<Resource>>('v1/dbinstances', { __lim
 
 /** Why an instance cannot be opened in the console, or null when it can. */
 export function closedReason(row: Pick<Resource, 'status' | 'spec'>): 'engine' | 'status' | null {
-  if (!CONSOLE_ENGINES.includes(String(row.spec.engine))) return 'engine';
+  if (!isSqlConsoleEngine(row.spec.engine)) return 'engine';
   return row.status === 'running' ? null : 'status';
 }

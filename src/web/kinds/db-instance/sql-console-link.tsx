@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { listKindOf } from '../../../domain/kinds/list-kind.ts';
 import { getResource } from '../../features/resources/api.ts';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
-import { CONSOLE_ENGINES } from './sql-api.ts';
+import { isSqlConsoleEngine } from '../../../domain/kinds/db-instance/db-instance.rules.ts';
 import { consolePath } from './sql-paths.ts';
 import './sql-console.css';
 
@@ -14,7 +14,7 @@ export function SqlConsoleLink({ id }: { id: string }) {
   const { t } = useTranslation();
   const def = listKindOf('db_instance')!;
   const q = useQuery({ queryKey: resourceKeys.detail(def.kind, id), queryFn: () => getResource(def, id) });
-  if (!q.data || !CONSOLE_ENGINES.includes(String(q.data.spec.engine))) return null;
+  if (!q.data || !isSqlConsoleEngine(q.data.spec.engine)) return null;
   return (
     <div className="ys-sqllink">
       <Link to={consolePath(id)} className="adm-button adm-button-primary adm-button-small ys-sqllink__btn" data-testid="sql-console-link">
