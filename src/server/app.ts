@@ -49,6 +49,7 @@ import { keysRoutes } from './keys/keys.routes.ts';
 import { bastionRoutes } from './bastion/bastion.routes.ts';
 import { passkeyRoutes } from './keys/passkey.routes.ts';
 import { dbConsoleRoutes } from './dbconsole/dbconsole.routes.ts';
+import { dbBackupsRoutes } from './dbbackups/dbbackups.routes.ts';
 import { openSecretBox } from './platform/lib/secret-box.ts';
 import { forgetListCounts } from './platform/lib/list.ts';
 import { registerSiteHostRule } from './platform/http/site-host.plugin.ts';
@@ -135,10 +136,11 @@ function fastifyOptions(config: Config, logger: BuildOptions['logger']) {
 
 /** REQUEST_LOG=errors: one line per failed or slow (≥ 1 s) request. */
 function logFailedAndSlowRequests(app: FastifyInstance) {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const ms = reply.elapsedTime;
     if (reply.statusCode >= 400 || ms >= 1000) req.log.info({ req, res: reply, responseTime: ms }, 'request completed');
     else if (req.log.level === 'debug' || req.log.level === 'trace') req.log.debug({ req, res: reply, responseTime: ms }, 'request completed');
+    done();
   });
 }
 
@@ -171,8 +173,19 @@ async function registerTransport(app: FastifyInstance, config: Config) {
   // Every header it sets is the same for every request (static directives, no nonce): they are
   // recorded once and set per request, without running its thirteen middlewares each time (ADR 0050).
   const headers = staticHeadersOf(securityHeaders);
-  app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  // The API answers data, never a document: the headers that only a document reads (the page's
+  // script policy, COOP, DNS prefetch, IE's download and XSS switches, Flash's policy file) are left
+  // off its answers for OWASP's API set — nothing may load from or frame it, no sniffing, no
+  // referrer, no caching (ADR 0050 addendum). Its one document (the portal's template frame) sets its own policy.
+  const apiHeaders: [string, string][] = [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'self'"],
+    ...headers.filter(([name]) => API_SECURITY_HEADERS.has(name.toLowerCase())),
+    ['cache-control', 'no-store'],
+  ];
+  app.addHook('onRequest', (req, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of req.url.startsWith('/api/') ? apiHeaders : headers) raw.setHeader(name, value);
+    raw.setHeader('x-request-id', req.id);
     done();
   });
   // Answers made per request (the API's JSON) are compressed at the codecs' fastest levels, in one
@@ -223,6 +236,15 @@ async function registerTransport(app: FastifyInstance, config: Config) {
     });
 }
 
+/** Helmet's headers that an API answer keeps (its CSP is replaced by the API's own). */
+const API_SECURITY_HEADERS = new Set([
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+]);
+
 /** The headers a request-independent middleware sets, recorded on a stand-in response (it must neither read the request nor fail). */
 function staticHeadersOf(middleware: (req: never, res: never, next: (err?: unknown) => void) => void): [string, string][] {
   const headers: [string, string][] = [];
@@ -248,11 +270,6 @@ async function registerAppPlugins(app: FastifyInstance, ctx: AppContext) {
   await app.register(platformPlugin('yunshu-errors', registerErrors));
   await app.register(platformPlugin('yunshu-input-guard', registerInputGuard, ['yunshu-errors']));
   await registerSiteHostRule(app);
-  app.addHook('onSend', async (req, reply, payload) => {
-    reply.header('x-request-id', req.id);
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
   await app.register(platformPlugin('yunshu-auth', (a) => registerAuth(a, ctx.users, ctx.signer), ['yunshu-errors']));
   // Every API route's declared permission, checked once before its handler (access/guard.ts).
   // Destructive routes (config.stepUp) also need a fresh step-up proof there (ADR 0029).
@@ -292,6 +309,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(slicePlugin('bastion', bastionRoutes), ctx);
   await app.register(slicePlugin('passkeys', passkeyRoutes), ctx);
   await app.register(slicePlugin('dbconsole', dbConsoleRoutes), ctx);
+  await app.register(slicePlugin('dbbackups', dbBackupsRoutes), ctx);
   await app.register(slicePlugin('access', accessRoutes), ctx);
 }
 

@@ -133,4 +133,20 @@ describe('static hosting', () => {
     const given = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'req-12345678' } });
     expect(given.headers['x-request-id']).toBe('req-12345678');
   });
+
+  it("answers the API with OWASP's API header set, not a document's", async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-request-id']).toBeTruthy();
+    for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection'])
+      expect(res.headers[documentOnly], documentOnly).toBeUndefined();
+    // A page keeps the document's set.
+    expect((await app.inject({ method: 'GET', url: '/login' })).headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
 });

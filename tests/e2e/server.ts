@@ -67,7 +67,7 @@ export interface StartedServer {
 }
 
 /** Extra flags for the server's node (a bench profiling it: `SERVER_PROFILE_DIR=/tmp/prof` writes a CPU profile per process there; with SERVER_PROFILE=heap an allocation profile). */
-function profileFlags(): string[] {
+export function profileFlags(): string[] {
   const dir = process.env.SERVER_PROFILE_DIR;
   if (!dir) return [];
   // SERVER_PROFILE=heap: an allocation-sampling profile instead.
