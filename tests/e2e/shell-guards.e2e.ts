@@ -117,7 +117,7 @@ for (const viewport of ['phone', 'desktop'] as const) {
         await page.goto(`${baseURL}/portal`);
         await waitForDataPage(page, 'portal');
         // after the first screen's own lazy parts (the help widget comes last)
-        await page.locator('[data-testid="help-widget"]').waitFor({ state: 'visible' });
+        await page.locator('[data-testid="help-widget"]').waitFor({ state: 'attached' });
         // a new deployment: the old chunks are gone
         const gone = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
         await page.route(gone, (route) => route.abort('failed'));

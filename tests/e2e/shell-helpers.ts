@@ -66,3 +66,43 @@ export const PAGE_ROUTES = SPEC_ROUTES.filter((r) => !r.redirect);
 export function eventually<T>(fn: () => T | Promise<T>, message?: string) {
   return expect.poll(fn, { timeout: 15_000, interval: 50, message });
 }
+
+/**
+ * The help widget never covers content (issue 28): it shows where nothing is under it — at the end
+ * of a page, whose bottom padding leaves it that place. Scrolls there and waits for it.
+ */
+export async function revealHelpWidget(page: Page): Promise<void> {
+  await page.locator('[data-testid="help-widget"]').waitFor({ state: 'attached' });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.locator('[data-testid="help-widget"]').waitFor({ state: 'visible' });
+}
+
+/**
+ * What the visible help widget covers: the text, pictures and controls of the page that share area
+ * with its buttons (should be none). Walks every text node and element of the page, independently of
+ * the widget's own sampling.
+ */
+export async function contentUnderHelpWidget(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const widget = document.querySelector<HTMLElement>('[data-testid="help-widget"]');
+    if (!widget || getComputedStyle(widget).visibility === 'hidden') return [];
+    const boxes = [...widget.querySelectorAll('button')].map((b) => b.getBoundingClientRect()).filter((r) => r.width > 0);
+    const meets = (r: DOMRect) => boxes.some((b) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom);
+    const hits: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      if (!n.textContent?.trim() || !parent || widget.contains(parent) || parent.closest('[data-floating]')) continue;
+      if (getComputedStyle(parent).visibility === 'hidden') continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      if ([...range.getClientRects()].some((r) => r.width > 0 && meets(r))) hits.push(n.textContent.trim().slice(0, 20));
+    }
+    for (const el of document.querySelectorAll('img, svg, canvas, input, button, [role="button"]')) {
+      if (widget.contains(el) || el.closest('[data-floating]') || (el.closest('svg') !== el && el.closest('svg'))) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && getComputedStyle(el).visibility !== 'hidden' && meets(r)) hits.push(`<${el.tagName.toLowerCase()}>`);
+    }
+    return hits;
+  });
+}

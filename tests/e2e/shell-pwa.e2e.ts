@@ -122,7 +122,7 @@ describe('offline', () => {
       expect(await page.locator('[data-page="update"]').count()).toBe(0);
       expect(await page.locator('[data-testid="help-widget"]').count()).toBe(0);
       await page.context().setOffline(false);
-      await page.locator('[data-testid="help-widget"]').waitFor({ state: 'visible' });
+      await page.locator('[data-testid="help-widget"]').waitFor({ state: 'attached' });
       await waitForDataPage(page, 'portal');
       expect(await page.locator('[data-page="update"]').count()).toBe(0);
     } finally {

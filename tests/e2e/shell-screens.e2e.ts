@@ -39,7 +39,7 @@ describe('signed-in home screenshots (tenant_admin)', () => {
         if (shot.viewport === 'tablet') expect(await page.locator('.ys-tablet').getAttribute('data-menu')).toBe('open');
         // settled: counts answered, the help widget (after the first screen) is up, no overlay
         await page.waitForFunction(() => [...document.querySelectorAll('.ys-ch__count-value')].every((e) => e.textContent !== '…'));
-        await page.locator('[data-testid="help-widget"]').waitFor({ state: 'visible' });
+        await page.locator('[data-testid="help-widget"]').waitFor({ state: 'attached' });
         await page.locator('[data-testid="loading-overlay"]').waitFor({ state: 'hidden' });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         // an i18n key left untranslated reads like `namespace:key` or `a.b_c`

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, newPage, signIn, VIEWPORTS } from './browser.ts';
-import { eventually, here, waitForDataPage } from './shell-helpers.ts';
+import { contentUnderHelpWidget, eventually, here, revealHelpWidget, waitForDataPage } from './shell-helpers.ts';
 
 let browser: Browser;
 const baseURL = inject('baseURL');
@@ -33,6 +33,7 @@ async function assistantFrame(page: Page): Promise<Frame> {
 /** The assistant posts an event to the console exactly as its buttons do. */
 /** The three shortcuts sit behind the help toggle: open it when they are folded. */
 async function openHelp(page: Page): Promise<void> {
+  await revealHelpWidget(page);
   if (!(await page.locator('[data-testid="help-contact"]').isVisible())) await page.locator('[data-testid="help-toggle"]').click();
   await page.locator('[data-testid="help-contact"]').waitFor({ state: 'visible' });
 }
@@ -53,7 +54,12 @@ for (const viewport of ['phone', 'desktop'] as const) {
         expect(config.support_email).toContain('@');
         await page.goto(`${baseURL}/portal`);
         const widget = page.locator('[data-testid="help-widget"]');
-        await widget.waitFor({ state: 'visible' });
+        // At the top of the portal the widget covers nothing: it has stepped aside or sits on an empty place.
+        await widget.waitFor({ state: 'attached' });
+        await page.waitForTimeout(100);
+        expect(await contentUnderHelpWidget(page)).toEqual([]);
+        await revealHelpWidget(page);
+        expect(await contentUnderHelpWidget(page)).toEqual([]);
         // folded: the AI button and the toggle only
         expect(await page.locator('[data-testid="help-contact"]').count()).toBe(0);
         await openHelp(page);
@@ -103,6 +109,10 @@ for (const viewport of ['phone', 'desktop'] as const) {
         await signIn(page, baseURL, 'tenant_admin');
         await waitForDataPage(page, 'homeOperation');
         const aiButton = page.locator('[data-testid="help-ai"]');
+        await page.waitForTimeout(100);
+        expect(await contentUnderHelpWidget(page)).toEqual([]);
+        await revealHelpWidget(page);
+        expect(await contentUnderHelpWidget(page)).toEqual([]);
         await aiButton.waitFor({ state: 'visible' });
         expect(await panelState(page)).toBe('hidden');
         expect(await panel(page).isVisible()).toBe(false);
@@ -142,9 +152,10 @@ for (const viewport of ['phone', 'desktop'] as const) {
         await eventually(() => frame.locator('#btn-size').getAttribute('data-event')).toBe('fullscreen');
         await waitForDataPage(page, 'homeOperation');
 
-        // close: hidden, the AI button is back, the page stays
+        // close: hidden, the AI button is back (at the page's end, where it covers nothing), the page stays
         await frame.locator('#btn-close').click();
         await eventually(() => panelState(page)).toBe('hidden');
+        await revealHelpWidget(page);
         await aiButton.waitFor({ state: 'visible' });
         expect(here(page)).toBe('/homeOperation');
 

@@ -1,7 +1,9 @@
-// The floating buttons never cover an action: while any visible button, link button or checkbox of
-// the page lies under the widget (a card's 通过 scrolled under it, the batch bar, the detail's action
-// bar, the 撤销 bar), the widget steps aside and comes back when the way is clear. Checked on
-// scroll, resize and DOM changes, once per frame.
+// The floating buttons never cover what the page shows (issue 28): while any visible action (a
+// button, link button, checkbox, the batch bar, the detail's action bar, the 撤销 bar) or any piece of
+// content — text, a figure, an icon, a chart, an image, a field — lies under the widget, it steps
+// aside, and comes back when the place under it is empty: on a short page, and at the end of every
+// page, whose bottom padding leaves it that place (the layouts' --ys-widget-dock). Checked on scroll,
+// resize and DOM changes, once per frame.
 import { useEffect, useState, type RefObject } from 'react';
 
 export interface Box {
@@ -32,15 +34,46 @@ function covered(widget: HTMLElement): boolean {
   return false;
 }
 
-/** True while an action lies under the element. */
-export function useCoversAction(ref: RefObject<HTMLElement | null>): boolean {
+/** Elements that are content wherever their box is: pictures, charts, icons, fields, media. */
+const SOLID = 'img, svg, canvas, video, input, textarea, select, progress, meter, [role="img"], [role="progressbar"]';
+
+/** Text of the element's own text nodes under the box (a block's box is wider than its words). */
+function textUnder(el: Element, box: Box): boolean {
+  for (const node of el.childNodes) {
+    if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) if (r.width > 0 && intersects(box, r)) return true;
+  }
+  return false;
+}
+
+/** Content of the page under the widget: sampled every 11 px over its box (nothing smaller than a glyph fits between). */
+function contentUnder(widget: HTMLElement): boolean {
+  const own = widget.getBoundingClientRect();
+  if (own.width === 0 && own.height === 0) return false;
+  const seen = new Set<Element>();
+  for (let y = own.top + 2; y < own.bottom; y += 11) {
+    for (let x = own.left + 2; x < own.right; x += 11) {
+      for (const el of document.elementsFromPoint(x, y)) {
+        if (widget.contains(el) || el.closest('[data-floating]') || seen.has(el)) continue;
+        seen.add(el);
+        if (el.closest(SOLID) || textUnder(el, own)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** True while an action or any content lies under the element. */
+export function useCoversContent(ref: RefObject<HTMLElement | null>): boolean {
   const [cover, setCover] = useState(false);
   useEffect(() => {
     let frame = 0;
     const check = () => {
       frame = 0;
       const el = ref.current;
-      setCover(el ? covered(el) : false);
+      setCover(el ? covered(el) || contentUnder(el) : false);
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(check);

@@ -9,7 +9,7 @@ import { MessageOutline, QuestionCircleOutline } from 'antd-mobile-icons';
 import { aiButtonShownAtom, returnPathAtom } from '../../lib/store.ts';
 import { getToken } from '../../lib/session.ts';
 import { useAiPanel } from '../ai-panel/use-ai-panel.ts';
-import { useCoversAction } from './clear-of-actions.ts';
+import { useCoversContent } from './clear-of-actions.ts';
 import { FEEDBACK_ROUTE, WORK_ORDER_ROUTE, resolveShortcut, type SiteConfig } from './help-target.ts';
 
 const ContactSheet = lazy(() => import('./contact-sheet.tsx'));
@@ -46,8 +46,8 @@ export function HelpWidget({ bottom = 76 }: HelpWidgetProps) {
   const [config, setConfig] = useState<SiteConfig | null>(null);
   const [configFailed, setConfigFailed] = useState(false);
   const nav = useRef<HTMLElement>(null);
-  // Folded, the widget steps aside while it would cover an action; opened, the user asked for it.
-  const stepAside = useCoversAction(nav) && !expanded;
+  // Folded, the widget steps aside while it would cover an action or content; opened, the user asked for it.
+  const stepAside = useCoversContent(nav) && !expanded;
 
   function openContact() {
     setExpanded(false);
