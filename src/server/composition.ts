@@ -47,6 +47,9 @@ import { bastionService, type BastionService } from './bastion/bastion.service.t
 import { passkeyService, type PasskeyService } from './keys/passkey.service.ts';
 import { dbConsoleDeps } from './dbconsole/dbconsole.compose.ts';
 import { heardEvent, type DbConsoleDeps } from './dbconsole/dbconsole.service.ts';
+import { dbBackupsDeps } from './dbbackups/dbbackups.compose.ts';
+import { runDue as runDueDbBackups, settled as settledDbBackups } from './dbbackups/dbbackups.jobs.ts';
+import type { DbBackupsDeps } from './dbbackups/dbbackups.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +133,8 @@ export interface AppContext extends BaseContext {
   passkeys: PasskeyService;
   /** the SQL console of managed database instances and their backing databases (dbconsole/, ADR 0054) */
   dbConsole: DbConsoleDeps;
+  /** backups and restores of managed database instances (dbbackups/, ADR 0056) */
+  dbBackups: DbBackupsDeps;
 }
 
 /** Builds the app's repositories and services on `base`; the engine starts with the app and stops before the database closes. */
@@ -208,6 +213,10 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   const dbConsole = dbConsoleDeps({ db, handle: base.handle, resources, secrets: base.secrets, config: base.config, log: app.log });
   const offDbConsole = events.subscribe((e) => heardEvent(dbConsole, e));
   app.addHook('preClose', async () => (offDbConsole(), await dbConsole.close()));
+  // Instance backups: logical dumps through the console's backends, run on the engine's scheduler.
+  const dbBackups = dbBackupsDeps({ db, resources, console: dbConsole, config: base.config, log: app.log });
+  engine.scheduler.add(() => runDueDbBackups(dbBackups));
+  app.addHook('preClose', () => settledDbBackups(dbBackups));
   return {
     ...base,
     db,
@@ -255,5 +264,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     bastion: bastionService(db),
     passkeys: passkeyService(db, { rpName: '云枢' }),
     dbConsole,
+    dbBackups,
   };
 }
