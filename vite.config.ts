@@ -9,6 +9,8 @@ import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 import { sliceKindTexts } from './src/web/lib/kind-text-slices.ts';
 import { LIST_KINDS } from './src/domain/kinds/list-kind.ts';
+import { screenFor } from './src/web/features/resources/kind-screens.ts';
+import { ROUTE_TABLE } from './src/domain/navigation/route-table.ts';
 
 /**
  * The web build's first screens read the kinds as their list models (ADR 0049 addendum): derived
@@ -28,6 +30,45 @@ function listKindsAsData(): Plugin {
         'const byKind = new Map(LIST_KINDS.map((k) => [k.kind, k]));',
         'export const listKindOf = (kind) => byKind.get(kind);',
       ].join('\n');
+    },
+  };
+}
+
+/**
+ * The kinds' list models one kind at a time (ADR 0057): `virtual:list-kinds` names the kind of each
+ * plain list route (where screenFor answers a tenant's list of that one kind) and a loader per kind;
+ * `virtual:list-kinds/<kind>` is that kind's list model as data. A phone opening a kind's list loads
+ * its own kind's model (~0.5 KB gz), not every kind's; every other screen reads list-kind.ts, loaded
+ * with its chunk. Dev and build alike, cut from the registry when the module is asked for.
+ */
+function listKindSlices(): Plugin {
+  const PREFIX = 'virtual:list-kinds';
+  const routeKinds = () => {
+    const out: Record<string, string> = {};
+    for (const r of ROUTE_TABLE) {
+      const s = screenFor(r.name, r.path, LIST_KINDS);
+      if (s.screen === 'list' && !s.admin && s.def.routes.list === r.name) out[r.name] = s.def.kind;
+    }
+    return out;
+  };
+  return {
+    name: 'yunshu-list-kind-slices',
+    resolveId(id) {
+      return id === PREFIX || id.startsWith(`${PREFIX}/`) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const part = id.slice(`\0${PREFIX}`.length + 1);
+      if (!part) {
+        const kinds = routeKinds();
+        const loaders = [...new Set(Object.values(kinds))].map(
+          (k) => `  ${JSON.stringify(k)}: () => import(${JSON.stringify(`${PREFIX}/${k}`)}).then((m) => m.default),`,
+        );
+        return `export const LIST_ROUTE_KINDS = ${JSON.stringify(kinds)};\nexport const LIST_KIND_MODELS = {\n${loaders.join('\n')}\n};\n`;
+      }
+      const model = LIST_KINDS.find((k) => k.kind === part);
+      if (!model) throw new Error(`list kinds: no kind ${part} in the registry`);
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(model))});\n`;
     },
   };
 }
@@ -274,6 +315,7 @@ function consoleKindListScreens(): { modules: readonly string[]; paths: () => Fi
           'src/web/lib/kind-texts.ts',
           '\0virtual:kind-texts/_common',
           `\0virtual:kind-texts/${kind}`,
+          `\0virtual:list-kinds/${kind}`,
         ],
         // The list's first page as a phone asks for it with no filter in the address, and the regions
         // and zones its rows name (features/resources/parts.tsx).
@@ -581,7 +623,8 @@ const CHUNK_GROUPS = [
     includeDependenciesRecursively: false,
   },
   // - what every resource screen reads: the kinds' list views, the list's state in the URL and its
-  //   sort order, the kinds' list models (list-kind.ts: written as data by the build, listKindsAsData),
+  //   sort order, the index of the kinds' list models (virtual:list-kinds: each kind's model is a chunk
+  //   of its own, ADR 0057; list-kind.ts, every kind's, loads with the screens that read them all),
   //   the resource requests and row parts, the loader of the kinds' texts (not the kind's
   //   shape, domain/kinds/kind.ts: the price module imports it, and the precache takes what that imports);
   // - the kinds' definitions (registry.ts, each folder's `.kind.ts`), for the screens that read a whole
@@ -594,7 +637,7 @@ const CHUNK_GROUPS = [
   },
   {
     name: 'resource-parts',
-    test: /src[\\/](?:domain[\\/]kinds[\\/]list-kind|domain[\\/]list-sort|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live|query-keys)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:kind-texts$/,
+    test: /src[\\/](?:domain[\\/]list-sort|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live|query-keys|list-models)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:(?:kind-texts|list-kinds)$/,
     priority: 30,
     includeDependenciesRecursively: false,
   },
@@ -724,6 +767,7 @@ export default defineConfig({
     dropRouteSamples(),
     preloadLists.plugin,
     kindTexts(),
+    listKindSlices(),
     listKindsAsData(),
     slimIcons(),
     noChunkCycles(),

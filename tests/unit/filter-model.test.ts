@@ -3,14 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
-import {
-  activeFilterCount,
-  filterControls,
-  filterLabel,
-  filterOptionLabel,
-  filtersFromSearch,
-  searchWithFilters,
-} from '../../src/web/features/resources/list/filter-model.ts';
+import { activeFilterCount, filtersFromSearch, searchWithFilters } from '../../src/web/features/resources/list/filter-model.ts';
+import { filterControls, filterLabel, filterOptionLabel } from '../../src/web/features/resources/list/filter-controls.ts';
 
 const load = (lang: string, ns: string) =>
   JSON.parse(readFileSync(new URL(`../../locales/${lang}/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;

@@ -19,6 +19,7 @@ import {
 } from '../../src/web/features/resources/forms/zod-fields.ts';
 import { wizardSteps } from '../../src/web/features/resources/forms/screen-rules.ts';
 import { createFormKinds, siblingCidrs } from '../../src/web/features/resources/forms/create-rules.ts';
+import { LIST_KINDS } from '../../src/domain/kinds/list-kind.ts';
 
 const instance = kindOf('instance')!;
 const zh: Record<string, string> = {
@@ -153,11 +154,11 @@ describe('a zod array of objects is a list field', () => {
 describe('the VPC and subnet create form', () => {
   it('is offered for the kinds without a purchase route that opt in', () => {
     expect(
-      createFormKinds()
+      createFormKinds(LIST_KINDS)
         .map((d) => d.kind)
         .sort(),
     ).toEqual(['cloud_account', 'subnet', 'vpc']);
-    for (const d of createFormKinds()) expect(d.routes.buy).toBeUndefined();
+    for (const d of createFormKinds(LIST_KINDS)) expect(d.routes.buy).toBeUndefined();
   });
 
   it('keeps a subnet inside its VPC, off its siblings, with a /16–/29 mask', () => {

@@ -21,8 +21,9 @@ import {
   yuan,
   DURATIONS,
 } from '../../src/web/features/resources/list-state.ts';
-import { actionBlock, applyStatus, cardSpecKeys, displayValue, selectableRow, type Resource } from '../../src/web/features/resources/kind-meta.ts';
-import { patchCached, settlePoll, SETTLE_POLL_MS } from '../../src/web/features/resources/live.ts';
+import { actionBlock, cardSpecKeys, displayValue, selectableRow, type Resource } from '../../src/web/features/resources/kind-meta.ts';
+import { settlePoll, SETTLE_POLL_MS } from '../../src/web/features/resources/live.ts';
+import { applyStatus, patchCached } from '../../src/web/features/resources/live-patch.ts';
 import { fieldsOf, initialValues, validateAll, validateField, refKindOf } from '../../src/web/features/resources/forms/zod-fields.ts';
 import { decodeVisibility, encodeVisibility, hasNextPage, pageSizeOptions, pageWindow, splitRowActions } from '../../src/web/ui/data-table/table-rules.ts';
 import { confirmValue, paramRefFilters, retentionValid, tagPairError, wizardSteps } from '../../src/web/features/resources/forms/screen-rules.ts';

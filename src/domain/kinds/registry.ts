@@ -6,11 +6,13 @@ import { inMenuOrder, kindEntity, type KindDefinition, type KindEntity } from '.
 // The module reads its own exports back to list the kinds: static imports, typed, one line a kind.
 import * as registry from './registry.ts';
 
+export { cacheInstanceKind } from './cache-instance/cache-instance.kind.ts';
 export { cdnDomainKind } from './cdn-domain/cdn-domain.kind.ts';
 export { cdnTaskKind } from './cdn-task/cdn-task.kind.ts';
 export { cloudAccountKind } from './cloud-account/cloud-account.kind.ts';
 export { dbInstanceKind } from './db-instance/db-instance.kind.ts';
 export { dedicatedHostKind } from './dedicated-host/dedicated-host.kind.ts';
+export { docInstanceKind } from './doc-instance/doc-instance.kind.ts';
 export { deployUnitKind } from './deploy-unit/deploy-unit.kind.ts';
 export { dnsInternetRecordKind, dnsRecordKind } from './dns-record/dns-record.kind.ts';
 export { dnsDomainKind, privateDnsZoneKind } from './dns-zone/dns-zone.kind.ts';

@@ -4,12 +4,12 @@
 // namespace still loads for everything else (a detail pane, a form, a desktop table:
 // withConsoleTexts), and merges over the slices.
 import { KIND_TEXTS } from 'virtual:kind-texts';
-import { LIST_KINDS } from '../../domain/kinds/list-kind.ts';
+import { LIST_ROUTE_KINDS } from 'virtual:list-kinds';
 import { addNamespacePart } from './i18n.ts';
 
 /** The kinds' texts a kind's list route needs (nothing for a route that is not one). */
 export function loadKindListTexts(routeName: string): Promise<void> {
-  const kind = LIST_KINDS.find((k) => k.routes.list === routeName)?.kind;
+  const kind = Object.hasOwn(LIST_ROUTE_KINDS, routeName) ? LIST_ROUTE_KINDS[routeName] : undefined;
   const parts = ['_common', ...(kind && KIND_TEXTS[kind] ? [kind] : [])];
   return Promise.all(parts.map((p) => addNamespacePart('kinds', p, KIND_TEXTS[p]!))).then(() => undefined);
 }

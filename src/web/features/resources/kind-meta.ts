@@ -2,7 +2,7 @@
 // kind definition and the locales (kinds:<kind>.fields.*, kinds:status.*, kinds:<kind>.actions.*);
 // nothing here is retyped per kind. Pure apart from the `t` it is given.
 import type { FieldDef } from '../../../domain/kinds/kind.ts';
-import { listKindOf, type ListAction, type ListKind } from '../../../domain/kinds/list-kind.ts';
+import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
 import { isInBetween, locationText, stateRefusal } from '../../../domain/kinds/kind.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { buildPath } from '../../../domain/navigation/rules.ts';
@@ -117,20 +117,16 @@ export function displayValue(t: T, def: ListKind, row: Resource, key: string, pl
   }
 }
 
-/** The link of a ref field pointing at another kind's detail page. */
-export function refLink(def: ListKind, row: Resource, key: string): string | undefined {
-  const f = fieldDef(def, key);
-  if (f?.type !== 'ref' || !f.ref) return undefined;
-  const target = listKindOf(f.ref);
-  const v = rawValue(def, row, key);
-  return target && typeof v === 'string' && v ? detailPath(target, v) : undefined;
-}
-
 export function routePath(name: string, params: Record<string, string> = {}): string | undefined {
   const r = ROUTE_TABLE.find((x) => x.name === name);
   return r ? buildPath(r.path, params) : undefined;
 }
-export const detailPath = (def: ListKind, id: string) => (def.routes.detail ? routePath(def.routes.detail, { id }) : undefined);
+/** A kind's detail page of a resource (`?id=` where the detail route has no id in its path: /cacheDatabaseDetail). */
+export function detailPath(def: Pick<ListKind, 'routes'>, id: string): string | undefined {
+  const r = def.routes.detail ? ROUTE_TABLE.find((x) => x.name === def.routes.detail) : undefined;
+  if (!r) return undefined;
+  return r.path.includes(':id') ? buildPath(r.path, { id }) : `${buildPath(r.path)}?id=${encodeURIComponent(id)}`;
+}
 export const listPath = (def: ListKind) => routePath(def.routes.list);
 export const buyPath = (def: ListKind) => (def.routes.buy ? routePath(def.routes.buy) : undefined);
 
@@ -156,22 +152,6 @@ export function cardSpecKeys(def: ListKind, max = 3): string[] {
     .filter((c) => c.display !== false && !skip.has(c.field))
     .slice(0, max)
     .map((c) => c.field);
-}
-
-/** Applies a live status event to a row (status, lock flag, and what it now allows). */
-export function applyStatus(row: Resource, ev: { status?: string; locked?: boolean }): Resource {
-  const def = listKindOf(row.kind);
-  const status = ev.status ?? row.status;
-  const locked = ev.locked ?? row.locked;
-  const next = { ...row, status, locked };
-  if (!def) return next;
-  return {
-    ...next,
-    in_between: isInBetween(def, status),
-    available_actions: menuActions(def)
-      .filter((a) => actionBlock(def, a, next) === null)
-      .map((a) => a.id),
-  };
 }
 
 /** Whether a row may be picked for a batch action: a deleted row may still show, but not be picked. */

@@ -1,13 +1,16 @@
 // The one page module of every resource route (pages.ts maps them here): the route name picks
 // the screen from the kind registry (kind-screens.ts), so a new kind's routes need no new code, and
 // a kind's own screens come from its folder in src/web/kinds (kind-folders.ts), found by name.
-import { lazy, Suspense, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+// A phone opening a kind's plain list reads that kind's list model alone; every other screen loads
+// the screens' module with every kind's (list-models.ts, ADR 0057).
+import { lazy, Suspense, use, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { SplitView } from '../../ui/split-view.tsx';
-import { detailTabsOf, screenFor, withoutId } from './kind-screens.ts';
+import type { Screen } from './kind-screens.ts';
+import { kindScreens, listModelOf, listRouteKind } from './list-models.ts';
 import { kindAbove, kindPage, kindRouteTabs } from './kind-folders.ts';
 import { useLiveResources } from './live.ts';
 import { PhoneList } from './list/phone-list.tsx';
@@ -24,17 +27,38 @@ const RecycleBin = lazy(() => withConsoleTexts(import('./list/recycle.tsx')).the
 const Downloads = lazy(() => withConsoleTexts(import('./list/downloads.tsx')).then((m) => ({ default: m.Downloads })));
 const AdminList = lazy(() => withConsoleTexts(import('./list/admin-list.tsx')).then((m) => ({ default: m.AdminList })));
 
+/**
+ * The screen of a route and the id it shows: on a phone, a plain list from its kind's model alone;
+ * else from every kind's. A detail route without an id in its path (/cacheDatabaseDetail) takes it
+ * from the query (?id=…, where the router also puts /cacheDatabaseDetail/<id>).
+ */
+function useScreen(
+  handle: { name: string; path: string } | null,
+  phone: boolean,
+  pathId: string | undefined,
+  queryId: string | null,
+): [Screen, string | undefined] {
+  if (!handle) return [{ screen: 'none' }, undefined];
+  const kind = phone ? listRouteKind(handle.name) : undefined;
+  if (kind) return [{ screen: 'list', def: use(listModelOf(kind)), admin: false }, pathId];
+  const { screenFor, withoutId } = use(kindScreens());
+  const found = screenFor(handle.name, handle.path);
+  const id = pathId ?? (found.screen === 'detail' && !handle.path.includes(':id') ? (queryId ?? undefined) : undefined);
+  // A detail route that is also a form (certificateAdd/:id?) shows the form without an id.
+  return [id || ROUTE_FORM_TITLES[handle.name] ? found : withoutId(found), id];
+}
+
 export default function ResourcesPage() {
   const handle = usePageHandle();
-  const params = useParams();
+  const path = useParams();
+  const [search] = useSearchParams();
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const [picked, setPicked] = useState<string | undefined>(undefined);
   useLiveResources();
+  const [s, id] = useScreen(handle ?? null, bp === 'phone', path.id, search.get('id'));
+  const params = { id };
   if (!handle) return null;
-  const found = screenFor(handle.name, handle.path);
-  // A detail route that is also a form (certificateAdd/:id?) shows the form without an id.
-  const s = params.id || ROUTE_FORM_TITLES[handle.name] ? found : withoutId(found);
   const title = t(handle.meta.title);
   let body: React.ReactNode = null;
   // A page a kind's folder draws instead of the derived screen (CDN statistics, smart DNS records by
@@ -56,7 +80,7 @@ export default function ResourcesPage() {
       else if (bp === 'desktop') body = <DesktopList def={s.def} route={handle.name} title={title} />;
       else if (bp === 'tablet') {
         // A kind whose detail has route tabs (NAT gateway: 概览 / SNAT / DNAT / IPv6) shows them in the pane.
-        const tabs = detailTabsOf(s.def);
+        const tabs = use(kindScreens()).detailTabsOf(s.def);
         const RouteTabs = tabs.length ? kindRouteTabs(s.def.kind) : undefined;
         const detail = !picked ? (
           <div className="ys-empty">{t('resources:list.pick')}</div>

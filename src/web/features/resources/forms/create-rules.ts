@@ -1,11 +1,12 @@
 // Pure rules of the create form (create-form.tsx): which kinds get one, and what the subnet form
 // checks as the user types. Unit-tested in tests/unit/form-list-fields.test.ts.
-import { LIST_KINDS, type ListKind } from '../../../../domain/kinds/list-kind.ts';
+import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
 
 /** Kinds created from their list page in a form (`createForm`, and no purchase route of their own in routes.json). */
 export const hasCreateForm = (def: ListKind) => Boolean(def.createForm) && !def.routes.buy;
 
-export function createFormKinds(kinds: readonly ListKind[] = LIST_KINDS): ListKind[] {
+/** The kinds of a list (list-kind.ts LIST_KINDS: not imported here, the create button is on a phone list's first screen) that get one. */
+export function createFormKinds(kinds: readonly ListKind[]): ListKind[] {
   return kinds.filter(hasCreateForm);
 }
 

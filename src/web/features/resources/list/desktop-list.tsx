@@ -22,7 +22,6 @@ import {
   displayValue,
   fieldLabel,
   menuActions,
-  refLink,
   routePath,
   selectableRow,
   type PlaceNames,
@@ -38,6 +37,7 @@ import { useActionRunner } from '../actions.tsx';
 import { ExportNotice, StatusBadge, usePlaceNames, useExportNotice } from '../parts.tsx';
 import { useCreateForm } from '../forms/create-form.tsx';
 import { settlePoll } from '../live.ts';
+import { refLink } from '../ref-link.ts';
 import type { ListAction, ListKind } from '../../../../domain/kinds/list-kind.ts';
 import { fullKind } from '../full-kind.ts';
 import { resourceKeys } from '../query-keys.ts';
