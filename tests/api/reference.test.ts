@@ -217,7 +217,7 @@ describe('GET /api/charging-pkgs', () => {
   it("adds the tenant's own packages for tenant_id", async () => {
     const body = (await get('fin_admin', `/api/charging-pkgs?product_code=instance&tenant_id=${ids.finance}`)).json();
     expect(body.count).toBe(3);
-    expect(body.data.find((p: Row) => p.tenant_id === ids.finance)).toMatchObject({ name: '金融专享包年', unit_price_fen: 25900 });
+    expect(body.data.find((p: Row) => p.tenant_id === ids.finance)).toMatchObject({ name: '金融專享包年', unit_price_fen: 25900 });
     const huadong = (await get('tenant_admin', `/api/charging-pkgs?product_code=instance&tenant_id=${ids.huadong}`)).json();
     expect(huadong.count).toBe(2);
   });

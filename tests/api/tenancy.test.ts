@@ -2,6 +2,7 @@
 // and project pickers' lists with the seed's parameters, and the menus each role may see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoIds } from './helper.ts';
+import { taiwanese } from '../../src/server/seed/traditional-tenant.seed.ts';
 
 let app: Awaited<ReturnType<typeof build>>;
 let ids: Awaited<ReturnType<typeof demoIds>>;
@@ -61,7 +62,7 @@ describe('GET /api/v1/auth/territories', () => {
   it('fin_admin sees only the finance tenant', async () => {
     const body = await territories('fin_admin');
     expect(body.count).toBe(1);
-    expect(body.data[0]).toMatchObject({ tenant_id: ids.finance, tenant_name: '鑫泰金融控股', business_type: '金融服务' });
+    expect(body.data[0]).toMatchObject({ tenant_id: ids.finance, tenant_name: '鑫泰金融控股', business_type: '金融服務' });
     expect(body.data[0]!.projects.map((p) => p.project_name).sort()).toEqual(['core-trading', 'mobile-banking']);
     expect(JSON.stringify(body)).not.toContain('华东');
   });
@@ -229,5 +230,35 @@ describe('GET /api/v1/menus', () => {
 
   it('needs a session', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/menus' })).statusCode).toBe(401);
+  });
+});
+
+describe('the Taiwanese finance tenant (issue 28)', () => {
+  /** Runs of Chinese in an answer that a Taiwanese company would write otherwise (Simplified forms). */
+  // The platform's own staff (值班运维 王磊 on its alarm receivers) write their names as they do.
+  const staff = new Set(['值班运维']);
+  const simplified = (body: string) => [...new Set(body.match(/[\u4e00-\u9fff]+/g) ?? [])].filter((run) => !staff.has(run) && taiwanese(run) !== run);
+
+  it('reads its own people, projects, approvals, alarms and work orders in Traditional Chinese', async () => {
+    const fin = await app.as('fin_admin');
+    const answers: Record<string, string> = {};
+    for (const url of [
+      '/api/v1/auth/territories?enabled=true&__limit=1000',
+      '/api/v1/approvals?scope=global&__limit=100',
+      '/api/v1/alarm-policies',
+      '/api/v1/alarms',
+      '/api/v1/user/info',
+    ]) {
+      const res = await fin.req({ method: 'GET', url, lang: 'zh-TW' });
+      if (res.statusCode === 404 && url === '/api/v1/user/info') continue;
+      expect(res.statusCode, url).toBe(200);
+      answers[url] = res.body;
+    }
+    expect(answers['/api/v1/auth/territories?enabled=true&__limit=1000']).toContain('核心交易系統');
+    expect(answers['/api/v1/approvals?scope=global&__limit=100']).toContain('鑫泰金控 管理員 周敏');
+    for (const [url, body] of Object.entries(answers)) expect(simplified(body), url).toEqual([]);
+    // The other tenants keep the Simplified their people write.
+    const hd = await app.as('tenant_admin');
+    expect((await hd.req({ method: 'GET', url: '/api/v1/auth/territories?enabled=true&__limit=1000' })).body).toContain('智能工厂');
   });
 });

@@ -67,7 +67,7 @@ describe('user centre', () => {
     try {
       await signIn(page, baseURL, 'fin_admin');
       await page.goto(`${baseURL}/accountinfo`);
-      await page.locator('[data-page="accountinfo"] [data-testid="mine-profile"]').getByText('金融业').waitFor();
+      await page.locator('[data-page="accountinfo"] [data-testid="mine-profile"]').getByText('金融業').waitFor();
       await shot(page, 'account-mine-desktop');
     } finally {
       await page.context().close();

@@ -3,6 +3,7 @@
 import { dnsCdnSslSeed } from './dns-cdn-ssl.seed.ts';
 import { seedCloudAccounts } from './cloud-accounts.seed.ts';
 import { seedOrg } from './org.seed.ts';
+import { seedTraditionalTenants } from './traditional-tenant.seed.ts';
 import { openSecretBox, type SecretBox } from '../platform/lib/secret-box.ts';
 import { dnsAdvancedSeed, seedGtmLogs } from './dns-advanced.seed.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -25,6 +26,7 @@ import { seedSignup } from './signup.seed.ts';
 import { seedKeys } from './keys.seed.ts';
 import { seedBastion } from './bastion.seed.ts';
 import { seedDbInstances } from './db-instances.seed.ts';
+import { seedCacheDocInstances } from './cache-doc-instances.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -384,5 +386,8 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedKeys(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedBastion(db);
   await seedDbInstances(db, secrets ?? (await openSecretBox(db, undefined)));
+  await seedCacheDocInstances(db);
+  // Last: the Taiwanese tenant's rows, all of them, in Traditional Chinese.
+  await seedTraditionalTenants(db);
   return true;
 }

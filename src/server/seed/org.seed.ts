@@ -37,7 +37,7 @@ const GROUP_CREATORS: Record<string, string> = { 华东制造集团: 'tenant_adm
 const OWNERS: [string, string, string, string, string[]][] = [
   ['owner_zheng', '项目负责人 郑洁', '13900000011', '华东制造集团', ['smart-factory-mes', 'supply-chain']],
   ['owner_zhao', '项目负责人 赵强', '13900000012', '华东制造集团', ['smart-factory-mes', 'rnd-test']],
-  ['fin_owner', '项目负责人 孙悦', '13900000013', '鑫泰金融控股', ['core-trading', 'mobile-banking']],
+  ['fin_owner', '项目负责人 林志豪', '13900000013', '鑫泰金融控股', ['core-trading', 'mobile-banking']],
 ];
 
 export async function seedOrg(db: Db): Promise<void> {
