@@ -6,6 +6,7 @@ import type { Config } from '../platform/config.ts';
 import type { SecretBox } from '../platform/lib/secret-box.ts';
 import type { ResourcesRepository } from '../engine/resources.repository.ts';
 import { dbConsoleRepository } from './dbconsole.repository.ts';
+import { dbAccountsRepository } from './dbaccounts.repository.ts';
 import { embeddedBackend } from './embedded-backend.ts';
 import { mysqlBackend } from './mysql-backend.ts';
 import { postgresBackend } from './postgres-backend.ts';
@@ -26,6 +27,7 @@ export function dbConsoleDeps(o: DbConsoleOptions): DbConsoleDeps & { close: () 
   const postgres = o.handle.url ? postgresBackend(o.handle.url) : undefined;
   return {
     repo: dbConsoleRepository(o.db),
+    accounts: dbAccountsRepository(o.db),
     resources: o.resources,
     secrets: o.secrets,
     backends: { pglite: embedded, ...(mysql ? { mysql } : {}), ...(postgres ? { postgres } : {}) },

@@ -1,12 +1,23 @@
 // The SQL console (dmsManage) and the seed's `dbinstances` family: `GET /api/v1/dbinstances` (the
 // engine's list of the kind, the same paging and filters as /api/dbinstances),
-// `POST /api/v1/dbinstances/:id/sql` and `GET /api/v1/dbinstances/:id/sql/history`.
+// `POST /api/v1/dbinstances/:id/sql` and `GET /api/v1/dbinstances/:id/sql/history`; the instance's
+// accounts and databases under `/api/v1/dbinstances/:id/accounts` and `…/databases` (ADR 0055).
 // Thin: scope from the headers, then the service (dbconsole.service.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dbInstanceKind } from '../../domain/kinds/db-instance/db-instance.kind.ts';
 import { resolveScope } from '../platform/auth/scope.ts';
 import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 import { runSql, sqlHistory, type DbConsoleDeps } from './dbconsole.service.ts';
+import {
+  changePrivilege,
+  createAccount,
+  createDatabase,
+  deleteAccount,
+  deleteDatabase,
+  listAccounts,
+  listDatabases,
+  resetPassword,
+} from './dbaccounts.service.ts';
 
 /** What these routes use; the composition root (app.ts) hands it in. */
 export interface DbConsoleRoutesDeps {
@@ -29,4 +40,25 @@ export async function dbConsoleRoutes(app: FastifyInstance, ctx: DbConsoleRoutes
   app.get('/api/v1/dbinstances/:id/sql/history', { config: read }, async (req) =>
     sqlHistory(ctx.dbConsole, await resolveScope(req, ctx.tenancy), idOf(req), req.query),
   );
+
+  // Accounts and databases (ADR 0055): writes pass the platform's write hooks (idempotency, operation log: oplog-actions.ts).
+  const scoped = async (req: FastifyRequest) => resolveScope(req, ctx.tenancy);
+  const nameOf = (req: FastifyRequest) => (req.params as { name: string }).name;
+  const base = '/api/v1/dbinstances/:id';
+  app.get(`${base}/accounts`, { config: read }, async (req) => listAccounts(ctx.dbConsole, await scoped(req), idOf(req)));
+  app.post(`${base}/accounts`, { config: read }, async (req, reply) =>
+    reply.code(201).send(await createAccount(ctx.dbConsole, await scoped(req), idOf(req), req.body)),
+  );
+  app.put(`${base}/accounts/:name/privilege`, { config: read }, async (req) =>
+    changePrivilege(ctx.dbConsole, await scoped(req), idOf(req), nameOf(req), req.body),
+  );
+  app.put(`${base}/accounts/:name/password`, { config: read }, async (req) =>
+    resetPassword(ctx.dbConsole, await scoped(req), idOf(req), nameOf(req), req.body),
+  );
+  app.delete(`${base}/accounts/:name`, { config: read }, async (req) => deleteAccount(ctx.dbConsole, await scoped(req), idOf(req), nameOf(req)));
+  app.get(`${base}/databases`, { config: read }, async (req) => listDatabases(ctx.dbConsole, await scoped(req), idOf(req)));
+  app.post(`${base}/databases`, { config: read }, async (req, reply) =>
+    reply.code(201).send(await createDatabase(ctx.dbConsole, await scoped(req), idOf(req), req.body)),
+  );
+  app.delete(`${base}/databases/:name`, { config: read }, async (req) => deleteDatabase(ctx.dbConsole, await scoped(req), idOf(req), nameOf(req)));
 }

@@ -4,6 +4,7 @@
 // the time limit, every statement is kept in the instance's history, and the database is dropped
 // when the instance is removed for good.
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { dbInstanceKind } from '../../domain/kinds/db-instance/db-instance.kind.ts';
@@ -18,12 +19,15 @@ import type { ResourceRow } from '../platform/db/resource-rows.ts';
 import type { ResourcesRepository } from '../engine/resources.repository.ts';
 import type { DomainEvent } from '../../domain/events.ts';
 import { HISTORY_COLUMNS, HISTORY_LIST, HISTORY_TIMES, type BackendKind, type BackendRow, type DbConsoleRepository } from './dbconsole.repository.ts';
-import { SqlFailure, type InstanceDb, type SqlBackend } from './sql-backend.ts';
+import { SqlFailure, type InstanceDb, type RunOptions, type SqlBackend } from './sql-backend.ts';
+import type { DbAccountsRepository } from './dbaccounts.repository.ts';
 
 export const DB_KIND = dbInstanceKind.kind;
 
 export interface DbConsoleDeps {
   repo: DbConsoleRepository;
+  /** the instances' accounts and databases (ADR 0055) */
+  accounts: DbAccountsRepository;
   resources: ResourcesRepository;
   secrets: SecretBox;
   /** the backends this process reaches: the embedded one always, MySQL and PostgreSQL when configured */
@@ -43,7 +47,7 @@ export function chooseBackend(deps: Pick<DbConsoleDeps, 'backends'>, engine: str
 }
 
 /** The backend an instance's database lives on (fixed when it was made; chosen now when it is not made yet). */
-function backendOfRow(deps: Pick<DbConsoleDeps, 'backends'>, row: BackendRow): SqlBackend {
+export function backendOfRow(deps: Pick<DbConsoleDeps, 'backends'>, row: BackendRow): SqlBackend {
   if (!row.provisioned_at) return chooseBackend(deps, row.engine);
   const backend = deps.backends[row.backend];
   if (!backend) throw new SqlFailure('unavailable', `no ${row.backend} backend is configured`);
@@ -121,18 +125,33 @@ async function consoleInstance(deps: DbConsoleDeps, scope: Scope, id: string): P
 }
 
 /** POST /api/v1/dbinstances/:id/sql: one statement as the instance's user; writes need update:resource. */
+/** The console's request: a statement, optionally read-only, optionally as one of the instance's accounts (ADR 0055). */
+const sqlRequestSchema = dbSqlRequestSchema.extend({ account: z.string().trim().min(1).max(64).optional() });
+
+/** What the console runs as when a request names an account: its engine user, in its first database. */
+async function runAs(deps: DbConsoleDeps, backend: BackendRow, resourceId: string, name: string): Promise<RunOptions['as']> {
+  const account = await deps.accounts.account(resourceId, name);
+  if (!account) throw notFound('refusals.db_instance.account_not_found');
+  const first = account.databases[0];
+  const made = (await deps.accounts.databases(resourceId)).find((d) => d.name === first);
+  const database = made ? made.engine_name : first === 'public' || first === backend.db_name ? first : undefined;
+  const { password } = deps.secrets.open(account.secret_sealed) as { password: string };
+  return { user: account.engine_user, password, database };
+}
+
 export async function runSql(deps: DbConsoleDeps, scope: Scope, id: string, body: unknown): Promise<SqlAnswer> {
-  const input = parse(dbSqlRequestSchema, body);
+  const input = parse(sqlRequestSchema, body);
   const row = await consoleInstance(deps, scope, id);
   if (!input.readonly) requirePermission(scopeCan(scope, 'update', 'resource'));
   const backend = await ensureBackend(deps, row).catch((e: unknown) => {
     deps.log.warn({ err: e, id }, 'the SQL console could not make an instance database');
     throw conflict('refusals.db_instance.backend_unavailable');
   });
+  const as = input.account ? await runAs(deps, backend, row.id, input.account) : undefined;
   const started = performance.now();
   const entry = { resource_id: row.id, tenant_id: row.tenant_id, user_id: scope.user.id, statement: input.sql, readonly: input.readonly };
   try {
-    const result = await backendOfRow(deps, backend).run(instanceDbOf(deps, backend), input.sql, { readonly: input.readonly, ...deps.limits });
+    const result = await backendOfRow(deps, backend).run(instanceDbOf(deps, backend), input.sql, { readonly: input.readonly, ...deps.limits, as });
     const elapsed = Math.round(performance.now() - started);
     await deps.repo.addHistory({ ...entry, ok: true, row_count: result.row_count, elapsed_ms: elapsed, error: null });
     return { ...result, elapsed_ms: elapsed, limit: deps.limits.maxRows };
@@ -151,6 +170,8 @@ function refusalOf(e: unknown, timeoutMs: number): AppError {
       return conflict('refusals.db_instance.statement_timeout', { limit: timeoutMs / 1000 });
     case 'read_only':
       return new AppError(403, 'refusals.db_instance.read_only');
+    case 'denied':
+      return new AppError(403, 'refusals.db_instance.account_denied');
     case 'unavailable':
       return conflict('refusals.db_instance.backend_unavailable');
     default:

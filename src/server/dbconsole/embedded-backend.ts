@@ -7,7 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { EmbeddedAnswer, EmbeddedRequest } from './embedded-sql.worker.ts';
-import { SqlFailure, capRows, type InstanceDb, type RunOptions, type SqlBackend, type SqlResult } from './sql-backend.ts';
+import { PG_SCHEMAS_SQL, pgGrants, pgIdent, pgLiteral, pgRevokes } from './pg-grants.ts';
+import { SqlFailure, accountPrefix, capRows, type EngineAccount, type InstanceDb, type RunOptions, type SqlBackend, type SqlResult } from './sql-backend.ts';
 
 interface Thread {
   worker: Worker;
@@ -61,7 +62,7 @@ export function embeddedBackend(root: string | undefined): SqlBackend {
       throw new SqlFailure('unavailable', String(e));
     });
     const id = nextId++;
-    const request: EmbeddedRequest = { id, sql, readonly: o.readonly, maxRows: o.maxRows };
+    const request: EmbeddedRequest = { id, sql, readonly: o.readonly, maxRows: o.maxRows, role: o.as?.user, schema: o.as?.database };
     let timer: NodeJS.Timeout | undefined;
     const answer = await new Promise<EmbeddedAnswer | 'timeout'>((resolve) => {
       t.pending.set(id, resolve);
@@ -74,13 +75,42 @@ export function embeddedBackend(root: string | undefined): SqlBackend {
       await stop(db);
       throw new SqlFailure('timeout', 'statement timeout');
     }
-    if (!answer.ok) throw new SqlFailure(answer.code === '25006' ? 'read_only' : 'error', answer.message);
+    if (!answer.ok) throw new SqlFailure(answer.code === '25006' ? 'read_only' : o.as && answer.code === '42501' ? 'denied' : 'error', answer.message);
     const capped = capRows(answer.rows, o.maxRows);
     return { columns: answer.columns, ...capped, row_count: answer.columns.length ? capped.rows.length : answer.affected };
   }
 
+  // An embedded instance is a PGlite of its own: its superuser owns the schemas; accounts are roles of that PGlite.
+  const admin = { readonly: false, maxRows: 1000, timeoutMs: 30_000 };
+  const exec = async (db: InstanceDb, statements: readonly string[]) => {
+    for (const statement of statements) await run(db, statement, admin);
+  };
+  const schemasOf = async (db: InstanceDb) => (await run(db, PG_SCHEMAS_SQL, admin)).rows.map((r) => String(r[0]));
+  const listAccounts = async (db: InstanceDb) =>
+    (await run(db, `select rolname from pg_roles where rolname like ${pgLiteral(`${accountPrefix(db).replace(/_/g, '\\_')}%`)} order by 1`, admin)).rows.map(
+      (r) => String(r[0]),
+    );
+  const accounts = {
+    databaseScope: 'schema' as const,
+    defaultDatabase: () => 'public',
+    createDatabase: (db: InstanceDb, name: string) => exec(db, [`create schema if not exists ${pgIdent(name)}`]),
+    dropDatabase: (db: InstanceDb, name: string) => exec(db, [`drop schema if exists ${pgIdent(name)} cascade`]),
+    createAccount: (db: InstanceDb, a: EngineAccount) =>
+      exec(db, [`create role ${pgIdent(a.user)} login password ${pgLiteral(a.password)}`, ...pgGrants(a.user, a.privilege, a.databases)]),
+    grantAccount: async (db: InstanceDb, a: Omit<EngineAccount, 'password'>) =>
+      exec(db, [...pgRevokes(a.user, await schemasOf(db)), ...pgGrants(a.user, a.privilege, a.databases)]),
+    setPassword: (db: InstanceDb, user: string, password: string) => exec(db, [`alter role ${pgIdent(user)} password ${pgLiteral(password)}`]),
+    dropAccount: async (db: InstanceDb, user: string) => {
+      if (!(await listAccounts(db)).includes(user)) return;
+      // what the account made (DDL) passes to the instance's owner; then nothing holds the role
+      await exec(db, [`reassign owned by ${pgIdent(user)} to current_user`, `drop owned by ${pgIdent(user)}`, `drop role if exists ${pgIdent(user)}`]);
+    },
+    listAccounts,
+  };
+
   return {
     kind: 'pglite',
+    ...accounts,
     async provision(db) {
       const dir = dirOf(db);
       if (dir) await fs.mkdir(dir, { recursive: true });

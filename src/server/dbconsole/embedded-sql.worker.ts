@@ -9,6 +9,9 @@ export interface EmbeddedRequest {
   sql: string;
   readonly: boolean;
   maxRows: number;
+  /** run as this role of the instance (an account, ADR 0055), with this schema first on the search path */
+  role?: string;
+  schema?: string;
 }
 export type EmbeddedAnswer =
   { id: number; ok: true; columns: string[]; rows: unknown[][]; affected: number } | { id: number; ok: false; code: string | undefined; message: string };
@@ -17,15 +20,22 @@ const port = parentPort!;
 const dataDir = (workerData as { dataDir?: string }).dataDir;
 const db = new PGlite(dataDir);
 
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 async function run(r: EmbeddedRequest): Promise<EmbeddedAnswer> {
-  if (r.readonly) await db.exec('begin read only');
+  const inTransaction = r.readonly || Boolean(r.role);
+  if (inTransaction) await db.exec(r.readonly ? 'begin read only' : 'begin');
+  let ok = false;
   try {
+    if (r.role) await db.exec(`set local role ${quoted(r.role)}`);
+    if (r.schema) await db.exec(`set local search_path to ${quoted(r.schema)}`);
     // query(): the extended protocol takes one statement, so a COMMIT cannot end the read-only transaction early.
     const res = await db.query<unknown[]>(r.sql, [], { rowMode: 'array' });
     const rows = res.rows.slice(0, r.maxRows + 1);
+    ok = true;
     return { id: r.id, ok: true, columns: res.fields.map((f) => f.name), rows, affected: res.affectedRows ?? 0 };
   } finally {
-    if (r.readonly) await db.exec('rollback');
+    if (inTransaction) await db.exec(ok && !r.readonly ? 'commit' : 'rollback');
   }
 }
 

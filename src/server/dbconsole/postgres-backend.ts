@@ -4,14 +4,8 @@
 // protocol), with PostgreSQL's statement_timeout. PostgreSQL has no query across databases, so
 // nothing of Yunshu's database is reachable from an instance's.
 import pg from 'pg';
-import { SqlFailure, capRows, type InstanceDb, type RunOptions, type SqlBackend, type SqlResult } from './sql-backend.ts';
-
-const NAME = /^[a-z0-9_]{1,63}$/;
-const ident = (name: string) => {
-  if (!NAME.test(name)) throw new Error(`not a console name: ${name}`);
-  return `"${name}"`;
-};
-const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+import { PG_SCHEMAS_SQL, pgGrants, pgIdent as ident, pgLiteral as literal, pgRevokes } from './pg-grants.ts';
+import { SqlFailure, accountPrefix, capRows, type EngineAccount, type InstanceDb, type RunOptions, type SqlBackend, type SqlResult } from './sql-backend.ts';
 
 /** int8 (a count) as a number while exact, as text beyond 2^53: the answer reads as MySQL's and PGlite's do. */
 const types = {
@@ -35,6 +29,30 @@ export function postgresBackend(url: string): SqlBackend {
     else await admin.query(`alter role ${ident(name)} login password ${literal(password)}`);
   }
 
+  /** Runs statements in the instance's database as its owner (who owns its schemas and tables). */
+  async function asOwner<T>(db: InstanceDb, work: (c: pg.Client) => Promise<T>): Promise<T> {
+    const owner = new pg.Client({ connectionString: urlFor(db, db.user, db.password) });
+    await owner.connect();
+    try {
+      return await work(owner);
+    } finally {
+      await owner.end();
+    }
+  }
+  /** Runs statements in the instance's database as Yunshu's own role. */
+  async function asAdmin<T>(db: InstanceDb, work: (c: pg.Client) => Promise<T>): Promise<T> {
+    const u = new URL(url);
+    u.pathname = `/${db.dbName}`;
+    const c = new pg.Client({ connectionString: u.toString() });
+    await c.connect();
+    try {
+      return await work(c);
+    } finally {
+      await c.end();
+    }
+  }
+  const schemasOf = async (c: pg.Client) => (await c.query<{ nspname: string }>(PG_SCHEMAS_SQL)).rows.map((r) => r.nspname);
+
   async function provision(db: InstanceDb) {
     await ensureRole(db.user, db.password);
     await ensureRole(db.roUser, db.roPassword);
@@ -57,7 +75,7 @@ export function postgresBackend(url: string): SqlBackend {
 
   async function run(db: InstanceDb, sql: string, o: RunOptions): Promise<SqlResult> {
     const client = new pg.Client({
-      connectionString: urlFor(db, o.readonly ? db.roUser : db.user, o.readonly ? db.roPassword : db.password),
+      connectionString: o.as ? urlFor(db, o.as.user, o.as.password) : urlFor(db, o.readonly ? db.roUser : db.user, o.readonly ? db.roPassword : db.password),
       statement_timeout: o.timeoutMs,
       types,
       query_timeout: o.timeoutMs + 1000,
@@ -69,6 +87,7 @@ export function postgresBackend(url: string): SqlBackend {
       throw new SqlFailure('unavailable', String((e as Error).message ?? e));
     }
     try {
+      if (o.as?.database) await client.query(`set search_path to ${ident(o.as.database)}`);
       if (o.readonly) await client.query('begin read only');
       // queryMode 'extended': one statement per request (a COMMIT cannot end the read-only transaction early).
       const res = await client.query({ text: sql, rowMode: 'array', queryMode: 'extended' } as pg.QueryArrayConfig);
@@ -81,16 +100,65 @@ export function postgresBackend(url: string): SqlBackend {
       const message = String(err.message ?? e);
       if (err.code === '57014' || /timeout/i.test(message)) throw new SqlFailure('timeout', message);
       if (o.readonly && (err.code === '25006' || err.code === '42501')) throw new SqlFailure('read_only', message);
+      if (o.as && err.code === '42501') throw new SqlFailure('denied', message);
       throw new SqlFailure('error', message);
     } finally {
       await client.end().catch(() => undefined);
     }
   }
 
-  async function drop(db: InstanceDb) {
-    await admin.query(`drop database if exists ${ident(db.dbName)} with (force)`);
-    for (const role of [db.roUser, db.user]) await admin.query(`drop role if exists ${ident(role)}`);
+  async function listAccounts(db: InstanceDb): Promise<string[]> {
+    const prefix = accountPrefix(db).replace(/_/g, '\\_');
+    return (await admin.query<{ rolname: string }>('select rolname from pg_roles where rolname like $1 order by 1', [`${prefix}%`])).rows.map((r) => r.rolname);
   }
 
-  return { kind: 'postgres', provision, run, drop, close: () => admin.end() };
+  async function drop(db: InstanceDb) {
+    await admin.query(`drop database if exists ${ident(db.dbName)} with (force)`);
+    // the accounts' privileges went with the database; their roles go now
+    for (const role of [db.roUser, db.user, ...(await listAccounts(db))]) await admin.query(`drop role if exists ${ident(role)}`);
+  }
+
+  const accounts = {
+    databaseScope: 'schema' as const,
+    defaultDatabase: () => 'public',
+    async createDatabase(db: InstanceDb, name: string) {
+      await asOwner(db, async (c) => {
+        await c.query(`create schema if not exists ${ident(name)}`);
+        await c.query(`grant usage on schema ${ident(name)} to ${ident(db.roUser)}`);
+        await c.query(`alter default privileges in schema ${ident(name)} grant select on tables to ${ident(db.roUser)}`);
+      });
+    },
+    async dropDatabase(db: InstanceDb, name: string) {
+      await asOwner(db, (c) => c.query(`drop schema if exists ${ident(name)} cascade`));
+    },
+    async createAccount(db: InstanceDb, a: EngineAccount) {
+      await admin.query(`create role ${ident(a.user)} login password ${literal(a.password)} connection limit 10`);
+      await admin.query(`grant connect on database ${ident(db.dbName)} to ${ident(a.user)}`);
+      await asOwner(db, async (c) => {
+        for (const statement of pgGrants(a.user, a.privilege, a.databases)) await c.query(statement);
+      });
+    },
+    async grantAccount(db: InstanceDb, a: Omit<EngineAccount, 'password'>) {
+      await asOwner(db, async (c) => {
+        for (const statement of [...pgRevokes(a.user, await schemasOf(c)), ...pgGrants(a.user, a.privilege, a.databases)]) await c.query(statement);
+      });
+    },
+    async setPassword(_db: InstanceDb, user: string, password: string) {
+      await admin.query(`alter role ${ident(user)} password ${literal(password)}`);
+    },
+    async dropAccount(db: InstanceDb, user: string) {
+      const found = await admin.query('select 1 from pg_roles where rolname = $1', [user]);
+      if (!found.rowCount) return;
+      // what the account made (DDL) passes to the instance's owner, its grants go (needs Yunshu's role to hold the account's privileges: a superuser, ADR 0055)
+      await asAdmin(db, async (c) => {
+        await c.query(`reassign owned by ${ident(user)} to ${ident(db.user)}`);
+        await c.query(`drop owned by ${ident(user)}`);
+      });
+      await admin.query(`revoke all on database ${ident(db.dbName)} from ${ident(user)}`);
+      await admin.query(`drop role if exists ${ident(user)}`);
+    },
+    listAccounts,
+  };
+
+  return { kind: 'postgres', provision, run, drop, close: () => admin.end(), ...accounts };
 }

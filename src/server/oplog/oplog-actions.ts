@@ -54,6 +54,13 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'PUT /api/v1/site_messages/settings': 'message_settings',
   // the SQL console keeps every statement, with who ran it, in its own history (ADR 0054)
   'POST /api/v1/dbinstances/:id/sql': false,
+  // an instance's accounts and databases (ADR 0055)
+  'POST /api/v1/dbinstances/:id/accounts': 'db_account_create',
+  'PUT /api/v1/dbinstances/:id/accounts/:name/privilege': 'db_account_privilege',
+  'PUT /api/v1/dbinstances/:id/accounts/:name/password': 'db_account_password',
+  'DELETE /api/v1/dbinstances/:id/accounts/:name': 'db_account_delete',
+  'POST /api/v1/dbinstances/:id/databases': 'db_database_create',
+  'DELETE /api/v1/dbinstances/:id/databases/:name': 'db_database_delete',
   'POST /api/v1/backup-policies': 'backup_policy_create',
   'PUT /api/v1/backup-policies/:id': 'backup_policy_update',
   'DELETE /api/v1/backup-policies/:id': 'backup_policy_delete',

@@ -16,7 +16,7 @@ export const dbInstanceKind = defineKind({
     list: 'database',
     detail: 'databaseDetail_outline',
     buy: 'databaseAdd',
-    others: ['databaseDetail', 'databaseManage', 'manageDatabaseDetail', 'dmsLogin'],
+    others: ['databaseDetail', 'databaseManage', 'manageDatabaseDetail', 'dmsLogin', 'databaseDetail_account', 'databaseDetail_database'],
   },
   fields: [
     F.id,

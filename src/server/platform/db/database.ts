@@ -48,6 +48,7 @@ import * as m0022 from './migrations/0022-keys.ts';
 import * as m0020 from './migrations/0020-access.ts';
 import * as m0026 from './migrations/0026-bastion.ts';
 import * as m0027 from './migrations/0027-db-console.ts';
+import * as m0028 from './migrations/0028-db-accounts.ts';
 import * as m0029 from './migrations/0029-db-backups.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-access': m0020,
   '0026-bastion': m0026,
   '0027-db-console': m0027,
+  '0028-db-accounts': m0028,
   '0029-db-backups': m0029,
 };
 

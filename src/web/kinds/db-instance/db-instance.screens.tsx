@@ -3,8 +3,10 @@ import type { KindScreens } from '../../features/resources/kind-slots.ts';
 import type { slots } from './db-instance.slots.ts';
 import { SqlConsole } from './sql-console.tsx';
 import { SqlConsoleLink } from './sql-console-link.tsx';
+import { AccountsPage } from './accounts-page.tsx';
+import { DatabasesPage } from './databases-page.tsx';
 
 export const screens: KindScreens<typeof slots> = {
-  pages: { dmsLogin: SqlConsole },
+  pages: { dmsLogin: SqlConsole, databaseDetail_account: AccountsPage, databaseDetail_database: DatabasesPage },
   above: { databaseDetail_outline: SqlConsoleLink },
 };

@@ -3,6 +3,6 @@
 import type { KindSlots } from '../../features/resources/kind-slots.ts';
 
 export const slots = {
-  pages: { dmsLogin: { frame: 'sql' } },
+  pages: { dmsLogin: { frame: 'sql' }, databaseDetail_account: { frame: 'dba', id: true }, databaseDetail_database: { frame: 'dba', id: true } },
   above: { databaseDetail_outline: { id: true } },
 } as const satisfies KindSlots;

@@ -1,0 +1,227 @@
+// Accounts and databases of a managed database instance (issue 29, ADR 0055) as module functions:
+// each write makes or drops the real thing in the instance's engine (a user granted on the
+// instance's databases alone; a MySQL database or a PostgreSQL schema) and records it; passwords
+// only sealed. The rules are the seed's (db-accounts.rules.ts), per engine.
+import { randomBytes } from 'node:crypto';
+import { conflict, notFound } from '../../domain/errors.ts';
+import { isId } from '../../domain/ids.ts';
+import { isSqlConsoleEngine } from '../../domain/kinds/db-instance/db-instance.rules.ts';
+import type { DbAccount, DbDatabase } from '../../domain/kinds/db-instance/db-accounts.rules.ts';
+import {
+  dbAccountCreateSchema,
+  dbAccountPasswordSchema,
+  dbAccountPrivilegeSchema,
+  dbDatabaseCreateSchema,
+} from '../../domain/kinds/db-instance/db-accounts.schema.ts';
+import { requirePermission } from '../platform/auth/auth-user.ts';
+import { scopeCan, type Scope } from '../platform/auth/scope.ts';
+import { parse } from '../platform/http/errors.plugin.ts';
+import { invalid } from '../platform/lib/invalid.ts';
+import type { ResourceRow } from '../platform/db/resource-rows.ts';
+import type { AccountRow } from './dbaccounts.repository.ts';
+import { DB_KIND, backendOfRow, ensureBackend, instanceDbOf, type DbConsoleDeps } from './dbconsole.service.ts';
+import { accountPrefix, type InstanceDb, type SqlBackend } from './sql-backend.ts';
+
+/** The instance in the caller's scope (404 otherwise); a write needs update:resource. */
+async function instanceOf(deps: DbConsoleDeps, scope: Scope, id: string, write: boolean): Promise<ResourceRow> {
+  if (!isId(id)) throw notFound();
+  const row = (await deps.resources.findScoped(scope, id, DB_KIND)) as ResourceRow | undefined;
+  if (!row) throw notFound();
+  if (write) requirePermission(scopeCan(scope, 'update', 'resource'));
+  return row;
+}
+
+/** The instance's engine, made if it is not yet (409 when the instance cannot have one now). */
+async function engineOf(deps: DbConsoleDeps, row: ResourceRow): Promise<{ backend: SqlBackend; db: InstanceDb }> {
+  if (!isSqlConsoleEngine(row.spec.engine)) throw conflict('refusals.db_instance.accounts_unsupported');
+  if (row.status !== 'running') throw conflict('refusals.db_instance.not_running_accounts');
+  const backendRow = await ensureBackend(deps, row).catch((e: unknown) => {
+    deps.log.warn({ err: e, id: row.id }, 'an instance database could not be made');
+    throw conflict('refusals.db_instance.backend_unavailable');
+  });
+  return { backend: backendOfRow(deps, backendRow), db: instanceDbOf(deps, backendRow) };
+}
+
+/** An engine's refusal of a write (its own message), logged. */
+function engineRefused(deps: DbConsoleDeps, id: string, e: unknown) {
+  deps.log.warn({ err: e, id }, 'the engine refused an account or database change');
+  return conflict('refusals.db_instance.engine_refused', { message: String((e as Error).message ?? e).slice(0, 300) });
+}
+
+const engineOfRow = (row: ResourceRow) => String(row.spec.engine);
+
+function accountOut(a: AccountRow): DbAccount {
+  return {
+    name: a.name,
+    engine_user: a.engine_user,
+    privilege: a.privilege,
+    databases: a.databases,
+    description: a.description,
+    created_at: a.created_at.toISOString(),
+  };
+}
+
+/** The instance's databases, its own default one first (its engine name when made, else what it will be). */
+async function databasesOf(deps: DbConsoleDeps, row: ResourceRow): Promise<DbDatabase[]> {
+  const made = await deps.repo.backendOf(row.id);
+  const schema = made?.backend ? deps.backends[made.backend]?.databaseScope === 'schema' : true;
+  const first: DbDatabase[] = made
+    ? [
+        {
+          name: schema ? 'public' : made.db_name,
+          engine_name: schema ? 'public' : made.db_name,
+          charset: String(row.spec.charset ?? 'utf8mb4'),
+          description: null,
+          default: true,
+          created_at: null,
+        },
+      ]
+    : [];
+  const rest = (await deps.accounts.databases(row.id)).map((d) => ({
+    name: d.name,
+    engine_name: d.engine_name,
+    charset: d.charset,
+    description: d.description,
+    default: false,
+    created_at: d.created_at.toISOString(),
+  }));
+  return [...first, ...rest];
+}
+
+/** Engine names of the databases an account is granted on; 400 when one is not the instance's. */
+async function engineDatabases(deps: DbConsoleDeps, row: ResourceRow, names: readonly string[]): Promise<string[]> {
+  const all = await databasesOf(deps, row);
+  return [...new Set(names)].map((n) => {
+    const found = all.find((d) => d.name === n);
+    if (!found) throw invalid('databases', 'db_database_unknown');
+    return found.engine_name;
+  });
+}
+
+export async function listAccounts(deps: DbConsoleDeps, scope: Scope, id: string): Promise<{ data: DbAccount[] }> {
+  const row = await instanceOf(deps, scope, id, false);
+  return { data: (await deps.accounts.accounts(row.id)).map(accountOut) };
+}
+
+export async function createAccount(deps: DbConsoleDeps, scope: Scope, id: string, body: unknown): Promise<DbAccount> {
+  const row = await instanceOf(deps, scope, id, true);
+  const input = parse(dbAccountCreateSchema(engineOfRow(row)), body);
+  const { backend, db } = await engineOf(deps, row);
+  const databases = await engineDatabases(deps, row, input.databases);
+  const record = {
+    resource_id: row.id,
+    tenant_id: row.tenant_id,
+    name: input.name,
+    engine_user: `${accountPrefix(db)}${input.name}`,
+    privilege: input.privilege,
+    databases: [...new Set(input.databases)],
+    description: input.description || null,
+    secret_sealed: deps.secrets.seal({ password: input.password }),
+  };
+  if (!(await deps.accounts.addAccount(record))) throw conflict('refusals.db_instance.account_taken');
+  try {
+    await backend.createAccount(db, { user: record.engine_user, password: input.password, privilege: input.privilege, databases });
+  } catch (e) {
+    await backend.dropAccount(db, record.engine_user).catch(() => undefined);
+    await deps.accounts.removeAccount(row.id, input.name);
+    throw engineRefused(deps, row.id, e);
+  }
+  return accountOut((await deps.accounts.account(row.id, input.name))!);
+}
+
+async function accountOf(deps: DbConsoleDeps, row: ResourceRow, name: string): Promise<AccountRow> {
+  const found = await deps.accounts.account(row.id, name);
+  if (!found) throw notFound('refusals.db_instance.account_not_found');
+  return found;
+}
+
+/** PUT …/accounts/:name/privilege: the grants taken back and given again. */
+export async function changePrivilege(deps: DbConsoleDeps, scope: Scope, id: string, name: string, body: unknown): Promise<DbAccount> {
+  const row = await instanceOf(deps, scope, id, true);
+  const account = await accountOf(deps, row, name);
+  const input = parse(dbAccountPrivilegeSchema, body);
+  const { backend, db } = await engineOf(deps, row);
+  const databases = await engineDatabases(deps, row, input.databases);
+  await backend.grantAccount(db, { user: account.engine_user, privilege: input.privilege, databases }).catch((e: unknown) => {
+    throw engineRefused(deps, row.id, e);
+  });
+  await deps.accounts.updateAccount(row.id, name, { privilege: input.privilege, databases: [...new Set(input.databases)] });
+  return accountOut((await deps.accounts.account(row.id, name))!);
+}
+
+/** PUT …/accounts/:name/password: the engine's password changed, the new one kept sealed. */
+export async function resetPassword(deps: DbConsoleDeps, scope: Scope, id: string, name: string, body: unknown): Promise<{ ok: true }> {
+  const row = await instanceOf(deps, scope, id, true);
+  const account = await accountOf(deps, row, name);
+  const input = parse(dbAccountPasswordSchema(name), body);
+  const { backend, db } = await engineOf(deps, row);
+  await backend.setPassword(db, account.engine_user, input.password).catch((e: unknown) => {
+    throw engineRefused(deps, row.id, e);
+  });
+  await deps.accounts.updateAccount(row.id, name, { secret_sealed: deps.secrets.seal({ password: input.password }) });
+  return { ok: true };
+}
+
+export async function deleteAccount(deps: DbConsoleDeps, scope: Scope, id: string, name: string): Promise<{ ok: true }> {
+  const row = await instanceOf(deps, scope, id, true);
+  const account = await accountOf(deps, row, name);
+  const { backend, db } = await engineOf(deps, row);
+  await backend.dropAccount(db, account.engine_user).catch((e: unknown) => {
+    throw engineRefused(deps, row.id, e);
+  });
+  await deps.accounts.removeAccount(row.id, name);
+  return { ok: true };
+}
+
+export async function listDatabases(deps: DbConsoleDeps, scope: Scope, id: string): Promise<{ data: DbDatabase[] }> {
+  const row = await instanceOf(deps, scope, id, false);
+  return { data: await databasesOf(deps, row) };
+}
+
+export async function createDatabase(deps: DbConsoleDeps, scope: Scope, id: string, body: unknown): Promise<DbDatabase> {
+  const row = await instanceOf(deps, scope, id, true);
+  const input = parse(dbDatabaseCreateSchema(engineOfRow(row)), body);
+  const { backend, db } = await engineOf(deps, row);
+  if ((await databasesOf(deps, row)).some((d) => d.name === input.name)) throw conflict('refusals.db_instance.database_taken');
+  // On a shared server a database's engine name is the instance's own name and a random tail (ADR 0055).
+  const engineName = backend.databaseScope === 'server' ? `${db.dbName}_${randomBytes(4).toString('hex')}` : input.name;
+  const record = {
+    resource_id: row.id,
+    tenant_id: row.tenant_id,
+    name: input.name,
+    engine_name: engineName,
+    charset: input.charset,
+    description: input.description || null,
+  };
+  if (!(await deps.accounts.addDatabase(record))) throw conflict('refusals.db_instance.database_taken');
+  try {
+    await backend.createDatabase(db, engineName, input.charset);
+  } catch (e) {
+    await deps.accounts.removeDatabase(row.id, input.name);
+    throw engineRefused(deps, row.id, e);
+  }
+  return (await databasesOf(deps, row)).find((d) => d.name === input.name)!;
+}
+
+/** DELETE …/databases/:name: dropped in the engine; accounts granted on it lose it. The default one stays. */
+export async function deleteDatabase(deps: DbConsoleDeps, scope: Scope, id: string, name: string): Promise<{ ok: true }> {
+  const row = await instanceOf(deps, scope, id, true);
+  const all = await databasesOf(deps, row);
+  const target = all.find((d) => d.name === name);
+  if (!target) throw notFound('refusals.db_instance.database_not_found');
+  if (target.default) throw conflict('refusals.db_instance.database_default');
+  const { backend, db } = await engineOf(deps, row);
+  for (const account of (await deps.accounts.accounts(row.id)).filter((a) => a.databases.includes(name))) {
+    const rest = account.databases.filter((d) => d !== name);
+    const engineNames = rest.map((d) => all.find((x) => x.name === d)?.engine_name).filter((d): d is string => Boolean(d));
+    await backend.grantAccount(db, { user: account.engine_user, privilege: account.privilege, databases: engineNames }).catch((e: unknown) => {
+      throw engineRefused(deps, row.id, e);
+    });
+    await deps.accounts.updateAccount(row.id, account.name, { databases: rest });
+  }
+  await backend.dropDatabase(db, target.engine_name).catch((e: unknown) => {
+    throw engineRefused(deps, row.id, e);
+  });
+  await deps.accounts.removeDatabase(row.id, name);
+  return { ok: true };
+}
