@@ -2,11 +2,11 @@
 import type { KindScreens } from '../../features/resources/kind-slots.ts';
 import type { slots } from './db-instance.slots.ts';
 import { SqlConsole } from './sql-console.tsx';
-import { SqlConsoleLink } from './sql-console-link.tsx';
+import { backupScreens, InstanceLinks } from './backup-screens.tsx';
 import { AccountsPage } from './accounts-page.tsx';
 import { DatabasesPage } from './databases-page.tsx';
 
 export const screens: KindScreens<typeof slots> = {
-  pages: { dmsLogin: SqlConsole, databaseDetail_account: AccountsPage, databaseDetail_database: DatabasesPage },
-  above: { databaseDetail_outline: SqlConsoleLink },
+  pages: { dmsLogin: SqlConsole, databaseDetail_account: AccountsPage, databaseDetail_database: DatabasesPage, ...backupScreens },
+  above: { databaseDetail_outline: InstanceLinks },
 };

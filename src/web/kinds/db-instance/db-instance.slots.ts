@@ -3,6 +3,14 @@
 import type { KindSlots } from '../../features/resources/kind-slots.ts';
 
 export const slots = {
-  pages: { dmsLogin: { frame: 'sql' }, databaseDetail_account: { frame: 'dba', id: true }, databaseDetail_database: { frame: 'dba', id: true } },
+  pages: {
+    dmsLogin: { frame: 'sql' },
+    databaseDetail_account: { frame: 'dba', id: true },
+    databaseDetail_database: { frame: 'dba', id: true },
+    databaseDetail_backup: { frame: 'backup', id: true },
+    databaseDetail_backupList: { frame: 'backup', id: true },
+    databaseDetail_backupConfig: { frame: 'backup', id: true },
+    databaseDetail_backupRecovery: { frame: 'backup', id: true },
+  },
   above: { databaseDetail_outline: { id: true } },
 } as const satisfies KindSlots;
