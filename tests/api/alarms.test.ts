@@ -174,7 +174,7 @@ describe('the alarm inbox', () => {
     expect(ack.json()).toMatchObject({ state: 'acknowledged', acknowledged_by_name: '值班运维 王磊' });
     const twice = await oncall.req({ method: 'POST', url: `/api/v1/alarms/${a.id}/ack`, ...scope, lang: 'zh-TW' });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().description).toBe('該告警已被確認，無需重複確認');
+    expect(twice.json().description).toBe('該警示已被確認，無需重複確認');
     expect((await oncall.req({ method: 'POST', url: `/api/v1/alarms/${a.id}/silence`, ...scope, payload: { minutes: 0 } })).statusCode).toBe(400);
     const sil = await oncall.req({ method: 'POST', url: `/api/v1/alarms/${a.id}/silence`, ...scope, payload: { minutes: 120 } });
     expect(sil.statusCode).toBe(200);

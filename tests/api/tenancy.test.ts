@@ -256,6 +256,7 @@ describe('the Taiwanese finance tenant (issue 28)', () => {
     }
     expect(answers['/api/v1/auth/territories?enabled=true&__limit=1000']).toContain('核心交易系統');
     expect(answers['/api/v1/approvals?scope=global&__limit=100']).toContain('鑫泰金控 管理員 周敏');
+    expect(answers['/api/v1/approvals?scope=global&__limit=100']).not.toContain('審批');
     for (const [url, body] of Object.entries(answers)) expect(simplified(body), url).toEqual([]);
     // The other tenants keep the Simplified their people write.
     const hd = await app.as('tenant_admin');

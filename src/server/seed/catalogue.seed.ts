@@ -171,10 +171,10 @@ const CATALOGUE: C[] = [
       {
         key: 'firewall',
         name: ['防火墙策略', '防火牆策略'],
-        summary: ['按系统、IP、端口申请访问策略，审批后下发', '依系統、IP、連接埠申請存取策略，審批後下發'],
+        summary: ['按系统、IP、端口申请访问策略，审批后下发', '依系統、IP、連接埠申請存取策略，簽核後下發'],
         highlights: [
           ['临时策略到期自动失效', '臨時策略到期自動失效'],
-          ['手机上即可审批', '手機上即可審批'],
+          ['手机上即可审批', '手機上即可簽核'],
         ],
         console: 'firewallManage',
         buy: 'firewallConfig',

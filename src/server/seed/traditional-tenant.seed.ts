@@ -12,11 +12,17 @@ import type { Db } from '../platform/db/database.ts';
 /** The demo tenants that write Traditional Chinese. */
 export const TRADITIONAL_TENANTS = ['鑫泰金融控股'];
 
+/** The product's own zh-TW words, one per concept (locales/zh-TW): where OpenCC's phrase differs, ours. */
+const PRODUCT_WORDS: [string, string][] = [
+  ['審批', '簽核'],
+  ['告警', '警示'],
+];
+
 let converter: ((text: string) => string) | undefined;
-/** Simplified → Taiwanese Traditional (built once: the dictionaries take a moment). */
+/** Simplified → Taiwanese Traditional in the product's words (built once: the dictionaries take a moment). */
 export function taiwanese(text: string): string {
   converter ??= OpenCC.Converter({ from: 'cn', to: 'twp' });
-  return converter(text);
+  return PRODUCT_WORDS.reduce((out, [from, to]) => out.replaceAll(from, to), converter(text));
 }
 
 interface TextColumn {
