@@ -259,6 +259,26 @@ describe('backup runs and restores', () => {
     expect(list.data[0]).not.toHaveProperty('dump');
   });
 
+  it('restores one at a time, and a restore fails when the instance is not running', async () => {
+    const deps = app.ctx.dbBackups;
+    const runMs = deps.timing.runMs;
+    deps.timing.runMs = 60_000;
+    try {
+      const r = await post(`${base(id)}/restores`, { point_in_time: new Date().toISOString() });
+      expect(r.statusCode, r.body).toBe(201);
+      expect(r.json()).toMatchObject({ status: 'restoring' });
+      expect(r.json().progress).toBeLessThan(100);
+      expect409(await post(`${base(id)}/backups`, { name: 'during' }), '该实例正在恢复，请等待完成后再试');
+      expect409(await post(`${base(id)}/restores`, { point_in_time: new Date().toISOString() }), '该实例正在恢复，请等待完成后再试');
+      await actSettled(c, 'dbinstances', id, { action: 'stop' });
+      await app.ctx.db.updateTable('db_restores').set({ due_at: new Date() }).where('id', '=', r.json().id).execute();
+      expect(await restoreSettled(id, r.json().id)).toMatchObject({ status: 'failed', error: 'instance_not_running', progress: 100 });
+    } finally {
+      deps.timing.runMs = runMs;
+    }
+    await actSettled(c, 'dbinstances', id, { action: 'start' });
+  });
+
   it('answers 404 to another tenant and refuses an engine without SQL', async () => {
     const ids = await demoIds(app.ctx.db);
     const other = await app.as('fin_admin');
