@@ -136,7 +136,8 @@ describe.each(['mysql', 'postgresql'] as const)('accounts and databases for real
     const id = ids[engine];
     const made = await post(`${base(id)}/databases`, { name: 'shop', charset: engine === 'mysql' ? 'gbk' : 'utf8', description: '商城' });
     expect(made.statusCode, made.body).toBe(201);
-    const shop = made.json() as { engine_name: string; default: boolean };
+    const shop = made.json() as { engine_name: string; default: boolean; charset: string };
+    expect(shop.charset).toBe(engine === 'mysql' ? 'gbk' : 'utf8');
     expect409(await post(`${base(id)}/databases`, { name: 'shop' }), '数据库名已存在');
     const list = (await c.req({ method: 'GET', url: `${base(id)}/databases` })).json().data as { name: string; default: boolean }[];
     expect(list[0]!.default).toBe(true);
@@ -170,6 +171,9 @@ describe.each(['mysql', 'postgresql'] as const)('accounts and databases for real
       try {
         const [rows] = await login.query('show databases');
         expect((rows as Record<string, string>[]).map((r) => Object.values(r)[0])).toEqual(['information_schema', shop.engine_name]);
+        // the database's character set is the one chosen
+        const [cs] = await login.query('select default_character_set_name as cs from information_schema.schemata where schema_name = ?', [shop.engine_name]);
+        expect(cs).toEqual([{ cs: 'gbk' }]);
         await expect(login.query("insert into items values (3, 'cup')")).rejects.toThrow(/denied/);
       } finally {
         await login.end();

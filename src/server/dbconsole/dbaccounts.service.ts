@@ -70,7 +70,7 @@ async function databasesOf(deps: DbConsoleDeps, row: ResourceRow): Promise<DbDat
         {
           name: schema ? 'public' : made.db_name,
           engine_name: schema ? 'public' : made.db_name,
-          charset: String(row.spec.charset ?? 'utf8mb4'),
+          charset: schema ? 'utf8' : 'utf8mb4',
           description: null,
           default: true,
           created_at: null,
@@ -185,17 +185,19 @@ export async function createDatabase(deps: DbConsoleDeps, scope: Scope, id: stri
   if ((await databasesOf(deps, row)).some((d) => d.name === input.name)) throw conflict('refusals.db_instance.database_taken');
   // On a shared server a database's engine name is the instance's own name and a random tail (ADR 0055).
   const engineName = backend.databaseScope === 'server' ? `${db.dbName}_${randomBytes(4).toString('hex')}` : input.name;
+  // a schema takes its database's character set (an embedded MySQL instance is PostgreSQL underneath, ADR 0054)
+  const charset = backend.databaseScope === 'schema' ? 'utf8' : input.charset;
   const record = {
     resource_id: row.id,
     tenant_id: row.tenant_id,
     name: input.name,
     engine_name: engineName,
-    charset: input.charset,
+    charset,
     description: input.description || null,
   };
   if (!(await deps.accounts.addDatabase(record))) throw conflict('refusals.db_instance.database_taken');
   try {
-    await backend.createDatabase(db, engineName, input.charset);
+    await backend.createDatabase(db, engineName, charset);
   } catch (e) {
     await deps.accounts.removeDatabase(row.id, input.name);
     throw engineRefused(deps, row.id, e);
