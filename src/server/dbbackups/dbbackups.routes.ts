@@ -26,7 +26,8 @@ export interface DbBackupsRoutesDeps {
 }
 
 const read = { config: { permission: 'read:resource' } } as const;
-const write = (oplog: string) => ({ config: { permission: 'update:resource', oplog } }) as const;
+// their names in the operation log: oplog-actions.ts
+const write = { config: { permission: 'update:resource' } } as const;
 const BASE = '/api/v1/dbinstances/:id';
 
 export async function dbBackupsRoutes(app: FastifyInstance, ctx: DbBackupsRoutesDeps) {
@@ -35,26 +36,16 @@ export async function dbBackupsRoutes(app: FastifyInstance, ctx: DbBackupsRoutes
   const p = (req: FastifyRequest) => req.params as { id: string; backupId: string };
 
   app.get(`${BASE}/backup-policy`, read, async (req) => getPolicy(deps, await scope(req), p(req).id));
-  app.post(`${BASE}/backup-policy`, write('backup_policy_create'), async (req, reply) =>
-    reply.status(201).send(await createPolicy(deps, await scope(req), p(req).id, req.body)),
-  );
-  app.put(`${BASE}/backup-policy`, write('backup_policy_update'), async (req) => updatePolicy(deps, await scope(req), p(req).id, req.body));
-  app.delete(`${BASE}/backup-policy`, write('backup_policy_delete'), async (req) => deletePolicy(deps, await scope(req), p(req).id));
+  app.post(`${BASE}/backup-policy`, write, async (req, reply) => reply.status(201).send(await createPolicy(deps, await scope(req), p(req).id, req.body)));
+  app.put(`${BASE}/backup-policy`, write, async (req) => updatePolicy(deps, await scope(req), p(req).id, req.body));
+  app.delete(`${BASE}/backup-policy`, write, async (req) => deletePolicy(deps, await scope(req), p(req).id));
 
   app.get(`${BASE}/backups`, read, async (req) => listBackups(deps, await scope(req), p(req).id, req.query));
   app.get(`${BASE}/backups/:backupId`, read, async (req) => getBackup(deps, await scope(req), p(req).id, p(req).backupId));
-  app.post(`${BASE}/backups`, write('db_backup_start'), async (req, reply) =>
-    reply.status(201).send(await startBackup(deps, await scope(req), p(req).id, req.body)),
-  );
-  app.post(`${BASE}/backups/:backupId/pause`, write('db_backup_pause'), async (req) =>
-    pauseOrResume(deps, await scope(req), p(req).id, p(req).backupId, 'paused'),
-  );
-  app.post(`${BASE}/backups/:backupId/resume`, write('db_backup_resume'), async (req) =>
-    pauseOrResume(deps, await scope(req), p(req).id, p(req).backupId, 'running'),
-  );
+  app.post(`${BASE}/backups`, write, async (req, reply) => reply.status(201).send(await startBackup(deps, await scope(req), p(req).id, req.body)));
+  app.post(`${BASE}/backups/:backupId/pause`, write, async (req) => pauseOrResume(deps, await scope(req), p(req).id, p(req).backupId, 'paused'));
+  app.post(`${BASE}/backups/:backupId/resume`, write, async (req) => pauseOrResume(deps, await scope(req), p(req).id, p(req).backupId, 'running'));
 
   app.get(`${BASE}/restores`, read, async (req) => listRestores(deps, await scope(req), p(req).id, req.query));
-  app.post(`${BASE}/restores`, write('db_restore'), async (req, reply) =>
-    reply.status(201).send(await startRestore(deps, await scope(req), p(req).id, req.body)),
-  );
+  app.post(`${BASE}/restores`, write, async (req, reply) => reply.status(201).send(await startRestore(deps, await scope(req), p(req).id, req.body)));
 }
