@@ -96,7 +96,7 @@ describe('document database (MongoDB)', () => {
     for (const [extra, field] of [
       [{ name: 'Mongo' }, 'name'],
       [{ name: 'mongo-1' }, 'name'],
-      [{ version: '3.6' }, 'version'],
+      [{ version: '4.4' }, 'version'],
       [{ architecture: 'standalone' }, 'architecture'],
       [{ replica_nodes: '4' }, 'replica_nodes'],
       [{ flavor: '1c1g' }, 'flavor'],

@@ -144,6 +144,8 @@ export const PRODUCT_CODES = [
   'eip',
   'vpc',
   'dbinstance',
+  'cacheinstance',
+  'docinstance',
   'nas',
   'phyhost',
   'sans',

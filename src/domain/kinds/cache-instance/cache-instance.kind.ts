@@ -38,7 +38,7 @@ export const cacheInstanceKind = defineKind({
     { field: 'architecture', display: true },
     { field: 'memory_spec', display: true },
     { field: 'version', display: true },
-    { field: 'port', display: true },
+    { field: 'port', display: false },
     C.vendor,
     C.createdAt,
   ],

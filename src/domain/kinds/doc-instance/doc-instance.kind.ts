@@ -6,8 +6,7 @@
 // bin first.
 import { REMOVED, defineKind } from '../kind.ts';
 import { C, F, Q } from '../common.ts';
-import { DB_FLAVORS, dbFlavorSizes } from '../db-instance/db-instance.rules.ts';
-import { DOC_ARCHITECTURES, DOC_REPLICA_NODES, DOC_VERSIONS, docDerived } from './doc-instance.rules.ts';
+import { DOC_ARCHITECTURES, DOC_FLAVORS, DOC_REPLICA_NODES, DOC_VERSIONS, docDerived } from './doc-instance.rules.ts';
 
 export const docInstanceKind = defineKind({
   kind: 'doc_instance',
@@ -26,7 +25,7 @@ export const docInstanceKind = defineKind({
     { key: 'architecture', source: 'spec', type: 'enum', options: DOC_ARCHITECTURES },
     { key: 'replica_nodes', source: 'spec', type: 'enum', options: DOC_REPLICA_NODES },
     { key: 'shards', source: 'spec', type: 'number' },
-    { key: 'flavor', source: 'spec', type: 'enum', options: DB_FLAVORS },
+    { key: 'flavor', source: 'spec', type: 'enum', options: DOC_FLAVORS },
     { key: 'cpu', source: 'spec', type: 'number', unit: 'core' },
     { key: 'memory', source: 'spec', type: 'number', unit: 'gb' },
     { key: 'storage', source: 'spec', type: 'number', unit: 'gb' },
@@ -45,7 +44,7 @@ export const docInstanceKind = defineKind({
     { field: 'flavor', display: true },
     { field: 'version', display: true },
     { field: 'storage', display: true },
-    { field: 'port', display: true },
+    { field: 'port', display: false },
     C.vendor,
     C.createdAt,
   ],
@@ -60,7 +59,7 @@ export const docInstanceKind = defineKind({
   secret: ['password'],
   shownWhen: { shards: { key: 'architecture', in: ['sharded'] } },
   // cpu and memory from the flavor; the newest version, the usual port, one shard unless sharded.
-  derive: (spec) => ({ ...dbFlavorSizes(spec.flavor), ...docDerived(spec) }),
+  derive: docDerived,
   actions: [
     {
       id: 'start',

@@ -8,10 +8,11 @@ import { z } from 'zod';
 import { passwordProblem } from '../../account.ts';
 import { chargingShape, descriptionRule, placementShape, portRule } from '../rules.ts';
 import { defineSchemas } from '../kind-schemas.ts';
-import { DB_FLAVORS, DB_INSTANCE_NAME, DB_MAX_DISK_GB, DB_MIN_DATA_DISK_GB } from '../db-instance/db-instance.rules.ts';
+import { DB_INSTANCE_NAME, DB_MAX_DISK_GB, DB_MIN_DATA_DISK_GB } from '../db-instance/db-instance.rules.ts';
 import { docInstanceKind } from './doc-instance.kind.ts';
 import {
   DOC_ARCHITECTURES,
+  DOC_FLAVORS,
   DOC_MAX_SHARDS,
   DOC_MIN_SHARDS,
   DOC_REPLICA_NODES,
@@ -32,7 +33,7 @@ export const docInstanceCreateSchema = z
     architecture: z.enum(DOC_ARCHITECTURES).default('replica_set'),
     replica_nodes: z.enum(DOC_REPLICA_NODES).default('3'),
     shards: z.coerce.number().int().min(DOC_MIN_SHARDS).max(DOC_MAX_SHARDS).optional(),
-    flavor: z.enum(DB_FLAVORS).default('2c4g'),
+    flavor: z.enum(DOC_FLAVORS).default('2c4g'),
     storage: z.coerce.number().int().min(DB_MIN_DATA_DISK_GB).max(DB_MAX_DISK_GB).default(100),
     port: portRule.optional(),
     admin_user: z.string().trim().min(DOC_USER_NAME_MIN).max(DOC_USER_NAME_MAX).regex(DOC_USER_NAME, { message: 'db_account_name' }).default('root'),
