@@ -1,7 +1,9 @@
 // The SQL console of a managed database (dmsLogin, ADR 0054) at 375×740 and 1280×800: as tenant_admin
 // open the demo MySQL instance's detail, go to its SQL console, run a select over its demo table and
 // see the rows, run a create table with 只读 on and see the refusal in the page, find both in the
-// history (newest first) and put one back in the editor, then go back to the detail.
+// history (newest first) and put one back in the editor, then go back to the detail. Then the issue's
+// journey (issue 29): buy a MySQL instance, add an account, query it in the SQL console, start a backup
+// and see its record.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -83,6 +85,67 @@ for (const vp of ['phone', 'desktop'] as const) {
         expect(errors).toEqual([]);
       } catch (err) {
         await screenshot(page, `sql-console-${vp}-failed`).catch(() => undefined);
+        throw err;
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it('buys a MySQL instance, adds an account, queries it and backs it up', async () => {
+      const page = await newPage(browser, vp);
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      const name = `e2e${vp}${Date.now().toString(36)}`;
+      try {
+        await signIn(page, baseURL, 'tenant_admin');
+        // Buy: the defaults (MySQL, its newest version, the smallest flavor, 100 GB data, 50 GB archive), a name.
+        await page.goto(`${baseURL}/databaseAdd`);
+        await page.locator('[data-testid="buy-step-placement"]').waitFor();
+        await expect.poll(() => page.locator('[data-testid="field-az_id"] .adm-selector-item-active').count(), { timeout: 15_000 }).toBe(1);
+        await page.locator('[data-testid="buy-next"]').click();
+        await page.locator('[data-testid="buy-step-config"]').waitFor();
+        await page.locator('[data-testid="buy-next"]').click();
+        await page.locator('[data-testid="buy-step-confirm"]').waitFor();
+        await page.locator('input[name="name"]').fill(name);
+        await page.locator('[data-testid="buy-submit"]').click();
+        await page.waitForURL(/\/databaseDetail\/outline\/[0-9a-f]{32}$/);
+        const detailUrl = page.url();
+        await expect.poll(() => page.locator('header [data-testid="status-badge"]').first().getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
+        await screenshot(page, `db-journey-${vp}-detail`);
+
+        // An account with read-only privilege, listed with its privilege.
+        await page.locator('[data-testid="accounts-link"]').click();
+        await page.locator('[data-testid="account-add"]').click();
+        await page.locator('[data-testid="account-name"] input, input[data-testid="account-name"]').first().fill('report_ro');
+        await page.locator('[data-testid="account-password"] input, input[data-testid="account-password"]').first().fill('Report2026x');
+        await page.locator('[data-testid="account-confirm"] input, input[data-testid="account-confirm"]').first().fill('Report2026x');
+        await page.locator('[data-testid="account-submit"]').click();
+        const account = page.locator(':is([data-testid="account-card"], tr):visible', { hasText: 'report_ro' }).first();
+        await account.waitFor({ timeout: 20_000 });
+        await screenshot(page, `db-journey-${vp}-accounts`);
+
+        // A query in the console of the new instance.
+        await page.goto(detailUrl);
+        await page.locator('[data-testid="sql-console-link"]').click();
+        await page.locator('[data-page="dmsLogin"] [data-testid="sql-console"]').waitFor();
+        await page.locator('[data-testid="sql-text"]').fill(`select 6 * 7 as answer`);
+        await page.locator('[data-testid="sql-run"]').click();
+        await expect.poll(() => page.locator('[data-testid="sql-table"] tbody tr').first().textContent(), { timeout: 20_000 }).toContain('42');
+
+        // A backup started now, and its record.
+        await page.goto(detailUrl);
+        await page.locator('[data-testid="backup-link"]').first().click();
+        await page.locator('[data-testid="db-backups"]').waitFor();
+        await page.locator('[data-testid="backup-start"]').first().click();
+        await page.locator('[data-testid="backup-tab-records"]').click();
+        const record = page.locator('[data-testid="backup-row"]:visible, [data-testid="backup-tr"]:visible').first();
+        await record.waitFor({ timeout: 20_000 });
+        await expect.poll(() => record.textContent(), { timeout: 30_000 }).toMatch(/成功/);
+        await screenshot(page, `db-journey-${vp}-backup`);
+        if (vp === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        expect(errors).toEqual([]);
+      } catch (err) {
+        await screenshot(page, `db-journey-${vp}-failed`).catch(() => undefined);
         throw err;
       } finally {
         await page.context().close();
