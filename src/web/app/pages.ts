@@ -146,6 +146,9 @@ export const KIND_LIST_ROUTES = [
   'dns',
   'dnsInternet',
   'cloudAccountManage',
+  'database',
+  'cacheDatabase',
+  'documentDatabase',
 ] as const;
 // (and the slices of `kinds` their kind reads: lib/kind-texts.ts, ADR 0036)
 const RESOURCE_LIST_NAMESPACES = ['resources'] as const;
