@@ -50,6 +50,9 @@ import { heardEvent, type DbConsoleDeps } from './dbconsole/dbconsole.service.ts
 import { dbBackupsDeps } from './dbbackups/dbbackups.compose.ts';
 import { runDue as runDueDbBackups, settled as settledDbBackups } from './dbbackups/dbbackups.jobs.ts';
 import type { DbBackupsDeps } from './dbbackups/dbbackups.service.ts';
+import { dtsDeps } from './dts/dts.compose.ts';
+import { runDue as runDueDts, settled as settledDts } from './dts/dts.jobs.ts';
+import type { DtsDeps } from './dts/dts.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +138,8 @@ export interface AppContext extends BaseContext {
   dbConsole: DbConsoleDeps;
   /** backups and restores of managed database instances (dbbackups/, ADR 0056) */
   dbBackups: DbBackupsDeps;
+  /** data migration tasks between managed SQL instances (dts/, ADR 0059) */
+  dts: DtsDeps;
 }
 
 /** Builds the app's repositories and services on `base`; the engine starts with the app and stops before the database closes. */
@@ -217,6 +222,10 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   const dbBackups = dbBackupsDeps({ db, resources, console: dbConsole, config: base.config, log: app.log });
   engine.scheduler.add(() => runDueDbBackups(dbBackups));
   app.addHook('preClose', () => settledDbBackups(dbBackups));
+  // Data migrations: the backups' logical dump copied between instances, on the engine's scheduler.
+  const dts = dtsDeps({ db, resources, console: dbConsole, config: base.config, log: app.log });
+  engine.scheduler.add(() => runDueDts(dts));
+  app.addHook('preClose', () => settledDts(dts));
   return {
     ...base,
     db,
@@ -265,5 +274,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     passkeys: passkeyService(db, { rpName: '云枢' }),
     dbConsole,
     dbBackups,
+    dts,
   };
 }

@@ -84,6 +84,8 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       { code: 'rds', menuUrl: '/database', icon: 'database', list: RESOURCES },
       { code: 'cache', menuUrl: '/cacheDatabase', icon: 'database', list: RESOURCES },
       { code: 'document', menuUrl: '/documentDatabase', icon: 'database', list: RESOURCES },
+      { code: 'dts', menuUrl: '/dtsManage', icon: 'database', list: 'GET /api/v1/migrations' },
+      { code: 'dtc', menuUrl: '/dtc/dtcManage', icon: 'database', list: 'GET /api/v1/migrations' },
     ],
   },
   {

@@ -53,7 +53,8 @@ function literal(v: unknown, hex: boolean): string {
   return text(typeof v === 'object' ? JSON.stringify(v) : String(v));
 }
 
-function inserts(table: DumpTable): string[] {
+/** A table's rows as batched INSERT statements (also the data migrations' copy, ADR 0059). */
+export function inserts(table: DumpTable): string[] {
   const rows = table.rows ?? [];
   const cols = table.columns.map(id).join(', ');
   const hex = table.columns.map((c) => table.hex?.includes(c) ?? false);

@@ -69,6 +69,13 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'POST /api/v1/dbinstances/:id/backups/:backupId/pause': 'db_backup_pause',
   'POST /api/v1/dbinstances/:id/backups/:backupId/resume': 'db_backup_resume',
   'POST /api/v1/dbinstances/:id/restores': 'db_restore',
+  // data migration tasks (ADR 0059)
+  'POST /api/v1/migrations': 'dts_create',
+  'PUT /api/v1/migrations/:id': 'dts_update',
+  'DELETE /api/v1/migrations/:id': 'dts_delete',
+  'POST /api/v1/migrations/:id/precheck': 'dts_precheck',
+  'POST /api/v1/migrations/:id/start': 'dts_start',
+  'POST /api/v1/migrations/:id/pause': 'dts_pause',
   'POST /api/v1/backup-policies': 'backup_policy_create',
   'PUT /api/v1/backup-policies/:id': 'backup_policy_update',
   'DELETE /api/v1/backup-policies/:id': 'backup_policy_delete',

@@ -62,6 +62,9 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'access/template-detail-page': () => import('../features/access/template-detail-page.tsx'),
   'access/empower-page': () => import('../features/access/empower-page.tsx'),
   'bastion/bastion-page': () => import('../features/bastion/bastion-page.tsx'),
+  'dts/dts-list-page': () => import('../features/dts/dts-list-page.tsx'),
+  'dts/dts-add-page': () => import('../features/dts/dts-add-page.tsx'),
+  'dts/dts-detail-page': () => import('../features/dts/dts-detail-page.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
@@ -77,6 +80,7 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   keys: ['keys'],
   access: ['access'],
   bastion: ['bastion'],
+  dts: ['dts'],
 };
 const load =
   (key: string): PageLoader =>
@@ -229,6 +233,14 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   billDetailMaas: load('orders/maas-bill-page'),
   accessKeyManage: load('keys/access-keys-page'),
   fortproperty: load('bastion/bastion-page'),
+  dtsManage: load('dts/dts-list-page'),
+  dtc: load('dts/dts-list-page'),
+  dtc_dtcManage: load('dts/dts-list-page'),
+  dtc_dtcDatabaseManage: load('dts/dts-list-page'),
+  dtc_dtcFileManage: load('dts/dts-list-page'),
+  dtsAdd: load('dts/dts-add-page'),
+  dtsBuy: load('dts/dts-add-page'),
+  dtsDetail: load('dts/dts-detail-page'),
   accessKeyManage_accessKeyList: load('keys/access-keys-page'),
   accessKeyManage_accessKeyGeneral: load('keys/access-keys-page'),
   accessKeyDetail: load('keys/access-key-detail-page'),
