@@ -2,11 +2,12 @@
 import type { KindScreens } from '../../features/resources/kind-slots.ts';
 import type { slots } from './db-instance.slots.ts';
 import { SqlConsole } from './sql-console.tsx';
-import { backupScreens, InstanceLinks } from './backup-screens.tsx';
+import { backupScreens } from './backup-screens.tsx';
 import { AccountsPage } from './accounts-page.tsx';
 import { DatabasesPage } from './databases-page.tsx';
+import { dataProtectScreens, InstanceLinksWithDp } from './dp-screens.tsx';
 
 export const screens: KindScreens<typeof slots> = {
-  pages: { dmsLogin: SqlConsole, databaseDetail_account: AccountsPage, databaseDetail_database: DatabasesPage, ...backupScreens },
-  above: { databaseDetail_outline: InstanceLinks },
+  pages: { dmsLogin: SqlConsole, databaseDetail_account: AccountsPage, databaseDetail_database: DatabasesPage, ...backupScreens, ...dataProtectScreens },
+  above: { databaseDetail_outline: InstanceLinksWithDp },
 };

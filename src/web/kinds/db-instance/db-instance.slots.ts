@@ -11,6 +11,8 @@ export const slots = {
     databaseDetail_backupList: { frame: 'backup', id: true },
     databaseDetail_backupConfig: { frame: 'backup', id: true },
     databaseDetail_backupRecovery: { frame: 'backup', id: true },
+    databaseDetail_disasterTolerant: { frame: 'dba', id: true },
+    databaseDetail_dbToLake: { frame: 'dba', id: true },
   },
   above: { databaseDetail_outline: { id: true } },
 } as const satisfies KindSlots;
