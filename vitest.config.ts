@@ -22,6 +22,7 @@ export const POSTGRES_FILES = [
   'approvals-decisions', // two concurrent decisions, one wins
   'approvals-decision-batch', // one transaction per batch, row locks
   'attempt-limits', // parallel guesses of codes, captcha, passwords and signatures counted in one statement
+  'dbadmin', // extensions installed into an instance's database on Yunshu's PostgreSQL (PGlite offers plpgsql alone)
   'dbaccounts', // instance accounts as roles granted on schemas of the instance's database (ADR 0055)
   'dbconsole', // instance databases and roles of their own on Yunshu's PostgreSQL (CREATEDB, CREATEROLE, grants)
   'errors', // the health check names the database kind; pg error codes mapped

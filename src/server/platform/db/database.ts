@@ -50,6 +50,7 @@ import * as m0026 from './migrations/0026-bastion.ts';
 import * as m0027 from './migrations/0027-db-console.ts';
 import * as m0028 from './migrations/0028-db-accounts.ts';
 import * as m0029 from './migrations/0029-db-backups.ts';
+import * as m0030 from './migrations/0030-db-parameters.ts';
 import * as m0032 from './migrations/0032-dataprotect.ts';
 import * as m0031 from './migrations/0031-dts.ts';
 
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-db-console': m0027,
   '0028-db-accounts': m0028,
   '0029-db-backups': m0029,
+  '0030-db-parameters': m0030,
   '0032-dataprotect': m0032,
   '0031-dts': m0031,
 };
