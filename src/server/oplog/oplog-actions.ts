@@ -69,6 +69,10 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'POST /api/v1/dbinstances/:id/backups/:backupId/pause': 'db_backup_pause',
   'POST /api/v1/dbinstances/:id/backups/:backupId/resume': 'db_backup_resume',
   'POST /api/v1/dbinstances/:id/restores': 'db_restore',
+  // instance parameters and plugins (ADR 0058)
+  'PUT /api/v1/dbinstances/:id/parameters/:name': 'db_param_update',
+  'POST /api/v1/dbinstances/:id/plugins': 'db_plugin_install',
+  'DELETE /api/v1/dbinstances/:id/plugins/:name': 'db_plugin_uninstall',
   // data migration tasks (ADR 0059)
   'POST /api/v1/migrations': 'dts_create',
   'PUT /api/v1/migrations/:id': 'dts_update',
