@@ -27,6 +27,8 @@ export const dbInstanceKind = defineKind({
       'databaseDetail_backupList',
       'databaseDetail_backupConfig',
       'databaseDetail_backupRecovery',
+      'databaseDetail_disasterTolerant',
+      'databaseDetail_dbToLake',
     ],
   },
   fields: [

@@ -212,7 +212,7 @@ function DrForm(props: { row: Resource; onDone: () => Promise<void>; onCancel: (
         </>
       }
     >
-      <Form.Item name="name" label={t('dataprotect:name')} required description={t('dataprotect:rules.task_name')} rules={[nameRule(t)]}>
+      <Form.Item name="name" label={t('dataprotect:name')} required rules={[nameRule(t)]}>
         <Input placeholder={t('dataprotect:name_placeholder')} autoComplete="off" data-testid="dr-name" />
       </Form.Item>
       <Form.Item label={t('dataprotect:dr.source')}>

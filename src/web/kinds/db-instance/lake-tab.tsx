@@ -241,7 +241,7 @@ function LakeForm(props: { row: Resource; onDone: () => Promise<void>; onCancel:
         </>
       }
     >
-      <Form.Item name="name" label={t('dataprotect:name')} required description={t('dataprotect:rules.task_name')} rules={[nameRule(t)]}>
+      <Form.Item name="name" label={t('dataprotect:name')} required rules={[nameRule(t)]}>
         <Input placeholder={t('dataprotect:name_placeholder')} autoComplete="off" data-testid="lake-name" />
       </Form.Item>
       <Form.Item name="topic" label={t('dataprotect:lake.topic')} required rules={[schemaRule(topicSchema, t('dataprotect:rules.topic', { max: L.topicMax }))]}>
@@ -254,7 +254,7 @@ function LakeForm(props: { row: Resource; onDone: () => Promise<void>; onCancel:
         name="objects"
         label={t('dataprotect:lake.objects')}
         required
-        description={tables.isPending ? t('dataprotect:lake.reading_tables') : t('dataprotect:rules.objects', { max: L.maxObjects })}
+        description={tables.isPending ? t('dataprotect:lake.reading_tables') : undefined}
         rules={[
           {
             validator: (_r, v: string[] | undefined) =>
