@@ -41,7 +41,16 @@ async function age(resourceId: string, hours: number) {
     .execute();
 }
 
-type Order = { id: string; order_type: string; resource_id: string; sum_price: number; charging_code: string; duration: number | null };
+type Order = {
+  id: string;
+  order_no: string;
+  created_at: string;
+  order_type: string;
+  resource_id: string;
+  sum_price: number;
+  charging_code: string;
+  duration: number | null;
+};
 async function ordersOf(resourceId: string, client = c) {
   const res = await client.req({ method: 'GET', url: `/api/v1/cloud/orders?resource_id=${resourceId}&__limit=50`, project: null });
   expect(res.statusCode).toBe(200);
@@ -68,6 +77,14 @@ describe('orders and conversion', () => {
 
     const types = (await ordersOf(h.id)).map((o) => o.order_type).sort();
     expect(types).toEqual(['convert', 'purchase', 'resize']);
+    // Each order has a number people read (issue 28): the day placed in China time and a sequence,
+    // distinct, rising with the order it was placed in; the detail answers it too.
+    const placed = [...(await ordersOf(h.id))].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.order_no.localeCompare(b.order_no));
+    for (const o of placed) expect(o.order_no, o.order_type).toMatch(new RegExp(`^${shanghaiDay(new Date(o.created_at)).replaceAll('-', '')}\\d{6}$`));
+    expect(new Set(placed.map((o) => o.order_no)).size).toBe(3);
+    expect(placed.map((o) => Number(o.order_no.slice(8)))).toEqual(placed.map((o) => Number(o.order_no.slice(8))).sort((a, b) => a - b));
+    const placedDetail = await c.req({ method: 'GET', url: `/api/v1/cloud/orders/${placed[0]!.id}`, project: null });
+    expect(placedDetail.json().order_no).toBe(placed[0]!.order_no);
     const convert = (await ordersOf(h.id)).find((o) => o.order_type === 'convert')!;
     expect(convert.charging_code).toBe('year');
     expect(convert.duration).toBe(1);

@@ -53,6 +53,7 @@ import * as m0029 from './migrations/0029-db-backups.ts';
 import * as m0030 from './migrations/0030-db-parameters.ts';
 import * as m0032 from './migrations/0032-dataprotect.ts';
 import * as m0031 from './migrations/0031-dts.ts';
+import * as m0033 from './migrations/0033-order-numbers.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-db-parameters': m0030,
   '0032-dataprotect': m0032,
   '0031-dts': m0031,
+  '0033-order-numbers': m0033,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -951,6 +951,8 @@ export interface OrdersTable {
   state: string;
   segment_id: string | null;
   created_at: Timestamp;
+  /** 14 digits: the day placed (China time) and a sequence, given by the database (migration 0033) */
+  order_no: Generated<string>;
 }
 
 // ── Orders and costs (migration 0023) ──

@@ -5,6 +5,8 @@ const quiet = { isNeedloading: false } as const;
 
 export interface OrderRow {
   id: string;
+  /** what people read and quote: the day placed and a sequence (20261129000123) */
+  order_no: string;
   project_id: string;
   resource_id: string;
   resource_name: string;

@@ -35,7 +35,7 @@ export default function OrderDetailPage() {
             <h2 className="ys-ord__h2">{t('orders:detail.basic')}</h2>
             <dl className="ys-ord__dl">
               <dt>{t('orders:detail.id')}</dt>
-              <dd>{o.id}</dd>
+              <dd data-testid="order-no">{o.order_no}</dd>
               <dt>{t('orders:detail.type')}</dt>
               <dd>
                 <Tag kind={o.order_type}>{t(`orders:type.${o.order_type}`)}</Tag>

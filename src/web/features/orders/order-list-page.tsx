@@ -88,7 +88,9 @@ export default function OrderListPage() {
                   <strong className="ys-ord__money">{yuan(o.sum_price)}</strong>
                   <Tag kind={`state_${o.state}`}>{t(`orders:state.${o.state}`)}</Tag>
                 </span>
-                <span className="ys-ord__meta">{when(o.created_at)}</span>
+                <span className="ys-ord__meta">
+                  {when(o.created_at)} · {t('orders:detail.id')} <span data-testid="order-no">{o.order_no}</span>
+                </span>
               </Link>
             ))}
           </div>
