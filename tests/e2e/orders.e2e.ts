@@ -58,6 +58,9 @@ describe('orders and costs at 820×1180', () => {
     expect(await detail.getAttribute('data-order-type')).toBe('convert');
     expect(await page.locator('[data-testid="order-resource"]').textContent()).toContain(name);
     expect(await page.locator('[data-testid="order-sum"]').textContent()).toMatch(/^¥[\d,]+\.\d{2}$/);
+    // The order number people read, never the 32-character id (issue 28).
+    expect(await detail.locator('[data-testid="order-no"]').textContent()).toMatch(/^20\d{12}$/);
+    expect(await detail.textContent()).not.toMatch(/[0-9a-f]{32}/);
     await expect.poll(() => page.locator('[data-testid="order-lines"] li').count()).toBeGreaterThan(0);
     await shot(page, 'tablet-order-detail');
 
