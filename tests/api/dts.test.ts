@@ -114,6 +114,9 @@ describe('data migration tasks', () => {
     const e = await ok('POST', `${URL}/${engines.id}/precheck`);
     expect([e.precheck, check(e, 'engine').ok]).toEqual(['failed', false]);
     await refused(req('POST', `${URL}/${engines.id}/start`), 409, '预检查未通过');
+    const tables = (await ok('GET', `/api/v1/dbinstances/${source}/migration-tables`)).data as Json[];
+    expect(tables.find((x) => x.name === 'customers')).toEqual({ name: 'customers', primary_key: true });
+    await refused(req('GET', `/api/v1/dbinstances/${source}/migration-tables`, undefined, other), 404);
     const missing = await task({ level: 'table', objects: ['customers', 'no_such_table'] });
     const m = await ok('POST', `${URL}/${missing.id}/precheck`);
     expect([m.precheck, check(m, 'objects').names]).toEqual(['failed', ['no_such_table']]);
