@@ -181,6 +181,8 @@ describe('the alarm inbox', () => {
     expect(new Date(sil.json().silenced_until).getTime()).toBeGreaterThan(Date.now() + 119 * 60_000);
     const detail = (await oncall.req({ method: 'GET', url: `/api/v1/alarms/${a.id}`, ...scope })).json();
     expect(detail.history.map((h: { change: string }) => h.change)).toEqual(['fired', 'claimed', 'acknowledged', 'silenced']);
+    // The detail says where its resource's own page is (issue 28: from the alarm to the host).
+    expect(detail.resource.detail_path).toMatch(new RegExp(`^/[A-Za-z_/]+(/|\\?id=)${detail.resource.id}$`));
     const resolved = (await oncall.req({ method: 'GET', url: '/api/v1/alarms?state=resolved', ...scope })).json().data[0];
     if (resolved) {
       const r = await oncall.req({ method: 'POST', url: `/api/v1/alarms/${resolved.id}/ack`, ...scope });

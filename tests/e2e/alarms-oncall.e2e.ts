@@ -146,6 +146,8 @@ describe('on call from a phone', () => {
     await page.goto(`${server.baseURL}${message!.link}`);
     const detail = page.locator('.ys-al-detail[data-alarm-state="firing"]');
     await detail.waitFor();
+    // Its resource's name leads to the resource's own page.
+    expect(await detail.locator('[data-testid="alarm-resource-link"]').getAttribute('href')).toMatch(/^\/[A-Za-z_/]+\/[0-9a-f]{32}$/);
     const chart = page.locator('[data-testid="metric-chart"] .u-over');
     await chart.waitFor();
     // Sweep the finger right of the alarm's marker: the readout shows a value over the threshold.

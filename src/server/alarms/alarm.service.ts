@@ -7,6 +7,8 @@ import { AppError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import type { AlarmChangedEvent } from '../../domain/events.ts';
 import { METRICS } from '../../domain/alarms/alarm-metrics.ts';
+import { KINDS } from '../../domain/kinds/registry.ts';
+import { kindDetailPath } from '../../domain/kinds/kind-paths.ts';
 import { alarmListQuerySchema, silenceSchema } from '../../domain/alarms/alarm-policy.schema.ts';
 import { requirePermission } from '../platform/auth/auth-user.ts';
 import type { Scope } from '../platform/auth/scope.ts';
@@ -111,7 +113,14 @@ export async function getAlarm(deps: AlarmServiceDeps, s: Scope, id: string) {
   );
   const resource = await repo.alarmResource(deps.db, a.tenant_id, a.resource_id);
   const [shown] = await showAlarms(deps, [a]);
-  return { ...shown!, resource: resource ?? null, history: history.map((h) => ({ ...h, user_name: h.user_id ? (names.get(h.user_id) ?? null) : null })) };
+  // Where the resource's own page is (the alarm detail links its name there).
+  const def = resource ? KINDS.find((k) => k.kind === resource.kind) : undefined;
+  const page = resource && def ? (kindDetailPath(def, resource.id) ?? null) : null;
+  return {
+    ...shown!,
+    resource: resource ? { ...resource, detail_path: page } : null,
+    history: history.map((h) => ({ ...h, user_name: h.user_id ? (names.get(h.user_id) ?? null) : null })),
+  };
 }
 
 export function ack(deps: AlarmServiceDeps, s: Scope, id: string) {

@@ -2,6 +2,7 @@
 // claim (我来处理), silence, and the host's own actions through the resource engine (its guards
 // decide; a refusal comes back as the engine's message). Read offline from the last copy seen.
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ActionSheet, Button, Dialog, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
@@ -111,7 +112,15 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
       <header className="ys-al-detail__head">
         <LevelTag level={a.level} />
         <StateTag state={a.state} />
-        <h2>{a.resource_name}</h2>
+        <h2>
+          {a.resource?.detail_path ? (
+            <Link to={a.resource.detail_path} data-testid="alarm-resource-link">
+              {a.resource_name}
+            </Link>
+          ) : (
+            a.resource_name
+          )}
+        </h2>
       </header>
       <AlarmFacts alarm={a} />
       {open ? (

@@ -38,7 +38,8 @@ export interface Alarm {
   resolved_value: number | null;
 }
 export interface AlarmDetail extends Alarm {
-  resource: { id: string; name: string; kind: string; status: string; locked: boolean; vendor: string } | null;
+  /** detail_path: the resource's own page (null for a kind without one) */
+  resource: { id: string; name: string; kind: string; status: string; locked: boolean; vendor: string; detail_path: string | null } | null;
   history: { id: string; change: string; user_name: string | null; value: number | null; at: string }[];
 }
 export interface AlarmPage {

@@ -6,6 +6,7 @@ import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
 import { isInBetween, locationText, stateRefusal } from '../../../domain/kinds/kind.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { buildPath } from '../../../domain/navigation/rules.ts';
+import { kindDetailPath } from '../../../domain/kinds/kind-paths.ts';
 import { formatDateTime } from '../../../domain/time-format.ts';
 
 export type T = (key: string, opts?: Record<string, unknown>) => string;
@@ -121,12 +122,8 @@ export function routePath(name: string, params: Record<string, string> = {}): st
   const r = ROUTE_TABLE.find((x) => x.name === name);
   return r ? buildPath(r.path, params) : undefined;
 }
-/** A kind's detail page of a resource (`?id=` where the detail route has no id in its path: /cacheDatabaseDetail). */
-export function detailPath(def: Pick<ListKind, 'routes'>, id: string): string | undefined {
-  const r = def.routes.detail ? ROUTE_TABLE.find((x) => x.name === def.routes.detail) : undefined;
-  if (!r) return undefined;
-  return r.path.includes(':id') ? buildPath(r.path, { id }) : `${buildPath(r.path)}?id=${encodeURIComponent(id)}`;
-}
+/** A kind's detail page of a resource (domain/kinds/kind-paths.ts). */
+export const detailPath = (def: Pick<ListKind, 'routes'>, id: string): string | undefined => kindDetailPath(def, id);
 export const listPath = (def: ListKind) => routePath(def.routes.list);
 export const buyPath = (def: ListKind) => (def.routes.buy ? routePath(def.routes.buy) : undefined);
 
