@@ -195,8 +195,8 @@ export async function readTableSizes(b: SqlBackend, db: InstanceDb): Promise<Tab
       ? `select table_schema, table_name, coalesce(table_rows, 0), coalesce(data_length, 0), coalesce(index_length, 0), coalesce(data_length, 0) + coalesce(index_length, 0)
            from information_schema.tables where table_type = 'BASE TABLE' and table_schema not in ('information_schema', 'mysql', 'performance_schema', 'sys')
            order by 6 desc, 1, 2`
-      : `select n.nspname, c.relname, greatest(c.reltuples, 0)::bigint, pg_table_size(c.oid), pg_indexes_size(c.oid), pg_total_relation_size(c.oid)
-           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      : `select n.nspname, c.relname, coalesce(s.n_live_tup, greatest(c.reltuples, 0))::bigint, pg_table_size(c.oid), pg_indexes_size(c.oid), pg_total_relation_size(c.oid)
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace left join pg_stat_all_tables s on s.relid = c.oid
            where c.relkind in ('r', 'p', 'm') and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and n.nspname not like 'pg_temp%'
            order by 6 desc, 1, 2`;
   const res = await b.run(db, statement, ADMIN);

@@ -13,6 +13,11 @@ export const slots = {
     databaseDetail_backupRecovery: { frame: 'backup', id: true },
     databaseDetail_disasterTolerant: { frame: 'dba', id: true },
     databaseDetail_dbToLake: { frame: 'dba', id: true },
+    databaseDetail_setupParams: { frame: 'ops', id: true },
+    databaseDetail_plugin: { frame: 'ops', id: true },
+    databaseDetail_monitor: { frame: 'ops', id: true },
+    databaseDetail_tableSpaces: { frame: 'ops', id: true },
+    dbRecycleBinDetail: { frame: 'ops', id: true },
   },
-  above: { databaseDetail_outline: { id: true } },
+  above: { databaseDetail_outline: { id: true }, dbRecycleBin: {} },
 } as const satisfies KindSlots;
