@@ -22,6 +22,9 @@ async function reachable(url: string): Promise<boolean> {
 }
 const hasMysql = await reachable(MYSQL_URL);
 const ENGINE = hasMysql ? 'mysql' : 'postgresql';
+/** the demo instance's two tables (db-instances.seed.ts) and the names the first one's rows hold */
+const [FIRST, SECOND] = hasMysql ? ['customers', 'orders'] : ['products', 'stock'];
+const NAMES = hasMysql ? ['华东精密制造', '长江物流', '南方电子'] : ['通用型服务器', '企业级固态硬盘', '千兆交换机'];
 const saved = process.env.MYSQL_URL;
 type Json = Record<string, any>;
 let app: Awaited<ReturnType<typeof build>>;
@@ -115,14 +118,14 @@ describe('data migration tasks', () => {
     expect([e.precheck, check(e, 'engine').ok]).toEqual(['failed', false]);
     await refused(req('POST', `${URL}/${engines.id}/start`), 409, '预检查未通过');
     const tables = (await ok('GET', `/api/v1/dbinstances/${source}/migration-tables`)).data as Json[];
-    expect(tables.find((x) => x.name === 'customers')).toEqual({ name: 'customers', primary_key: true });
+    expect(tables.find((x) => x.name === FIRST)).toEqual({ name: FIRST, primary_key: true });
     await refused(req('GET', `/api/v1/dbinstances/${source}/migration-tables`, undefined, other), 404);
-    const missing = await task({ level: 'table', objects: ['customers', 'no_such_table'] });
+    const missing = await task({ level: 'table', objects: [FIRST, 'no_such_table'] });
     const m = await ok('POST', `${URL}/${missing.id}/precheck`);
     expect([m.precheck, check(m, 'objects').names]).toEqual(['failed', ['no_such_table']]);
     await refused(req('POST', `${URL}/${missing.id}/start`), 409);
     // going back after a failed check is allowed
-    const back = await ok('PUT', `${URL}/${missing.id}`, { objects: ['customers'] });
+    const back = await ok('PUT', `${URL}/${missing.id}`, { objects: [FIRST] });
     expect(back.precheck).toBe('none');
     await sql(source, 'create table dts_nokey (v int)');
     try {
@@ -138,29 +141,29 @@ describe('data migration tasks', () => {
     const dbs = (await ok('GET', `/api/v1/dbinstances/${source}/databases`)).data as Json[];
     const account = { name: 'dtsreader', password: 'Shop2026xyz', confirm_password: 'Shop2026xyz', privilege: 'readonly', databases: [dbs[0]!.name] };
     await ok('POST', `/api/v1/dbinstances/${source}/accounts`, account);
-    const t = await task({ level: 'user', objects: ['customers'] });
+    const t = await task({ level: 'user', objects: [FIRST] });
     const p = await ok('POST', `${URL}/${t.id}/precheck`);
     expect(p.checks.filter((k: Json) => !k.ok)).toEqual([]);
     expect(p.precheck).toBe('passed');
-    await refused(req('PUT', `${URL}/${t.id}`, { objects: ['orders'] }), 409, '预检查已通过');
+    await refused(req('PUT', `${URL}/${t.id}`, { objects: [SECOND] }), 409, '预检查已通过');
     const started = await ok('POST', `${URL}/${t.id}/start`);
     expect(started.status).toBe('migrating');
     await refused(req('DELETE', `${URL}/${t.id}`), 409, '迁移中或同步中的任务不能删除');
     const done = await until(t.id, (x) => x.status !== 'migrating');
     expect([done.status, done.table_count, done.row_count, done.progress]).toEqual(['completed', 1, 3, 100]);
-    const rows = await sql(target, 'select name from customers order by id');
-    expect(rows.rows.map((r) => r[0])).toEqual(['华东精密制造', '长江物流', '南方电子']);
+    const rows = await sql(target, `select name from ${FIRST} order by id`);
+    expect(rows.rows.map((r) => r[0])).toEqual(NAMES);
     const accounts = (await ok('GET', `/api/v1/dbinstances/${target}/accounts`)).data as Json[];
     expect(accounts.map((a) => a.name)).toContain('dtsreader');
     // the table is there now: a second migration of it fails its pre-check
-    const again = await task({ level: 'table', objects: ['customers'] });
+    const again = await task({ level: 'table', objects: [FIRST] });
     const a = await ok('POST', `${URL}/${again.id}/precheck`);
-    expect([a.precheck, check(a, 'conflicts').names]).toEqual(['failed', ['customers']]);
+    expect([a.precheck, check(a, 'conflicts').names]).toEqual(['failed', [FIRST]]);
     expect((await ok('DELETE', `${URL}/${t.id}`)).ok).toBe(true);
   });
 
   it('pauses a migration not yet taken back to 待迁移', async () => {
-    const t = await task({ level: 'table', objects: ['orders'] });
+    const t = await task({ level: 'table', objects: [SECOND] });
     expect((await ok('POST', `${URL}/${t.id}/precheck`)).precheck).toBe('passed');
     await ok('POST', `${URL}/${t.id}/start`);
     const paused = await ok('POST', `${URL}/${t.id}/pause`);

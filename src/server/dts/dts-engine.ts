@@ -90,7 +90,7 @@ export async function precheck(i: PrecheckInput): Promise<{ checks: DtsCheck[]; 
 }
 
 /** The dump's PostgreSQL block without the restore's first step (dropping the instance's tables). */
-function pgCopyBlock(dump: LogicalDump): string {
+export function pgCopyBlock(dump: LogicalDump): string {
   const block = restoreBlock(dump);
   return block.replace(/\n {2}for r in select tablename from pg_tables where schemaname = 'public' loop [^\n]*end loop;/, '');
 }
@@ -100,7 +100,9 @@ export async function copyTables(src: DumpTarget, dst: DumpTarget, objects: read
   const full = dialectOf(src.backend) === 'mysql' ? await dumpMysql(src) : await dumpPg(src);
   const chosen = new Set(objects);
   const tables = full.tables.filter((t) => chosen.has(t.name));
-  const dump: LogicalDump = { ...full, tables, sequences: [] };
+  // serial columns' sequences (<table>_<column>_seq) go with their tables
+  const sequences = (full.sequences ?? []).filter((q) => tables.some((t) => q.name.startsWith(`${t.name}_`)));
+  const dump: LogicalDump = { ...full, tables, sequences };
   const rows = tables.reduce((s, t) => s + t.row_count, 0);
   const failed = [...full.skipped.filter((s) => chosen.has(s))];
   if (dump.dialect === 'pg') {
