@@ -67,6 +67,12 @@ export interface DrTask {
 /** CDP (seed 001 §5 limits): retention 1-7 days, standby space at least 2.5 times the data. */
 export const CDP_RETENTION = { min: 1, max: 7 } as const;
 export const CDP_SPACE_FACTOR = 2.5;
+/** A data size as the pages and refusals show it: KB below 1 MB, MB below 1 GB, else GB (rounded up). */
+export function sizeText(bytes: number): string {
+  if (bytes < 1024 ** 2) return `${Math.max(1, Math.ceil(bytes / 1024))} KB`;
+  if (bytes < 1024 ** 3) return `${Math.ceil(bytes / 1024 ** 2)} MB`;
+  return `${Math.ceil((bytes / 1024 ** 3) * 100) / 100} GB`;
+}
 export const cdpCreateSchema = z.object({
   name: taskNameSchema,
   retention_days: z.number().int().min(CDP_RETENTION.min).max(CDP_RETENTION.max),

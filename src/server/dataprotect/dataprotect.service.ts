@@ -13,6 +13,7 @@ import {
   cdpCreateSchema,
   drTaskCreateSchema,
   lakeTaskCreateSchema,
+  sizeText,
   type CdpTask,
   type DrTask,
   type InstanceTable,
@@ -178,7 +179,7 @@ export async function createCdp(deps: DataProtectDeps, scope: Scope, id: string,
   const dataBytes = (await instanceTables(deps.console, row)).reduce((sum, t) => sum + t.bytes, 0);
   const required = dataBytes * CDP_SPACE_FACTOR;
   if (input.space_gb * 1024 ** 3 < required) {
-    throw badRequest(`${R}.cdp_space`, { required: `${Math.ceil(required / 1024 ** 2)} MB`, data: `${Math.ceil(dataBytes / 1024 ** 2)} MB` });
+    throw badRequest(`${R}.cdp_space`, { required: sizeText(required), data: sizeText(dataBytes) });
   }
   const now = deps.now();
   const taskId = await deps.repo.insertCdp(

@@ -1,7 +1,7 @@
 // The calls of an instance's disaster recovery and data-lake tabs (ADR 0060). Failures of writes
 // are shown by the form or a toast, so no call raises the shell's notice.
 import { del, get, post } from '../../lib/request.ts';
-import type { DrTask, InstanceTable, LakeTask } from '../../../domain/dataprotect.ts';
+import type { CdpTask, DrTask, InstanceTable, LakeTask } from '../../../domain/dataprotect.ts';
 import { routePath } from '../../features/resources/kind-meta.ts';
 
 export type { DrTask, InstanceTable, LakeTask };
@@ -38,3 +38,7 @@ export const dpPaths = {
 
 /** The DR product of an instance's engine (the seed's mysql, postgre, oracle). */
 export const drEngineOf = (engine: string) => (engine === 'postgresql' ? 'postgre' : engine);
+
+export const cdpKey = (id: string) => ['dataprotect', 'cdp', id] as const;
+export const listCdp = (id: string) => get<{ data: CdpTask[] }>(`v1/data-protect/instances/${id}/cdp`, undefined, quiet);
+export const createCdp = (id: string, body: Record<string, unknown>) => post<CdpTask>(`v1/data-protect/instances/${id}/cdp`, body, quiet);

@@ -7,7 +7,7 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LeftOutline } from 'antd-mobile-icons';
 import { listKindOf } from '../../../domain/kinds/list-kind.ts';
-import { STATE_TONE, type TaskState } from '../../../domain/dataprotect.ts';
+import { STATE_TONE, taskNameSchema, type TaskState } from '../../../domain/dataprotect.ts';
 import { getResource } from '../../features/resources/api.ts';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
 import type { Resource } from '../../features/resources/kind-meta.ts';
@@ -63,4 +63,14 @@ export function StateTag({ state }: { state: TaskState }) {
       {t(`dataprotect:state.${state}`)}
     </span>
   );
+}
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** The task-name rule of seed 001 §5, with its message. */
+export function nameRule(t: T) {
+  return {
+    validator: (_r: unknown, v: string | undefined) =>
+      taskNameSchema.safeParse(v ?? '').success ? Promise.resolve() : Promise.reject(new Error(t('dataprotect:rules.task_name'))),
+  };
 }

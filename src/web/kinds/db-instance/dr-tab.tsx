@@ -7,23 +7,29 @@ import { useTranslation } from 'react-i18next';
 import { Button, Dialog, Form, Input, Selector, Stepper } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { formatDateTime } from '../../../domain/time-format.ts';
-import { BUSY_STATES, DR_THREADS, taskNameSchema } from '../../../domain/dataprotect.ts';
+import { BUSY_STATES, DR_THREADS } from '../../../domain/dataprotect.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
 import { SpinLoading } from '../../ui/light/spin-loading.tsx';
 import { Toast } from '../../ui/light/toast.ts';
 import type { Resource } from '../../features/resources/kind-meta.ts';
 import type { KindPageProps } from '../../features/resources/kind-slots.ts';
 import { createDr, deleteDr, dpKeys, drAction, drEngineOf, listDr, listInstances, type DrTask } from './dataprotect-api.ts';
-import { DpFrame, StateTag } from './dp-frame.tsx';
+import { DpFrame, StateTag, nameRule } from './dp-frame.tsx';
 import { failureText, useWide } from './admin-frame.tsx';
 import { Sheet } from './accounts-page.tsx';
+import { CdpSection } from './cdp-section.tsx';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
 export function DrTab({ id }: KindPageProps<true>) {
   return (
     <DpFrame id={id} page="dr">
-      {(row) => <DrTasks row={row} />}
+      {(row) => (
+        <>
+          <DrTasks row={row} />
+          <CdpSection row={row} />
+        </>
+      )}
     </DpFrame>
   );
 }
@@ -232,12 +238,4 @@ function DrForm(props: { row: Resource; onDone: () => Promise<void>; onCancel: (
       </Form.Item>
     </Form>
   );
-}
-
-/** The task-name rule of seed 001 §5, with its message. */
-export function nameRule(t: T) {
-  return {
-    validator: (_r: unknown, v: string | undefined) =>
-      taskNameSchema.safeParse(v ?? '').success ? Promise.resolve() : Promise.reject(new Error(t('dataprotect:rules.task_name'))),
-  };
 }

@@ -16,10 +16,9 @@ import { Toast } from '../../ui/light/toast.ts';
 import type { Resource } from '../../features/resources/kind-meta.ts';
 import type { KindPageProps } from '../../features/resources/kind-slots.ts';
 import { createLake, deleteLake, dpKeys, listLake, listTables, stopLake, type LakeTask } from './dataprotect-api.ts';
-import { DpFrame, StateTag } from './dp-frame.tsx';
+import { DpFrame, StateTag, nameRule } from './dp-frame.tsx';
 import { failureText, useWide } from './admin-frame.tsx';
 import { Sheet } from './accounts-page.tsx';
-import { nameRule } from './dr-tab.tsx';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
