@@ -1,7 +1,7 @@
 // Disaster recovery (/api/v1/dr/tasks), CDP protection of an instance (/api/v1/data-protect/…),
 // an instance's tables and its data-lake tasks (/api/v1/dbinstances/:id/…), ADR 0060. Thin: scope
 // from the headers, then the service. Writes pass the platform's write hooks (idempotency, the
-// operation log, whose action each route names here).
+// operation log, whose names are in oplog-actions.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveScope } from '../platform/auth/scope.ts';
 import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
@@ -37,7 +37,8 @@ export interface DataProtectRoutesDeps {
 }
 
 const read = { config: { permission: 'read:resource' } } as const;
-const write = (oplog: string) => ({ config: { permission: 'update:resource', oplog } }) as const;
+// their names in the operation log: oplog-actions.ts
+const write = { config: { permission: 'update:resource' } } as const;
 const DR = '/api/v1/dr/tasks';
 const DB = '/api/v1/dbinstances/:id';
 
@@ -54,21 +55,19 @@ export async function dataProtectRoutes(app: FastifyInstance, ctx: DataProtectRo
 
   app.get(DR, read, async (req) => listDr(deps, await scope(req), req.query));
   app.get(`${DR}/:id`, read, async (req) => getDr(deps, await scope(req), p(req).id));
-  app.post(DR, write('dr_task_create'), async (req, reply) => reply.status(201).send(await createDr(deps, await scope(req), req.body)));
-  app.post(`${DR}/:id/switchover`, write('dr_task_switchover'), async (req) => switchoverDr(deps, await scope(req), p(req).id));
-  app.post(`${DR}/:id/stop`, write('dr_task_stop'), async (req) => stopDr(deps, await scope(req), p(req).id));
-  app.delete(`${DR}/:id`, write('dr_task_delete'), async (req) => deleteDr(deps, await scope(req), p(req).id));
+  app.post(DR, write, async (req, reply) => reply.status(201).send(await createDr(deps, await scope(req), req.body)));
+  app.post(`${DR}/:id/switchover`, write, async (req) => switchoverDr(deps, await scope(req), p(req).id));
+  app.post(`${DR}/:id/stop`, write, async (req) => stopDr(deps, await scope(req), p(req).id));
+  app.delete(`${DR}/:id`, write, async (req) => deleteDr(deps, await scope(req), p(req).id));
 
   app.get(`${DB}/tables`, read, async (req) => listTables(deps, await scope(req), p(req).id));
   app.get('/api/v1/data-protect/instances/:id/cdp', read, async (req) => listCdp(deps, await scope(req), p(req).id));
-  app.post('/api/v1/data-protect/instances/:id/cdp', write('cdp_create'), async (req, reply) =>
+  app.post('/api/v1/data-protect/instances/:id/cdp', write, async (req, reply) =>
     reply.status(201).send(await createCdp(deps, await scope(req), p(req).id, req.body)),
   );
 
   app.get(`${DB}/lake-tasks`, read, async (req) => listLake(deps, await scope(req), p(req).id));
-  app.post(`${DB}/lake-tasks`, write('lake_task_create'), async (req, reply) =>
-    reply.status(201).send(await createLake(deps, await scope(req), p(req).id, req.body)),
-  );
-  app.post(`${DB}/lake-tasks/:taskId/stop`, write('lake_task_stop'), async (req) => stopLake(deps, await scope(req), p(req).id, p(req).taskId));
-  app.delete(`${DB}/lake-tasks/:taskId`, write('lake_task_delete'), async (req) => deleteLake(deps, await scope(req), p(req).id, p(req).taskId));
+  app.post(`${DB}/lake-tasks`, write, async (req, reply) => reply.status(201).send(await createLake(deps, await scope(req), p(req).id, req.body)));
+  app.post(`${DB}/lake-tasks/:taskId/stop`, write, async (req) => stopLake(deps, await scope(req), p(req).id, p(req).taskId));
+  app.delete(`${DB}/lake-tasks/:taskId`, write, async (req) => deleteLake(deps, await scope(req), p(req).id, p(req).taskId));
 }

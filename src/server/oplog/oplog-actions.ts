@@ -69,6 +69,15 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'POST /api/v1/dbinstances/:id/backups/:backupId/pause': 'db_backup_pause',
   'POST /api/v1/dbinstances/:id/backups/:backupId/resume': 'db_backup_resume',
   'POST /api/v1/dbinstances/:id/restores': 'db_restore',
+  // disaster recovery, CDP and data-lake tasks (ADR 0060)
+  'POST /api/v1/dr/tasks': 'dr_task_create',
+  'POST /api/v1/dr/tasks/:id/switchover': 'dr_task_switchover',
+  'POST /api/v1/dr/tasks/:id/stop': 'dr_task_stop',
+  'DELETE /api/v1/dr/tasks/:id': 'dr_task_delete',
+  'POST /api/v1/data-protect/instances/:id/cdp': 'cdp_create',
+  'POST /api/v1/dbinstances/:id/lake-tasks': 'lake_task_create',
+  'POST /api/v1/dbinstances/:id/lake-tasks/:taskId/stop': 'lake_task_stop',
+  'DELETE /api/v1/dbinstances/:id/lake-tasks/:taskId': 'lake_task_delete',
   // instance parameters and plugins (ADR 0058)
   'PUT /api/v1/dbinstances/:id/parameters/:name': 'db_param_update',
   'POST /api/v1/dbinstances/:id/plugins': 'db_plugin_install',
