@@ -3,7 +3,8 @@
 // that goes to the cloud, never to the database. Its states and actions are the managed databases'
 // (db-instance): creation takes minutes on a real cloud (seed 001 §9), deleting goes to the recycle
 // bin first.
-import { REMOVED, defineKind } from '../kind.ts';
+import { defineKind } from '../kind.ts';
+import { MANAGED_INSTANCE_ACTIONS, MANAGED_INSTANCE_CREATE, MANAGED_INSTANCE_STATUSES } from '../managed-instance.ts';
 import { C, F, Q } from '../common.ts';
 import { CACHE_ARCHITECTURES, CACHE_MEMORY_SPECS, CACHE_VERSIONS, cacheDerived } from './cache-instance.rules.ts';
 
@@ -43,77 +44,13 @@ export const cacheInstanceKind = defineKind({
     C.createdAt,
   ],
   filters: [Q.name, Q.status, Q.provider, { param: 'architecture', source: 'spec', key: 'architecture', type: 'enum' }],
-  statuses: {
-    stable: ['running', 'stopped', 'deleted'],
-    inBetween: ['creating', 'starting', 'stopping', 'rebooting', 'deleting', 'recovering', 'destroying'],
-    failure: ['error'],
-  },
-  create: { inBetween: 'creating', final: 'running' },
+  statuses: MANAGED_INSTANCE_STATUSES,
+  create: MANAGED_INSTANCE_CREATE,
   placement: 'own',
   secret: ['password'],
   shownWhen: { shards: { key: 'architecture', in: ['cluster'] } },
   derive: cacheDerived,
-  actions: [
-    {
-      id: 'start',
-      allowedFrom: ['stopped'],
-      inBetween: 'starting',
-      final: 'running',
-      refusalKey: 'refusals.db_instance.start',
-      permission: 'operate',
-      batch: true,
-    },
-    {
-      id: 'stop',
-      allowedFrom: ['running'],
-      inBetween: 'stopping',
-      final: 'stopped',
-      refusalKey: 'refusals.db_instance.stop',
-      permission: 'operate',
-      batch: true,
-      dialog: 'warning',
-    },
-    {
-      id: 'reboot',
-      allowedFrom: ['running'],
-      inBetween: 'rebooting',
-      final: 'running',
-      refusalKey: 'refusals.db_instance.reboot',
-      permission: 'operate',
-      dialog: 'warning',
-    },
-    {
-      id: 'delete',
-      allowedFrom: ['running', 'stopped', 'error'],
-      inBetween: 'deleting',
-      final: 'deleted',
-      refusalKey: 'refusals.db_instance.delete',
-      permission: 'delete',
-      dialog: 'delete',
-      sms: true,
-      effects: [{ type: 'billing', value: 'suspended' }],
-    },
-    {
-      id: 'recover',
-      allowedFrom: ['deleted'],
-      inBetween: 'recovering',
-      final: 'running',
-      refusalKey: 'refusals.db_instance.recover',
-      permission: 'delete',
-      recycleBin: true,
-      effects: [{ type: 'billing', value: 'active' }],
-    },
-    {
-      id: 'destroy',
-      allowedFrom: ['deleted'],
-      inBetween: 'destroying',
-      final: REMOVED,
-      refusalKey: 'refusals.db_instance.destroy',
-      permission: 'delete',
-      recycleBin: true,
-      dialog: 'delete',
-    },
-  ],
+  actions: MANAGED_INSTANCE_ACTIONS,
   relations: [],
   recycle: true,
   priced: true,

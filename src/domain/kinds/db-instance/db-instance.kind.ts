@@ -3,7 +3,8 @@
 // its version, flavor, port, data and archive disks and character set. Creation takes minutes on
 // a real cloud (seed 001 §9: 1-15 min), so the simulator runs it several times its usual delay.
 // Deleting goes to the recycle bin first; destroying it drops its backing database.
-import { REMOVED, defineKind } from '../kind.ts';
+import { defineKind } from '../kind.ts';
+import { MANAGED_INSTANCE_ACTIONS, MANAGED_INSTANCE_CREATE, MANAGED_INSTANCE_STATUSES } from '../managed-instance.ts';
 import { C, F, Q } from '../common.ts';
 import { DB_CHARSETS, DB_ENGINES, DB_FLAVORS, dbDefaultPort, dbFlavorSizes, dbDefaultVersion } from './db-instance.rules.ts';
 
@@ -71,76 +72,12 @@ export const dbInstanceKind = defineKind({
     C.createdAt,
   ],
   filters: [Q.name, Q.status, Q.provider, { param: 'engine', source: 'spec', key: 'engine', type: 'enum' }],
-  statuses: {
-    stable: ['running', 'stopped', 'deleted'],
-    inBetween: ['creating', 'starting', 'stopping', 'rebooting', 'deleting', 'recovering', 'destroying'],
-    failure: ['error'],
-  },
-  create: { inBetween: 'creating', final: 'running' },
+  statuses: MANAGED_INSTANCE_STATUSES,
+  create: MANAGED_INSTANCE_CREATE,
   placement: 'own',
   // cpu and memory from the flavor; the engine's newest version and usual port unless the purchase names them.
   derive: (spec) => ({ ...dbFlavorSizes(spec.flavor), version: spec.version || dbDefaultVersion(spec.engine), port: spec.port ?? dbDefaultPort(spec.engine) }),
-  actions: [
-    {
-      id: 'start',
-      allowedFrom: ['stopped'],
-      inBetween: 'starting',
-      final: 'running',
-      refusalKey: 'refusals.db_instance.start',
-      permission: 'operate',
-      batch: true,
-    },
-    {
-      id: 'stop',
-      allowedFrom: ['running'],
-      inBetween: 'stopping',
-      final: 'stopped',
-      refusalKey: 'refusals.db_instance.stop',
-      permission: 'operate',
-      batch: true,
-      dialog: 'warning',
-    },
-    {
-      id: 'reboot',
-      allowedFrom: ['running'],
-      inBetween: 'rebooting',
-      final: 'running',
-      refusalKey: 'refusals.db_instance.reboot',
-      permission: 'operate',
-      dialog: 'warning',
-    },
-    {
-      id: 'delete',
-      allowedFrom: ['running', 'stopped', 'error'],
-      inBetween: 'deleting',
-      final: 'deleted',
-      refusalKey: 'refusals.db_instance.delete',
-      permission: 'delete',
-      dialog: 'delete',
-      sms: true,
-      effects: [{ type: 'billing', value: 'suspended' }],
-    },
-    {
-      id: 'recover',
-      allowedFrom: ['deleted'],
-      inBetween: 'recovering',
-      final: 'running',
-      refusalKey: 'refusals.db_instance.recover',
-      permission: 'delete',
-      recycleBin: true,
-      effects: [{ type: 'billing', value: 'active' }],
-    },
-    {
-      id: 'destroy',
-      allowedFrom: ['deleted'],
-      inBetween: 'destroying',
-      final: REMOVED,
-      refusalKey: 'refusals.db_instance.destroy',
-      permission: 'delete',
-      recycleBin: true,
-      dialog: 'delete',
-    },
-  ],
+  actions: MANAGED_INSTANCE_ACTIONS,
   relations: [],
   recycle: true,
   priced: true,
