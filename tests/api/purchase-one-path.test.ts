@@ -166,6 +166,9 @@ describe('secret fields', () => {
       access_password_confirm: SECRET,
       deployment_location: { province: '江苏省', city: '苏州市', address: '星湖街 328 号' },
     }),
+    // Managed Redis and MongoDB (issue 29): the administrator's password is sealed like a host's.
+    cache_instance: async () => ({ name: `secredis${Math.random().toString(36).slice(2, 8)}`, ...(await placement(app)), password: SECRET }),
+    doc_instance: async () => ({ name: `secmongo${Math.random().toString(36).slice(2, 8)}`, ...(await placement(app)), password: SECRET }),
     httpdns_instance: async () => ({
       name: `sec-httpdns-${Math.random().toString(36).slice(2, 8)}`,
       ...(await placement(app)),

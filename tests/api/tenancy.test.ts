@@ -62,7 +62,7 @@ describe('GET /api/v1/auth/territories', () => {
   it('fin_admin sees only the finance tenant', async () => {
     const body = await territories('fin_admin');
     expect(body.count).toBe(1);
-    expect(body.data[0]).toMatchObject({ tenant_id: ids.finance, tenant_name: '鑫泰金融控股', business_type: '金融服務' });
+    expect(body.data[0]).toMatchObject({ tenant_id: ids.finance, tenant_name: '鑫泰金融控股', business_type: '金融服务' });
     expect(body.data[0]!.projects.map((p) => p.project_name).sort()).toEqual(['core-trading', 'mobile-banking']);
     expect(JSON.stringify(body)).not.toContain('华东');
   });
@@ -235,8 +235,9 @@ describe('GET /api/v1/menus', () => {
 
 describe('the Taiwanese finance tenant (issue 28)', () => {
   /** Runs of Chinese in an answer that a Taiwanese company would write otherwise (Simplified forms). */
-  // The platform's own staff (值班运维 王磊 on its alarm receivers) write their names as they do.
-  const staff = new Set(['值班运维']);
+  // The platform's own words: its staff's names (值班运维 王磊 on the alarm receivers) and its
+  // classification of the tenant (金融服务, which times a finance tenant's production rules).
+  const staff = new Set(['值班运维', '金融服务']);
   const simplified = (body: string) => [...new Set(body.match(/[\u4e00-\u9fff]+/g) ?? [])].filter((run) => !staff.has(run) && taiwanese(run) !== run);
 
   it('reads its own people, projects, approvals, alarms and work orders in Traditional Chinese', async () => {

@@ -4,7 +4,9 @@
 // every text of that tenant's rows (and of the people who belong to it alone) is converted the way a
 // Taiwanese company writes it: OpenCC's Simplified → Taiwan standard with Taiwanese phrases
 // (opencc-js, `cn` → `twp`: 项目 → 專案, 内存 → 記憶體, 默认 → 預設). OpenCC changes Chinese text
-// only: ids, codes, keys and numbers stay as they are.
+// only: ids, codes, keys and numbers stay as they are. The tenant row itself is left alone: its name reads
+// the same in both scripts, and its business type is the platform's classification (金融服务 is what
+// makes a tenant's production rules wait for 18:00, domain/approvals/effective-time.ts).
 import * as OpenCC from 'opencc-js';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
@@ -77,7 +79,6 @@ export async function seedTraditionalTenants(db: Db): Promise<number> {
     const tenant = await db.selectFrom('tenants').select('id').where('name', '=', name).executeTakeFirst();
     if (!tenant) continue;
     const texts = (table: string) => (byTable.get(table) ?? []).filter((c) => c.column_name !== 'tenant_id' && !c.column_name.endsWith('_id'));
-    changed += await convertRows(db, 'tenants', texts('tenants'), sql`id = ${tenant.id}`);
     for (const table of tenantTables) if (texts(table).length) changed += await convertRows(db, table, texts(table), sql`tenant_id = ${tenant.id}`);
     // Its people: those whose every membership is in this tenant (not the platform's staff).
     changed += await convertRows(
