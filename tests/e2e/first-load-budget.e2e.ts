@@ -59,7 +59,9 @@ const PHONE_CONSOLE_GOAL = 250 * 1024;
 // The host list 245 → 238 on 2026-11-29 (244.4 → 236.7 measured, 28 scripts, ADR 0057): a phone opening a
 // kind's list loads that kind's list model alone (a chunk of its own, ~0.7 KB gz), not every kind's
 // (~10 KB gz); so the cache and document database kinds (issue 29) were added at no cost to it.
-const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 228 * 1024, ecsManage: 238 * 1024 };
+// The inbox 228 → 229 on 2026-11-29 (228.2 measured): the help widget, loaded once the page is idle,
+// now checks that no content lies under it (issue 28: it never covers a figure or an action).
+const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 229 * 1024, ecsManage: 238 * 1024 };
 const PHONE_CONSOLE_SCRIPTS: Record<string, number> = { selfApprovalManage: 28, ecsManage: 29 };
 /** Chunks only a desktop (≥ 1200px) or tablet table needs: named by vite.config.ts's groups and their modules. */
 const DESKTOP_ONLY = /\/assets\/(?:tanstack-table|data-table|desktop-list|admin-list|inbox-table|side-menu|menu-icon)-[\w-]+\.js$/;
