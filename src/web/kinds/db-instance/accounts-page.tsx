@@ -9,6 +9,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
+import { CardActions } from './card-actions.tsx';
 import { CenterPopup, Popup } from '../../ui/light/overlay.tsx';
 import { SpinLoading } from '../../ui/light/spin-loading.tsx';
 import { Toast } from '../../ui/light/toast.ts';
@@ -214,13 +215,7 @@ function AccountCard({ account: a, actions }: { account: DbAccount; actions: Row
         <dt>{k('created_at')}</dt>
         <dd>{formatDateTime(a.created_at)}</dd>
       </dl>
-      <div className="ys-dba__cardbtns">
-        {actions.map((x) => (
-          <Button key={x.key} size="small" fill="outline" color={x.danger ? 'danger' : 'default'} onClick={x.onClick}>
-            {x.label}
-          </Button>
-        ))}
-      </div>
+      <CardActions actions={actions} className="ys-dba__cardbtns" />
     </li>
   );
 }

@@ -9,6 +9,7 @@ import { AddOutline } from 'antd-mobile-icons';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { BUSY_STATES, DR_THREADS } from '../../../domain/dataprotect.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
+import { CardActions } from './card-actions.tsx';
 import { SpinLoading } from '../../ui/light/spin-loading.tsx';
 import { Toast } from '../../ui/light/toast.ts';
 import type { Resource } from '../../features/resources/kind-meta.ts';
@@ -132,13 +133,7 @@ function DrTasks({ row }: { row: Resource }) {
                 <dt>{t('dataprotect:created_at')}</dt>
                 <dd>{formatDateTime(d.created_at)}</dd>
               </dl>
-              <div className="ys-dp__cardbtns">
-                {actions(d).map((a) => (
-                  <Button key={a.key} size="small" fill="outline" color={a.danger ? 'danger' : 'default'} disabled={a.disabled} onClick={a.onClick}>
-                    {a.label}
-                  </Button>
-                ))}
-              </div>
+              <CardActions actions={actions(d)} className="ys-dp__cardbtns" />
             </li>
           ))}
         </ul>

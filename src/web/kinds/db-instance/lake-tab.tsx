@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../domain/time-format.ts';
 import { isSqlConsoleEngine } from '../../../domain/kinds/db-instance/db-instance.rules.ts';
 import { BUSY_STATES, LAKE_LIMITS, srcIdSchema, topicSchema } from '../../../domain/dataprotect.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
+import { CardActions } from './card-actions.tsx';
 import { SpinLoading } from '../../ui/light/spin-loading.tsx';
 import { Toast } from '../../ui/light/toast.ts';
 import type { Resource } from '../../features/resources/kind-meta.ts';
@@ -129,13 +130,7 @@ function LakeTasks({ row }: { row: Resource }) {
                 <dt>{t('dataprotect:created_at')}</dt>
                 <dd>{formatDateTime(d.created_at)}</dd>
               </dl>
-              <div className="ys-dp__cardbtns">
-                {actions(d).map((a) => (
-                  <Button key={a.key} size="small" fill="outline" color={a.danger ? 'danger' : 'default'} disabled={a.disabled} onClick={a.onClick}>
-                    {a.label}
-                  </Button>
-                ))}
-              </div>
+              <CardActions actions={actions(d)} className="ys-dp__cardbtns" />
             </li>
           ))}
         </ul>
