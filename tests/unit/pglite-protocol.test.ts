@@ -14,7 +14,7 @@ const LONG = '云'.repeat(40_000) + 'x'.repeat(50_000);
 const SELECT_ALL = `select * from samples order by id`;
 
 beforeAll(async () => {
-  db = new PGlite(undefined, { parsers: { 20: (v: string) => Number(v) } });
+  db = new PGlite({ parsers: { 20: (v: string) => Number(v) } });
   await db.waitReady;
   await db.exec(PLAN_PER_RUN);
   await db.exec(`create table samples (

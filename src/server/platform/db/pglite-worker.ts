@@ -15,7 +15,10 @@ const options = workerData as ThreadOptions;
 installFastParser();
 
 const start = (loadDataDir?: ArrayBuffer) =>
-  new PGlite(options.dataDir, {
+  // One options object: PGlite 0.4 reads its second argument only when the first is a path, so
+  // `new PGlite(undefined, {loadDataDir})` (in memory) silently started an empty database.
+  new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
     // int8 (counts, money in fen) as JS numbers: amounts stay far below 2^53.
     parsers: { 20: (v: string) => Number(v) },
