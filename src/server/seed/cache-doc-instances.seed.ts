@@ -31,7 +31,7 @@ const INSTANCES = [
 ] as const;
 
 /** The first project the shell opens for tenant_admin (tenants by name, then projects by name), and its first OpenStack zone. */
-async function firstPlace(db: Db) {
+export async function firstPlace(db: Db) {
   const scope = await db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')

@@ -27,6 +27,7 @@ import { seedKeys } from './keys.seed.ts';
 import { seedBastion } from './bastion.seed.ts';
 import { seedDbInstances } from './db-instances.seed.ts';
 import { seedCacheDocInstances } from './cache-doc-instances.seed.ts';
+import { seedStorage } from './storage.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -149,6 +150,8 @@ export const PRODUCT_CODES = [
   'nas',
   'phyhost',
   'sans',
+  'shared_disk',
+  'ftp_server',
   'dedicated_host',
   'load_balance',
   'nat_gateway',
@@ -160,11 +163,9 @@ export const PRODUCT_CODES = [
 ] as const;
 
 // [product code, year price fen/month, quantity price fen/month-equivalent, measurement (year), measurement (quantity)]
-// of the products that are not resource kinds; a kind's own packages come from its folder (`prices`).
-const OTHER_PACKAGES: [string, number, number, string, string][] = [
-  ['nas', 35, 1, '元/GB/月', '元/GB/小时'],
-  ['sans', 80, 1, '元/GB/月', '元/GB/小时'],
-];
+// of the products that are not resource kinds; a kind's own packages come from its folder (`prices`:
+// NAS and SAN are kinds since issue 30).
+const OTHER_PACKAGES: [string, number, number, string, string][] = [];
 const PACKAGES: [string, number, number, string, string][] = [
   ...KINDS.flatMap((k) =>
     k.prices
@@ -389,6 +390,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedBastion(db);
   await seedDbInstances(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedCacheDocInstances(db);
+  await seedStorage(db);
   // Last: the Taiwanese tenant's rows, all of them, in Traditional Chinese.
   await seedTraditionalTenants(db);
   return true;
