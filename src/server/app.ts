@@ -52,6 +52,7 @@ import { dbConsoleRoutes } from './dbconsole/dbconsole.routes.ts';
 import { dbBackupsRoutes } from './dbbackups/dbbackups.routes.ts';
 import { dbAdminRoutes } from './dbadmin/dbadmin.routes.ts';
 import { dataProtectRoutes } from './dataprotect/dataprotect.routes.ts';
+import { protectRoutes } from './dataprotect/protect.routes.ts';
 import { dtsRoutes } from './dts/dts.routes.ts';
 import { openSecretBox } from './platform/lib/secret-box.ts';
 import { forgetListCounts } from './platform/lib/list.ts';
@@ -315,6 +316,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(slicePlugin('dbbackups', dbBackupsRoutes), ctx);
   await app.register(slicePlugin('dbadmin', dbAdminRoutes), ctx);
   await app.register(slicePlugin('dataprotect', dataProtectRoutes), ctx);
+  await app.register(slicePlugin('protect', protectRoutes), ctx);
   await app.register(slicePlugin('dts', dtsRoutes), ctx);
   await app.register(slicePlugin('access', accessRoutes), ctx);
 }

@@ -16,6 +16,7 @@ import {
   sizeText,
   type CdpTask,
   type DrTask,
+  type DrTaskCreate,
   type InstanceTable,
   type LakeTask,
   type TaskState,
@@ -42,7 +43,7 @@ const R = 'dataprotect';
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** The instance in the caller's scope (404 outside it, or of another kind). */
-async function instanceIn(deps: DataProtectDeps, scope: Scope, id: string, kind?: string): Promise<ResourceRow> {
+export async function instanceIn(deps: DataProtectDeps, scope: Scope, id: string, kind?: string): Promise<ResourceRow> {
   if (!isId(id)) throw notFound();
   const row = (await deps.resources.findScoped(scope, id, kind)) as ResourceRow | undefined;
   if (!row) throw notFound();
@@ -54,7 +55,7 @@ function mustRun(row: ResourceRow): void {
 }
 
 /** A SQL instance that is running: the one whose tables can be read. */
-async function sqlInstance(deps: DataProtectDeps, scope: Scope, id: string): Promise<ResourceRow> {
+export async function sqlInstance(deps: DataProtectDeps, scope: Scope, id: string): Promise<ResourceRow> {
   const row = await instanceIn(deps, scope, id, 'db_instance');
   if (!isSqlConsoleEngine(row.spec.engine)) throw conflict(`${R}.engine_unsupported`);
   mustRun(row);
@@ -89,7 +90,7 @@ export async function listDr(deps: DataProtectDeps, scope: Scope, query: unknown
   return runList(base, (qb) => qb.select([...DR_COLUMNS]), rest, DR_LIST, drOut);
 }
 
-async function drIn(deps: DataProtectDeps, scope: Scope, id: string): Promise<DrRow> {
+export async function drIn(deps: DataProtectDeps, scope: Scope, id: string): Promise<DrRow> {
   if (!isId(id)) throw notFound();
   await deps.repo.advance('dr_tasks', scope.tenantId, deps.now());
   const row = await deps.repo.drTask(scope.tenantId, scope.projectId, id);
@@ -101,9 +102,11 @@ export async function getDr(deps: DataProtectDeps, scope: Scope, id: string): Pr
   return drOut(await drIn(deps, scope, id));
 }
 
-/** POST /api/v1/dr/tasks: source and standby of the task's product, both running, not the same, the name unique. */
-export async function createDr(deps: DataProtectDeps, scope: Scope, body: unknown): Promise<DrTask> {
-  const input = parse(drTaskCreateSchema, body);
+/**
+ * The rules a DR pair must pass, whoever creates the task (the DR form or a template's association,
+ * ADR 0062): not the same instance, both of the task's product and running, in the caller's scope.
+ */
+export async function checkDr(deps: DataProtectDeps, scope: Scope, input: Pick<DrTaskCreate, 'engine' | 'source_id' | 'standby_id'>) {
   if (input.source_id === input.standby_id) throw badRequest(`${R}.same_instance`);
   const target = DR_ENGINE_TARGET[input.engine];
   const [source, standby] = await Promise.all([instanceIn(deps, scope, input.source_id, target.kind), instanceIn(deps, scope, input.standby_id, target.kind)]);
@@ -112,6 +115,13 @@ export async function createDr(deps: DataProtectDeps, scope: Scope, body: unknow
   }
   mustRun(source);
   mustRun(standby);
+  return { source, standby };
+}
+
+/** POST /api/v1/dr/tasks: source and standby of the task's product, both running, not the same, the name unique. */
+export async function createDr(deps: DataProtectDeps, scope: Scope, body: unknown): Promise<DrTask> {
+  const input = parse(drTaskCreateSchema, body);
+  const { source, standby } = await checkDr(deps, scope, input);
   if (await deps.repo.drNameTaken(scope.tenantId, input.name)) throw conflict(`${R}.task_name_taken`);
   const now = deps.now();
   const id = await deps.repo.insertDr(

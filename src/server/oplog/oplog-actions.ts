@@ -78,6 +78,16 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'POST /api/v1/dbinstances/:id/lake-tasks': 'lake_task_create',
   'POST /api/v1/dbinstances/:id/lake-tasks/:taskId/stop': 'lake_task_stop',
   'DELETE /api/v1/dbinstances/:id/lake-tasks/:taskId': 'lake_task_delete',
+  // DR templates, associations, comparisons and host protection tasks (ADR 0062)
+  'POST /api/v1/dr/templates': 'dr_template_create',
+  'PUT /api/v1/dr/templates/:id': 'dr_template_update',
+  'DELETE /api/v1/dr/templates/:id': 'dr_template_delete',
+  'POST /api/v1/dr/associations': 'dr_association_create',
+  'DELETE /api/v1/dr/associations/:id': 'dr_association_delete',
+  'POST /api/v1/dr/comparisons': 'dr_compare_create',
+  'DELETE /api/v1/dr/comparisons/:id': 'dr_compare_delete',
+  'POST /api/v1/host-tasks': 'host_task_create',
+  'DELETE /api/v1/host-tasks/:id': 'host_task_delete',
   // instance parameters and plugins (ADR 0058)
   'PUT /api/v1/dbinstances/:id/parameters/:name': 'db_param_update',
   'POST /api/v1/dbinstances/:id/plugins': 'db_plugin_install',

@@ -54,6 +54,7 @@ import * as m0030 from './migrations/0030-db-parameters.ts';
 import * as m0032 from './migrations/0032-dataprotect.ts';
 import * as m0031 from './migrations/0031-dts.ts';
 import * as m0033 from './migrations/0033-order-numbers.ts';
+import * as m0035 from './migrations/0035-protect-tasks.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-dataprotect': m0032,
   '0031-dts': m0031,
   '0033-order-numbers': m0033,
+  '0035-protect-tasks': m0035,
 };
 
 class StaticProvider implements MigrationProvider {
