@@ -3,7 +3,9 @@
 // content — text, a figure, an icon, a chart, an image, a field — lies under the widget, it steps
 // aside, and comes back when the place under it is empty: on a short page, and at the end of every
 // page, whose bottom padding leaves it that place (the layouts' --ys-widget-dock). Checked on scroll,
-// resize and DOM changes, once per frame.
+// resize and DOM changes, at most every CHECK_EVERY_MS: an animation changes styles every frame, and a
+// check per frame (a layout read of every button plus the sampling) cost the phone's main thread for
+// a difference no one sees.
 import { useEffect, useState, type RefObject } from 'react';
 
 export interface Box {
@@ -65,18 +67,31 @@ function contentUnder(widget: HTMLElement): boolean {
   return false;
 }
 
+const CHECK_EVERY_MS = 150;
+
 /** True while an action or any content lies under the element. */
 export function useCoversContent(ref: RefObject<HTMLElement | null>): boolean {
   const [cover, setCover] = useState(false);
   useEffect(() => {
     let frame = 0;
+    let timer = 0;
+    let last = 0;
     const check = () => {
       frame = 0;
+      last = performance.now();
       const el = ref.current;
       setCover(el ? covered(el) || contentUnder(el) : false);
     };
+    // The next frame, or the first one after CHECK_EVERY_MS since the last check (changes in between join it).
     const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(check);
+      if (frame || timer) return;
+      const wait = last + CHECK_EVERY_MS - performance.now();
+      if (wait <= 0) frame = requestAnimationFrame(check);
+      else
+        timer = window.setTimeout(() => {
+          timer = 0;
+          frame = requestAnimationFrame(check);
+        }, wait);
     };
     const observer = new MutationObserver(schedule);
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style', 'hidden'] });
@@ -88,6 +103,7 @@ export function useCoversContent(ref: RefObject<HTMLElement | null>): boolean {
       window.removeEventListener('scroll', schedule, { capture: true });
       window.removeEventListener('resize', schedule);
       if (frame) cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
     };
   }, [ref]);
   return cover;
