@@ -65,6 +65,10 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'dts/dts-list-page': () => import('../features/dts/dts-list-page.tsx'),
   'dts/dts-add-page': () => import('../features/dts/dts-add-page.tsx'),
   'dts/dts-detail-page': () => import('../features/dts/dts-detail-page.tsx'),
+  'dataprotect/templates-page': () => import('../features/dataprotect/templates-page.tsx'),
+  'dataprotect/associated-page': () => import('../features/dataprotect/associated-page.tsx'),
+  'dataprotect/protect-page': () => import('../features/dataprotect/protect-page.tsx'),
+  'dataprotect/transfer-page': () => import('../features/dataprotect/transfer-page.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
@@ -81,6 +85,7 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   access: ['access'],
   bastion: ['bastion'],
   dts: ['dts'],
+  dataprotect: ['protect'],
 };
 const load =
   (key: string): PageLoader =>
@@ -237,7 +242,13 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   dtc: load('dts/dts-list-page'),
   dtc_dtcManage: load('dts/dts-list-page'),
   dtc_dtcDatabaseManage: load('dts/dts-list-page'),
-  dtc_dtcFileManage: load('dts/dts-list-page'),
+  // file transfers have their own backend and page (ADR 0062), in the DTC's tabs
+  dtc_dtcFileManage: load('dataprotect/transfer-page'),
+  // ── DR templates and associations, data protection, whole-machine copy (issue 29, ADR 0062) ──
+  disasterTemplate: load('dataprotect/templates-page'),
+  disasterAssociated: load('dataprotect/associated-page'),
+  dataProtect: load('dataprotect/protect-page'),
+  wholeMove: load('dataprotect/protect-page'),
   dtsAdd: load('dts/dts-add-page'),
   dtsBuy: load('dts/dts-add-page'),
   dtsDetail: load('dts/dts-detail-page'),

@@ -83,6 +83,7 @@ const AREA_NAMESPACES = new Set([
   'keys',
   'access',
   'bastion',
+  'protect',
 ]);
 let consoleNamespaces: Promise<void> | null = null;
 /** The console's zh-CN namespaces (also the fallback of zh-TW), loaded once. */

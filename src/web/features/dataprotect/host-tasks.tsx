@@ -1,0 +1,94 @@
+// A list of host protection tasks of one type (ADR 0062) with its add sheet and detail sheet:
+// cards on a phone, a table from 1024 px; states poll while a task has not finished; delete asks
+// first (the server refuses while a task copies, syncs or transfers).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { HOST_TASK_BUSY, type HostTaskType } from '../../../domain/protect.ts';
+import { deleteHostTask, keys, listHostTasks, whileBusy, type HostTask } from './api.ts';
+import { HostTaskForm } from './host-task-form.tsx';
+import { DangerButton, ListState, Sheet, StateTag, TaskList, useConfirmed, when, type Column } from './parts.tsx';
+
+const RUNNING: Record<HostTaskType, string> = { file_copy: 'copy', file_compare: 'compare', whole_copy: 'copy', file_transfer: 'transfer' };
+const targetsText = (r: HostTask) => r.targets.map((x) => (x.path ? `${x.name}:${x.path}` : x.name)).join('、');
+
+function Detail({ r }: { r: HostTask }) {
+  const { t } = useTranslation('protect');
+  const rows: [string, string][] = [
+    ['col.status', ''],
+    [r.type === 'whole_copy' ? 'f.source_host' : 'f.source', r.source_path ? `${r.source_name}:${r.source_path}` : r.source_name],
+    [r.type === 'whole_copy' ? 'f.standby_host' : 'col.targets', targetsText(r)],
+  ];
+  if (r.type === 'whole_copy') {
+    rows.push(['f.sync_items', r.sync_items.join('、')], ['f.excluded_items', r.excluded_items.join('、') || '—']);
+    rows.push(['f.compression', t(`compression.${r.compression ?? 'none'}`)], ['f.encryption', t(`encryption.${r.encryption ?? 'none'}`)]);
+    rows.push(['f.key', r.has_key ? t('key_sealed') : '—']);
+  }
+  if (r.type === 'file_transfer') rows.push(['f.overwrite', t(r.overwrite ? 'yes' : 'no')], ['f.create_dir', t(r.create_dir ? 'yes' : 'no')]);
+  rows.push(['col.created', when(r.created_at)], ['col.updated', when(r.updated_at)]);
+  return (
+    <dl className="ys-dp__dl">
+      {rows.map(([k, v]) => (
+        <div key={k} className="ys-dp__row">
+          <dt>{t(k)}</dt>
+          <dd>{k === 'col.status' ? <StateTag status={r.status} running={RUNNING[r.type]} /> : v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function HostTasks({ type }: { type: HostTaskType }) {
+  const { t } = useTranslation('protect');
+  const [open, setOpen] = useState<'add' | HostTask | null>(null);
+  const q = useQuery({ queryKey: keys.hostTasks(type), queryFn: () => listHostTasks(type), refetchInterval: (query) => whileBusy(query.state.data?.data) });
+  const confirm = useConfirmed();
+  const rows = q.data?.data ?? [];
+  const add = (
+    <Button color="primary" onClick={() => setOpen('add')} data-testid="task-add">
+      {t(`add.${type}`)}
+    </Button>
+  );
+  const whole = type === 'whole_copy';
+  const columns: Column<HostTask>[] = [
+    {
+      key: 'name',
+      render: (r) => (
+        <button type="button" className="ys-dp__name" onClick={() => setOpen(r)}>
+          {r.name}
+        </button>
+      ),
+    },
+    { key: 'status', render: (r) => <StateTag status={r.status} running={RUNNING[type]} /> },
+    { key: whole ? 'source_host' : 'source', render: (r) => (r.source_path ? `${r.source_name}:${r.source_path}` : r.source_name) },
+    { key: whole ? 'standby_host' : 'targets', render: targetsText },
+    ...(whole
+      ? [{ key: 'options', render: (r: HostTask) => `${t(`compression.${r.compression ?? 'none'}`)} · ${t(`encryption.${r.encryption ?? 'none'}`)}` }]
+      : []),
+    { key: 'created', render: (r) => when(r.created_at) },
+  ];
+  return (
+    <>
+      <div className="ys-dp__toolbar">{add}</div>
+      <ListState loading={q.isPending} failed={q.isError} empty={!rows.length} emptyText={t(`empty.${type}`)} action={add} />
+      {rows.length ? (
+        <TaskList
+          rows={rows}
+          columns={columns}
+          testid="task"
+          actions={(r) => (
+            <DangerButton
+              label={t('delete')}
+              disabled={HOST_TASK_BUSY.includes(r.status)}
+              onClick={() => confirm(t('confirm.task', { name: r.name }), () => deleteHostTask(r.id))}
+            />
+          )}
+        />
+      ) : null}
+      <Sheet open={!!open} title={open === 'add' ? t(`add.${type}`) : (open?.name ?? '')} onClose={() => setOpen(null)}>
+        {open === 'add' ? <HostTaskForm type={type} onDone={() => setOpen(null)} /> : open ? <Detail r={open} /> : null}
+      </Sheet>
+    </>
+  );
+}

@@ -1,0 +1,279 @@
+// What the data-protection pages share (ADR 0062): the frame (the way back, title, tabs, intro), the
+// state tag, loading / failed / empty states, a list that is cards on a phone and a table from
+// 1024 px, the form sheet, labelled fields, a confirmed delete, and dates as 2026-11-23 14:05.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dialog, DotLoading, Popup, Tag, Toast } from 'antd-mobile';
+import { CloseOutline, LeftOutline } from 'antd-mobile-icons';
+import { formatDateTime } from '../../../domain/time-format.ts';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { keys } from './api.ts';
+import './protect.css';
+
+export const when = (v: string | null | undefined) => (v ? formatDateTime(v) : '—');
+
+const TONE: Record<string, 'default' | 'primary' | 'success' | 'danger' | 'warning'> = {
+  not_started: 'default',
+  running: 'primary',
+  initializing: 'primary',
+  syncing: 'success',
+  succeeded: 'success',
+  consistent: 'success',
+  completed: 'default',
+  failed: 'danger',
+  init_failed: 'danger',
+  different: 'warning',
+  abnormal: 'warning',
+  pending: 'default',
+};
+
+/** A task's state in words; the running state is named by what the task does (同步中, 复制中, 传输中). */
+export function StateTag({ status, running }: { status: string; running?: string }) {
+  const { t } = useTranslation('protect');
+  const text = status === 'running' && running ? t(`running.${running}`) : t(`state.${status}`);
+  return (
+    <Tag color={TONE[status] ?? 'default'} fill="outline" className="ys-dp__tag" data-status={status}>
+      {text}
+    </Tag>
+  );
+}
+
+export function ListState({
+  loading,
+  failed,
+  empty,
+  emptyText,
+  action,
+}: {
+  loading: boolean;
+  failed: boolean;
+  empty: boolean;
+  emptyText: string;
+  action?: ReactNode;
+}) {
+  const { t } = useTranslation('protect');
+  if (loading)
+    return (
+      <div className="ys-dp__state" role="status">
+        <DotLoading /> {t('loading')}
+      </div>
+    );
+  if (failed) return <div className="ys-dp__state">{t('failed_load')}</div>;
+  if (empty)
+    return (
+      <div className="ys-dp__state">
+        <p>{emptyText}</p>
+        {action}
+      </div>
+    );
+  return null;
+}
+
+export interface Tab {
+  key: string;
+  to: string;
+}
+
+export function ProtectFrame({
+  page,
+  title,
+  intro,
+  tabs,
+  tab,
+  toolbar,
+  children,
+}: {
+  page: string;
+  title: string;
+  intro?: string;
+  tabs?: readonly Tab[];
+  tab?: string;
+  toolbar?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('protect');
+  return (
+    <PageFrame name={page} className="ys-dp">
+      <header className="ys-dp__head">
+        <Link to="/database" className="ys-dp__back">
+          <LeftOutline aria-hidden="true" /> {t('back_db')}
+        </Link>
+        <h1 className="ys-dp__title">{title}</h1>
+      </header>
+      {tabs ? (
+        <nav className="ys-dp__tabs" aria-label={title}>
+          {tabs.map((x) => (
+            <Link key={x.key} to={x.to} className="ys-dp__tab" aria-current={x.key === tab ? 'page' : undefined}>
+              {t(`tabs.${x.key}`)}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {intro ? <p className="ys-dp__intro">{intro}</p> : null}
+      {toolbar ? <div className="ys-dp__toolbar">{toolbar}</div> : null}
+      {children}
+    </PageFrame>
+  );
+}
+
+export interface Column<T> {
+  key: string;
+  render: (row: T) => ReactNode;
+}
+
+/** Cards on a phone (first column as the card's title), a table from 1024 px; actions at the end. */
+export function TaskList<T extends { id: string }>({
+  rows,
+  columns,
+  actions,
+  testid,
+}: {
+  rows: T[];
+  columns: Column<T>[];
+  actions?: (row: T) => ReactNode;
+  testid: string;
+}) {
+  const { t } = useTranslation('protect');
+  const [head, ...rest] = columns;
+  return (
+    <>
+      <ul className="ys-dp__cards">
+        {rows.map((row) => (
+          <li key={row.id} className="ys-dp__card" data-testid={`${testid}-card`}>
+            <div className="ys-dp__cardhead">{head!.render(row)}</div>
+            <dl className="ys-dp__dl">
+              {rest.map((c) => (
+                <div key={c.key} className="ys-dp__row">
+                  <dt>{t(`col.${c.key}`)}</dt>
+                  <dd>{c.render(row)}</dd>
+                </div>
+              ))}
+            </dl>
+            {actions ? <div className="ys-dp__actions">{actions(row)}</div> : null}
+          </li>
+        ))}
+      </ul>
+      <table className="ys-dp__table" data-testid={`${testid}-table`}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key}>{t(`col.${c.key}`)}</th>
+            ))}
+            {actions ? <th>{t('col.actions')}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {columns.map((c) => (
+                <td key={c.key}>{c.render(row)}</td>
+              ))}
+              {actions ? (
+                <td>
+                  <div className="ys-dp__actions">{actions(row)}</div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** The form or detail sheet: from the bottom on a phone, from the right on a desktop. */
+export function Sheet({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+  const { t } = useTranslation('protect');
+  return (
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="ys-dp__sheet" destroyOnClose>
+      <div className="ys-dp__sheethead">
+        <h2>{title}</h2>
+        <button type="button" className="ys-dp__close" onClick={onClose} aria-label={t('close')}>
+          <CloseOutline aria-hidden="true" />
+        </button>
+      </div>
+      <div className="ys-dp__sheetbody">{children}</div>
+    </Popup>
+  );
+}
+
+export function Field({ label, hint, warn, children }: { label: string; hint?: string; warn?: string; children: ReactNode }) {
+  return (
+    <label className="ys-dp__field">
+      <span className="ys-dp__label">{label}</span>
+      {children}
+      {hint ? <small className="ys-dp__hint">{hint}</small> : null}
+      {warn ? <small className="ys-dp__warn">{warn}</small> : null}
+    </label>
+  );
+}
+
+export function Submit({ pending, disabled, onClick }: { pending: boolean; disabled?: boolean; onClick: () => void }) {
+  const { t } = useTranslation('protect');
+  return (
+    <Button block color="primary" loading={pending} disabled={disabled} onClick={onClick} className="ys-dp__submit" data-testid="dp-submit">
+      {t('submit')}
+    </Button>
+  );
+}
+
+/** 删除 (or 解除关联) after the user confirms; the lists refresh either way. */
+export function useConfirmed() {
+  const { t } = useTranslation('protect');
+  const client = useQueryClient();
+  return async (content: string, action: () => Promise<unknown>, confirmText = t('delete')) => {
+    const yes = await Dialog.confirm({ content, confirmText, cancelText: t('cancel') });
+    if (!yes) return;
+    try {
+      await action();
+      Toast.show({ content: t('done') });
+    } catch {
+      // the request helper has shown the server's words
+    } finally {
+      await client.invalidateQueries({ queryKey: keys.all });
+    }
+  };
+}
+
+export function DangerButton({ label, disabled, onClick }: { label: string; disabled?: boolean; onClick: () => void }) {
+  return (
+    <Button size="small" color="danger" fill="outline" disabled={disabled} onClick={onClick} className="ys-dp__btn" data-testid="dp-delete">
+      {label}
+    </Button>
+  );
+}
+
+export function PlainButton({ label, onClick, testid }: { label: string; onClick: () => void; testid?: string }) {
+  return (
+    <Button size="small" color="primary" fill="outline" onClick={onClick} className="ys-dp__btn" data-testid={testid}>
+      {label}
+    </Button>
+  );
+}
+
+/** A native select (44 px, the platform's own picker on a phone) over a fixed list of values. */
+export function Choice<T extends string | number>({
+  value,
+  options,
+  label,
+  onChange,
+  testid,
+}: {
+  value: T;
+  options: readonly T[];
+  label: (v: T) => string;
+  onChange: (v: T) => void;
+  testid?: string;
+}) {
+  return (
+    <select className="ys-dp__select" value={String(value)} data-testid={testid} onChange={(e) => onChange(options.find((o) => String(o) === e.target.value)!)}>
+      {options.map((o) => (
+        <option key={String(o)} value={String(o)}>
+          {label(o)}
+        </option>
+      ))}
+    </select>
+  );
+}
