@@ -106,21 +106,23 @@ describe('NAS', () => {
     const a = await createSettled(c, 'nas', await body());
     const b = await createSettled(c, 'nas', await body());
     const cifs = await createSettled(c, 'nas', await body({ protocol: 'cifs' }));
-    expect400(await act(c, 'nas', a.id, { action: 'sync_policy', sync_enabled: true, sync_target_id: b.id, sync_frequency: '20' }), 'sync_frequency');
-    expect400(await act(c, 'nas', a.id, { action: 'sync_policy', sync_enabled: true }), 'sync_target_id');
-    expect409(await act(c, 'nas', a.id, { action: 'sync_policy', sync_enabled: true, sync_target_id: a.id }), '同步目标不能是文件存储自身');
-    expect409(await act(c, 'nas', a.id, { action: 'sync_policy', sync_enabled: true, sync_target_id: cifs.id }), '同步目标须与本文件存储协议相同');
-    expect((await act(c, 'nas', a.id, { action: 'sync_policy', sync_enabled: true, sync_target_id: b.id, sync_frequency: '15' })).statusCode).toBe(200);
-    expect((await settle(c, 'nas', a.id))!.spec).toMatchObject({ sync_enabled: true, sync_target_id: b.id, sync_frequency: '15' });
-    expect400(await act(c, 'nas', a.id, { action: 'backup_policy', backup_enabled: true, backup_retention: '2year' }), 'backup_retention');
-    expect400(await act(c, 'nas', a.id, { action: 'backup_policy', backup_enabled: true, backup_time: '25:00' }), 'backup_time');
+    expect400(await act(c, 'nas', a.id, { action: 'sync_policy', sync_target_id: b.id, sync_frequency: '20' }), 'sync_frequency');
+    expect400(await act(c, 'nas', a.id, { action: 'sync_policy' }), 'sync_target_id');
+    expect409(await act(c, 'nas', a.id, { action: 'sync_policy', sync_target_id: a.id }), '同步目标不能是文件存储自身');
+    expect409(await act(c, 'nas', a.id, { action: 'sync_policy', sync_target_id: cifs.id }), '同步目标须与本文件存储协议相同');
+    expect((await act(c, 'nas', a.id, { action: 'sync_policy', sync_target_id: b.id, sync_frequency: '15' })).statusCode).toBe(200);
+    expect((await settle(c, 'nas', a.id))!.spec).toMatchObject({ sync_enabled: true, sync_target_name: b.name, sync_frequency: '15' });
+    expect((await act(c, 'nas', a.id, { action: 'sync_off' })).statusCode).toBe(200);
+    const off = (await settle(c, 'nas', a.id))!.spec;
+    expect(off.sync_enabled).toBe(false);
+    expect(off.sync_target_name).toBeUndefined();
+    expect400(await act(c, 'nas', a.id, { action: 'backup_policy', backup_retention: '2year' }), 'backup_retention');
+    expect400(await act(c, 'nas', a.id, { action: 'backup_policy', backup_time: '25:00' }), 'backup_time');
     for (const [retention, cycle] of [
       ['1month', 'weekly'],
       ['permanent', 'monthly'],
     ]) {
-      expect((await act(c, 'nas', a.id, { action: 'backup_policy', backup_enabled: true, backup_time: '03:30', backup_retention: retention })).statusCode).toBe(
-        200,
-      );
+      expect((await act(c, 'nas', a.id, { action: 'backup_policy', backup_time: '03:30', backup_retention: retention })).statusCode).toBe(200);
       expect((await settle(c, 'nas', a.id))!.spec).toMatchObject({
         backup_enabled: true,
         backup_time: '03:30',
@@ -128,6 +130,8 @@ describe('NAS', () => {
         backup_cycle: cycle,
       });
     }
+    expect((await act(c, 'nas', a.id, { action: 'backup_off' })).statusCode).toBe(200);
+    expect((await settle(c, 'nas', a.id))!.spec.backup_enabled).toBe(false);
     await isolated('nas', a.id, { action: 'authorize', hosts: [{ instance_id: hosts[0]!.id }] });
   });
 });

@@ -42,11 +42,8 @@ export const nasSchemas = defineSchemas(nasKind, {
   actions: {
     authorize: z.object({ hosts: hostsRule }),
     unauthorize: z.object({ instance_id: idSchema }),
-    sync_policy: z
-      .object({ sync_enabled: z.boolean(), sync_target_id: idSchema.optional(), sync_frequency: z.enum(SYNC_FREQUENCIES).default('30') })
-      .refine((v) => !v.sync_enabled || v.sync_target_id !== undefined, { path: ['sync_target_id'], message: 'required' }),
+    sync_policy: z.object({ sync_target_id: idSchema, sync_frequency: z.enum(SYNC_FREQUENCIES).default('30') }),
     backup_policy: z.object({
-      backup_enabled: z.boolean(),
       backup_time: z
         .string()
         .trim()

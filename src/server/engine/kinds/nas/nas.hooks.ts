@@ -1,10 +1,11 @@
 // File storage (server half): the hosts it is authorised to are links (nas_authorized) to cloud hosts
 // of the NAS's own project, each running or stopped and authorised once; the sync policy names another
-// NAS of the project with the same protocol; the backup policy's full-backup cycle follows its retention.
+// NAS of the project with the same protocol (its name kept for the detail); the backup policy's full-backup
+// cycle follows its retention. Turning either off clears it.
 import { conflict, notFound } from '../../../../domain/errors.ts';
 import { nasKind } from '../../../../domain/kinds/nas/nas.kind.ts';
 import { fullBackupCycle } from '../../../../domain/kinds/nas/nas.rules.ts';
-import { insertLinks, linkedIds, lockScoped, type Exec, type ResourceRow } from '../../engine.repository.ts';
+import { insertLinks, linkedIds, lockScoped, resourcesByIds, type Exec, type ResourceRow } from '../../engine.repository.ts';
 import type { ResourceScope } from '../../resources.repository.ts';
 import { countLinks, patchSpec } from '../hook-helpers.ts';
 import { defineHooks } from '../hooks.ts';
@@ -44,7 +45,7 @@ export const nasHooks = [
         if (!(await linkedIds(c.trx, c.row.id, 'nas_authorized', 'out')).includes(String(c.params.instance_id))) throw conflict('refusals.nas.not_authorized');
       },
       async sync_policy(c) {
-        if (!c.params.sync_enabled) return;
+        // The guard found it in scope and available; it must also be another NAS of the project with the same protocol.
         const target = await lockScoped(c.trx, c.scope, String(c.params.sync_target_id), 'nas');
         if (!target || target.project_id !== c.row.project_id) throw notFound();
         if (target.id === c.row.id) throw conflict('refusals.nas.sync_self');
@@ -58,11 +59,20 @@ export const nasHooks = [
       },
       unauthorize: (c) => countLinks(c, 'nas_authorized', 'host_count'),
       async sync_policy(c) {
-        if (!c.params.sync_enabled) await patchSpec(c.trx, c.row, { sync_target_id: undefined, sync_frequency: undefined });
+        const [target] = await resourcesByIds(c.trx, [String(c.params.sync_target_id)]);
+        await patchSpec(c.trx, c.row, { sync_enabled: true, sync_target_name: target?.name });
+        return [];
+      },
+      async sync_off(c) {
+        await patchSpec(c.trx, c.row, { sync_enabled: false, sync_target_id: undefined, sync_target_name: undefined, sync_frequency: undefined });
         return [];
       },
       async backup_policy(c) {
-        await patchSpec(c.trx, c.row, { backup_cycle: c.params.backup_enabled ? fullBackupCycle(c.params.backup_retention) : undefined });
+        await patchSpec(c.trx, c.row, { backup_enabled: true, backup_cycle: fullBackupCycle(c.params.backup_retention) });
+        return [];
+      },
+      async backup_off(c) {
+        await patchSpec(c.trx, c.row, { backup_enabled: false, backup_time: undefined, backup_retention: undefined, backup_cycle: undefined });
         return [];
       },
     },

@@ -136,7 +136,20 @@ function ListField({
                   ) : null}
                   {subLabel}
                 </label>
-                {sub.kind === 'enum' ? (
+                {sub.kind === 'ref' && sub.refKind ? (
+                  // A row naming a resource (a host to authorise) picks it by name, never by id.
+                  <RefPicker
+                    f={{ ...sub, key: k }}
+                    value={v}
+                    label={`${label} ${i + 1} ${subLabel}`}
+                    filters={{}}
+                    onChange={(x) => {
+                      setRow(i, sub.key, x);
+                      blurRow(i, sub, x);
+                    }}
+                    onBlur={() => blurRow(i, sub, v)}
+                  />
+                ) : sub.kind === 'enum' ? (
                   <Selector
                     columns={Math.min(3, Math.max(2, sub.options!.length))}
                     value={v === undefined ? [] : [String(v)]}
