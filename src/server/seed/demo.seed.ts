@@ -14,6 +14,7 @@ import { hashPassword } from '../session/session.service.ts';
 import { usersRepository } from '../platform/auth/users.repository.ts';
 import { seedApprovals } from './approvals.seed.ts';
 import { seedDemoResources } from './resources.seed.ts';
+import { seedProtect } from './protect.seed.ts';
 import { seedBackupPlans } from './backup-plans.seed.ts';
 import { seedCatalogue } from './catalogue.seed.ts';
 import { seedAlarms } from './alarms.seed.ts';
@@ -391,6 +392,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedDbInstances(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedCacheDocInstances(db);
   await seedStorage(db);
+  await seedProtect(db, secrets ?? (await openSecretBox(db, undefined)));
   // Last: the Taiwanese tenant's rows, all of them, in Traditional Chinese.
   await seedTraditionalTenants(db);
   return true;
