@@ -58,7 +58,10 @@ function Relations({ def, row }: { def: KindDefinition; row: Resource }) {
         const items = rel.filter((x) => x.relation === r.relation && x.direction === r.direction && x.kind === r.kind);
         return (
           <section key={`${r.relation}-${r.kind}`} className="ys-relations__group">
-            <h3 className="ys-relations__title">{target ? t(`kinds:${target.kind}.name`) : r.kind}</h3>
+            {/* A kind may name a relation its own way (a shared disk's 已授权主机 and 已挂载主机 are both hosts). */}
+            <h3 className="ys-relations__title">
+              {target ? t(`kinds:${def.kind}.relations.${r.relation}`, { defaultValue: t(`kinds:${target.kind}.name`) }) : r.kind}
+            </h3>
             {items.length ? (
               items.map((x) => {
                 const to = target ? detailPath(target, x.id) : undefined;
