@@ -112,7 +112,7 @@ function Associations() {
   const columns: Column<TemplateAssociation>[] = [
     { key: 'template', render: (r) => <strong>{r.template_name}</strong> },
     { key: 'engine', render: (r) => t(`engine.${r.engine}`) },
-    { key: 'pair', render: (r) => `${r.source_name} → ${r.standby_name}` },
+    { key: 'pair', render: (r) => `${r.source_name} → ${r.standby_name}`, wrap: true },
     { key: 'task', render: (r) => r.task_name },
     { key: 'status', render: (r) => <StateTag status={r.task_status} /> },
     { key: 'created', render: (r) => when(r.created_at) },

@@ -119,7 +119,7 @@ export function CompareTab() {
     },
     { key: 'result', render: (r) => <StateTag status={r.status} /> },
     { key: 'task', render: (r) => r.dr_task_name },
-    { key: 'pair', render: (r) => `${r.source_name} → ${r.standby_name}` },
+    { key: 'pair', render: (r) => `${r.source_name} → ${r.standby_name}`, wrap: true },
     { key: 'tables', render: (r) => t('cmp.summary', { n: r.tables.length, bad: r.tables.filter((x) => !x.equal).length }) },
     { key: 'created', render: (r) => when(r.created_at) },
   ];

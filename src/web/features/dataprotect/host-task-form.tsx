@@ -170,7 +170,7 @@ export function HostTaskForm({ type, onDone }: { type: HostTaskType; onDone: () 
       <Field label={t('f.name')} hint={t('f.name_hint')}>
         <Input className="ys-dp__input" value={v.name} onChange={set('name')} placeholder={t(`f.ph_${type}`)} data-testid="task-name" />
       </Field>
-      <Field label={whole ? t('f.source_host') : t('f.source')}>
+      <Field label={t('f.source_host')}>
         <HostChoice
           hosts={list}
           value={v.source_id!}

@@ -11,13 +11,14 @@ import { HostTaskForm } from './host-task-form.tsx';
 import { DangerButton, ListState, Sheet, StateTag, TaskList, useConfirmed, when, type Column } from './parts.tsx';
 
 const RUNNING: Record<HostTaskType, string> = { file_copy: 'copy', file_compare: 'compare', whole_copy: 'copy', file_transfer: 'transfer' };
-const targetsText = (r: HostTask) => r.targets.map((x) => (x.path ? `${x.name}:${x.path}` : x.name)).join('、');
+const at = (name: string, path: string | null) => (path ? `${name}（${path}）` : name);
+const targetsText = (r: HostTask) => r.targets.map((x) => at(x.name, x.path)).join('、');
 
 function Detail({ r }: { r: HostTask }) {
   const { t } = useTranslation('protect');
   const rows: [string, string][] = [
     ['col.status', ''],
-    [r.type === 'whole_copy' ? 'f.source_host' : 'f.source', r.source_path ? `${r.source_name}:${r.source_path}` : r.source_name],
+    ['f.source_host', at(r.source_name, r.source_path)],
     [r.type === 'whole_copy' ? 'f.standby_host' : 'col.targets', targetsText(r)],
   ];
   if (r.type === 'whole_copy') {
@@ -61,8 +62,8 @@ export function HostTasks({ type }: { type: HostTaskType }) {
       ),
     },
     { key: 'status', render: (r) => <StateTag status={r.status} running={RUNNING[type]} /> },
-    { key: whole ? 'source_host' : 'source', render: (r) => (r.source_path ? `${r.source_name}:${r.source_path}` : r.source_name) },
-    { key: whole ? 'standby_host' : 'targets', render: targetsText },
+    { key: whole ? 'source_host' : 'source', render: (r) => at(r.source_name, r.source_path), wrap: true },
+    { key: whole ? 'standby_host' : 'targets', render: targetsText, wrap: true },
     ...(whole
       ? [{ key: 'options', render: (r: HostTask) => `${t(`compression.${r.compression ?? 'none'}`)} · ${t(`encryption.${r.encryption ?? 'none'}`)}` }]
       : []),

@@ -121,6 +121,8 @@ export function ProtectFrame({
 export interface Column<T> {
   key: string;
   render: (row: T) => ReactNode;
+  /** long values (host paths, instance pairs) may wrap in the table; the rest stay on one line */
+  wrap?: boolean;
 }
 
 /** Cards on a phone (first column as the card's title), a table from 1024 px; actions at the end. */
@@ -168,7 +170,9 @@ export function TaskList<T extends { id: string }>({
           {rows.map((row) => (
             <tr key={row.id}>
               {columns.map((c) => (
-                <td key={c.key}>{c.render(row)}</td>
+                <td key={c.key} className={c.wrap ? undefined : 'ys-dp__nowrap'}>
+                  {c.render(row)}
+                </td>
               ))}
               {actions ? (
                 <td>
