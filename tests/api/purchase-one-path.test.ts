@@ -140,8 +140,18 @@ describe('secret fields', () => {
   // An HTTPDNS signing secret is 16-64 letters or digits.
   const SIGNING = 'Zz9SigningSecret2026';
   const ACCOUNT_SECRET = 'AcCoUnTsEcReT0123456789xyz';
+  // An FTP gateway's password is 6-8 characters (seed 001 §6).
+  const FTP_SECRET = 'Ftp9#Sec';
   const secretOf = (kind: string) =>
-    kind === 'ssl_certificate' ? KEY.trim() : kind === 'httpdns_instance' ? SIGNING : kind === 'cloud_account' ? ACCOUNT_SECRET : SECRET;
+    kind === 'ssl_certificate'
+      ? KEY.trim()
+      : kind === 'httpdns_instance'
+        ? SIGNING
+        : kind === 'cloud_account'
+          ? ACCOUNT_SECRET
+          : kind === 'ftp_server'
+            ? FTP_SECRET
+            : SECRET;
   let privateNet: Awaited<ReturnType<typeof network>> | undefined;
   const bodies: Record<string, (project: string) => Promise<Record<string, unknown>>> = {
     instance: async (project) => ({
@@ -182,6 +192,8 @@ describe('secret fields', () => {
       access_key_id: `LTAI5tSec${Math.random().toString(36).slice(2, 12)}`,
       access_key_secret: ACCOUNT_SECRET,
     }),
+    // The FTP gateway (issue 30): its password is sealed like a host's.
+    ftp_server: async () => ({ name: `sec-ftp-${Math.random().toString(36).slice(2, 8)}`, ...(await placement(app)), account: 'secftp', password: FTP_SECRET }),
     ssl_certificate: async () => ({
       name: `sec-cert-${Math.random().toString(36).slice(2, 8)}`,
       ...(await placement(app)),
@@ -245,6 +257,7 @@ describe('secret fields', () => {
       expect(text).not.toContain(KEY_BODY);
       expect(text).not.toContain(SIGNING);
       expect(text).not.toContain(ACCOUNT_SECRET);
+      expect(text).not.toContain(FTP_SECRET);
     }
   });
 });
