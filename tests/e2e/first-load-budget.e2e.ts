@@ -61,7 +61,10 @@ const PHONE_CONSOLE_GOAL = 250 * 1024;
 // (~10 KB gz); so the cache and document database kinds (issue 29) were added at no cost to it.
 // The inbox 228 → 229 on 2026-11-29 (228.2 measured): the help widget, loaded once the page is idle,
 // now checks that no content lies under it (issue 28: it never covers a figure or an action).
-const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 229 * 1024, ecsManage: 238 * 1024 };
+// The host list 238 → 239 on 2026-11-29 (238.2 measured, 29 scripts): the four storage kinds (issue 30:
+// NAS, shared disk, SAN, FTP) joined the definitions the menus read on every console page, with the
+// work in progress of the same day in the tree. Goal still 250.
+const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 229 * 1024, ecsManage: 239 * 1024 };
 const PHONE_CONSOLE_SCRIPTS: Record<string, number> = { selfApprovalManage: 28, ecsManage: 29 };
 /** Chunks only a desktop (≥ 1200px) or tablet table needs: named by vite.config.ts's groups and their modules. */
 const DESKTOP_ONLY = /\/assets\/(?:tanstack-table|data-table|desktop-list|admin-list|inbox-table|side-menu|menu-icon)-[\w-]+\.js$/;
