@@ -109,6 +109,20 @@ describe('DR templates and associations', () => {
       400,
       /类型与容灾类型不一致/,
     );
+    const nas = (await send('POST', '/api/v1/dr/templates', tpl({ name: 'tpl-nas', engine: 'nas' }))).json();
+    await refused(
+      await send('POST', '/api/v1/dr/associations', { template_id: nas.id, pairs: [{ source_id: pg, standby_id: pg2 }] }),
+      400,
+      /NAS 暂不支持容灾任务/,
+    );
+    const twice = await send('POST', '/api/v1/dr/associations', {
+      template_id: t.id,
+      pairs: [
+        { source_id: pg, standby_id: pg2 },
+        { source_id: pg2, standby_id: pg },
+      ],
+    });
+    await refused(twice, 400, '同一实例不能在一次关联中出现两次');
     // a later pair's refusal leaves the earlier pair uncreated
     const stoppedPg = await twin(pg, 'stopped', 'pg-dr-stopped');
     const bad = await send('POST', '/api/v1/dr/associations', {
