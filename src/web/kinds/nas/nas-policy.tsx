@@ -92,3 +92,13 @@ export function NasPolicyLinks({ id }: KindPageProps<true>) {
     </nav>
   );
 }
+
+/** Above 文件存储备份's NAS list: a NAS's backup policy is set from its detail. */
+export function NasBackupNotice() {
+  const { t } = useTranslation();
+  return (
+    <p className="ys-form__notice" role="note" data-testid="nas-backup-notice">
+      {t('kinds:nas.policy.backup_list_note')}
+    </p>
+  );
+}
