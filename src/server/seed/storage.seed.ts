@@ -47,15 +47,19 @@ const DEMOS: Demo[] = [
 export async function seedStorage(db: Db, now = new Date()): Promise<number> {
   const place = await firstPlace(db);
   if (!place) return 0;
-  const hosts = await db
-    .selectFrom('resources')
-    .select('id')
-    .where('project_id', '=', place.project_id)
-    .where('kind', '=', 'instance')
-    .where('status', 'in', ['running', 'stopped'])
-    .orderBy('name')
-    .limit(2)
-    .execute();
+  // Hosts of the same cloud as the demo storage (OpenStack) first, then any of the project.
+  const hostsOf = (vendor?: string) => {
+    let qb = db
+      .selectFrom('resources')
+      .select('id')
+      .where('project_id', '=', place.project_id)
+      .where('kind', '=', 'instance')
+      .where('status', 'in', ['running', 'stopped']);
+    if (vendor) qb = qb.where('vendor', '=', vendor);
+    return qb.orderBy('name').limit(2).execute();
+  };
+  const own = await hostsOf('openstack');
+  const hosts = own.length ? own : await hostsOf();
   const ids = Object.fromEntries(DEMOS.map((d) => [d.key, newId()]));
   await db
     .insertInto('resources')
