@@ -51,7 +51,7 @@ export function optionLabel(t: T, def: ListKind, key: string, value: string): st
 }
 
 export type StatusTone = 'success' | 'danger' | 'processing' | 'default' | 'warning';
-const SUCCESS = new Set(['running', 'available', 'mounted', 'allocated', 'enabled', 'online', 'issued', 'done']);
+const SUCCESS = new Set(['running', 'available', 'mounted', 'in_use', 'allocated', 'enabled', 'online', 'issued', 'done']);
 const WARNING = new Set(['approving', 'expansion_approving', 'pending_review', 'applying', 'queued']);
 export function statusTone(def: ListKind | undefined, status: string): StatusTone {
   if (def && def.statuses.failure.includes(status)) return 'danger';
