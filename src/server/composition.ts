@@ -4,6 +4,7 @@
 import { costStrategyService, type CostStrategyService } from './billing/cost-strategy.service.ts';
 import { projectLimitService, type ProjectLimitService } from './billing/project-limit.service.ts';
 import type { FastifyInstance } from 'fastify';
+import { addWriteHooks } from './platform/http/write-hooks.ts';
 import type { Config } from './platform/config.ts';
 import type { DbHandle, Db } from './platform/db/database.ts';
 import type { SecretBox } from './platform/lib/secret-box.ts';
@@ -158,6 +159,8 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     await engine.scheduler.stop();
     await engine.bus.close();
   });
+  // A write request may have queued work (a job, an export): the scheduler leaves its idle wait.
+  addWriteHooks(app, { onResponse: async () => engine.scheduler.poke() });
   // Session and scope lookups answered from memory, dropped on any change (ADR 0015).
   const access = accessCache(base.handle, { ttlMs: base.config.accessCacheMs, log: app.log });
   app.addHook('onReady', () => access.start());
