@@ -206,10 +206,12 @@ describe('who may use the console', () => {
       await actSettled(c, 'dbinstances', id, { action: 'delete' });
       const destroyed = await c.req({ method: 'POST', url: `/api/dbinstances/${id}/actions`, payload: { action: 'destroy' } });
       expect(destroyed.statusCode, destroyed.body).toBe(200);
-      await expect.poll(async () => (await admin.query('show databases like ?', [backend.db_name]))[0], { timeout: 8000 }).toHaveLength(0);
+      // The database goes first, then its users, then the record: wait for the last.
+      await expect.poll(async () => app.ctx.dbConsole.repo.backendOf(id), { timeout: 8000 }).toBeUndefined();
+      const [dbs] = await admin.query('show databases like ?', [backend.db_name]);
+      expect(dbs).toHaveLength(0);
       const [users] = await admin.query('select user from mysql.user where user in (?, ?)', [backend.user_name, backend.ro_user_name]);
       expect(users).toHaveLength(0);
-      expect(await app.ctx.dbConsole.repo.backendOf(id)).toBeUndefined();
     } finally {
       await admin.end();
     }
