@@ -23,7 +23,7 @@ function fits(engine: string, i: Pickable): boolean {
 function InstanceChoice({ list, value, onChange, label }: { list: Pickable[]; value: string; onChange: (id: string) => void; label: string }) {
   const { t } = useTranslation('protect');
   return (
-    <select className="ys-dp__select" aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+    <select className="ys-protect__select" aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
       <option value="">{t('pick')}</option>
       {list.map((i) => (
         <option key={i.id} value={i.id} disabled={i.status !== 'running'}>
@@ -55,7 +55,7 @@ function AssociateForm({ onDone }: { onDone: () => void }) {
   return (
     <>
       <Field label={t('f.template')}>
-        <select className="ys-dp__select" value={templateId} onChange={(e) => setTemplateId(e.target.value)} data-testid="link-template">
+        <select className="ys-protect__select" value={templateId} onChange={(e) => setTemplateId(e.target.value)} data-testid="link-template">
           <option value="">{t('pick')}</option>
           {(templates.data?.data ?? []).map((x) => (
             <option key={x.id} value={x.id}>
@@ -64,10 +64,10 @@ function AssociateForm({ onDone }: { onDone: () => void }) {
           ))}
         </select>
       </Field>
-      {template && !list.length ? <p className="ys-dp__warn">{t('link.no_instances')}</p> : null}
-      <div className="ys-dp__pairs">
+      {template && !list.length ? <p className="ys-protect__warn">{t('link.no_instances')}</p> : null}
+      <div className="ys-protect__pairs">
         {pairs.map((p, n) => (
-          <div key={n} className="ys-dp__pair">
+          <div key={n} className="ys-protect__pair">
             <Field label={t('f.source')}>
               <InstanceChoice list={list} value={p.source_id} onChange={(id) => setPair(n, 'source_id', id)} label={t('f.source')} />
             </Field>
@@ -84,11 +84,11 @@ function AssociateForm({ onDone }: { onDone: () => void }) {
         ))}
       </div>
       {pairs.length < ASSOCIATE_MAX ? (
-        <Button fill="outline" className="ys-dp__btn" onClick={() => setPairs((ps) => [...ps, { source_id: '', standby_id: '' }])}>
+        <Button fill="outline" className="ys-protect__btn" onClick={() => setPairs((ps) => [...ps, { source_id: '', standby_id: '' }])}>
           {t('link.add_pair')}
         </Button>
       ) : null}
-      <small className="ys-dp__hint">{t('link.hint', { max: ASSOCIATE_MAX })}</small>
+      <small className="ys-protect__hint">{t('link.hint', { max: ASSOCIATE_MAX })}</small>
       <Submit pending={m.isPending} disabled={!ready} onClick={() => m.mutate()} />
     </>
   );
@@ -119,7 +119,7 @@ function Associations() {
   ];
   return (
     <>
-      <div className="ys-dp__toolbar">{add}</div>
+      <div className="ys-task__toolbar">{add}</div>
       <ListState loading={q.isPending} failed={q.isError} empty={!rows.length} emptyText={t('empty.associations')} action={add} />
       {rows.length ? (
         <TaskList

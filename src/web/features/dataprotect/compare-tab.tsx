@@ -27,10 +27,10 @@ function CompareForm({ onDone }: { onDone: (c: CompareTask) => void }) {
   return (
     <>
       <Field label={t('f.name')} hint={t('f.name_hint')}>
-        <Input className="ys-dp__input" value={name} onChange={setName} placeholder={t('f.compare_ph')} data-testid="cmp-name" />
+        <Input className="ys-protect__input" value={name} onChange={setName} placeholder={t('f.compare_ph')} data-testid="cmp-name" />
       </Field>
       <Field label={t('f.dr_task')} hint={t('f.dr_task_hint')}>
-        <select className="ys-dp__select" value={task} onChange={(e) => setTask(e.target.value)} data-testid="cmp-task">
+        <select className="ys-protect__select" value={task} onChange={(e) => setTask(e.target.value)} data-testid="cmp-task">
           <option value="">{t('pick')}</option>
           {tasks.map((x) => (
             <option key={x.id} value={x.id}>
@@ -39,8 +39,8 @@ function CompareForm({ onDone }: { onDone: (c: CompareTask) => void }) {
           ))}
         </select>
       </Field>
-      {dr.isSuccess && !tasks.length ? <p className="ys-dp__warn">{t('cmp.no_tasks')}</p> : null}
-      <small className="ys-dp__hint">{t('cmp.hint')}</small>
+      {dr.isSuccess && !tasks.length ? <p className="ys-protect__warn">{t('cmp.no_tasks')}</p> : null}
+      <small className="ys-protect__hint">{t('cmp.hint')}</small>
       <Submit pending={m.isPending} disabled={!name.trim() || !task} onClick={() => m.mutate()} />
     </>
   );
@@ -51,29 +51,29 @@ function CompareDetail({ c }: { c: CompareTask }) {
   const bad = c.tables.filter((x) => !x.equal).length;
   return (
     <>
-      <dl className="ys-dp__dl">
-        <div className="ys-dp__row">
+      <dl className="ys-protect__dl">
+        <div className="ys-protect__row">
           <dt>{t('col.task')}</dt>
           <dd>{c.dr_task_name}</dd>
         </div>
-        <div className="ys-dp__row">
+        <div className="ys-protect__row">
           <dt>{t('col.pair')}</dt>
           <dd>
             {c.source_name} → {c.standby_name}
           </dd>
         </div>
-        <div className="ys-dp__row">
+        <div className="ys-protect__row">
           <dt>{t('col.result')}</dt>
-          <dd className="ys-dp__verdict">
+          <dd className="ys-protect__verdict">
             <StateTag status={c.status} /> {c.status === 'failed' ? null : t('cmp.summary', { n: c.tables.length, bad })}
           </dd>
         </div>
-        <div className="ys-dp__row">
+        <div className="ys-protect__row">
           <dt>{t('col.created')}</dt>
           <dd>{when(c.created_at)}</dd>
         </div>
       </dl>
-      <table className="ys-dp__results" data-testid="cmp-results">
+      <table className="ys-protect__results" data-testid="cmp-results">
         <thead>
           <tr>
             <th>{t('cmp.table')}</th>
@@ -112,7 +112,7 @@ export function CompareTab() {
     {
       key: 'name',
       render: (r) => (
-        <button type="button" className="ys-dp__name" onClick={() => setOpen(r)}>
+        <button type="button" className="ys-protect__name" onClick={() => setOpen(r)}>
           {r.name}
         </button>
       ),
@@ -125,7 +125,7 @@ export function CompareTab() {
   ];
   return (
     <>
-      <div className="ys-dp__toolbar">{add}</div>
+      <div className="ys-task__toolbar">{add}</div>
       <ListState loading={q.isPending} failed={q.isError} empty={!rows.length} emptyText={t('empty.comparisons')} action={add} />
       {rows.length ? (
         <TaskList

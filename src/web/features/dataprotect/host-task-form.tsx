@@ -32,7 +32,7 @@ function HostChoice({
 }) {
   const { t } = useTranslation('protect');
   return (
-    <select className="ys-dp__select" aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} data-testid="host-pick">
+    <select className="ys-protect__select" aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} data-testid="host-pick">
       <option value="">{t('pick')}</option>
       {hosts
         .filter((h) => !exclude.includes(h.id) || h.id === value)
@@ -61,9 +61,9 @@ function Targets({
   const { t } = useTranslation('protect');
   const set = (n: number, k: keyof Target, v: string) => setTargets(targets.map((x, i) => (i === n ? { ...x, [k]: v } : x)));
   return (
-    <div className="ys-dp__pairs">
+    <div className="ys-protect__pairs">
       {targets.map((x, n) => (
-        <div key={n} className="ys-dp__pair">
+        <div key={n} className="ys-protect__pair">
           <Field label={max > 1 ? t('f.target_n', { n: n + 1 }) : t('f.target')}>
             <HostChoice
               hosts={hosts}
@@ -74,17 +74,17 @@ function Targets({
             />
           </Field>
           <Field label={t('f.target_path')}>
-            <Input className="ys-dp__input" value={x.path} onChange={(v) => set(n, 'path', v)} placeholder={t('f.ph_target_path')} />
+            <Input className="ys-protect__input" value={x.path} onChange={(v) => set(n, 'path', v)} placeholder={t('f.ph_target_path')} />
           </Field>
           {targets.length > 1 ? <DangerButton label={t('f.remove_target')} onClick={() => setTargets(targets.filter((_, i) => i !== n))} /> : null}
         </div>
       ))}
       {targets.length < max ? (
-        <Button fill="outline" className="ys-dp__btn" onClick={() => setTargets([...targets, { host_id: '', path: '' }])} data-testid="target-add">
+        <Button fill="outline" className="ys-protect__btn" onClick={() => setTargets([...targets, { host_id: '', path: '' }])} data-testid="target-add">
           {t('f.add_target', { left: max - targets.length })}
         </Button>
       ) : max > 1 ? (
-        <small className="ys-dp__hint">{t('f.targets_max', { max })}</small>
+        <small className="ys-protect__hint">{t('f.targets_max', { max })}</small>
       ) : null}
     </div>
   );
@@ -95,10 +95,10 @@ function WholeFields({ v, set }: { v: Record<string, string>; set: (k: string) =
   return (
     <>
       <Field label={t('f.sync_items')} hint={t('f.items_hint')}>
-        <TextArea className="ys-dp__input" value={v.sync_items} onChange={set('sync_items')} rows={3} placeholder={t('f.ph_sync')} />
+        <TextArea className="ys-protect__input" value={v.sync_items} onChange={set('sync_items')} rows={3} placeholder={t('f.ph_sync')} />
       </Field>
       <Field label={t('f.excluded_items')} hint={t('f.items_hint')}>
-        <TextArea className="ys-dp__input" value={v.excluded_items} onChange={set('excluded_items')} rows={3} placeholder={t('f.ph_excluded')} />
+        <TextArea className="ys-protect__input" value={v.excluded_items} onChange={set('excluded_items')} rows={3} placeholder={t('f.ph_excluded')} />
       </Field>
       <Field label={t('f.compression')}>
         <Choice value={v.compression!} options={COMPRESSIONS} label={(x) => t(`compression.${x}`)} onChange={set('compression')} />
@@ -108,7 +108,15 @@ function WholeFields({ v, set }: { v: Record<string, string>; set: (k: string) =
       </Field>
       {v.encryption !== 'none' ? (
         <Field label={t('f.key')} hint={t('f.key_hint', { n: v.key!.length })} warn={t('f.key_warn')}>
-          <Input className="ys-dp__input" type="password" autoComplete="new-password" value={v.key} onChange={set('key')} maxLength={64} data-testid="key" />
+          <Input
+            className="ys-protect__input"
+            type="password"
+            autoComplete="new-password"
+            value={v.key}
+            onChange={set('key')}
+            maxLength={64}
+            data-testid="key"
+          />
         </Field>
       ) : null}
     </>
@@ -168,7 +176,7 @@ export function HostTaskForm({ type, onDone }: { type: HostTaskType; onDone: () 
   return (
     <>
       <Field label={t('f.name')} hint={t('f.name_hint')}>
-        <Input className="ys-dp__input" value={v.name} onChange={set('name')} placeholder={t(`f.ph_${type}`)} data-testid="task-name" />
+        <Input className="ys-protect__input" value={v.name} onChange={set('name')} placeholder={t(`f.ph_${type}`)} data-testid="task-name" />
       </Field>
       <Field label={t('f.source_host')}>
         <HostChoice
@@ -189,7 +197,7 @@ export function HostTaskForm({ type, onDone }: { type: HostTaskType; onDone: () 
       ) : (
         <>
           <Field label={t('f.source_path')}>
-            <Input className="ys-dp__input" value={v.source_path} onChange={set('source_path')} placeholder={t('f.ph_source_path')} />
+            <Input className="ys-protect__input" value={v.source_path} onChange={set('source_path')} placeholder={t('f.ph_source_path')} />
           </Field>
           <Targets hosts={list} source={v.source_id!} targets={targets} setTargets={setTargets} max={type === 'file_transfer' ? TRANSFER_TARGETS_MAX : 1} />
         </>
@@ -197,13 +205,13 @@ export function HostTaskForm({ type, onDone }: { type: HostTaskType; onDone: () 
       {type === 'file_transfer' ? (
         <>
           <Field label={t('f.overwrite')} warn={flags.overwrite ? t('f.overwrite_warn') : undefined}>
-            <span className="ys-dp__switch">
+            <span className="ys-protect__switch">
               {t(flags.overwrite ? 'yes' : 'no')}
               <Switch checked={flags.overwrite} onChange={(x) => setFlags((f) => ({ ...f, overwrite: x }))} aria-label={t('f.overwrite')} />
             </span>
           </Field>
           <Field label={t('f.create_dir')} warn={flags.create_dir ? t('f.create_dir_warn') : t('f.no_create_dir_warn')}>
-            <span className="ys-dp__switch">
+            <span className="ys-protect__switch">
               {t(flags.create_dir ? 'yes' : 'no')}
               <Switch checked={flags.create_dir} onChange={(x) => setFlags((f) => ({ ...f, create_dir: x }))} aria-label={t('f.create_dir')} />
             </span>

@@ -29,9 +29,9 @@ function Detail({ r }: { r: HostTask }) {
   if (r.type === 'file_transfer') rows.push(['f.overwrite', t(r.overwrite ? 'yes' : 'no')], ['f.create_dir', t(r.create_dir ? 'yes' : 'no')]);
   rows.push(['col.created', when(r.created_at)], ['col.updated', when(r.updated_at)]);
   return (
-    <dl className="ys-dp__dl">
+    <dl className="ys-protect__dl">
       {rows.map(([k, v]) => (
-        <div key={k} className="ys-dp__row">
+        <div key={k} className="ys-protect__row">
           <dt>{t(k)}</dt>
           <dd>{k === 'col.status' ? <StateTag status={r.status} running={RUNNING[r.type]} /> : v}</dd>
         </div>
@@ -56,7 +56,7 @@ export function HostTasks({ type }: { type: HostTaskType }) {
     {
       key: 'name',
       render: (r) => (
-        <button type="button" className="ys-dp__name" onClick={() => setOpen(r)}>
+        <button type="button" className="ys-protect__name" onClick={() => setOpen(r)}>
           {r.name}
         </button>
       ),
@@ -71,7 +71,7 @@ export function HostTasks({ type }: { type: HostTaskType }) {
   ];
   return (
     <>
-      <div className="ys-dp__toolbar">{add}</div>
+      <div className="ys-task__toolbar">{add}</div>
       <ListState loading={q.isPending} failed={q.isError} empty={!rows.length} emptyText={t(`empty.${type}`)} action={add} />
       {rows.length ? (
         <TaskList

@@ -2,13 +2,12 @@
 // state tag, loading / failed / empty states, a list that is cards on a phone and a table from
 // 1024 px, the form sheet, labelled fields, a confirmed delete, and dates as 2026-11-23 14:05.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DotLoading, Popup, Tag, Toast } from 'antd-mobile';
-import { CloseOutline, LeftOutline } from 'antd-mobile-icons';
+import { Button, Dialog, Popup, Tag, Toast } from 'antd-mobile';
+import { CloseOutline } from 'antd-mobile-icons';
 import { formatDateTime } from '../../../domain/time-format.ts';
-import { PageFrame } from '../../ui/page-frame.tsx';
+import { TaskFrame, TaskListState } from '../../ui/task-frame.tsx';
 import { keys } from './api.ts';
 import './protect.css';
 
@@ -34,41 +33,15 @@ export function StateTag({ status, running }: { status: string; running?: string
   const { t } = useTranslation('protect');
   const text = status === 'running' && running ? t(`running.${running}`) : t(`state.${status}`);
   return (
-    <Tag color={TONE[status] ?? 'default'} fill="outline" className="ys-dp__tag" data-status={status}>
+    <Tag color={TONE[status] ?? 'default'} fill="outline" className="ys-protect__tag" data-status={status}>
       {text}
     </Tag>
   );
 }
 
-export function ListState({
-  loading,
-  failed,
-  empty,
-  emptyText,
-  action,
-}: {
-  loading: boolean;
-  failed: boolean;
-  empty: boolean;
-  emptyText: string;
-  action?: ReactNode;
-}) {
+export function ListState(props: { loading: boolean; failed: boolean; empty: boolean; emptyText: string; action?: ReactNode }) {
   const { t } = useTranslation('protect');
-  if (loading)
-    return (
-      <div className="ys-dp__state" role="status">
-        <DotLoading /> {t('loading')}
-      </div>
-    );
-  if (failed) return <div className="ys-dp__state">{t('failed_load')}</div>;
-  if (empty)
-    return (
-      <div className="ys-dp__state">
-        <p>{emptyText}</p>
-        {action}
-      </div>
-    );
-  return null;
+  return <TaskListState {...props} loadingText={t('loading')} failedText={t('failed_load')} />;
 }
 
 export interface Tab {
@@ -95,26 +68,18 @@ export function ProtectFrame({
 }) {
   const { t } = useTranslation('protect');
   return (
-    <PageFrame name={page} className="ys-dp">
-      <header className="ys-dp__head">
-        <Link to="/database" className="ys-dp__back">
-          <LeftOutline aria-hidden="true" /> {t('back_db')}
-        </Link>
-        <h1 className="ys-dp__title">{title}</h1>
-      </header>
-      {tabs ? (
-        <nav className="ys-dp__tabs" aria-label={title}>
-          {tabs.map((x) => (
-            <Link key={x.key} to={x.to} className="ys-dp__tab" aria-current={x.key === tab ? 'page' : undefined}>
-              {t(`tabs.${x.key}`)}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
-      {intro ? <p className="ys-dp__intro">{intro}</p> : null}
-      {toolbar ? <div className="ys-dp__toolbar">{toolbar}</div> : null}
+    <TaskFrame
+      page={page}
+      className="ys-protect"
+      title={title}
+      back={{ to: '/database', label: t('back_db') }}
+      tabs={tabs?.map((x) => ({ ...x, label: t(`tabs.${x.key}`) }))}
+      tab={tab}
+      intro={intro}
+      toolbar={toolbar}
+    >
       {children}
-    </PageFrame>
+    </TaskFrame>
   );
 }
 
@@ -141,23 +106,23 @@ export function TaskList<T extends { id: string }>({
   const [head, ...rest] = columns;
   return (
     <>
-      <ul className="ys-dp__cards">
+      <ul className="ys-protect__cards">
         {rows.map((row) => (
-          <li key={row.id} className="ys-dp__card" data-testid={`${testid}-card`}>
-            <div className="ys-dp__cardhead">{head!.render(row)}</div>
-            <dl className="ys-dp__dl">
+          <li key={row.id} className="ys-protect__card" data-testid={`${testid}-card`}>
+            <div className="ys-protect__cardhead">{head!.render(row)}</div>
+            <dl className="ys-protect__dl">
               {rest.map((c) => (
-                <div key={c.key} className="ys-dp__row">
+                <div key={c.key} className="ys-protect__row">
                   <dt>{t(`col.${c.key}`)}</dt>
                   <dd>{c.render(row)}</dd>
                 </div>
               ))}
             </dl>
-            {actions ? <div className="ys-dp__actions">{actions(row)}</div> : null}
+            {actions ? <div className="ys-protect__actions">{actions(row)}</div> : null}
           </li>
         ))}
       </ul>
-      <table className="ys-dp__table" data-testid={`${testid}-table`}>
+      <table className="ys-protect__table" data-testid={`${testid}-table`}>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -170,13 +135,13 @@ export function TaskList<T extends { id: string }>({
           {rows.map((row) => (
             <tr key={row.id}>
               {columns.map((c) => (
-                <td key={c.key} className={c.wrap ? undefined : 'ys-dp__nowrap'}>
+                <td key={c.key} className={c.wrap ? undefined : 'ys-protect__nowrap'}>
                   {c.render(row)}
                 </td>
               ))}
               {actions ? (
                 <td>
-                  <div className="ys-dp__actions">{actions(row)}</div>
+                  <div className="ys-protect__actions">{actions(row)}</div>
                 </td>
               ) : null}
             </tr>
@@ -191,25 +156,25 @@ export function TaskList<T extends { id: string }>({
 export function Sheet({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation('protect');
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="ys-dp__sheet" destroyOnClose>
-      <div className="ys-dp__sheethead">
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="ys-protect__sheet" destroyOnClose>
+      <div className="ys-protect__sheethead">
         <h2>{title}</h2>
-        <button type="button" className="ys-dp__close" onClick={onClose} aria-label={t('close')}>
+        <button type="button" className="ys-protect__close" onClick={onClose} aria-label={t('close')}>
           <CloseOutline aria-hidden="true" />
         </button>
       </div>
-      <div className="ys-dp__sheetbody">{children}</div>
+      <div className="ys-protect__sheetbody">{children}</div>
     </Popup>
   );
 }
 
 export function Field({ label, hint, warn, children }: { label: string; hint?: string; warn?: string; children: ReactNode }) {
   return (
-    <label className="ys-dp__field">
-      <span className="ys-dp__label">{label}</span>
+    <label className="ys-protect__field">
+      <span className="ys-protect__label">{label}</span>
       {children}
-      {hint ? <small className="ys-dp__hint">{hint}</small> : null}
-      {warn ? <small className="ys-dp__warn">{warn}</small> : null}
+      {hint ? <small className="ys-protect__hint">{hint}</small> : null}
+      {warn ? <small className="ys-protect__warn">{warn}</small> : null}
     </label>
   );
 }
@@ -217,7 +182,7 @@ export function Field({ label, hint, warn, children }: { label: string; hint?: s
 export function Submit({ pending, disabled, onClick }: { pending: boolean; disabled?: boolean; onClick: () => void }) {
   const { t } = useTranslation('protect');
   return (
-    <Button block color="primary" loading={pending} disabled={disabled} onClick={onClick} className="ys-dp__submit" data-testid="dp-submit">
+    <Button block color="primary" loading={pending} disabled={disabled} onClick={onClick} className="ys-protect__submit" data-testid="dp-submit">
       {t('submit')}
     </Button>
   );
@@ -243,7 +208,7 @@ export function useConfirmed() {
 
 export function DangerButton({ label, disabled, onClick }: { label: string; disabled?: boolean; onClick: () => void }) {
   return (
-    <Button size="small" color="danger" fill="outline" disabled={disabled} onClick={onClick} className="ys-dp__btn" data-testid="dp-delete">
+    <Button size="small" color="danger" fill="outline" disabled={disabled} onClick={onClick} className="ys-protect__btn" data-testid="dp-delete">
       {label}
     </Button>
   );
@@ -251,7 +216,7 @@ export function DangerButton({ label, disabled, onClick }: { label: string; disa
 
 export function PlainButton({ label, onClick, testid }: { label: string; onClick: () => void; testid?: string }) {
   return (
-    <Button size="small" color="primary" fill="outline" onClick={onClick} className="ys-dp__btn" data-testid={testid}>
+    <Button size="small" color="primary" fill="outline" onClick={onClick} className="ys-protect__btn" data-testid={testid}>
       {label}
     </Button>
   );
@@ -272,7 +237,12 @@ export function Choice<T extends string | number>({
   testid?: string;
 }) {
   return (
-    <select className="ys-dp__select" value={String(value)} data-testid={testid} onChange={(e) => onChange(options.find((o) => String(o) === e.target.value)!)}>
+    <select
+      className="ys-protect__select"
+      value={String(value)}
+      data-testid={testid}
+      onChange={(e) => onChange(options.find((o) => String(o) === e.target.value)!)}
+    >
       {options.map((o) => (
         <option key={String(o)} value={String(o)}>
           {label(o)}

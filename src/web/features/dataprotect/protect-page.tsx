@@ -30,7 +30,7 @@ function CdpForm({ onDone }: { onDone: () => void }) {
   return (
     <>
       <Field label={t('f.instance')}>
-        <select className="ys-dp__select" value={v.instance} onChange={(e) => set('instance')(e.target.value)} data-testid="cdp-instance">
+        <select className="ys-protect__select" value={v.instance} onChange={(e) => set('instance')(e.target.value)} data-testid="cdp-instance">
           <option value="">{t('pick')}</option>
           {sql.map((i) => (
             <option key={i.id} value={i.id} disabled={i.status !== 'running'}>
@@ -40,13 +40,13 @@ function CdpForm({ onDone }: { onDone: () => void }) {
         </select>
       </Field>
       <Field label={t('f.name')} hint={t('f.name_hint')}>
-        <Input className="ys-dp__input" value={v.name} onChange={set('name')} placeholder={t('f.ph_cdp')} />
+        <Input className="ys-protect__input" value={v.name} onChange={set('name')} placeholder={t('f.ph_cdp')} />
       </Field>
       <Field label={t('f.cdp_retention')} hint={t('f.cdp_retention_hint', CDP_RETENTION)}>
-        <Input className="ys-dp__input" type="number" value={v.retention} onChange={set('retention')} />
+        <Input className="ys-protect__input" type="number" value={v.retention} onChange={set('retention')} />
       </Field>
       <Field label={t('f.space')} hint={t('f.space_hint')}>
-        <Input className="ys-dp__input" type="number" value={v.space} onChange={set('space')} placeholder={t('f.ph_space')} />
+        <Input className="ys-protect__input" type="number" value={v.space} onChange={set('space')} placeholder={t('f.ph_space')} />
       </Field>
       <Submit pending={m.isPending} disabled={!v.instance || !v.name.trim() || !Number(v.space)} onClick={() => m.mutate()} />
     </>
@@ -73,7 +73,7 @@ function Instances() {
   ];
   return (
     <>
-      <div className="ys-dp__toolbar">{add}</div>
+      <div className="ys-task__toolbar">{add}</div>
       <ListState loading={q.isPending} failed={q.isError} empty={!rows.length} emptyText={t('empty.instances')} action={add} />
       {rows.length ? <TaskList rows={rows} columns={columns} testid="cdp" /> : null}
       <Sheet open={adding} title={t('add.cdp')} onClose={() => setAdding(false)}>

@@ -55,7 +55,7 @@ function TemplateForm({ initial, onDone }: { initial?: DrTemplate; onDone: () =>
   return (
     <>
       <Field label={t('f.name')} hint={t('f.name_hint')}>
-        <Input className="ys-dp__input" value={v.name} onChange={set('name')} placeholder={t('f.name_ph')} data-testid="tpl-name" />
+        <Input className="ys-protect__input" value={v.name} onChange={set('name')} placeholder={t('f.name_ph')} data-testid="tpl-name" />
       </Field>
       <Field label={t('f.engine')} hint={inUse ? t('f.engine_locked') : undefined}>
         {inUse ? (
@@ -71,16 +71,16 @@ function TemplateForm({ initial, onDone }: { initial?: DrTemplate; onDone: () =>
         <Choice value={v.frequency_min} options={[15, 30] as const} label={(x) => t('minutes', { n: x })} onChange={set('frequency_min')} />
       </Field>
       <Field label={t('f.retention')} hint={t('f.retention_hint')}>
-        <Input className="ys-dp__input" type="number" value={String(v.retention_days)} onChange={(x) => set('retention_days')(Number(x))} />
+        <Input className="ys-protect__input" type="number" value={String(v.retention_days)} onChange={(x) => set('retention_days')(Number(x))} />
       </Field>
       <Field label={t('f.placement')}>
         <Choice value={v.placement} options={PLACEMENTS} label={(x) => t(`placement.${x}`)} onChange={set('placement')} />
       </Field>
       <Field label={t('f.threads')} hint={t('f.threads_hint')}>
-        <Input className="ys-dp__input" type="number" value={String(v.threads)} onChange={(x) => set('threads')(Number(x))} />
+        <Input className="ys-protect__input" type="number" value={String(v.threads)} onChange={(x) => set('threads')(Number(x))} />
       </Field>
       <Field label={t('f.description')}>
-        <Input className="ys-dp__input" value={v.description} onChange={set('description')} maxLength={200} />
+        <Input className="ys-protect__input" value={v.description} onChange={set('description')} maxLength={200} />
       </Field>
       <Submit pending={m.isPending} disabled={!v.name.trim()} onClick={() => m.mutate()} />
     </>
@@ -104,27 +104,27 @@ function TemplateDetail({ id }: { id: string }) {
   ];
   return (
     <>
-      <dl className="ys-dp__dl">
+      <dl className="ys-protect__dl">
         {rows.map(([k, val]) => (
-          <div key={k} className="ys-dp__row">
+          <div key={k} className="ys-protect__row">
             <dt>{t(k)}</dt>
             <dd>{val}</dd>
           </div>
         ))}
       </dl>
-      <h3 className="ys-dp__label">{t('tpl.applied', { n: d.links.length })}</h3>
+      <h3 className="ys-protect__label">{t('tpl.applied', { n: d.links.length })}</h3>
       {d.links.length ? (
-        <ul className="ys-dp__cards">
+        <ul className="ys-protect__cards">
           {d.links.map((l) => (
-            <li key={l.id} className="ys-dp__card">
-              <div className="ys-dp__cardhead">
+            <li key={l.id} className="ys-protect__card">
+              <div className="ys-protect__cardhead">
                 {l.source_name} → {l.standby_name} <StateTag status={l.task_status} />
               </div>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="ys-dp__intro">{t('tpl.not_applied')}</p>
+        <p className="ys-task__intro">{t('tpl.not_applied')}</p>
       )}
     </>
   );
@@ -148,7 +148,7 @@ export default function TemplatesPage() {
     {
       key: 'name',
       render: (r) => (
-        <button type="button" className="ys-dp__name" onClick={() => setOpen({ mode: 'detail', row: r })}>
+        <button type="button" className="ys-protect__name" onClick={() => setOpen({ mode: 'detail', row: r })}>
           {r.name}
         </button>
       ),

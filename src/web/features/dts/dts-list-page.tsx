@@ -146,9 +146,9 @@ export default function DtsListPage() {
   );
   return (
     <DtsFrame page={page} title={t(`titles.${tab}`)} tab={tab}>
-      <p className="ys-dts__intro">{t(`intro.${tab}`)}</p>
+      <p className="ys-task__intro">{t(`intro.${tab}`)}</p>
       {files ? null : (
-        <div className="ys-dts__toolbar">
+        <div className="ys-task__toolbar">
           {tab === 'tasks' ? (
             <Button fill="outline" color="primary" onClick={() => navigate(PATHS.buy)} data-testid="dts-buy">
               {t('buy')}

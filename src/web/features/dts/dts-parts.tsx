@@ -2,13 +2,11 @@
 // task list and the transfer centre, the status tag in the seed's colours, progress, the pre-check's
 // results, loading / failed / empty states, and dates as 2026-11-23 14:05.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DotLoading, ProgressBar, Tag } from 'antd-mobile';
-import { LeftOutline } from 'antd-mobile-icons';
+import { ProgressBar, Tag } from 'antd-mobile';
 import { dtsStatusColor, type DtsCheck, type DtsTask } from '../../../domain/dts.ts';
 import { formatDateTime } from '../../../domain/time-format.ts';
-import { PageFrame } from '../../ui/page-frame.tsx';
+import { TaskFrame, TaskListState } from '../../ui/task-frame.tsx';
 import './dts.css';
 
 export const when = (v: string | null | undefined) => (v ? formatDateTime(v) : '—');
@@ -60,35 +58,9 @@ export function Checks({ checks }: { checks: DtsCheck[] }) {
   );
 }
 
-export function ListState({
-  loading,
-  failed,
-  empty,
-  emptyText,
-  action,
-}: {
-  loading: boolean;
-  failed: boolean;
-  empty: boolean;
-  emptyText: string;
-  action?: ReactNode;
-}) {
+export function ListState(props: { loading: boolean; failed: boolean; empty: boolean; emptyText: string; action?: ReactNode }) {
   const { t } = useTranslation('dts');
-  if (loading)
-    return (
-      <div className="ys-dts__state">
-        <DotLoading /> {t('loading')}
-      </div>
-    );
-  if (failed) return <div className="ys-dts__state">{t('failed_load')}</div>;
-  if (empty)
-    return (
-      <div className="ys-dts__state">
-        <p>{emptyText}</p>
-        {action}
-      </div>
-    );
-  return null;
+  return <TaskListState {...props} loadingText={t('loading')} failedText={t('failed_load')} />;
 }
 
 const TABS = [
@@ -114,23 +86,16 @@ export function DtsFrame({
 }) {
   const { t } = useTranslation('dts');
   return (
-    <PageFrame name={page} className="ys-dts">
-      <header className="ys-dts__head">
-        <Link to={back ?? '/database'} className="ys-dts__back" data-testid="dts-back">
-          <LeftOutline aria-hidden="true" /> {back ? t('back') : t('back_db')}
-        </Link>
-        <h1 className="ys-dts__title">{title}</h1>
-      </header>
-      {tab ? (
-        <nav className="ys-dts__tabs" aria-label={t('title')}>
-          {TABS.map((x) => (
-            <Link key={x.key} to={x.to} className="ys-dts__tab" aria-current={x.key === tab ? 'page' : undefined}>
-              {t(`tabs.${x.key}`)}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+    <TaskFrame
+      page={page}
+      className="ys-dts"
+      title={title}
+      back={{ to: back ?? '/database', label: back ? t('back') : t('back_db'), testId: 'dts-back' }}
+      tabs={tab ? TABS.map((x) => ({ key: x.key, to: x.to, label: t(`tabs.${x.key}`) })) : undefined}
+      tab={tab}
+      tabsLabel={t('title')}
+    >
       {children}
-    </PageFrame>
+    </TaskFrame>
   );
 }
