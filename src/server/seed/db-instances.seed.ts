@@ -30,7 +30,7 @@ const INSTANCES = [
 ] as const;
 
 /** The first project the shell opens for tenant_admin (tenants by name, then projects by name). */
-async function firstProject(db: Db) {
+export async function firstProject(db: Db) {
   return db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { SecretBox } from '../platform/lib/secret-box.ts';
+import { firstProject } from './db-instances.seed.ts';
 
 const DAY = 86_400_000;
 const TEMPLATES = [
@@ -32,21 +33,6 @@ const TEMPLATES = [
   },
   { name: 'redis-standby', engine: 'redis', sync_mode: 'incremental', frequency_min: 15, retention_days: 3, placement: 'same_az', threads: 2, description: '' },
 ] as const;
-
-async function firstProject(db: Db) {
-  return db
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .innerJoin('tenants', 'tenants.id', 'memberships.tenant_id')
-    .innerJoin('projects', 'projects.tenant_id', 'tenants.id')
-    .select(['tenants.id as tenant_id', 'projects.id as project_id'])
-    .where('users.account', '=', 'tenant_admin')
-    .where('projects.enabled', '=', true)
-    .orderBy('tenants.name')
-    .orderBy('projects.name')
-    .limit(1)
-    .executeTakeFirst();
-}
 
 type Scope = { tenant_id: string; project_id: string };
 // the data-protection tables are typed in their slice's repositories, not in the platform's map
