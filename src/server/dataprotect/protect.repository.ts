@@ -1,13 +1,10 @@
 // All SQL of DR templates and associations, host protection tasks and DR comparison tasks
 // (migration 0035, ADR 0062). Every read and write carries the tenant. Host tasks move on the
 // simulated cloud's delay with conditional updates on read, as the DR tasks do (ADR 0060).
-import { sql, type ColumnType, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { Db } from '../platform/db/database.ts';
-
-type Time = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json = ColumnType<unknown, string, string>;
+import type { Timestamp as Time, NullableTime, JsonText as Json } from '../platform/db/tables.ts';
 
 export interface DrTemplatesTable {
   id: string;

@@ -5,11 +5,9 @@
 import { sql, type ColumnType, type Selectable } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { Db } from '../platform/db/database.ts';
+import type { Timestamp as Time, NullableTime, NullableJsonText as Json } from '../platform/db/tables.ts';
 import type { ListSpec } from '../platform/lib/list.ts';
 
-type Time = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json = ColumnType<unknown, string | null | undefined, string | null>;
 /** a counter with a default of 0 */
 type Count = ColumnType<number, number | undefined, number>;
 

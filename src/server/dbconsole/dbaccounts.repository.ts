@@ -1,12 +1,9 @@
 // All SQL of instance accounts and databases on Yunshu's own database (migration 0028, ADR 0055):
 // what the console calls them, their engine names, the privilege and the sealed password. The
 // users, databases and schemas themselves live in the instance's engine (the backends).
-import type { ColumnType } from 'kysely';
 import type { DbPrivilege } from '../../domain/kinds/db-instance/db-accounts.rules.ts';
 import type { Db } from '../platform/db/database.ts';
-
-type Time = ColumnType<Date, Date | string | undefined, Date | string>;
-type Json = ColumnType<unknown, string, string>;
+import type { Timestamp as Time, JsonText as Json } from '../platform/db/tables.ts';
 
 export interface DbAccountsTable {
   resource_id: string;

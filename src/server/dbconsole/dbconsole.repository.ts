@@ -1,14 +1,10 @@
 // All SQL of the SQL console on Yunshu's own database (migration 0027): the backend of each managed
 // database instance and the statements run through the console. The instances' own databases are
 // reached only through the backends (mysql-backend.ts, postgres-backend.ts, embedded-backend.ts).
-import type { ColumnType } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { Db } from '../platform/db/database.ts';
+import type { Timestamp as Time, NullableTime, NullableJsonText as Json } from '../platform/db/tables.ts';
 import type { ListSpec } from '../platform/lib/list.ts';
-
-type Time = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json = ColumnType<unknown, string | null | undefined, string | null>;
 
 export interface DbConsoleBackendsTable {
   resource_id: string;

@@ -1,7 +1,8 @@
 // Table interfaces (Kysely style: Generated<> for defaults, Selectable/Insertable at use sites).
 import type { ColumnType, Generated } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp column (written as a Date or an ISO string). */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T = unknown> = ColumnType<T, string | T, string | T>;
 
 export interface UsersTable {
@@ -1157,7 +1158,12 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   step_up_proofs: StepUpProofsTable;
 }
-type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A timestamp column that may be null. */
+export type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A jsonb column written as JSON text. */
+export type JsonText = ColumnType<unknown, string, string>;
+/** A nullable jsonb column written as JSON text. */
+export type NullableJsonText = ColumnType<unknown, string | null | undefined, string | null>;
 type Count = ColumnType<string | number, number | undefined, number>;
 export interface AccessKeysTable {
   id: string;
