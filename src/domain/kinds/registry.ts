@@ -27,6 +27,8 @@ export { lbListenerKind } from './lb-listener/lb-listener.kind.ts';
 export { loadBalancerKind } from './load-balancer/load-balancer.kind.ts';
 export { nasKind } from './nas/nas.kind.ts';
 export { natGatewayKind } from './nat-gateway/nat-gateway.kind.ts';
+export { ossBucketKind } from './oss-bucket/oss-bucket.kind.ts';
+export { ossPackageKind } from './oss-package/oss-package.kind.ts';
 export { dnatRuleKind, natIpv6RuleKind, snatRuleKind } from './nat-rules/nat-rules.kind.ts';
 export { phyhostKind } from './phyhost/phyhost.kind.ts';
 export { sanVolumeKind } from './san-volume/san-volume.kind.ts';

@@ -55,6 +55,7 @@ import * as m0032 from './migrations/0032-dataprotect.ts';
 import * as m0031 from './migrations/0031-dts.ts';
 import * as m0033 from './migrations/0033-order-numbers.ts';
 import * as m0035 from './migrations/0035-protect-tasks.ts';
+import * as m0036 from './migrations/0036-object-storage.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031-dts': m0031,
   '0033-order-numbers': m0033,
   '0035-protect-tasks': m0035,
+  '0036-object-storage': m0036,
 };
 
 class StaticProvider implements MigrationProvider {
