@@ -69,6 +69,9 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'dataprotect/associated-page': () => import('../features/dataprotect/associated-page.tsx'),
   'dataprotect/protect-page': () => import('../features/dataprotect/protect-page.tsx'),
   'dataprotect/transfer-page': () => import('../features/dataprotect/transfer-page.tsx'),
+  'oss/overview-page': () => import('../features/oss/overview-page.tsx'),
+  'oss/keys-page': () => import('../features/oss/keys-page.tsx'),
+  'oss/sync-manage-page': () => import('../features/oss/sync-manage-page.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
@@ -86,6 +89,7 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   bastion: ['bastion'],
   dts: ['dts'],
   dataprotect: ['protect'],
+  oss: ['oss'],
 };
 const load =
   (key: string): PageLoader =>
@@ -261,4 +265,16 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   maasAccountManage: load('keys/maas-accounts-page'),
   maasAccountDetail: load('keys/maas-account-detail-page'),
   maasApiKeysManage: load('keys/maas-keys-page'),
+  // ── object storage (issue 30): the area's pages; a bucket's tabs are its kind's own pages (src/web/kinds/oss-bucket) ──
+  ossOverview: load('oss/overview-page'),
+  ossKeys: load('oss/keys-page'),
+  syncManage: load('oss/sync-manage-page'),
+  ossBucketsDetail: resources,
+  ossBucketsDetail_file: resources,
+  ossBucketsDetail_sync: resources,
+  ossBucketsDetail_syncConfig: resources,
+  ossBucketsDetail_syncDetail: resources,
+  ossBucketsDetail_backup: resources,
+  ossBucketsDetail_backupConfig: resources,
+  ossBucketsDetail_backupDetail: resources,
 };

@@ -84,6 +84,7 @@ const AREA_NAMESPACES = new Set([
   'access',
   'bastion',
   'protect',
+  'oss',
 ]);
 let consoleNamespaces: Promise<void> | null = null;
 /** The console's zh-CN namespaces (also the fallback of zh-TW), loaded once. */

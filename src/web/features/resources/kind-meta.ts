@@ -8,6 +8,7 @@ import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { buildPath } from '../../../domain/navigation/rules.ts';
 import { kindDetailPath } from '../../../domain/kinds/kind-paths.ts';
 import { formatDateTime } from '../../../domain/time-format.ts';
+import { byteSize } from '../../lib/byte-size.ts';
 
 export type T = (key: string, opts?: Record<string, unknown>) => string;
 
@@ -108,6 +109,8 @@ export function displayValue(t: T, def: ListKind, row: Resource, key: string, pl
     case 'enum':
       return optionLabel(t, def, key, String(v));
     case 'number':
+      // (a size in bytes reads as 1.2 GB)
+      if (f.unit === 'bytes') return byteSize(Number(v));
       return f.unit ? `${String(v)} ${t(`kinds:units.${f.unit}`)}` : String(v);
     case 'ref':
       if (f.ref === 'region') return places?.regions[String(v)] ?? String(v);

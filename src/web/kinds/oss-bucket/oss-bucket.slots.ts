@@ -1,0 +1,19 @@
+// Object storage buckets' own pages (ADR 0053): the bucket detail's tabs as routes — 概览
+// (ossBucketsDetail/outline/<id>, with the lifecycle rules), 文件, 同步 and 备份 with the strategies'
+// forms and details — the bare /ossBucketsDetail (to the list), and the name rules above the purchase.
+import type { KindSlots } from '../../features/resources/kind-slots.ts';
+
+export const slots = {
+  pages: {
+    ossBucketsDetail: { frame: 'oss-bucket' },
+    ossBucketsDetail_outline: { frame: 'oss-bucket' },
+    ossBucketsDetail_file: { frame: 'oss-bucket' },
+    ossBucketsDetail_sync: { frame: 'oss-bucket' },
+    ossBucketsDetail_syncConfig: { frame: 'oss-bucket' },
+    ossBucketsDetail_syncDetail: { frame: 'oss-bucket' },
+    ossBucketsDetail_backup: { frame: 'oss-bucket' },
+    ossBucketsDetail_backupConfig: { frame: 'oss-bucket' },
+    ossBucketsDetail_backupDetail: { frame: 'oss-bucket' },
+  },
+  above: { ossBucketsBuy: {} },
+} as const satisfies KindSlots;
