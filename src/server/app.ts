@@ -55,7 +55,6 @@ import { dataProtectRoutes } from './dataprotect/dataprotect.routes.ts';
 import { protectRoutes } from './dataprotect/protect.routes.ts';
 import { dtsRoutes } from './dts/dts.routes.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
-import { ossRoutes } from './oss/oss.routes.ts';
 import { openSecretBox } from './platform/lib/secret-box.ts';
 import { forgetListCounts } from './platform/lib/list.ts';
 import { registerSiteHostRule } from './platform/http/site-host.plugin.ts';
@@ -321,7 +320,6 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(slicePlugin('protect', protectRoutes), ctx);
   await app.register(slicePlugin('dts', dtsRoutes), ctx);
   await app.register(slicePlugin('assistant', assistantRoutes), ctx);
-  await app.register(slicePlugin('oss', ossRoutes), ctx);
   await app.register(slicePlugin('access', accessRoutes), ctx);
 }
 
