@@ -58,7 +58,8 @@ export interface TemplateAssociation {
 }
 
 /** Host protection tasks: states on the simulated cloud. */
-export const HOST_TASK_TYPES = ['file_copy', 'file_compare', 'whole_copy', 'file_transfer'] as const;
+/** file_move: 云迁移's file migration (cloudMoveFile), one source directory to one target (ADR 0064). */
+export const HOST_TASK_TYPES = ['file_copy', 'file_compare', 'whole_copy', 'file_transfer', 'file_move'] as const;
 export type HostTaskType = (typeof HOST_TASK_TYPES)[number];
 export const HOST_TASK_STATES = ['not_started', 'running', 'succeeded', 'failed'] as const;
 export type HostTaskState = (typeof HOST_TASK_STATES)[number];
@@ -72,6 +73,8 @@ export const HOST_STATE_TONE: Readonly<Record<HostTaskState, 'default' | 'primar
 export const COMPRESSIONS = ['none', 'lz4', 'zstd'] as const;
 export const ENCRYPTIONS = ['none', 'aes', 'sm4'] as const;
 export const TRANSFER_TARGETS_MAX = 5;
+/** Seed 001 §9: a file transfer's source host should have 2 cores or more for files under 8G. */
+export const TRANSFER_ADVICE = { cores: 2, gb: 8 } as const;
 
 /** A path on a host: absolute, no NUL, at most 255. */
 export const pathSchema = z
@@ -96,6 +99,7 @@ const hostBase = {
 };
 export const fileCopySchema = z.object({ type: z.literal('file_copy'), ...hostBase, targets: z.array(target).length(1) });
 export const fileCompareSchema = z.object({ type: z.literal('file_compare'), ...hostBase, targets: z.array(target).length(1) });
+export const fileMoveSchema = z.object({ type: z.literal('file_move'), ...hostBase, targets: z.array(target).length(1) });
 export const wholeCopySchema = z
   .object({
     type: z.literal('whole_copy'),
@@ -121,6 +125,7 @@ export const HOST_TASK_SCHEMAS = {
   file_compare: fileCompareSchema,
   whole_copy: wholeCopySchema,
   file_transfer: fileTransferSchema,
+  file_move: fileMoveSchema,
 } as const;
 export type HostTaskInput = z.infer<(typeof HOST_TASK_SCHEMAS)[HostTaskType]>;
 

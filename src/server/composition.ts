@@ -54,6 +54,8 @@ import type { DbBackupsDeps } from './dbbackups/dbbackups.service.ts';
 import { dtsDeps } from './dts/dts.compose.ts';
 import { runDue as runDueDts, settled as settledDts } from './dts/dts.jobs.ts';
 import type { DtsDeps } from './dts/dts.service.ts';
+import { advanceDueHostTasks } from './dataprotect/host-tasks.service.ts';
+import { protectRepository } from './dataprotect/protect.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -228,6 +230,9 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   // Data migrations: the backups' logical dump copied between instances, on the engine's scheduler.
   const dts = dtsDeps({ db, resources, console: dbConsole, config: base.config, log: app.log });
   engine.scheduler.add(() => runDueDts(dts));
+  // Host tasks (file copy, transfer, migration, whole-machine copy) move on the scheduler, never on read.
+  const hostTaskSteps = { repo: protectRepository(db), delayMs: base.config.cloudSimDelayMs, now: () => new Date() };
+  engine.scheduler.add(() => advanceDueHostTasks(hostTaskSteps));
   app.addHook('preClose', () => settledDts(dts));
   return {
     ...base,

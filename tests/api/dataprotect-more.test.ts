@@ -69,6 +69,15 @@ const count = async (table: string) =>
     ).n,
   );
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A host task as the scheduler leaves it once it is past `from` (reads never move it, ADR 0064). */
+async function until(id: string, from: string): Promise<Json> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const t = (await send('GET', `/api/v1/host-tasks/${id}`)).json();
+    if (t.status !== from || Date.now() > end) return t;
+    await sleep(30);
+  }
+}
 
 describe('DR templates and associations', () => {
   const tpl = (over: Json = {}) => ({
@@ -205,11 +214,9 @@ describe('host protection tasks', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(key);
     await refused(await send('POST', '/api/v1/host-tasks', whole({ key })), 409, '任务名称重复');
-    await sleep(DELAY + 50);
-    const running = await send('GET', `/api/v1/host-tasks/${task.id}`);
-    expect(running.json().status).toBe('running');
+    expect((await until(task.id, 'not_started')).status).toBe('running');
     await refused(await send('DELETE', `/api/v1/host-tasks/${task.id}`), 409, /不能删除/);
-    await sleep(DELAY + 50);
+    expect((await until(task.id, 'running')).status).toBe('succeeded');
     const list = await send('GET', '/api/v1/host-tasks?type=whole_copy');
     expect(list.json().data.find((t: Json) => t.id === task.id).status).toBe('succeeded');
     expect(list.body).not.toContain(key);
@@ -219,10 +226,8 @@ describe('host protection tasks', () => {
   it('fails a copy whose standby stopped meanwhile', async () => {
     const task = (await send('POST', '/api/v1/host-tasks', whole({ name: 'wm-fail', standby_id: stoppedHost, encryption: 'none', key: undefined }))).json();
     expect(task.has_key).toBe(false);
-    await sleep(DELAY + 50);
-    await send('GET', '/api/v1/host-tasks?type=whole_copy');
-    await sleep(DELAY + 50);
-    expect((await send('GET', `/api/v1/host-tasks/${task.id}`)).json().status).toBe('failed');
+    await until(task.id, 'not_started');
+    expect((await until(task.id, 'running')).status).toBe('failed');
   });
 
   it('takes at most 5 file-transfer targets, no host twice, and keeps the flags', async () => {

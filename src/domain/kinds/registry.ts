@@ -36,6 +36,7 @@ export { routingTemplateKind, sdwanBranchKind } from './sdwan/sdwan.kind.ts';
 export { sharedBandwidthKind } from './shared-bandwidth/shared-bandwidth.kind.ts';
 export { sharedDiskKind } from './shared-disk/shared-disk.kind.ts';
 export { smartDnsDomainKind, smartDnsRecordKind } from './smart-dns/smart-dns.kind.ts';
+export { snapshotGroupKind } from './snapshot-group/snapshot-group.kind.ts';
 export { snapshotPolicyKind } from './snapshot-policy/snapshot-policy.kind.ts';
 export { snapshotKind } from './snapshot/snapshot.kind.ts';
 export { sslCertificateKind } from './ssl-certificate/ssl-certificate.kind.ts';

@@ -58,6 +58,10 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       { code: 'nas', menuUrl: '/nasManage', icon: 'folder', list: RESOURCES },
       { code: 'oss', menuUrl: '/ossBuckets', icon: 'bucket', list: RESOURCES },
       { code: 'san', menuUrl: '/sanManage', icon: 'storage', list: RESOURCES },
+      // snapshot chains and consistency groups, file transfer and cloud move (ADR 0064)
+      { code: 'volume_snapshot', menuUrl: '/volumeSnapshot/snapshotChain', icon: 'camera', list: 'GET /api/snapshots' },
+      { code: 'file_transfer', menuUrl: '/fireTransferManage', icon: 'swap', list: RESOURCES },
+      { code: 'cloud_move', menuUrl: '/cloudMoveInstance', icon: 'swap', list: RESOURCES },
     ],
   },
   {

@@ -1,7 +1,7 @@
 // Host protection tasks (ADR 0062): file copy and file comparison (dataProtect), whole-machine copy
 // (wholeMove) and file transfer (dtc_dtcFileManage). Every host is the caller's (another tenant's:
 // 404); a task is 未开始 until the simulated cloud's delay, then 同步中 / 复制中 / 传输中, then 成功
-// when its hosts still run, else 失败 (protect.repository.ts advances them on read). A whole-machine
+// when its hosts still run, else 失败 (advanceDueHostTasks, on the scheduler: reads never write). A whole-machine
 // copy's encryption key is sealed with the platform's secret box and never answered.
 import { badRequest, conflict, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
@@ -70,19 +70,22 @@ async function outAll(deps: HostTaskDeps, rows: HostTaskRow[]): Promise<HostTask
   return rows.map((r) => out(r, names));
 }
 
+/** The scheduler's worker: every due task one step on (ADR 0064). */
+export function advanceDueHostTasks(deps: Pick<HostTaskDeps, 'repo' | 'delayMs' | 'now'>): Promise<number> {
+  return deps.repo.advanceHostTasks(deps.now(), deps.delayMs);
+}
+
 /** GET /api/v1/host-tasks?type=file_copy,file_compare: the scope's tasks of those types. */
 export async function listHostTasks(deps: HostTaskDeps, scope: Scope, query: unknown): Promise<{ count: number; data: HostTask[] }> {
   const asked = String((query as { type?: unknown } | undefined)?.type ?? '').split(',');
   const types = asked.filter(isType);
   if (!types.length) throw badRequest(`${R}.type_required`);
-  await deps.repo.advanceHostTasks(scope.tenantId, deps.now(), deps.delayMs);
   const data = await outAll(deps, await deps.repo.hostTasks(scope.tenantId, scope.projectId, types));
   return { count: data.length, data };
 }
 
 async function taskIn(deps: HostTaskDeps, scope: Scope, id: string): Promise<HostTaskRow> {
   if (!isId(id)) throw notFound();
-  await deps.repo.advanceHostTasks(scope.tenantId, deps.now(), deps.delayMs);
   const row = await deps.repo.hostTask(scope.tenantId, scope.projectId, id);
   if (!row) throw notFound();
   return row;

@@ -1,6 +1,6 @@
 // All SQL of DR templates and associations, host protection tasks and DR comparison tasks
 // (migration 0035, ADR 0062). Every read and write carries the tenant. Host tasks move on the
-// simulated cloud's delay with conditional updates on read, as the DR tasks do (ADR 0060).
+// simulated cloud's delay with conditional updates run by the scheduler (ADR 0064), never on read.
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -188,26 +188,29 @@ function taskQueries(db: Kysely<Tables>) {
       .select(['d.name as dr_task_name', 'src.name as source_name', 'sby.name as standby_name'])
       .where('c.tenant_id', '=', tenantId);
   return {
-    /** not started → running after one delay; running → succeeded (both ends running) or failed after another */
-    async advanceHostTasks(tenantId: string, now: Date, delayMs: number): Promise<void> {
+    /**
+     * Every tenant's due host tasks, one step (the scheduler's worker, ADR 0064; reads never write):
+     * not started → running after one delay; running → succeeded (both ends running) or failed after
+     * another. Answers how many tasks moved.
+     */
+    async advanceHostTasks(now: Date, delayMs: number): Promise<number> {
       const next = new Date(now.getTime() + delayMs);
-      await db
+      const started = await db
         .updateTable('host_tasks')
         .set({ status: 'running', due_at: next, updated_at: now })
-        .where('tenant_id', '=', tenantId)
         .where('status', '=', 'not_started')
         .where('due_at', '<=', now)
-        .execute();
+        .executeTakeFirst();
       const ends = sql<boolean>`(select bool_and(r.status = 'running') from resources r
         where r.id = host_tasks.source_id
            or r.id in (select t->>'host_id' from jsonb_array_elements(host_tasks.targets) t))`;
-      await db
+      const ended = await db
         .updateTable('host_tasks')
         .set({ status: sql`case when coalesce(${ends}, false) then 'succeeded' else 'failed' end`, due_at: null, updated_at: now } as never)
-        .where('tenant_id', '=', tenantId)
         .where('status', '=', 'running')
         .where('due_at', '<=', now)
-        .execute();
+        .executeTakeFirst();
+      return Number(started.numUpdatedRows) + Number(ended.numUpdatedRows);
     },
     async hostTasks(tenantId: string, projectId: string | null, types: readonly string[]): Promise<HostTaskRow[]> {
       let q = hostTasks(tenantId).where('host_tasks.type', 'in', [...types]);

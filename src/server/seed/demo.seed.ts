@@ -29,6 +29,7 @@ import { seedBastion } from './bastion.seed.ts';
 import { seedDbInstances } from './db-instances.seed.ts';
 import { seedCacheDocInstances } from './cache-doc-instances.seed.ts';
 import { seedStorage } from './storage.seed.ts';
+import { seedVolumeSnapshots } from './volume-snapshots.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -392,6 +393,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedDbInstances(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedCacheDocInstances(db);
   await seedStorage(db);
+  await seedVolumeSnapshots(db);
   await seedProtect(db, secrets ?? (await openSecretBox(db, undefined)));
   // Last: the Taiwanese tenant's rows, all of them, in Traditional Chinese.
   await seedTraditionalTenants(db);

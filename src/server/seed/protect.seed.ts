@@ -174,6 +174,16 @@ async function seedHostTasks(db: Db, scope: Scope, secrets: SecretBox, now: Date
       ]),
       create_dir: true,
     }),
+    // 文件传输 and 文件迁移 in the storage console (ADR 0064): a failed transfer and a finished migration
+    row(4, {
+      type: 'file_transfer',
+      name: 'send-release-pkg',
+      source_path: '/opt/release',
+      targets: JSON.stringify([{ host_id: c, path: '/opt/release' }]),
+      overwrite: true,
+      status: 'failed',
+    }),
+    row(5, { type: 'file_move', name: 'move-app-data', source_path: '/data/app', targets: JSON.stringify([{ host_id: c, path: '/data/app' }]) }),
   ];
   await raw(db).insertInto('host_tasks').values(rows).execute();
 }

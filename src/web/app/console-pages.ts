@@ -72,6 +72,7 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'oss/overview-page': () => import('../features/oss/overview-page.tsx'),
   'oss/keys-page': () => import('../features/oss/keys-page.tsx'),
   'oss/sync-manage-page': () => import('../features/oss/sync-manage-page.tsx'),
+  'dataprotect/storage-task-pages': () => import('../features/dataprotect/storage-task-pages.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
@@ -253,6 +254,16 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   disasterAssociated: load('dataprotect/associated-page'),
   dataProtect: load('dataprotect/protect-page'),
   wholeMove: load('dataprotect/protect-page'),
+  // ── file transfer and cloud move in the storage console: views on the same host tasks (ADR 0064) ──
+  fireTransferManage: load('dataprotect/storage-task-pages'),
+  fireTransferAdd: load('dataprotect/storage-task-pages'),
+  fireTransferDetail: load('dataprotect/storage-task-pages'),
+  cloudMoveFile: load('dataprotect/storage-task-pages'),
+  cloudMoveFileAdd: load('dataprotect/storage-task-pages'),
+  cloudMoveFileDetail: load('dataprotect/storage-task-pages'),
+  cloudMoveInstance: load('dataprotect/storage-task-pages'),
+  cloudMoveInstanceBuy: load('dataprotect/storage-task-pages'),
+  cloudMoveInstanceDetail: load('dataprotect/storage-task-pages'),
   dtsAdd: load('dts/dts-add-page'),
   dtsBuy: load('dts/dts-add-page'),
   dtsDetail: load('dts/dts-detail-page'),

@@ -8,13 +8,27 @@ export const snapshotKind = defineKind({
   collection: 'snapshots',
   productCode: 'snapshot',
   menuOrder: 30,
-  routes: { list: 'snapshots_ecsSnapshot', detail: 'ecsSnapshotDetail', others: ['volumeSnapshot_snapshot', 'volumeSnapshotDetail'] },
+  routes: {
+    list: 'snapshots_ecsSnapshot',
+    detail: 'ecsSnapshotDetail',
+    others: [
+      'volumeSnapshot_snapshot',
+      'volumeSnapshotDetail',
+      // the bare /snapshots and /volumeSnapshot show the snapshot list; chains are drawn by src/web/kinds/snapshot (ADR 0064)
+      'snapshots',
+      'volumeSnapshot',
+      'volumeSnapshot_snapshotChain',
+      'volumeSnapshotChainDetail',
+    ],
+  },
   fields: [
     F.id,
     F.name,
     F.status,
     { key: 'volume_id', source: 'spec', type: 'ref', ref: 'volume' },
     { key: 'size', source: 'spec', type: 'number', unit: 'gb' },
+    // the consistency snapshot it was taken in (a consistency group's point), if any
+    { key: 'group_point', source: 'spec', type: 'text' },
     F.createdAt,
   ],
   columns: [C.name, C.id, C.status, { field: 'volume_id', display: true }, { field: 'size', display: true }, C.createdAt],

@@ -12,7 +12,7 @@ export interface Pickable {
   name: string;
   status: string;
   kind?: string;
-  spec: { engine?: string; version?: string; ip?: string; private_ip?: string };
+  spec: { engine?: string; version?: string; ip?: string; private_ip?: string; cpu?: number };
 }
 
 const quiet = { isNeedloading: false } as const;
@@ -26,6 +26,7 @@ export const keys = {
   links: ['protect', 'links'] as const,
   compares: ['protect', 'compares'] as const,
   hostTasks: (types: string) => ['protect', 'host', types] as const,
+  hostTask: (id: string) => ['protect', 'host-task', id] as const,
   cdp: ['protect', 'cdp'] as const,
   hosts: ['protect', 'pick', 'hosts'] as const,
   instances: ['protect', 'pick', 'instances'] as const,
@@ -48,6 +49,7 @@ export const createCompare = (body: { name: string; dr_task_id: string }) => pos
 export const deleteCompare = (id: string) => del<{ ok: true }>(`v1/dr/comparisons/${id}`, undefined, once());
 
 export const listHostTasks = (types: string) => get<Page<HostTask>>('v1/host-tasks', { type: types }, quiet);
+export const getHostTask = (id: string) => get<HostTask>(`v1/host-tasks/${id}`, undefined, quiet);
 export const createHostTask = (body: Record<string, unknown>) => post<HostTask>('v1/host-tasks', body as never, once());
 export const deleteHostTask = (id: string) => del<{ ok: true }>(`v1/host-tasks/${id}`, undefined, once());
 

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Switch, TextArea } from 'antd-mobile';
-import { COMPRESSIONS, ENCRYPTIONS, TRANSFER_TARGETS_MAX, type HostTaskType } from '../../../domain/protect.ts';
-import { createHostTask, keys, listHosts, type Pickable } from './api.ts';
+import { COMPRESSIONS, ENCRYPTIONS, TRANSFER_ADVICE, TRANSFER_TARGETS_MAX, type HostTaskType } from '../../../domain/protect.ts';
+import { createHostTask, keys, listHosts, type HostTask, type Pickable } from './api.ts';
 import { Choice, DangerButton, Field, Submit } from './parts.tsx';
 
 type Target = { host_id: string; path: string };
@@ -145,7 +145,7 @@ function bodyOf(type: HostTaskType, v: Record<string, string>, targets: Target[]
   };
 }
 
-export function HostTaskForm({ type, onDone }: { type: HostTaskType; onDone: () => void }) {
+export function HostTaskForm({ type, onDone }: { type: HostTaskType; onDone: (task: HostTask) => void }) {
   const { t } = useTranslation('protect');
   const client = useQueryClient();
   const hosts = useQuery({ queryKey: keys.hosts, queryFn: listHosts });
@@ -166,12 +166,13 @@ export function HostTaskForm({ type, onDone }: { type: HostTaskType; onDone: () 
   const set = (k: string) => (x: string) => setV((o) => ({ ...o, [k]: x }));
   const m = useMutation({
     mutationFn: () => createHostTask(bodyOf(type, v, targets, flags)),
-    onSuccess: async () => {
+    onSuccess: async (task) => {
       await client.invalidateQueries({ queryKey: keys.all });
-      onDone();
+      onDone(task);
     },
   });
   const whole = type === 'whole_copy';
+  const source = list.find((h) => h.id === v.source_id);
   const ready = !!v.name!.trim() && !!v.source_id && (whole ? !!v.standby_id : !!v.source_path!.trim() && targets.every((x) => x.host_id && x.path.trim()));
   return (
     <>
@@ -204,6 +205,11 @@ export function HostTaskForm({ type, onDone }: { type: HostTaskType; onDone: () 
       )}
       {type === 'file_transfer' ? (
         <>
+          <p className="ys-protect__advice" role="note" data-testid="transfer-advice">
+            {source && Number(source.spec.cpu) < TRANSFER_ADVICE.cores
+              ? t('f.transfer_advice_low', { ...TRANSFER_ADVICE, name: source.name, cpu: source.spec.cpu })
+              : t('f.transfer_advice', TRANSFER_ADVICE)}
+          </p>
           <Field label={t('f.overwrite')} warn={flags.overwrite ? t('f.overwrite_warn') : undefined}>
             <span className="ys-protect__switch">
               {t(flags.overwrite ? 'yes' : 'no')}

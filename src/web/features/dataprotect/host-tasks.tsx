@@ -2,6 +2,7 @@
 // cards on a phone, a table from 1024 px; states poll while a task has not finished; delete asks
 // first (the server refuses while a task copies, syncs or transfers).
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
@@ -10,11 +11,17 @@ import { deleteHostTask, keys, listHostTasks, whileBusy, type HostTask } from '.
 import { HostTaskForm } from './host-task-form.tsx';
 import { DangerButton, ListState, Sheet, StateTag, TaskList, useConfirmed, when, type Column } from './parts.tsx';
 
-const RUNNING: Record<HostTaskType, string> = { file_copy: 'copy', file_compare: 'compare', whole_copy: 'copy', file_transfer: 'transfer' };
+export const RUNNING: Record<HostTaskType, string> = {
+  file_copy: 'copy',
+  file_compare: 'compare',
+  whole_copy: 'copy',
+  file_transfer: 'transfer',
+  file_move: 'move',
+};
 const at = (name: string, path: string | null) => (path ? `${name}（${path}）` : name);
 const targetsText = (r: HostTask) => r.targets.map((x) => at(x.name, x.path)).join('、');
 
-function Detail({ r }: { r: HostTask }) {
+export function Detail({ r }: { r: HostTask }) {
   const { t } = useTranslation('protect');
   const rows: [string, string][] = [
     ['col.status', ''],
@@ -40,14 +47,22 @@ function Detail({ r }: { r: HostTask }) {
   );
 }
 
-export function HostTasks({ type }: { type: HostTaskType }) {
+/** Pages of their own (the storage console's routes, ADR 0064): add and detail are addresses, not sheets. */
+export interface TaskLinks {
+  add: string;
+  detail: (id: string) => string;
+}
+
+export function HostTasks({ type, links }: { type: HostTaskType; links?: TaskLinks }) {
   const { t } = useTranslation('protect');
-  const [open, setOpen] = useState<'add' | HostTask | null>(null);
+  const navigate = useNavigate();
+  const [state, setOpen] = useState<'add' | HostTask | null>(null);
+  const open = links ? null : state;
   const q = useQuery({ queryKey: keys.hostTasks(type), queryFn: () => listHostTasks(type), refetchInterval: (query) => whileBusy(query.state.data?.data) });
   const confirm = useConfirmed();
   const rows = q.data?.data ?? [];
   const add = (
-    <Button color="primary" onClick={() => setOpen('add')} data-testid="task-add">
+    <Button color="primary" onClick={() => (links ? navigate(links.add) : setOpen('add'))} data-testid="task-add">
       {t(`add.${type}`)}
     </Button>
   );
@@ -56,7 +71,7 @@ export function HostTasks({ type }: { type: HostTaskType }) {
     {
       key: 'name',
       render: (r) => (
-        <button type="button" className="ys-protect__name" onClick={() => setOpen(r)}>
+        <button type="button" className="ys-protect__name" onClick={() => (links ? navigate(links.detail(r.id)) : setOpen(r))}>
           {r.name}
         </button>
       ),

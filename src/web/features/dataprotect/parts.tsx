@@ -56,6 +56,7 @@ export function ProtectFrame({
   tabs,
   tab,
   toolbar,
+  back,
   children,
 }: {
   page: string;
@@ -64,6 +65,8 @@ export function ProtectFrame({
   tabs?: readonly Tab[];
   tab?: string;
   toolbar?: ReactNode;
+  /** where the way back leads (the database console unless the page says) */
+  back?: { to: string; label: string };
   children: ReactNode;
 }) {
   const { t } = useTranslation('protect');
@@ -72,7 +75,7 @@ export function ProtectFrame({
       page={page}
       className="ys-protect"
       title={title}
-      back={{ to: '/database', label: t('back_db') }}
+      back={back ?? { to: '/database', label: t('back_db') }}
       tabs={tabs?.map((x) => ({ ...x, label: t(`tabs.${x.key}`) }))}
       tab={tab}
       intro={intro}

@@ -25,14 +25,7 @@ export interface LifecycleRule {
   expire_date: string | null;
   enabled: boolean;
 }
-export interface LifecycleInput {
-  name: string;
-  scope: 'bucket' | 'prefix';
-  prefix?: string;
-  expire_days?: number;
-  expire_date?: string;
-  enabled: boolean;
-}
+export type LifecycleInput = Omit<LifecycleRule, 'id'>;
 export interface SyncStrategy {
   id: string;
   bucket_id: string;
