@@ -8,6 +8,7 @@ import { webSections } from './web.section.ts';
 import { webResourceSections } from './web-resources.section.ts';
 import { alarmSections } from './alarms.section.ts';
 import { approvalBatchSections } from './approvals-batch.section.ts';
+import { assistantSections } from './assistant.section.ts';
 
 export interface BenchRow {
   metric: string;
@@ -33,6 +34,7 @@ export const SECTIONS: BenchSection[] = [
   ...webSections(),
   ...webResourceSections(),
   ...alarmSections(),
+  ...assistantSections(),
   // ── more sections register here (one line each) ──
 ];
 

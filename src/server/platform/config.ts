@@ -112,6 +112,13 @@ export interface Config {
    * HTTP/2 to browsers and HTTP/1.1 to older clients (ADR 0040). Unset: plain HTTP/1.1.
    */
   tls: { certFile: string; keyFile: string } | undefined;
+  /** the assistant's optional model (ADR 0065): AI_BASE_URL, AI_API_KEY and AI_MODEL, all three or none */
+  ai: { baseUrl: string; apiKey: string; model: string } | undefined;
+}
+
+function ai(): Config['ai'] {
+  const [baseUrl, apiKey, model] = [process.env.AI_BASE_URL, process.env.AI_API_KEY, process.env.AI_MODEL].map((v) => v?.trim() || undefined);
+  return baseUrl && apiKey && model ? { baseUrl, apiKey, model } : undefined;
 }
 
 function tls(): Config['tls'] {
@@ -162,6 +169,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     sqlConsoleDir: path.join(path.resolve(process.env.DATA_DIR ?? './data'), 'dbconsole'),
     sqlConsoleTimeoutMs: num('SQL_CONSOLE_TIMEOUT_MS', 5000),
     tls: tls(),
+    ai: ai(),
     ...overrides,
   };
 }

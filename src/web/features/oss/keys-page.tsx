@@ -12,7 +12,7 @@ import { createKey, deleteKey, disableKey, enableKey, listKeys, type OssKey } fr
 import { OssFrame, OssListState, StateTag, when } from './parts.tsx';
 import { ossKeys } from './query-keys.ts';
 
-const DESCRIPTION_MAX = 64;
+const DESCRIPTION_MAX = 60;
 
 async function copy(text: string, t: TFunction) {
   try {

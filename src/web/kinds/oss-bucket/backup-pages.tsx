@@ -255,6 +255,7 @@ export function BackupDetailPage({ id }: KindPageProps) {
                 [t('col.status'), <StateTag key="s" status={r.enabled ? 'enabled' : 'disabled'} />],
                 [t('backup.schedule'), schedule(r)],
                 [t('backup.retention'), t('days', { n: r.retention_days })],
+                [t('backup.last_run'), when(r.last_run_at)],
                 [t('col.created'), when(r.created_at)],
               ]}
             />

@@ -25,7 +25,14 @@ export interface LifecycleRule {
   expire_date: string | null;
   enabled: boolean;
 }
-export type LifecycleInput = Omit<LifecycleRule, 'id'>;
+export interface LifecycleInput {
+  name: string;
+  scope: 'bucket' | 'prefix';
+  prefix?: string;
+  expire_days?: number;
+  expire_date?: string;
+  enabled: boolean;
+}
 export interface SyncStrategy {
   id: string;
   bucket_id: string;

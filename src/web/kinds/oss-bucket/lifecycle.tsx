@@ -49,12 +49,12 @@ function RuleForm({ bucketId, rule, onDone }: { bucketId: string; rule: Lifecycl
       setD((o) => ({ ...o, [k]: v }));
   const bad = problems(d);
   const submit = async () => {
+    // (the one of prefix / expire_days / expire_date that does not apply is left out, not null)
     const body: LifecycleInput = {
       name: d.name.trim(),
       scope: d.scope,
-      prefix: d.scope === 'prefix' ? d.prefix : null,
-      expire_days: d.mode === 'days' ? Number(d.days) : null,
-      expire_date: d.mode === 'date' ? d.date : null,
+      ...(d.scope === 'prefix' ? { prefix: d.prefix } : {}),
+      ...(d.mode === 'days' ? { expire_days: Number(d.days) } : { expire_date: d.date }),
       enabled: d.enabled,
     };
     setBusy(true);

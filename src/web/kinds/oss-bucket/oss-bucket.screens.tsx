@@ -2,6 +2,7 @@
 // object-storage texts.
 import type { KindScreens } from '../../features/resources/kind-slots.ts';
 import type { slots } from './oss-bucket.slots.ts';
+import { AreaTabs } from './area-tabs.tsx';
 import { BackupConfigPage, BackupDetailPage, BackupPage } from './backup-pages.tsx';
 import { BucketNameRules } from './buy-rules.tsx';
 import { FilesPage } from './files-tab.tsx';
@@ -20,5 +21,5 @@ export const screens: KindScreens<typeof slots> = {
     ossBucketsDetail_backupConfig: BackupConfigPage,
     ossBucketsDetail_backupDetail: BackupDetailPage,
   },
-  above: { ossBucketsBuy: BucketNameRules },
+  above: { ossBucketsBuy: BucketNameRules, ossBuckets: AreaTabs, ossPackages: AreaTabs },
 };

@@ -1,6 +1,7 @@
 // Object storage buckets' own pages (ADR 0053): the bucket detail's tabs as routes — 概览
 // (ossBucketsDetail/outline/<id>, with the lifecycle rules), 文件, 同步 and 备份 with the strategies'
-// forms and details — the bare /ossBucketsDetail (to the list), and the name rules above the purchase.
+// forms and details — the bare /ossBucketsDetail (to the list), the name rules above the purchase,
+// and the area's tabs above the bucket and package lists.
 import type { KindSlots } from '../../features/resources/kind-slots.ts';
 
 export const slots = {
@@ -15,5 +16,5 @@ export const slots = {
     ossBucketsDetail_backupConfig: { frame: 'oss-bucket' },
     ossBucketsDetail_backupDetail: { frame: 'oss-bucket' },
   },
-  above: { ossBucketsBuy: {} },
+  above: { ossBucketsBuy: {}, ossBuckets: {}, ossPackages: {} },
 } as const satisfies KindSlots;
