@@ -8,6 +8,7 @@ import { ActionSheet, Button, ProgressBar, Skeleton } from 'antd-mobile';
 import { FileOutline, FolderOutline, MoreOutline } from 'antd-mobile-icons';
 import type { TFunction } from 'i18next';
 import type { KindPageProps } from '../../features/resources/kind-slots.ts';
+import type { DetailTabProps } from '../../ui/detail-tab-props.ts';
 import { byteSize } from '../../lib/byte-size.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { bucketKeys, listObjects, type OssObject } from './bucket-api.ts';
@@ -143,11 +144,18 @@ function TableRows({ rows, act, open, t }: { rows: OssObject[]; act: Act; open: 
   );
 }
 
-function FileBrowser({ id }: { id: string }) {
+/** The folder shown: in the address (?prefix=) on the file page, in the pane's own state on a tablet's list. */
+function usePrefix(embedded: boolean): [string, (p: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const [local, setLocal] = useState('');
+  if (embedded) return [local, setLocal];
+  return [params.get('prefix') ?? '', (p: string) => setParams(p ? { prefix: p } : {})];
+}
+
+function FileBrowser({ id, embedded = false }: { id: string; embedded?: boolean }) {
   const { t } = useOssTexts();
   const bp = useBreakpoint();
-  const [params, setParams] = useSearchParams();
-  const prefix = params.get('prefix') ?? '';
+  const [prefix, go] = usePrefix(embedded);
   const [folderOpen, setFolderOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const act = useFileActions(t, id);
@@ -158,7 +166,6 @@ function FileBrowser({ id }: { id: string }) {
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
   const rows = q.data?.pages.flatMap((p) => p.data) ?? [];
-  const go = (p: string) => setParams(p ? { prefix: p } : {});
   const open = (o: OssObject) => go(o.key.endsWith('/') ? o.key : `${o.key}/`);
   const pick = () => input.current?.click();
   const uploadButton = (
@@ -196,7 +203,13 @@ function FileBrowser({ id }: { id: string }) {
         emptyText={t(prefix ? 'files.empty_folder' : 'files.empty_bucket')}
         action={uploadButton}
       />
-      {rows.length ? bp === 'phone' ? <PhoneRows rows={rows} act={act} open={open} t={t} /> : <TableRows rows={rows} act={act} open={open} t={t} /> : null}
+      {rows.length ? (
+        bp === 'phone' || embedded ? (
+          <PhoneRows rows={rows} act={act} open={open} t={t} />
+        ) : (
+          <TableRows rows={rows} act={act} open={open} t={t} />
+        )
+      ) : null}
       {q.hasNextPage ? (
         <Button
           block
@@ -221,4 +234,9 @@ export function FilesPage({ id }: KindPageProps) {
       <FileBrowser id={id} />
     </BucketFrame>
   );
+}
+
+/** The 文件 tab of a bucket's detail in the tablet's list pane. */
+export function FilesDetailTab({ id }: DetailTabProps) {
+  return <FileBrowser id={id} embedded />;
 }

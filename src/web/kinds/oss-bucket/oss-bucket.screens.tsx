@@ -5,7 +5,7 @@ import type { slots } from './oss-bucket.slots.ts';
 import { AreaTabs } from './area-tabs.tsx';
 import { BackupConfigPage, BackupDetailPage, BackupPage } from './backup-pages.tsx';
 import { BucketNameRules } from './buy-rules.tsx';
-import { FilesPage } from './files-tab.tsx';
+import { FilesDetailTab, FilesPage } from './files-tab.tsx';
 import { BareDetail, OutlinePage } from './outline-page.tsx';
 import { SyncConfigPage, SyncDetailPage, SyncPage } from './sync-pages.tsx';
 
@@ -22,4 +22,5 @@ export const screens: KindScreens<typeof slots> = {
     ossBucketsDetail_backupDetail: BackupDetailPage,
   },
   above: { ossBucketsBuy: BucketNameRules, ossBuckets: AreaTabs, ossPackages: AreaTabs },
+  detailTabs: { oss_files: FilesDetailTab },
 };

@@ -17,4 +17,6 @@ export const slots = {
     ossBucketsDetail_backupDetail: { frame: 'oss-bucket' },
   },
   above: { ossBucketsBuy: {}, ossBuckets: {}, ossPackages: {} },
+  // the file browser in a bucket's derived detail (the tablet's list pane)
+  detailTabs: { oss_files: { titleKey: 'kinds:oss_bucket.files_tab', kinds: ['oss_bucket'] } },
 } as const satisfies KindSlots;
