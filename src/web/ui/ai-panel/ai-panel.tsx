@@ -3,13 +3,13 @@
 // that talks to us by postMessage. Mount once inside the router, at the root of the app.
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useAtomValue } from 'jotai';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AI_PANEL } from '../../../domain/constants.ts';
 import { aiPanelRightAtom } from '../../lib/store.ts';
 import { ASSISTANT_ROUTE } from './ai-panel.rules.ts';
 import { attachAssistant } from './assistant-bridge.ts';
-import { isTrusted, parseAssistantEvent } from './window-messages.ts';
+import { isTrusted, parseAssistantEvent, parseAssistantNavigate } from './window-messages.ts';
 import { useAiPanel } from './use-ai-panel.ts';
 
 export const ASSISTANT_PAGE = '/aiassistant/index.html';
@@ -24,6 +24,7 @@ export function AiPanel({ width = AI_PANEL.width }: AiPanelProps) {
   const { state, dispatch } = useAiPanel();
   const right = useAtomValue(aiPanelRightAtom);
   const location = useLocation();
+  const navigate = useNavigate();
   const frame = useRef<HTMLIFrameElement>(null);
   // The assistant page loads on first use only.
   const [loaded, setLoaded] = useState(state !== 'hidden');
@@ -31,15 +32,24 @@ export function AiPanel({ width = AI_PANEL.width }: AiPanelProps) {
 
   // Keep the latest dispatch for the message listener without re-subscribing on every render.
   const dispatchRef = useRef(dispatch);
+  const openRef = useRef<(url: string) => void>(() => undefined);
   useEffect(() => {
     dispatchRef.current = dispatch;
-  }, [dispatch]);
+    // A source link of an answer: on a phone (the panel covers the page) and from full screen the
+    // panel closes first; beside a wide page it stays open.
+    openRef.current = (url) => {
+      if (state === 'full' || window.innerWidth < 768) dispatch({ type: 'close' });
+      void navigate(url);
+    };
+  }, [dispatch, navigate, state]);
 
   useEffect(() => {
     function onMessage(event: MessageEvent) {
       if (!isTrusted(event, window.location.origin, frame.current?.contentWindow ?? null)) return;
       const ev = parseAssistantEvent(event.data);
       if (ev) dispatchRef.current({ type: ev });
+      const url = parseAssistantNavigate(event.data);
+      if (url) openRef.current(url);
     }
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

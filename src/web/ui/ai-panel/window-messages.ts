@@ -26,6 +26,17 @@ export function parseAssistantEvent(data: unknown): AssistantEvent | null {
   return source === ASSISTANT_SOURCE && typeof event === 'string' && (EVENTS as readonly string[]).includes(event) ? (event as AssistantEvent) : null;
 }
 
+/**
+ * Assistant → console: open a source the answer links (ADR 0065). Only a path of this site
+ * (`/route…`, never `//host` or `scheme:`), so a message cannot send the console elsewhere.
+ */
+export function parseAssistantNavigate(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return null;
+  const { source, event, url } = data as { source?: unknown; event?: unknown; url?: unknown };
+  if (source !== ASSISTANT_SOURCE || event !== 'navigate' || typeof url !== 'string') return null;
+  return /^\/(?![/\\])[^\s]*$/.test(url) && url.length <= 512 ? url : null;
+}
+
 /** Any frame → root: an image to preview, or a logout. */
 export type RootMessage = { kind: 'image'; url: string } | { kind: 'logout' };
 
