@@ -54,6 +54,7 @@ import { dbAdminRoutes } from './dbadmin/dbadmin.routes.ts';
 import { dataProtectRoutes } from './dataprotect/dataprotect.routes.ts';
 import { protectRoutes } from './dataprotect/protect.routes.ts';
 import { dtsRoutes } from './dts/dts.routes.ts';
+import { ossRoutes } from './oss/oss.routes.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { openSecretBox } from './platform/lib/secret-box.ts';
 import { forgetListCounts } from './platform/lib/list.ts';
@@ -319,6 +320,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(slicePlugin('dataprotect', dataProtectRoutes), ctx);
   await app.register(slicePlugin('protect', protectRoutes), ctx);
   await app.register(slicePlugin('dts', dtsRoutes), ctx);
+  await app.register(slicePlugin('oss', ossRoutes), ctx);
   await app.register(slicePlugin('assistant', assistantRoutes), ctx);
   await app.register(slicePlugin('access', accessRoutes), ctx);
 }

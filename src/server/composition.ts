@@ -54,6 +54,8 @@ import type { DbBackupsDeps } from './dbbackups/dbbackups.service.ts';
 import { dtsDeps } from './dts/dts.compose.ts';
 import { runDue as runDueDts, settled as settledDts } from './dts/dts.jobs.ts';
 import type { DtsDeps } from './dts/dts.service.ts';
+import { ossDeps, ossWorker } from './oss/oss.compose.ts';
+import type { OssDeps } from './oss/oss-deps.ts';
 import { advanceDueHostTasks } from './dataprotect/host-tasks.service.ts';
 import { protectRepository } from './dataprotect/protect.repository.ts';
 
@@ -143,6 +145,8 @@ export interface AppContext extends BaseContext {
   dbBackups: DbBackupsDeps;
   /** data migration tasks between managed SQL instances (dts/, ADR 0059) */
   dts: DtsDeps;
+  /** object storage: buckets' objects, keys, lifecycle, sync and backups (oss/, ADR 0063) */
+  oss: OssDeps;
 }
 
 /** Builds the app's repositories and services on `base`; the engine starts with the app and stops before the database closes. */
@@ -234,6 +238,9 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   const hostTaskSteps = { repo: protectRepository(db), delayMs: base.config.cloudSimDelayMs, now: () => new Date() };
   engine.scheduler.add(() => advanceDueHostTasks(hostTaskSteps));
   app.addHook('preClose', () => settledDts(dts));
+  // Object storage: lifecycle rules, sync and backup strategies on the engine's scheduler.
+  const oss = ossDeps({ db, secrets: base.secrets });
+  engine.scheduler.add(ossWorker(oss, app.log));
   return {
     ...base,
     db,
@@ -283,5 +290,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     dbConsole,
     dbBackups,
     dts,
+    oss,
   };
 }
