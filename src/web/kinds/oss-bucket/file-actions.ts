@@ -51,6 +51,8 @@ export function useFileActions(t: TFunction, bucketId: string) {
       }),
     );
     await refresh();
+    // finished rows fade out; a failed one stays until the next upload
+    setTimeout(() => setUploads((list) => list.filter((u) => u.state !== 'done')), 4000);
   };
 
   const download = async (o: OssObject) => {
