@@ -50,8 +50,10 @@ export async function seedVolumeSnapshots(db: Db, now = new Date()): Promise<num
     };
   };
   const point = 'demo-consistent-0601';
-  const own = pair.flatMap((d) => [base(d, `demo-${d.name}-weekly-1`, 9), base(d, `demo-${d.name}-weekly-2`, 2)]);
-  const grouped = pair.length > 1 ? pair.map((d) => base(d, `${point}-${d.name}`.slice(0, 60), 1, { group_point: point })) : [];
+  // every demo resource is named demo-… (the disks' names mostly are already)
+  const demo = (name: string) => (name.startsWith('demo-') ? name : `demo-${name}`);
+  const own = pair.flatMap((d) => [base(d, `${demo(d.name)}-weekly-1`, 9), base(d, `${demo(d.name)}-weekly-2`, 2)]);
+  const grouped = pair.length > 1 ? pair.map((d) => base(d, `${point}-${d.name.replace(/^demo-/, '')}`.slice(0, 60), 1, { group_point: point })) : [];
   const snaps = [...own, ...grouped];
   await db.insertInto('resources').values(snaps).execute();
   await db

@@ -50,6 +50,8 @@ export function Detail({ r }: { r: HostTask }) {
 /** Pages of their own (the storage console's routes, ADR 0064): add and detail are addresses, not sheets. */
 export interface TaskLinks {
   add: string;
+  /** the add button's words on that console (整机迁移 rather than 整机复制) */
+  addLabel?: string;
   detail: (id: string) => string;
 }
 
@@ -63,7 +65,7 @@ export function HostTasks({ type, links }: { type: HostTaskType; links?: TaskLin
   const rows = q.data?.data ?? [];
   const add = (
     <Button color="primary" onClick={() => (links ? navigate(links.add) : setOpen('add'))} data-testid="task-add">
-      {t(`add.${type}`)}
+      {links?.addLabel ?? t(`add.${type}`)}
     </Button>
   );
   const whole = type === 'whole_copy';

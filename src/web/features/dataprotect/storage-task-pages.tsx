@@ -63,7 +63,7 @@ function ListPage() {
       tab={area.tab}
       back={back}
     >
-      <HostTasks type={area.type} links={{ add: area.add, detail: (id) => `${area.detail}/${id}` }} />
+      <HostTasks type={area.type} links={{ add: area.add, addLabel: t(`storage.add.${area.type}`), detail: (id) => `${area.detail}/${id}` }} />
     </ProtectFrame>
   );
 }

@@ -12,7 +12,8 @@ import { listKindOf, type ListKind } from '../../../domain/kinds/list-kind.ts';
 import { VOLUME_MIN_EXPAND_GB } from '../../../domain/kinds/volume/volume.kind.ts';
 import { getResource, listResources, runAction } from '../../features/resources/api.ts';
 import { useActionRunner } from '../../features/resources/actions.tsx';
-import { actionLabel, formatTime, routePath, type Resource } from '../../features/resources/kind-meta.ts';
+import { formatDateTime } from '../../../domain/time-format.ts';
+import { actionLabel, routePath, type Resource } from '../../features/resources/kind-meta.ts';
 import type { KindPageProps } from '../../features/resources/kind-slots.ts';
 import { StatusBadge } from '../../features/resources/parts.tsx';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
@@ -90,7 +91,7 @@ export function ChainListPage() {
               <StatusBadge def={volumeDef} status={volume.status} />
               <span className="ys-snapchain__meta">{t('kinds:snapshot.chain.count', { n: snapshots.length, size: volume.spec.size })}</span>
               <span className="ys-snapchain__meta">
-                {t('kinds:snapshot.chain.latest', { name: snapshots.at(-1)!.name, at: formatTime(snapshots.at(-1)!.created_at) })}
+                {t('kinds:snapshot.chain.latest', { name: snapshots.at(-1)!.name, at: formatDateTime(snapshots.at(-1)!.created_at) })}
               </span>
             </li>
           ))}
@@ -134,7 +135,7 @@ function ChainNodes({ snapshots, onRollback, onDelete }: { snapshots: Resource[]
             <StatusBadge def={snapshotDef} status={s.status} />
           </div>
           <div className="ys-snapchain__meta">
-            {t('kinds:snapshot.chain.node', { n: i + 1, at: formatTime(s.created_at), size: s.spec.size ?? '—' })}
+            {t('kinds:snapshot.chain.node', { n: i + 1, at: formatDateTime(s.created_at), size: s.spec.size ?? '—' })}
             {s.spec.group_point ? ` · ${t('kinds:snapshot.chain.in_group', { name: s.spec.group_point })}` : ''}
           </div>
           <div className="ys-snapchain__actions">
