@@ -68,6 +68,9 @@ function sourceLink(source) {
   if (embedded) {
     a.addEventListener('click', (event) => {
       event.preventDefault();
+      // Full screen, or on a phone where the side panel covers the page: close it first (the
+      // console handles the two messages in order, so the link's route is where it ends).
+      if (mode === 'full' || window.parent.innerWidth < 768) emit('close');
       emit('navigate', { url: source.url });
     });
   }

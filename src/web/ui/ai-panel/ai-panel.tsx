@@ -32,28 +32,22 @@ export function AiPanel({ width = AI_PANEL.width }: AiPanelProps) {
 
   // Keep the latest dispatch for the message listener without re-subscribing on every render.
   const dispatchRef = useRef(dispatch);
-  const openRef = useRef<(url: string) => void>(() => undefined);
   useEffect(() => {
     dispatchRef.current = dispatch;
-    // A source link of an answer: on a phone (the panel covers the page) and from full screen the
-    // panel closes first; beside a wide page it stays open.
-    openRef.current = (url) => {
-      if (state === 'full' || window.innerWidth < 768) dispatch({ type: 'close' });
-      void navigate(url);
-    };
-  }, [dispatch, navigate, state]);
+  }, [dispatch]);
 
   useEffect(() => {
     function onMessage(event: MessageEvent) {
       if (!isTrusted(event, window.location.origin, frame.current?.contentWindow ?? null)) return;
       const ev = parseAssistantEvent(event.data);
       if (ev) dispatchRef.current({ type: ev });
+      // A source link of an answer (the page closes the panel first where it covers the page).
       const url = parseAssistantNavigate(event.data);
-      if (url) openRef.current(url);
+      if (url) void navigate(url);
     }
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, []);
+  }, [navigate]);
 
   // Arriving at /aiasistant by link or reload shows the assistant full screen.
   const previousPath = useRef<string | null>(null);

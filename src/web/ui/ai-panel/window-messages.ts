@@ -31,10 +31,8 @@ export function parseAssistantEvent(data: unknown): AssistantEvent | null {
  * (`/route…`, never `//host` or `scheme:`), so a message cannot send the console elsewhere.
  */
 export function parseAssistantNavigate(data: unknown): string | null {
-  if (!data || typeof data !== 'object') return null;
-  const { source, event, url } = data as { source?: unknown; event?: unknown; url?: unknown };
-  if (source !== ASSISTANT_SOURCE || event !== 'navigate' || typeof url !== 'string') return null;
-  return /^\/(?![/\\])[^\s]*$/.test(url) && url.length <= 512 ? url : null;
+  const { source, event, url } = (data ?? {}) as { source?: unknown; event?: unknown; url?: unknown };
+  return source === ASSISTANT_SOURCE && event === 'navigate' && typeof url === 'string' && /^\/(?![/\\])\S*$/.test(url) ? url : null;
 }
 
 /** Any frame → root: an image to preview, or a logout. */
