@@ -54,8 +54,9 @@ import { dbAdminRoutes } from './dbadmin/dbadmin.routes.ts';
 import { dataProtectRoutes } from './dataprotect/dataprotect.routes.ts';
 import { protectRoutes } from './dataprotect/protect.routes.ts';
 import { dtsRoutes } from './dts/dts.routes.ts';
-import { ossRoutes } from './oss/oss.routes.ts';
+import { icpRoutes } from './icp/icp.routes.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
+import { ossRoutes } from './oss/oss.routes.ts';
 import { openSecretBox } from './platform/lib/secret-box.ts';
 import { forgetListCounts } from './platform/lib/list.ts';
 import { registerSiteHostRule } from './platform/http/site-host.plugin.ts';
@@ -320,8 +321,9 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(slicePlugin('dataprotect', dataProtectRoutes), ctx);
   await app.register(slicePlugin('protect', protectRoutes), ctx);
   await app.register(slicePlugin('dts', dtsRoutes), ctx);
-  await app.register(slicePlugin('oss', ossRoutes), ctx);
+  await app.register(slicePlugin('icp', icpRoutes), ctx);
   await app.register(slicePlugin('assistant', assistantRoutes), ctx);
+  await app.register(slicePlugin('oss', ossRoutes), ctx);
   await app.register(slicePlugin('access', accessRoutes), ctx);
 }
 

@@ -54,6 +54,8 @@ import type { DbBackupsDeps } from './dbbackups/dbbackups.service.ts';
 import { dtsDeps } from './dts/dts.compose.ts';
 import { runDue as runDueDts, settled as settledDts } from './dts/dts.jobs.ts';
 import type { DtsDeps } from './dts/dts.service.ts';
+import { icpRepository } from './icp/icp.repository.ts';
+import { advanceDue as advanceIcp, type IcpDeps } from './icp/icp.service.ts';
 import { ossDeps, ossWorker } from './oss/oss.compose.ts';
 import type { OssDeps } from './oss/oss-deps.ts';
 import { advanceDueHostTasks } from './dataprotect/host-tasks.service.ts';
@@ -147,6 +149,8 @@ export interface AppContext extends BaseContext {
   dts: DtsDeps;
   /** object storage: buckets' objects, keys, lifecycle, sync and backups (oss/, ADR 0063) */
   oss: OssDeps;
+  /** ICP filings and their simulated review (icp/) */
+  icp: IcpDeps;
 }
 
 /** Builds the app's repositories and services on `base`; the engine starts with the app and stops before the database closes. */
@@ -241,6 +245,9 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   // Object storage: lifecycle rules, sync and backup strategies on the engine's scheduler.
   const oss = ossDeps({ db, secrets: base.secrets });
   engine.scheduler.add(ossWorker(oss, app.log));
+  // ICP filings: the simulated review moves them on over their working days.
+  const icp: IcpDeps = { repo: icpRepository(db), now: () => new Date() };
+  engine.scheduler.add(() => advanceIcp(icp));
   return {
     ...base,
     db,
@@ -291,5 +298,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     dbBackups,
     dts,
     oss,
+    icp,
   };
 }

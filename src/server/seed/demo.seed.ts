@@ -15,6 +15,7 @@ import { usersRepository } from '../platform/auth/users.repository.ts';
 import { seedApprovals } from './approvals.seed.ts';
 import { seedDemoResources } from './resources.seed.ts';
 import { seedProtect } from './protect.seed.ts';
+import { seedIcp } from './icp.seed.ts';
 import { seedBackupPlans } from './backup-plans.seed.ts';
 import { seedCatalogue } from './catalogue.seed.ts';
 import { seedAlarms } from './alarms.seed.ts';
@@ -29,6 +30,7 @@ import { seedBastion } from './bastion.seed.ts';
 import { seedDbInstances } from './db-instances.seed.ts';
 import { seedCacheDocInstances } from './cache-doc-instances.seed.ts';
 import { seedStorage } from './storage.seed.ts';
+import { seedOss } from './oss.seed.ts';
 import { seedVolumeSnapshots } from './volume-snapshots.seed.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -393,8 +395,10 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedDbInstances(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedCacheDocInstances(db);
   await seedStorage(db);
+  await seedOss(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedVolumeSnapshots(db);
   await seedProtect(db, secrets ?? (await openSecretBox(db, undefined)));
+  await seedIcp(db);
   // Last: the Taiwanese tenant's rows, all of them, in Traditional Chinese.
   await seedTraditionalTenants(db);
   return true;

@@ -56,6 +56,7 @@ import * as m0031 from './migrations/0031-dts.ts';
 import * as m0033 from './migrations/0033-order-numbers.ts';
 import * as m0035 from './migrations/0035-protect-tasks.ts';
 import * as m0036 from './migrations/0036-object-storage.ts';
+import * as m0039 from './migrations/0039-icp-filings.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033-order-numbers': m0033,
   '0035-protect-tasks': m0035,
   '0036-object-storage': m0036,
+  '0039-icp-filings': m0039,
 };
 
 class StaticProvider implements MigrationProvider {
