@@ -69,9 +69,7 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'dataprotect/associated-page': () => import('../features/dataprotect/associated-page.tsx'),
   'dataprotect/protect-page': () => import('../features/dataprotect/protect-page.tsx'),
   'dataprotect/transfer-page': () => import('../features/dataprotect/transfer-page.tsx'),
-  'oss/overview-page': () => import('../features/oss/overview-page.tsx'),
-  'oss/keys-page': () => import('../features/oss/keys-page.tsx'),
-  'oss/sync-manage-page': () => import('../features/oss/sync-manage-page.tsx'),
+  'oss/oss-pages': () => import('../features/oss/oss-pages.tsx'),
   'dataprotect/storage-task-pages': () => import('../features/dataprotect/storage-task-pages.tsx'),
 };
 
@@ -107,6 +105,7 @@ const monitorOverview = load('alarms/overview-page');
 const alarmRules = load('alarms/rules-page');
 const renewals = load('alarms/renewal-page');
 const invoices = load('invoices/invoices-page');
+const ossPages = load('oss/oss-pages');
 /** the resource kinds' screens (kind routes that no one names resolve to it) */
 export const resourcesPage = resources;
 
@@ -277,9 +276,9 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   maasAccountDetail: load('keys/maas-account-detail-page'),
   maasApiKeysManage: load('keys/maas-keys-page'),
   // ── object storage (issue 30): the area's pages; a bucket's tabs are its kind's own pages (src/web/kinds/oss-bucket) ──
-  ossOverview: load('oss/overview-page'),
-  ossKeys: load('oss/keys-page'),
-  syncManage: load('oss/sync-manage-page'),
+  ossOverview: ossPages,
+  ossKeys: ossPages,
+  syncManage: ossPages,
   ossBucketsDetail: resources,
   ossBucketsDetail_file: resources,
   ossBucketsDetail_sync: resources,
