@@ -201,10 +201,19 @@ const CASES: Case[] = [
 async function multipartTargets(): Promise<{ route: string; url: string; client: Client; project?: null }[]> {
   const tenant = admin.territories[0]!.tenant_id;
   const contract = await app.ctx.db.selectFrom('contracts').select('id').where('tenant_id', '=', tenant).executeTakeFirstOrThrow();
+  const bucket = await app.ctx.db
+    .selectFrom('resources')
+    .select('id')
+    .where('kind', '=', 'oss_bucket')
+    .where('name', '=', 'demo-assets')
+    .executeTakeFirstOrThrow();
+  // A bucket takes files up to 100 MB; here its limit is the walk's 10 MB, so the over-limit case is one.
+  app.ctx.oss.maxUploadBytes = 10 * 1024 * 1024;
   const fixtures: Record<string, () => { url: string; client: Client; project?: null }> = {
     'POST /api/v1/workorders/upload': () => ({ url: '/api/v1/workorders/upload', client: admin }),
     'POST /api/v1/account/real-name': () => ({ url: '/api/v1/account/real-name', client: admin }),
     'POST /api/v1/contracts/:id/protocol': () => ({ url: `/api/v1/contracts/${contract.id}/protocol`, client: admin, project: null }),
+    'POST /api/v1/oss/buckets/:id/objects': () => ({ url: `/api/v1/oss/buckets/${bucket.id}/objects`, client: admin }),
   };
   return [...MULTIPART_ROUTES].map((route) => {
     const fixture = fixtures[route];
@@ -227,7 +236,12 @@ describe('every multipart route', () => {
     const files = fs.readdirSync('src/server', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const importers = files.filter((f) => /from '@fastify\/multipart'/.test(fs.readFileSync(path.join('src/server', f), 'utf8')));
     expect(importers).toEqual([path.join('platform', 'http', 'multipart.plugin.ts')]);
-    expect([...MULTIPART_ROUTES].sort()).toEqual(['POST /api/v1/account/real-name', 'POST /api/v1/contracts/:id/protocol', 'POST /api/v1/workorders/upload']);
+    expect([...MULTIPART_ROUTES].sort()).toEqual([
+      'POST /api/v1/account/real-name',
+      'POST /api/v1/contracts/:id/protocol',
+      'POST /api/v1/oss/buckets/:id/objects',
+      'POST /api/v1/workorders/upload',
+    ]);
   });
 
   it('answers every malformed body with a catalogued 4xx in both languages and changes nothing', async () => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
   bucket = await createSettled(c, 'oss-buckets', { name: `s3-${Date.now().toString(36)}`, package_id: pkg.id });
   keys = (await c.req({ method: 'POST', url: '/api/v1/oss/keys', payload: { description: 'sdk' } })).json();
   s3 = client(keys.access_key_id, keys.secret_access_key);
-});
+}, 180_000);
 afterAll(async () => {
   s3?.destroy();
   await app.close();
@@ -126,7 +126,7 @@ describe('S3 API with the AWS SDK', () => {
     // the console sees what the SDK wrote
     const files = (await c.req({ method: 'GET', url: `/api/v1/oss/buckets/${bucket.id}/objects?prefix=docs/` })).json().data;
     expect(files.map((f: { name: string }) => f.name)).toEqual(['sub', 'b.txt', 'big.bin']);
-  });
+  }, 180_000);
 
   it('answers a presigned GET, and refuses it once tampered with', async () => {
     await s3.send(new PutObjectCommand({ Bucket: bucket.name, Key: '报告 1.txt', Body: 'presigned body' }));

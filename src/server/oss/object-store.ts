@@ -125,6 +125,9 @@ export async function commitObject(
   }
 }
 
+/** Deletes a written blob that will not become an object. */
+export const discardBlob = (db: Db, blob: WrittenBlob) => staging(() => deleteBlobs(db, [blob.blobId]));
+
 /** A stream of a Buffer (folders and small demo files go through the same path as uploads). */
 export async function* bytesOf(buf: Uint8Array): AsyncIterable<Uint8Array> {
   if (buf.length) yield buf;

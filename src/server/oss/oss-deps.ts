@@ -15,6 +15,19 @@ export interface OssDeps {
   now: () => Date;
 }
 
+/** The file part of an upload form: its name, type and bytes as they arrive. */
+export interface IncomingFile {
+  filename: string;
+  mimetype: string;
+  stream: AsyncIterable<Uint8Array>;
+}
+
+/** A write made but not yet visible: committed once the whole request was read, else discarded. */
+export interface Staged<T> {
+  commit(): Promise<T>;
+  discard(): Promise<void>;
+}
+
 /** The Beijing calendar of an instant: its day (YYYY-MM-DD), hour, minute and weekday (0 = Sunday). */
 export function beijing(at: Date) {
   const b = new Date(at.getTime() + 8 * 3600_000);

@@ -9,13 +9,13 @@ import type { Scope } from '../platform/auth/scope.ts';
 import { decodeCursor, encodeCursor } from '../platform/lib/list.ts';
 import { invalid } from '../platform/lib/invalid.ts';
 import { refreshUsage, type BucketRow } from './bucket.repository.ts';
-import { bytesOf, checkWritable, commitObject, readBlob, writeBlob } from './object-store.ts';
+import { bytesOf, checkWritable, commitObject, discardBlob, readBlob, writeBlob } from './object-store.ts';
 import { deleteObjects, findObject, keysUnder, latestUnder, listLevel, objectsByKeys, type ObjectRow } from './objects.repository.ts';
-import { bucketOr404, countOssRequest, type OssDeps } from './oss-deps.ts';
+import { bucketOr404, countOssRequest, type IncomingFile, type OssDeps, type Staged } from './oss-deps.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 export const tooLarge = (deps: Pick<OssDeps, 'maxUploadBytes'>) => () =>
-  new AppError(413, 'oss.object_too_large', { max: `${Math.round(deps.maxUploadBytes / 1024 / 1024)} MB` });
+  new AppError(413, 'upload_file_too_large', { name: '', max: `${Math.round(deps.maxUploadBytes / 1024 / 1024)} MB` });
 
 function cursorAfter(cursor: string | undefined) {
   if (!cursor) return undefined;
@@ -79,30 +79,35 @@ export async function createFolder(deps: OssDeps, scope: Scope, bucketId: string
   return { key: o.key, name: path.replace(/\/$/, '').split('/').pop(), type: 'folder' as const };
 }
 
-/** The file part of an upload form: its name, type and bytes as they arrive. */
-export interface IncomingFile {
-  filename: string;
-  mimetype: string;
-  stream: AsyncIterable<Uint8Array>;
-}
-
-/** Checks the bucket and the prefix before any byte is read (bad input writes nothing). */
-export async function uploadTarget(deps: OssDeps, scope: Scope, bucketId: string, prefix: string | undefined) {
+/** The bucket an upload goes to, checked before any byte of the body is read (another tenant's: 404). */
+export async function uploadBucket(deps: OssDeps, scope: Scope, bucketId: string): Promise<BucketRow> {
   const bucket = await bucketOr404(deps, scope, bucketId);
   checkWritable(bucket);
-  const p = prefixRule.safeParse(prefix ?? '');
-  if (!p.success) throw invalid('prefix', p.error.issues[0]?.message ?? 'folder_path');
-  return { bucket, prefix: p.data };
+  return bucket;
 }
 
-export async function uploadObject(deps: OssDeps, target: { bucket: BucketRow; prefix: string }, file: IncomingFile) {
+/** Writes the file's bytes away as they arrive; the object appears when the form is committed. */
+export async function stageUpload(
+  deps: OssDeps,
+  bucket: BucketRow,
+  prefix: string | undefined,
+  file: IncomingFile,
+): Promise<Staged<{ key: string; size: number; content_type: string }>> {
+  const p = prefixRule.safeParse(prefix ?? '');
+  if (!p.success) throw invalid('prefix', p.error.issues[0]?.message ?? 'folder_path');
+  const target = { bucket, prefix: p.data };
   const name = file.filename.split(/[\\/]/).pop() ?? '';
   const key = `${target.prefix}${name}`;
   if (!name || objectKeyProblem(key)) throw invalid('file', 'object_key');
   const blob = await writeBlob(deps.db, file.stream, { maxBytes: deps.maxUploadBytes, tooLarge: tooLarge(deps) });
-  const o = await commitObject(deps.db, target.bucket, { key, blob, contentType: file.mimetype || 'application/octet-stream' });
-  await countOssRequest(deps, target.bucket.tenant_id);
-  return { key: o.key, size: o.size, content_type: o.content_type };
+  return {
+    async commit() {
+      const o = await commitObject(deps.db, target.bucket, { key, blob, contentType: file.mimetype || 'application/octet-stream' });
+      await countOssRequest(deps, target.bucket.tenant_id);
+      return { key: o.key, size: o.size, content_type: o.content_type };
+    },
+    discard: () => discardBlob(deps.db, blob),
+  };
 }
 
 export async function downloadObject(deps: OssDeps, scope: Scope, bucketId: string, query: unknown): Promise<{ object: ObjectRow; body: Readable }> {

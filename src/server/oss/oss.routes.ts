@@ -7,7 +7,7 @@ import { resolveScope } from '../platform/auth/scope.ts';
 import type { TenancyRepository } from '../platform/auth/tenancy.repository.ts';
 import { registerMultipart } from '../platform/http/multipart.plugin.ts';
 import type { UsersRepository } from '../platform/auth/users.repository.ts';
-import { createFolder, deleteObject, downloadObject, listObjects, uploadObject, uploadTarget } from './oss-objects.service.ts';
+import { createFolder, deleteObject, downloadObject, listObjects, stageUpload, uploadBucket } from './oss-objects.service.ts';
 import { createOssKey, deleteOssKey, listOssKeys, ossOverview, setOssKeyStatus } from './oss-keys.service.ts';
 import * as st from './oss-strategies.service.ts';
 import type { OssDeps } from './oss-deps.ts';
@@ -56,8 +56,9 @@ export async function ossRoutes(app: FastifyInstance, ctx: OssRoutesDeps) {
     const limits = { fileBytes: deps.maxUploadBytes, fileLabel: `${Math.round(deps.maxUploadBytes / 1024 / 1024)} MB`, files: 1, fields: 2 };
     await registerMultipart(scoped, limits);
     scoped.post(`${BASE}/buckets/:id/objects`, write, async (req, reply) => {
-      const s = await scope(req);
-      const answer = await streamUpload(req, limits, async (fields, file) => uploadObject(deps, await uploadTarget(deps, s, p(req).id, fields.prefix), file));
+      // another tenant's bucket is 404 whatever the body
+      const bucket = await uploadBucket(deps, await scope(req), p(req).id);
+      const answer = await streamUpload(req, limits, (fields, file) => stageUpload(deps, bucket, fields.prefix, file));
       return reply.status(201).send(answer);
     });
   });

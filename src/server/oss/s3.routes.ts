@@ -216,7 +216,6 @@ function s3Failure(err: unknown, req: FastifyRequest, reply: FastifyReply) {
   else if (err instanceof AppError && err.key === 'refusals.oss_bucket.unavailable') e = new S3Error('OperationAborted', 409, 'The bucket is not available.');
   else {
     req.log.error({ err }, 's3 request failed');
-    if (process.env.OSS_DEBUG) console.error(err);
     e = new S3Error('InternalError', 500, 'We encountered an internal error. Please try again.');
   }
   reply.status(e.status).header('x-amz-request-id', req.id);
