@@ -100,7 +100,7 @@ function DetailPage() {
   const r = q.data && q.data.type === area.type ? q.data : undefined;
   return (
     <ProtectFrame page={page} title={r?.name ?? t(`storage.title.${area.type}`)} back={{ to: area.list, label: t(`storage.title.${area.type}`) }}>
-      <ListState loading={q.isPending} failed={q.isError || (!!q.data && !r)} empty={false} emptyText="" />
+      <ListState loading={q.isPending} failed={false} empty={q.isError || (!!q.data && !r)} emptyText={t('storage.gone')} />
       {r ? (
         <section className="ys-protect__detail" data-testid="task-detail">
           <Detail r={r} />
