@@ -14,7 +14,7 @@ import { settlePoll } from '../../features/resources/live.ts';
 import { StatusBadge } from '../../features/resources/parts.tsx';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
 import { byteSize } from '../../lib/byte-size.ts';
-import { BucketFrame, useOssTexts, when } from './bucket-frame.tsx';
+import { BucketFrame, NoBucket, useOssTexts, when } from './bucket-frame.tsx';
 import { LifecycleSection } from './lifecycle.tsx';
 import { Facts } from './strategy-parts.tsx';
 
@@ -117,7 +117,7 @@ export function OutlinePage({ id }: KindPageProps) {
   );
 }
 
-/** /ossBucketsDetail without a tab or an id: the bucket list. */
+/** /ossBucketsDetail without a tab or an id: the way to the bucket list (the address stays, as every route's sample does). */
 export function BareDetail() {
-  return <Navigate to="/ossBuckets" replace />;
+  return <NoBucket />;
 }
