@@ -230,7 +230,7 @@ describe('snapshot chains and consistency groups (volumeSnapshot)', () => {
     for (const d of disks) {
       const chain = (await send('GET', `/api/snapshots?volume_id=${d.id}`)).json().data as Json[];
       expect(chain).toHaveLength(1);
-      expect(chain[0]).toMatchObject({ status: 'available', spec: { group_point: 'point-one', volume_id: d.id } });
+      expect(chain[0]).toMatchObject({ status: 'available', spec: { group_point: 'point-one', volume_id: d.id, volume_name: d.name } });
     }
     const group = (await send('GET', `/api/snapshot-groups/${made.id}`)).json();
     expect(group.spec).toMatchObject({ point_count: 1, last_point_name: 'point-one' });
@@ -247,6 +247,12 @@ describe('snapshot chains and consistency groups (volumeSnapshot)', () => {
     const other = (await send('GET', `/api/snapshots?volume_id=${disks[0]!.id}`)).json().data[0];
     expect((await act(c, 'volumes', disks[1]!.id, { action: 'rollback', snapshot_id: other.id })).statusCode).toBe(404);
     expect((await actSettled(c, 'volumes', disks[1]!.id, { action: 'rollback', snapshot_id: own.id })).status).toBe('unmounted');
+  });
+
+  it('names the disk on a snapshot taken by the disk’s own action, as lists show it', async () => {
+    expect((await act(c, 'volumes', disks[0]!.id, { action: 'snapshot', snapshot_name: 'own-snap' })).statusCode).toBe(200);
+    const own = ((await send('GET', `/api/snapshots?volume_id=${disks[0]!.id}`)).json().data as Json[]).find((s) => s.name === 'own-snap')!;
+    expect(own.spec.volume_name).toBe(disks[0]!.name);
   });
 
   it('expands a disk by at least 50 GB', async () => {

@@ -165,7 +165,11 @@ function storageRows(slot: Slot) {
     charging_code: 'quantity',
     billing: 'active',
   });
-  const snap = add('snapshot', `${project.name}-${vendor}-spare-1-snap`, 'available', { volume_id: freeDisk, size: 100 });
+  const snap = add('snapshot', `${project.name}-${vendor}-spare-1-snap`, 'available', {
+    volume_id: freeDisk,
+    volume_name: `${project.name}-${vendor}-spare-1`,
+    size: 100,
+  });
   link(snap, freeDisk, 'snapshot_of');
   const eipId = add('eip', `${project.name}-${vendor}-eip-free`, 'available', { bandwidth: 10, line: 'bgp', charging_code: 'quantity' });
   resources[resources.length - 1]!.spec.address = publicAddress(eipId);

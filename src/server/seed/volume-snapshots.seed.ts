@@ -44,7 +44,7 @@ export async function seedVolumeSnapshots(db: Db, now = new Date()): Promise<num
       name,
       status: 'available',
       locked: false,
-      spec: JSON.stringify({ volume_id: d.id, size: d.spec.size ?? null, ...spec }),
+      spec: JSON.stringify({ volume_id: d.id, volume_name: d.name, size: d.spec.size ?? null, ...spec }),
       created_at: at,
       updated_at: at,
     };

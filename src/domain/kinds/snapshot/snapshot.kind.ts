@@ -26,12 +26,14 @@ export const snapshotKind = defineKind({
     F.name,
     F.status,
     { key: 'volume_id', source: 'spec', type: 'ref', ref: 'volume' },
+    // the disk's name when the snapshot was taken: lists show it instead of the disk's id (ADR 0064)
+    { key: 'volume_name', source: 'spec', type: 'text' },
     { key: 'size', source: 'spec', type: 'number', unit: 'gb' },
     // the consistency snapshot it was taken in (a consistency group's point), if any
     { key: 'group_point', source: 'spec', type: 'text' },
     F.createdAt,
   ],
-  columns: [C.name, C.id, C.status, { field: 'volume_id', display: true }, { field: 'size', display: true }, C.createdAt],
+  columns: [C.name, C.id, C.status, { field: 'volume_name', display: true }, { field: 'volume_id' }, { field: 'size', display: true }, C.createdAt],
   filters: [Q.name, Q.status, { param: 'volume_id', source: 'spec', key: 'volume_id', type: 'ref' }],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },

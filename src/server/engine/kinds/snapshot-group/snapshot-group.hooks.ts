@@ -44,7 +44,7 @@ async function takeSnapshots(c: AfterActionContext): Promise<ResourceRow[]> {
     az_id: v.az_id,
     name: `${point}-${v.name}`.slice(0, NAME_MAX),
     status: 'available',
-    spec: { volume_id: v.id, size: v.spec.size ?? null, group_id: c.row.id, group_point: point },
+    spec: { volume_id: v.id, volume_name: v.name, size: v.spec.size ?? null, group_id: c.row.id, group_point: point },
   }));
   await insertResources(c.trx, snaps);
   await insertLinks(

@@ -1,4 +1,4 @@
-// Snapshot (server half): the size of the disk it is taken of.
+// Snapshot (server half): the size and name of the disk it is taken of.
 import { snapshotKind } from '../../../../domain/kinds/snapshot/snapshot.kind.ts';
 import { defineHooks } from '../hooks.ts';
 
@@ -7,6 +7,7 @@ export const snapshotHooks = [
     async beforeCreate(c) {
       const volume = c.parents.volume_id!;
       c.spec.size = volume.spec.size ?? null;
+      c.spec.volume_name = volume.name;
     },
   }),
 ];
