@@ -40,6 +40,9 @@ async function objects(db: Kysely<any>) {
     .addColumn('data', 'bytea', (c) => c.notNull())
     .addPrimaryKeyConstraint('oss_chunks_pk', ['blob_id', 'seq'])
     .execute();
+  // stored out of line without compression: objects are mostly compressed already (images,
+  // archives), and compressing 256 KB in vain on every write halves the embedded database's speed
+  await sql`alter table oss_chunks alter column data set storage external`.execute(db);
   await tenantTable(db, 'oss_multipart_uploads')
     .addColumn('bucket_id', 'char(32)', (c) => c.notNull().references('resources.id').onDelete('cascade'))
     .addColumn('key', 'text', (c) => c.notNull())
