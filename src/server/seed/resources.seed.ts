@@ -167,7 +167,7 @@ function storageRows(slot: Slot) {
   });
   const snap = add('snapshot', `${project.name}-${vendor}-spare-1-snap`, 'available', {
     volume_id: freeDisk,
-    volume_name: `${project.name}-${vendor}-spare-1`,
+    volume_name: `demo-${project.name}-${vendor}-spare-1`,
     size: 100,
   });
   link(snap, freeDisk, 'snapshot_of');

@@ -33,7 +33,7 @@ export const snapshotKind = defineKind({
     { key: 'group_point', source: 'spec', type: 'text' },
     F.createdAt,
   ],
-  columns: [C.name, C.id, C.status, { field: 'volume_name', display: true }, { field: 'volume_id' }, { field: 'size', display: true }, C.createdAt],
+  columns: [C.name, C.id, C.status, { field: 'volume_name', display: true }, { field: 'size', display: true }, C.createdAt],
   filters: [Q.name, Q.status, { param: 'volume_id', source: 'spec', key: 'volume_id', type: 'ref' }],
   statuses: { stable: ['available'], inBetween: ['creating', 'deleting'], failure: ['error'] },
   create: { inBetween: 'creating', final: 'available' },
