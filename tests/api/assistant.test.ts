@@ -96,6 +96,10 @@ describe('tools, as the signed-in caller', () => {
     const r = await ask(fin, '我有几台关机的云主机', { tenant: admin.territories[0]!.tenant_id, project: admin.territories[0]!.projects[0]!.project_id });
     expect(r.statusCode).toBe(404);
     expect(r.json()).toEqual({ title: expect.any(String), description: expect.any(String) });
+    // the scope is checked first, as on every route: a help question or a bad body there is 404 too
+    const foreign = { tenant: admin.territories[0]!.tenant_id, project: admin.territories[0]!.projects[0]!.project_id };
+    expect((await ask(fin, '如何申请发票', foreign)).statusCode).toBe(404);
+    expect((await ask(fin, '', foreign)).statusCode).toBe(404);
   });
 
   it('answers last month’s bill with the tenant bill’s amount for a tenant admin and the project bill’s for a member', async () => {

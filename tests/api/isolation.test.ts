@@ -25,6 +25,8 @@ const SKIP = new Set([
   'GET /api/v1/portal/articles/:id',
   'GET /api/v1/customize_pages/:id',
   'GET /api/v1/template-frame',
+  // The assistant page's copy (locales/*/assistant.json): the same for everyone.
+  'GET /api/v1/assistant/texts',
   'POST /api/v1/logout',
 ]);
 

@@ -90,18 +90,23 @@ async function alarms(deps: ToolDeps, scope: Scope, lang: Language): Promise<Ass
 }
 
 /**
- * Runs the tool as the caller. Signed out: asks to sign in. No scope header: asks to pick a tenant
- * and project. A missing permission: says so. A scope the caller may not see: 404 (thrown on).
+ * The caller's scope as the request's headers name it, checked like every route's (before the
+ * body): a scope the caller may not see answers 404; a visitor, or a caller who names none, gets null.
  */
-export async function runTool(deps: ToolDeps, req: FastifyRequest, intent: Intent, lang: Language): Promise<AssistantAnswer> {
-  if (!req.user) return answer(t(lang, 'assistant:tools.login'), [{ title: t(lang, 'assistant:tools.login_link'), url: '/login' }]);
-  let scope: Scope;
+export async function callerScope(deps: Pick<ToolDeps, 'tenancy'>, req: FastifyRequest): Promise<Scope | null> {
+  if (!req.user) return null;
   try {
-    scope = await resolveScope(req, deps.tenancy);
+    return await resolveScope(req, deps.tenancy);
   } catch (err) {
-    if (err instanceof AppError && err.status === 400) return answer(t(lang, 'assistant:tools.scope_needed'));
+    if (err instanceof AppError && err.status === 400) return null;
     throw err;
   }
+}
+
+/** Runs the tool as the caller. Signed out: asks to sign in. No scope: asks to pick one. A missing permission: says so. */
+export async function runTool(deps: ToolDeps, req: FastifyRequest, scope: Scope | null, intent: Intent, lang: Language): Promise<AssistantAnswer> {
+  if (!req.user) return answer(t(lang, 'assistant:tools.login'), [{ title: t(lang, 'assistant:tools.login_link'), url: '/login' }]);
+  if (!scope) return answer(t(lang, 'assistant:tools.scope_needed'));
   try {
     if (intent.tool === 'hosts') return await hosts(deps, scope, intent.state, lang);
     if (intent.tool === 'bill') return await bill(deps, scope, intent.month, lang);

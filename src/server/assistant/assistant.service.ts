@@ -9,7 +9,7 @@ import { t } from '../platform/lib/i18n.ts';
 import { indexOf, searchIndex } from './assistant-index.ts';
 import { streamModel, type Grounding, type ModelConfig } from './assistant-model.ts';
 import { bestPassage, normalise, tokenize } from './assistant-text.ts';
-import { detectIntent, runTool, type ToolDeps } from './assistant-tools.ts';
+import { callerScope, detectIntent, runTool, type ToolDeps } from './assistant-tools.ts';
 
 export interface AssistantDeps extends ToolDeps {
   model: ModelConfig | undefined;
@@ -40,10 +40,12 @@ export async function retrieve(deps: Pick<ToolDeps, 'db'>, question: string, lan
 
 /** The embedded answer to a request's question (validated: 400 names the field) and what grounds a model. */
 export async function ground(deps: AssistantDeps, req: FastifyRequest, body: unknown, lang: Language): Promise<Grounded> {
+  // The scope first, as every route checks it: another tenant's answers 404 whatever the body.
+  const scope = await callerScope(deps, req);
   const { question } = assistantQuestionSchema.parse(body ?? {});
   const intent = detectIntent(normalise(question));
   if (!intent) return retrieve(deps, question, lang);
-  const answer = await runTool(deps, req, intent, lang);
+  const answer = await runTool(deps, req, scope, intent, lang);
   return { answer, grounding: { question, passages: [], tool: `${answer.answer}（${answer.sources.map((s) => s.url).join('、')}）` } };
 }
 
