@@ -109,8 +109,8 @@ export function displayValue(t: T, def: ListKind, row: Resource, key: string, pl
     case 'enum':
       return optionLabel(t, def, key, String(v));
     case 'number':
-      // (a size in bytes reads as 1.2 GB)
-      if (f.unit === 'bytes') return byteSize(Number(v));
+      // (a size in bytes — unit 'bytes' or a field named *_bytes — reads as 1.2 GB)
+      if (f.unit === 'bytes' || key.endsWith('_bytes')) return byteSize(Number(v));
       return f.unit ? `${String(v)} ${t(`kinds:units.${f.unit}`)}` : String(v);
     case 'ref':
       if (f.ref === 'region') return places?.regions[String(v)] ?? String(v);
