@@ -85,6 +85,7 @@ const AREA_NAMESPACES = new Set([
   'bastion',
   'protect',
   'oss',
+  'icp',
 ]);
 let consoleNamespaces: Promise<void> | null = null;
 /** The console's zh-CN namespaces (also the fallback of zh-TW), loaded once. */

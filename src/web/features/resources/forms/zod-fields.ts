@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { placementParent, type KindDefinition } from '../../../../domain/kinds/kind.ts';
 import { kindOf } from '../../../../domain/kinds/registry.ts';
+import { ruleText, type IssueLike } from '../../../lib/rule-text.ts';
 
 /** `regions`: a list of region ids (a cloud account's synced regions), picked among the regions of a vendor. */
 export type FieldKind = 'text' | 'password' | 'number' | 'enum' | 'boolean' | 'ref' | 'list' | 'regions';
@@ -163,37 +164,6 @@ export function initialValues(fields: readonly FormField[]): Record<string, unkn
     else if (f.kind === 'enum' && f.required && f.options?.length) out[f.key] = f.options[0];
   }
   return out;
-}
-
-export interface IssueLike {
-  code: string;
-  message: string;
-  path?: PropertyKey[];
-  minimum?: unknown;
-  maximum?: unknown;
-  input?: unknown;
-}
-
-/**
- * The rule text of a zod issue (without the label): custom messages are keys of errors:rules.*,
- * built-in checks map by code; an empty value is 「不能为空」.
- */
-export function ruleText(
-  issue: IssueLike,
-  t: (key: string, opts?: Record<string, unknown>) => string,
-  exists: (key: string) => boolean,
-  field?: string,
-): string {
-  // A field may word a shared rule its own way (SNAT 源网段 takes IPv4 only): errors:field_rules.<field>.<rule>.
-  const at = issue.path?.length ? issue.path.join('.') : field;
-  if (at && exists(`errors:field_rules.${at}.${issue.message}`)) return t(`errors:field_rules.${at}.${issue.message}`);
-  if (exists(`errors:rules.${issue.message}`)) return t(`errors:rules.${issue.message}`, { min: issue.minimum, max: issue.maximum });
-  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return t('errors:rules.required');
-  if (issue.code === 'too_small') return t('errors:rules.too_small', { min: issue.minimum });
-  if (issue.code === 'too_big') return t('errors:rules.too_big', { max: issue.maximum });
-  if (issue.code === 'invalid_value') return t('errors:rules.invalid_value');
-  if (issue.code === 'invalid_format') return t('errors:rules.invalid_format');
-  return t('errors:rules.custom');
 }
 
 /** A form value as the schema expects it: '' is "not given". */
