@@ -27,6 +27,8 @@ const SKIP = new Set([
   'GET /api/v1/template-frame',
   // The assistant page's copy (locales/*/assistant.json): the same for everyone.
   'GET /api/v1/assistant/texts',
+  // The public ICP lookup: a completed filing is public record (number, sponsor, site), the same for everyone.
+  'GET /api/v1/isps/lookup',
   'POST /api/v1/logout',
 ]);
 

@@ -214,6 +214,7 @@ async function multipartTargets(): Promise<{ route: string; url: string; client:
     'POST /api/v1/account/real-name': () => ({ url: '/api/v1/account/real-name', client: admin }),
     'POST /api/v1/contracts/:id/protocol': () => ({ url: `/api/v1/contracts/${contract.id}/protocol`, client: admin, project: null }),
     'POST /api/v1/oss/buckets/:id/objects': () => ({ url: `/api/v1/oss/buckets/${bucket.id}/objects`, client: admin }),
+    'POST /api/v1/isps/materials': () => ({ url: '/api/v1/isps/materials', client: admin }),
   };
   return [...MULTIPART_ROUTES].map((route) => {
     const fixture = fixtures[route];
@@ -228,6 +229,9 @@ function expected(c: Case, route: string, lang: Language): { status: number; bod
   if (c.name === 'only text fields') return { status: 400 };
   if (c.key === 'upload_too_many') return { status: 400, body: errorBody(lang, 400, 'upload_too_many', { max: route.includes('workorders') ? 9 : 1 }) };
   if (c.key === 'multipart_too_many_fields') return { status: 400 };
+  // ICP materials are at most 5 MB each (domain/icp.ts MATERIAL_LIMITS), below the walk's 10 MB.
+  if (c.key === 'upload_file_too_large' && route.includes('/isps/'))
+    return { status: c.status, body: errorBody(lang, c.status, c.key, { ...c.params, max: '5 MB' }) };
   return { status: c.status, body: c.key ? errorBody(lang, c.status, c.key, c.params) : undefined };
 }
 
@@ -239,6 +243,7 @@ describe('every multipart route', () => {
     expect([...MULTIPART_ROUTES].sort()).toEqual([
       'POST /api/v1/account/real-name',
       'POST /api/v1/contracts/:id/protocol',
+      'POST /api/v1/isps/materials',
       'POST /api/v1/oss/buckets/:id/objects',
       'POST /api/v1/workorders/upload',
     ]);

@@ -93,6 +93,8 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'POST /api/v1/dbinstances/:id/plugins': 'db_plugin_install',
   'DELETE /api/v1/dbinstances/:id/plugins/:name': 'db_plugin_uninstall',
   // data migration tasks (ADR 0059)
+  // the assistant's answers change nothing (its route says so too)
+  'POST /api/v1/assistant/answers': false,
   // ICP filings (issue 31)
   'POST /api/v1/isps': 'icp_create',
   'POST /api/v1/isps/materials': 'icp_material_upload',
