@@ -64,7 +64,11 @@ const PHONE_CONSOLE_GOAL = 250 * 1024;
 // The host list 238 → 239 on 2026-11-29 (238.2 measured, 29 scripts): the four storage kinds (issue 30:
 // NAS, shared disk, SAN, FTP) joined the definitions the menus read on every console page, with the
 // work in progress of the same day in the tree. Goal still 250.
-const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 229 * 1024, ecsManage: 239 * 1024 };
+// The inbox 229 → 230 and the host list 239 → 241 on 2026-11-29 (229.3 and 239.9 measured, 26 and 30 scripts):
+// three kinds' definitions (object-storage bucket and package, snapshot consistency group) that the menus
+// read, the console's route map for 32 more pages (object storage, storage tasks, ICP filing) and their
+// menu icons. Goal still 250; the kinds' definitions are the next thing to split per menu group.
+const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 230 * 1024, ecsManage: 241 * 1024 };
 const PHONE_CONSOLE_SCRIPTS: Record<string, number> = { selfApprovalManage: 28, ecsManage: 29 };
 /** Chunks only a desktop (≥ 1200px) or tablet table needs: named by vite.config.ts's groups and their modules. */
 const DESKTOP_ONLY = /\/assets\/(?:tanstack-table|data-table|desktop-list|admin-list|inbox-table|side-menu|menu-icon)-[\w-]+\.js$/;
