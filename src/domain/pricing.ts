@@ -9,13 +9,27 @@ export type ChargingCode = 'year' | 'quantity';
 export const yearlyAllowed = (vendor: string) => vendor !== 'ctyun';
 export const isDuration = (months: number) => (DURATION_MONTHS as readonly number[]).includes(months);
 
-/** Bandwidth rental 2025: 20 yuan per Mbps per month, billed by the day; under 24 hours counts as a day. */
-export const BANDWIDTH_RENTAL_FEN_PER_MBPS_MONTH = 2000;
-export function bandwidthRentalDays(hours: number): number {
+/**
+ * How a pay-as-you-go unit price counts time: 'hour' (the default) is fen per unit per hour; 'day'
+ * is fen per unit per month of DAYS_PER_MONTH days, charged by the day, a day begun counting whole
+ * (bandwidth rental, seed 000 §9).
+ */
+export type PriceBasis = 'hour' | 'day';
+export const DAYS_PER_MONTH = 30;
+/** The days billed for `hours` on a by-the-day price: under 24 hours is a day, never fewer than one. */
+export function billedDays(hours: number): number {
   return Math.max(1, Math.ceil(hours / 24));
 }
+/** A monthly unit price charged by the day, in fen rounded as every price line is. */
+export function dayBilledFen(fenPerMonth: number, quantity: number, days: number): number {
+  return Math.round((fenPerMonth * quantity * days) / DAYS_PER_MONTH);
+}
+
+/** Bandwidth rental 2025: 20 yuan per Mbps per month, billed by the day; under 24 hours counts as a day. */
+export const BANDWIDTH_RENTAL_FEN_PER_MBPS_MONTH = 2000;
+export const bandwidthRentalDays = billedDays;
 export function bandwidthRentalFen(mbps: number, hours: number): number {
-  return Math.round((BANDWIDTH_RENTAL_FEN_PER_MBPS_MONTH * mbps * bandwidthRentalDays(hours)) / 30);
+  return dayBilledFen(BANDWIDTH_RENTAL_FEN_PER_MBPS_MONTH, mbps, billedDays(hours));
 }
 
 /** Yearly purchases of 12 months or more get two months free per year. */
@@ -82,13 +96,15 @@ export interface UnitPrice {
   unit_price_fen: number;
   measurement_display: string;
   package_name: string;
+  /** 'day': a pay-as-you-go price per month charged by the day (absent: per hour) */
+  basis?: PriceBasis;
 }
 
 export interface PriceLine {
   product_code: string;
   quantity: number;
   count: number;
-  charging_pkg: { code: ChargingCode; name: string; measurement_display: string };
+  charging_pkg: { code: ChargingCode; name: string; measurement_display: string; basis?: PriceBasis };
   unit_price_fen: number;
   /** fen payable for the line */
   price: number;
@@ -113,7 +129,22 @@ export interface PriceRequest {
   duration?: number;
   count: number;
   hours?: number;
+  /** days billed on a by-the-day price (default: billedDays(hours)); a bill's day passes the days begun in it */
+  days?: number;
   now?: Date;
+}
+
+/** A line's price before discounts: per month × months, per hour × hours, or per month by the day. */
+function lineOriginal(per: number, unit: UnitPrice, req: PriceRequest, months: number, hours: number): number {
+  if (req.charging_code === 'year') return Math.round(per * months);
+  if (unit.basis === 'day') return dayBilledFen(per, 1, req.days ?? billedDays(hours));
+  return Math.round(per * hours);
+}
+
+/** What a line costs over twelve months (after the yearly discount; a by-the-day price over 365 days). */
+function lineWholeYear(per: number, unit: UnitPrice, code: ChargingCode): number {
+  if (code === 'year') return per * paidMonths(12);
+  return unit.basis === 'day' ? (per * 365) / DAYS_PER_MONTH : per * 24 * 365;
 }
 
 function addMonths(d: Date, months: number): Date {
@@ -135,7 +166,7 @@ export function priceOf(req: PriceRequest): PriceResult {
     const unit = req.units.find((u) => u.product_code === item.product_code && u.charging_code === req.charging_code);
     if (!unit) throw new RangeError(`no ${req.charging_code} price for ${item.product_code}`);
     const per = unit.unit_price_fen * item.quantity * req.count;
-    const original = Math.round(req.charging_code === 'year' ? per * months : per * hours);
+    const original = lineOriginal(per, unit, req, months, hours);
     const price = Math.round(req.charging_code === 'year' ? per * paidMonths(months) : original);
     const discounts =
       price < original
@@ -145,7 +176,12 @@ export function priceOf(req: PriceRequest): PriceResult {
       product_code: item.product_code,
       quantity: item.quantity,
       count: req.count,
-      charging_pkg: { code: req.charging_code, name: unit.package_name, measurement_display: unit.measurement_display },
+      charging_pkg: {
+        code: req.charging_code,
+        name: unit.package_name,
+        measurement_display: unit.measurement_display,
+        ...(unit.basis === 'day' ? { basis: unit.basis } : {}),
+      },
       unit_price_fen: unit.unit_price_fen,
       price,
       price_display: priceDisplay(price),
@@ -155,11 +191,10 @@ export function priceOf(req: PriceRequest): PriceResult {
   });
   const sum = data.reduce((s, l) => s + l.price, 0);
   const original = data.reduce((s, l) => s + l.original_price, 0);
-  const perMonth = req.items.reduce((s, item) => {
+  const wholeYear = req.items.reduce((s, item) => {
     const unit = req.units.find((u) => u.product_code === item.product_code && u.charging_code === req.charging_code)!;
-    return s + unit.unit_price_fen * item.quantity * req.count;
+    return s + lineWholeYear(unit.unit_price_fen * item.quantity * req.count, unit, req.charging_code);
   }, 0);
-  const wholeYear = req.charging_code === 'year' ? perMonth * paidMonths(12) : perMonth * 24 * 365;
   return { sum_price: sum, cheap_price: original - sum, whole_year_price: Math.round(wholeYear), sum_price_display: priceDisplay(sum), data };
 }
 

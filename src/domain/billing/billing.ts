@@ -101,10 +101,22 @@ export function splitByDay(start: Date, end: Date): { day: string; hours: number
   return out;
 }
 
-/** The pay-as-you-go price of items for some hours, by the pricing module (fen, before and after discounts). */
-export function hourlyCharge(items: PriceItem[], units: UnitPrice[], hours: number) {
+/**
+ * The days of a by-the-day price that begin in [from, until) when they count from `anchor` (the
+ * interval's start): every 24 hours from it a new day is begun and billed whole, on the day it begins.
+ */
+export function dayStartsIn(anchor: Date, from: Date, until: Date): number {
+  const at = (t: Date) => Math.max(0, Math.ceil((t.getTime() - anchor.getTime()) / DAY_MS));
+  return Math.max(0, at(until) - at(from));
+}
+
+/**
+ * The pay-as-you-go price of items for some hours, by the pricing module (fen, before and after
+ * discounts); `days`: the days billed on a by-the-day price (default: the hours counted in days).
+ */
+export function hourlyCharge(items: PriceItem[], units: UnitPrice[], hours: number, days?: number) {
   if (!items.length || hours <= 0) return { original_fen: 0, amount_fen: 0 };
-  const r = priceOf({ items, units, charging_code: 'quantity', count: 1, hours });
+  const r = priceOf({ items, units, charging_code: 'quantity', count: 1, hours, ...(days === undefined ? {} : { days }) });
   return { original_fen: r.sum_price + r.cheap_price, amount_fen: r.sum_price };
 }
 

@@ -121,6 +121,8 @@ export interface ActionDef<A extends string = string> {
 export interface KindPrice {
   fen: number;
   unit: string;
+  /** 'day' (pay-as-you-go only): `fen` is per unit per month, charged by the day, a day begun counting whole */
+  basis?: 'hour' | 'day';
 }
 export interface KindPrices {
   year: KindPrice;

@@ -6,6 +6,7 @@ import { inMenuOrder, kindEntity, type KindDefinition, type KindEntity } from '.
 // The module reads its own exports back to list the kinds: static imports, typed, one line a kind.
 import * as registry from './registry.ts';
 
+export { accessBandwidthKind } from './access-bandwidth/access-bandwidth.kind.ts';
 export { cacheInstanceKind } from './cache-instance/cache-instance.kind.ts';
 export { cdnDomainKind } from './cdn-domain/cdn-domain.kind.ts';
 export { cdnTaskKind } from './cdn-task/cdn-task.kind.ts';

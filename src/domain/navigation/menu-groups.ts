@@ -73,6 +73,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       { code: 'vip', menuUrl: '/vip', icon: 'network', list: 'GET /api/vips' },
       { code: 'eip', menuUrl: '/eipManage', icon: 'global', list: 'GET /api/eips' },
       { code: 'share_band', menuUrl: '/shareBand', icon: 'global', list: 'GET /api/shared-bandwidths' },
+      { code: 'access_bandwidth', menuUrl: '/closureManage', icon: 'global', list: 'GET /api/access-bandwidths' },
       { code: 'elb', menuUrl: '/balanceLoad', icon: 'apartment', list: 'GET /api/load-balances' },
       { code: 'nat', menuUrl: '/natManage', icon: 'swap', list: 'GET /api/nat_gateways' },
       { code: 'vpcep', menuUrl: '/vpcepManage', icon: 'link', list: 'GET /api/vpcep' },

@@ -13,6 +13,7 @@ import {
   convert,
   currencyOf,
   dayStart,
+  dayStartsIn,
   hourlyCharge,
   rateOn,
   shanghaiDay,
@@ -112,7 +113,11 @@ function segmentLines(s: Segment, start: Date, end: Date, usd: Rates): BillLine[
   const from = s.started_at > start ? s.started_at : start;
   const until = s.ended_at && s.ended_at < end ? s.ended_at : end;
   return splitByDay(from, until).map((d) => {
-    const c = hourlyCharge(s.items as PriceItem[], s.units as UnitPrice[], d.hours);
+    // A by-the-day price bills the days begun in this day's part of the interval, counted from its start.
+    const dayFrom = new Date(Math.max(from.getTime(), dayStart(d.day).getTime()));
+    const dayUntil = new Date(Math.min(until.getTime(), dayStart(d.day).getTime() + 86_400_000));
+    const days = dayStartsIn(s.started_at, dayFrom, dayUntil);
+    const c = hourlyCharge(s.items as PriceItem[], s.units as UnitPrice[], d.hours, days);
     const base: BaseLine = {
       day: d.day,
       month: d.day.slice(0, 7),

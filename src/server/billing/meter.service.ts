@@ -66,6 +66,7 @@ async function unitsFor(deps: MeterDeps, tenantId: string, items: PriceItem[], c
     unit_price_fen: l.unit_price_fen,
     measurement_display: l.charging_pkg.measurement_display,
     package_name: l.charging_pkg.name,
+    ...(l.charging_pkg.basis ? { basis: l.charging_pkg.basis } : {}),
   }));
 }
 

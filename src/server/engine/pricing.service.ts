@@ -7,6 +7,11 @@ import { kindByProductCode } from '../../domain/kinds/registry.ts';
 
 const PACKAGE_NAMES: Record<ChargingCode, string> = { year: '包年包月', quantity: '按量计费' };
 
+/** How the kind's folder counts a package's time: a by-the-day price says so (domain/pricing PriceBasis). */
+function basisOf(code: string, charging: ChargingCode): Pick<UnitPrice, 'basis'> {
+  return charging === 'quantity' && kindByProductCode(code)?.prices?.quantity.basis === 'day' ? { basis: 'day' } : {};
+}
+
 /**
  * The packages a kind declares in its folder (`prices`), for product codes the database has never
  * had a package for: a kind added after the database was seeded prices at once instead of
@@ -19,7 +24,14 @@ function declaredPrices(codes: readonly string[]): UnitPrice[] {
     if (!prices) continue;
     for (const charging of ['year', 'quantity'] as const) {
       const p = prices[charging];
-      out.push({ product_code: code, charging_code: charging, unit_price_fen: p.fen, measurement_display: p.unit, package_name: PACKAGE_NAMES[charging] });
+      out.push({
+        product_code: code,
+        charging_code: charging,
+        unit_price_fen: p.fen,
+        measurement_display: p.unit,
+        package_name: PACKAGE_NAMES[charging],
+        ...basisOf(code, charging),
+      });
     }
   }
   return out;
@@ -44,6 +56,7 @@ export function pricingService(db: Db) {
       unit_price_fen: Number(r.unit_price_fen),
       measurement_display: r.measurement_display,
       package_name: r.name,
+      ...basisOf(r.product_code, r.code as ChargingCode),
     }));
     // Only a product the database has never had a package for takes its kind's declared prices (a
     // package switched off stays off).

@@ -30,6 +30,7 @@ import { seedBastion } from './bastion.seed.ts';
 import { seedDbInstances } from './db-instances.seed.ts';
 import { seedCacheDocInstances } from './cache-doc-instances.seed.ts';
 import { seedStorage } from './storage.seed.ts';
+import { seedAccessBandwidths } from './access-bandwidth.seed.ts';
 import { seedOss } from './oss.seed.ts';
 import { seedVolumeSnapshots } from './volume-snapshots.seed.ts';
 
@@ -160,6 +161,7 @@ export const PRODUCT_CODES = [
   'load_balance',
   'nat_gateway',
   'shared_bandwidth',
+  'access_bandwidth',
   'oss',
   'ssl_certificate',
   'dns_domain',
@@ -395,6 +397,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedDbInstances(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedCacheDocInstances(db);
   await seedStorage(db);
+  await seedAccessBandwidths(db);
   await seedOss(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedVolumeSnapshots(db);
   await seedProtect(db, secrets ?? (await openSecretBox(db, undefined)));
