@@ -1,7 +1,7 @@
 // The user centre's rules (seed 001 §3 "User", §5 passwords and phone, §6): password rules, the
 // phone change under review, masks. Shared by the server and the account screens.
 import { z } from 'zod';
-import { MOBILE_PATTERN } from './desk.ts';
+import { mobilePhoneSchema } from './phone.ts';
 
 /** Reserved words barred as passwords (seed 001 §5). */
 export const RESERVED_PASSWORD_WORDS = ['welcome', 'database', 'account', 'user', 'password', 'oracle', 'computer', 'abcd'] as const;
@@ -30,7 +30,7 @@ export const passwordChangeSchema = z
 
 export const smsCodeSchema = z.string().regex(/^\d{6}$/, { message: 'sms_code_format' });
 export const phoneVerifySchema = z.object({ sms_code: smsCodeSchema }).strict();
-export const phoneChangeSchema = z.object({ phone: z.string().trim().regex(MOBILE_PATTERN, { message: 'mobile' }), sms_code: smsCodeSchema }).strict();
+export const phoneChangeSchema = z.object({ phone: mobilePhoneSchema, sms_code: smsCodeSchema }).strict();
 
 /** The operations whose code the user centre sends. */
 export const ACCOUNT_SMS_TYPES = ['verify_phone', 'change_phone'] as const;

@@ -2,6 +2,7 @@
 // types, questions and templates, a reply thread, rating and SLA by urgency; feedback. Shared by the
 // server (validation, transitions) and the web (forms, labels), so both apply the same rules.
 import { z } from 'zod';
+import { MAINLAND_MOBILE, mobilePhoneSchema } from './phone.ts';
 import { idSchema } from './ids.ts';
 
 export const WORKORDER_STATUSES = ['submitted', 'processing', 'to_confirm', 'resolved', 'unresolved'] as const;
@@ -42,9 +43,9 @@ export const repliesOpen = (status: WorkorderStatus) => status !== 'resolved';
 /** A rating is given once, after the work order is resolved. */
 export const canRate = (status: WorkorderStatus, rated: boolean) => status === 'resolved' && !rated;
 
-/** Mainland mobile numbers (seed 001 §5 "phone format"). */
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
-const mobile = z.string().trim().regex(MOBILE_PATTERN, { message: 'mobile' });
+/** Mainland mobile numbers (seed 001 §5 "phone format"); +86 and +852 are phone.ts's rule. */
+export const MOBILE_PATTERN = MAINLAND_MOBILE;
+const mobile = mobilePhoneSchema;
 const email = z.string().trim().max(64).email({ message: 'email' });
 
 /** Limits of seed 001 §5 "File upload". */

@@ -2,7 +2,7 @@
 // the rules shared by the server and the /login views. Passwords follow the user centre's rules
 // (account.ts `passwordProblem`), never a second copy.
 import { z } from 'zod';
-import { MOBILE_PATTERN } from './desk.ts';
+import { mobilePhoneSchema } from './phone.ts';
 import { smsCodeSchema } from './account.ts';
 
 /** A captcha answer is valid this long and only once. */
@@ -20,7 +20,8 @@ export const PERSONAL_BUSINESS_TYPE = '个人用户';
 /** Account names: 3-32 letters, digits, underscore, dot or hyphen, starting with a letter — the one rule for every way an account is made (registration here, users added by administrators in access/access.ts). */
 export const ACCOUNT_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{2,31}$/;
 
-const mobile = z.string().trim().regex(MOBILE_PATTERN, { message: 'mobile' });
+/** +86 (bare digits) or +852 ("+852 91234567"), parsed to the stored form (phone.ts). */
+const mobile = mobilePhoneSchema;
 const captcha = {
   captcha_id: z.string().regex(/^[0-9a-f]{32}$/, { message: 'captcha_first' }),
   captcha: z.string().trim().min(1, { message: 'captcha_first' }).max(8),

@@ -67,6 +67,36 @@ describe('users', () => {
     expect((await login('zhao.lei', newUser.password)).statusCode).toBe(200);
   });
 
+  it('takes a user’s phone with +86 or +852 under their own rules and keeps the code', async () => {
+    const res = await admin.req({
+      method: 'POST',
+      url: '/api/v1/cloud/users',
+      payload: { account: 'chan.hk', nickname: '陳港生', phone: '+852 5123 4567', memberships: [{ role: 'project_member', project_id: projectA }] },
+      project: null,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().user.id as string;
+    expect(res.json().user.phone).toBe('+852 51234567');
+    expect(await app.ctx.db.selectFrom('users').select(['phone', 'area_code']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      phone: '51234567',
+      area_code: '852',
+    });
+    const patch = (phone: string | null) => admin.req({ method: 'PATCH', url: `/api/v1/cloud/users/${id}`, payload: { phone }, project: null });
+    for (const [phone, rule] of [
+      ['16612345678', 'mobile'],
+      ['+852 5123456', 'mobile_hk'],
+    ] as const) {
+      const bad = await patch(phone);
+      expect(bad.statusCode, phone).toBe(400);
+      expect(bad.json(), phone).toMatchObject({ field: 'phone', rule });
+    }
+    expect((await patch('13912340011')).json().phone).toBe('13912340011');
+    expect(await app.ctx.db.selectFrom('users').select(['phone', 'area_code']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      phone: '13912340011',
+      area_code: '86',
+    });
+  });
+
   it('refuses bad input naming the field, a taken account, platform roles and another tenant’s project; nothing is created', async () => {
     const before = await count('users');
     const bad = await admin.req({ method: 'POST', url: '/api/v1/cloud/users', payload: { account: '1x', nickname: '坏', memberships: [] }, project: null });

@@ -69,6 +69,50 @@ describe('user centre', () => {
     expect(res.json().phone).toBe('137****0006');
   });
 
+  it('takes a Hong Kong phone (+852) for a change: 16… and 7 digits refused; approved, the phone keeps its code and SMS goes to +852', async () => {
+    const c = await app.as('wl_admin');
+    await app.ctx.db.updateTable('users').set({ is_phone_validate: true }).where('account', '=', 'wl_admin').execute();
+    const sentChange = await c.req({ method: 'POST', url: '/api/v1/account/sms-codes', payload: { operate_type: 'change_phone' } });
+    expect(sentChange.statusCode).toBe(200);
+    const code = lastCode('13600000007')!;
+    const change = (phone: string, sms_code = code) => c.req({ method: 'POST', url: '/api/v1/account/phone/change', payload: { phone, sms_code } });
+    for (const [phone, rule] of [
+      ['16612345678', 'mobile'],
+      ['+852 9123456', 'mobile_hk'],
+      ['+852 31234567', 'mobile_hk'],
+    ] as const) {
+      const res = await change(phone);
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json(), phone).toMatchObject({ field: 'phone', rule });
+    }
+    const hk = await change('+852 9123 4578');
+    expect(hk.statusCode).toBe(200);
+    expect(hk.json().phone_change).toMatchObject({ phone: '+852 91****78', status: 'reviewing' });
+    expect(hk.json()).toMatchObject({ phone: '136****0007', area_code: '86' });
+    const user = await app.ctx.db.selectFrom('users').select('id').where('account', '=', 'wl_admin').executeTakeFirstOrThrow();
+    const row = await app.ctx.db
+      .selectFrom('phone_change_requests')
+      .select(['id', 'phone', 'area_code'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ phone: '91234578', area_code: '852' });
+    const admin = await app.as('admin');
+    const list = await admin.req({ method: 'GET', url: '/api/v1/account-reviews?type=phone_change&status=reviewing' });
+    expect(list.json().data.find((r: { id: string }) => r.id === row.id)).toMatchObject({ subject: '+852 91****78' });
+    const ok = await admin.req({ method: 'POST', url: `/api/v1/account-reviews/phone_change/${row.id}/decision`, payload: { decision: 'approve' } });
+    expect(ok.statusCode).toBe(200);
+    expect((await c.req({ method: 'GET', url: '/api/v1/account/profile' })).json()).toMatchObject({
+      phone: '+852 91****78',
+      area_code: '852',
+      phone_change: null,
+    });
+    // The next code goes to Hong Kong.
+    const sent = await c.req({ method: 'POST', url: '/api/v1/account/sms-codes', payload: { operate_type: 'verify_phone' } });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ phone: '+852 91****78', area_code: '852' });
+    expect(app.engine.smsGateway.sent.at(-1)).toMatchObject({ phone: '91234578', area_code: '852', operate_type: 'verify_phone' });
+  });
+
   it('changes the password under the rules and signs the other sessions out', async () => {
     const c = await app.as('wl_admin', { fresh: true });
     const other = await app.as('wl_admin', { fresh: true });

@@ -165,6 +165,63 @@ describe('registration', () => {
     expect(res.json().title).toBe('錯誤');
   });
 
+  it('takes +86 and +852 phones with their own rules: 16… and a 7-digit Hong Kong number are refused, a Hong Kong number registers and keeps its code', async () => {
+    const send = anon('10.0.0.30');
+    const code = async (phone: string) =>
+      send({ method: 'POST', url: '/api/v1/signup/sms-codes', payload: { purpose: 'register', phone, ...(await captcha(send)) } });
+    for (const [phone, rule] of [
+      ['16612345678', 'mobile'],
+      ['+852 6123456', 'mobile_hk'],
+      ['+852 21234567', 'mobile_hk'],
+      ['+44 7700900123', 'mobile'],
+    ] as const) {
+      const res = await code(phone);
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json(), phone).toMatchObject({ field: 'phone', rule });
+    }
+    expect((await code('16612345678')).json().description).toContain('13、14、15、17、18、19');
+    expect(app.engine.smsGateway.sent.some((m) => m.phone === '16612345678' || m.phone === '6123456')).toBe(false);
+    const sent = await code('+852 6123 4567');
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().phone).toBe('+852 61****67');
+    // The SMS goes to Hong Kong: the gateway gets the code and the digits apart.
+    expect(app.engine.smsGateway.sent.at(-1)).toMatchObject({ phone: '61234567', area_code: '852', operate_type: 'signup_register' });
+    const body = {
+      account: 'hkuser',
+      password: 'Cloud2026Go',
+      confirm_password: 'Cloud2026Go',
+      phone: '+85261234567',
+      email: 'hkuser@example.cn',
+      sms_code: lastCode('61234567'),
+      agreement: true,
+    };
+    const ok = await send({ method: 'POST', url: '/api/v1/signup/register', payload: body });
+    expect(ok.statusCode).toBe(201);
+    expect(await app.ctx.db.selectFrom('users').select(['phone', 'area_code']).where('account', '=', 'hkuser').executeTakeFirst()).toEqual({
+      phone: '61234567',
+      area_code: '852',
+    });
+    const token = (await login('hkuser', 'Cloud2026Go')).json().token as string;
+    const profile = await app.inject({ method: 'GET', url: '/api/v1/account/profile', headers: { 'x-auth-token': token } });
+    expect(profile.json()).toMatchObject({ phone: '+852 61****67', area_code: '852', is_phone_validate: true });
+    // The same +852 number is taken (its code stored under the stored form, a minute ago).
+    await app.ctx.db
+      .updateTable('signup_sms_codes')
+      .set({ created_at: new Date(Date.now() - 61_000) })
+      .where('phone', '=', '+852 61234567')
+      .execute();
+    const again = await code('+852 61234567');
+    expect(again.statusCode).toBe(200);
+    const dup = await send({ method: 'POST', url: '/api/v1/signup/register', payload: { ...body, account: 'hkuser2', sms_code: lastCode('61234567') } });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().description).toContain('该手机号已注册');
+    expect(await app.ctx.db.selectFrom('users').select('id').where('account', '=', 'hkuser2').executeTakeFirst()).toBeUndefined();
+    // Recovery texts the registered Hong Kong phone.
+    const rec = await send({ method: 'POST', url: '/api/v1/signup/sms-codes', payload: { purpose: 'recover', account: 'hkuser', ...(await captcha(send)) } });
+    expect(rec.statusCode).toBe(200);
+    expect(app.engine.smsGateway.sent.at(-1)).toMatchObject({ phone: '61234567', area_code: '852', operate_type: 'signup_recover' });
+  });
+
   it('limits anonymous signup writes per client IP', async () => {
     const send = anon('10.0.0.99');
     const statuses: number[] = [];

@@ -3,6 +3,7 @@
 import { ACCOUNT_PATTERN } from '../signup.ts';
 import { z } from 'zod';
 import { ALL_PERMISSIONS, ROLES, parsePermission } from '../roles.ts';
+import { mobilePhoneSchema } from '../phone.ts';
 
 /** User types (NUC account, local, custom, internet user). */
 export const USER_TYPES = ['nuc', 'local', 'custom', 'internet'] as const;
@@ -27,11 +28,7 @@ export const userCreateSchema = z
     account: z.string().trim().regex(ACCOUNT_PATTERN, { message: 'account_format' }),
     nickname: z.string().trim().min(1, { message: 'required' }).max(32),
     user_type: z.enum(USER_TYPES).default('local'),
-    phone: z
-      .string()
-      .regex(/^1\d{10}$/, { message: 'mobile' })
-      .nullable()
-      .optional(),
+    phone: mobilePhoneSchema.nullable().optional(),
     email: z.string().email({ message: 'email' }).max(128).nullable().optional(),
     memberships: z.array(membershipInputSchema).max(50).default([]),
   })
@@ -41,11 +38,7 @@ export const userUpdateSchema = z
   .object({
     nickname: z.string().trim().min(1, { message: 'required' }).max(32).optional(),
     user_type: z.enum(USER_TYPES).optional(),
-    phone: z
-      .string()
-      .regex(/^1\d{10}$/, { message: 'mobile' })
-      .nullable()
-      .optional(),
+    phone: mobilePhoneSchema.nullable().optional(),
     email: z.string().email({ message: 'email' }).max(128).nullable().optional(),
   })
   .strict();

@@ -12,6 +12,7 @@ import { invalid } from '../platform/lib/invalid.ts';
 import { hashPassword } from '../session/session.service.ts';
 import { tenantOf, uniqueViolation, visibleUser, type AccessCaller } from './access-checks.ts';
 import * as repo from './access.repository.ts';
+import { joinPhone, storedParts } from '../../domain/phone.ts';
 
 /** The user list's pages (the shared paging rule): 20 rows unless asked, at most 200. */
 const USER_PAGING = pagingSchema({ defaultLimit: 20, maxLimit: 200 });
@@ -79,12 +80,17 @@ export async function listUsers(db: Db, c: AccessCaller, q: Record<string, unkno
     data.map((u) => u.id),
     filterTenant,
   );
-  return { count, data: data.map((u) => ({ ...u, roles: [...new Set(roles.filter((r) => r.user_id === u.id).map((r) => r.role))] })) };
+  return { count, data: data.map((u) => ({ ...withCode(u), roles: [...new Set(roles.filter((r) => r.user_id === u.id).map((r) => r.role))] })) };
+}
+
+/** A user as answered: the phone with its code for +852 (phone.ts), as it was entered. */
+function withCode<T extends { phone: string | null; area_code: string }>({ area_code, ...u }: T) {
+  return { ...u, phone: u.phone ? joinPhone(area_code, u.phone) : null };
 }
 
 export async function detail(db: Db, c: AccessCaller, id: string) {
   const user = await visibleUser(db, c, id);
-  return { ...user, ...(await repo.userLinks(db, id, tenantOf(c, 'user'))) };
+  return { ...withCode(user), ...(await repo.userLinks(db, id, tenantOf(c, 'user'))) };
 }
 
 export async function createUser(db: Db, c: AccessCaller, body: unknown) {
@@ -96,7 +102,8 @@ export async function createUser(db: Db, c: AccessCaller, body: unknown) {
   try {
     await db.transaction().execute(async (tx) => {
       const { account, nickname, user_type } = input;
-      const user = { id, account, nickname, user_type, phone: input.phone ?? null, email: input.email ?? null, area_code: '86', sign_pass_time: null };
+      const phone = input.phone ? storedParts(input.phone) : { phone: null, area_code: '86' };
+      const user = { id, account, nickname, user_type, ...phone, email: input.email ?? null, sign_pass_time: null };
       await repo.insertUser(tx, { ...user, password_hash: await hashPassword(password) });
       for (const m of memberships) await repo.insertMembership(tx, id, m);
     });
@@ -112,7 +119,10 @@ export async function createUser(db: Db, c: AccessCaller, body: unknown) {
 export async function updateUser(db: Db, c: AccessCaller, id: string, body: unknown) {
   const input = userUpdateSchema.parse(body ?? {});
   await visibleUser(db, c, id);
-  if (Object.keys(input).length) await repo.updateUser(db, id, input);
+  // A phone keeps its digits and its code apart (phone.ts), as the SMS gateway reads them.
+  const { phone, ...rest } = input;
+  const values = phone === undefined ? rest : { ...rest, ...(phone ? storedParts(phone) : { phone: null, area_code: '86' }) };
+  if (Object.keys(values).length) await repo.updateUser(db, id, values);
   return detail(db, c, id);
 }
 

@@ -13,6 +13,7 @@ const USER_COLUMNS = [
   'users.nickname',
   'users.user_type',
   'users.phone',
+  'users.area_code',
   'users.email',
   'users.locked',
   'users.created_at',

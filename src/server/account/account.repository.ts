@@ -41,7 +41,7 @@ export async function deleteOtherSessions(ex: Exec, userId: string, keep: string
 export async function reviewingPhoneChange(ex: Exec, userId: string) {
   return ex
     .selectFrom('phone_change_requests')
-    .select(['phone', 'status', 'created_at'])
+    .select(['phone', 'area_code', 'status', 'created_at'])
     .where('user_id', '=', userId)
     .where('status', '=', 'reviewing')
     .orderBy('created_at', 'desc')

@@ -21,7 +21,8 @@ import type { Db } from '../platform/db/database.ts';
 import type { SecretBox } from '../platform/lib/secret-box.ts';
 import { hashPassword, recheckPassword } from '../session/session.service.ts';
 import { hashToken } from '../platform/auth/users.repository.ts';
-import { maskPhone, type SmsService } from '../platform/verification/sms.service.ts';
+import type { SmsService } from '../platform/verification/sms.service.ts';
+import { maskPhoneWithCode, storedParts } from '../../domain/phone.ts';
 import { invalid } from '../engine/kind-hooks.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
 import {
@@ -80,7 +81,7 @@ export async function profile(deps: AccountDeps, userId: string) {
     account: u.account,
     nickname: u.nickname,
     user_type: u.user_type,
-    phone: u.phone ? maskPhone(u.phone) : null,
+    phone: u.phone ? maskPhoneWithCode(u.area_code, u.phone) : null,
     area_code: u.area_code,
     is_phone_validate: u.is_phone_validate,
     email: u.email ? maskEmail(u.email) : null,
@@ -90,7 +91,9 @@ export async function profile(deps: AccountDeps, userId: string) {
     need_sign_service_agreement: u.need_sign_service_agreement,
     is_sign_service_agreement: u.is_sign_service_agreement,
     is_sign: u.is_sign,
-    phone_change: change ? { phone: maskPhone(change.phone), status: change.status, requested_at: new Date(change.created_at).toISOString() } : null,
+    phone_change: change
+      ? { phone: maskPhoneWithCode(change.area_code, change.phone), status: change.status, requested_at: new Date(change.created_at).toISOString() }
+      : null,
   };
 }
 
@@ -113,12 +116,14 @@ export async function requestPhoneChange(deps: AccountDeps, userId: string, body
   const input = phoneChangeSchema.parse(body ?? {});
   const u = await user(deps, userId);
   if (!u.is_phone_validate) throw new AppError(409, 'sms_phone_unverified');
-  if (u.phone === input.phone) throw invalid('phone', 'phone_same');
+  // The new phone keeps its code (+86 or +852, phone.ts) so the SMS after approval reaches it.
+  const next = storedParts(input.phone);
+  if (u.phone === next.phone && u.area_code === next.area_code) throw invalid('phone', 'phone_same');
   await deps.sms().verify(userId, 'change_phone', input.sms_code);
   const requestId = newId();
   await deps.db.transaction().execute(async (trx) => {
     if (await lockReviewingPhoneChange(trx, userId)) throw conflict('phone_change_open');
-    await insertPhoneChange(trx, { id: requestId, user_id: userId, phone: input.phone, area_code: u.area_code, status: 'reviewing', created_at: new Date() });
+    await insertPhoneChange(trx, { id: requestId, user_id: userId, ...next, status: 'reviewing', created_at: new Date() });
   });
   await tellReviewers(deps, u.account, 'phone_change', requestId);
   return profile(deps, userId);

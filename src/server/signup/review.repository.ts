@@ -30,7 +30,7 @@ export async function phoneChangePage(ex: Exec, statuses: string[], limit: numbe
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   const rows = await phoneChanges(ex, statuses)
-    .select(['r.id', 'r.status', 'r.phone', 'r.reject_reason', 'r.created_at', 'r.reviewed_at', 'u.account', 'u.nickname'])
+    .select(['r.id', 'r.status', 'r.phone', 'r.area_code', 'r.reject_reason', 'r.created_at', 'r.reviewed_at', 'u.account', 'u.nickname'])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id')
     .limit(limit)

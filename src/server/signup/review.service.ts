@@ -5,7 +5,7 @@
 // written to the profile, and an internet user verified as an enterprise may buy in their project.
 import { conflict, notFound } from '../../domain/errors.ts';
 import { reviewDecisionSchema, type AccountReviewType } from '../../domain/signup.ts';
-import { maskPhone } from '../platform/verification/sms.service.ts';
+import { maskPhoneWithCode } from '../../domain/phone.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { Exec } from '../engine/engine.repository.ts';
 import type { NotifyPort } from '../notifications/notify-port.ts';
@@ -76,7 +76,7 @@ export async function list(
   });
   if (type === 'phone_change') {
     const { count, rows } = await phoneChangePage(db, statuses, limit, offset);
-    return { count, data: rows.map((r) => ({ ...common(r), subject: maskPhone(r.phone), licence_number: null, licence_name: null })) };
+    return { count, data: rows.map((r) => ({ ...common(r), subject: maskPhoneWithCode(r.area_code, r.phone), licence_number: null, licence_name: null })) };
   }
   const { count, rows } = await verificationPage(db, statuses, limit, offset);
   return { count, data: rows.map((r) => ({ ...common(r), subject: r.enterprise, licence_number: r.licence_number, licence_name: r.licence_name })) };
@@ -103,7 +103,7 @@ async function decidePhone({ notify }: ReviewDeps, trx: Exec, id: string, d: Rev
       userIds: [row.user_id],
       category: 'system',
       messageKey: approve ? 'signup:messages.phone_approved' : 'signup:messages.phone_rejected',
-      params: { phone: maskPhone(row.phone), reason: reason ?? '' },
+      params: { phone: maskPhoneWithCode(row.area_code, row.phone), reason: reason ?? '' },
       link: '/accountinfo',
       refId: id,
     },

@@ -38,8 +38,8 @@ export async function spendCode(ex: Exec, id: string): Promise<boolean> {
   return Number(flipped.numUpdatedRows) === 1;
 }
 
-export async function phoneTaken(ex: Exec, phone: string): Promise<boolean> {
-  return !!(await ex.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst());
+export async function phoneTaken(ex: Exec, phone: string, areaCode: string): Promise<boolean> {
+  return !!(await ex.selectFrom('users').select('id').where('phone', '=', phone).where('area_code', '=', areaCode).executeTakeFirst());
 }
 
 export interface PersonalSpace {

@@ -6,6 +6,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { AppError, conflict, notFound, tooMany } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { passwordProblem } from '../../domain/account.ts';
+import { joinPhone, maskStoredPhone, storedParts } from '../../domain/phone.ts';
 import {
   QR_TICKET_TTL_SECONDS,
   appealSchema,
@@ -38,7 +39,7 @@ import {
   resetPassword,
   spendCode as flipCode,
 } from './signup.repository.ts';
-import { SMS_CODE_LIMIT, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS, maskPhone, type SmsGateway } from '../platform/verification/sms.service.ts';
+import { SMS_CODE_LIMIT, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS, type SmsGateway } from '../platform/verification/sms.service.ts';
 import { consumeAttempt } from '../platform/auth/attempts.repository.ts';
 import { captchaService, type CaptchaService } from '../platform/verification/captcha.service.ts';
 import { invalid } from '../engine/kind-hooks.ts';
@@ -84,7 +85,8 @@ async function sendCode(deps: SignupCtx, target: string, purpose: SignupSmsPurpo
     expires_at: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000),
     created_at: new Date(),
   });
-  if (phone) await deps.gateway().send({ phone, area_code: '86', operate_type: `signup_${purpose}`, code });
+  // `phone` is the stored form (phone.ts): the gateway gets its digits and its code apart.
+  if (phone) await deps.gateway().send({ ...storedParts(phone), operate_type: `signup_${purpose}`, code });
   return { countdown: SMS_RESEND_SECONDS };
 }
 
@@ -110,7 +112,7 @@ async function spendCode({ db }: SignupCtx, id: string) {
 /** Only internet users with a phone recover their own password (seed 001 §6); the others ask their tenant administrator. */
 async function recoverable({ users }: SignupCtx, account: string) {
   const user = await users.findByAccount(account.trim());
-  return user && user.user_type === INTERNET_USER_TYPE && user.phone ? { ...user, phone: user.phone } : null;
+  return user && user.user_type === INTERNET_USER_TYPE && user.phone ? { ...user, phone: joinPhone(user.area_code, user.phone) } : null;
 }
 /** Recovery codes are stored under the account name as given, whether or not it exists. */
 const recoverTarget = (account: string) => `account:${account.trim()}`;
@@ -127,7 +129,7 @@ export function captchaImage(deps: SignupCtx) {
 export async function sendSmsCode(deps: SignupCtx, body: unknown) {
   const input = signupSmsSchema.parse(body ?? {});
   await deps.captcha.check(input.captcha_id, input.captcha);
-  if (input.purpose === 'register') return { phone: maskPhone(input.phone), ...(await sendCode(deps, input.phone, 'register', input.phone)) };
+  if (input.purpose === 'register') return { phone: maskStoredPhone(input.phone), ...(await sendCode(deps, input.phone, 'register', input.phone)) };
   const user = await recoverable(deps, input.account);
   return sendCode(deps, recoverTarget(input.account), 'recover', user?.phone ?? null);
 }
@@ -142,8 +144,7 @@ function personalSpace(input: RegisterInput, userId: string, passwordHash: strin
       account: input.account,
       nickname: input.account,
       password_hash: passwordHash,
-      phone: input.phone,
-      area_code: '86',
+      ...storedParts(input.phone),
       email: input.email,
       user_type: INTERNET_USER_TYPE,
       is_phone_validate: true,
@@ -164,7 +165,7 @@ export async function register(deps: SignupCtx, body: unknown) {
   // The code first: only whoever holds the phone learns that the account or phone is taken.
   const codeId = await proveCode(deps, input.phone, 'register', input.sms_code);
   if (await deps.users.findByAccount(input.account)) throw conflict('account_taken');
-  if (await phoneTaken(deps.db, input.phone)) throw conflict('phone_taken');
+  if (await phoneTaken(deps.db, storedParts(input.phone).phone, storedParts(input.phone).area_code)) throw conflict('phone_taken');
   await spendCode(deps, codeId);
   const userId = newId();
   const space = personalSpace(input, userId, await hashPassword(input.password));

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { consumeSmsCode, latestSmsCode, insertSmsCode, lastSmsSentAt } from './sms.repository.ts';
 import { consumeAttempt, type AttemptLimit } from '../auth/attempts.repository.ts';
 import { invalid } from '../lib/invalid.ts';
+import { maskPhoneWithCode } from '../../../domain/phone.ts';
 
 export interface SmsMessage {
   phone: string;
@@ -43,8 +44,6 @@ export const SMS_CODE_LIMIT: AttemptLimit = { max: SMS_MAX_ATTEMPTS, windowMs: 2
 /** Operations that need a code: deleting priced resources (hosts, disks, EIPs). */
 export const SMS_OPERATE_TYPES = ['delete_instance', 'delete_volume', 'delete_eip', 'delete_resource'] as const;
 
-/** Phone mask of seed 000 §9: first 3 and last 4 digits. */
-export const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
 const hash = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
 interface SmsUser {
@@ -60,7 +59,12 @@ export function smsService(db: Db, gateway: SmsGateway, opts: { enabled: boolean
   return {
     necessity(user: SmsUser, operateType: string) {
       const status = required(operateType);
-      return { phone: user.phone ? maskPhone(user.phone) : null, area_code: user.area_code, status, is_phone_validate: user.is_phone_validate };
+      return {
+        phone: user.phone ? maskPhoneWithCode(user.area_code, user.phone) : null,
+        area_code: user.area_code,
+        status,
+        is_phone_validate: user.is_phone_validate,
+      };
     },
     async send(user: SmsUser, operateType: string, opts: { unverified?: boolean } = {}) {
       // Verifying the phone itself (handlePhone/verify) is the one send to a phone not yet verified.
@@ -75,7 +79,7 @@ export function smsService(db: Db, gateway: SmsGateway, opts: { enabled: boolean
         expires_at: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000),
       });
       await gateway.send({ phone: user.phone, area_code: user.area_code, operate_type: operateType, code });
-      return { phone: maskPhone(user.phone), area_code: user.area_code, countdown: SMS_RESEND_SECONDS };
+      return { phone: maskPhoneWithCode(user.area_code, user.phone), area_code: user.area_code, countdown: SMS_RESEND_SECONDS };
     },
     /** Consumes a code or throws 400 naming sms_code. */
     async verify(userId: string, operateType: string, code: string | undefined) {

@@ -29,6 +29,7 @@ import {
 } from './api.ts';
 import { Card, RoleTags, Sheet, showTemporaryPassword } from './parts.tsx';
 import { accessKeys } from './query-keys.ts';
+import { PhoneInput, phoneRule } from '../../ui/phone-input.tsx';
 
 /** What the API takes back for a membership it answered (platform: the role; tenant: its tenant; project: its project). */
 const inputOf = (m: UserDetail['memberships'][number]): MembershipInput =>
@@ -277,8 +278,8 @@ function UserForm({ onDone }: { onDone: () => void }) {
       <Form.Item name="user_type" label={t('user.user_type')}>
         <Selector columns={2} options={USER_TYPES.map((u) => ({ value: u, label: t(`user_types.${u}`) }))} />
       </Form.Item>
-      <Form.Item name="phone" label={t('user.phone')} rules={[{ pattern: /^1\d{10}$/, message: t('user.phone') }]}>
-        <Input type="tel" maxLength={11} clearable />
+      <Form.Item name="phone" label={t('user.phone')} rules={[phoneRule(t)]}>
+        <PhoneInput testId="user-phone" />
       </Form.Item>
       <Form.Item label={t('user.role')}>
         <Selector

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd-mobile';
-import { MOBILE_PATTERN } from '../../../domain/desk.ts';
+import { PhoneInput, phoneValueProblem } from '../../ui/phone-input.tsx';
 import { pushNotice } from '../../lib/notices.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
@@ -58,7 +58,7 @@ function HandlePhonePageContent() {
   }
 
   const p = profile.data;
-  const phoneOk = !change || MOBILE_PATTERN.test(phone.trim());
+  const phoneOk = !change || !phoneValueProblem(phone.trim());
   return (
     <PageFrame name={handle?.name ?? 'handlePhone'} className="ys-mine">
       <section className="ys-mine__head">
@@ -79,7 +79,7 @@ function HandlePhonePageContent() {
         <Form layout="vertical" className="ys-mine__form">
           {change && (
             <Form.Item label={t('phone.new_phone')}>
-              <Input value={phone} onChange={setPhone} type="tel" maxLength={11} clearable data-testid="phone-new" />
+              <PhoneInput value={phone} onChange={setPhone} testId="phone-new" />
             </Form.Item>
           )}
           <Form.Item

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
-import { FEEDBACK_TYPES, MOBILE_PATTERN } from '../../../domain/desk.ts';
+import { FEEDBACK_TYPES } from '../../../domain/desk.ts';
+import { PhoneInput, phoneRule } from '../../ui/phone-input.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { pushNotice } from '../../lib/notices.ts';
 import { useOnline } from '../../offline/hooks.ts';
@@ -68,8 +69,8 @@ export default function OpinionAddPage() {
         <Form.Item name="name" label={t('fields.name')} rules={[required('name'), { max: 32 }]}>
           <Input placeholder={t('placeholders.name')} clearable data-testid="fb-name" />
         </Form.Item>
-        <Form.Item name="phone" label={t('fields.phone')} rules={[required('phone'), { pattern: MOBILE_PATTERN, message: t('rules.mobile') }]}>
-          <Input placeholder={t('placeholders.phone')} type="tel" clearable data-testid="fb-phone" />
+        <Form.Item name="phone" label={t('fields.phone')} rules={[required('phone'), phoneRule(t)]}>
+          <PhoneInput placeholder={t('placeholders.phone')} testId="fb-phone" />
         </Form.Item>
         <Form.Item name="email" label={t('fields.email')} rules={[required('email'), { pattern: EMAIL, message: t('rules.email') }]}>
           <Input placeholder={t('placeholders.email')} type="email" clearable data-testid="fb-email" />

@@ -7,7 +7,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
-import { CONTACT_TIMES, MOBILE_PATTERN, URGENCIES, type Urgency } from '../../../domain/desk.ts';
+import { CONTACT_TIMES, URGENCIES, type Urgency } from '../../../domain/desk.ts';
+import { PhoneInput, phoneRule } from '../../ui/phone-input.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { pushNotice } from '../../lib/notices.ts';
 import { useOnline } from '../../offline/hooks.ts';
@@ -170,8 +171,8 @@ export default function WorkorderAddPage() {
         <Form.Item name="contact" label={t('fields.contact')} rules={[required('contact'), { max: 7, message: t('rules.contact_max') }]}>
           <Input placeholder={t('placeholders.contact')} clearable data-testid="wo-contact" />
         </Form.Item>
-        <Form.Item name="phone" label={t('fields.phone')} rules={[required('phone'), { pattern: MOBILE_PATTERN, message: t('rules.mobile') }]}>
-          <Input placeholder={t('placeholders.phone')} type="tel" clearable data-testid="wo-phone" />
+        <Form.Item name="phone" label={t('fields.phone')} rules={[required('phone'), phoneRule(t)]}>
+          <PhoneInput placeholder={t('placeholders.phone')} testId="wo-phone" />
         </Form.Item>
         <Form.Item name="email" label={t('fields.email')} rules={[required('email'), { pattern: EMAIL, message: t('rules.email') }]}>
           <Input placeholder={t('placeholders.email')} type="email" clearable data-testid="wo-email" />

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { passwordProblem } from '../../../../domain/account.ts';
 import { registerSchema } from '../../../../domain/signup.ts';
-import { MOBILE_PATTERN } from '../../../../domain/desk.ts';
+import { joinPhone } from '../../../../domain/phone.ts';
+import { AreaCodeSelect, MAX_DIGITS, phoneParts, phoneValueProblem, typedDigits, usePhonePlaceholder } from '../../../ui/phone-code.tsx';
 import { signIn } from '../../../lib/auth-flow.ts';
 import { pushNotice } from '../../../lib/notices.ts';
 import { CaptchaField, SmsField, TextField, useCaptcha } from './code-fields.tsx';
@@ -34,8 +35,9 @@ export default function RegisterView({ done }: { done: () => void }) {
 
   const send = async () => {
     const phone = v.phone.trim();
-    if (!MOBILE_PATTERN.test(phone)) {
-      setErrors((e) => ({ ...e, phone: ruleMessage(t, 'mobile') }));
+    const problem = phoneValueProblem(phone);
+    if (problem) {
+      setErrors((e) => ({ ...e, phone: ruleMessage(t, problem) }));
       throw new Error('phone');
     }
     if (!captcha.answer.trim()) {
@@ -109,18 +111,7 @@ export default function RegisterView({ done }: { done: () => void }) {
         maxLength={32}
         error={errors.confirm_password}
       />
-      <TextField
-        id="reg-phone"
-        label={labels.phone}
-        type="tel"
-        inputMode="tel"
-        value={v.phone}
-        onChange={set('phone')}
-        placeholder={t('register.phone_placeholder')}
-        autoComplete="tel"
-        maxLength={11}
-        error={errors.phone}
-      />
+      <PhoneField label={labels.phone} value={v.phone} onChange={set('phone')} placeholder={t('register.phone_placeholder')} error={errors.phone} />
       <CaptchaField state={captcha} error={errors.captcha} onInput={() => setErrors((old) => ({ ...old, captcha: '' }))} />
       <SmsField value={v.sms_code} onChange={set('sms_code')} send={send} error={errors.sms_code} />
       <TextField
@@ -153,5 +144,34 @@ export default function RegisterView({ done }: { done: () => void }) {
         <Link to="/login">{t('register.have_account')}</Link>
       </p>
     </form>
+  );
+}
+
+/** The phone with its country code (+86 / +852) in the sign-in form's own field style. */
+function PhoneField(props: { label: string; value: string; onChange: (v: string) => void; placeholder: string; error?: string }) {
+  const { area, digits } = phoneParts(props.value);
+  const placeholder = usePhonePlaceholder(area, props.placeholder);
+  return (
+    <>
+      <label className="ys-login__label" htmlFor="reg-phone">
+        {props.label}
+      </label>
+      <div className={`ys-login__field ys-phone${props.error ? ' is-error' : ''}`}>
+        <AreaCodeSelect value={area} onChange={(a) => props.onChange(joinPhone(a, typedDigits(digits, a)))} testId="reg-phone-area" />
+        <input
+          id="reg-phone"
+          name="reg-phone"
+          className="ys-login__input"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          maxLength={MAX_DIGITS[area]}
+          placeholder={placeholder}
+          value={digits}
+          onChange={(e) => props.onChange(joinPhone(area, typedDigits(e.target.value, area)))}
+        />
+      </div>
+      {props.error ? <div className="ys-login__error">{props.error}</div> : null}
+    </>
   );
 }
