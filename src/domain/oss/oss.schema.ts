@@ -66,3 +66,19 @@ export const backupStrategySchema = z.object({
 export type LifecycleRuleInput = z.infer<typeof lifecycleRuleSchema>;
 export type SyncStrategyInput = z.infer<typeof syncStrategySchema>;
 export type BackupStrategyInput = z.infer<typeof backupStrategySchema>;
+
+/** A sync strategy as the API answers it (the bucket's 同步 tab and syncManage). */
+export interface SyncStrategy {
+  id: string;
+  bucket_id: string;
+  bucket_name: string;
+  target_bucket_id: string;
+  target_bucket_name: string;
+  prefix: string | null;
+  sync_delete: boolean;
+  enabled: boolean;
+  status: 'running' | 'paused' | 'failed';
+  last_run_at: string | null;
+  synced_objects: number;
+  synced_bytes: number;
+}

@@ -2,6 +2,9 @@
 // access keys (the secret comes back once, from the create call) and every sync strategy of the
 // project. Every write carries its own Idempotency-Key, so a retried tap lands once.
 import { del, get, post } from '../../lib/request.ts';
+import type { SyncStrategy } from '../../../domain/oss/oss.schema.ts';
+
+export type { SyncStrategy };
 
 export interface OssOverview {
   bucket_count: number;
@@ -24,21 +27,6 @@ export interface OssKey {
 
 export interface OssNewKey extends OssKey {
   secret_access_key: string;
-}
-
-export interface SyncStrategy {
-  id: string;
-  bucket_id: string;
-  bucket_name: string;
-  target_bucket_id: string;
-  target_bucket_name: string;
-  prefix: string | null;
-  sync_delete: boolean;
-  enabled: boolean;
-  status: 'running' | 'paused' | 'failed';
-  last_run_at: string | null;
-  synced_objects: number;
-  synced_bytes: number;
 }
 
 const quiet = { isNeedloading: false } as const;

@@ -3,6 +3,9 @@
 // lifecycle rules; its sync and backup strategies and the backups' records; and the project's
 // buckets for the sync target picker. Every write carries its own Idempotency-Key.
 import { apiUrl, del, get, post, put, scopeHeaders, type ErrorBody } from '../../lib/request.ts';
+import type { SyncStrategy } from '../../../domain/oss/oss.schema.ts';
+
+export type { SyncStrategy };
 
 export interface OssObject {
   key: string;
@@ -32,20 +35,6 @@ export interface LifecycleInput {
   expire_days?: number;
   expire_date?: string;
   enabled: boolean;
-}
-export interface SyncStrategy {
-  id: string;
-  bucket_id: string;
-  bucket_name: string;
-  target_bucket_id: string;
-  target_bucket_name: string;
-  prefix: string | null;
-  sync_delete: boolean;
-  enabled: boolean;
-  status: 'running' | 'paused' | 'failed';
-  last_run_at: string | null;
-  synced_objects: number;
-  synced_bytes: number;
 }
 export interface SyncInput {
   target_bucket_id: string;
