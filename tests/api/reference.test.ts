@@ -211,7 +211,7 @@ describe('GET /api/charging-pkgs', () => {
       expect(Number.isInteger(p.unit_price_fen)).toBe(true);
     }
     const all = (await get('tenant_admin', '/api/charging-pkgs?__limit=100')).json();
-    expect(all.count).toBe(32); // two packages (hourly, monthly) each for the cache and document databases, the shared disk, the FTP gateway and the object-storage capacity package too
+    expect(all.count).toBe(34); // two packages (hourly, monthly) each for the cache and document databases, the shared disk, the FTP gateway, the object-storage capacity package and the bandwidth rental too
   });
 
   it("adds the tenant's own packages for tenant_id", async () => {
