@@ -291,6 +291,8 @@ let member: Client;
 beforeAll(async () => {
   // The alarm evaluator writes as time passes (alarms fire and resolve on their own): off, so any change is a request's.
   app = await build({ config: { alarmEvaluation: false } });
+  // What the requests change, not the scheduled work (object storage's lifecycle rules and backups run at their hours).
+  await app.engine.scheduler.stop();
   admin = await app.as('tenant_admin');
   member = await app.as('member');
 });

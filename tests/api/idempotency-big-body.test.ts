@@ -11,6 +11,8 @@ let app: Awaited<ReturnType<typeof build>>;
 beforeAll(async () => {
   // The alarm evaluator writes history on its own schedule: "nothing changed" is about the requests.
   app = await build({ config: { alarmEvaluation: false } });
+  // What the requests change, not the scheduled work (object storage's lifecycle rules and backups run at their hours).
+  await app.engine.scheduler.stop();
 });
 afterAll(async () => {
   await app.close();
