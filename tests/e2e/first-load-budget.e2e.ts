@@ -69,7 +69,9 @@ const PHONE_CONSOLE_GOAL = 250 * 1024;
 // read, the console's route map for 32 more pages (object storage, storage tasks, ICP filing) and their
 // menu icons. Goal still 250; the kinds' definitions are the next thing to split per menu group.
 const PHONE_CONSOLE_CEILING: Record<string, number> = { selfApprovalManage: 230 * 1024, ecsManage: 241 * 1024 };
-const PHONE_CONSOLE_SCRIPTS: Record<string, number> = { selfApprovalManage: 28, ecsManage: 29 };
+// The host list 29 → 30 scripts on 2026-11-29 (fifth session): the build split one more shared chunk off the
+// console's first screen with today's areas (object storage, storage tasks, ICP, bandwidth, phones); bytes above.
+const PHONE_CONSOLE_SCRIPTS: Record<string, number> = { selfApprovalManage: 28, ecsManage: 30 };
 /** Chunks only a desktop (≥ 1200px) or tablet table needs: named by vite.config.ts's groups and their modules. */
 const DESKTOP_ONLY = /\/assets\/(?:tanstack-table|data-table|desktop-list|admin-list|inbox-table|side-menu|menu-icon)-[\w-]+\.js$/;
 /**
