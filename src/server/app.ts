@@ -57,6 +57,7 @@ import { dtsRoutes } from './dts/dts.routes.ts';
 import { icpRoutes } from './icp/icp.routes.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { ossRoutes } from './oss/oss.routes.ts';
+import { hostConsoleRoutes } from './host-console/host-console.routes.ts';
 import { openSecretBox } from './platform/lib/secret-box.ts';
 import { forgetListCounts } from './platform/lib/list.ts';
 import { registerSiteHostRule } from './platform/http/site-host.plugin.ts';
@@ -324,6 +325,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(slicePlugin('icp', icpRoutes), ctx);
   await app.register(slicePlugin('assistant', assistantRoutes), ctx);
   await app.register(slicePlugin('oss', ossRoutes), ctx);
+  await app.register(slicePlugin('host-console', hostConsoleRoutes), ctx);
   await app.register(slicePlugin('access', accessRoutes), ctx);
 }
 
