@@ -56,6 +56,9 @@ import { runDue as runDueDts, settled as settledDts } from './dts/dts.jobs.ts';
 import type { DtsDeps } from './dts/dts.service.ts';
 import { icpRepository } from './icp/icp.repository.ts';
 import { advanceDue as advanceIcp, type IcpDeps } from './icp/icp.service.ts';
+import { stacksRepository } from './stacks/stacks.repository.ts';
+import type { StacksDeps } from './stacks/stacks.service.ts';
+import { runStacks } from './stacks/stack-runner.ts';
 import { ossDeps, ossWorker } from './oss/oss.compose.ts';
 import type { OssDeps } from './oss/oss-deps.ts';
 import { advanceDueHostTasks } from './dataprotect/host-tasks.service.ts';
@@ -151,6 +154,8 @@ export interface AppContext extends BaseContext {
   oss: OssDeps;
   /** ICP filings and their simulated review (icp/) */
   icp: IcpDeps;
+  /** resource stacks and their templates, deployed through the engine's service (stacks/, ADR 0069) */
+  stacks: StacksDeps;
 }
 
 /** Builds the app's repositories and services on `base`; the engine starts with the app and stops before the database closes. */
@@ -248,6 +253,9 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   // ICP filings: the simulated review moves them on over their working days.
   const icp: IcpDeps = { repo: icpRepository(db), now: () => new Date() };
   engine.scheduler.add(() => advanceIcp(icp));
+  // Resource stacks: the scheduler makes (or removes) their resources through the engine's service.
+  const stacks: StacksDeps = { repo: stacksRepository(db), engine: engine.resources, secrets: base.secrets, now: () => new Date(), log: app.log };
+  engine.scheduler.add(() => runStacks(stacks));
   return {
     ...base,
     db,
@@ -299,5 +307,6 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     dts,
     oss,
     icp,
+    stacks,
   };
 }
