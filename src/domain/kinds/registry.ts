@@ -42,6 +42,7 @@ export { snapshotPolicyKind } from './snapshot-policy/snapshot-policy.kind.ts';
 export { snapshotKind } from './snapshot/snapshot.kind.ts';
 export { sslCertificateKind } from './ssl-certificate/ssl-certificate.kind.ts';
 export { subnetKind } from './subnet/subnet.kind.ts';
+export { usbDeviceKind, usbHubKind } from './usb/usb.kind.ts';
 export { vipKind } from './vip/vip.kind.ts';
 export { volumeKind } from './volume/volume.kind.ts';
 export { vpcEndpointKind, vpcepServiceKind } from './vpc-endpoint/vpc-endpoint.kind.ts';

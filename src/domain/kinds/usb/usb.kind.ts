@@ -1,0 +1,153 @@
+// USB devices (issue 31): hubs (USB-over-IP servers with their ports, usbManageTab_usbManageHub)
+// and the devices plugged into them (usbManageTab_usbManage, usbAdd, usbManageDetail). A device is
+// mounted to one cloud host at a time (the host sees it as local USB); it is unmounted before it
+// is deleted, and a hub with devices is not deleted.
+import type { KindDefinition } from '../kind.ts';
+import { REMOVED } from '../kind.ts';
+import { C, F, Q } from '../common.ts';
+import { USB_DEVICE_TYPES } from './usb.rules.ts';
+
+export const usbHubKind: KindDefinition = {
+  kind: 'usb_hub',
+  collection: 'usb-hubs',
+  productCode: 'usb_hub',
+  menuOrder: 452,
+  routes: { list: 'usbManageTab_usbManageHub' },
+  createForm: true,
+  fields: [
+    F.id,
+    F.name,
+    F.status,
+    { key: 'address', source: 'spec', type: 'ip' },
+    { key: 'service_port', source: 'spec', type: 'number' },
+    { key: 'port_count', source: 'spec', type: 'number', unit: 'count' },
+    { key: 'used_ports', source: 'spec', type: 'number', unit: 'count' },
+    { key: 'model', source: 'spec', type: 'text' },
+    F.vendor,
+    F.region,
+    F.az,
+    F.description,
+    F.createdAt,
+  ],
+  columns: [
+    C.name,
+    C.status,
+    { field: 'address', copyable: true, display: true },
+    { field: 'port_count', display: true },
+    { field: 'used_ports', display: true },
+    { field: 'region_id', display: true },
+    C.createdAt,
+  ],
+  filters: [Q.name, Q.status, { param: 'address', source: 'spec', key: 'address', type: 'text' }],
+  statuses: { stable: ['online'], inBetween: ['creating', 'deleting'], failure: ['error'] },
+  create: { inBetween: 'creating', final: 'online' },
+  placement: 'own',
+  actions: [
+    {
+      id: 'delete',
+      allowedFrom: ['online', 'error'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.generic.delete',
+      permission: 'delete',
+      dialog: 'delete',
+      guards: [{ type: 'no_links', relation: 'usb_on_hub', direction: 'in', refusalKey: 'refusals.usb_hub.has_devices' }],
+    },
+  ],
+  relations: [{ relation: 'usb_on_hub', direction: 'in', kind: 'usb_device', many: true }],
+  recycle: false,
+  priced: false,
+};
+
+export const usbDeviceKind: KindDefinition = {
+  kind: 'usb_device',
+  collection: 'usb-devices',
+  productCode: 'usb_device',
+  menuOrder: 454,
+  routes: { list: 'usbManageTab_usbManage', detail: 'usbManageDetail', buy: 'usbAdd', others: ['usbManageTab'] },
+  menu: { group: 'operations', code: 'usb', icon: 'link' },
+  fields: [
+    F.id,
+    F.name,
+    F.status,
+    { key: 'device_type', source: 'spec', type: 'enum', options: USB_DEVICE_TYPES },
+    { key: 'hub_id', source: 'spec', type: 'ref', ref: 'usb_hub' },
+    { key: 'hub_port', source: 'spec', type: 'number' },
+    { key: 'usb_id', source: 'spec', type: 'text' },
+    { key: 'serial_no', source: 'spec', type: 'text' },
+    { key: 'instance_id', source: 'spec', type: 'ref', ref: 'instance' },
+    F.region,
+    F.description,
+    F.createdAt,
+  ],
+  columns: [
+    C.name,
+    C.status,
+    { field: 'device_type', display: true },
+    { field: 'hub_id', display: true },
+    { field: 'hub_port', display: true },
+    { field: 'instance_id', display: true },
+    { field: 'serial_no', copyable: true },
+    C.createdAt,
+  ],
+  filters: [
+    Q.name,
+    Q.status,
+    { param: 'device_type', source: 'spec', key: 'device_type', type: 'enum' },
+    { param: 'hub_id', source: 'spec', key: 'hub_id', type: 'ref' },
+    { param: 'instance_id', source: 'spec', key: 'instance_id', type: 'ref' },
+  ],
+  statuses: { stable: ['unmounted', 'mounted'], inBetween: ['creating', 'mounting', 'unmounting', 'deleting'], failure: ['error'] },
+  create: { inBetween: 'creating', final: 'unmounted' },
+  placement: { from: 'hub_id', kind: 'usb_hub' },
+  createLinks: [{ relation: 'usb_on_hub', param: 'hub_id', kind: 'usb_hub', allowedFrom: ['online'], refusalKey: 'refusals.usb_device.hub_offline' }],
+  actions: [
+    {
+      id: 'mount',
+      allowedFrom: ['unmounted'],
+      inBetween: 'mounting',
+      final: 'mounted',
+      refusalKey: 'refusals.usb_device.mount',
+      refusals: { mounted: 'refusals.usb_device.already_mounted' },
+      permission: 'operate',
+      hasParams: true,
+      guards: [
+        { type: 'target', param: 'instance_id', kind: 'instance', allowedFrom: ['running', 'stopped'], refusalKey: 'refusals.usb_device.host_not_ready' },
+      ],
+      effects: [
+        { type: 'link', relation: 'usb_mounted_on', param: 'instance_id' },
+        { type: 'set_spec', keys: ['instance_id'] },
+      ],
+    },
+    {
+      id: 'unmount',
+      allowedFrom: ['mounted'],
+      inBetween: 'unmounting',
+      final: 'unmounted',
+      refusalKey: 'refusals.usb_device.unmount',
+      permission: 'operate',
+      dialog: 'warning',
+      effects: [
+        { type: 'unlink', relation: 'usb_mounted_on', direction: 'out' },
+        { type: 'set_spec', keys: ['instance_id'] },
+      ],
+    },
+    {
+      id: 'delete',
+      allowedFrom: ['unmounted', 'error'],
+      inBetween: 'deleting',
+      final: REMOVED,
+      refusalKey: 'refusals.generic.delete',
+      refusals: { mounted: 'refusals.usb_device.mounted_cannot_delete' },
+      permission: 'delete',
+      dialog: 'delete',
+      batch: true,
+    },
+  ],
+  relations: [
+    { relation: 'usb_on_hub', direction: 'out', kind: 'usb_hub', many: false },
+    { relation: 'usb_mounted_on', direction: 'out', kind: 'instance', many: false },
+  ],
+  recycle: false,
+  priced: false,
+};

@@ -1,0 +1,6 @@
+// USB devices' tab bar (USB 设备 / USB 集线器) above both lists of usbManageTab.
+import type { KindSlots } from '../../features/resources/kind-slots.ts';
+
+export const slots = {
+  above: { usbManageTab: {}, usbManageTab_usbManage: {}, usbManageTab_usbManageHub: {} },
+} as const satisfies KindSlots;
