@@ -57,6 +57,7 @@ import * as m0033 from './migrations/0033-order-numbers.ts';
 import * as m0035 from './migrations/0035-protect-tasks.ts';
 import * as m0036 from './migrations/0036-object-storage.ts';
 import * as m0039 from './migrations/0039-icp-filings.ts';
+import * as m0042 from './migrations/0042-dashboard-layouts.ts';
 import * as m0043 from './migrations/0043-stacks.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
@@ -98,6 +99,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-object-storage': m0036,
   '0039-icp-filings': m0039,
   '0043-stacks': m0043,
+  '0042-dashboard-layouts': m0042,
 };
 
 class StaticProvider implements MigrationProvider {
