@@ -107,6 +107,8 @@ export const ENTITIES = [
   // issue 15 follow-up: vendor credentials and the tenant's balance are narrower than its resources
   'cloud_account',
   'cost_center',
+  // issue 31: the tenant's service catalogue (its entries, publishing, what a service offers to projects)
+  'service_catalogue',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -211,7 +213,7 @@ const BASE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ],
   project_approver: [...READ_RESOURCES, 'read:approval:own', 'decide:approval:own', 'read:alarm:own', ...SELF],
   project_member: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:alarm:own', ...SELF],
-  catalogue_owner: ['read:resource:own', 'read:project:own', 'read:tenant:own', ...own('read', 'system'), 'manage:system:own', ...SELF],
+  catalogue_owner: ['read:resource:own', 'read:project:own', 'read:tenant:own', ...own('read', 'system'), 'manage:system:own', 'manage:service_catalogue:own', ...SELF],
   operations_owner: [...READ_RESOURCES, 'operate:resource:own', 'update:resource:own', 'read:alarm:own', 'update:alarm:own', ...SELF],
   development_owner: [...READ_RESOURCES, ...WRITE_RESOURCES, 'read:alarm:own', ...SELF],
   business_owner: [...READ_RESOURCES, 'read:order:own', ...SELF],
@@ -288,6 +290,7 @@ const AREA_PERMISSIONS: Partial<Record<Role, readonly Permission[]>> = {
     // vendor AccessKeys of every tenant's cloud accounts; every tenant's balance and recharges
     'manage:cloud_account:any',
     'manage:cost_center:any',
+    'manage:service_catalogue:any',
   ],
   ops_admin: [
     'read:resource:any',
@@ -335,6 +338,8 @@ const AREA_PERMISSIONS: Partial<Record<Role, readonly Permission[]>> = {
     'read:cloud_account:own',
     // the balance's threshold and recharges (the local tenant administrator's are filtered out below)
     'update:cost_center:own',
+    // the tenant's service catalogue (issue 31; a counterpart administrator only reads it)
+    'manage:service_catalogue:own',
   ],
   security_admin: [
     ...READ_RESOURCES,

@@ -56,6 +56,8 @@ import { runDue as runDueDts, settled as settledDts } from './dts/dts.jobs.ts';
 import type { DtsDeps } from './dts/dts.service.ts';
 import { icpRepository } from './icp/icp.repository.ts';
 import { advanceDue as advanceIcp, type IcpDeps } from './icp/icp.service.ts';
+import { catalogueRepository } from './service-catalogue/service-catalogue.repository.ts';
+import { catalogueEffects, type CatalogueDeps } from './service-catalogue/service-catalogue.service.ts';
 import { stacksRepository } from './stacks/stacks.repository.ts';
 import type { StacksDeps } from './stacks/stacks.service.ts';
 import { runStacks } from './stacks/stack-runner.ts';
@@ -154,6 +156,8 @@ export interface AppContext extends BaseContext {
   oss: OssDeps;
   /** ICP filings and their simulated review (icp/) */
   icp: IcpDeps;
+  /** the service catalogue and its publishing through approval (service-catalogue/) */
+  serviceCatalogue: CatalogueDeps;
   /** resource stacks and their templates, deployed through the engine's service (stacks/, ADR 0069) */
   stacks: StacksDeps;
 }
@@ -223,8 +227,11 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   });
   // Invoices (ADR 0025): their GOA approvals go through the same approval service as the engine's requests.
   const invoices = invoiceService({ db, bills, bus: events, notify: notifications });
-  const approvalEffects = { ...engine.approvalEffects, ...invoices.effects };
+  // The service catalogue's publishing is an approval request too (issue 31).
+  const serviceCatalogue: CatalogueDeps = { repo: catalogueRepository(db), db, bus: events, now: () => new Date(), effects: {} };
+  const approvalEffects = { ...engine.approvalEffects, ...invoices.effects, ...catalogueEffects(serviceCatalogue) };
   invoices.useEffects(approvalEffects);
+  serviceCatalogue.effects = approvalEffects;
   app.addHook('onReady', async () => meter.start());
   app.addHook('preClose', async () => {
     meter.stop();
@@ -307,6 +314,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     dts,
     oss,
     icp,
+    serviceCatalogue,
     stacks,
   };
 }

@@ -40,8 +40,9 @@ describe('approval processes', () => {
     expect(p.levels[1].approvers.map((u: any) => u.account)).toEqual(['tenant_admin']);
 
     const list = (await admin.req({ method: 'GET', url: '/api/v1/approval_process?__limit=100' })).json();
-    // the demo's four processes (three project ones, the invoice GOA process of ADR 0025) and this one
-    expect(list.count).toBe(5);
+    // the demo's five processes (three project ones, the invoice GOA process of ADR 0025, the service
+    // catalogue's publishing process of issue 31) and this one
+    expect(list.count).toBe(6);
     expect(list.data.find((x: any) => x.id === p.id).levels).toHaveLength(2);
 
     const updated = await admin.req({

@@ -11,13 +11,15 @@ export const REQUEST_TYPES = [
   'invoice_apply',
   'invoice_void',
   'invoice_red_flush',
+  // the service catalogue's publishing (issue 31): tenant-wide, decided by the tenant's catalogue process
+  'catalogue_publish',
 ] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 /** Invoice applications, voids and red-flushes (GOA approval, ADR 0025): tenant-wide, decided by the tenant's invoice process. */
 export const INVOICE_REQUEST_TYPES: readonly RequestType[] = ['invoice_apply', 'invoice_void', 'invoice_red_flush'];
 export const isInvoiceRequest = (t: string) => (INVOICE_REQUEST_TYPES as readonly string[]).includes(t);
 /** The types of the resource engine's requests (what a project's process covers unless it says otherwise). */
-export const RESOURCE_REQUEST_TYPES: readonly RequestType[] = REQUEST_TYPES.filter((t) => !isInvoiceRequest(t));
+export const RESOURCE_REQUEST_TYPES: readonly RequestType[] = REQUEST_TYPES.filter((t) => !isInvoiceRequest(t) && t !== 'catalogue_publish');
 export const RULE_REQUEST_TYPES: readonly RequestType[] = ['firewall_policy', 'snat_rule', 'dnat_rule'];
 export const isRuleRequest = (t: RequestType) => RULE_REQUEST_TYPES.includes(t);
 

@@ -58,5 +58,7 @@ export function requestTitle(type: RequestType, payload: Record<string, any>, ex
     case 'invoice_void':
     case 'invoice_red_flush':
       return `${payload.business_no ?? ''} ¥${(Number(payload.amount_fen ?? 0) / 100).toFixed(2)}`;
+    case 'catalogue_publish':
+      return String(payload.name ?? '');
   }
 }

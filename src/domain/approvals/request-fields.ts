@@ -193,6 +193,11 @@ export function requestFieldRows(t: T, req: RequestLike, opts: { lang: string; p
     push('quota_key', p.quota_key);
     const unit = QUOTA_UNIT[String(p.quota_key)];
     if (p.value !== undefined) rows.push({ key: 'value', label: t('approvals:field.value'), value: withUnit(t, p.value, unit) });
+  } else if (req.type === 'catalogue_publish') {
+    // A service catalogue entry sent for publishing (issue 31): its name, category and level in words, never its id.
+    push('name', p.name, t('approvals:field.catalogue_name'));
+    push('category', t(`approvals:catalogue.category.${String(p.category)}`), t('approvals:field.catalogue_category'));
+    push('level', t(`approvals:catalogue.level.${String(p.level)}`), t('approvals:field.catalogue_level'));
   } else if (req.type === 'invoice_apply' || req.type === 'invoice_void' || req.type === 'invoice_red_flush') {
     // Invoice requests (ADR 0025): what the finance approver needs, never the ids.
     push('business_no', p.business_no, t('approvals:field.business_no'));

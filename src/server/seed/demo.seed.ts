@@ -17,6 +17,7 @@ import { seedApprovals } from './approvals.seed.ts';
 import { seedDemoResources } from './resources.seed.ts';
 import { seedProtect } from './protect.seed.ts';
 import { seedIcp } from './icp.seed.ts';
+import { seedServiceCatalogue } from './service-catalogue.seed.ts';
 import { seedStacks } from './stacks.seed.ts';
 import { seedBackupPlans } from './backup-plans.seed.ts';
 import { seedCatalogue } from './catalogue.seed.ts';
@@ -404,6 +405,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedVolumeSnapshots(db);
   await seedProtect(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedIcp(db);
+  await seedServiceCatalogue(db);
   await seedStacks(db);
   // Last: the Taiwanese tenant's rows, all of them, in Traditional Chinese.
   await seedTraditionalTenants(db);
