@@ -33,6 +33,8 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       // the console home needs a session only (it reads the caller's menus)
       { code: 'home', menuUrl: '/homeOperation', icon: 'home', list: 'GET /api/v1/menus' },
       { code: 'resource_general', menuUrl: '/cloudResourceGeneral', icon: 'appstore', list: RESOURCES },
+      { code: 'custom_overview', menuUrl: '/cloudCustom', icon: 'appstore', list: 'GET /api/v1/dashboards/summary' },
+      { code: 'capacity', menuUrl: '/clusterViewMore', icon: 'compute', list: 'GET /api/v1/dashboards/capacity' },
     ],
   },
   {
@@ -135,7 +137,6 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       { code: 'work_orders', menuUrl: '/workorderList', icon: 'file', list: 'GET /api/v1/workorders' },
       { code: 'feedback', menuUrl: '/opinionList', icon: 'message', list: 'GET /api/v1/opinions' },
       { code: 'icp', menuUrl: '/isp', icon: 'global', list: 'GET /api/v1/isps' },
-      { code: 'stacks', menuUrl: '/visualResourceManage', icon: 'appstore', list: 'GET /api/v1/stacks' },
       { code: 'site_messages', menuUrl: '/siteMessages', icon: 'mail', list: 'GET /api/v1/site_messages' },
       // the log is `self` (everyone's own lines); the page is the auditors'
       { code: 'logs', menuUrl: '/logManage', icon: 'file', list: 'GET /api/v1/operation-logs', permission: 'read:oplog' },

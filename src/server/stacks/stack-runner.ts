@@ -196,3 +196,4 @@ export async function runStacks(deps: StacksDeps): Promise<number> {
   }
   return moved;
 }
+

@@ -86,7 +86,7 @@ const AREA_NAMESPACES = new Set([
   'protect',
   'oss',
   'icp',
-  'stacks',
+  'dashboards',
 ]);
 let consoleNamespaces: Promise<void> | null = null;
 /** The console's zh-CN namespaces (also the fallback of zh-TW), loaded once. */

@@ -99,9 +99,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-protect-tasks': m0035,
   '0036-object-storage': m0036,
   '0039-icp-filings': m0039,
+  '0042-dashboard-layouts': m0042,
   '0040-service-catalogue': m0040,
   '0043-stacks': m0043,
-  '0042-dashboard-layouts': m0042,
 };
 
 class StaticProvider implements MigrationProvider {
