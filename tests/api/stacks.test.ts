@@ -40,7 +40,10 @@ function template(name: string, hosts: number, extras = false): Json {
     edges.push({ from: `h${i}`, to: 'subnet' });
   }
   if (extras) {
-    nodes.push({ key: 'eip', kind: 'eip', name: `${name}-eip`, spec: { bandwidth: 5 } }, { key: 'disk', kind: 'volume', name: `${name}-disk`, spec: { size: 50 } });
+    nodes.push(
+      { key: 'eip', kind: 'eip', name: `${name}-eip`, spec: { bandwidth: 5 } },
+      { key: 'disk', kind: 'volume', name: `${name}-disk`, spec: { size: 50 } },
+    );
     edges.push({ from: 'eip', to: 'h1' }, { from: 'disk', to: 'h1' });
   }
   return { name, nodes, edges };
@@ -49,7 +52,11 @@ function template(name: string, hosts: number, extras = false): Json {
 const count = async (c: Client) => (await c.req({ method: 'GET', url: '/api/v1/stack-templates' })).json().count as number;
 const save = (c: Client, body: Json, lang?: string) => c.req({ method: 'POST', url: '/api/v1/stack-templates', payload: body, ...(lang ? { lang } : {}) });
 async function deploy(c: Client, templateId: string, name: string, extra: Json = {}) {
-  const res = await c.req({ method: 'POST', url: '/api/v1/stacks', payload: { template_id: templateId, name, ...(await placement(app)), password: 'Passw0rd2026', ...extra } });
+  const res = await c.req({
+    method: 'POST',
+    url: '/api/v1/stacks',
+    payload: { template_id: templateId, name, ...(await placement(app)), password: 'Passw0rd2026', ...extra },
+  });
   return res;
 }
 /** Polls a stack until the scheduler is done with it. */
@@ -88,11 +95,23 @@ describe('stack templates', () => {
   it('refuses a template node by node, in the caller’s language, and keeps nothing', async () => {
     const before = await count(rnd);
     const cases: [Json, RegExp, RegExp][] = [
-      [{ ...template('t1', 1), nodes: [...template('t1', 1).nodes, { key: 'x', kind: 'nas', name: 'share-1', spec: {} }] }, /「nas」不能用于编排/, /不能用於編排/],
+      [
+        { ...template('t1', 1), nodes: [...template('t1', 1).nodes, { key: 'x', kind: 'nas', name: 'share-1', spec: {} }] },
+        /「nas」不能用于编排/,
+        /不能用於編排/,
+      ],
       [{ ...template('t2', 1), edges: [{ from: 'subnet', to: 'vpc' }] }, /节点「t2-h1」：须连接到一个子网/, /節點「t2-h1」：須連接到一個子網路/],
       [{ ...template('t3', 1), edges: [...template('t3', 1).edges, { from: 'vpc', to: 'subnet' }] }, /私有网络不能连接到子网/, /不能連接到/],
-      [{ ...template('t4', 1), nodes: template('t4', 1).nodes.map((n: Json) => (n.key === 'h1' ? { ...n, spec: { ...HOST, flavor: 'huge' } } : n)) }, /节点「t4-h1」的规格/, /節點「t4-h1」的規格/],
-      [{ ...template('t5', 1), nodes: template('t5', 1).nodes.map((n: Json) => (n.key === 'subnet' ? { ...n, spec: { cidr: '192.168.1.0/24' } } : n)) }, /子网网段须在私有网络网段内/, /子網路/],
+      [
+        { ...template('t4', 1), nodes: template('t4', 1).nodes.map((n: Json) => (n.key === 'h1' ? { ...n, spec: { ...HOST, flavor: 'huge' } } : n)) },
+        /节点「t4-h1」的规格/,
+        /節點「t4-h1」的規格/,
+      ],
+      [
+        { ...template('t5', 1), nodes: template('t5', 1).nodes.map((n: Json) => (n.key === 'subnet' ? { ...n, spec: { cidr: '192.168.1.0/24' } } : n)) },
+        /子网网段须在私有网络网段内/,
+        /子網路/,
+      ],
       [{ ...template('t6', 1), nodes: [] }, /至少要有一个资源节点/, /至少要有一個資源節點/],
     ];
     for (const [body, cn, tw] of cases) {
@@ -169,7 +188,11 @@ describe('stacks', () => {
     expect((await fin.req({ method: 'GET', url: `/api/v1/stack-templates/${t.id}` })).statusCode).toBe(404);
     expect((await fin.req({ method: 'GET', url: `/api/v1/stacks/${stack.id}` })).statusCode).toBe(404);
     expect((await fin.req({ method: 'DELETE', url: `/api/v1/stacks/${stack.id}` })).statusCode).toBe(404);
-    const theirs = await fin.req({ method: 'POST', url: '/api/v1/stacks', payload: { template_id: t.id, name: '借用模板', ...(await placement(app)), password: 'Passw0rd2026' } });
+    const theirs = await fin.req({
+      method: 'POST',
+      url: '/api/v1/stacks',
+      payload: { template_id: t.id, name: '借用模板', ...(await placement(app)), password: 'Passw0rd2026' },
+    });
     expect(theirs.statusCode).toBe(404);
     expect((await fin.req({ method: 'GET', url: '/api/v1/stacks' })).json().data.some((s: Json) => s.id === stack.id)).toBe(false);
     // Deleted: its resources go back through the engine and the stack leaves the list.

@@ -196,4 +196,3 @@ export async function runStacks(deps: StacksDeps): Promise<number> {
   }
   return moved;
 }
-

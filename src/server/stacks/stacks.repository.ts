@@ -135,7 +135,12 @@ export function stacksRepository(db: Db) {
     },
     /** Moves a stack from one of `from` to `to` (false when it was in none of them). */
     async moveStack(id: string, from: readonly string[], to: string, now: Date) {
-      const r = await db.updateTable('stacks').set({ status: to, updated_at: now, lease_until: null }).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+      const r = await db
+        .updateTable('stacks')
+        .set({ status: to, updated_at: now, lease_until: null })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
     async deleteStack(id: string) {
@@ -177,7 +182,11 @@ export function stacksRepository(db: Db) {
     },
     /** How many templates a tenant keeps (a tenant keeps at most STACK_LIMITS.templates). */
     async countTemplates(tenantId: string) {
-      const r = await db.selectFrom('stack_templates').select(sql<number>`count(*)::int`.as('n')).where('tenant_id', '=', tenantId).executeTakeFirst();
+      const r = await db
+        .selectFrom('stack_templates')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
       return Number(r?.n ?? 0);
     },
   };

@@ -87,6 +87,7 @@ const AREA_NAMESPACES = new Set([
   'oss',
   'icp',
   'dashboards',
+  'stacks',
 ]);
 let consoleNamespaces: Promise<void> | null = null;
 /** The console's zh-CN namespaces (also the fallback of zh-TW), loaded once. */
