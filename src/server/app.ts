@@ -55,6 +55,7 @@ import { dataProtectRoutes } from './dataprotect/dataprotect.routes.ts';
 import { protectRoutes } from './dataprotect/protect.routes.ts';
 import { dtsRoutes } from './dts/dts.routes.ts';
 import { icpRoutes } from './icp/icp.routes.ts';
+import { securityScanRoutes } from './security-scan/security-scan.routes.ts';
 import { serviceCatalogueRoutes } from './service-catalogue/service-catalogue.routes.ts';
 import { dashboardsRoutes } from './dashboards/dashboards.routes.ts';
 import { stacksRoutes } from './stacks/stacks.routes.ts';
@@ -326,6 +327,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(slicePlugin('protect', protectRoutes), ctx);
   await app.register(slicePlugin('dts', dtsRoutes), ctx);
   await app.register(slicePlugin('icp', icpRoutes), ctx);
+  await app.register(slicePlugin('security-scan', securityScanRoutes), ctx);
   await app.register(slicePlugin('service-catalogue', serviceCatalogueRoutes), ctx);
   await app.register(slicePlugin('dashboards', dashboardsRoutes), ctx);
   await app.register(slicePlugin('stacks', stacksRoutes), ctx);

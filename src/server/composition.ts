@@ -56,6 +56,8 @@ import { runDue as runDueDts, settled as settledDts } from './dts/dts.jobs.ts';
 import type { DtsDeps } from './dts/dts.service.ts';
 import { icpRepository } from './icp/icp.repository.ts';
 import { advanceDue as advanceIcp, type IcpDeps } from './icp/icp.service.ts';
+import { securityScanRepository } from './security-scan/security-scan.repository.ts';
+import { runDue as runDueSecurityScans, type SecurityScanDeps } from './security-scan/security-scan.service.ts';
 import { catalogueRepository } from './service-catalogue/service-catalogue.repository.ts';
 import { catalogueEffects, type CatalogueDeps } from './service-catalogue/service-catalogue.service.ts';
 import { stacksRepository } from './stacks/stacks.repository.ts';
@@ -156,6 +158,8 @@ export interface AppContext extends BaseContext {
   oss: OssDeps;
   /** ICP filings and their simulated review (icp/) */
   icp: IcpDeps;
+  /** scan strategies, scans, findings and repairs of hosts (security-scan/) */
+  securityScan: SecurityScanDeps;
   /** the service catalogue and its publishing through approval (service-catalogue/) */
   serviceCatalogue: CatalogueDeps;
   /** resource stacks and their templates, deployed through the engine's service (stacks/, ADR 0069) */
@@ -260,6 +264,9 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   // ICP filings: the simulated review moves them on over their working days.
   const icp: IcpDeps = { repo: icpRepository(db), now: () => new Date() };
   engine.scheduler.add(() => advanceIcp(icp));
+  // Security scans: strategies' periodic runs and scans move on the scheduler, never on read.
+  const securityScan: SecurityScanDeps = { repo: securityScanRepository(db), delayMs: base.config.cloudSimDelayMs, now: () => new Date() };
+  engine.scheduler.add(() => runDueSecurityScans(securityScan));
   // Resource stacks: the scheduler makes (or removes) their resources through the engine's service.
   const stacks: StacksDeps = { repo: stacksRepository(db), engine: engine.resources, secrets: base.secrets, now: () => new Date(), log: app.log };
   engine.scheduler.add(() => runStacks(stacks));
@@ -314,6 +321,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     dts,
     oss,
     icp,
+    securityScan,
     serviceCatalogue,
     stacks,
   };

@@ -17,6 +17,7 @@ import { seedApprovals } from './approvals.seed.ts';
 import { seedDemoResources } from './resources.seed.ts';
 import { seedProtect } from './protect.seed.ts';
 import { seedIcp } from './icp.seed.ts';
+import { seedSecurityScan } from './security-scan.seed.ts';
 import { seedServiceCatalogue } from './service-catalogue.seed.ts';
 import { seedStacks } from './stacks.seed.ts';
 import { seedBackupPlans } from './backup-plans.seed.ts';
@@ -405,6 +406,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedVolumeSnapshots(db);
   await seedProtect(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedIcp(db);
+  await seedSecurityScan(db);
   await seedServiceCatalogue(db);
   await seedStacks(db);
   // Last: the Taiwanese tenant's rows, all of them, in Traditional Chinese.

@@ -65,6 +65,7 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'icp/isp-page': () => import('../features/icp/isp-page.tsx'),
   'icp/isp-info-page': () => import('../features/icp/isp-info-page.tsx'),
   'icp/isp-add-page': () => import('../features/icp/isp-add-page.tsx'),
+  'security-scan/security-pages': () => import('../features/security-scan/security-pages.tsx'),
   'dashboards/custom-page': () => import('../features/dashboards/custom-page.tsx'),
   'dashboards/layout-page': () => import('../features/dashboards/layout-page.tsx'),
   'dashboards/report-page': () => import('../features/dashboards/report-page.tsx'),
@@ -101,6 +102,7 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   bastion: ['bastion'],
   dts: ['dts'],
   icp: ['icp'],
+  'security-scan': ['security'],
   dashboards: ['dashboards'],
   stacks: ['stacks', 'errors'],
   dataprotect: ['protect'],
@@ -122,6 +124,7 @@ const alarmRules = load('alarms/rules-page');
 const renewals = load('alarms/renewal-page');
 const invoices = load('invoices/invoices-page');
 const ossPages = load('oss/oss-pages');
+const securityPages = load('security-scan/security-pages');
 /** the resource kinds' screens (kind routes that no one names resolve to it) */
 export const resourcesPage = resources;
 
@@ -261,6 +264,18 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   isp: load('icp/isp-page'),
   ispInfo: load('icp/isp-info-page'),
   ispAdd: load('icp/isp-add-page'),
+  // ── security scanning (issue 31): the area's pages as one chunk, the route's name picks the page ──
+  leakOverview: securityPages,
+  leakHost: securityPages,
+  leakHistory: securityPages,
+  baselineCheck: securityPages,
+  operationalData: securityPages,
+  strategyDetail: securityPages,
+  leakManage: securityPages,
+  leakDetail: securityPages,
+  leakHostDetail: securityPages,
+  leakHistoryDetail: securityPages,
+  scanStrategy: securityPages,
   // ── dashboards (issue 31): custom panels, capacity across vendors, reports, the GTM overview ──
   cloudCustom: load('dashboards/custom-page'),
   customLayout: load('dashboards/layout-page'),
