@@ -1,7 +1,8 @@
 // Resource stacks (issue 31): on a desktop (1280×800) tenant_admin draws a small template in
 // 研发测试环境 — a VPC, a subnet and a host from the palette, the subnet joined to the VPC by dragging
 // its handle, the host to the subnet from the inspector — saves and deploys it, and sees the stack
-// reach 已部署 with each resource linked; on a phone (375×740) the same stack is read.
+// reach 已部署 with each resource linked; on a phone (375×740) the same stack is read, and a built-in
+// template opens in the list editor.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, signIn } from './browser.ts';
@@ -32,7 +33,11 @@ describe('resource stacks', () => {
     const page = await newPage(browser, 'desktop');
     await signIn(page, baseURL, 'tenant_admin');
     await useRnd(page, 'desktop');
-    await page.goto(`${baseURL}/visualEditor`);
+    await page.goto(`${baseURL}/visualTemplateManage`);
+    await page.locator('[data-testid="template-card"]', { hasText: 'Web 三层架构' }).waitFor();
+    await screenshot(page, 'stacks-desktop-templates');
+    await page.locator('[data-testid="template-new"]').click();
+    await page.waitForURL(/\/visualEditor$/);
     await page.locator('[data-testid="template-name"]').fill('e2e 小型网站');
     for (const kind of ['vpc', 'subnet', 'instance']) await page.locator(`[data-testid="palette-${kind}"]`).click();
     await page.locator('[data-testid="connect-instance-1-subnet"]').selectOption('subnet-1');
@@ -74,6 +79,13 @@ describe('resource stacks', () => {
     await expect.poll(() => page.locator('[data-testid="stack-detail"]').textContent()).toContain('已部署');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'stacks-phone-stack');
+    // The built-in template opens as a list on a phone: a node's settings and its connection in selects.
+    await page.goto(`${baseURL}/visualTemplateManage`);
+    await page.locator('[data-testid="template-card"]', { hasText: 'Web 三层架构' }).getByRole('button', { name: 'Web 三层架构' }).click();
+    await page.locator('[data-testid="node-web1"]').click();
+    await expect.poll(() => page.locator('[data-testid="connect-web1-subnet"]').inputValue()).toBe('subnet');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'stacks-phone-editor');
     await page.context().close();
   });
 });

@@ -13,11 +13,11 @@ export const DEMO_TEMPLATES: StackTemplateInput[] = [
     name: 'Web 三层架构',
     description: '私有网络与子网内两台 Web 云主机，弹性公网IP 绑定在第一台作为公网入口',
     nodes: [
-      { key: 'vpc', kind: 'vpc', name: 'web-vpc', spec: { cidr: '10.0.0.0/16' }, x: 40, y: 160 },
-      { key: 'subnet', kind: 'subnet', name: 'web-subnet', spec: { cidr: '10.0.1.0/24' }, x: 260, y: 160 },
-      { key: 'web1', kind: 'instance', name: 'web-1', spec: { image: 'centos-7.9', flavor: 's6.large.2', system_disk_size: 40 }, x: 480, y: 80 },
-      { key: 'web2', kind: 'instance', name: 'web-2', spec: { image: 'centos-7.9', flavor: 's6.large.2', system_disk_size: 40 }, x: 480, y: 240 },
-      { key: 'eip', kind: 'eip', name: 'web-eip', spec: { bandwidth: 10, line: 'bgp' }, x: 700, y: 80 },
+      { key: 'vpc', kind: 'vpc', name: 'web-vpc', spec: { cidr: '10.0.0.0/16' }, x: 124, y: 24 },
+      { key: 'subnet', kind: 'subnet', name: 'web-subnet', spec: { cidr: '10.0.1.0/24' }, x: 124, y: 142 },
+      { key: 'web1', kind: 'instance', name: 'web-1', spec: { image: 'centos-7.9', flavor: 's6.large.2', system_disk_size: 40 }, x: 24, y: 260 },
+      { key: 'web2', kind: 'instance', name: 'web-2', spec: { image: 'centos-7.9', flavor: 's6.large.2', system_disk_size: 40 }, x: 224, y: 260 },
+      { key: 'eip', kind: 'eip', name: 'web-eip', spec: { bandwidth: 10, line: 'bgp' }, x: 24, y: 378 },
     ],
     edges: [
       { from: 'subnet', to: 'vpc' },
@@ -30,10 +30,10 @@ export const DEMO_TEMPLATES: StackTemplateInput[] = [
     name: '数据库主机与数据盘',
     description: '一台云主机挂载 200 GB SSD 云硬盘，放在独立子网中',
     nodes: [
-      { key: 'vpc', kind: 'vpc', name: 'db-vpc', spec: { cidr: '172.16.0.0/16' }, x: 40, y: 120 },
-      { key: 'subnet', kind: 'subnet', name: 'db-subnet', spec: { cidr: '172.16.8.0/24' }, x: 260, y: 120 },
-      { key: 'db1', kind: 'instance', name: 'db-1', spec: { image: 'kylin-v10', flavor: 's6.xlarge.2', system_disk_size: 100 }, x: 480, y: 120 },
-      { key: 'disk', kind: 'volume', name: 'db-data', spec: { size: 200, volume_type: 'ssd' }, x: 700, y: 120 },
+      { key: 'vpc', kind: 'vpc', name: 'db-vpc', spec: { cidr: '172.16.0.0/16' }, x: 24, y: 24 },
+      { key: 'subnet', kind: 'subnet', name: 'db-subnet', spec: { cidr: '172.16.8.0/24' }, x: 24, y: 142 },
+      { key: 'db1', kind: 'instance', name: 'db-1', spec: { image: 'kylin-v10', flavor: 's6.xlarge.2', system_disk_size: 100 }, x: 24, y: 260 },
+      { key: 'disk', kind: 'volume', name: 'db-data', spec: { size: 200, volume_type: 'ssd' }, x: 24, y: 378 },
     ],
     edges: [
       { from: 'subnet', to: 'vpc' },
@@ -45,9 +45,9 @@ export const DEMO_TEMPLATES: StackTemplateInput[] = [
     name: '开发测试环境',
     description: '一个私有网络、一个子网和一台开发用云主机',
     nodes: [
-      { key: 'vpc', kind: 'vpc', name: 'dev-vpc', spec: { cidr: '192.168.0.0/16' }, x: 40, y: 120 },
-      { key: 'subnet', kind: 'subnet', name: 'dev-subnet', spec: { cidr: '192.168.10.0/24' }, x: 260, y: 120 },
-      { key: 'dev1', kind: 'instance', name: 'dev-1', spec: { image: 'ubuntu-22.04', flavor: 's6.medium.2', system_disk_size: 40 }, x: 480, y: 120 },
+      { key: 'vpc', kind: 'vpc', name: 'dev-vpc', spec: { cidr: '192.168.0.0/16' }, x: 24, y: 24 },
+      { key: 'subnet', kind: 'subnet', name: 'dev-subnet', spec: { cidr: '192.168.10.0/24' }, x: 24, y: 142 },
+      { key: 'dev1', kind: 'instance', name: 'dev-1', spec: { image: 'ubuntu-22.04', flavor: 's6.medium.2', system_disk_size: 40 }, x: 24, y: 260 },
     ],
     edges: [
       { from: 'subnet', to: 'vpc' },

@@ -5,6 +5,7 @@
 // 挂载到) and removable. The selected node's settings stand beside the canvas.
 import { useRef, useState, type Dispatch, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { STACK_KINDS, STACK_LIMITS, connectionOf, type StackIssue, type StackKind, type StackNode } from '../../../domain/stacks.ts';
 import type { Draft, Edit } from './editor-model.ts';
@@ -170,7 +171,7 @@ export default function EditorCanvas({
   const capture = (e: ReactPointerEvent) => (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
 
   return (
-    <div className="ys-stacks__editor" onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={() => setDrag(null)}>
+    <div className={`ys-stacks__editor${readOnly ? ' is-readonly' : ''}`} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={() => setDrag(null)}>
       {readOnly ? null : (
         <aside className="ys-stacks__palette" aria-label={t('editor.palette')}>
           <h2>{t('editor.palette')}</h2>
@@ -232,7 +233,14 @@ export default function EditorCanvas({
             {kindName(drag.kind)}
           </span>
         ) : null}
-        <p className="ys-stacks__muted">{t('editor.connect_hint')}</p>
+        <div className="ys-stacks__canvasbar">
+          {readOnly ? null : <p className="ys-stacks__muted">{t('editor.connect_hint')}</p>}
+          {readOnly || draft.nodes.length < 2 ? null : (
+            <Button size="small" fill="outline" onClick={() => dispatch({ type: 'arrange' })}>
+              {t('editor.arrange')}
+            </Button>
+          )}
+        </div>
       </div>
       <aside className="ys-stacks__inspector" aria-label={t('editor.node')}>
         {selected ? (

@@ -6,6 +6,7 @@ import {
   STACK_DEFAULTS,
   STACK_LIMITS,
   connectionOf,
+  isStackKind,
   stackIssues,
   stackTemplateSchema,
   type StackEdge,
@@ -26,6 +27,7 @@ export type Edit =
   | { type: 'load'; draft: Omit<Draft, 'selected'> }
   | { type: 'meta'; name?: string; description?: string }
   | { type: 'add'; kind: StackKind; x?: number; y?: number }
+  | { type: 'arrange' }
   | { type: 'remove'; key: string }
   | { type: 'select'; key: string | null }
   | { type: 'move'; key: string; x: number; y: number }
@@ -42,6 +44,24 @@ function fresh(nodes: readonly StackNode[], kind: StackKind) {
     const key = `${kind}-${i}`;
     if (!nodes.some((n) => n.key === key || n.name === key)) return key;
   }
+}
+
+/** Rows by what a kind hangs on: networks on top, hosts below them, what attaches to hosts last. */
+const ROW: Readonly<Record<StackKind, number>> = { vpc: 0, subnet: 1, instance: 2, eip: 3, volume: 3 };
+const GAP = { x: 200, y: 118 } as const;
+
+/** The next free place in the kind's row. */
+function spotOf(nodes: readonly StackNode[], kind: StackKind) {
+  const row = ROW[kind];
+  const taken = nodes.filter((n) => isStackKind(n.kind) && ROW[n.kind] === row).length;
+  return { x: 24 + taken * GAP.x, y: 24 + row * GAP.y };
+}
+
+/** Every node in its kind's row, in the order they were added (整理布局). */
+function arrange(nodes: readonly StackNode[]): StackNode[] {
+  const placed: StackNode[] = [];
+  for (const n of nodes) placed.push(isStackKind(n.kind) ? { ...n, ...spotOf(placed, n.kind) } : n);
+  return placed;
 }
 
 /** Connects `from` to `to`, replacing `from`'s earlier connection of the same kind (a host has one subnet). */
@@ -66,17 +86,12 @@ export function edit(d: Draft, e: Edit): Draft {
     case 'add': {
       if (d.nodes.length >= STACK_LIMITS.nodes) return d;
       const key = fresh(d.nodes, e.kind);
-      const i = d.nodes.length;
-      const node: StackNode = {
-        key,
-        kind: e.kind,
-        name: key,
-        spec: { ...STACK_DEFAULTS[e.kind] },
-        x: e.x ?? 24 + (i % 3) * 190,
-        y: e.y ?? 24 + Math.floor(i / 3) * 110,
-      };
+      const spot = spotOf(d.nodes, e.kind);
+      const node: StackNode = { key, kind: e.kind, name: key, spec: { ...STACK_DEFAULTS[e.kind] }, x: e.x ?? spot.x, y: e.y ?? spot.y };
       return { ...d, nodes: [...d.nodes, node], selected: key };
     }
+    case 'arrange':
+      return { ...d, nodes: arrange(d.nodes) };
     case 'remove':
       return {
         ...d,

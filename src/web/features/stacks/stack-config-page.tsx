@@ -2,7 +2,7 @@
 // the zone (vendor, region, zone) every resource is placed in and the hosts' password; with ?id= it
 // shows the stack: its status, why it stopped, and each resource with its state and a link to the
 // resource's own page, refreshed while the scheduler works on it; a finished stack may be deleted.
-import { useState } from 'react';
+import { Suspense, lazy, useReducer, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,8 @@ import { kindOf } from '../../../domain/kinds/registry.ts';
 import { STACK_BUSY } from '../../../domain/stacks.ts';
 import { deleteStack, deployStack, getStack, getTemplate, listRegions, listVendors, listZones, type Stack } from './api.ts';
 import { stackKeys } from './query-keys.ts';
+import { useBreakpoint } from '../../lib/hooks.ts';
+import { edit, type Draft } from './editor-model.ts';
 import { PATHS, Rows, StacksFrame, StatusTag, useKindName, useNodeSummary, when } from './stacks-parts.tsx';
 
 function Select({
@@ -42,6 +44,28 @@ function Select({
         ))}
       </select>
     </div>
+  );
+}
+
+const EditorCanvas = lazy(() => import('./editor-canvas.tsx'));
+
+/** The stack's graph as it was deployed, on the read-only canvas (tablet and desktop). */
+function Topology({ stack }: { stack: Stack }) {
+  const { t } = useTranslation('stacks');
+  const [draft, dispatch] = useReducer(edit, undefined, (): Draft => ({
+    name: stack.name,
+    description: '',
+    nodes: stack.nodes,
+    edges: stack.edges,
+    selected: null,
+  }));
+  return (
+    <section className="ys-stacks__section" aria-label={t('stacks.graph')}>
+      <h2>{t('stacks.graph')}</h2>
+      <Suspense fallback={<DotLoading />}>
+        <EditorCanvas draft={draft} issues={[]} dispatch={(e) => e.type === 'select' && dispatch(e)} readOnly />
+      </Suspense>
+    </section>
   );
 }
 
@@ -156,6 +180,7 @@ function StackDetail({ id }: { id: string }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const kindName = useKindName();
+  const phone = useBreakpoint() === 'phone';
   const q = useQuery({
     queryKey: stackKeys.stack(id),
     queryFn: () => getStack(id),
@@ -204,6 +229,7 @@ function StackDetail({ id }: { id: string }) {
           </p>
         ) : null}
       </section>
+      {phone ? null : <Topology stack={s} />}
       <section className="ys-stacks__section">
         <h2>{t('stacks.resources')}</h2>
         <ul className="ys-stacks__resources">
