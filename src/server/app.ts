@@ -62,6 +62,7 @@ import { stacksRoutes } from './stacks/stacks.routes.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { ossRoutes } from './oss/oss.routes.ts';
 import { hostConsoleRoutes } from './host-console/host-console.routes.ts';
+import { assetImportRoutes } from './assets/asset-import.routes.ts';
 import { openSecretBox } from './platform/lib/secret-box.ts';
 import { forgetListCounts } from './platform/lib/list.ts';
 import { registerSiteHostRule } from './platform/http/site-host.plugin.ts';
@@ -334,6 +335,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(slicePlugin('assistant', assistantRoutes), ctx);
   await app.register(slicePlugin('oss', ossRoutes), ctx);
   await app.register(slicePlugin('host-console', hostConsoleRoutes), ctx);
+  await app.register(slicePlugin('asset-import', assetImportRoutes), ctx);
   await app.register(slicePlugin('access', accessRoutes), ctx);
 }
 

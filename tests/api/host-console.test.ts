@@ -24,7 +24,7 @@ beforeAll(async () => {
   running = rows.find((r) => r.status === 'running')!;
   stopped = rows.find((r) => r.status === 'stopped')!;
   expect(running && stopped).toBeTruthy();
-});
+}, 180_000);
 afterAll(async () => {
   await app.close();
 });
@@ -35,19 +35,30 @@ async function ticketFor(cl: Client, id: string, lang?: string) {
   return cl.req({ method: 'POST', url: `/api/v1/instances/${id}/console-ticket`, ...(lang ? { lang } : {}) });
 }
 
+/** A message from the server, or the close (`type: 'close'` with its code). */
+interface Msg {
+  type: string;
+  text?: string;
+  description?: string;
+  effect?: string;
+  prompt?: string;
+  status?: number;
+  code?: number;
+}
+
 interface Conn {
   ws: WebSocket;
   /** the next message (JSON) or the close, whichever comes first */
-  next(): Promise<{ type: string; text?: string; description?: string; effect?: string; prompt?: string } | { type: 'close'; code: number }>;
+  next(): Promise<Msg>;
   send(msg: object): void;
 }
 
 function connect(path = '/api/v1/host-console', headers: Record<string, string> = {}): Promise<Conn> {
   const ws = new WebSocket(`${address}${path}`, { headers });
-  const queue: unknown[] = [];
-  const waiters: ((v: unknown) => void)[] = [];
-  const push = (v: unknown) => (waiters.length ? waiters.shift()!(v) : queue.push(v));
-  ws.on('message', (d) => push(JSON.parse(String(d))));
+  const queue: Msg[] = [];
+  const waiters: ((v: Msg) => void)[] = [];
+  const push = (v: Msg) => (waiters.length ? waiters.shift()!(v) : queue.push(v));
+  ws.on('message', (d) => push(JSON.parse(String(d)) as Msg));
   ws.on('close', (code) => push({ type: 'close', code }));
   return new Promise((resolve, reject) => {
     ws.on('error', reject);
@@ -55,7 +66,7 @@ function connect(path = '/api/v1/host-console', headers: Record<string, string> 
       resolve({
         ws,
         send: (m) => ws.send(JSON.stringify(m)),
-        next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiters.push(r))) as ReturnType<Conn['next']>,
+        next: () => (queue.length ? Promise.resolve(queue.shift()!) : new Promise<Msg>((r) => waiters.push(r))),
       }),
     );
   });
@@ -111,7 +122,7 @@ describe('host web console', () => {
     }
     // A plain request to the socket's path is answered as JSON, not upgraded.
     const plain = await c.req({ method: 'GET', url: '/api/v1/host-console' });
-    expect(plain.statusCode).toBe(400);
+    expect(plain.statusCode).toBe(401);
   });
 
   it("another tenant's host is refused, at the ticket and at the socket", async () => {

@@ -49,6 +49,12 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       { code: 'deploy_units', menuUrl: '/deployUnits', icon: 'cluster', list: 'GET /api/deploy_units' },
       { code: 'images', menuUrl: '/publicImage', icon: 'picture', list: 'GET /api/images' },
       { code: 'snapshots', menuUrl: '/ecsSnapshot', icon: 'camera', list: 'GET /api/snapshots' },
+      { code: 'host_console', menuUrl: '/ecsCaeHostConnect', icon: 'compute', list: 'GET /api/instances' },
+      { code: 'host_agent', menuUrl: '/hostAgentMange', icon: 'tool', list: 'GET /api/host-agents' },
+      { code: 'pgyun', menuUrl: '/pgyunManage', icon: 'link', list: 'GET /api/pgyun-devices' },
+      { code: 'edge', menuUrl: '/edge', icon: 'cluster', list: 'GET /api/edge-nodes' },
+      { code: 'machine_room', menuUrl: '/machineRoomManage', icon: 'apartment', list: 'GET /api/machine-rooms' },
+      { code: 'asset', menuUrl: '/assetManage', icon: 'appstore', list: 'GET /api/assets' },
     ],
   },
   {

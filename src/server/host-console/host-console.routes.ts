@@ -80,8 +80,8 @@ export async function hostConsoleRoutes(app: FastifyInstance, ctx: HostConsoleRo
     method: 'GET',
     url: HOST_CONSOLE_URL,
     config: { permission: 'public', rateLimit: false },
-    // A plain request (no upgrade) is told what this path is for.
-    handler: async (req, reply) => reply.status(400).send(errorBody(req.lang, 400, 'bad_request')),
+    // A plain request (no upgrade, so no ticket) is not signed in here.
+    handler: async (req, reply) => reply.status(401).send(errorBody(req.lang, 401, 'unauthorized')),
     wsHandler: (socket, req) => openConsole(socket, req, ctx, deps),
   });
 }
@@ -130,7 +130,12 @@ function openConsole(socket: WebSocket, req: FastifyRequest, ctx: HostConsoleRou
 }
 
 /** Redeems the ticket for its session's user, then checks the scope and the host as a request would. */
-async function authenticate(req: FastifyRequest, ctx: HostConsoleRoutesDeps, deps: HostConsoleDeps, msg: { ticket: string; host_id: string; tenant_id: string; project_id?: string }) {
+async function authenticate(
+  req: FastifyRequest,
+  ctx: HostConsoleRoutesDeps,
+  deps: HostConsoleDeps,
+  msg: { ticket: string; host_id: string; tenant_id: string; project_id?: string },
+) {
   const user = await ctx.users.redeemStreamTicket(msg.ticket);
   if (!user || user.locked) throw new AppError(401, 'unauthorized');
   req.user = authUserOf(user);

@@ -29,7 +29,10 @@ export const authMessage = z.object({
   ticket: z.string().regex(/^[0-9a-f]{64}$/),
   host_id: z.string().regex(/^[0-9a-f]{32}$/),
   tenant_id: z.string().regex(/^[0-9a-f]{32}$/),
-  project_id: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+  project_id: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
   lang: z.string().max(16).optional(),
 });
 export type AuthMessage = z.infer<typeof authMessage>;
@@ -93,4 +96,3 @@ export function closeCodeOf(err: unknown): number {
   if (err.status === 409) return CLOSE.refused;
   return CLOSE.badRequest;
 }
-

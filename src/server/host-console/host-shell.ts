@@ -74,12 +74,19 @@ function df(host: ShellHost, human: boolean): string {
   ];
   if (human) {
     const g = (v: number) => (v >= 1 ? `${Math.round(v * 10) / 10}G` : `${Math.round(v * 1024)}M`);
-    const lines = rows.map(([fs, s, u, m]) => `${fs.padEnd(14)}${g(s).padStart(6)}${g(u).padStart(6)}${g(s - u).padStart(6)}${`${Math.round((u / s) * 100)}%`.padStart(5)} ${m}`);
+    const lines = rows.map(
+      ([fs, s, u, m]) => `${fs.padEnd(14)}${g(s).padStart(6)}${g(u).padStart(6)}${g(s - u).padStart(6)}${`${Math.round((u / s) * 100)}%`.padStart(5)} ${m}`,
+    );
     return [`${'Filesystem'.padEnd(14)}${'Size'.padStart(6)}${'Used'.padStart(6)}${'Avail'.padStart(6)}${'Use%'.padStart(5)} Mounted on`, ...lines].join('\n');
   }
   const k = (v: number) => String(Math.round(v * 1024 * 1024));
-  const lines = rows.map(([fs, s, u, m]) => `${fs.padEnd(14)}${k(s).padStart(11)}${k(u).padStart(10)}${k(s - u).padStart(10)}${`${Math.round((u / s) * 100)}%`.padStart(5)} ${m}`);
-  return [`${'Filesystem'.padEnd(14)}${'1K-blocks'.padStart(11)}${'Used'.padStart(10)}${'Available'.padStart(10)}${'Use%'.padStart(5)} Mounted on`, ...lines].join('\n');
+  const lines = rows.map(
+    ([fs, s, u, m]) => `${fs.padEnd(14)}${k(s).padStart(11)}${k(u).padStart(10)}${k(s - u).padStart(10)}${`${Math.round((u / s) * 100)}%`.padStart(5)} ${m}`,
+  );
+  return [
+    `${'Filesystem'.padEnd(14)}${'1K-blocks'.padStart(11)}${'Used'.padStart(10)}${'Available'.padStart(10)}${'Use%'.padStart(5)} Mounted on`,
+    ...lines,
+  ].join('\n');
 }
 
 function top(host: ShellHost, now: Date): string {
@@ -110,7 +117,8 @@ function top(host: ShellHost, now: Date): string {
 function systemctl(host: ShellHost, args: string[], now: Date): string {
   if (args[0] !== 'status') return `systemctl: only "systemctl status <unit>" is available in the web console`;
   const name = (args[1] ?? '').replace(/\.service$/, '');
-  if (!name) return [`● ${host.name}`, '    State: running', '     Jobs: 0 queued', '   Failed: 0 units', `    Since: ${host.bootedAt.toISOString()}`].join('\n');
+  if (!name)
+    return [`● ${host.name}`, '    State: running', '     Jobs: 0 queued', '   Failed: 0 units', `    Since: ${host.bootedAt.toISOString()}`].join('\n');
   const unit = UNITS[name];
   if (!unit) return `Unit ${name}.service could not be found.`;
   return [

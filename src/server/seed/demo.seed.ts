@@ -35,6 +35,7 @@ import { seedDbInstances } from './db-instances.seed.ts';
 import { seedCacheDocInstances } from './cache-doc-instances.seed.ts';
 import { seedStorage } from './storage.seed.ts';
 import { seedAccessBandwidths } from './access-bandwidth.seed.ts';
+import { seedComputeMore } from './compute-more.seed.ts';
 import { seedOss } from './oss.seed.ts';
 import { seedVolumeSnapshots } from './volume-snapshots.seed.ts';
 
@@ -402,6 +403,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedCacheDocInstances(db);
   await seedStorage(db);
   await seedAccessBandwidths(db);
+  await seedComputeMore(db);
   await seedOss(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedVolumeSnapshots(db);
   await seedProtect(db, secrets ?? (await openSecretBox(db, undefined)));
