@@ -63,6 +63,17 @@ function ReportTable({
             </dl>
           </li>
         ))}
+        <li className="ys-dash__card ys-dash__card--total">
+          <h2 className="ys-dash__card-title">{t('report.total')}</h2>
+          <dl className="ys-dash__dl">
+            {r.metrics.map((m) => (
+              <div key={m}>
+                <dt>{t(`metric.${m}`)}</dt>
+                <dd>{value(m, r.totals[m] ?? 0)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
       </ul>
     );
   return (
