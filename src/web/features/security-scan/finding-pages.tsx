@@ -5,7 +5,7 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, TextArea } from 'antd-mobile';
+import { Button, Dialog, TextArea, Toast } from 'antd-mobile';
 import { parseCvss, CVSS_METRICS } from '../../../domain/security-scan/cvss.ts';
 import { REPAIR_FROM, REPAIR_ACTIONS, type RepairAction } from '../../../domain/security-scan/security-scan.ts';
 import { CardTable } from '../../ui/card-table.tsx';
@@ -127,7 +127,10 @@ function RepairActions({ f }: { f: FindingDetail }) {
       confirmText: t('repair.confirm'),
       cancelText: t('cancel'),
       onConfirm: async () => {
-        if (!note.trim()) throw new Error(t('repair.note_required'));
+        if (!note.trim()) {
+          Toast.show({ content: t('repair.note_required') });
+          throw new Error(t('repair.note_required'));
+        }
         await m.mutateAsync({ action, note });
       },
     });

@@ -6,10 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { CardTable } from '../../ui/card-table.tsx';
 import { getHost, listHosts, secKeys } from './api.ts';
 import { FindingTable } from './finding-pages.tsx';
-import { Counts, Loading, PATHS, Rows, SecFrame, Section, StateTag, osName, when } from './parts.tsx';
+import { Counts, Loading, PATHS, Rows, SecFrame, Section, StateTag, useOsName, when } from './parts.tsx';
 
 export function HostsPage() {
   const { t } = useTranslation('security');
+  const osName = useOsName();
   const q = useQuery({ queryKey: secKeys.hosts(), queryFn: listHosts });
   const rows = q.data?.data ?? [];
   return (
@@ -45,6 +46,7 @@ export function HostsPage() {
 export function HostPage() {
   const { t } = useTranslation('security');
   const { id = '' } = useParams();
+  const osName = useOsName();
   const q = useQuery({ queryKey: secKeys.host(id), queryFn: () => getHost(id) });
   const h = q.data;
   return (

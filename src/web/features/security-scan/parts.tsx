@@ -26,13 +26,15 @@ const TABS = ['overview', 'manage', 'hosts', 'baseline', 'strategies', 'history'
 const OS: Readonly<Record<string, string>> = {
   'centos-7.9': 'CentOS 7.9',
   'ubuntu-22.04': 'Ubuntu 22.04',
-  'kylin-v10': '银河麒麟 V10',
-  'uos-20': '统信 UOS 20',
   'windows-2019': 'Windows Server 2019',
   'windows-2022': 'Windows Server 2022',
 };
-/** The host's operating system by its image (product names, the same in both scripts but the two Chinese ones). */
-export const osName = (image: string) => OS[image] ?? image;
+const OS_WORDS: Readonly<Record<string, string>> = { 'kylin-v10': 'os.kylin', 'uos-20': 'os.uos' };
+/** The host's operating system by its image: product names as written, the two Chinese ones in the page's script. */
+export function useOsName() {
+  const { t } = useTranslation('security');
+  return (image: string) => (OS_WORDS[image] ? t(OS_WORDS[image]) : (OS[image] ?? image));
+}
 
 /** Minutes, never seconds: 2026-11-23 14:05. */
 export const when = (v: string | null | undefined) => (v ? formatDateTime(v).slice(0, 16) : '—');
