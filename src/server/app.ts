@@ -54,6 +54,7 @@ import { dbAdminRoutes } from './dbadmin/dbadmin.routes.ts';
 import { dataProtectRoutes } from './dataprotect/dataprotect.routes.ts';
 import { protectRoutes } from './dataprotect/protect.routes.ts';
 import { dtsRoutes } from './dts/dts.routes.ts';
+import { dbSyncRoutes } from './dbsync/dbsync.routes.ts';
 import { icpRoutes } from './icp/icp.routes.ts';
 import { securityScanRoutes } from './security-scan/security-scan.routes.ts';
 import { serviceCatalogueRoutes } from './service-catalogue/service-catalogue.routes.ts';
@@ -327,6 +328,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(slicePlugin('dataprotect', dataProtectRoutes), ctx);
   await app.register(slicePlugin('protect', protectRoutes), ctx);
   await app.register(slicePlugin('dts', dtsRoutes), ctx);
+  await app.register(slicePlugin('dbsync', dbSyncRoutes), ctx);
   await app.register(slicePlugin('icp', icpRoutes), ctx);
   await app.register(slicePlugin('security-scan', securityScanRoutes), ctx);
   await app.register(slicePlugin('service-catalogue', serviceCatalogueRoutes), ctx);

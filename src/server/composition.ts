@@ -54,6 +54,7 @@ import type { DbBackupsDeps } from './dbbackups/dbbackups.service.ts';
 import { dtsDeps } from './dts/dts.compose.ts';
 import { runDue as runDueDts, settled as settledDts } from './dts/dts.jobs.ts';
 import type { DtsDeps } from './dts/dts.service.ts';
+import type { DbSyncDeps } from './dbsync/dbsync.service.ts';
 import { icpRepository } from './icp/icp.repository.ts';
 import { advanceDue as advanceIcp, type IcpDeps } from './icp/icp.service.ts';
 import { securityScanRepository } from './security-scan/security-scan.repository.ts';
@@ -64,6 +65,8 @@ import { stacksRepository } from './stacks/stacks.repository.ts';
 import type { StacksDeps } from './stacks/stacks.service.ts';
 import { runStacks } from './stacks/stack-runner.ts';
 import { ossDeps, ossWorker } from './oss/oss.compose.ts';
+import { dbSyncDeps } from './dbsync/dbsync.compose.ts';
+import { runDue as runDueDbSync, settled as settledDbSync } from './dbsync/dbsync.jobs.ts';
 import type { OssDeps } from './oss/oss-deps.ts';
 import { advanceDueHostTasks } from './dataprotect/host-tasks.service.ts';
 import { protectRepository } from './dataprotect/protect.repository.ts';
@@ -154,6 +157,8 @@ export interface AppContext extends BaseContext {
   dbBackups: DbBackupsDeps;
   /** data migration tasks between managed SQL instances (dts/, ADR 0059) */
   dts: DtsDeps;
+  /** database object-storage sync tasks (dbsync/, ADR 0071) */
+  dbSync: DbSyncDeps;
   /** object storage: buckets' objects, keys, lifecycle, sync and backups (oss/, ADR 0063) */
   oss: OssDeps;
   /** ICP filings and their simulated review (icp/) */
@@ -261,6 +266,10 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   // Object storage: lifecycle rules, sync and backup strategies on the engine's scheduler.
   const oss = ossDeps({ db, secrets: base.secrets });
   engine.scheduler.add(ossWorker(oss, app.log));
+  // Database object-storage sync: queued tasks copy a dump or a bucket's objects on the scheduler.
+  const dbSync = dbSyncDeps({ db, console: dbConsole, log: app.log });
+  engine.scheduler.add(() => runDueDbSync(dbSync));
+  app.addHook('preClose', () => settledDbSync(dbSync));
   // ICP filings: the simulated review moves them on over their working days.
   const icp: IcpDeps = { repo: icpRepository(db), now: () => new Date() };
   engine.scheduler.add(() => advanceIcp(icp));
@@ -319,6 +328,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     dbConsole,
     dbBackups,
     dts,
+    dbSync,
     oss,
     icp,
     securityScan,

@@ -1,6 +1,6 @@
 // USB devices through the API (issue 31; seed 000 usbManageTab, usbAdd, usbManageDetail): hubs
 // (USB-over-IP servers) with 4/8/16/32 ports, devices in a free port with a serial number of their
-// own, mounted to one host of the hub's region at a time, unmounted before they are deleted; a hub
+// own, mounted to one host of the hub's zone at a time, unmounted before they are deleted; a hub
 // with devices is not deleted. Every refusal is localised and changes nothing; another tenant's
 // hubs, devices and hosts answer 404. The demo's hub has three devices, one mounted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,8 +52,8 @@ async function unchanged(run: () => Promise<{ statusCode: number; json: () => an
   expect(res.json().title).toBeTruthy();
   expect(await state()).toBe(before);
 }
-/** A running or stopped host of the caller's project: in the region given, or in another one. */
-async function hostOf(regionId: string, same: boolean): Promise<string> {
+/** A running or stopped host of the caller's project: in the zone given, or in another one. */
+async function hostOf(azId: string, same: boolean): Promise<string> {
   const scope = c.territories[0]!;
   let q = app.ctx.db
     .selectFrom('resources')
@@ -62,7 +62,7 @@ async function hostOf(regionId: string, same: boolean): Promise<string> {
     .where('tenant_id', '=', scope.tenant_id)
     .where('project_id', '=', scope.projects[0]!.project_id)
     .where('status', 'in', ['running', 'stopped']);
-  q = same ? q.where('region_id', '=', regionId) : q.where('region_id', '!=', regionId);
+  q = same ? q.where('az_id', '=', azId) : q.where('az_id', '!=', azId);
   return (await q.executeTakeFirstOrThrow()).id;
 }
 
@@ -144,11 +144,11 @@ describe('USB devices', () => {
   it('mounts a device to one host of its region at a time, unmounts it before deleting it, and keeps a hub with devices', async () => {
     const hub = await createSettled(c, HUBS, await hubBody());
     const d = await createSettled(c, DEVICES, deviceBody(hub.id, 3, { device_type: 'dongle' }));
-    const here = await hostOf(hub.region_id, true);
-    const far = await hostOf(hub.region_id, false);
+    const here = await hostOf(hub.az_id, true);
+    const far = await hostOf(hub.az_id, false);
     await unchanged(
       () => act(c, DEVICES, d.id, { action: 'mount', instance_id: far }),
-      (r) => expect(r.statusCode).toBe(409),
+      (r) => expect409(r, '只能挂载到与集线器同一可用区、运行中或已关机的云主机'),
     );
     const mounted = await actSettled(c, DEVICES, d.id, { action: 'mount', instance_id: here });
     expect(mounted).toMatchObject({ status: 'mounted', spec: { instance_id: here } });

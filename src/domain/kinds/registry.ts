@@ -47,6 +47,7 @@ export { snapshotPolicyKind } from './snapshot-policy/snapshot-policy.kind.ts';
 export { snapshotKind } from './snapshot/snapshot.kind.ts';
 export { sslCertificateKind } from './ssl-certificate/ssl-certificate.kind.ts';
 export { subnetKind } from './subnet/subnet.kind.ts';
+export { syncInstanceKind } from './sync-instance/sync-instance.kind.ts';
 export { usbDeviceKind, usbHubKind } from './usb/usb.kind.ts';
 export { vipKind } from './vip/vip.kind.ts';
 export { volumeKind } from './volume/volume.kind.ts';

@@ -7,6 +7,7 @@ import { seedTraditionalTenants } from './traditional-tenant.seed.ts';
 import { openSecretBox, type SecretBox } from '../platform/lib/secret-box.ts';
 import { dnsAdvancedSeed, seedGtmLogs } from './dns-advanced.seed.ts';
 import { usbSeed } from './usb.seed.ts';
+import { seedDbSync } from './db-sync.seed.ts';
 import type { Db } from '../platform/db/database.ts';
 import { newId } from '../../domain/ids.ts';
 import { KINDS } from '../../domain/kinds/registry.ts';
@@ -408,6 +409,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedVolumeSnapshots(db);
   await seedProtect(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedIcp(db);
+  await seedDbSync(db);
   await seedSecurityScan(db);
   await seedServiceCatalogue(db);
   await seedStacks(db);

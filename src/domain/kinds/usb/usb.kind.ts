@@ -1,7 +1,7 @@
 // USB devices (issue 31): hubs (USB-over-IP servers with their ports, usbManageTab_usbManageHub)
 // and the devices plugged into them (usbManageTab_usbManage, usbAdd, usbManageDetail). A device is
-// mounted to one cloud host at a time (the host sees it as local USB); it is unmounted before it
-// is deleted, and a hub with devices is not deleted.
+// mounted to one cloud host of its hub's zone at a time (the host sees it as local USB); it is
+// unmounted before it is deleted, and a hub with devices is not deleted.
 import type { KindDefinition } from '../kind.ts';
 import { REMOVED } from '../kind.ts';
 import { C, F, Q } from '../common.ts';
@@ -112,7 +112,7 @@ export const usbDeviceKind: KindDefinition = {
       permission: 'operate',
       hasParams: true,
       guards: [
-        { type: 'target', param: 'instance_id', kind: 'instance', allowedFrom: ['running', 'stopped'], refusalKey: 'refusals.usb_device.host_not_ready' },
+        { type: 'target', param: 'instance_id', kind: 'instance', allowedFrom: ['running', 'stopped'], sameAz: true, refusalKey: 'refusals.usb_device.host_not_ready' },
       ],
       effects: [
         { type: 'link', relation: 'usb_mounted_on', param: 'instance_id' },

@@ -57,6 +57,7 @@ import * as m0033 from './migrations/0033-order-numbers.ts';
 import * as m0035 from './migrations/0035-protect-tasks.ts';
 import * as m0036 from './migrations/0036-object-storage.ts';
 import * as m0039 from './migrations/0039-icp-filings.ts';
+import * as m0045 from './migrations/0045-sync-tasks.ts';
 import * as m0041 from './migrations/0041-security-scan.ts';
 import * as m0040 from './migrations/0040-service-catalogue.ts';
 import * as m0042 from './migrations/0042-dashboard-layouts.ts';
@@ -100,6 +101,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-protect-tasks': m0035,
   '0036-object-storage': m0036,
   '0039-icp-filings': m0039,
+  '0045-sync-tasks': m0045,
   '0041-security-scan': m0041,
   '0042-dashboard-layouts': m0042,
   '0040-service-catalogue': m0040,

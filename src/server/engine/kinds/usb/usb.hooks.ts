@@ -1,7 +1,7 @@
 // USB hubs and devices (server half): a hub's address and service port are the tenant's one hub;
 // a device goes into a free port of its hub (1 to the hub's port count) with a serial number no
-// other device of the tenant has; it is mounted only to a host in its hub's region. The hub counts
-// its used ports.
+// other device of the tenant has (the kind's guard mounts it only to a host of its hub's zone). The
+// hub counts its used ports.
 import { conflict } from '../../../../domain/errors.ts';
 import { usbDeviceKind, usbHubKind } from '../../../../domain/kinds/usb/usb.kind.ts';
 import { linkedIds, resourcesByIds, siblingsBySpec, type Exec, type ResourceRow } from '../../engine.repository.ts';
@@ -41,12 +41,6 @@ export const usbHooks = [
       if ((await siblingsBySpec(c.trx, c.tenantId, 'usb_device', 'serial_no', serial)).length)
         throw conflict('refusals.usb_device.serial_taken', { name: serial });
       await patchSpec(c.trx, hub, { used_ports: devices.length + 1 });
-    },
-    beforeAction: {
-      async mount(c) {
-        const [host] = await resourcesByIds(c.trx, [String(c.params.instance_id)]);
-        if (host && host.region_id !== c.row.region_id) throw conflict('refusals.usb_device.other_region', { name: host.name });
-      },
     },
     async beforeRemove(trx, row) {
       return recountPorts(trx, row.spec.hub_id, row.id);
