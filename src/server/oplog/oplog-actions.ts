@@ -98,6 +98,12 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   // ICP filings (issue 31)
   'POST /api/v1/isps': 'icp_create',
   'POST /api/v1/isps/materials': 'icp_material_upload',
+  // security scanning (issue 31)
+  'POST /api/v1/security/strategies': 'security_strategy_create',
+  'PUT /api/v1/security/strategies/:id': 'security_strategy_update',
+  'DELETE /api/v1/security/strategies/:id': 'security_strategy_delete',
+  'POST /api/v1/security/strategies/:id/scans': 'security_scan_start',
+  'POST /api/v1/security/vulns/:id/repairs': 'security_repair',
   'POST /api/v1/migrations': 'dts_create',
   'PUT /api/v1/migrations/:id': 'dts_update',
   'DELETE /api/v1/migrations/:id': 'dts_delete',

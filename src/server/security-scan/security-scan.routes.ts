@@ -15,7 +15,7 @@ export interface SecurityScanRoutesDeps {
 }
 
 const read = { config: { permission: 'read:resource' } } as const;
-const write = { config: { permission: 'update:resource' } } as const;
+const write = (oplog: string) => ({ config: { permission: 'update:resource', oplog } }) as const;
 
 export async function securityScanRoutes(app: FastifyInstance, ctx: SecurityScanRoutesDeps) {
   const deps = ctx.securityScan;
@@ -28,17 +28,21 @@ export async function securityScanRoutes(app: FastifyInstance, ctx: SecurityScan
   app.get(`${U}/hosts`, read, async (req) => views.listHosts(deps, await scope(req)));
   app.get(`${U}/hosts/:id`, read, async (req) => views.getHost(deps, await scope(req), id(req), req.lang));
   app.get(`${U}/strategies`, read, async (req) => svc.listStrategies(deps, await scope(req)));
-  app.post(`${U}/strategies`, write, async (req, reply) => reply.status(201).send(await svc.createStrategy(deps, await scope(req), req.body)));
+  app.post(`${U}/strategies`, write('security_strategy_create'), async (req, reply) =>
+    reply.status(201).send(await svc.createStrategy(deps, await scope(req), req.body)),
+  );
   app.get(`${U}/strategies/:id`, read, async (req) => svc.getStrategy(deps, await scope(req), id(req)));
-  app.put(`${U}/strategies/:id`, write, async (req) => svc.updateStrategy(deps, await scope(req), id(req), req.body));
-  app.delete(`${U}/strategies/:id`, write, async (req, reply) => {
+  app.put(`${U}/strategies/:id`, write('security_strategy_update'), async (req) => svc.updateStrategy(deps, await scope(req), id(req), req.body));
+  app.delete(`${U}/strategies/:id`, write('security_strategy_delete'), async (req, reply) => {
     await svc.deleteStrategy(deps, await scope(req), id(req));
     return reply.status(204).send();
   });
-  app.post(`${U}/strategies/:id/scans`, write, async (req, reply) => reply.status(201).send(await svc.startScan(deps, await scope(req), id(req))));
+  app.post(`${U}/strategies/:id/scans`, write('security_scan_start'), async (req, reply) =>
+    reply.status(201).send(await svc.startScan(deps, await scope(req), id(req))),
+  );
   app.get(`${U}/scans`, read, async (req) => svc.listScans(deps, await scope(req), req.query));
   app.get(`${U}/scans/:id`, read, async (req) => views.getScan(deps, await scope(req), id(req), req.lang));
   app.get(`${U}/vulns`, read, async (req) => svc.listFindings(deps, await scope(req), req.query, req.lang));
   app.get(`${U}/vulns/:id`, read, async (req) => svc.getFinding(deps, await scope(req), id(req), req.lang));
-  app.post(`${U}/vulns/:id/repairs`, write, async (req) => svc.repairFinding(deps, await scope(req), id(req), req.body, req.lang));
+  app.post(`${U}/vulns/:id/repairs`, write('security_repair'), async (req) => svc.repairFinding(deps, await scope(req), id(req), req.body, req.lang));
 }
