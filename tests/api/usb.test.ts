@@ -141,7 +141,7 @@ describe('USB devices', () => {
     );
   });
 
-  it('mounts a device to one host of its region at a time, unmounts it before deleting it, and keeps a hub with devices', async () => {
+  it('mounts a device to one host of its hub's zone at a time, unmounts it before deleting it, and keeps a hub with devices', async () => {
     const hub = await createSettled(c, HUBS, await hubBody());
     const d = await createSettled(c, DEVICES, deviceBody(hub.id, 3, { device_type: 'dongle' }));
     const here = await hostOf(hub.az_id, true);

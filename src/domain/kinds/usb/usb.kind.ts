@@ -112,7 +112,14 @@ export const usbDeviceKind: KindDefinition = {
       permission: 'operate',
       hasParams: true,
       guards: [
-        { type: 'target', param: 'instance_id', kind: 'instance', allowedFrom: ['running', 'stopped'], sameAz: true, refusalKey: 'refusals.usb_device.host_not_ready' },
+        {
+          type: 'target',
+          param: 'instance_id',
+          kind: 'instance',
+          allowedFrom: ['running', 'stopped'],
+          sameAz: true,
+          refusalKey: 'refusals.usb_device.host_not_ready',
+        },
       ],
       effects: [
         { type: 'link', relation: 'usb_mounted_on', param: 'instance_id' },
