@@ -54,7 +54,7 @@ export default function GtmPage() {
             ).map(([k, n]) => (
               <div key={k} className="ys-dash__tile" data-figure={k}>
                 <span className="ys-dash__tile-label">{t(`gtm.figure.${k}`)}</span>
-                <span className="ys-dash__tile-value">{t(k === 'pools' || k === 'policies' ? 'unit.item' : 'unit.count', { n })}</span>
+                <span className="ys-dash__tile-value">{t(k === 'policies' ? 'unit.item' : 'unit.count', { n })}</span>
               </div>
             ))}
           </div>

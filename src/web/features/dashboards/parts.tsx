@@ -100,7 +100,7 @@ export function UsageBar({ label, used, total, text }: { label: string; used: nu
     <div className="ys-dash__usage" data-level={level}>
       <div className="ys-dash__usage-head">
         <span className="ys-dash__usage-label">{label}</span>
-        <span className="ys-dash__usage-pct">{t('percent', { n: p })}</span>
+        <span className="ys-dash__usage-pct">{used > 0 && p === 0 ? t('percent_small') : t('percent', { n: p })}</span>
       </div>
       <div className="ys-dash__bar" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={p}>
         <span style={{ width: `${Math.max(p, used > 0 ? 2 : 0)}%` }} />

@@ -120,9 +120,11 @@ export default function ReportPage() {
   const value = useValueText();
   const vendorName = useVendorName();
   const q = useQuery({ queryKey: dashboardKeys.report(scope, group, metrics.join(',')), queryFn: () => getReport(group, metrics), enabled: Boolean(scope[0]) });
+  // A place with none of the chosen figures (a vendor used only for networks) is left out; the totals stay whole.
+  const shown = useMemo(() => (q.data ? { ...q.data, rows: q.data.rows.filter((r) => Object.values(r.values).some((v) => v > 0)) } : undefined), [q.data]);
   const label = useMemo(() => (key: string, text: string) => (group === 'vendor' ? vendorName(key) : text || t('report.unplaced')), [group, vendorName, t]);
   const exportCsv = () => {
-    const r = q.data;
+    const r = shown;
     if (!r) return;
     const head = [t(`report.group.${r.group}`), ...r.metrics.map((m) => t(`metric.${m}`))];
     const body = r.rows.map((row) => [label(row.key, row.label), ...r.metrics.map((m) => value(m, row.values[m] ?? 0))]);
@@ -152,7 +154,7 @@ export default function ReportPage() {
           />
         </fieldset>
         <div className="ys-dash__actions">
-          <Button onClick={exportCsv} disabled={!q.data?.rows.length} data-testid="report-export">
+          <Button onClick={exportCsv} disabled={!shown?.rows.length} data-testid="report-export">
             {t('report.export')}
           </Button>
         </div>
@@ -160,12 +162,12 @@ export default function ReportPage() {
       <TaskListState
         loading={q.isPending}
         failed={q.isError}
-        empty={q.data?.rows.length === 0}
+        empty={shown?.rows.length === 0}
         emptyText={t('empty')}
         loadingText={t('loading')}
         failedText={t('failed')}
       />
-      {q.data && q.data.rows.length > 0 ? <ReportTable r={q.data} label={label} value={value} desktop={desktop} /> : null}
+      {shown && shown.rows.length > 0 ? <ReportTable r={shown} label={label} value={value} desktop={desktop} /> : null}
     </DashFrame>
   );
 }
