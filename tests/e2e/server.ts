@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
+import { copyOf, seededTemplate } from './seeded-template.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -74,12 +75,35 @@ export function profileFlags(): string[] {
   return process.env.SERVER_PROFILE === 'heap' ? ['--heap-prof', `--heap-prof-dir=${dir}`] : ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 }
 
-/** Starts `src/server/main.ts` with the given environment on a free port (HTTPS when it names TLS_CERT and TLS_KEY). */
+/**
+ * Starts `src/server/main.ts` with the given environment on a free port (HTTPS when it names TLS_CERT and TLS_KEY).
+ * In the test runs (vitest), a server with the demo on a throwaway PGlite directory starts from a copy of
+ * a seeded template (seeded-template.ts) instead of migrating and seeding its own; the bench starts
+ * its servers as a deployment does.
+ */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<StartedServer> {
-  const port = await freePort();
   // A throwaway DATA_DIR unless the caller brings one (then the caller owns it).
   const ownDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'yunshu-e2e-'));
+  const fromTemplate =
+    ownDir &&
+    process.env.VITEST !== undefined &&
+    (env.SEED ?? 'demo') === 'demo' &&
+    !('DATABASE_URL' in env && env.DATABASE_URL) &&
+    !(env.SECRET_KEY ?? process.env.SECRET_KEY);
+  if (fromTemplate) {
+    const template = await seededTemplate(async (dir) => {
+      // Seeding on a loaded machine took minutes (2026-11-29: 239 s at a load of 23).
+      const maker = await spawnServer({ DATA_DIR: dir, LOG_LEVEL: 'warn' }, dir, false, 600_000);
+      await maker.stop();
+    });
+    copyOf(template, dataDir);
+  }
+  return spawnServer(env, dataDir, ownDir);
+}
+
+async function spawnServer(env: Record<string, string | undefined>, dataDir: string, ownDir: boolean, healthMs?: number): Promise<StartedServer> {
+  const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -118,7 +142,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(baseURL, child, undefined, ca);
+    await waitForHealth(baseURL, child, healthMs, ca);
   } catch (err) {
     await stop();
     throw new Error(`${(err as Error).message}\n--- server output ---\n${output}`);
