@@ -157,7 +157,20 @@ describe('the VPC and subnet create form', () => {
       createFormKinds(LIST_KINDS)
         .map((d) => d.kind)
         .sort(),
-    ).toEqual(['access_bandwidth', 'cloud_account', 'snapshot_group', 'subnet', 'sync_instance', 'usb_hub', 'vpc']);
+    ).toEqual([
+      'access_bandwidth',
+      'asset',
+      'cloud_account',
+      'edge_node',
+      'host_agent',
+      'machine_room',
+      'pgyun',
+      'snapshot_group',
+      'subnet',
+      'sync_instance',
+      'usb_hub',
+      'vpc',
+    ]);
     for (const d of createFormKinds(LIST_KINDS)) expect(d.routes.buy).toBeUndefined();
   });
 
