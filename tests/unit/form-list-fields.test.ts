@@ -164,7 +164,7 @@ describe('the VPC and subnet create form', () => {
       'edge_node',
       'host_agent',
       'machine_room',
-      'pgyun',
+      'pgyun_device',
       'snapshot_group',
       'subnet',
       'sync_instance',
