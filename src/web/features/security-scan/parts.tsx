@@ -1,7 +1,7 @@
 // The pieces the security pages share: the frame with the area's tabs, the severity, finding and
 // scan tags (colours with AA contrast, words never codes), labelled rows, severity counts and dates
 // in China time (2026-11-23 14:05).
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import type { SeverityCounts } from '../../../domain/security-scan/security-scan.ts';
@@ -55,6 +55,10 @@ export function SecFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation('security');
+  // On a phone the seven tabs scroll sideways: the current one is brought into view.
+  useEffect(() => {
+    document.querySelector('.ys-sec .ys-task__tab[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   return (
     <TaskFrame
       page={page}

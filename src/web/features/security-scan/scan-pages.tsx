@@ -61,12 +61,18 @@ function Body({ s }: { s: ScanDetail }) {
             columns={[
               { key: 'name', label: t('col.host'), render: (h) => <Link to={PATHS.host(h.host_id)}>{h.host_name || t('host_deleted')}</Link> },
               { key: 'reach', label: t('col.result'), render: (h) => (h.reachable ? t('reachable') : t('unreachable')) },
-              { key: 'vulns', label: t('col.found'), render: (h) => (h.reachable ? <Counts c={h.vulns} /> : '—') },
-              {
-                key: 'baseline',
-                label: t('col.baseline'),
-                render: (h) => (h.reachable && h.baseline_passed + h.baseline_failed ? t('baseline_pf', { p: h.baseline_passed, f: h.baseline_failed }) : '—'),
-              },
+              ...(s.scan_type !== 'baseline'
+                ? [{ key: 'vulns', label: t('col.found'), render: (h: ScanDetail['hosts'][number]) => (h.reachable ? <Counts c={h.vulns} /> : '—') }]
+                : []),
+              ...(s.scan_type !== 'vuln'
+                ? [
+                    {
+                      key: 'baseline',
+                      label: t('col.baseline'),
+                      render: (h: ScanDetail['hosts'][number]) => (h.reachable ? t('baseline_pf', { p: h.baseline_passed, f: h.baseline_failed }) : '—'),
+                    },
+                  ]
+                : []),
             ]}
           />
         </Section>
