@@ -43,7 +43,9 @@ export default function EditorPage() {
     },
   });
   const saveAndDeploy = async () => {
-    const saved = await save.mutateAsync(builtin);
+    // A built-in template deploys as it is (saving it would make a copy each time).
+    if (builtin) return navigate(PATHS.deploy(id));
+    const saved = await save.mutateAsync(false);
     navigate(PATHS.deploy(saved.id));
   };
   const title = id ? (q.data?.name ?? t('title.editor')) : t('title.editor_new');
@@ -116,7 +118,7 @@ export default function EditorPage() {
                 {builtin ? t('editor.save_as') : t('editor.save')}
               </Button>
               <Button color="primary" disabled={issues.length > 0} loading={save.isPending} onClick={() => void saveAndDeploy()} data-testid="template-deploy">
-                {t('editor.deploy')}
+                {builtin ? t('templates.deploy') : t('editor.deploy')}
               </Button>
             </div>
           </footer>
