@@ -16,6 +16,8 @@ export interface DashboardsRoutesDeps {
 }
 
 const own = { config: { permission: 'self' } } as const;
+// A user's own arrangement of their overview is a preference, not an operation to audit (like marking a message read).
+const ownWrite = { config: { permission: 'self', oplog: false } } as const;
 const read = { config: { permission: 'read:resource' } } as const;
 
 export async function dashboardsRoutes(app: FastifyInstance, ctx: DashboardsRoutesDeps) {
@@ -24,10 +26,10 @@ export async function dashboardsRoutes(app: FastifyInstance, ctx: DashboardsRout
   const key = (req: FastifyRequest) => (req.params as { key: string }).key;
 
   app.get(`${DASHBOARDS_URL}/layout`, own, async (req) => getLayout(deps, await scope(req)));
-  app.post(`${DASHBOARDS_URL}/panels`, own, async (req, reply) => reply.status(201).send(await addPanel(deps, await scope(req), req.body)));
-  app.patch(`${DASHBOARDS_URL}/panels/:key`, own, async (req) => patchPanel(deps, await scope(req), key(req), req.body));
-  app.delete(`${DASHBOARDS_URL}/panels/:key`, own, async (req) => deletePanel(deps, await scope(req), key(req)));
-  app.put(`${DASHBOARDS_URL}/order`, own, async (req) => setOrder(deps, await scope(req), req.body));
+  app.post(`${DASHBOARDS_URL}/panels`, ownWrite, async (req, reply) => reply.status(201).send(await addPanel(deps, await scope(req), req.body)));
+  app.patch(`${DASHBOARDS_URL}/panels/:key`, ownWrite, async (req) => patchPanel(deps, await scope(req), key(req), req.body));
+  app.delete(`${DASHBOARDS_URL}/panels/:key`, ownWrite, async (req) => deletePanel(deps, await scope(req), key(req)));
+  app.put(`${DASHBOARDS_URL}/order`, ownWrite, async (req) => setOrder(deps, await scope(req), req.body));
   app.get(`${DASHBOARDS_URL}/summary`, read, async (req) => summary(deps, await scope(req), req.query));
   app.get(`${DASHBOARDS_URL}/capacity`, read, async (req) => capacity(deps, await scope(req), req.query));
   app.get(`${DASHBOARDS_URL}/report`, read, async (req) => report(deps, await scope(req), req.query));

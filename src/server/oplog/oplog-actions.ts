@@ -98,6 +98,11 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   // ICP filings (issue 31)
   'POST /api/v1/isps': 'icp_create',
   'POST /api/v1/isps/materials': 'icp_material_upload',
+  // a user's own dashboard panels are a preference, not an audited operation (their routes say so too)
+  'POST /api/v1/dashboards/panels': false,
+  'PATCH /api/v1/dashboards/panels/:key': false,
+  'DELETE /api/v1/dashboards/panels/:key': false,
+  'PUT /api/v1/dashboards/order': false,
   // security scanning (issue 31)
   'POST /api/v1/security/strategies': 'security_strategy_create',
   'PUT /api/v1/security/strategies/:id': 'security_strategy_update',

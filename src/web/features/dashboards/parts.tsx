@@ -1,7 +1,7 @@
 // The pieces the dashboards share: the frame with the area's tabs, the working scope for query
 // keys, values in words and units (「4 核」「8 GB」「1.5 TB」, vendors by name, never a code), a
 // used-of-total bar, and the capacity card of one place.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { percent, type CapacityFigures, type Cluster, type MetricKey, METRICS } from '../../../domain/dashboards.ts';
@@ -53,6 +53,10 @@ export function DashFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation('dashboards');
+  // On a phone the tabs scroll sideways: the current one is brought into view.
+  useEffect(() => {
+    document.querySelector(`[data-page="${page}"] .ys-task__tab[aria-current="page"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [page]);
   return (
     <TaskFrame
       page={page}
