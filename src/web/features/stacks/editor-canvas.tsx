@@ -247,7 +247,7 @@ export default function EditorCanvas({
           <NodeForm draft={draft} node={selected} issues={issues} dispatch={dispatch} readOnly={readOnly} />
         ) : (
           <>
-            <p className="ys-stacks__muted">{t('editor.select_hint')}</p>
+            <p className="ys-stacks__muted">{t(readOnly ? 'editor.view_hint' : 'editor.select_hint')}</p>
             {issues.some((i) => !i.node) ? (
               <ul className="ys-stacks__issues">
                 {issues
