@@ -221,7 +221,10 @@ describe('asset import (.xlsx)', () => {
     expect(r.rows[3]).toMatchObject({ field: 'machine_room', error: '机房「不存在的机房」不存在或不在当前项目中' });
     expect(r.rows[4].field).toBe('u_position');
     const made = await settle(c, 'assets', r.rows[0].id);
-    expect(made).toMatchObject({ status: 'in_use', spec: { asset_type: 'server', purchased_on: '2024-03-01', rack: 'C01', u_position: 1 } });
+    expect(made).toMatchObject({
+      status: 'in_use',
+      spec: { asset_type: 'server', purchased_on: '2024-03-01', rack: 'C01', u_position: 1, machine_room_name: 'demo-room-zhangjiang' },
+    });
     // Another tenant's import cannot name this tenant's room.
     const theirs = await upload(other, await xlsx([['x-01', 'IMP-X', '服务器', 'a', 'b', 'c', 'demo-room-zhangjiang', 'C01', 1, '李明', '2024-03-01', '']]));
     expect(theirs.json()).toMatchObject({ created: 0, failed: 1 });

@@ -10,7 +10,7 @@ import { scopeCan, type Scope } from '../platform/auth/scope.ts';
 import { requirePermission } from '../platform/auth/auth-user.ts';
 import type { ResourceService } from '../engine/resource.service.ts';
 import type { ResourceRow } from '../engine/engine.repository.ts';
-import { promptOf, runLine, type ShellAnswer, type ShellHost } from './host-shell.ts';
+import { lastLogin, promptOf, runLine, type ShellAnswer, type ShellHost } from './host-shell.ts';
 
 /** The states in which a host has a console to open (seed 001: "host state does not allow opening the console"). */
 export const CONSOLE_STATES: readonly string[] = ['running'];
@@ -73,7 +73,7 @@ export function greeting(session: ConsoleSession) {
     type: 'ready' as const,
     host: { name: host.name, private_ip: ip, image: host.spec.image ?? null },
     prompt: promptOf(host),
-    text: `Last login: ${new Date().toUTCString()} from web console\nType "help" for the commands of this console.`,
+    text: `${lastLogin(new Date())}\nType "help" for the commands of this console.`,
   };
 }
 

@@ -73,7 +73,7 @@ function df(host: ShellHost, human: boolean): string {
     ['/dev/vda1', size, used, '/'],
   ];
   if (human) {
-    const g = (v: number) => (v >= 1 ? `${Math.round(v * 10) / 10}G` : `${Math.round(v * 1024)}M`);
+    const g = (v: number) => (v === 0 ? '0' : v >= 1 ? `${Math.round(v * 10) / 10}G` : `${Math.round(v * 1024)}M`);
     const lines = rows.map(
       ([fs, s, u, m]) => `${fs.padEnd(14)}${g(s).padStart(6)}${g(u).padStart(6)}${g(s - u).padStart(6)}${`${Math.round((u / s) * 100)}%`.padStart(5)} ${m}`,
     );
@@ -142,6 +142,15 @@ const HELP = [
   '  clear                    clear the screen',
   '  exit                     close the console',
 ].join('\n');
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A login banner as the host prints it: its own clock (Asia/Shanghai), the way `last` writes dates. */
+export function lastLogin(now: Date): string {
+  const d = new Date(now.getTime() + 8 * 3_600_000);
+  return `Last login: ${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2)} ${clock(now)} ${d.getUTCFullYear()} from web console`;
+}
 
 /** The prompt shown before each command. */
 export const promptOf = (host: Pick<ShellHost, 'name'>) => `root@${host.name}:~# `;

@@ -27,6 +27,8 @@ export const assetKind = defineKind({
     { key: 'model', source: 'spec', type: 'text' },
     { key: 'sn', source: 'spec', type: 'text' },
     { key: 'machine_room_id', source: 'spec', type: 'ref', ref: 'machine_room' },
+    // the room's name when the asset was registered: lists show it instead of the room's id
+    { key: 'machine_room_name', source: 'spec', type: 'text' },
     { key: 'rack', source: 'spec', type: 'text' },
     { key: 'u_position', source: 'spec', type: 'number' },
     { key: 'keeper', source: 'spec', type: 'text' },
@@ -41,7 +43,7 @@ export const assetKind = defineKind({
     C.status,
     { field: 'asset_type', display: true },
     { field: 'brand', display: true },
-    { field: 'machine_room_id', display: true },
+    { field: 'machine_room_name', display: true },
     { field: 'rack', display: true },
     { field: 'keeper', display: false },
     C.createdAt,
