@@ -21,7 +21,7 @@ beforeAll(async () => {
   admin = await app.as('tenant_admin');
   fin = await app.as('fin_admin');
   member = await app.as('member');
-});
+}, 240_000);
 afterAll(async () => {
   await app?.close();
 });

@@ -42,7 +42,17 @@ function StrategyCard({ s }: { s: ScanStrategy }) {
           [t('scan.type'), t(`scan_type.${s.scan_type}`)],
           [t('form.hosts'), hostsText(s, t)],
           [t('form.cycle'), s.next_run_at ? t('cycle_next', { cycle: t(`cycle.${s.cycle}`), at: when(s.next_run_at) }) : t(`cycle.${s.cycle}`)],
-          [t('strategy.last_scan'), s.last_scan ? <StateTag kind="scan" state={s.last_scan.status} /> : t('never_run')],
+          [
+            t('strategy.last_scan'),
+            s.last_scan ? (
+              <Link to={PATHS.scan(s.last_scan.id)} className="ys-sec__taglink">
+                <StateTag kind="scan" state={s.last_scan.status} />
+                {s.last_scan.finished_at ? <span>{when(s.last_scan.finished_at)}</span> : null}
+              </Link>
+            ) : (
+              t('never_run')
+            ),
+          ],
         ]}
       />
       <div className="ys-sec__actions">
