@@ -119,7 +119,7 @@ describe('service catalogue', () => {
     await refused(admin.req({ method: 'POST', url: URL, payload: service(two.id, { content: long }) }), 400, /content/);
     await refused(admin.req({ method: 'POST', url: URL, payload: group({ category: 'office', name: '甲' }) }), 400, /name/);
     await refused(
-      admin.req({ method: 'POST', url: URL, payload: group({ category: 'office', owner_ids: owners.slice(0, 1).concat([newId(), newId(), newId()]) }) }),
+      admin.req({ method: 'POST', url: URL, payload: group({ category: 'office', owner_ids: [owners[0]!.id, newId(), newId(), newId()] }) }),
       400,
       /负责人最多 3 位/,
     );

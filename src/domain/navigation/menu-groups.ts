@@ -143,6 +143,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       { code: 'work_orders', menuUrl: '/workorderList', icon: 'file', list: 'GET /api/v1/workorders' },
       { code: 'feedback', menuUrl: '/opinionList', icon: 'message', list: 'GET /api/v1/opinions' },
       { code: 'icp', menuUrl: '/isp', icon: 'global', list: 'GET /api/v1/isps' },
+      { code: 'service_catalogue', menuUrl: '/serviceSetting', icon: 'appstore', list: 'GET /api/v1/service-catalog/entries' },
       { code: 'security_scan', menuUrl: '/leakOverview', icon: 'safety', list: 'GET /api/v1/security/vulns' },
       { code: 'stacks', menuUrl: '/visualResourceManage', icon: 'appstore', list: 'GET /api/v1/stacks' },
       { code: 'site_messages', menuUrl: '/siteMessages', icon: 'mail', list: 'GET /api/v1/site_messages' },

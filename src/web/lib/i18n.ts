@@ -86,6 +86,7 @@ const AREA_NAMESPACES = new Set([
   'protect',
   'oss',
   'icp',
+  'service_catalogue',
   'security',
   'dashboards',
   'stacks',
