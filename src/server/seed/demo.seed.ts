@@ -6,7 +6,7 @@ import { seedOrg } from './org.seed.ts';
 import { seedTraditionalTenants } from './traditional-tenant.seed.ts';
 import { openSecretBox, type SecretBox } from '../platform/lib/secret-box.ts';
 import { dnsAdvancedSeed, seedGtmLogs } from './dns-advanced.seed.ts';
-import { usbSeed } from './usb.seed.ts';
+import { seedUsbHostNames, usbSeed } from './usb.seed.ts';
 import { seedDbSync } from './db-sync.seed.ts';
 import type { Db } from '../platform/db/database.ts';
 import { newId } from '../../domain/ids.ts';
@@ -385,6 +385,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   });
   // Rule requests name the demo NAT gateways and their EIPs: resources first.
   await seedDemoResources(db, [dnsCdnSslSeed, dnsAdvancedSeed, usbSeed]);
+  await seedUsbHostNames(db);
   await seedGtmLogs(db);
   await seedApprovals(db);
   await seedBackupPlans(db);
