@@ -130,12 +130,16 @@ export function catalogueRepository(db: Db) {
         .execute();
     },
     tenantProjects(tenantId: string, ids?: readonly string[]) {
-      let q = db.selectFrom('projects').select(['id', 'name']).where('tenant_id', '=', tenantId);
+      // Projects by their Chinese name (the English one only where none is set), as the scope picker shows them.
+      let q = db
+        .selectFrom('projects')
+        .select(['id', sql<string>`coalesce(nullif(name_zh, ''), name)`.as('name')])
+        .where('tenant_id', '=', tenantId);
       if (ids) {
         if (!ids.length) return Promise.resolve([] as { id: string; name: string }[]);
         q = q.where('id', 'in', ids);
       }
-      return q.orderBy('name').limit(1000).execute();
+      return q.orderBy('name_zh').limit(1000).execute();
     },
   };
 }
