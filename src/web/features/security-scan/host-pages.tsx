@@ -33,7 +33,7 @@ export function HostsPage() {
             },
             { key: 'os', label: t('col.os'), render: (h) => osName(h.image) },
             { key: 'status', label: t('col.host_status'), render: (h) => t(`host_status.${h.status}`, { defaultValue: t('host_status.other') }) },
-            { key: 'open', label: t('col.open'), render: (h) => <Counts c={h.open} /> },
+            { key: 'open', label: t('col.open'), render: (h) => (h.last_scanned_at ? <Counts c={h.open} /> : '—') },
             { key: 'baseline', label: t('col.baseline_failed'), render: (h) => (h.last_scanned_at ? t('failed_n', { n: h.baseline_failed }) : '—') },
             { key: 'scanned', label: t('col.last_scanned'), render: (h) => (h.last_scanned_at ? when(h.last_scanned_at) : t('never_scanned')) },
           ]}

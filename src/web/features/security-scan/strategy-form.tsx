@@ -29,6 +29,8 @@ function errorsOf(v: Values): Record<string, string> {
   const t = (k: string, o?: Record<string, unknown>) => i18next.t(k, o);
   for (const issue of r.error.issues) {
     const field = String(issue.path[0] ?? '');
+    // An empty name says what to fill in, not the length rule's numbers.
+    if (field === 'name' && issue.code === 'too_small') out.name ??= t('security:form.name_required');
     out[field] ??= ruleText(issue as unknown as IssueLike, t, (k) => i18next.exists(k), field);
   }
   return out;
