@@ -59,11 +59,11 @@ import { icpRepository } from './icp/icp.repository.ts';
 import { advanceDue as advanceIcp, type IcpDeps } from './icp/icp.service.ts';
 import { securityScanRepository } from './security-scan/security-scan.repository.ts';
 import { runDue as runDueSecurityScans, type SecurityScanDeps } from './security-scan/security-scan.service.ts';
-import { catalogueRepository } from './service-catalogue/service-catalogue.repository.ts';
-import { catalogueEffects, type CatalogueDeps } from './service-catalogue/service-catalogue.service.ts';
 import { stacksRepository } from './stacks/stacks.repository.ts';
 import type { StacksDeps } from './stacks/stacks.service.ts';
 import { runStacks } from './stacks/stack-runner.ts';
+import { catalogueRepository } from './service-catalogue/service-catalogue.repository.ts';
+import { catalogueEffects, type CatalogueDeps } from './service-catalogue/service-catalogue.service.ts';
 import { ossDeps, ossWorker } from './oss/oss.compose.ts';
 import { dbSyncDeps } from './dbsync/dbsync.compose.ts';
 import { runDue as runDueDbSync, settled as settledDbSync } from './dbsync/dbsync.jobs.ts';
@@ -165,10 +165,10 @@ export interface AppContext extends BaseContext {
   icp: IcpDeps;
   /** scan strategies, scans, findings and repairs of hosts (security-scan/) */
   securityScan: SecurityScanDeps;
-  /** the service catalogue and its publishing through approval (service-catalogue/) */
-  serviceCatalogue: CatalogueDeps;
   /** resource stacks and their templates, deployed through the engine's service (stacks/, ADR 0069) */
   stacks: StacksDeps;
+  /** the service catalogue and its publishing through approval (service-catalogue/) */
+  serviceCatalogue: CatalogueDeps;
 }
 
 /** Builds the app's repositories and services on `base`; the engine starts with the app and stops before the database closes. */
@@ -248,37 +248,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     await gateway.idle();
   });
   const captcha = captchaService(db, { devInbox: base.config.captchaDevInbox, log: app.log });
-  // The SQL console: an instance's database is made when it runs and dropped when it is removed for good.
-  const dbConsole = dbConsoleDeps({ db, handle: base.handle, resources, secrets: base.secrets, config: base.config, log: app.log });
-  const offDbConsole = events.subscribe((e) => heardEvent(dbConsole, e));
-  app.addHook('preClose', async () => (offDbConsole(), await dbConsole.close()));
-  // Instance backups: logical dumps through the console's backends, run on the engine's scheduler.
-  const dbBackups = dbBackupsDeps({ db, resources, console: dbConsole, config: base.config, log: app.log });
-  engine.scheduler.add(() => runDueDbBackups(dbBackups));
-  app.addHook('preClose', () => settledDbBackups(dbBackups));
-  // Data migrations: the backups' logical dump copied between instances, on the engine's scheduler.
-  const dts = dtsDeps({ db, resources, console: dbConsole, config: base.config, log: app.log });
-  engine.scheduler.add(() => runDueDts(dts));
-  // Host tasks (file copy, transfer, migration, whole-machine copy) move on the scheduler, never on read.
-  const hostTaskSteps = { repo: protectRepository(db), delayMs: base.config.cloudSimDelayMs, now: () => new Date() };
-  engine.scheduler.add(() => advanceDueHostTasks(hostTaskSteps));
-  app.addHook('preClose', () => settledDts(dts));
-  // Object storage: lifecycle rules, sync and backup strategies on the engine's scheduler.
-  const oss = ossDeps({ db, secrets: base.secrets });
-  engine.scheduler.add(ossWorker(oss, app.log));
-  // Database object-storage sync: queued tasks copy a dump or a bucket's objects on the scheduler.
-  const dbSync = dbSyncDeps({ db, console: dbConsole, log: app.log });
-  engine.scheduler.add(() => runDueDbSync(dbSync));
-  app.addHook('preClose', () => settledDbSync(dbSync));
-  // ICP filings: the simulated review moves them on over their working days.
-  const icp: IcpDeps = { repo: icpRepository(db), now: () => new Date() };
-  engine.scheduler.add(() => advanceIcp(icp));
-  // Security scans: strategies' periodic runs and scans move on the scheduler, never on read.
-  const securityScan: SecurityScanDeps = { repo: securityScanRepository(db), delayMs: base.config.cloudSimDelayMs, now: () => new Date() };
-  engine.scheduler.add(() => runDueSecurityScans(securityScan));
-  // Resource stacks: the scheduler makes (or removes) their resources through the engine's service.
-  const stacks: StacksDeps = { repo: stacksRepository(db), engine: engine.resources, secrets: base.secrets, now: () => new Date(), log: app.log };
-  engine.scheduler.add(() => runStacks(stacks));
+  const { dbConsole, dbBackups, dts, dbSync, oss, icp, securityScan, stacks } = composeDataAndOperations(app, base, engine, events, resources);
   return {
     ...base,
     db,
@@ -331,8 +301,54 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     dbSync,
     oss,
     icp,
-    securityScan,
     serviceCatalogue,
+    securityScan,
     stacks,
   };
+}
+
+/**
+ * The data and operations slices that work on the engine's scheduler: the SQL console and its backups,
+ * migrations, host tasks, object storage, database sync, ICP filings, security scans and stacks.
+ */
+function composeDataAndOperations(
+  app: FastifyInstance,
+  base: BaseContext,
+  engine: ReturnType<typeof createEngine>,
+  events: ReturnType<typeof eventBus>,
+  resources: ReturnType<typeof resourcesRepository>,
+) {
+  const db = base.handle.db;
+  // The SQL console: an instance's database is made when it runs and dropped when it is removed for good.
+  const dbConsole = dbConsoleDeps({ db, handle: base.handle, resources, secrets: base.secrets, config: base.config, log: app.log });
+  const offDbConsole = events.subscribe((e) => heardEvent(dbConsole, e));
+  app.addHook('preClose', async () => (offDbConsole(), await dbConsole.close()));
+  // Instance backups: logical dumps through the console's backends, run on the engine's scheduler.
+  const dbBackups = dbBackupsDeps({ db, resources, console: dbConsole, config: base.config, log: app.log });
+  engine.scheduler.add(() => runDueDbBackups(dbBackups));
+  app.addHook('preClose', () => settledDbBackups(dbBackups));
+  // Data migrations: the backups' logical dump copied between instances, on the engine's scheduler.
+  const dts = dtsDeps({ db, resources, console: dbConsole, config: base.config, log: app.log });
+  engine.scheduler.add(() => runDueDts(dts));
+  // Host tasks (file copy, transfer, migration, whole-machine copy) move on the scheduler, never on read.
+  const hostTaskSteps = { repo: protectRepository(db), delayMs: base.config.cloudSimDelayMs, now: () => new Date() };
+  engine.scheduler.add(() => advanceDueHostTasks(hostTaskSteps));
+  app.addHook('preClose', () => settledDts(dts));
+  // Object storage: lifecycle rules, sync and backup strategies on the engine's scheduler.
+  const oss = ossDeps({ db, secrets: base.secrets });
+  engine.scheduler.add(ossWorker(oss, app.log));
+  // Database object-storage sync: queued tasks copy a dump or a bucket's objects on the scheduler.
+  const dbSync = dbSyncDeps({ db, console: dbConsole, log: app.log });
+  engine.scheduler.add(() => runDueDbSync(dbSync));
+  app.addHook('preClose', () => settledDbSync(dbSync));
+  // ICP filings: the simulated review moves them on over their working days.
+  const icp: IcpDeps = { repo: icpRepository(db), now: () => new Date() };
+  engine.scheduler.add(() => advanceIcp(icp));
+  // Security scans: strategies' periodic runs and scans move on the scheduler, never on read.
+  const securityScan: SecurityScanDeps = { repo: securityScanRepository(db), delayMs: base.config.cloudSimDelayMs, now: () => new Date() };
+  engine.scheduler.add(() => runDueSecurityScans(securityScan));
+  // Resource stacks: the scheduler makes (or removes) their resources through the engine's service.
+  const stacks: StacksDeps = { repo: stacksRepository(db), engine: engine.resources, secrets: base.secrets, now: () => new Date(), log: app.log };
+  engine.scheduler.add(() => runStacks(stacks));
+  return { dbConsole, dbBackups, dts, dbSync, oss, icp, securityScan, stacks };
 }

@@ -76,6 +76,7 @@ describe('USB devices', () => {
     const mounted = devices.filter((d) => d.status === 'mounted');
     expect(mounted).toHaveLength(1);
     expect(mounted[0]!.spec.device_type).toBe('dongle');
+    expect(mounted[0]!.spec.instance_name).toMatch(/^demo-/);
     expect((await c.req({ method: 'GET', url: `/api/instances/${mounted[0]!.spec.instance_id}` })).statusCode).toBe(200);
   });
 
@@ -101,7 +102,7 @@ describe('USB devices', () => {
   it('puts a device in a free port of an online hub and refuses a port past the hub, a taken port, a known serial and bad ids', async () => {
     const hub = await createSettled(c, HUBS, await hubBody({ port_count: 4 }));
     const d = await createSettled(c, DEVICES, deviceBody(hub.id, 1, { serial_no: 'FT-DUP-0001' }));
-    expect(d).toMatchObject({ status: 'unmounted', region_id: hub.region_id, spec: { hub_id: hub.id, hub_port: 1, usb_id: '096e:0006' } });
+    expect(d).toMatchObject({ status: 'unmounted', region_id: hub.region_id, spec: { hub_id: hub.id, hub_name: hub.name, hub_port: 1, usb_id: '096e:0006' } });
     expect((await settle(c, HUBS, hub.id))!.spec.used_ports).toBe(1);
     const post = (body: Record<string, unknown>, lang?: string) => c.req({ method: 'POST', url: `/api/${DEVICES}`, payload: body, ...(lang ? { lang } : {}) });
     await unchanged(
@@ -141,7 +142,7 @@ describe('USB devices', () => {
     );
   });
 
-  it('mounts a device to one host of its hub's zone at a time, unmounts it before deleting it, and keeps a hub with devices', async () => {
+  it('mounts a device to one host of its hub’s zone at a time, unmounts it before deleting it, and keeps a hub with devices', async () => {
     const hub = await createSettled(c, HUBS, await hubBody());
     const d = await createSettled(c, DEVICES, deviceBody(hub.id, 3, { device_type: 'dongle' }));
     const here = await hostOf(hub.az_id, true);
@@ -151,7 +152,8 @@ describe('USB devices', () => {
       (r) => expect409(r, '只能挂载到与集线器同一可用区、运行中或已关机的云主机'),
     );
     const mounted = await actSettled(c, DEVICES, d.id, { action: 'mount', instance_id: here });
-    expect(mounted).toMatchObject({ status: 'mounted', spec: { instance_id: here } });
+    const hostName = (await c.req({ method: 'GET', url: `/api/instances/${here}` })).json().name;
+    expect(mounted).toMatchObject({ status: 'mounted', spec: { instance_id: here, instance_name: hostName } });
     await unchanged(
       () => act(c, DEVICES, d.id, { action: 'mount', instance_id: here }),
       (r) => expect409(r, '该 USB 设备已挂载到主机，请先卸载'),
@@ -176,6 +178,7 @@ describe('USB devices', () => {
     const free = await actSettled(c, DEVICES, d.id, { action: 'unmount' });
     expect(free.status).toBe('unmounted');
     expect(free.spec.instance_id ?? null).toBeNull();
+    expect(free.spec.instance_name ?? null).toBeNull();
     await unchanged(
       () => act(c, DEVICES, d.id, { action: 'unmount' }),
       (r) => expect409(r, '当前状态不允许卸载'),

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { specRoutesPath } from '../fixtures/spec-routes.ts';
+import { screenFor, withoutId } from '../../src/web/features/resources/kind-screens.ts';
+import { ROUTE_FORMS } from '../../src/web/features/resources/forms/route-forms.ts';
 
 export interface SpecRoute {
   path: string;
@@ -61,6 +63,18 @@ export function here(page: Page): string {
 
 /** The sample routes that render a page (not the redirect routes). */
 export const PAGE_ROUTES = SPEC_ROUTES.filter((r) => !r.redirect);
+
+/**
+ * The page a sample shows: its own, or for a bare parent route that a screen sends elsewhere in the
+ * app (/natDetail has no gateway: natManage) that target's page and path.
+ */
+export function expectedPage(r: SpecRoute): { sample: string; name: string; path: string } {
+  const found = screenFor(r.name, r.path);
+  // A detail route whose sample has no id (/balanceLoadDetail) goes back to its list.
+  const s = /[0-9a-f]{32}/.test(r.sample) || ROUTE_FORMS[r.name] ? found : withoutId(found);
+  const target = s.screen === 'redirect' ? SPEC_ROUTES.find((x) => x.path === s.to) : undefined;
+  return target ? { sample: r.sample, name: target.name, path: target.path } : { sample: r.sample, name: r.name, path: r.sample };
+}
 
 /** expect.poll with a time-out fit for a browser (vitest's default is one second). */
 export function eventually<T>(fn: () => T | Promise<T>, message?: string) {

@@ -4,6 +4,8 @@
 // fixed offsets from now (the addon takes nothing from the shared random stream or clock, so the
 // rest of the demo is unchanged by it).
 import { newId } from '../../domain/ids.ts';
+import { sql } from 'kysely';
+import type { Db } from '../platform/db/database.ts';
 import type { NewResource } from '../engine/engine.repository.ts';
 import type { SeedAddon } from './resources.seed.ts';
 
@@ -16,6 +18,7 @@ export const usbSeed: SeedAddon = (c) => {
   const hubId = newId();
   const now = Date.now();
   const host = c.hostIds[0];
+  const hubName = `demo-usbhub-${slug}`;
   const devices = [
     { name: `demo-ukey-icbc-${slug}`, type: 'ukey', port: 1, usb: '096e:0006', serial: `FT${slug.toUpperCase()}0001`, host: undefined },
     { name: `demo-dongle-cad-${slug}`, type: 'dongle', port: 2, usb: '0529:0620', serial: `SN-${slug.toUpperCase()}-2231`, host },
@@ -26,7 +29,7 @@ export const usbSeed: SeedAddon = (c) => {
       ...base,
       id: hubId,
       kind: 'usb_hub',
-      name: `demo-usbhub-${slug}`,
+      name: hubName,
       status: 'online',
       created_at: new Date(now - 60 * DAY),
       spec: { address: '10.20.8.15', service_port: 7575, port_count: 8, used_ports: devices.length, model: 'UH-8 USB over IP', description: '办公区机柜 A3' },
@@ -43,10 +46,24 @@ export const usbSeed: SeedAddon = (c) => {
       name: d.name,
       status: mounted ? 'mounted' : 'unmounted',
       created_at: new Date(now - (50 - i) * DAY),
-      spec: { device_type: d.type, hub_id: hubId, hub_port: d.port, usb_id: d.usb, serial_no: d.serial, ...(mounted ? { instance_id: d.host } : {}) },
+      spec: {
+        device_type: d.type,
+        hub_id: hubId,
+        hub_name: hubName,
+        hub_port: d.port,
+        usb_id: d.usb,
+        serial_no: d.serial,
+        ...(mounted ? { instance_id: d.host } : {}),
+      },
     });
     links.push({ from_id: id, to_id: hubId, relation: 'usb_on_hub' });
     if (d.host) links.push({ from_id: id, to_id: d.host, relation: 'usb_mounted_on' });
   });
   return { resources, links };
 };
+
+/** The mounted devices' host names beside their ids (the addon knows the hosts' ids only). */
+export async function seedUsbHostNames(db: Db): Promise<void> {
+  await sql`update resources d set spec = d.spec || jsonb_build_object('instance_name', h.name)
+    from resources h where d.kind = 'usb_device' and h.id = d.spec->>'instance_id'`.execute(db);
+}

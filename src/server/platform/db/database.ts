@@ -57,11 +57,11 @@ import * as m0033 from './migrations/0033-order-numbers.ts';
 import * as m0035 from './migrations/0035-protect-tasks.ts';
 import * as m0036 from './migrations/0036-object-storage.ts';
 import * as m0039 from './migrations/0039-icp-filings.ts';
-import * as m0045 from './migrations/0045-sync-tasks.ts';
-import * as m0041 from './migrations/0041-security-scan.ts';
 import * as m0040 from './migrations/0040-service-catalogue.ts';
+import * as m0041 from './migrations/0041-security-scan.ts';
 import * as m0042 from './migrations/0042-dashboard-layouts.ts';
 import * as m0043 from './migrations/0043-stacks.ts';
+import * as m0045 from './migrations/0045-sync-tasks.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -101,11 +101,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-protect-tasks': m0035,
   '0036-object-storage': m0036,
   '0039-icp-filings': m0039,
-  '0045-sync-tasks': m0045,
+  '0040-service-catalogue': m0040,
   '0041-security-scan': m0041,
   '0042-dashboard-layouts': m0042,
-  '0040-service-catalogue': m0040,
   '0043-stacks': m0043,
+  '0045-sync-tasks': m0045,
 };
 
 class StaticProvider implements MigrationProvider {

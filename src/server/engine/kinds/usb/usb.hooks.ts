@@ -40,7 +40,20 @@ export const usbHooks = [
       const serial = String(c.input.serial_no);
       if ((await siblingsBySpec(c.trx, c.tenantId, 'usb_device', 'serial_no', serial)).length)
         throw conflict('refusals.usb_device.serial_taken', { name: serial });
+      c.spec.hub_name = hub.name;
       await patchSpec(c.trx, hub, { used_ports: devices.length + 1 });
+    },
+    afterAction: {
+      // The host's name beside its id (lists show names, never ids).
+      async mount(c) {
+        const [host] = await resourcesByIds(c.trx, [String(c.params.instance_id)]);
+        await patchSpec(c.trx, c.row, { instance_name: host?.name });
+        return [];
+      },
+      async unmount(c) {
+        await patchSpec(c.trx, c.row, { instance_name: undefined });
+        return [];
+      },
     },
     async beforeRemove(trx, row) {
       return recountPorts(trx, row.spec.hub_id, row.id);
