@@ -98,7 +98,8 @@ export const reportQuerySchema = z.object({
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-export const clusterQuerySchema = z.object({ cluster: z.enum(CLUSTERS) });
+/** Which cluster; the compute one when not named (the 集群容量 menu entry's own view). */
+export const clusterQuerySchema = z.object({ cluster: z.enum(CLUSTERS).default('compute') });
 
 /** The panels a user starts with: every built-in one, on. */
 export function defaultPanels(): Panel[] {
