@@ -292,6 +292,8 @@ beforeAll(async () => {
   // The alarm evaluator writes as time passes (alarms fire and resolve on their own): off, so any change is a request's.
   app = await build({ config: { alarmEvaluation: false } });
   // What the requests change, not the scheduled work (object storage's lifecycle rules and backups run at their hours).
+  // Ready first: the scheduler starts when the app is ready (the first request), which would undo a stop before it.
+  await app.ready();
   await app.engine.scheduler.stop();
   admin = await app.as('tenant_admin');
   member = await app.as('member');

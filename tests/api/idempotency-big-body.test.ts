@@ -12,6 +12,8 @@ beforeAll(async () => {
   // The alarm evaluator writes history on its own schedule: "nothing changed" is about the requests.
   app = await build({ config: { alarmEvaluation: false } });
   // What the requests change, not the scheduled work (object storage's lifecycle rules and backups run at their hours).
+  // Ready first: the scheduler starts when the app is ready (the first request), which would undo a stop before it.
+  await app.ready();
   await app.engine.scheduler.stop();
 });
 afterAll(async () => {

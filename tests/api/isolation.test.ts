@@ -128,6 +128,8 @@ beforeAll(async () => {
   app = await build({ config: { alarmEvaluation: false } });
   // What the walk's requests change, not the scheduled work: object storage's lifecycle rules run
   // between 00:00 and 06:00 Beijing time and mark the day they ran, which a night-time run saw as a change.
+  // Ready first: the scheduler starts when the app is ready (the first request), which would undo a stop before it.
+  await app.ready();
   await app.engine.scheduler.stop();
   ids = await demoIds(app.ctx.db);
   kinds = await registeredKinds();

@@ -30,6 +30,8 @@ let root: Client;
 beforeAll(async () => {
   app = await build({ config: { alarmEvaluation: false } });
   // What the walk's requests change, not the scheduled work (lifecycle rules run at night, Beijing time).
+  // Ready first: the scheduler starts when the app is ready (the first request), which would undo a stop before it.
+  await app.ready();
   await app.engine.scheduler.stop();
   admin = await app.as('tenant_admin');
   root = await app.as('admin');
@@ -217,6 +219,7 @@ async function multipartTargets(): Promise<{ route: string; url: string; client:
     'POST /api/v1/contracts/:id/protocol': () => ({ url: `/api/v1/contracts/${contract.id}/protocol`, client: admin, project: null }),
     'POST /api/v1/oss/buckets/:id/objects': () => ({ url: `/api/v1/oss/buckets/${bucket.id}/objects`, client: admin }),
     'POST /api/v1/isps/materials': () => ({ url: '/api/v1/isps/materials', client: admin }),
+    'POST /api/v1/assets/import': () => ({ url: '/api/v1/assets/import', client: admin }),
   };
   return [...MULTIPART_ROUTES].map((route) => {
     const fixture = fixtures[route];
@@ -234,6 +237,9 @@ function expected(c: Case, route: string, lang: Language): { status: number; bod
   // ICP materials are at most 5 MB each (domain/icp.ts MATERIAL_LIMITS), below the walk's 10 MB.
   if (c.key === 'upload_file_too_large' && route.includes('/isps/'))
     return { status: c.status, body: errorBody(lang, c.status, c.key, { ...c.params, max: '5 MB' }) };
+  // An asset import is one .xlsx of at most 2 MB (IMPORT_LIMITS).
+  if (c.key === 'upload_file_too_large' && route.includes('/assets/'))
+    return { status: c.status, body: errorBody(lang, c.status, c.key, { ...c.params, max: '2 MB' }) };
   return { status: c.status, body: c.key ? errorBody(lang, c.status, c.key, c.params) : undefined };
 }
 
@@ -244,6 +250,7 @@ describe('every multipart route', () => {
     expect(importers).toEqual([path.join('platform', 'http', 'multipart.plugin.ts')]);
     expect([...MULTIPART_ROUTES].sort()).toEqual([
       'POST /api/v1/account/real-name',
+      'POST /api/v1/assets/import',
       'POST /api/v1/contracts/:id/protocol',
       'POST /api/v1/isps/materials',
       'POST /api/v1/oss/buckets/:id/objects',
