@@ -106,7 +106,9 @@ async function firstLoad(page: Page, route: SpecRoute): Promise<Load> {
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       const extrasIn = !extras || [...scripts].some((s) => extras.test(s));
-      if (extrasIn && Date.now() - last >= QUIET_MS) {
+      // A page is on screen (its data-page) before the quiet counts: a lazy page whose chunks come
+      // with a gap would otherwise be taken for an idle one.
+      if (extrasIn && Date.now() - last >= QUIET_MS && (await page.locator('[data-page]').count()) > 0) {
         idle = true;
         break;
       }
@@ -172,15 +174,17 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 describe('the first screen of every route on a phone', () => {
   it(`every page route (${PAGE_ROUTES.length}) shows its page and fetches no more gzipped JavaScript until the network is idle than its ceiling (goal ${PUBLIC_BUDGET / 1024} KB open, ${CONSOLE_BUDGET / 1024} KB console)`, async () => {
-    const loads = await walk(PAGE_ROUTES);
-    expect(loads).toHaveLength(PAGE_ROUTES.length);
-    // Every script fetched is one of the build's (a count of 0 for an unknown file would pass for nothing).
-    expect(loads.flatMap((l) => l.unknown)).toEqual([]);
-    expect(loads.filter((l) => l.wrong).map((l) => `${l.route.sample} (${l.route.name}): ${l.wrong}`)).toEqual([]);
-    // Each went quiet: a page that keeps the network busy with no tap would be counted short.
-    expect(loads.filter((l) => !l.idle).map((l) => l.route.name)).toEqual([]);
-    // Each was really loaded: it fetched the app's entry and the page's parts.
-    expect(loads.filter((l) => l.scripts < 3).map((l) => l.route.name)).toEqual([]);
+    // FIRST_LOAD_ONLY=name,name walks only those routes (to look at a few; the file's checks need them all).
+    const only = process.env.FIRST_LOAD_ONLY?.split(',');
+    const loads = await walk(only ? PAGE_ROUTES.filter((r) => only.includes(r.name)) : PAGE_ROUTES);
+    // An open route that shows a visitor something else (the portal's account pages send them to sign
+    // in) is loaded again signed in, as shell-routes.e2e.ts visits every route.
+    const signedIn = await context.newPage();
+    try {
+      for (const [i, l] of loads.entries()) if (!l.route.auth && l.wrong) loads[i] = await firstLoad(signedIn, l.route);
+    } finally {
+      await signedIn.close();
+    }
     const within = loads.filter((l) => l.bytes <= goalOf(l.route));
     const console_ = loads.filter((l) => l.route.auth);
     console.log(
@@ -194,7 +198,7 @@ describe('the first screen of every route on a phone', () => {
     if (process.env.FIRST_LOAD_REPORT)
       fs.writeFileSync(
         process.env.FIRST_LOAD_REPORT,
-        loads.map((l) => `${l.bytes}\t${l.scripts}\t${l.ms}\t${l.idle}\t${l.route.auth ? 'console' : 'open'}\t${l.route.name}`).join('\n'),
+        loads.map((l) => `${l.bytes}\t${l.scripts}\t${l.ms}\t${l.idle}\t${l.route.auth ? 'console' : 'open'}\t${l.route.name}\t${l.wrong ?? ''}`).join('\n'),
       );
     if (process.env.FIRST_LOAD_WRITE_CEILINGS) {
       const over = loads.filter((l) => l.bytes > goalOf(l.route)).sort((a, b) => a.route.path.localeCompare(b.route.path));
@@ -203,6 +207,14 @@ describe('the first screen of every route on a phone', () => {
         `${JSON.stringify(Object.fromEntries(over.map((l) => [l.route.path, Math.ceil((l.bytes * 1.04) / 1024) * 1024])), null, 2)}\n`,
       );
     }
+    expect(loads).toHaveLength(PAGE_ROUTES.length);
+    // Every script fetched is one of the build's (a count of 0 for an unknown file would pass for nothing).
+    expect(loads.flatMap((l) => l.unknown)).toEqual([]);
+    expect(loads.filter((l) => l.wrong).map((l) => `${l.route.sample} (${l.route.name}): ${l.wrong}`)).toEqual([]);
+    // Each went quiet: a page that keeps the network busy with no tap would be counted short.
+    expect(loads.filter((l) => !l.idle).map((l) => l.route.name)).toEqual([]);
+    // Each was really loaded: it fetched the app's entry and the page's parts.
+    expect(loads.filter((l) => l.scripts < 3).map((l) => l.route.name)).toEqual([]);
     const over = loads
       .filter((l) => l.bytes > ceilingOf(l.route))
       .sort((a, b) => b.bytes - a.bytes)
