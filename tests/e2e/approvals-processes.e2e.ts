@@ -45,8 +45,9 @@ async function processNamed(name: string): Promise<Process | undefined> {
 
 /** Leaves only 配额变更 ticked, so the process cannot hold up other tests' purchases. */
 async function onlyQuotaChanges(page: Page): Promise<void> {
-  // (the invoice types too: the demo tenant's GOA process already covers them tenant-wide)
-  for (const label of ['资源购买', '资源扩容', '防火墙策略', 'SNAT 规则', 'DNAT 规则', '开票申请', '发票作废', '发票红冲']) {
+  // (the invoice types too: the demo tenant's GOA process already covers them tenant-wide, and the
+  // service catalogue's publishing, which its demo process covers)
+  for (const label of ['资源购买', '资源扩容', '防火墙策略', 'SNAT 规则', 'DNAT 规则', '开票申请', '发票作废', '发票红冲', '服务目录发布']) {
     const box = page.locator('.adm-checkbox', { hasText: label });
     if (await box.evaluate((el) => el.classList.contains('adm-checkbox-checked'))) await box.click();
   }
