@@ -74,8 +74,9 @@ describe('route samples', () => {
     await routeRun('desktop', PAGE_ROUTES);
   }, 300_000);
 
-  // At 375×740 every page route is loaded afresh (not navigated to) by first-load-routes.e2e.ts, which
-  // checks the same (its page, never the not-found page, the URL kept) beside its bytes.
+  it(`every page route (${PAGE_ROUTES.length}) renders its page at 375×740`, async () => {
+    await routeRun('phone', PAGE_ROUTES);
+  }, 300_000);
 });
 
 describe('redirect routes land on their target', () => {
