@@ -1,6 +1,13 @@
 // Icons of the menu data (`icon` of /api/v1/menus) drawn with antd-mobile-icons.
 import {
   AaOutline,
+  EyeOutline,
+  SearchOutline,
+  StarOutline,
+  ExclamationShieldOutline,
+  ScanCodeOutline,
+  HeartOutline,
+  VideoOutline,
   TransportQRcodeOutline,
   ScanningOutline,
   PlayOutline,
@@ -166,6 +173,14 @@ const ENTRY_ICONS: Record<string, ComponentType<{ className?: string }>> = {
   work_orders: EditSOutline,
   feedback: MessageOutline,
   icp: InformationCircleOutline,
+  // the day's new entries, each with an icon of its own (the folded tablet menu tells them apart by it)
+  custom_overview: EyeOutline,
+  capacity: SearchOutline,
+  service_catalogue: StarOutline,
+  security_scan: ExclamationShieldOutline,
+  stacks: ScanCodeOutline,
+  usb: HeartOutline,
+  db_sync: VideoOutline,
   site_messages: MailOutline,
   logs: CalendarOutline,
   projects: FlagOutline,
