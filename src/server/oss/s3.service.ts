@@ -6,7 +6,7 @@ import { AppError } from '../../domain/errors.ts';
 import { GIB, objectKeyProblem } from '../../domain/kinds/oss-bucket/oss-bucket.rules.ts';
 import { ossBucketKind } from '../../domain/kinds/oss-bucket/oss-bucket.kind.ts';
 import type { Engine } from '../engine/engine.ts';
-import { bucketByName, bucketsOf, packagesOf, packageUsedBytes, type BucketRow } from './bucket.repository.ts';
+import { bucketByName, bucketsOf, findBucket, packagesOf, packageUsedBytes, type BucketRow } from './bucket.repository.ts';
 import { checkWritable, commitObject, PART_SEQ, readBlob, staging, writeBlob } from './object-store.ts';
 import {
   deleteBlobs,
@@ -67,10 +67,24 @@ export async function createBucket(deps: OssDeps, engine: Engine, caller: S3Call
     }
   }
   if (!pkg) throw s3.accessDenied('No capacity package with room in this project: buy one in the console first');
+  let id: string;
   try {
-    await engine.resources.create(caller.scope, ossBucketKind, { name, package_id: pkg });
+    id = (await engine.resources.create(caller.scope, ossBucketKind, { name, package_id: pkg })).id;
   } catch (err) {
     throw fromEngine(err);
+  }
+  await untilSettled(deps, caller, id);
+}
+
+/** S3's CreateBucket answers once the bucket exists: wait for the cloud to settle it (or fail it). */
+async function untilSettled(deps: OssDeps, caller: S3Caller, id: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const b = await findBucket(deps.db, caller.scope, id);
+    if (b && b.status !== 'creating' && b.status !== 'error') return; // available, or waiting for an approval
+    if (!b || b.status === 'error') throw new S3Error('InternalError', 500, 'The cloud could not create the bucket.');
+    if (Date.now() > until) throw new S3Error('ServiceUnavailable', 503, 'The bucket is still being created; retry shortly.');
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
