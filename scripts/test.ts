@@ -35,8 +35,10 @@ function e2eShards(): string[][] {
   // a first-lines comment `// e2e-weight: <n>` (n counts as n bytes of an ordinary journey).
   const weightOf = (file: string) => {
     const text = fs.readFileSync(file, 'utf8');
-    const declared = /^\/\/ e2e-weight: (\d+)$/m.exec(text.slice(0, 2000));
-    return declared ? Number(declared[1]) : text.length;
+    // `// e2e-weight: <n> if <ENV>` counts only when that variable is set (the file skips itself otherwise).
+    const declared = /^\/\/ e2e-weight: (\d+)(?: if (\w+))?$/m.exec(text.slice(0, 2000));
+    if (!declared) return text.length;
+    return !declared[2] || process.env[declared[2]] ? Number(declared[1]) : 1000;
   };
   const dir = path.join(root, 'tests/e2e');
   const files = fs

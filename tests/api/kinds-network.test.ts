@@ -60,6 +60,10 @@ describe('subnet', () => {
     expect(overlap.json().rule).toBe('cidr_overlap');
     const h = await host(app, c, { subnetId: sub.id });
     expect((await c.req({ method: 'GET', url: `/api/subnets/${sub.id}` })).json().spec).toMatchObject({ used_ips: 1, free_ips: 250 });
+    // Ref fields are answered with the names people know: the subnet's VPC, the host's subnet, in the list and the detail.
+    expect((await c.req({ method: 'GET', url: `/api/subnets/${sub.id}` })).json().ref_names).toEqual({ vpc_id: vpc.name });
+    const listed = (await c.req({ method: 'GET', url: `/api/instances?name=${h.name}` })).json().data;
+    expect(listed.map((r: { ref_names?: unknown }) => r.ref_names)).toEqual([{ subnet_id: sub.name }]);
     expect(h.spec.private_ip).toBe(`${base}.1.4`);
     expect409(await c.req({ method: 'DELETE', url: `/api/subnets/${sub.id}` }), '子网中存在云主机，不允许删除');
     // A /29 has three usable addresses; the fourth host finds none.

@@ -1,4 +1,4 @@
-// e2e-weight: 40000
+// e2e-weight: 40000 if FIRST_LOAD_WALK
 // Issue 28: every route's first screen within its byte budget, not a sample. Each page route of the
 // route table is loaded afresh at 375×740 (a full page load, no tap, service worker blocked) and every
 // script it fetches until the network is idle is counted, gzipped. The goal: at most 170 KB on a page

@@ -2,7 +2,7 @@
 // help widget's overlap rule (touching edges are not an overlap, a near miss within the gap is).
 import { describe, expect, it } from 'vitest';
 import { kindOf } from '../../src/domain/kinds/registry.ts';
-import { displayValue, type Resource } from '../../src/web/features/resources/kind-meta.ts';
+import { displayValue, repeatsRefName, type Resource } from '../../src/web/features/resources/kind-meta.ts';
 import { intersects } from '../../src/web/ui/help-widget/clear-of-actions.ts';
 
 const t = (key: string, opts?: Record<string, unknown>) => String(opts?.defaultValue ?? key);
@@ -25,6 +25,23 @@ describe('SD-WAN branch location', () => {
     expect(displayValue(t, def, row, 'deployment_location')).toBe('江苏省苏州市工业园区 星湖街 328 号');
     const noDistrict = { ...row, spec: { deployment_location: { province: '上海市', city: '上海市', address: '张江路 1 号' } } };
     expect(displayValue(t, def, noDistrict, 'deployment_location')).toBe('上海市上海市 张江路 1 号');
+  });
+});
+
+describe('ref fields', () => {
+  const def = kindOf('usb_device')!;
+  const row = (spec: Record<string, unknown>, ref_names?: Record<string, string>) =>
+    ({ id: 'x', kind: 'usb_device', name: 'u', status: 'available', locked: false, vendor: 'aliyun', region_id: null, az_id: null, created_at: '', spec, ref_names }) as Resource;
+  const id = 'a'.repeat(32);
+  it('read as the name the server answered, else the name kept beside, never as the id', () => {
+    expect(displayValue(t, def, row({ hub_id: id }, { hub_id: 'hub-上海-01' }), 'hub_id')).toBe('hub-上海-01');
+    expect(displayValue(t, def, row({ hub_id: id, hub_name: 'hub-北京' }), 'hub_id')).toBe('hub-北京');
+    expect(displayValue(t, def, row({ instance_id: id }), 'instance_id')).toBe('kinds:common.ref_gone');
+    expect(displayValue(t, def, row({}), 'instance_id')).toBe('-');
+  });
+  it('let the detail leave out the name field that only repeats a ref', () => {
+    expect(repeatsRefName(def, 'hub_name')).toBe(true);
+    expect(repeatsRefName(def, 'name')).toBe(false);
   });
 });
 

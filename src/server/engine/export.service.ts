@@ -19,6 +19,8 @@ function cellValue(lang: Language, kind: string, field: string, row: Record<stri
   const spec = row.spec as Record<string, unknown>;
   const v = field in row && field !== 'spec' ? row[field] : spec[field];
   if (v === undefined || v === null) return null;
+  const refName = (row.ref_names as Record<string, string> | undefined)?.[field];
+  if (refName) return refName; // a ref field reads as the name of what it points at, not its id
   if (field === 'status') return t(lang, `kinds:status.${String(v)}`);
   if (field === 'vendor') return t(lang, `kinds:vendors.${String(v)}`);
   if (typeof v === 'boolean') return t(lang, `kinds:common.${v ? 'yes' : 'no'}`);

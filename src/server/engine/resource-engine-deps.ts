@@ -46,6 +46,8 @@ export interface PresentedResource {
   updated_at: Date;
   in_between: boolean;
   available_actions: string[];
+  /** the names of the resources its ref fields point at (resource-queries.ts refNames), when read with them */
+  ref_names?: Record<string, string>;
 }
 
 export function present(row: ResourceRow): PresentedResource {
@@ -68,6 +70,7 @@ export function present(row: ResourceRow): PresentedResource {
     updated_at: row.updated_at,
     in_between: def ? isInBetween(def, row.status) : false,
     available_actions: def ? availableActions(def, row).map((a) => a.id) : [],
+    ...refNamesOf(row),
   };
 }
 
@@ -99,4 +102,13 @@ export interface PreparedCreate {
   secrets: string | null;
   placement: { vendor: string; region_id: string | null; az_id: string | null } | null;
   price: PriceResult | null;
+}
+
+/** The row's resolved ref names without the unresolved ones (none when it was read without them). */
+function refNamesOf(row: ResourceRow): { ref_names?: Record<string, string> } {
+  const raw = (row as ResourceRow & { ref_names?: Record<string, string | null> | string }).ref_names;
+  if (!raw) return {};
+  const names = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, string | null>) : raw;
+  const kept = Object.entries(names).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return kept.length ? { ref_names: Object.fromEntries(kept) } : {};
 }

@@ -11,6 +11,24 @@ import { RESOURCE_COLUMNS, RESOURCE_LIST, type ResourceScope, scopedResources } 
 import { type ResourceRow, relationsOf } from './engine.repository.ts';
 import { type EngineDeps, present } from './resource-engine-deps.ts';
 
+/**
+ * A kind's ref fields (other than region and zone) named in the same statement: `ref_names` maps each
+ * field to the referenced resource's name, within the row's tenant (null when the target is gone), so
+ * no screen shows a 32-character id where people know a name.
+ */
+export function refNames(def: KindDefinition) {
+  const refs = def.fields.filter((f) => f.type === 'ref' && f.ref !== 'region' && f.ref !== 'az' && f.source === 'spec');
+  if (!refs.length) return [];
+  const parts = refs.map(
+    (f) =>
+      sql`${f.key}::text, (select target.name from resources target where target.id = (resources.spec->>${f.key})::char(32) and target.tenant_id = resources.tenant_id)`,
+  );
+  return [sql<Record<string, string | null>>`jsonb_build_object(${sql.join(parts)})`.as('ref_names')];
+}
+
+/** The columns a kind's reads select: the row and its ref names. */
+const columnsOf = (def: KindDefinition) => [...RESOURCE_COLUMNS, ...refNames(def)];
+
 export const LIST_SPEC = {
   ...RESOURCE_LIST,
   sortable: { ...RESOURCE_LIST.sortable, vendor: 'resources.vendor' },
@@ -69,7 +87,7 @@ export async function list(deps: EngineDeps, scope: Scope, def: KindDefinition, 
   const [qb, rest] = searched(deps, scopedBase(deps, scope, def, query, recycleBin), def, query);
   return runList(
     qb,
-    (q) => q.select([...RESOURCE_COLUMNS]),
+    (q) => q.select(columnsOf(def)),
     rest,
     LIST_SPEC,
     (r) => present(r as ResourceRow),
@@ -81,7 +99,7 @@ export async function exportRows(deps: EngineDeps, scope: ResourceScope, def: Ki
   const [qb, rest] = searched(deps, scopedBase(deps, scope, def, query), def, query);
   const page = await runList(
     qb,
-    (q) => q.select([...RESOURCE_COLUMNS]),
+    (q) => q.select(columnsOf(def)),
     { ...rest, __limit: Math.min(limit, 1000), __cursor: '' },
     LIST_SPEC,
     (r) => present(r as ResourceRow),
@@ -92,7 +110,7 @@ export async function exportRows(deps: EngineDeps, scope: ResourceScope, def: Ki
     const [nextQb] = searched(deps, scopedBase(deps, scope, def, query), def, query);
     const next = await runList(
       nextQb,
-      (q) => q.select([...RESOURCE_COLUMNS]),
+      (q) => q.select(columnsOf(def)),
       { ...rest, __limit: Math.min(limit - rows.length, 1000), __cursor: cursor },
       LIST_SPEC,
       (r) => present(r as ResourceRow),
@@ -103,10 +121,16 @@ export async function exportRows(deps: EngineDeps, scope: ResourceScope, def: Ki
   return rows;
 }
 
-export async function findOr404(deps: EngineDeps, scope: ResourceScope, def: KindDefinition | null, id: string): Promise<ResourceRow> {
+export async function findOr404(
+  deps: EngineDeps,
+  scope: ResourceScope,
+  def: KindDefinition | null,
+  id: string,
+  columns: ReturnType<typeof columnsOf> = [...RESOURCE_COLUMNS],
+): Promise<ResourceRow> {
   if (!isId(id)) throw notFound();
   const qb = scopedResources(deps.db, scope, def?.kind)
-    .select([...RESOURCE_COLUMNS])
+    .select(columns)
     .where('resources.id', '=', id);
   const row = await qb.executeTakeFirst();
   if (!row) throw notFound();
@@ -115,7 +139,7 @@ export async function findOr404(deps: EngineDeps, scope: ResourceScope, def: Kin
 
 export async function get(deps: EngineDeps, scope: Scope, def: KindDefinition, id: string) {
   requirePermission(scopeCan(scope, 'read', kindEntity(def)));
-  const row = await findOr404(deps, scope, def, id);
+  const row = await findOr404(deps, scope, def, id, columnsOf(def));
   const relations = await relationsOf(deps.db, row.id);
   return { ...present(row), relations };
 }

@@ -29,6 +29,8 @@ export interface Resource {
   in_between?: boolean;
   available_actions?: string[];
   relations?: { relation: string; id: string; kind: string; name: string; status: string; direction: 'in' | 'out' }[];
+  /** names of the resources its ref fields point at, answered by the server beside the row */
+  ref_names?: Record<string, string>;
 }
 
 /** Names of regions and zones, for ref fields pointing at them. */
@@ -88,6 +90,19 @@ export function cardAddress(def: ListKind, row: Resource): string | null {
 }
 
 /** The text of a field for lists, details and copying. */
+/** The name a row keeps beside a ref field (`hub_id` → `hub_name`), if any. */
+function nameBeside(row: Resource, key: string): string | undefined {
+  const v = key.endsWith('_id') ? row.spec?.[`${key.slice(0, -3)}_name`] : undefined;
+  return typeof v === 'string' && v ? v : undefined;
+}
+
+/** A field that only repeats the name of a ref field beside it (hub_name beside hub_id): the ref row shows it. */
+export function repeatsRefName(def: ListKind, key: string): boolean {
+  if (!key.endsWith('_name')) return false;
+  const ref = fieldDef(def, `${key.slice(0, -5)}_id`);
+  return ref?.type === 'ref';
+}
+
 export function displayValue(t: T, def: ListKind, row: Resource, key: string, places?: PlaceNames): string {
   const f = fieldDef(def, key);
   const v = rawValue(def, row, key);
@@ -115,7 +130,8 @@ export function displayValue(t: T, def: ListKind, row: Resource, key: string, pl
     case 'ref':
       if (f.ref === 'region') return places?.regions[String(v)] ?? String(v);
       if (f.ref === 'az') return places?.azs[String(v)] ?? String(v);
-      return String(v);
+      // the name the server answered, else the row's own copy of it (hub_id → hub_name); never the id
+      return row.ref_names?.[key] ?? nameBeside(row, key) ?? t('kinds:common.ref_gone');
     default:
       return typeof v === 'object' ? JSON.stringify(v) : String(v);
   }

@@ -16,7 +16,7 @@ import { RequestError } from '../../../lib/request.ts';
 import { offlineDataSavedAtAtom, store } from '../../../lib/store.ts';
 import { readRecentResource, rememberResource } from '../../../offline/snapshots.ts';
 import { getResource } from '../api.ts';
-import { actionBlock, actionLabel, detailPath, displayValue, fieldLabel, listPath, menuActions, type Resource } from '../kind-meta.ts';
+import { actionBlock, actionLabel, detailPath, displayValue, fieldLabel, listPath, menuActions, repeatsRefName, type Resource } from '../kind-meta.ts';
 import { refLink } from '../ref-link.ts';
 import { useActionRunner } from '../actions.tsx';
 import { CopyId, StatusBadge, usePlaceNames } from '../parts.tsx';
@@ -97,6 +97,7 @@ function BasicInfo({ def, row }: { def: KindDefinition; row: Resource }) {
   return (
     <dl className="ys-fields" data-testid="basic-info">
       {def.fields.map((f) => {
+        if (repeatsRefName(def, f.key)) return null;
         const text = displayValue(t, def, row, f.key, places);
         const link = refLink(def, row, f.key);
         return (
