@@ -31,7 +31,19 @@ describe('SD-WAN branch location', () => {
 describe('ref fields', () => {
   const def = kindOf('usb_device')!;
   const row = (spec: Record<string, unknown>, ref_names?: Record<string, string>) =>
-    ({ id: 'x', kind: 'usb_device', name: 'u', status: 'available', locked: false, vendor: 'aliyun', region_id: null, az_id: null, created_at: '', spec, ref_names }) as Resource;
+    ({
+      id: 'x',
+      kind: 'usb_device',
+      name: 'u',
+      status: 'available',
+      locked: false,
+      vendor: 'aliyun',
+      region_id: null,
+      az_id: null,
+      created_at: '',
+      spec,
+      ref_names,
+    }) as Resource;
   const id = 'a'.repeat(32);
   it('read as the name the server answered, else the name kept beside, never as the id', () => {
     expect(displayValue(t, def, row({ hub_id: id }, { hub_id: 'hub-上海-01' }), 'hub_id')).toBe('hub-上海-01');

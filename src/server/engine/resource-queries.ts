@@ -129,9 +129,7 @@ export async function findOr404(
   columns: ReturnType<typeof columnsOf> = [...RESOURCE_COLUMNS],
 ): Promise<ResourceRow> {
   if (!isId(id)) throw notFound();
-  const qb = scopedResources(deps.db, scope, def?.kind)
-    .select(columns)
-    .where('resources.id', '=', id);
+  const qb = scopedResources(deps.db, scope, def?.kind).select(columns).where('resources.id', '=', id);
   const row = await qb.executeTakeFirst();
   if (!row) throw notFound();
   return row as ResourceRow;
