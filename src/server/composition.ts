@@ -69,6 +69,8 @@ import { dbSyncDeps } from './dbsync/dbsync.compose.ts';
 import { runDue as runDueDbSync, settled as settledDbSync } from './dbsync/dbsync.jobs.ts';
 import type { OssDeps } from './oss/oss-deps.ts';
 import { advanceDueHostTasks } from './dataprotect/host-tasks.service.ts';
+import { advanceDueProtectTasks } from './dataprotect/dataprotect.service.ts';
+import { dataProtectRepository } from './dataprotect/dataprotect.repository.ts';
 import { protectRepository } from './dataprotect/protect.repository.ts';
 
 declare module 'fastify' {
@@ -333,6 +335,9 @@ function composeDataAndOperations(
   // Host tasks (file copy, transfer, migration, whole-machine copy) move on the scheduler, never on read.
   const hostTaskSteps = { repo: protectRepository(db), delayMs: base.config.cloudSimDelayMs, now: () => new Date() };
   engine.scheduler.add(() => advanceDueHostTasks(hostTaskSteps));
+  // DR, CDP and data-lake tasks start syncing on the scheduler too (reads never write).
+  const protectSteps = { repo: dataProtectRepository(db), now: () => new Date() };
+  engine.scheduler.add(() => advanceDueProtectTasks(protectSteps));
   app.addHook('preClose', () => settledDts(dts));
   // Object storage: lifecycle rules, sync and backup strategies on the engine's scheduler.
   const oss = ossDeps({ db, secrets: base.secrets });

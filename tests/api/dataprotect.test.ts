@@ -51,6 +51,16 @@ async function refused(res: Awaited<ReturnType<typeof send>>, status: number, te
   expect(res.json().description).toMatch(text);
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Reads `url` until its status (or its first row's) leaves `initializing`: the scheduler moves tasks, a read never does. */
+async function afterInit(url: string): Promise<Json> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const body = (await send('GET', url)).json();
+    const t = body.data ? body.data[0] : body;
+    if (t.status !== 'initializing' || Date.now() > end) return t;
+    await sleep(100);
+  }
+}
 
 describe('disaster recovery tasks', () => {
   const dr = (over: Json = {}) => ({ name: 'dr-inventory', engine: 'postgre', source_id: pg.id, standby_id: pg2, threads: 4, ...over });
@@ -70,8 +80,7 @@ describe('disaster recovery tasks', () => {
     expect(task).toMatchObject({ status: 'initializing', source_name: 'demo-pg-inventory', standby_name: 'pg-standby' });
     await refused(await send('POST', '/api/v1/dr/tasks', dr()), 409, '任务名称重复');
     await refused(await send('POST', `/api/v1/dr/tasks/${task.id}/switchover`), 409, /只有同步中/);
-    await sleep(450);
-    expect((await send('GET', `/api/v1/dr/tasks/${task.id}`)).json().status).toBe('syncing');
+    expect((await afterInit(`/api/v1/dr/tasks/${task.id}`)).status).toBe('syncing');
     const switched = (await send('POST', `/api/v1/dr/tasks/${task.id}/switchover`)).json();
     expect(switched).toMatchObject({ source_id: pg2, standby_id: pg.id, switchovers: 1 });
     expect((await send('GET', `/api/v1/dr/tasks?instance_id=${pg.id}`)).json().data.map((t: Json) => t.id)).toContain(task.id);
@@ -124,8 +133,7 @@ describe('data-lake ingestion and CDP against the instance engine', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ status: 'initializing', objects: ['products', 'stock'] });
     await refused(await send('POST', url(), lake()), 409, '任务名称重复');
-    await sleep(450);
-    const task = (await send('GET', url())).json().data[0];
+    const task = await afterInit(url());
     expect(task.status).toBe('syncing');
     await refused(await send('DELETE', `${url()}/${task.id}`), 409, /不能删除/);
   });

@@ -87,18 +87,22 @@ export const DR_COLUMNS = [
 export function dataProtectRepository(base: Db) {
   // these tables are this slice's own: typed here, not in the platform's table map
   const db = base as unknown as Kysely<Tables>;
-  /** moves every due in-between task of the tenant on (initializing → syncing) */
-  const advance = async (table: Table, tenantId: string, now: Date) => {
-    await db
-      .updateTable(table)
-      .set({ status: 'syncing', due_at: null } as never)
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 'initializing')
-      .where('due_at', '<=', now)
-      .execute();
+  /** moves every due in-between task on (initializing → syncing), for the scheduler: reads never write */
+  const advanceDue = async (now: Date): Promise<number> => {
+    let moved = 0;
+    for (const table of ['dr_tasks', 'cdp_tasks', 'lake_tasks'] as const) {
+      const r = await db
+        .updateTable(table)
+        .set({ status: 'syncing', due_at: null } as never)
+        .where('status', '=', 'initializing')
+        .where('due_at', '<=', now)
+        .executeTakeFirst();
+      moved += Number(r.numUpdatedRows);
+    }
+    return moved;
   };
   return {
-    advance,
+    advanceDue,
     /** DR tasks of the tenant (and project when the scope has one), with their instances' names */
     drQuery(tenantId: string, projectId: string | null, resourceId?: string) {
       let q = db

@@ -80,19 +80,22 @@ function drOut(r: DrRow): DrTask {
   };
 }
 
+/** DR, CDP and data-lake tasks whose initialisation is due start syncing: on the engine's scheduler, never on read. */
+export function advanceDueProtectTasks(deps: Pick<DataProtectDeps, 'repo' | 'now'>): Promise<number> {
+  return deps.repo.advanceDue(deps.now());
+}
+
 /** GET /api/v1/dr/tasks (and an instance's: ?instance_id=): the scope's DR tasks, paged like every list. */
 export async function listDr(deps: DataProtectDeps, scope: Scope, query: unknown) {
   const q = (query ?? {}) as Record<string, unknown>;
   const { instance_id: instanceId, ...rest } = q;
   if (typeof instanceId === 'string') await instanceIn(deps, scope, instanceId);
-  await deps.repo.advance('dr_tasks', scope.tenantId, deps.now());
   const base = deps.repo.drQuery(scope.tenantId, scope.projectId, typeof instanceId === 'string' ? instanceId : undefined);
   return runList(base, (qb) => qb.select([...DR_COLUMNS]), rest, DR_LIST, drOut);
 }
 
 export async function drIn(deps: DataProtectDeps, scope: Scope, id: string): Promise<DrRow> {
   if (!isId(id)) throw notFound();
-  await deps.repo.advance('dr_tasks', scope.tenantId, deps.now());
   const row = await deps.repo.drTask(scope.tenantId, scope.projectId, id);
   if (!row) throw notFound();
   return row;
@@ -178,7 +181,6 @@ function cdpOut(r: CdpRow): CdpTask {
 
 export async function listCdp(deps: DataProtectDeps, scope: Scope, id: string): Promise<{ data: CdpTask[] }> {
   const row = await instanceIn(deps, scope, id, 'db_instance');
-  await deps.repo.advance('cdp_tasks', scope.tenantId, deps.now());
   return { data: (await deps.repo.cdpTasks(scope.tenantId, row.id)).map(cdpOut) };
 }
 
@@ -215,7 +217,6 @@ function lakeOut(r: LakeRow): LakeTask {
 
 export async function listLake(deps: DataProtectDeps, scope: Scope, id: string): Promise<{ data: LakeTask[] }> {
   const row = await instanceIn(deps, scope, id, 'db_instance');
-  await deps.repo.advance('lake_tasks', scope.tenantId, deps.now());
   return { data: (await deps.repo.lakeTasks(scope.tenantId, row.id)).map(lakeOut) };
 }
 

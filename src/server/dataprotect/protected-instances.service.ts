@@ -10,7 +10,6 @@ export async function listProtectedInstances(
   deps: { repo: ProtectRepository; dr: DataProtectDeps },
   scope: Scope,
 ): Promise<{ count: number; data: ProtectedInstance[] }> {
-  await deps.dr.repo.advance('cdp_tasks', scope.tenantId, deps.dr.now());
   const rows = await deps.repo.cdpAcross(scope.tenantId, scope.projectId);
   const data = rows.map((r) => ({
     id: r.id,

@@ -82,7 +82,6 @@ export async function deleteTemplate(deps: TemplateDeps, scope: Scope, id: strin
 
 export async function listAssociations(deps: TemplateDeps, scope: Scope, query: unknown): Promise<{ count: number; data: TemplateAssociation[] }> {
   const templateId = (query as { template_id?: unknown } | undefined)?.template_id;
-  await deps.dr.repo.advance('dr_tasks', scope.tenantId, deps.now());
   const rows = await deps.repo.links(scope.tenantId, typeof templateId === 'string' && isId(templateId) ? templateId : undefined);
   const data = rows.map((r) => ({ ...r, engine: r.engine as TemplateEngine, created_at: iso(r.created_at) }));
   return { count: data.length, data };
