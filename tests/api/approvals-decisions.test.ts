@@ -1,6 +1,7 @@
 // Refused decisions (wrong approver, wrong level, already decided → 409 with the current state;
 // another tenant → 404), idempotent replay, batch approve, concurrent decisions, inbox paging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needsStepUpForCost } from '../../src/domain/step-up.ts';
 import { build } from './helper.ts';
 import { firewallPayload, ids } from './approvals-helper.ts';
 
@@ -52,11 +53,16 @@ describe('the inbox', () => {
   it('has a decided history, and the finance tenant its own requests', async () => {
     const decided = (await (await app.as('approver')).req({ method: 'GET', url: '/api/v1/approvals?scope=mine&status=decided' })).json();
     expect(decided.count).toBeGreaterThanOrEqual(10);
-    // fin_admin submitted them: fin_approver decides them, and they are not in fin_admin's inbox.
+    // fin_admin submitted most: fin_approver decides them, and they are not in fin_admin's inbox.
     const fin = await pending('fin_approver');
     expect(fin.count).toBeGreaterThanOrEqual(10);
-    expect(fin.data.every((r) => r.tenant_name === '鑫泰金融控股' && r.requester.account === 'fin_admin' && r.can_decide)).toBe(true);
-    expect((await pending('fin_admin')).data.filter((r) => r.requester.account === 'fin_admin')).toEqual([]);
+    expect(fin.data.every((r) => r.tenant_name === '鑫泰金融控股' && ['fin_admin', 'fin_owner'].includes(r.requester.account) && r.can_decide)).toBe(true);
+    const finAdminInbox = await pending('fin_admin');
+    expect(finAdminInbox.data.filter((r) => r.requester.account === 'fin_admin')).toEqual([]);
+    // The project owner's requests are fin_admin's to decide, with a decided history (the approver's journey in Traditional).
+    expect(finAdminInbox.data.filter((r) => r.requester.account === 'fin_owner' && r.can_decide).length).toBeGreaterThanOrEqual(3);
+    const finDecided = (await (await app.as('fin_admin')).req({ method: 'GET', url: '/api/v1/approvals?scope=mine&status=decided' })).json();
+    expect(finDecided.data.map((r: any) => r.status).sort()).toEqual(['approved', 'expansion_rejected']);
   });
 
   it('pages with __cursor without repeats', async () => {
@@ -199,9 +205,12 @@ describe('batch approve', () => {
     const b = await newRequest('tenant_admin', supply, 8);
     const decided = await newRequest('tenant_admin', supply, 9);
     await post('approver', `/api/v1/approvals/${decided.id}/approve`);
-    const foreign = (await pending('fin_approver')).data[0].id;
+    // Another tenant's costliest request: refused as 404 on its own, and it asks for no step-up (its cost tells nothing).
+    const costly = (await pending('fin_approver')).data.sort((x, y) => y.estimated_cost_fen - x.estimated_cost_fen)[0];
+    expect(needsStepUpForCost(costly.estimated_cost_fen)).toBe(true);
+    const foreign = costly.id;
     const res = await post('approver', '/api/v1/approvals/batch-approve', { ids: [a.id, b.id, decided.id, foreign] });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ count: 4, succeeded: 2, failed: 2 });
     expect(body.results[0]).toMatchObject({ id: a.id, ok: true, status: 'approved' });

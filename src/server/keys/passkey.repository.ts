@@ -80,6 +80,8 @@ export function passwordHashOf(ex: Exec, userId: string) {
 }
 
 /** The estimated costs of these approval requests (step-up before approving costly ones). */
-export function approvalCosts(ex: Exec, ids: string[]) {
-  return ex.selectFrom('approval_requests').select('estimated_cost_fen').where('id', 'in', ids).execute();
+export function approvalCosts(ex: Exec, ids: string[], tenantIds: readonly string[] | null) {
+  let q = ex.selectFrom('approval_requests').select('estimated_cost_fen').where('id', 'in', ids);
+  if (tenantIds) q = q.where('tenant_id', 'in', tenantIds);
+  return q.execute();
 }

@@ -212,8 +212,9 @@ export async function hasProof({ db }: PasskeyDeps, userId: string, token: strin
 }
 
 /** Whether approving these requests needs a step-up first: any of them costs at least the threshold. */
-export async function approvalsNeedStepUp({ db }: PasskeyDeps, ids: string[]): Promise<boolean> {
-  const rows = await approvalCosts(db, ids);
+export async function approvalsNeedStepUp({ db }: PasskeyDeps, ids: string[], tenantIds: readonly string[] | null): Promise<boolean> {
+  if (tenantIds && !tenantIds.length) return false;
+  const rows = await approvalCosts(db, ids, tenantIds);
   return rows.some((r) => needsStepUpForCost(Number(r.estimated_cost_fen)));
 }
 

@@ -66,6 +66,8 @@ interface Plan {
   ageHours: number;
   atLevel2?: boolean;
   decided?: 'approved' | 'rejected';
+  /** who decided it (default: the level's first approver) */
+  decider?: string;
 }
 
 /** A firewall policy waiting in 审批中 beside the project's NAT gateway. */
@@ -263,7 +265,7 @@ function decide(
   const { id, level, levels, levelEnteredAt } = r;
   const expansion = plan.type === 'resource_expansion';
   const decidedAt = new Date(levelEnteredAt.getTime() + 2 * HOUR);
-  const decidedBy = levels[level - 1]!.approver_ids[0]!;
+  const decidedBy = plan.decider ?? levels[level - 1]!.approver_ids[0]!;
   const approved = plan.decided === 'approved';
   const rejectReason = approved ? null : '申请理由不充分，请补充业务说明后重新提交';
   sd.actions.push({
@@ -344,7 +346,7 @@ function addRequest(sd: Seeding, plan: Plan) {
   const id = newId();
   const createdAt = new Date(now.getTime() - plan.ageHours * HOUR);
   const built = payloadFor(sd, plan.type, plan.i, plan.tenant, plan.pid, id, createdAt);
-  const process = sd.processes.find((p) => p.project_id === plan.pid) ?? sd.processes[4]!;
+  const process = sd.processes.find((p) => p.project_id === plan.pid) ?? sd.processes.find((p) => p.tenant_id === plan.tenant && !p.project_id)!;
   const levels = process.levels;
   const atLevel2 = !!plan.atLevel2 && levels.length > 1;
   const level = atLevel2 ? 2 : 1;
@@ -605,5 +607,58 @@ export async function seedApprovals(db: Db, now = new Date()): Promise<void> {
   };
   const sd: Seeding = { now, tenantAdmin, processes, price, gatewayOf, resources: [], links: [], requests: [], actions: [], messages: [], quotas: new Map() };
   planRequests(sd, { hd, fin, mes, supply, rnd, trading }, { member, tenantAdmin, finAdmin });
+  await writeRows(db, sd, gateways);
+}
+
+/** The finance tenant's requests fin_owner submits, by type: two waiting for fin_admin, one it approved, one it rejected. */
+const OWNER_REQUESTS: { type: RequestType; decided?: 'approved' | 'rejected' }[] = [
+  { type: 'resource_purchase' },
+  { type: 'resource_expansion' },
+  { type: 'resource_purchase' },
+  { type: 'resource_purchase', decided: 'approved' },
+  { type: 'resource_expansion', decided: 'rejected' },
+];
+
+/**
+ * Requests of the finance tenant's project owner (fin_owner, 林志豪, seeded with the organisation, so
+ * after seedApprovals): fin_admin, an approver of its processes, has some to decide and a decided
+ * history, so the approver's journey can be walked in Traditional Chinese (issue 28).
+ */
+export async function seedOwnerRequests(db: Db, now = new Date()): Promise<void> {
+  const users = await db.selectFrom('users').select(['id', 'account', 'nickname']).where('account', 'in', ['fin_owner', 'fin_admin']).execute();
+  const owner = users.find((u) => u.account === 'fin_owner');
+  const finAdmin = users.find((u) => u.account === 'fin_admin');
+  const trading = await db.selectFrom('projects').select(['id', 'tenant_id']).where('name', '=', 'core-trading').executeTakeFirst();
+  if (!owner || !finAdmin || !trading) return;
+  const rows = await db.selectFrom('approval_processes').selectAll().where('tenant_id', '=', trading.tenant_id).execute();
+  const processes: Process[] = rows.map((r) => ({
+    id: r.id,
+    tenant_id: r.tenant_id,
+    project_id: r.project_id,
+    name: r.name,
+    levels: (typeof r.levels === 'string' ? JSON.parse(r.levels) : r.levels) as ApprovalLevelSnapshot[],
+    production: r.production,
+  }));
+  const prices = await db.selectFrom('charging_pkgs').select(['product_code', 'code', 'unit_price_fen']).where('tenant_id', 'is', null).execute();
+  const price = (product: string, code: string) => Number(prices.find((p) => p.product_code === product && p.code === code)?.unit_price_fen ?? 0);
+  const gateways = await loadGateways(db);
+  const gatewayOf = (pid: string) => {
+    const g = gateways.get(pid);
+    if (!g) throw new Error(`demo approvals: project ${pid} has no NAT gateway with an EIP`);
+    return g;
+  };
+  const sd: Seeding = { now, tenantAdmin: finAdmin, processes, price, gatewayOf, resources: [], links: [], requests: [], actions: [], messages: [], quotas: new Map() };
+  OWNER_REQUESTS.forEach((r, k) =>
+    addRequest(sd, {
+      tenant: trading.tenant_id,
+      pid: trading.id,
+      type: r.type,
+      i: 30 + k,
+      requester: owner,
+      ageHours: r.decided ? 96 + k * 6 : 3 + k * 4,
+      decided: r.decided,
+      decider: r.decided ? finAdmin.id : undefined,
+    }),
+  );
   await writeRows(db, sd, gateways);
 }

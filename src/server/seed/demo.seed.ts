@@ -14,7 +14,7 @@ import { KINDS } from '../../domain/kinds/registry.ts';
 import type { Role } from '../../domain/roles.ts';
 import { hashPassword } from '../session/session.service.ts';
 import { usersRepository } from '../platform/auth/users.repository.ts';
-import { seedApprovals } from './approvals.seed.ts';
+import { seedApprovals, seedOwnerRequests } from './approvals.seed.ts';
 import { seedDemoResources } from './resources.seed.ts';
 import { seedProtect } from './protect.seed.ts';
 import { seedIcp } from './icp.seed.ts';
@@ -399,6 +399,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedInvoices(db);
   await seedSignup(db);
   await seedOrg(db);
+  await seedOwnerRequests(db);
   await seedKeys(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedBastion(db);
   await seedDbInstances(db, secrets ?? (await openSecretBox(db, undefined)));

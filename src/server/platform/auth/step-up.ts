@@ -9,8 +9,11 @@ import { requireUser } from './auth-user.ts';
 /** What the keys slice answers about step-up proofs. */
 export interface StepUpProofs {
   hasProof(userId: string, token: string | undefined): Promise<boolean>;
-  /** whether deciding these approval requests needs a proof first (one costs at least the threshold) */
-  approvalsNeedStepUp(ids: string[]): Promise<boolean>;
+  /**
+   * whether deciding these approval requests needs a proof first (one costs at least the threshold);
+   * only requests of `tenantIds` count (null: every tenant), so another tenant's request tells nothing
+   */
+  approvalsNeedStepUp(ids: string[], tenantIds: readonly string[] | null): Promise<boolean>;
 }
 
 /** Throws 403 `keys.step_up_required` unless the request carries a live step-up proof of its user. */
@@ -20,8 +23,14 @@ export async function requireStepUp(req: FastifyRequest, ctx: { passkeys: StepUp
   if (!(await ctx.passkeys.hasProof(user.id, typeof raw === 'string' ? raw : undefined))) throw new AppError(403, STEP_UP_REQUIRED_KEY);
 }
 
-/** Approving these requests needs a step-up first when any of them costs at least the threshold. */
+/**
+ * Approving these requests needs a step-up first when any of them, within the user's tenants, costs at
+ * least the threshold (a request of another tenant is refused item by item, 404, and asks for nothing).
+ */
 export async function requireStepUpForApprovals(req: FastifyRequest, ctx: { passkeys: StepUpProofs }, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  if (await ctx.passkeys.approvalsNeedStepUp(ids)) await requireStepUp(req, ctx);
+  const user = requireUser(req);
+  const everyTenant = user.platformRoles.length > 0 || user.memberships.some((m) => m.tenant_id === null);
+  const tenants = everyTenant ? null : [...new Set(user.memberships.map((m) => m.tenant_id!))];
+  if (await ctx.passkeys.approvalsNeedStepUp(ids, tenants)) await requireStepUp(req, ctx);
 }
