@@ -647,7 +647,19 @@ export async function seedOwnerRequests(db: Db, now = new Date()): Promise<void>
     if (!g) throw new Error(`demo approvals: project ${pid} has no NAT gateway with an EIP`);
     return g;
   };
-  const sd: Seeding = { now, tenantAdmin: finAdmin, processes, price, gatewayOf, resources: [], links: [], requests: [], actions: [], messages: [], quotas: new Map() };
+  const sd: Seeding = {
+    now,
+    tenantAdmin: finAdmin,
+    processes,
+    price,
+    gatewayOf,
+    resources: [],
+    links: [],
+    requests: [],
+    actions: [],
+    messages: [],
+    quotas: new Map(),
+  };
   OWNER_REQUESTS.forEach((r, k) =>
     addRequest(sd, {
       tenant: trading.tenant_id,
