@@ -62,6 +62,25 @@ describe('user centre', () => {
     }
   });
 
+  it("gives fin_admin its project owner's requests to decide, in Traditional (375×740 and 820×1180)", async () => {
+    // A Taiwanese company's phone and tablet are set to Traditional Chinese: the interface follows, the tenant's data is written so.
+    for (const size of ['phone', 'tablet'] as const) {
+      const page = await newPage(browser, size, { locale: 'zh-TW' });
+      try {
+        await signIn(page, baseURL, 'fin_admin');
+        await page.goto(`${baseURL}/selfApprovalManage`);
+        const owned = page.locator('[data-testid="approval-card"]', { hasText: '林志豪' });
+        await owned.first().waitFor();
+        expect(await owned.count()).toBeGreaterThanOrEqual(3);
+        const text = (await page.locator('main').first().textContent()) ?? '';
+        expect(text).not.toMatch(/项目|审批|负责人/);
+        await shot(page, `account-fin-admin-inbox-${size}`);
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
+
   it('shows the profile at 1280×800', async () => {
     const page = await newPage(browser, 'desktop');
     try {
