@@ -4,7 +4,7 @@
 // working days (simulated: the server's scheduler moves it on). Shared by the server and the wizard,
 // so a field refused on the phone is refused by the API with the same rule.
 import { z } from 'zod';
-import { HK_ANY, mobilePhoneSchema, splitPhone } from './phone.ts';
+import { callablePhoneOk, mobilePhoneSchema } from './phone.ts';
 
 export const ICP_URL = '/api/v1/isps';
 
@@ -35,14 +35,6 @@ export const hanCount = (s: string) => (s.match(/\p{Script=Han}/gu) ?? []).lengt
 
 const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-/** Landline with area code (010-12345678) or a mainland mobile; or a Hong Kong number "+852 21234567". */
-const PHONE = /^(0\d{2,3}-?\d{7,8}|1[3-57-9]\d{9})$/;
-const contactPhoneOk = (v: string) => {
-  if (PHONE.test(v)) return true;
-  const p = v.startsWith('+') ? splitPhone(v) : null;
-  return p?.area_code === '852' && HK_ANY.test(p.phone);
-};
-
 /** A public address: ICP filing names the server people reach, never a private or reserved one. */
 export function isPublicIpv4(ip: string): boolean {
   if (!IPV4.test(ip)) return false;
@@ -73,7 +65,7 @@ export const icpSubjectSchema = z
     address: text(5, 100),
     leader_name: text(2, 20),
     leader_phone: mobilePhoneSchema,
-    emergency_phone: z.string().trim().refine(contactPhoneOk, { message: 'icp_phone' }),
+    emergency_phone: z.string().trim().refine(callablePhoneOk, { message: 'icp_phone' }),
   })
   .strict()
   .superRefine((s, ctx) => {

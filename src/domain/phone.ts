@@ -30,6 +30,22 @@ export const HK_MOBILE = /^[4-9]\d{7}$/;
 /** Hong Kong numbers of any kind (fixed lines 2 and 3 too): 8 digits starting 2-9. */
 export const HK_ANY = /^[2-9]\d{7}$/;
 
+/** Mainland fixed lines with their area code: 010-12345678, 0512-62885566 (the hyphen optional). */
+export const MAINLAND_LANDLINE = /^0\d{2,3}-?\d{7,8}$/;
+
+/**
+ * A number that is called rather than texted (the contact of an invoice, a contract, an ICP filing's
+ * emergency phone): a mainland fixed line or mobile, bare or after "+86 ", or a Hong Kong number of any
+ * kind after "+852 ". Mainland mobiles follow the one rule above (16 refused).
+ */
+export function callablePhoneOk(raw: string): boolean {
+  const s = raw.trim();
+  if (MAINLAND_LANDLINE.test(s) || MAINLAND_MOBILE.test(s)) return true;
+  const p = s.startsWith('+') ? splitPhone(s) : null;
+  if (!p) return false;
+  return p.area_code === '852' ? HK_ANY.test(p.phone) : MAINLAND_MOBILE.test(p.phone) || MAINLAND_LANDLINE.test(p.phone);
+}
+
 export interface Phone {
   area_code: PhoneAreaCode;
   /** The national digits, without the code. */

@@ -53,6 +53,21 @@ const PNG = Buffer.from(
   'hex',
 );
 
+describe('contract phones', () => {
+  it('take a fixed line, a mainland mobile or a +852 number; a 16 number is refused and nothing saved', async () => {
+    const before = await contracts();
+    const bad = await asAdmin({ method: 'POST', url: '/api/v1/contracts', payload: { ...body(-DAY, 365 * DAY), phone: '16612345678' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().description).toContain('+852');
+    expect(await contracts()).toBe(before);
+    for (const phone of ['+852 21234567', '0512-62885566']) {
+      const ok = await asAdmin({ method: 'POST', url: '/api/v1/contracts', payload: { ...body(-DAY, 365 * DAY), phone } });
+      expect(ok.statusCode, ok.body).toBe(201);
+      expect(ok.json().phone).toBe(phone);
+    }
+  });
+});
+
 describe('contract dates', () => {
   it('refuses a start later than now, and an end not after the start — nothing is saved', async () => {
     const before = await contracts();

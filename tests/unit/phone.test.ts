@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contactPhoneSchema, maskPhoneWithCode, maskStoredPhone, mobilePhoneSchema, phoneProblem, splitPhone, storedParts } from '../../src/domain/phone.ts';
+import {
+  callablePhoneOk,
+  contactPhoneSchema,
+  maskPhoneWithCode,
+  maskStoredPhone,
+  mobilePhoneSchema,
+  phoneProblem,
+  splitPhone,
+  storedParts,
+} from '../../src/domain/phone.ts';
 import { workorderCreateSchema } from '../../src/domain/desk.ts';
 import { icpSubjectSchema } from '../../src/domain/icp.ts';
 
 const issue = (r: z.ZodSafeParseResult<unknown>) => (r.success ? null : r.error.issues[0]!.message);
 
 describe('phone rule: +86 and +852', () => {
+  it('takes a callable contact phone: mainland fixed line or mobile, +86, or any +852 number; never a 16 mobile', () => {
+    for (const ok of ['021-58881234', '0512-62885566', '05516335778', '13912345678', '+86 13912345678', '+86 021-58881234', '+852 21234567', '+852-91234567'])
+      expect(callablePhoneOk(ok), ok).toBe(true);
+    for (const bad of ['16612345678', '+86 16612345678', '21-58881234', '1234567', '+852 11234567', '+852 9123456', '+44 2071234567', '', '02-12345678'])
+      expect(callablePhoneOk(bad), bad).toBe(false);
+  });
+
   it('takes mainland mobiles 13, 14, 15, 17, 18, 19 and refuses 16, 12 and wrong lengths', () => {
     for (const ok of ['13912345678', '14012345678', '15012345678', '17012345678', '18012345678', '19912345678']) expect(phoneProblem('86', ok)).toBeNull();
     for (const bad of ['16612345678', '16012345678', '12012345678', '1391234567', '139123456789', '']) expect(phoneProblem('86', bad)).toBe('mobile');

@@ -5,6 +5,7 @@
 // month-end void notice. Pure: the server stores, the web shows.
 import { z } from 'zod';
 import { monthSchema, shanghaiDay } from './billing.ts';
+import { callablePhoneOk } from '../phone.ts';
 
 // ── taxpayer number (统一社会信用代码, GB 32100-2015) ───────────────────────────────────────
 const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
@@ -56,10 +57,7 @@ export const invoiceInfoSchema = z.object({
     .trim()
     .regex(/^\d{8,30}$/, { message: 'bank_account' }),
   address: text(200),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^(\d{3,4}-?\d{7,8}|1\d{10})$/, { message: 'invoice_phone' }),
+  phone: z.string().trim().max(32).refine(callablePhoneOk, { message: 'invoice_phone' }),
   extension: z
     .string()
     .trim()
@@ -158,10 +156,7 @@ export const contractSchema = z
     end_at: z.iso.datetime({ offset: true }),
     status: z.enum(CONTRACT_STATES).default('draft'),
     contact: text(40),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^(\d{3,4}-?\d{7,8}|1\d{10})$/, { message: 'invoice_phone' }),
+    phone: z.string().trim().max(32).refine(callablePhoneOk, { message: 'invoice_phone' }),
     address: optionalText(200),
     email: z
       .string()
