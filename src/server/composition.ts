@@ -182,7 +182,8 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
   app.decorate('engine', engine);
   app.addHook('onReady', async () => {
     await engine.bus.start();
-    engine.scheduler.start();
+    // (a scheduler stopped before the app was ready stays stopped: see Scheduler.start)
+    engine.scheduler.start({ unlessStopped: true });
   });
   // Stop before the database goes away (onClose hooks of the app close it).
   app.addHook('preClose', async () => {

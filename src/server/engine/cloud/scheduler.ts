@@ -7,7 +7,11 @@
 export type Worker = () => Promise<number>;
 
 export interface Scheduler {
-  start(): void;
+  /**
+   * Starts the timer. `unlessStopped` (the app's onReady): not when stop() was called before — a
+   * test that stops the scheduler before its first request keeps it stopped.
+   */
+  start(opts?: { unlessStopped?: boolean }): void;
   stop(): Promise<void>;
   /** runs every worker until idle (tests) */ drain(): Promise<void>;
   /** one more worker (a feature's own due work, e.g. the backup agent) */ add(worker: Worker): void;
@@ -20,6 +24,8 @@ export function scheduler(workers: Worker[], tickMs: number, log: { error: (obj:
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = true;
+  /** stop() was called and no start() without `unlessStopped` came after it */
+  let heldByStop = false;
   /** passes in a row that found nothing to do */
   let idle = 0;
   const wait = () => Math.min(tickMs * 2 ** Math.min(idle, 10), Math.max(tickMs, IDLE_MAX_MS));
@@ -51,13 +57,16 @@ export function scheduler(workers: Worker[], tickMs: number, log: { error: (obj:
     timer.unref();
   }
   return {
-    start() {
+    start(opts) {
+      if (opts?.unlessStopped && heldByStop) return;
+      heldByStop = false;
       if (!stopped) return;
       stopped = false;
       schedule();
     },
     async stop() {
       stopped = true;
+      heldByStop = true;
       if (timer) clearTimeout(timer);
       timer = null;
       if (running) await running;
