@@ -10,7 +10,9 @@ import {
   afterReject,
   canTransition,
   escalation,
+  freeRequestTypes,
   initialStatus,
+  REQUEST_TYPES,
   ruleStatusAfterApproval,
 } from '../../src/domain/approvals/approval-status.ts';
 import { financeProductionTime, natIssueTime, plannedEffectiveAt, ruleEffectiveAt, shanghaiAt } from '../../src/domain/approvals/effective-time.ts';
@@ -88,6 +90,18 @@ describe('statuses and transitions', () => {
   it('marks a rule waiting for its time as inactive', () => {
     expect(ruleStatusAfterApproval(at('2025-03-01T22:00:00'), at('2025-03-01T21:00:00'))).toBe('inactive');
     expect(ruleStatusAfterApproval(at('2025-03-01T22:00:00'), at('2025-03-01T22:00:00'))).toBe('issued');
+  });
+});
+
+describe('a new process form', () => {
+  it('starts with the request types no process of its scope takes yet', () => {
+    const processes = [
+      { project_id: null, request_types: ['catalogue_publish', 'invoice_apply'] },
+      { project_id: 'p1', request_types: ['resource_purchase'] },
+    ];
+    expect(freeRequestTypes(processes, null)).toEqual(REQUEST_TYPES.filter((t) => t !== 'catalogue_publish' && t !== 'invoice_apply'));
+    expect(freeRequestTypes(processes, 'p1')).toEqual(REQUEST_TYPES.filter((t) => t !== 'resource_purchase'));
+    expect(freeRequestTypes(processes, 'p2')).toEqual([...REQUEST_TYPES]);
   });
 });
 

@@ -123,3 +123,16 @@ export function escalation(req: OpenRequest & { enteredLevelAt: Date; limitHours
 export function ruleStatusAfterApproval(effectiveAt: Date, now: Date): RuleStatus {
   return effectiveAt.getTime() <= now.getTime() ? 'issued' : 'inactive';
 }
+
+/**
+ * The request types a new process of `projectId` (null: the whole tenant) may still take: one process
+ * per (project, request type), as the server checks (approval_process_type_taken). The new-process
+ * form starts with these ticked.
+ */
+export function freeRequestTypes(
+  processes: readonly { project_id: string | null; request_types: readonly string[] }[],
+  projectId: string | null,
+): RequestType[] {
+  const taken = new Set(processes.filter((p) => (p.project_id ?? null) === projectId).flatMap((p) => p.request_types));
+  return REQUEST_TYPES.filter((t) => !taken.has(t));
+}

@@ -8,7 +8,7 @@ import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Dialog, DotLoading, ErrorBlock, Form, Input, Selector, Stepper, Switch, Tag, Toast } from 'antd-mobile';
 import { MAX_APPROVERS_PER_LEVEL, MAX_LEVELS } from '../../../domain/approvals/approval.schema.ts';
-import { REQUEST_TYPES } from '../../../domain/approvals/approval-status.ts';
+import { freeRequestTypes, REQUEST_TYPES } from '../../../domain/approvals/approval-status.ts';
 import { projectAtom, territoriesAtom, tenantAtom } from '../../lib/store.ts';
 import { createProcess, deleteProcess, getProcess, listProcesses, updateProcess, type ApprovalProcess } from './api.ts';
 import { approvalKeys } from './query-keys.ts';
@@ -157,6 +157,13 @@ export function ProcessForm({ id }: { id?: string }) {
   const existing = useQuery({ queryKey: approvalKeys.process(id), queryFn: () => getProcess(id!), enabled: Boolean(id), retry: false });
   const [enabled, setEnabled] = useState(true);
   const [filled, setFilled] = useState(false);
+  // A new process starts with the request types no process of its project (or of the whole tenant) takes yet, until the user ticks.
+  const others = useQuery({ queryKey: approvalKeys.processes(), queryFn: listProcesses, enabled: !id });
+  const [typesTouched, setTypesTouched] = useState(false);
+  useEffect(() => {
+    if (id || typesTouched || !others.data) return;
+    setTypes(freeRequestTypes(others.data.data, projectId || null));
+  }, [id, typesTouched, others.data, projectId]);
   // Fill the form once from the saved process; later refetches must not overwrite the user's edits.
   useEffect(() => {
     const p = existing.data;
@@ -254,7 +261,13 @@ export function ProcessForm({ id }: { id?: string }) {
         />
       </Form.Item>
       <Form.Item label={t('approvals:process.types')} required description={<FieldNote error={errors.types} />}>
-        <Checkbox.Group value={types} onChange={(v) => setTypes(v as string[])}>
+        <Checkbox.Group
+          value={types}
+          onChange={(v) => {
+            setTypesTouched(true);
+            setTypes(v as string[]);
+          }}
+        >
           <div className="ys-appr-form__types">
             {REQUEST_TYPES.map((ty) => (
               <Checkbox key={ty} value={ty}>
