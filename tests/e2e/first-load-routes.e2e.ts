@@ -74,6 +74,8 @@ interface Load {
   bytes: number;
   scripts: number;
   unknown: string[];
+  /** the scripts' URL paths */
+  list: string[];
   /** what is wrong with the page shown (not its own, the not-found page, another URL), if anything */
   wrong?: string;
   /** ms from the start of the load until the network was idle (or the deadline) */
@@ -139,6 +141,7 @@ async function firstLoad(page: Page, route: SpecRoute): Promise<Load> {
     bytes: list.reduce((sum, s) => sum + (gzipped.get(s) ?? 0), 0),
     scripts: list.length,
     unknown: list.filter((s) => !gzipped.has(s)),
+    list,
     ms: Date.now() - t0,
     idle,
   };
@@ -201,6 +204,12 @@ describe.skipIf(!process.env.FIRST_LOAD_WALK)('the first screen of every route o
       fs.writeFileSync(
         process.env.FIRST_LOAD_REPORT,
         loads.map((l) => `${l.bytes}\t${l.scripts}\t${l.ms}\t${l.idle}\t${l.route.auth ? 'console' : 'open'}\t${l.route.name}\t${l.wrong ?? ''}`).join('\n'),
+      );
+    // FIRST_LOAD_SCRIPTS=file lists each route's scripts with their gzipped bytes (which chunks a page pulls).
+    if (process.env.FIRST_LOAD_SCRIPTS)
+      fs.writeFileSync(
+        process.env.FIRST_LOAD_SCRIPTS,
+        loads.map((l) => [`${l.route.name}\t${l.bytes}`, ...l.list.map((s) => `  ${gzipped.get(s) ?? 0}\t${s}`)].join('\n')).join('\n'),
       );
     if (process.env.FIRST_LOAD_WRITE_CEILINGS) {
       const over = loads.filter((l) => l.bytes > goalOf(l.route)).sort((a, b) => a.route.path.localeCompare(b.route.path));

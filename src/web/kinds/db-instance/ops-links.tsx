@@ -8,7 +8,7 @@ import { listRecycle } from '../../features/resources/api.ts';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import type { KindPageProps } from '../../features/resources/kind-slots.ts';
-import { InstanceLinksWithDp } from './dp-screens.tsx';
+import { InstanceLinksWithDp } from './dp-links.tsx';
 import { O } from './ops-frame.tsx';
 import { OPS_PAGES, opsPath } from './ops-api.ts';
 import './ops.css';

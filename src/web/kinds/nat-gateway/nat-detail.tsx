@@ -3,13 +3,13 @@
 // switching a tab replaces the URL, so a reload or a shared link opens the same tab. The rule tabs
 // list the gateway's own rules (filtered server-side by nat_gateway_id, inside the caller's scope)
 // and their config routes are the add / edit forms.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Popup, Tabs } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
-import type { KindDefinition } from '../../../domain/kinds/kind.ts';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { backAction } from '../../../domain/navigation/rules.ts';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { getResource } from '../../features/resources/api.ts';
@@ -17,18 +17,20 @@ import { listPath, routePath, type Resource } from '../../features/resources/kin
 import { ResourceDetail } from '../../features/resources/detail/detail.tsx';
 import { StatusBadge } from '../../features/resources/parts.tsx';
 import { NatRuleList } from '../nat-rules/nat-rule-list.tsx';
-import { NatRuleForm } from '../nat-rules/nat-rule-form.tsx';
 import './nat-detail.css';
-import { fullKind } from '../../features/resources/full-kind.ts';
 import type { RouteTabsProps } from '../../features/resources/kind-slots.ts';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
+
+// The rule form (its rules bring zod and the full kinds) loads when a rule is added or edited (issue 28).
+const NatRuleForm = lazy(() => import('../nat-rules/nat-rule-form.tsx'));
+const formFallback = <div className="ys-empty" />;
 
 /** EIPs bound to the gateway, from its relations (id and name). */
 export function boundEips(gateway: Resource): { id: string; name: string }[] {
   return (gateway.relations ?? []).filter((r) => r.relation === 'bound_to' && r.direction === 'in' && r.kind === 'eip');
 }
 
-function Summary({ def, gateway }: { def: KindDefinition; gateway: Resource }) {
+function Summary({ def, gateway }: { def: ListKind; gateway: Resource }) {
   const { t } = useTranslation();
   const eips = boundEips(gateway);
   return (
@@ -57,8 +59,7 @@ function Summary({ def, gateway }: { def: KindDefinition; gateway: Resource }) {
  * `embedded`: the detail pane of the tablet split view (natManage at 768–1199px). The tabs switch in
  * place there (the URL stays the list's); adding or editing a rule opens its own page.
  */
-export function RouteTabsDetail({ def: listDef, tabs, active: routeActive, config, id, embedded = false }: RouteTabsProps) {
-  const def = fullKind(listDef);
+export function RouteTabsDetail({ def, tabs, active: routeActive, config, id, embedded = false }: RouteTabsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -75,7 +76,7 @@ export function RouteTabsDetail({ def: listDef, tabs, active: routeActive, confi
     if (action.kind === 'history') navigate(-1);
     else navigate(action.to);
   };
-  const child = active.child ? fullKind(active.child) : undefined;
+  const child = active.child;
   const gateway = q.data;
 
   let body: React.ReactNode;
@@ -90,15 +91,17 @@ export function RouteTabsDetail({ def: listDef, tabs, active: routeActive, confi
   } else if (!gateway || !child) body = <div className="ys-empty">{t('resources:common.loading')}</div>;
   else if (config) {
     body = (
-      <NatRuleForm
-        key={`${child.kind}-${search.get('rule') ?? 'new'}`}
-        def={child}
-        parent={def}
-        gateway={gateway}
-        ruleId={search.get('rule')}
-        onDone={() => navigate(pathOf(active.route), { replace: true })}
-        onCancel={() => navigate(pathOf(active.route), { replace: true })}
-      />
+      <Suspense fallback={formFallback}>
+        <NatRuleForm
+          key={`${child.kind}-${search.get('rule') ?? 'new'}`}
+          def={child}
+          parent={def}
+          gateway={gateway}
+          ruleId={search.get('rule')}
+          onDone={() => navigate(pathOf(active.route), { replace: true })}
+          onCancel={() => navigate(pathOf(active.route), { replace: true })}
+        />
+      </Suspense>
     );
   } else {
     // Kinds with a config route add and edit there; the others (IPv6) in a sheet over the list.
@@ -121,14 +124,16 @@ export function RouteTabsDetail({ def: listDef, tabs, active: routeActive, confi
                 : { width: 'min(520px, 100vw)', overflowY: 'auto' }
             }
           >
-            <NatRuleForm
-              def={child}
-              parent={def}
-              gateway={gateway}
-              ruleId={popupRule}
-              onDone={() => setPopupRule(undefined)}
-              onCancel={() => setPopupRule(undefined)}
-            />
+            <Suspense fallback={formFallback}>
+              <NatRuleForm
+                def={child}
+                parent={def}
+                gateway={gateway}
+                ruleId={popupRule}
+                onDone={() => setPopupRule(undefined)}
+                onCancel={() => setPopupRule(undefined)}
+              />
+            </Suspense>
           </Popup>
         ) : null}
       </>

@@ -9,6 +9,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Toast } from 'antd-mobile';
 import type { FullKind } from '../../../domain/kinds/kind-schemas.ts';
+import type { ListKind } from '../../../domain/kinds/list-kind.ts';
+import { fullKind } from '../../features/resources/full-kind.ts';
 import { RequestError, noticeFor } from '../../lib/request.ts';
 import { createResource, getResource, updateResource } from '../../features/resources/api.ts';
 import { displayValue, fieldLabel, type Resource } from '../../features/resources/kind-meta.ts';
@@ -221,4 +223,9 @@ function EditForm({ def, parent, gateway, ruleId, onDone, onCancel }: FormProps 
 
 export function NatRuleForm(props: FormProps) {
   return props.ruleId ? <EditForm {...props} ruleId={props.ruleId} /> : <AddForm {...props} />;
+}
+
+/** The form of a rule kind and its gateway as their list models name them: the detail loads this module lazily, zod with it. */
+export default function NatRuleFormOf({ def, parent, ...rest }: Omit<FormProps, 'def' | 'parent'> & { def: ListKind; parent: ListKind }) {
+  return <NatRuleForm def={fullKind(def)} parent={fullKind(parent)} {...rest} />;
 }

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { ActionSheet, Button, NoticeBar, Popover } from 'antd-mobile';
 import { AddOutline, LoopOutline, MoreOutline } from 'antd-mobile-icons';
-import type { ActionDef, KindDefinition } from '../../../domain/kinds/kind.ts';
+import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
 import { Pagination } from '../../ui/data-table/pagination.tsx';
 import { useBreakpoint } from '../../lib/hooks.ts';
@@ -54,14 +54,14 @@ function IssueNotice({ kind }: { kind: string }) {
 }
 
 interface ListProps {
-  def: KindDefinition;
+  def: ListKind;
   gateway: Resource;
   onAdd: () => void;
   onEdit: (row: Resource) => void;
   compact?: boolean;
 }
 
-function useRowMenu(def: KindDefinition, onEdit: (row: Resource) => void) {
+function useRowMenu(def: ListKind, onEdit: (row: Resource) => void) {
   const { t } = useTranslation();
   const runner = useActionRunner(def);
   const actions = menuActions(def);
@@ -71,7 +71,7 @@ function useRowMenu(def: KindDefinition, onEdit: (row: Resource) => void) {
     batch: actions.filter((a) => a.batch),
     items: (r: Resource): RowAction[] => [
       { key: 'edit', label: t('resources:table.edit'), disabled: !editable(r), onClick: () => onEdit(r) },
-      ...actions.map((a: ActionDef) => {
+      ...actions.map((a: ListAction) => {
         const block = actionBlock(def, a, r);
         return {
           key: a.id,
@@ -87,7 +87,7 @@ function useRowMenu(def: KindDefinition, onEdit: (row: Resource) => void) {
 }
 
 /** A rule is edited (name, description) only in a stable state, as the server requires. */
-function actionBlockedByState(def: KindDefinition, r: Resource): boolean {
+function actionBlockedByState(def: ListKind, r: Resource): boolean {
   return !def.statuses.stable.includes(r.status) && !def.statuses.failure.includes(r.status);
 }
 

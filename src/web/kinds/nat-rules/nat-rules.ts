@@ -31,7 +31,7 @@ export function ruleFormPlan(def: FullKind, parent: KindDefinition): RuleFormPla
 }
 
 /** The fields a rule card shows: every displayed column but name, status and time. */
-export function ruleCardKeys(def: KindDefinition): string[] {
+export function ruleCardKeys(def: Pick<KindDefinition, 'columns'>): string[] {
   const skip = new Set(['name', 'id', 'status', 'created_at']);
   return def.columns.filter((c) => c.display !== false && !skip.has(c.field)).map((c) => c.field);
 }

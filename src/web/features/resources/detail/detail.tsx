@@ -2,14 +2,12 @@
 // buttons), tabs (基本信息 with the kind's fields, related resources, tags, monitoring), live
 // status over SSE; every viewed resource goes into the offline store and the page renders from
 // it when the network is gone.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, NoticeBar, Popover, Tabs, Tag } from 'antd-mobile';
+import { Button, NoticeBar, Tag } from 'antd-mobile';
 import { LeftOutline, DownOutline } from 'antd-mobile-icons';
-import type { KindDefinition } from '../../../../domain/kinds/kind.ts';
-import { kindOf } from '../../../../domain/kinds/registry.ts';
 import { backAction } from '../../../../domain/navigation/rules.ts';
 import { useBreakpoint, usePageHandle } from '../../../lib/hooks.ts';
 import { RequestError } from '../../../lib/request.ts';
@@ -20,19 +18,24 @@ import { actionBlock, actionLabel, detailPath, displayValue, fieldLabel, listPat
 import { refLink } from '../ref-link.ts';
 import { useActionRunner } from '../actions.tsx';
 import { CopyId, StatusBadge, usePlaceNames } from '../parts.tsx';
-import { TagPanel } from '../forms/tag-editor.tsx';
-import { MetricPanel } from './metric-chart.tsx';
 import { DetailTabBody, detailTabsFor } from '../../../ui/detail-tabs.tsx';
 import { kindDetailTabs } from '../kind-folders.ts';
 import { settlePoll } from '../live.ts';
-import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
-import { fullKind } from '../full-kind.ts';
+import { listKindOf, type ListKind } from '../../../../domain/kinds/list-kind.ts';
+import { Tabs } from '../../../ui/light/tabs.tsx';
 import { resourceKeys } from '../query-keys.ts';
 
 /** How many action buttons the title bar shows before 更多操作. */
 export const TITLE_BUTTONS = 2;
 
-async function loadDetail(def: KindDefinition, id: string): Promise<Resource & { offline?: boolean }> {
+// Off the first screen (issue 28): the tag editor (its rules bring zod and the kinds' definitions)
+// comes with the tags tab, the chart library with the monitor tab, the kit's popover (and its
+// positioning library) with the first tap on 更多操作.
+const TagPanel = lazy(() => import('../forms/tag-editor.tsx').then((m) => ({ default: m.TagPanel })));
+const MetricPanel = lazy(() => import('./metric-chart.tsx').then((m) => ({ default: m.MetricPanel })));
+const MoreMenu = lazy(() => import('./more-menu.tsx'));
+
+async function loadDetail(def: ListKind, id: string): Promise<Resource & { offline?: boolean }> {
   try {
     const row = await getResource(def, id);
     // Offline copy of the last 200 viewed resources (ARCHITECTURE.md "Offline").
@@ -48,13 +51,13 @@ async function loadDetail(def: KindDefinition, id: string): Promise<Resource & {
   }
 }
 
-function Relations({ def, row }: { def: KindDefinition; row: Resource }) {
+function Relations({ def, row }: { def: ListKind; row: Resource }) {
   const { t } = useTranslation();
   const rel = row.relations ?? [];
   return (
     <div className="ys-relations" data-testid="relations">
       {def.relations.map((r) => {
-        const target = kindOf(r.kind);
+        const target = listKindOf(r.kind);
         const items = rel.filter((x) => x.relation === r.relation && x.direction === r.direction && x.kind === r.kind);
         return (
           <section key={`${r.relation}-${r.kind}`} className="ys-relations__group">
@@ -83,7 +86,7 @@ function Relations({ def, row }: { def: KindDefinition; row: Resource }) {
 }
 
 /** A certificate close to or past its expiry says so above its details (seed 001 §9 expiry warnings). */
-function ExpiryNotice({ def, row }: { def: KindDefinition; row: Resource }) {
+function ExpiryNotice({ def, row }: { def: ListKind; row: Resource }) {
   const { t } = useTranslation();
   const days = row.spec?.days_left;
   if (typeof days !== 'number' || !['pending_renewal', 'expired'].includes(row.status)) return null;
@@ -91,7 +94,7 @@ function ExpiryNotice({ def, row }: { def: KindDefinition; row: Resource }) {
   return <NoticeBar className="ys-detail__notice" content={text} color={row.status === 'expired' ? 'error' : 'alert'} data-testid="expiry-notice" />;
 }
 
-function BasicInfo({ def, row }: { def: KindDefinition; row: Resource }) {
+function BasicInfo({ def, row }: { def: ListKind; row: Resource }) {
   const { t } = useTranslation();
   const places = usePlaceNames();
   return (
@@ -111,8 +114,25 @@ function BasicInfo({ def, row }: { def: KindDefinition; row: Resource }) {
   );
 }
 
-export function ResourceDetail({ def: listDef, id, tab, embedded }: { def: ListKind; id: string; tab?: string; embedded?: boolean }) {
-  const def = fullKind(listDef);
+/** 更多操作: a plain button until its first tap, then the kit's popover menu, open. */
+function MoreActions({ actions }: { actions: { key: string; text: string; onClick: () => void }[] }) {
+  const { t } = useTranslation();
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <Button size="small" data-testid="more-actions" onClick={() => setWanted(true)}>
+      {t('resources:detail.more_actions')}
+      <DownOutline fontSize={10} />
+    </Button>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <MoreMenu actions={actions}>{button}</MoreMenu>
+    </Suspense>
+  );
+}
+
+export function ResourceDetail({ def, id, tab, embedded }: { def: ListKind; id: string; tab?: string; embedded?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -183,17 +203,7 @@ export function ResourceDetail({ def: listDef, id, tab, embedded }: { def: ListK
             </Button>
           ))}
           {more.length ? (
-            <Popover.Menu
-              trigger="click"
-              placement="bottom-end"
-              className="ys-dt__more-menu"
-              actions={more.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => runner.run(a, [row]) }))}
-            >
-              <Button size="small" data-testid="more-actions">
-                {t('resources:detail.more_actions')}
-                <DownOutline fontSize={10} />
-              </Button>
-            </Popover.Menu>
+            <MoreActions actions={more.map((a) => ({ key: a.id, text: actionLabel(t, def, a.id), onClick: () => runner.run(a, [row]) }))} />
           ) : null}
           {!allowed.length && !removed ? <span className="ys-muted ys-titlebar__none">{t('kinds:messages.no_actions')}</span> : null}
         </span>
@@ -210,10 +220,18 @@ export function ResourceDetail({ def: listDef, id, tab, embedded }: { def: ListK
           </Tabs.Tab>
         ) : null}
         <Tabs.Tab title={t('resources:detail.tags')} key="tags">
-          {row.offline ? null : <TagPanel kind={def.kind} id={row.id} />}
+          {row.offline ? null : (
+            <Suspense fallback={<div className="ys-empty">{t('resources:common.loading')}</div>}>
+              <TagPanel kind={def.kind} id={row.id} />
+            </Suspense>
+          )}
         </Tabs.Tab>
         <Tabs.Tab title={t('resources:detail.monitor')} key="monitor">
-          {active === 'monitor' && !row.offline ? <MetricPanel def={def} id={row.id} /> : null}
+          {active === 'monitor' && !row.offline ? (
+            <Suspense fallback={<div className="ys-empty">{t('resources:common.loading')}</div>}>
+              <MetricPanel def={def} id={row.id} />
+            </Suspense>
+          ) : null}
         </Tabs.Tab>
         {[...detailTabsFor(def.kind), ...kindDetailTabs(def.kind)].map((x) => (
           <Tabs.Tab title={t(x.titleKey)} key={x.key}>

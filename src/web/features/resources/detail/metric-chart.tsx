@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Selector } from 'antd-mobile';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { KindDefinition } from '../../../../domain/kinds/kind.ts';
+import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
 import { getMetrics } from '../api.ts';
 import { resourceKeys } from '../query-keys.ts';
 
@@ -53,7 +53,7 @@ export function MetricPanel({
   metrics = METRICS,
   labelOf,
 }: {
-  def: KindDefinition;
+  def: ListKind;
   id: string;
   metrics?: readonly string[];
   labelOf?: (metric: string) => string;
