@@ -94,6 +94,13 @@ function ExpiryNotice({ def, row }: { def: ListKind; row: Resource }) {
   return <NoticeBar className="ys-detail__notice" content={text} color={row.status === 'expired' ? 'error' : 'alert'} data-testid="expiry-notice" />;
 }
 
+/** A field's value: the status badge, a link to what a ref points at, or the formatted text. */
+function FieldValue({ def, row, field, text, link }: { def: ListKind; row: Resource; field: string; text: string; link?: string }) {
+  if (field === 'status') return <StatusBadge def={def} status={row.status} />;
+  return link && text !== '-' ? <Link to={link}>{text}</Link> : <>{text}</>;
+}
+
+/** 基本信息: every field labelled; the id only behind a copy button (never 32 hex digits on screen). */
 function BasicInfo({ def, row }: { def: ListKind; row: Resource }) {
   const { t } = useTranslation();
   const places = usePlaceNames();
@@ -106,7 +113,13 @@ function BasicInfo({ def, row }: { def: ListKind; row: Resource }) {
         return (
           <div key={f.key} className="ys-fields__row">
             <dt>{fieldLabel(t, def, f.key)}</dt>
-            <dd>{f.key === 'status' ? <StatusBadge def={def} status={row.status} /> : link && text !== '-' ? <Link to={link}>{text}</Link> : text}</dd>
+            <dd>
+              {f.key === 'id' ? (
+                <CopyId id={row.id} shown={t('resources:table.copy')} label={t('resources:table.copy_id')} />
+              ) : (
+                <FieldValue def={def} row={row} field={f.key} text={text} link={link} />
+              )}
+            </dd>
           </div>
         );
       })}
@@ -208,7 +221,6 @@ export function ResourceDetail({ def, id, tab, embedded }: { def: ListKind; id: 
           {!allowed.length && !removed ? <span className="ys-muted ys-titlebar__none">{t('kinds:messages.no_actions')}</span> : null}
         </span>
       </header>
-      <CopyId id={row.id} />
       <ExpiryNotice def={def} row={row} />
       <Tabs activeKey={active} onChange={setActive} className="ys-detail__tabs">
         <Tabs.Tab title={t('resources:detail.basic')} key="basic">
