@@ -46,7 +46,7 @@ describe('USB devices and database sync', () => {
     // The hub and the host read as their names (the host a link), never as 32-character ids; the device's own id is behind copy.
     const info = page.locator('[data-testid="basic-info"]');
     await expect.poll(() => info.textContent(), { timeout: 15_000 }).toMatch(/所在集线器demo-usbhub-/);
-    expect(await info.locator('a', { hasText: /^demo-/ }).count()).toBe(1);
+    await expect.poll(() => info.locator('a', { hasText: /^demo-/ }).count(), { timeout: 15_000 }).toBe(1);
     expect(await info.textContent()).not.toMatch(/[0-9a-f]{32}/);
     await screenshot(page, 'usb-phone-mounted');
     await page.goto(`${baseURL}/usbManageTab/usbManageHub`);
