@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Input } from 'antd-mobile';
 import { CERT_TYPES_OF, SUBJECT_NATURES } from '../../../domain/icp.ts';
 import { RegionPicker } from './region-picker.tsx';
+import { PhoneInput } from '../../ui/phone-input.tsx';
 import type { Errors, Values } from './wizard-model.ts';
 
 function Field({ name, error, children, label }: { name: string; error?: string; children: ReactNode; label?: string }) {
@@ -86,7 +87,15 @@ export function SubjectStep({ v, set, errors }: { v: Values; set: (k: string, x:
       </Field>
       <Text name="address" v={v} set={set} errors={errors} />
       <Text name="leader_name" v={v} set={set} errors={errors} />
-      <Text name="leader_phone" v={v} set={set} errors={errors} inputMode="tel" />
+      {/* a mobile the review texts: +86 or +852 with its own rule (domain/phone.ts), as in every form */}
+      <Field name="leader_phone" error={errors.leader_phone}>
+        <PhoneInput
+          value={v.leader_phone}
+          onChange={(x) => set('leader_phone', x)}
+          placeholder={t('placeholder.leader_phone', { defaultValue: '' })}
+          testId="icp-leader_phone"
+        />
+      </Field>
       <Text name="emergency_phone" v={v} set={set} errors={errors} inputMode="tel" />
     </>
   );
