@@ -39,9 +39,9 @@ export function phoneRule(t: (key: string) => string) {
 export function AreaCodeSelect({ value, onChange, testId }: { value: PhoneAreaCode; onChange: (area: PhoneAreaCode) => void; testId?: string }) {
   const { t } = useTranslation('shell');
   return (
-    <span className="ys-phone__code">
+    <span className="ys-tel__code">
       <span aria-hidden="true">+{value}</span>
-      <span className="ys-phone__caret" aria-hidden="true" />
+      <span className="ys-tel__caret" aria-hidden="true" />
       <select aria-label={t('phone.area_label')} value={value} onChange={(e) => onChange(e.target.value as PhoneAreaCode)} data-testid={testId}>
         {PHONE_AREA_CODES.map((code) => (
           <option key={code} value={code}>

@@ -13,11 +13,11 @@ export function PhoneInput(props: { value?: string; onChange?: (value: string) =
   const placeholder = usePhonePlaceholder(area, props.placeholder);
   const emit = (a: PhoneAreaCode, d: string) => props.onChange?.(joinPhone(a, d));
   return (
-    <div className="ys-phone" data-testid={props.testId}>
+    <div className="ys-tel" data-testid={props.testId}>
       <AreaCodeSelect value={area} onChange={(a) => emit(a, typedDigits(digits, a))} testId={props.testId ? `${props.testId}-area` : undefined} />
       <Input
         id={props.id}
-        className="ys-phone__number"
+        className="ys-tel__number"
         value={digits}
         onChange={(typed) => emit(area, typedDigits(typed, area))}
         type="tel"

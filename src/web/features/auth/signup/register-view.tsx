@@ -156,7 +156,7 @@ function PhoneField(props: { label: string; value: string; onChange: (v: string)
       <label className="ys-login__label" htmlFor="reg-phone">
         {props.label}
       </label>
-      <div className={`ys-login__field ys-phone${props.error ? ' is-error' : ''}`}>
+      <div className={`ys-login__field ys-tel${props.error ? ' is-error' : ''}`}>
         <AreaCodeSelect value={area} onChange={(a) => props.onChange(joinPhone(a, typedDigits(digits, a)))} testId="reg-phone-area" />
         <input
           id="reg-phone"
