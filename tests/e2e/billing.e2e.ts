@@ -43,6 +43,12 @@ describe('bills at 820×1180', () => {
     await waitForDataPage(page, 'tenantBillDetail');
     await expect.poll(() => page.locator('[data-testid="bill-line"]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="bill-month"]').inputValue()).toBe(lastMonth());
+    // Beside the menu the usage lines keep the resource's name and its product on a line each, never cut to a few characters.
+    const line = page.locator('[data-testid="bill-line"]').first();
+    for (const part of ['.ys-bill__line-name', '.ys-bill__line-meta']) {
+      const box = await line.locator(part).boundingBox();
+      expect(box!.width, part).toBeGreaterThan(250);
+    }
     await screenshot(page, 'billing-tablet-detail');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'billing-tablet-detail-top.png') });
 
