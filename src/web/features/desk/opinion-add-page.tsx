@@ -10,6 +10,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { pushNotice } from '../../lib/notices.ts';
 import { useOnline } from '../../offline/hooks.ts';
 import { queueFeedback } from './api.ts';
+import { clipText } from '../../lib/clip-text.ts';
 import './desk.css';
 
 interface Values {
@@ -32,7 +33,7 @@ export default function OpinionAddPage() {
     setBusy(true);
     try {
       const body = { name: v.name.trim(), phone: v.phone.trim(), email: v.email.trim(), type, content: v.content.trim() };
-      await queueFeedback(body, t('outbox.feedback', { content: body.content.slice(0, 16) }));
+      await queueFeedback(body, t('outbox.feedback', { content: clipText(body.content, 16) }));
       pushNotice({ type: online ? 'success' : 'info', description: online ? t('feedback.sent_notice') : t('feedback.queued_notice'), seconds: 4 });
       navigate('/opinionList');
     } finally {

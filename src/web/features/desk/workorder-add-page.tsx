@@ -18,6 +18,7 @@ import { AttachmentsField, useAttachments } from './workorder-attachments.tsx';
 import { Loading } from './parts.tsx';
 import './desk.css';
 import { deskKeys } from './query-keys.ts';
+import { clipText } from '../../lib/clip-text.ts';
 
 interface Values {
   title: string;
@@ -128,7 +129,7 @@ export default function WorkorderAddPage() {
       await queueWorkorder(
         body,
         files.map((f) => ({ name: f.name, type: f.type, blob: f.blob })),
-        t('outbox.workorder', { title: body.title }),
+        t('outbox.workorder', { title: clipText(body.title, 24) }),
       );
       pushNotice({ type: online ? 'success' : 'info', description: online ? t('workorder.sent_notice') : t('workorder.queued_notice'), seconds: 4 });
       navigate('/workorderList');
