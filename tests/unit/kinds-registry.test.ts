@@ -118,3 +118,19 @@ describe('create fields shown only when they apply', () => {
       }
   });
 });
+
+describe('quick actions (an alarm offers them on its resource)', () => {
+  it("are each monitored kind's operations without a form, enabled by its state rules", async () => {
+    const { quickActions, actionBlock } = await import('../../src/domain/kinds/action-block.ts');
+    const { listKindOf } = await import('../../src/domain/kinds/list-kind.ts');
+    const ids = (kind: string) => quickActions(listKindOf(kind)!).map((a) => a.id);
+    expect(ids('instance')).toEqual(['start', 'stop', 'reboot', 'lock', 'unlock']);
+    expect(ids('volume')).toEqual(['unmount']);
+    expect(ids('load_balancer')).toEqual(['start', 'stop']);
+    expect(ids('eip')).toEqual(['unbind']);
+    const lb = listKindOf('load_balancer')!;
+    const stop = quickActions(lb).find((a) => a.id === 'stop')!;
+    expect(actionBlock(lb, stop, { status: 'running' })).toBeNull();
+    expect(actionBlock(lb, stop, { status: 'stopped' })).not.toBeNull();
+  });
+});

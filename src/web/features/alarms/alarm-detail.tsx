@@ -1,7 +1,7 @@
 // One alarm: what fired, the chart around its time, who has it, and what to do — acknowledge,
-// claim (我来处理), silence, and the host's own actions through the resource engine (its guards
-// decide; a refusal comes back as the engine's message). Read offline from the last copy seen.
-import { useEffect, useRef } from 'react';
+// claim (我来处理), silence, and the resource's own operations through the resource engine
+// (resource-actions.tsx; its guards decide, a refusal comes back as the engine's message). Read offline from the last copy seen.
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { minutesUntilTomorrowNine } from '../../../domain/alarms/evaluate.ts';
 import { subscribe } from '../../lib/server-events.ts';
 import { rememberResource, saveSnapshot } from '../../offline/snapshots.ts';
 import { useSnapshot } from '../../offline/hooks.ts';
-import { ackAlarm, claimAlarm, getAlarm, getResourceRow, hostAction, silenceAlarm, type AlarmDetail, type LinkScope } from './api.ts';
+import { ackAlarm, claimAlarm, getAlarm, getResourceRow, resourceAction, silenceAlarm, type AlarmDetail, type LinkScope } from './api.ts';
 import { LevelTag, StateTag } from './alarm-parts.tsx';
 import { AlarmFacts } from './alarm-facts.tsx';
 import { MetricView } from './metric-view.tsx';
@@ -19,12 +19,8 @@ import { alarmKeys } from './query-keys.ts';
 
 const SETTLED = new Set(['running', 'stopped', 'error', 'deleted']);
 
-const HOST_ACTIONS: { id: string; from: string[]; confirm: boolean }[] = [
-  { id: 'reboot', from: ['running'], confirm: true },
-  { id: 'stop', from: ['running'], confirm: true },
-  { id: 'start', from: ['stopped'], confirm: false },
-  { id: 'lock', from: ['running', 'stopped'], confirm: false },
-];
+// The resource's operations come after the alarm has drawn (they read every kind's list model).
+const ResourceActions = lazy(() => import('./resource-actions.tsx'));
 
 export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; autoAck: boolean; onClose: () => void; scope?: LinkScope }) {
   const { t } = useTranslation('alarms');
@@ -89,18 +85,7 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
       closeOnAction: true,
     });
   };
-  const runHost = async (action: string, confirm: boolean) => {
-    if (!a.resource) return;
-    if (confirm) {
-      const ok = await Dialog.confirm({
-        content: t(`host.confirm_${action}`, { name: a.resource.name }),
-        confirmText: t(`host.${action}`),
-        cancelText: t('common.cancel'),
-      });
-      if (!ok) return;
-    }
-    act.mutate(() => hostAction(a.resource!.kind, a.resource!.id, action, scope));
-  };
+  const runAction = (collection: string, action: string) => act.mutate(() => resourceAction(collection, a.resource!.id, action, scope));
   return (
     <article className="ys-al-detail" data-alarm-state={a.state}>
       <div className="ys-al-detail__bar">
@@ -138,22 +123,10 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
       ) : null}
       <h3 className="ys-al-sub">{t('detail.chart')}</h3>
       <MetricView kind={a.resource_kind} resourceIds={[a.resource_id]} initialMetric={a.metric} initialRange="1h" end={end} marker={firedMs} scope={scope} />
-      {a.resource && (a.resource.kind === 'instance' || a.resource.kind === 'phyhost') ? (
-        <>
-          <h3 className="ys-al-sub">{t('host.title')}</h3>
-          <div className="ys-al-actions">
-            {HOST_ACTIONS.map((h) => (
-              <Button
-                key={h.id}
-                color={h.id === 'reboot' ? 'warning' : 'default'}
-                disabled={act.isPending || !h.from.includes(a.resource!.status) || (h.id === 'lock' && a.resource!.locked)}
-                onClick={() => void runHost(h.id, h.confirm)}
-              >
-                {t(`host.${h.id}`)}
-              </Button>
-            ))}
-          </div>
-        </>
+      {a.resource ? (
+        <Suspense fallback={null}>
+          <ResourceActions resource={a.resource} busy={act.isPending} run={runAction} />
+        </Suspense>
       ) : null}
       <h3 className="ys-al-sub">{t('detail.history')}</h3>
       <ol className="ys-al-history">

@@ -118,8 +118,9 @@ export const createPolicy = (body: Record<string, unknown>) => post<Policy>('v1/
 export const updatePolicy = (id: string, body: Record<string, unknown>) => put<Policy>(`v1/alarm-policies/${id}`, body);
 export const deletePolicy = (id: string) => del<{ id: string }>(`v1/alarm-policies/${id}`);
 /** A host action through the resource engine (its guards and refusals apply). */
-export const hostAction = (kind: string, id: string, action: string, s?: LinkScope) =>
-  post<{ status: string; message?: string }>(`${kind === 'phyhost' ? 'phyhosts' : 'instances'}/${id}/actions`, { action }, scoped(s));
+/** One of the alarm resource's operations, through the engine's action route of its kind's collection. */
+export const resourceAction = (collection: string, id: string, action: string, s?: LinkScope) =>
+  post<{ status: string; message?: string }>(`${collection}/${id}/actions`, { action }, scoped(s));
 /** The alarm's resource as its own detail page reads it (for the offline recent-resources store). */
 export const getResourceRow = (collection: string, id: string, s?: LinkScope) =>
   get<{ id: string; name: string } & Record<string, unknown>>(`${collection}/${id}`, undefined, { ...quiet, ...scoped(s) });

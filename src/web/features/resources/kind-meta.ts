@@ -3,7 +3,8 @@
 // nothing here is retyped per kind. Pure apart from the `t` it is given.
 import type { FieldDef } from '../../../domain/kinds/kind.ts';
 import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
-import { isInBetween, locationText, stateRefusal } from '../../../domain/kinds/kind.ts';
+import { isInBetween, locationText } from '../../../domain/kinds/kind.ts';
+import { actionBlock, menuActions } from '../../../domain/kinds/action-block.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { buildPath } from '../../../domain/navigation/rules.ts';
 import { kindDetailPath } from '../../../domain/kinds/kind-paths.ts';
@@ -146,20 +147,8 @@ export const detailPath = (def: Pick<ListKind, 'routes'>, id: string): string | 
 export const listPath = (def: ListKind) => routePath(def.routes.list);
 export const buyPath = (def: ListKind) => (def.routes.buy ? routePath(def.routes.buy) : undefined);
 
-/** Actions offered on menus (recycle-bin actions live on the recycle page). */
-export const menuActions = (def: ListKind) => def.actions.filter((a) => !a.recycleBin);
-
-/** Why an action cannot run on a row now (an errors.json key), or null when it can. */
-export function actionBlock(def: ListKind, action: ListAction, row: Pick<Resource, 'status' | 'locked'>): string | null {
-  if (isInBetween(def, row.status)) return stateRefusal(action, row.status) ?? action.refusalKey;
-  const refusal = stateRefusal(action, row.status);
-  if (refusal) return refusal;
-  for (const g of action.guards ?? []) {
-    if (g.type === 'unlocked' && row.locked) return g.refusalKey;
-    if (g.type === 'locked' && !row.locked) return g.refusalKey;
-  }
-  return null;
-}
+// (the action rules are the domain's: domain/kinds/action-block.ts)
+export { actionBlock, menuActions };
 
 /** The key spec shown on a phone card: the displayed columns beyond name, id, status, vendor, time. */
 export function cardSpecKeys(def: ListKind, max = 3): string[] {
