@@ -7,7 +7,6 @@ import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Popup, Tabs } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { backAction } from '../../../domain/navigation/rules.ts';
@@ -16,12 +15,15 @@ import { getResource } from '../../features/resources/api.ts';
 import { listPath, routePath, type Resource } from '../../features/resources/kind-meta.ts';
 import { ResourceDetail } from '../../features/resources/detail/detail.tsx';
 import { StatusBadge } from '../../features/resources/parts.tsx';
-import { NatRuleList } from '../nat-rules/nat-rule-list.tsx';
+import { Popup } from '../../ui/light/overlay.tsx';
+import { Tabs } from '../../ui/light/tabs.tsx';
 import './nat-detail.css';
 import type { RouteTabsProps } from '../../features/resources/kind-slots.ts';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
 
-// The rule form (its rules bring zod and the full kinds) loads when a rule is added or edited (issue 28).
+// The rule list (its desktop table, row menus and the kinds' definitions) loads with a rule tab, the
+// rule form (zod and the full kinds) when a rule is added or edited: the outline needs neither (issue 28).
+const NatRuleList = lazy(() => import('../nat-rules/nat-rule-list.tsx').then((m) => ({ default: m.NatRuleList })));
 const NatRuleForm = lazy(() => import('../nat-rules/nat-rule-form.tsx'));
 const formFallback = <div className="ys-empty" />;
 
@@ -112,7 +114,9 @@ export function RouteTabsDetail({ def, tabs, active: routeActive, config, id, em
     body = (
       <>
         <Summary def={def} gateway={gateway} />
-        <NatRuleList key={child.kind} def={child} gateway={gateway} compact={embedded} onAdd={() => openForm(null)} onEdit={(r) => openForm(r.id)} />
+        <Suspense fallback={formFallback}>
+          <NatRuleList key={child.kind} def={child} gateway={gateway} compact={embedded} onAdd={() => openForm(null)} onEdit={(r) => openForm(r.id)} />
+        </Suspense>
         {popupRule !== undefined ? (
           <Popup
             visible
@@ -158,7 +162,6 @@ export function RouteTabsDetail({ def, tabs, active: routeActive, config, id, em
           activeKey={active.key}
           className="ys-natd__tabs"
           stretch={bp === 'phone'}
-          data-testid="nat-tabs"
           onChange={(key) => {
             const tab = tabs.find((x) => x.key === key);
             if (!tab || tab === active) return;
