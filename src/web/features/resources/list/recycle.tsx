@@ -1,21 +1,26 @@
 // The recycle bin (ecsRecycle): deleted hosts and disks of the kinds that recycle, with their
 // retention, recover (related disks come back, billing resumes) and destroy (confirm dialog).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Dialog, Tabs, Toast } from 'antd-mobile';
-import type { KindDefinition } from '../../../../domain/kinds/kind.ts';
+import { Dialog } from '../../../ui/light/overlay.tsx';
+import { Tabs } from '../../../ui/light/tabs.tsx';
+import { Toast } from '../../../ui/light/toast.ts';
 import { useBreakpoint } from '../../../lib/hooks.ts';
-import { DataTable, type DataColumn, type RowAction } from '../../../ui/data-table/data-table.tsx';
+import type { DataColumn, RowAction } from '../../../ui/data-table/data-table.tsx';
 import { Pagination } from '../../../ui/data-table/pagination.tsx';
 import { listRecycle, recycleAction } from '../api.ts';
 import { actionLabel, formatTime, type Resource } from '../kind-meta.ts';
 import { CopyId, StatusBadge } from '../parts.tsx';
 import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
-import { fullKind } from '../full-kind.ts';
 import { resourceKeys } from '../query-keys.ts';
+// The cards' action buttons and the pager are styled there (CSS only: the table's script stays lazy).
+import '../../../ui/data-table/data-table.css';
 
-function RecycleList({ def }: { def: KindDefinition }) {
+// The desktop table loads at its width only; the phone draws cards (issue 28).
+const DataTable = lazy(() => import('../../../ui/data-table/data-table.tsx').then((m) => ({ default: m.DataTable<Resource> })));
+
+function RecycleList({ def }: { def: ListKind }) {
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const client = useQueryClient();
@@ -83,7 +88,9 @@ function RecycleList({ def }: { def: KindDefinition }) {
           {!q.isLoading && !rows.length ? <div className="ys-empty">{t('resources:table.empty')}</div> : null}
         </div>
       ) : (
-        <DataTable<Resource> columns={columns} rows={rows} rowKey={(r) => r.id} rowActions={actions} loading={q.isLoading} testId="recycle-table" />
+        <Suspense fallback={<div className="ys-empty">{t('resources:common.loading')}</div>}>
+          <DataTable columns={columns} rows={rows} rowKey={(r) => r.id} rowActions={actions} loading={q.isLoading} testId="recycle-table" />
+        </Suspense>
       )}
       <Pagination
         page={page}
@@ -121,15 +128,15 @@ function RecycleList({ def }: { def: KindDefinition }) {
   );
 }
 
-export function RecycleBin({ defs: listDefs, title }: { defs: readonly ListKind[]; title: string }) {
-  const defs = listDefs.map(fullKind);
+export function RecycleBin({ defs, title }: { defs: readonly ListKind[]; title: string }) {
   const { t } = useTranslation();
   const bp = useBreakpoint();
+  const [active, setActive] = useState(defs[0]?.kind ?? '');
   return (
     <div className="ys-recyclebin">
       {bp !== 'phone' ? <h1 className="ys-page__title">{title}</h1> : null}
       <p className="ys-muted">{t('resources:recycle.notice')}</p>
-      <Tabs>
+      <Tabs activeKey={active} onChange={setActive}>
         {defs.map((d) => (
           <Tabs.Tab key={d.kind} title={t(`kinds:${d.kind}.name`)}>
             <RecycleList def={d} />
