@@ -625,7 +625,8 @@ const CHUNK_GROUPS = [
   // - what every resource screen reads: the kinds' list views, the list's state in the URL and its
   //   sort order, the index of the kinds' list models (virtual:list-kinds: each kind's model is a chunk
   //   of its own, ADR 0057; list-kind.ts, every kind's, loads with the screens that read them all),
-  //   the resource requests and row parts, the loader of the kinds' texts (not the kind's
+  //   the resource requests and row parts, the kinds' action rules (domain/kinds/action-block.ts, which
+  //   the alarm's resource operations share), the loader of the kinds' texts (not the kind's
   //   shape, domain/kinds/kind.ts: the price module imports it, and the precache takes what that imports);
   // - the kinds' definitions (registry.ts, each folder's `.kind.ts`), for the screens that read a whole
   //   kind (detail, purchase, forms) after the first one: one chunk, off the first screen;
@@ -637,7 +638,7 @@ const CHUNK_GROUPS = [
   },
   {
     name: 'resource-parts',
-    test: /src[\\/](?:domain[\\/]list-sort|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live|query-keys|list-models)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:(?:kind-texts|list-kinds)$/,
+    test: /src[\\/](?:domain[\\/](?:list-sort|kinds[\\/]action-block)|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live|query-keys|list-models)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:(?:kind-texts|list-kinds)$/,
     priority: 30,
     includeDependenciesRecursively: false,
   },
