@@ -95,9 +95,13 @@ describe.each(['mysql', 'postgresql'] as const)('the SQL console on %s', (engine
 
   onEngine('shows the demo tables of the seeded instance', async () => {
     const table = engine === 'mysql' ? 'orders' : 'products';
-    const res = await ok(await demo(engine), `select * from ${table} order by 1`);
+    const demoId = await demo(engine);
+    const res = await ok(demoId, `select * from ${table} order by 1`);
     expect(res.columns[0]).toBe('id');
     expect(res.row_count).toBeGreaterThanOrEqual(3);
+    // Made under names drawn now, not the seed's: the files sharing one seeded copy on one server do not make (and drop) one database.
+    const made = await app.ctx.db.selectFrom('db_console_backends').select('db_name').where('resource_id', '=', demoId).executeTakeFirstOrThrow();
+    expect(made.db_name).toMatch(/^yunshu_db_[0-9a-f]{12}$/);
   });
 
   onEngine('creates a table, inserts and selects it back', async () => {

@@ -73,6 +73,24 @@ export function dbConsoleRepository(db: Db) {
         .execute();
       return (await db.selectFrom('db_console_backends').selectAll().where('resource_id', '=', row.resource_id).executeTakeFirstOrThrow()) as BackendRow;
     },
+    /**
+     * Gives a planned backend (not made yet) the names and passwords it will be made with, once: the
+     * first caller's update wins (the row still has the planned name), later callers read the winner's.
+     */
+    async renamePlanned(
+      resourceId: string,
+      plannedDbName: string,
+      names: Pick<BackendRow, 'db_name' | 'user_name' | 'ro_user_name' | 'secret_sealed'>,
+    ): Promise<BackendRow> {
+      await db
+        .updateTable('db_console_backends')
+        .set(names)
+        .where('resource_id', '=', resourceId)
+        .where('provisioned_at', 'is', null)
+        .where('db_name', '=', plannedDbName)
+        .execute();
+      return (await db.selectFrom('db_console_backends').selectAll().where('resource_id', '=', resourceId).executeTakeFirstOrThrow()) as BackendRow;
+    },
     async markProvisioned(resourceId: string, backend: BackendKind): Promise<void> {
       await db.updateTable('db_console_backends').set({ backend, provisioned_at: new Date(), init_sql: null }).where('resource_id', '=', resourceId).execute();
     },

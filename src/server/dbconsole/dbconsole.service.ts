@@ -55,18 +55,29 @@ export function backendOfRow(deps: Pick<DbConsoleDeps, 'backends'>, row: Backend
 }
 
 /** A fresh identity for an instance's database: short random names, random passwords (sealed). */
-function newIdentity(deps: Pick<DbConsoleDeps, 'secrets'>, resource: Pick<ResourceRow, 'id' | 'tenant_id' | 'spec'>, initSql: unknown, backend: BackendKind) {
-  const short = randomBytes(6).toString('hex');
+/** The planned names of a seeded instance start so: they are drawn again when its database is made. */
+const SEEDED = 'seed';
+
+/** Fresh names and passwords of an instance's database and users (`seed`: the demo's, drawn again when made). */
+function freshNames(deps: Pick<DbConsoleDeps, 'secrets'>, seeded = false) {
+  const short = (seeded ? SEEDED : '') + randomBytes(6).toString('hex');
   const secret = deps.secrets.seal({ password: randomBytes(18).toString('base64url'), ro_password: randomBytes(18).toString('base64url') });
+  return { db_name: `yunshu_db_${short}`, user_name: `yunshu_u_${short}`, ro_user_name: `yunshu_r_${short}`, secret_sealed: secret };
+}
+
+function newIdentity(
+  deps: Pick<DbConsoleDeps, 'secrets'>,
+  resource: Pick<ResourceRow, 'id' | 'tenant_id' | 'spec'>,
+  initSql: unknown,
+  backend: BackendKind,
+  seeded = false,
+) {
   return {
     resource_id: resource.id,
     tenant_id: resource.tenant_id,
     engine: String(resource.spec.engine),
     backend,
-    db_name: `yunshu_db_${short}`,
-    user_name: `yunshu_u_${short}`,
-    ro_user_name: `yunshu_r_${short}`,
-    secret_sealed: secret,
+    ...freshNames(deps, seeded),
     init_sql: initSql ?? null,
   };
 }
@@ -85,8 +96,9 @@ export function planBackend(
   resource: Pick<ResourceRow, 'id' | 'tenant_id' | 'spec'>,
   initSql?: readonly string[],
   backend: BackendKind = 'pglite',
+  seeded = false,
 ) {
-  return deps.repo.claimBackend(newIdentity(deps, resource, initSql, backend));
+  return deps.repo.claimBackend(newIdentity(deps, resource, initSql, backend, seeded));
 }
 
 /** Makes the instance's database and users if they are not there yet; answers its backend row. */
@@ -99,8 +111,12 @@ export function ensureBackend(deps: DbConsoleDeps, resource: Pick<ResourceRow, '
 }
 
 async function provision(deps: DbConsoleDeps, resource: Pick<ResourceRow, 'id' | 'tenant_id' | 'spec'>): Promise<BackendRow> {
-  const row = (await deps.repo.backendOf(resource.id)) ?? (await planBackend(deps, resource, [], chooseBackend(deps, String(resource.spec.engine)).kind));
-  if (row.provisioned_at) return row;
+  const planned = (await deps.repo.backendOf(resource.id)) ?? (await planBackend(deps, resource, [], chooseBackend(deps, String(resource.spec.engine)).kind));
+  if (planned.provisioned_at) return planned;
+  // A seeded instance's names are drawn again when its database is made: copies of one seeded database
+  // (deployments, test files) on one database server must not make and drop the same database. The
+  // first process to rename wins; the others read its names and make the same database (idempotent).
+  const row = planned.db_name.startsWith(`yunshu_db_${SEEDED}`) ? await deps.repo.renamePlanned(resource.id, planned.db_name, freshNames(deps)) : planned;
   const backend = chooseBackend(deps, row.engine);
   const db = instanceDbOf(deps, row);
   await backend.provision(db);

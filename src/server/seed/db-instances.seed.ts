@@ -74,7 +74,7 @@ export async function seedDbInstances(db: Db, secrets: SecretBox, now = new Date
         updated_at: at,
       })
       .execute();
-    await planBackend(deps, { id, tenant_id: scope.tenant_id, spec }, DEMO_TABLES[d.engine]);
+    await planBackend(deps, { id, tenant_id: scope.tenant_id, spec }, DEMO_TABLES[d.engine], 'pglite', true);
   }
   return INSTANCES.length;
 }
