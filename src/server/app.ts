@@ -145,6 +145,17 @@ function fastifyOptions(config: Config, logger: BuildOptions['logger']) {
     frameworkErrors: frameworkError,
     // REQUEST_LOG=errors (default): one line per failed or slow request instead of two per request.
     logController: new LogController({ disableRequestLogging: config.requestLog !== 'all' }),
+    // S3_HOST: the S3-compatible API answers at that host's root too (ADR 0063 addendum).
+    ...(config.s3Host ? { rewriteUrl: s3HostRewrite(config.s3Host) } : {}),
+  };
+}
+
+/** Requests to the S3 API's own host name go to /s3 (the client signed the path it sent: oss/s3.routes.ts verifies that one). */
+function s3HostRewrite(s3Host: string) {
+  return (req: { url?: string; headers: Record<string, string | string[] | undefined> }): string => {
+    const url = req.url ?? '/';
+    const host = String(req.headers.host ?? '').toLowerCase();
+    return host === s3Host || host.replace(/:\d+$/, '') === s3Host ? `/s3${url}` : url;
   };
 }
 

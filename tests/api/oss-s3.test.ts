@@ -179,3 +179,28 @@ describe('S3 API with the AWS SDK', () => {
     expect((await s3Error(s3.send(new ListBucketsCommand({})))).name).toBe('AccessDenied');
   });
 });
+
+describe('S3 API on its own host name (S3_HOST)', () => {
+  it('answers path-style at the root of that host, signed as sent, while the console keeps its routes', async () => {
+    const own = await build({ config: { s3Host: '127.0.0.1' } });
+    try {
+      await own.listen({ port: 0, host: '127.0.0.1' });
+      const admin = await own.as('tenant_admin'); // (inject's host is localhost: the console's routes)
+      const k = (await admin.req({ method: 'POST', url: '/api/v1/oss/keys', payload: { description: 'host' } })).json();
+      const root = new S3Client({
+        endpoint: `http://127.0.0.1:${(own.server.address() as AddressInfo).port}`,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: k.access_key_id, secretAccessKey: k.secret_access_key },
+      });
+      expect((await root.send(new ListBucketsCommand({}))).Buckets?.map((b) => b.Name)).toContain('demo-assets');
+      await root.send(new PutObjectCommand({ Bucket: 'demo-assets', Key: 'host/hello.txt', Body: '你好' }));
+      const got = await root.send(new GetObjectCommand({ Bucket: 'demo-assets', Key: 'host/hello.txt' }));
+      expect(await got.Body!.transformToString()).toBe('你好');
+      await root.send(new DeleteObjectCommand({ Bucket: 'demo-assets', Key: 'host/hello.txt' }));
+      root.destroy();
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
+});

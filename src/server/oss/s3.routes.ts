@@ -232,7 +232,9 @@ export async function s3Routes(app: FastifyInstance, deps: S3RoutesDeps) {
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       reply.header('x-amz-request-id', req.id);
       const url = req.raw.url ?? req.url;
-      const caller = await s3Caller(deps.oss, deps.users, { method: req.method, url, headers: req.headers });
+      // The path the client signed: the one it sent (before an S3_HOST request was put under /s3).
+      const signed = (req.raw as { originalUrl?: string }).originalUrl ?? url;
+      const caller = await s3Caller(deps.oss, deps.users, { method: req.method, url: signed, headers: req.headers });
       const { bucket, key } = target(url);
       const r: S3Request = { req, reply, bucket, key, query: new Map(queryPairs(url)), caller };
       if (!key && !caller) throw s3.accessDenied();

@@ -63,6 +63,11 @@ export interface Config {
   /** How long a successful sign-in lets its IP skip the captcha of an account under attack. */
   loginTrustedDays: number;
   trustProxy: false | number | string[];
+  /**
+   * S3_HOST: a host name of the S3-compatible API (s3.example.com, or with its port): requests to it
+   * are the API's at the root (path-style /<bucket>/<key>), as under /s3 on every host.
+   */
+  s3Host: string | null;
   cloudSimDelayMs: number;
   cloudSimFailureRate: number;
   /** run the alarm evaluator on the scheduler (ALARM_EVALUATION=off stops it: a process that only answers requests) */
@@ -146,6 +151,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginAttackSources: num('LOGIN_ATTACK_SOURCES', 3),
     loginTrustedDays: num('LOGIN_TRUSTED_DAYS', 30),
     trustProxy: trustProxy(),
+    s3Host: process.env.S3_HOST?.trim().toLowerCase() || null,
     cloudSimDelayMs: num('CLOUD_SIM_DELAY_MS', 3000),
     cloudSimFailureRate: num('CLOUD_SIM_FAILURE_RATE', 0.02),
     alarmEvaluation: process.env.ALARM_EVALUATION !== 'off',
