@@ -232,7 +232,10 @@ for (const vp of ['phone', 'desktop'] as const) {
         await expect.poll(() => page.locator('header [data-testid="status-badge"]').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('enabled');
         const info = (await page.locator('[data-testid="basic-info"]').textContent())!;
         expect(info).toContain(`${domain}.cdn.yunshu-cdn.cn`);
-        expect(info).toContain(certId);
+        // the certificate by its name, the origins in words: never an id or JSON
+        expect(info).toContain(certName);
+        expect(info).not.toContain(certId);
+        expect(info).toContain('47.101.12.34（主，权重 10）');
         await screenshot(page, `cdn-${vp}-detail`);
         expect(errors).toEqual([]);
       } finally {

@@ -28,6 +28,33 @@ describe('SD-WAN branch location', () => {
   });
 });
 
+describe('list fields of entries', () => {
+  it("read as a line per entry with their options' labels, never as JSON", () => {
+    const def = kindOf('cdn_domain')!;
+    const row = {
+      id: 'x',
+      kind: 'cdn_domain',
+      name: 'd',
+      status: 'enabled',
+      locked: false,
+      vendor: 'openstack',
+      region_id: null,
+      az_id: null,
+      created_at: '',
+      spec: {
+        origins: [
+          { role: 'primary', weight: 10, address: '47.101.12.34' },
+          { role: 'backup', weight: 5, address: 'origin.example.cn' },
+        ],
+      },
+    } as Resource;
+    const tz = (key: string, opts?: Record<string, unknown>) =>
+      ({ 'kinds:cdn_domain.options.role.primary': '主', 'kinds:cdn_domain.options.role.backup': '备', 'kinds:common.entry.weight': '权重' })[key] ??
+      String(opts?.defaultValue ?? key);
+    expect(displayValue(tz, def, row, 'origins')).toBe('47.101.12.34（主，权重 10）；origin.example.cn（备，权重 5）');
+  });
+});
+
 describe('ref fields', () => {
   const def = kindOf('usb_device')!;
   const row = (spec: Record<string, unknown>, ref_names?: Record<string, string>) =>

@@ -104,6 +104,23 @@ export function repeatsRefName(def: ListKind, key: string): boolean {
   return ref?.type === 'ref';
 }
 
+/** The keys that name an entry of a list (what the entry is); the rest describe it. */
+const ENTRY_NAMES = ['address', 'ip', 'domain', 'host', 'name', 'url', 'path'];
+
+/** One entry of a list field in words: its name, then its other values with their options' labels or a short label. */
+function entryText(t: T, def: ListKind, entry: Record<string, unknown>): string {
+  const nameKey = ENTRY_NAMES.find((k) => typeof entry[k] === 'string' && entry[k]);
+  const rest = Object.entries(entry)
+    .filter(([k, x]) => k !== nameKey && x !== null && x !== undefined && x !== '' && typeof x !== 'object')
+    .map(([k, x]) => {
+      if (typeof x === 'boolean') return `${t(`kinds:common.entry.${k}`, { defaultValue: k })}${x ? t('kinds:common.yes') : t('kinds:common.no')}`;
+      const option = t(`kinds:${def.kind}.options.${k}.${String(x)}`, { defaultValue: '' });
+      return option || `${t(`kinds:common.entry.${k}`, { defaultValue: k })} ${String(x)}`;
+    });
+  const name = nameKey ? String(entry[nameKey]) : '';
+  return rest.length ? `${name}（${rest.join('，')}）` : name;
+}
+
 export function displayValue(t: T, def: ListKind, row: Resource, key: string, places?: PlaceNames): string {
   const f = fieldDef(def, key);
   const v = rawValue(def, row, key);
@@ -113,6 +130,9 @@ export function displayValue(t: T, def: ListKind, row: Resource, key: string, pl
   if (key === 'vendor') return optionLabel(t, def, key, String(v));
   // A list of names (a certificate's domains, a task's URLs) reads as a list, not as JSON.
   if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.length ? v.join(', ') : '-';
+  // A list of entries (a CDN domain's origins) reads as one line each: 47.101.12.34（主，权重 10）.
+  if (Array.isArray(v) && v.every((x) => x && typeof x === 'object' && !Array.isArray(x)))
+    return v.length ? v.map((x) => entryText(t, def, x as Record<string, unknown>)).join('；') : '-';
   switch (f?.type) {
     case 'status':
       return statusLabel(t, String(v));
