@@ -638,7 +638,7 @@ const CHUNK_GROUPS = [
   },
   {
     name: 'resource-parts',
-    test: /src[\\/](?:domain[\\/](?:list-sort|kinds[\\/]action-block)|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live|query-keys|list-models)|web[\\/]lib[\\/]kind-texts)\.tsx?$|^\0virtual:(?:kind-texts|list-kinds)$/,
+    test: /src[\\/](?:domain[\\/](?:list-sort|kinds[\\/]action-block)|web[\\/]features[\\/]resources[\\/](?:list-state|api|kind-meta|parts|actions|live|query-keys|list-models)|web[\\/]lib[\\/](?:kind-texts|kind-labels))\.tsx?$|^\0virtual:(?:kind-texts|list-kinds)$/,
     priority: 30,
     includeDependenciesRecursively: false,
   },

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Dialog } from 'antd-mobile';
 import { listKindOf } from '../../../domain/kinds/list-kind.ts';
 import { actionBlock, quickActions } from '../../../domain/kinds/action-block.ts';
+import { kindActionLabel } from '../../lib/kind-labels.ts';
 
 export interface AlarmResource {
   id: string;
@@ -23,9 +24,6 @@ function alarmActionsOf(kind: string) {
   return def ? { def, actions: quickActions(def) } : null;
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
-const actionLabel = (t: T, kind: string, id: string) => t(`kinds:${kind}.actions.${id}`, { defaultValue: t(`resources:actions.${id}`, { defaultValue: id }) });
-
 export default function ResourceActions({
   resource,
   busy,
@@ -40,7 +38,7 @@ export default function ResourceActions({
   if (!found || !found.actions.length) return null;
   const { def, actions } = found;
   const go = async (id: string, warn: boolean) => {
-    const label = actionLabel(t, def.kind, id);
+    const label = kindActionLabel(t, def.kind, id);
     if (warn) {
       const ok = await Dialog.confirm({
         content: t('alarms:resource_actions.confirm', { action: label, name: resource.name }),
@@ -62,7 +60,7 @@ export default function ResourceActions({
             disabled={busy || actionBlock(def, a, resource) !== null}
             onClick={() => void go(a.id, a.dialog === 'warning')}
           >
-            {actionLabel(t, def.kind, a.id)}
+            {kindActionLabel(t, def.kind, a.id)}
           </Button>
         ))}
       </div>

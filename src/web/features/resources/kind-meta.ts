@@ -10,6 +10,7 @@ import { buildPath } from '../../../domain/navigation/rules.ts';
 import { kindDetailPath } from '../../../domain/kinds/kind-paths.ts';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { byteSize } from '../../lib/byte-size.ts';
+import { kindActionLabel } from '../../lib/kind-labels.ts';
 
 export type T = (key: string, opts?: Record<string, unknown>) => string;
 
@@ -44,8 +45,7 @@ export const kindLabel = (t: T, def: ListKind) => t(`kinds:${def.kind}.name`);
 export const fieldLabel = (t: T, def: ListKind, key: string) =>
   t(`kinds:${def.kind}.fields.${key}`, { defaultValue: t(`kinds:instance.fields.${key}`, { defaultValue: key }) });
 export const statusLabel = (t: T, status: string) => t(`kinds:status.${status}`, { defaultValue: status });
-export const actionLabel = (t: T, def: ListKind, id: string) =>
-  t(`kinds:${def.kind}.actions.${id}`, { defaultValue: t(`resources:actions.${id}`, { defaultValue: id }) });
+export const actionLabel = (t: T, def: ListKind, id: string) => kindActionLabel(t, def.kind, id);
 
 export function optionLabel(t: T, def: ListKind, key: string, value: string): string {
   if (key === 'vendor') return t(`kinds:vendors.${value}`, { defaultValue: value });

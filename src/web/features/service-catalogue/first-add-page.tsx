@@ -1,37 +1,18 @@
 // serviceFirstAdd: a new level-1 entry under a category, or (?parent=…) a level-2 group under a
 // level-1 entry, or (?id=…) an edit of either: name, description and 1–3 owners.
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { CATEGORIES, type Category } from '../../../domain/service-catalogue.ts';
-import { createEntry, getEntry, getOptions, updateEntry } from './api.ts';
+import { createEntry, updateEntry } from './api.ts';
+import { useEntryForm } from './entry-form-state.ts';
 import { catalogueKeys } from './query-keys.ts';
 import { CatalogueFrame, PATHS, entryPath } from './catalogue-parts.tsx';
 import { Choice, LongText, OwnersField, TextField } from './entry-form.tsx';
 
 export default function ServiceFirstAddPage() {
-  const { t } = useTranslation('service_catalogue');
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  const [params] = useSearchParams();
-  const editId = params.get('id');
-  const parentId = params.get('parent');
-  const options = useQuery({ queryKey: catalogueKeys.options(), queryFn: getOptions });
-  const editing = useQuery({ queryKey: catalogueKeys.detail(editId ?? ''), queryFn: () => getEntry(editId!), enabled: Boolean(editId) });
-  const parent = useQuery({ queryKey: catalogueKeys.detail(parentId ?? ''), queryFn: () => getEntry(parentId!), enabled: Boolean(parentId) });
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [owners, setOwners] = useState<string[]>([]);
+  const { t, navigate, qc, editId, parentId, options, editing, parent, name, setName, description, setDescription, owners, setOwners } = useEntryForm();
   const [category, setCategory] = useState<Category>('office');
-  useEffect(() => {
-    const e = editing.data;
-    if (!e) return;
-    setName(e.name);
-    setDescription(e.description);
-    setOwners(e.owners.map((o) => o.id));
-  }, [editing.data]);
   const level = editId ? (editing.data?.level ?? 1) : parentId ? 2 : 1;
   const save = useMutation({
     mutationFn: () =>

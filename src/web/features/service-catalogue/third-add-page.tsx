@@ -2,12 +2,11 @@
 // owners, the terms (service level, charge hours, price in yuan, unit, tax rate, billing method,
 // valid year), its content and service commitment.
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { BILLING_METHODS, CHARGE_HOURS, SERVICE_LEVELS, TAX_RATES, UNITS, type CatalogueEntry } from '../../../domain/service-catalogue.ts';
-import { createEntry, getEntry, getOptions, updateEntry } from './api.ts';
+import { createEntry, updateEntry } from './api.ts';
+import { useEntryForm } from './entry-form-state.ts';
 import { catalogueKeys } from './query-keys.ts';
 import { CatalogueFrame, PATHS } from './catalogue-parts.tsx';
 import { Choice, LongText, OwnersField, TextField } from './entry-form.tsx';
@@ -27,27 +26,13 @@ const blank = (): Terms => ({
 });
 
 export default function ServiceThirdAddPage() {
-  const { t } = useTranslation('service_catalogue');
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  const [params] = useSearchParams();
-  const editId = params.get('id');
-  const parentId = params.get('parent');
-  const options = useQuery({ queryKey: catalogueKeys.options(), queryFn: getOptions });
-  const editing = useQuery({ queryKey: catalogueKeys.detail(editId ?? ''), queryFn: () => getEntry(editId!), enabled: Boolean(editId) });
-  const parent = useQuery({ queryKey: catalogueKeys.detail(parentId ?? ''), queryFn: () => getEntry(parentId!), enabled: Boolean(parentId) });
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [owners, setOwners] = useState<string[]>([]);
+  const { t, navigate, qc, editId, parentId, options, editing, parent, name, setName, description, setDescription, owners, setOwners } = useEntryForm();
   const [terms, setTerms] = useState<Terms>(blank);
   const [price, setPrice] = useState('');
   const [year, setYear] = useState(String(thisYear()));
   useEffect(() => {
     const e = editing.data;
     if (!e?.service) return;
-    setName(e.name);
-    setDescription(e.description);
-    setOwners(e.owners.map((o) => o.id));
     setTerms(e.service);
     setPrice((e.service.price_fen / 100).toFixed(2));
     setYear(String(e.service.valid_year));
