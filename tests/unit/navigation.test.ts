@@ -36,7 +36,8 @@ const byName = (name: string) => ROUTE_TABLE.find((r) => r.name === name)!;
 
 describe('route table', () => {
   it('matches the route spec (../shared/spec/routes.json, or the copy in tests/fixtures)', () => {
-    expect(ROUTE_TABLE).toEqual(JSON.parse(fs.readFileSync(specRoutesPath(), 'utf8')));
+    // the routes named for routes-vague.json's screens are Yunshu's own, marked vague
+    expect(ROUTE_TABLE.filter((r) => !r.vague)).toEqual(JSON.parse(fs.readFileSync(specRoutesPath(), 'utf8')));
   });
   it.skipIf(!fs.existsSync(SHARED_SPEC_PATH))('keeps tests/fixtures/routes.spec.json equal to the shared spec', () => {
     expect(JSON.parse(fs.readFileSync(LOCAL_SPEC_PATH, 'utf8'))).toEqual(JSON.parse(fs.readFileSync(SHARED_SPEC_PATH, 'utf8')));

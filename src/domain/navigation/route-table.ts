@@ -1,5 +1,6 @@
 // Every route of seed 000 §2, generated from ../shared/spec/routes.json (tests/unit/navigation.test.ts
-// checks that the two agree). Paths are absolute; children name their parent.
+// checks that the two agree), plus the routes Yunshu names for screens the seed describes without a
+// name (../shared/spec/routes-vague.json), each marked `vague`. Paths are absolute; children name their parent.
 export type RouteArea = 'public' | 'portal' | 'console' | `console.${string}`;
 export interface RouteDef {
   path: string;
@@ -10,6 +11,8 @@ export interface RouteDef {
   /** a target path, or 'static-doc' for the product manuals */
   redirect?: string;
   sample: string;
+  /** named by Yunshu for a screen routes-vague.json describes (not in routes.json) */
+  vague?: true;
 }
 
 export const ROUTE_TABLE: readonly RouteDef[] = [
