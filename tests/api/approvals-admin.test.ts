@@ -190,6 +190,34 @@ describe('site messages and events', () => {
     expect((await approver.req({ method: 'POST', url: '/api/v1/site_messages/read_all' })).json().count).toBeGreaterThan(0);
     expect(await count(approver)).toBe(0);
   });
+
+  it('names the request in a sentence of the reader’s language, never its stored title (issue 28)', async () => {
+    const approver = await app.as('approver');
+    const req = (
+      await (
+        await app.as('member')
+      ).req({
+        method: 'POST',
+        url: '/api/v1/approvals',
+        payload: { type: 'quota_change', payload: { quota_key: 'instances', value: 20, reason: '新产线上线' } },
+      })
+    ).json();
+    expect(req.title).toBe('instances → 20');
+    // the message carries the sentence's values, so outside channels render it without the request
+    const stored = await app.ctx.db.selectFrom('site_messages').select('params').where('ref_id', '=', req.id).executeTakeFirstOrThrow();
+    expect(stored.params).toMatchObject({ summary_v: 1, type: 'quota_change', quota_key: 'instances', value: 20 });
+    const mine = async (lang: 'zh-CN' | 'zh-TW') =>
+      ((await approver.req({ method: 'GET', url: '/api/v1/site_messages?__limit=200', lang })).json().data as any[]).filter((m) => m.category === 'approval');
+    const cn = (await mine('zh-CN')).find((m) => m.ref_id === req.id);
+    expect(cn.content).toContain('配额 云主机数量 调整为 20');
+    expect((await mine('zh-TW')).find((m) => m.ref_id === req.id).content).toContain('配額 雲端主機數量 調整為 20');
+    const one = (await approver.req({ method: 'GET', url: `/api/v1/site_messages/${cn.id}`, lang: 'zh-TW' })).json();
+    expect(one.content).toContain('配額 雲端主機數量 調整為 20');
+    // demo messages written with only the stored title read as sentences too (from their request)
+    const all = await mine('zh-CN');
+    expect(all.some((m) => /云硬盘 erp-disk-\d+ 扩容至 \d+ GB/.test(m.content))).toBe(true);
+    for (const m of all) expect(m.content).not.toMatch(/\w=\d|→ \d+[，。]|instances|vcpus|size/);
+  });
 });
 
 describe('escalation', () => {

@@ -20,7 +20,7 @@ const t: TFn = (key, opts = {}) => {
 describe('card summary', () => {
   it('says what is asked, per request type', () => {
     expect(summaryOf(t, { type: 'resource_purchase', title: '', payload: { kind: 'instance', name: 'ecs-mes-01', spec: { cpu: 4, memory: 8 } } })).toBe(
-      '购买云主机 ecs-mes-01（4核8G）',
+      '购买云主机 ecs-mes-01（4 核 8 GB）',
     );
     expect(
       summaryOf(t, {
@@ -48,9 +48,9 @@ describe('card summary', () => {
       'SNAT 192.168.1.0/24 → 121.40.1.11',
     );
     expect(summaryOf(t, { type: 'resource_expansion', title: 'erp-disk-01 size=220', payload: { resource_id: 'x', spec: { size: 220 } } })).toBe(
-      '扩容 erp-disk-01 至 220GB',
+      '云硬盘 erp-disk-01 扩容至 220 GB',
     );
-    expect(summaryOf(t, { type: 'quota_change', title: '', payload: { quota_key: 'vcpus', value: 401 } })).toBe('vCPU 核数调整为 401');
+    expect(summaryOf(t, { type: 'quota_change', title: '', payload: { quota_key: 'vcpus', value: 401 } })).toBe('配额 vCPU 核数 调整为 401');
   });
 
   it('shows the cost in yuan with two decimals', () => {

@@ -8,6 +8,7 @@ import { entityOfKind } from '../../domain/kinds/registry.ts';
 import { initialStatus, type ApprovalStatus, type RequestType } from '../../domain/approvals/approval-status.ts';
 import type { CreateRequestInput } from '../../domain/approvals/approval.schema.ts';
 import { requestTitle } from '../../domain/approvals/approval-summary.ts';
+import { summarySubject } from '../../domain/approvals/request-summary.ts';
 import type { ApprovalLevelSnapshot } from '../platform/db/tables.ts';
 import type { AuthUser } from '../platform/auth/auth-user.ts';
 import type { Scope } from '../platform/auth/scope.ts';
@@ -93,7 +94,8 @@ export async function submitRequest(trx: Exec, a: SubmitArgs): Promise<{ id: str
     const msg = {
       category: 'approval',
       messageKey: 'new_request',
-      params: { requester: user.nickname, type, title: row.title },
+      // the sentence's values ride along, so each reader's language renders it (request-summary.ts)
+      params: { requester: user.nickname, title: row.title, ...summarySubject(type, payload, { resourceName: sub.resourceName }), type },
       link: `/selfApprovalDetail/${id}`,
       refId: id,
     };

@@ -3,6 +3,7 @@
 import { AppError, forbidden, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { afterApprove, afterReject, isOpen, type ApprovalStatus, type RequestType } from '../../domain/approvals/approval-status.ts';
+import { requestSubject } from '../../domain/approvals/request-summary.ts';
 import type { AuthUser } from '../platform/auth/auth-user.ts';
 import { accessOf } from '../platform/auth/tenancy.repository.ts';
 import { effectOf } from './approval-effects.ts';
@@ -105,7 +106,10 @@ async function rejectStep(step: DecisionStep, reason: string): Promise<DecisionR
     participant_ids: JSON.stringify(participants),
     updated_at: now,
   };
-  const notice = { messageKey: 'request_rejected', params: { type: row.type, title: row.title, reason: reason, approver: user.nickname } };
+  const notice = {
+    messageKey: 'request_rejected',
+    params: { ...requestSubject(row), type: row.type, title: row.title, reason: reason, approver: user.nickname },
+  };
   await finalWrite(step, status, set, [{ ...action, action: 'rejected', comment: reason }], notice);
   return { id: row.id, status, current_level: row.current_level };
 }
@@ -134,7 +138,7 @@ async function nextLevelStep(step: DecisionStep, outcome: { status: ApprovalStat
     tenantId: row.tenant_id,
     category: 'approval',
     messageKey: 'new_request',
-    params: { requester: requester?.nickname ?? '', type: row.type, title: row.title },
+    params: { ...requestSubject(row), requester: requester?.nickname ?? '', type: row.type, title: row.title },
     link: `/selfApprovalDetail/${id}`,
     refId: id,
   };
@@ -166,7 +170,10 @@ async function approveStep(step: DecisionStep, comment: string | undefined): Pro
     updated_at: now,
   };
   if (res.status === 'dispatch_failed') actions.push(systemAction(row.id, row.tenant_id, row.current_level, 'effect_failed', now));
-  await finalWrite(step, res.status, set, actions, { messageKey: 'request_approved', params: { type: row.type, title: row.title, approver: user.nickname } });
+  await finalWrite(step, res.status, set, actions, {
+    messageKey: 'request_approved',
+    params: { ...requestSubject(row), type: row.type, title: row.title, approver: user.nickname },
+  });
   return { id: row.id, status: res.status, current_level: row.current_level };
 }
 

@@ -1,6 +1,7 @@
 // The periodic work: escalating requests that waited too long at their level, and issuing deferred
 // effects (rules waiting for 22:00 / 18:00). Several processes may run it at once (SKIP LOCKED).
 import { escalation, type ApprovalStatus, type RequestType } from '../../domain/approvals/approval-status.ts';
+import { requestSubject } from '../../domain/approvals/request-summary.ts';
 import { effectOf } from './approval-effects.ts';
 import { APPROVAL_EVENTS, publish, type PendingEvent } from './approval-events.ts';
 import {
@@ -68,7 +69,7 @@ async function escalateOne(trx: Exec, row: RequestRow, now: Date, events: Pendin
   const msg = {
     category: 'approval',
     messageKey: 'escalated',
-    params: { type: row.type, title: row.title, hours: row.escalate_after_hours ?? 0 },
+    params: { ...requestSubject(row), type: row.type, title: row.title, hours: row.escalate_after_hours ?? 0 },
     link: `/selfApprovalDetail/${row.id}`,
     refId: row.id,
   };

@@ -101,3 +101,9 @@ export async function deleteMessages(db: Exec, userId: string, ids: string[]): P
   const res = await db.deleteFrom('site_messages').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** The type, payload and title of requests some messages refer to (messages written before they carried the request's values). */
+export async function requestsByIds(db: Exec, ids: string[]): Promise<{ id: string; type: string; payload: unknown; title: string }[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('approval_requests').select(['id', 'type', 'payload', 'title']).where('id', 'in', ids).execute();
+}

@@ -5,6 +5,7 @@ import { newId } from '../../domain/ids.ts';
 import type { Language } from '../../domain/errors.ts';
 import type { Db } from '../platform/db/database.ts';
 import { t } from '../platform/lib/i18n.ts';
+import { hasSubject, requestSubject, subjectSummary, type SummaryT } from '../../domain/approvals/request-summary.ts';
 import { APPROVAL_EVENTS, type PendingEvent } from './approval-events.ts';
 import {
   deleteMessages,
@@ -14,6 +15,7 @@ import {
   markAllMessagesRead,
   markMessageRead,
   messageById,
+  requestsByIds,
   unreadByCategory as unreadRows,
   unreadCount as countUnread,
   type MessageInsert,
@@ -65,9 +67,23 @@ export async function sendSiteMessagesMany(trx: Db, items: { userIds: string[]; 
   return events;
 }
 
-/** Parameters named `type` / `status` are codes rendered through the approvals labels. */
+/** The server's `t` as the shared renderers call it (i18next's shape: `defaultValue` when the key is missing). */
+export function sharedT(lang: Language): SummaryT {
+  return (key, opts = {}) => {
+    const text = t(lang, key, opts as Record<string, string | number>);
+    const bare = key.includes(':') ? key.slice(key.indexOf(':') + 1) : key;
+    return text === bare && opts.defaultValue !== undefined ? String(opts.defaultValue) : text;
+  };
+}
+
+/**
+ * Parameters named `type` / `status` are codes rendered through the approvals labels; a request's
+ * `title` is the sentence its subject says in the reader's language (request-summary.ts), never the
+ * stored language-neutral title.
+ */
 export function renderParams(lang: Language, params: Record<string, string | number>) {
   const out: Record<string, string | number> = { ...params };
+  if (hasSubject(params)) out.title = subjectSummary(sharedT(lang), params);
   if (typeof params.type === 'string') out.type = t(lang, `approvals:type.${params.type}`);
   if (typeof params.status === 'string') out.status = t(lang, `approvals:status.${params.status}`);
   return out;
@@ -91,8 +107,23 @@ function present(lang: Language, r: MessageRow) {
   };
 }
 
+/**
+ * Approval messages written before they carried their request's values (only its stored title):
+ * the values are read from the request they refer to, so they read as a sentence too.
+ */
+async function withSubjects(db: Db, rows: MessageRow[]): Promise<MessageRow[]> {
+  const old = rows.filter((r) => r.category === 'approval' && r.ref_id && !r.message_key.includes(':') && !hasSubject(r.params));
+  if (!old.length) return rows;
+  const requests = new Map((await requestsByIds(db, [...new Set(old.map((r) => r.ref_id!))])).map((q) => [q.id, q]));
+  return rows.map((r) => {
+    const q = r.ref_id && old.includes(r) ? requests.get(r.ref_id) : undefined;
+    return q ? { ...r, params: { ...requestSubject(q), ...(r.params ?? {}) } } : r;
+  });
+}
+
 export async function list(db: Db, userId: string, query: Record<string, unknown>, lang: Language) {
-  return listMessages(db, userId, query, (r) => present(lang, r));
+  const page = await listMessages(db, userId, query, (r) => r);
+  return { ...page, data: (await withSubjects(db, page.data)).map((r) => present(lang, r)) };
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
@@ -109,7 +140,7 @@ export async function markRead(db: Db, userId: string, id: string, now: Date): P
 /** One of the caller's messages, or undefined. */
 export async function get(db: Db, userId: string, id: string, lang: Language) {
   const r = await messageById(db, userId, id);
-  return r ? present(lang, r) : undefined;
+  return r ? present(lang, (await withSubjects(db, [r]))[0]!) : undefined;
 }
 
 /** Unread messages per category (the message centre's tabs). */
