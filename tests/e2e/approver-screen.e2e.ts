@@ -247,6 +247,12 @@ describe('smaller web defects', () => {
       await expect(tenantName.textContent()).resolves.toContain('华东制造集团');
       const cut = await tenantName.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
       expect(cut).toBe(false);
+      // The pickers' accessible names contain what they show (axe label-content-name-mismatch, issue 28).
+      for (const id of ['tenant-picker', 'project-picker']) {
+        const picker = tablet.locator(`[data-testid="${id}"]`);
+        const squash = (s: string) => s.replace(/\s+/g, '');
+        expect(squash(await picker.ariaSnapshot())).toContain(squash(await picker.innerText()));
+      }
       await tablet.locator('[data-testid="tablet-menu-toggle"]').click();
       await tablet.locator('.ys-tablet.is-folded').waitFor();
       const items = tablet.locator('.ys-tablet__list .ys-menu__item');

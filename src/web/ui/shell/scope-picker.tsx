@@ -106,7 +106,8 @@ export function ScopePicker({ layout = 'row' }: ScopePickerProps) {
 
   return (
     <div className={`ys-scope ys-scope--${layout}`}>
-      <button type="button" className="ys-scope__trigger" data-testid="tenant-picker" onClick={() => setOpen('tenant')} aria-label={t('scope.tenant')}>
+      {/* No aria-label: the name is what the button shows (「租户 华东制造集团(HD)」), so a voice user can say it (axe label-content-name-mismatch). */}
+      <button type="button" className="ys-scope__trigger" data-testid="tenant-picker" onClick={() => setOpen('tenant')} aria-haspopup="dialog">
         <span className="ys-scope__label">{t('scope.tenant')}</span>
         <span className="ys-scope__value" title={tenantText ?? undefined}>
           {tenantText ?? t('scope.none')}
@@ -118,7 +119,7 @@ export function ScopePicker({ layout = 'row' }: ScopePickerProps) {
         className="ys-scope__trigger"
         data-testid="project-picker"
         onClick={() => setOpen('project')}
-        aria-label={t('scope.project')}
+        aria-haspopup="dialog"
         disabled={!current}
       >
         <span className="ys-scope__label">{t('scope.project')}</span>
