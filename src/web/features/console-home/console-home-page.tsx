@@ -1,5 +1,6 @@
 // Console home (/homeOperation) and resource overview (/cloudResourceGeneral): greeting with the
-// nickname, the working tenant and project, resource counts per kind and shortcuts to the menus.
+// nickname, the working tenant and project, resource counts per kind, the home's to-dos and latest
+// notices (home-todos.tsx) and shortcuts to the menus.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAtomValue } from 'jotai';
@@ -18,6 +19,7 @@ import { MenuIcon } from '../../ui/menu-icon.tsx';
 import { ScopePicker } from '../../ui/shell/scope-picker.tsx';
 import './console-home.css';
 import { consoleHomeKeys } from './query-keys.ts';
+import { HomeTodos } from './home-todos.tsx';
 
 /** Kinds counted on the overview, with the route whose name labels each. */
 const COUNTED = [
@@ -121,6 +123,8 @@ export default function ConsoleHomePage() {
           })}
         </div>
       </section>
+
+      {name === 'homeOperation' ? <HomeTodos /> : null}
 
       <section className="ys-ch__section" aria-labelledby="ch-short">
         <h2 id="ch-short" className="ys-ch__title">
