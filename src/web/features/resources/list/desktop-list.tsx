@@ -12,6 +12,7 @@ import { Pagination } from '../../../ui/data-table/pagination.tsx';
 import { ColumnSettings } from '../../../ui/data-table/column-settings.tsx';
 import { decodeVisibility, encodeVisibility } from '../../../ui/data-table/table-rules.ts';
 import { HelpDocs } from '../../../ui/help-docs.tsx';
+import { manualsOf } from '../../../../domain/kinds/manuals.ts';
 import { listResources, loadColumns, queueExport, saveColumns, updateResource } from '../api.ts';
 import {
   actionBlock,
@@ -114,7 +115,7 @@ export function DesktopList({ def: listDef, route, title }: { def: ListKind; rou
     <div className="ys-rlist ys-rlist--desk" data-kind={def.kind}>
       <div className="ys-rlist__head">
         <h1 className="ys-page__title">{title}</h1>
-        <HelpDocs docs={['vps']} />
+        <HelpDocs docs={manualsOf(def.kind)} />
       </div>
       <NoticeBar className="ys-rlist__notice" content={t('resources:list.notice', { kind: t(`kinds:${def.kind}.name`) })} color="info" />
       <div className="ys-rlist__search" role="search">
