@@ -25,7 +25,16 @@ import { actionBlock, cardSpecKeys, displayValue, selectableRow, type Resource }
 import { settlePoll, SETTLE_POLL_MS } from '../../src/web/features/resources/live.ts';
 import { applyStatus, patchCached } from '../../src/web/features/resources/live-patch.ts';
 import { fieldsOf, initialValues, validateAll, validateField, refKindOf } from '../../src/web/features/resources/forms/zod-fields.ts';
-import { decodeVisibility, encodeVisibility, hasNextPage, pageSizeOptions, pageWindow, splitRowActions } from '../../src/web/ui/data-table/table-rules.ts';
+import {
+  SMALL_PAGE_SIZES,
+  decodeVisibility,
+  encodeVisibility,
+  hasNextPage,
+  pageSizeOptions,
+  pageWindow,
+  smallPagerShown,
+  splitRowActions,
+} from '../../src/web/ui/data-table/table-rules.ts';
 import { confirmValue, paramRefFilters, retentionValid, tagPairError, wizardSteps } from '../../src/web/features/resources/forms/screen-rules.ts';
 
 const instance = fullKindOf('instance')!;
@@ -133,6 +142,15 @@ describe('table building blocks', () => {
     expect(hasNextPage({ page: 1, pageSize: 10, pageRows: 7 })).toBe(false);
     expect(hasNextPage({ page: 2, pageSize: 10, total: 20, pageRows: 10 })).toBe(false);
     expect(pageWindow(6, 20)).toEqual([1, '…', 4, 5, 6, 7, 8, '…', 20]);
+  });
+
+  it('the second pager (lists inside a detail): 5 or 10 a page, hidden while one page holds every row (issue 28)', () => {
+    expect(pageSizeOptions(10, SMALL_PAGE_SIZES)).toEqual([5, 10]);
+    expect(smallPagerShown({ page: 1, pageSize: 10, total: 10 })).toBe(false);
+    expect(smallPagerShown({ page: 1, pageSize: 5, total: 6 })).toBe(true);
+    expect(smallPagerShown({ page: 1, pageSize: 10, total: undefined })).toBe(true);
+    // a page past the first stays reachable back even when rows were deleted meanwhile
+    expect(smallPagerShown({ page: 2, pageSize: 10, total: 3 })).toBe(true);
   });
 
   it('column visibility as a 1/0 string; frozen columns always shown; a stale string is ignored', () => {

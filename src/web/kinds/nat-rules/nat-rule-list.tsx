@@ -263,6 +263,7 @@ function RuleTable({ def, gateway, onAdd, onEdit }: ListProps) {
         total={q.data?.count}
         pageRows={rows.length}
         onChange={(p, size) => setPage({ page: size !== page.pageSize ? 1 : p, pageSize: size })}
+        small
       />
       {menu.runner.element}
     </div>

@@ -1,9 +1,10 @@
 // Pagination of the shared list page: page sizes 10/20/30/40 (a custom size is inserted in
 // order), total, prev/pager/next/jumper; or the previous/next-only mode without a total, where
-// next is disabled when the page came back with fewer (or more) rows than the limit.
+// next is disabled when the page came back with fewer (or more) rows than the limit. `small` is the
+// seed's second pager for lists inside a detail (5 or 10 a page, hidden for one page).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasNextPage, pageSizeOptions, pageWindow } from './table-rules.ts';
+import { SMALL_PAGE_SIZES, hasNextPage, pageSizeOptions, pageWindow, smallPagerShown } from './table-rules.ts';
 
 export interface PaginationProps {
   page: number;
@@ -13,18 +14,21 @@ export interface PaginationProps {
   /** rows the current page returned (previous/next-only mode) */
   pageRows: number;
   onChange: (page: number, pageSize: number) => void;
+  /** the second pager (lists inside a detail): 5 or 10 a page, prev/pager/next/jumper, hidden for one page */
+  small?: boolean;
 }
 
-export function Pagination({ page, pageSize, total, pageRows, onChange }: PaginationProps) {
+export function Pagination({ page, pageSize, total, pageRows, onChange, small = false }: PaginationProps) {
   const { t } = useTranslation('resources');
   const [jump, setJump] = useState('');
   const next = hasNextPage({ page, pageSize, total, pageRows });
   const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize));
+  if (small && !smallPagerShown({ page, pageSize, total })) return null;
   return (
-    <nav className="ys-pager" aria-label={t('table.pagination')} data-testid="pagination">
-      {total !== undefined ? <span className="ys-pager__total">{t('table.total', { count: total })}</span> : null}
+    <nav className={`ys-pager${small ? ' ys-pager--small' : ''}`} aria-label={t('table.pagination')} data-testid="pagination">
+      {total !== undefined && !small ? <span className="ys-pager__total">{t('table.total', { count: total })}</span> : null}
       <select className="ys-pager__size" aria-label={t('table.page_size')} value={pageSize} onChange={(e) => onChange(1, Number(e.target.value))}>
-        {pageSizeOptions(pageSize).map((s) => (
+        {pageSizeOptions(pageSize, small ? SMALL_PAGE_SIZES : undefined).map((s) => (
           <option key={s} value={s}>
             {t('table.per_page', { size: s })}
           </option>

@@ -10,10 +10,18 @@ export function splitRowActions<A>(actions: A[]): { inline: A[]; more: A[] } {
 export const EDIT_SAVE_DELAY_MS = 1000;
 
 /** Page sizes offered: 10, 20, 30, 40 with a custom size inserted in order. */
-export function pageSizeOptions(custom?: number): number[] {
-  const set = new Set<number>(PAGE_SIZES);
+export function pageSizeOptions(custom?: number, base: readonly number[] = PAGE_SIZES): number[] {
+  const set = new Set<number>(base);
   if (custom && custom > 0) set.add(custom);
   return [...set].sort((a, b) => a - b);
+}
+
+/** The second pager of seed 000 §9 (lists inside a detail): 5 or 10 a page, no total, hidden for one page. */
+export const SMALL_PAGE_SIZES = [5, 10] as const;
+
+/** Whether the small pager shows: only when the rows need more than one page (or their count is unknown). */
+export function smallPagerShown(p: { page: number; pageSize: number; total?: number }): boolean {
+  return p.total === undefined || p.page > 1 || p.total > p.pageSize;
 }
 
 /** Next is possible: within the total, or (no total) when the page came back full. */
