@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 /** The products a DR task protects (seed 000 disaster pages): their kind and, for db instances, engine. */
-export const DR_ENGINES = ['mysql', 'postgre', 'oracle', 'mongo', 'redis'] as const;
+export const DR_ENGINES = ['mysql', 'oracle', 'mongo', 'postgre', 'redis', 'nas'] as const;
 export type DrEngine = (typeof DR_ENGINES)[number];
 export const DR_ENGINE_TARGET: Readonly<Record<DrEngine, { kind: string; engine?: string }>> = {
   mysql: { kind: 'db_instance', engine: 'mysql' },
@@ -12,7 +12,21 @@ export const DR_ENGINE_TARGET: Readonly<Record<DrEngine, { kind: string; engine?
   oracle: { kind: 'db_instance', engine: 'oracle' },
   mongo: { kind: 'doc_instance' },
   redis: { kind: 'cache_instance' },
+  nas: { kind: 'nas' },
 };
+/** The state in which a DR end can take part (a NAS is 可用, the managed databases 运行中). */
+export const drReadyStatus = (kind: string): string => (kind === 'nas' ? 'available' : 'running');
+/** Each DR kind's detail page (route names of the route table), for the links to a task's ends. */
+export const DR_KIND_DETAIL: Readonly<Record<string, string>> = {
+  db_instance: 'databaseDetail_outline',
+  doc_instance: 'documentDatabaseDetail',
+  cache_instance: 'cacheDatabaseDetail',
+  nas: 'nasDetail',
+};
+/** The DR product of a resource: its kind and, for db instances, its engine (undefined when none protects it). */
+export function drEngineOfResource(kind: string, engine?: unknown): DrEngine | undefined {
+  return DR_ENGINES.find((e) => DR_ENGINE_TARGET[e].kind === kind && (!DR_ENGINE_TARGET[e].engine || DR_ENGINE_TARGET[e].engine === engine));
+}
 
 /** Migration and sync states (seed 001 §4): pending, migrating or syncing, completed, failed, initializing, init failed, abnormal. */
 export const TASK_STATES = ['pending', 'initializing', 'syncing', 'completed', 'failed', 'init_failed', 'abnormal'] as const;

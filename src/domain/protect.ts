@@ -3,13 +3,13 @@
 // and limits (seed 001 §3 task fields, §5 "secret key multiple of 16 max 64"), shared by the server's
 // checks and the web's forms.
 import { z } from 'zod';
-import { taskNameSchema } from './dataprotect.ts';
+import { DR_ENGINES, taskNameSchema, type DrEngine } from './dataprotect.ts';
 
 const id = z.string().regex(/^[0-9a-f]{32}$/);
 
-/** The source engines a DR template is for (seed 000's disaster pages); NAS has no kind yet. */
-export const TEMPLATE_ENGINES = ['mysql', 'oracle', 'mongo', 'postgre', 'redis', 'nas'] as const;
-export type TemplateEngine = (typeof TEMPLATE_ENGINES)[number];
+/** The source engines a DR template is for (seed 000's disaster pages): the DR products, NAS included (ADR 0074). */
+export const TEMPLATE_ENGINES = DR_ENGINES;
+export type TemplateEngine = DrEngine;
 export const SYNC_MODES = ['full_incremental', 'incremental'] as const;
 export const SYNC_FREQUENCIES = [15, 30] as const;
 export const PLACEMENTS = ['same_az', 'cross_az', 'cross_region'] as const;

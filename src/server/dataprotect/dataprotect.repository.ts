@@ -120,6 +120,16 @@ export function dataProtectRepository(base: Db) {
         .where('dr_tasks.id', '=', id)
         .executeTakeFirst()) as DrRow | undefined;
     },
+    /** a task of the tenant in one of `states` with the resource at either end (ADR 0074: one replication per NAS) */
+    async drTaskUsing(tenantId: string, resourceId: string, states: readonly string[]): Promise<{ id: string; name: string } | undefined> {
+      return db
+        .selectFrom('dr_tasks')
+        .select(['id', 'name'])
+        .where('tenant_id', '=', tenantId)
+        .where('status', 'in', [...states])
+        .where((eb) => eb.or([eb('source_id', '=', resourceId), eb('standby_id', '=', resourceId)]))
+        .executeTakeFirst();
+    },
     async drNameTaken(tenantId: string, name: string): Promise<boolean> {
       return !!(await db.selectFrom('dr_tasks').select('id').where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst());
     },

@@ -11,6 +11,7 @@ import {
   CDP_SPACE_FACTOR,
   DR_ENGINE_TARGET,
   cdpCreateSchema,
+  drReadyStatus,
   drTaskCreateSchema,
   lakeTaskCreateSchema,
   sizeText,
@@ -29,6 +30,7 @@ import type { ResourcesRepository } from '../engine/resources.repository.ts';
 import type { DbConsoleDeps } from '../dbconsole/dbconsole.service.ts';
 import { DR_COLUMNS, DR_LIST, type CdpRow, type DataProtectRepository, type DrRow, type LakeRow } from './dataprotect.repository.ts';
 import { instanceTables } from './instance-tables.ts';
+import { checkNasPair } from './nas-dr.ts';
 
 export interface DataProtectDeps {
   repo: DataProtectRepository;
@@ -50,8 +52,10 @@ export async function instanceIn(deps: DataProtectDeps, scope: Scope, id: string
   return row;
 }
 
+/** A DR end must be ready: a NAS 可用, a managed database 运行中. */
 function mustRun(row: ResourceRow): void {
-  if (row.status !== 'running') throw conflict(`${R}.instance_not_running`, { name: row.name });
+  if (row.status === drReadyStatus(row.kind)) return;
+  throw conflict(row.kind === 'nas' ? `${R}.nas_not_available` : `${R}.instance_not_running`, { name: row.name });
 }
 
 /** A SQL instance that is running: the one whose tables can be read. */
@@ -107,10 +111,12 @@ export async function getDr(deps: DataProtectDeps, scope: Scope, id: string): Pr
 
 /**
  * The rules a DR pair must pass, whoever creates the task (the DR form or a template's association,
- * ADR 0062): not the same instance, both of the task's product and running, in the caller's scope.
+ * ADR 0062): not the same instance, both of the task's product and ready, in the caller's scope; a
+ * NAS pair then its own (nas-dr.ts, ADR 0074: project, protocol, capacity, one replication each).
  */
 export async function checkDr(deps: DataProtectDeps, scope: Scope, input: Pick<DrTaskCreate, 'engine' | 'source_id' | 'standby_id'>) {
-  if (input.source_id === input.standby_id) throw badRequest(`${R}.same_instance`);
+  const nas = input.engine === 'nas';
+  if (input.source_id === input.standby_id) throw badRequest(nas ? `${R}.nas_same` : `${R}.same_instance`);
   const target = DR_ENGINE_TARGET[input.engine];
   const [source, standby] = await Promise.all([instanceIn(deps, scope, input.source_id, target.kind), instanceIn(deps, scope, input.standby_id, target.kind)]);
   for (const row of [source, standby]) {
@@ -118,6 +124,7 @@ export async function checkDr(deps: DataProtectDeps, scope: Scope, input: Pick<D
   }
   mustRun(source);
   mustRun(standby);
+  if (nas) await checkNasPair(deps.repo, source, standby, deps.now());
   return { source, standby };
 }
 

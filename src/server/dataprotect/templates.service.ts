@@ -4,7 +4,7 @@
 // some association names cannot be deleted; removing an association leaves its DR task in place.
 import { badRequest, conflict, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
-import { DR_ENGINES, type DrEngine } from '../../domain/dataprotect.ts';
+import type { DrEngine } from '../../domain/dataprotect.ts';
 import { associateSchema, templateSchema, templateUpdateSchema, type DrTemplate, type TemplateAssociation, type TemplateEngine } from '../../domain/protect.ts';
 import { parse } from '../platform/http/errors.plugin.ts';
 import type { Scope } from '../platform/auth/scope.ts';
@@ -101,7 +101,7 @@ const stamp = (d: Date) =>
 export async function associate(deps: TemplateDeps, scope: Scope, body: unknown): Promise<{ data: TemplateAssociation[] }> {
   const input = parse(associateSchema, body);
   const template = await templateIn(deps, scope, input.template_id);
-  if (!(DR_ENGINES as readonly string[]).includes(template.engine)) throw badRequest(`${R}.engine_no_instances`);
+  // every template engine is a DR product (NAS too, ADR 0074): the pairs pass the DR task's checks
   const engine = template.engine as DrEngine;
   for (const pair of input.pairs) await checkDr(deps.dr, scope, { engine, ...pair });
   const ids = input.pairs.flatMap((p) => [p.source_id, p.standby_id]);

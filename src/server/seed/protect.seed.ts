@@ -1,7 +1,8 @@
 // Demo data protection (issue 29, ADR 0062) in tenant_admin's first project, after the demo managed
-// databases: DR templates, a standby PostgreSQL instance with a DR task made from a template, a CDP
-// task on the demo PostgreSQL instance, and host tasks of every type between the project's running
-// hosts, all finished (a read moves nothing: the fuzz test's 'no row changed' holds). Seeds are data.
+// databases and storage: DR templates, a standby PostgreSQL instance and a standby NAS (ADR 0074)
+// each with a DR task made from a template, a CDP task on the demo PostgreSQL instance, and host
+// tasks of every type between the project's running hosts, all finished (a read moves nothing: the
+// fuzz test's 'no row changed' holds). Seeds are data.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { newId } from '../../domain/ids.ts';
@@ -32,6 +33,16 @@ const TEMPLATES = [
     description: '库存库：跨地域备份',
   },
   { name: 'redis-standby', engine: 'redis', sync_mode: 'incremental', frequency_min: 15, retention_days: 3, placement: 'same_az', threads: 2, description: '' },
+  {
+    name: 'nas-files',
+    engine: 'nas',
+    sync_mode: 'full_incremental',
+    frequency_min: 30,
+    retention_days: 30,
+    placement: 'cross_az',
+    threads: 4,
+    description: '共享文件：跨可用区同步',
+  },
 ] as const;
 
 type Scope = { tenant_id: string; project_id: string };
@@ -94,6 +105,62 @@ async function seedDr(db: Db, scope: Scope, templateId: string, now: Date): Prom
       due_at: null,
       created_at: made,
     })
+    .execute();
+}
+
+/**
+ * A standby NAS beside demo-nas-shared-files (same protocol and capacity) and a DR task between
+ * them made from 'nas-files', switched over twice (ADR 0074); after the demo storage is seeded.
+ */
+async function seedNasDr(db: Db, scope: Scope, templateId: string, now: Date): Promise<void> {
+  const nas = await db
+    .selectFrom('resources')
+    .selectAll()
+    .where('tenant_id', '=', scope.tenant_id)
+    .where('kind', '=', 'nas')
+    .where('name', '=', 'demo-nas-shared-files')
+    .executeTakeFirst();
+  if (!nas) return;
+  const standby = newId();
+  const at = new Date(now.getTime() - 10 * DAY);
+  const spec = {
+    protocol: nas.spec.protocol,
+    size: nas.spec.size,
+    file_system: 'shared-files-dr',
+    mount_path: '/mnt/shared-dr',
+    host_count: 0,
+    sync_enabled: false,
+    backup_enabled: false,
+  };
+  await db
+    .insertInto('resources')
+    .values({ ...nas, id: standby, name: 'demo-nas-dr-standby', spec: JSON.stringify(spec), created_at: at, updated_at: at } as never)
+    .execute();
+  const task = newId();
+  const made = new Date(now.getTime() - 5 * DAY);
+  const x = raw(db);
+  await x
+    .insertInto('dr_tasks')
+    .values({
+      id: task,
+      tenant_id: scope.tenant_id,
+      project_id: nas.project_id,
+      name: 'nas-shared-files-dr',
+      engine: 'nas',
+      source_id: nas.id,
+      standby_id: standby,
+      threads: 4,
+      status: 'syncing',
+      due_at: null,
+      switchovers: 2,
+      switched_at: new Date(now.getTime() - 2 * DAY),
+      created_at: made,
+      updated_at: new Date(now.getTime() - 2 * DAY),
+    })
+    .execute();
+  await x
+    .insertInto('dr_template_links')
+    .values({ id: newId(), tenant_id: scope.tenant_id, template_id: templateId, dr_task_id: task, created_at: made })
     .execute();
 }
 
@@ -202,5 +269,6 @@ export async function seedProtect(db: Db, secrets: SecretBox, now = new Date()):
     ids.push(id);
   }
   await seedDr(db, scope, ids[1]!, now);
+  await seedNasDr(db, scope, ids[3]!, now);
   await seedHostTasks(db, scope, secrets, now);
 }

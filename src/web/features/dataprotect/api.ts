@@ -2,7 +2,7 @@
 // host protection tasks and the protected instances; plus the pickers' hosts, instances and DR tasks.
 // Every write carries its own Idempotency-Key, so a retried tap lands once.
 import { del, get, post, put } from '../../lib/request.ts';
-import type { DrTask } from '../../../domain/dataprotect.ts';
+import { DR_ENGINE_TARGET, type DrEngine, type DrTask } from '../../../domain/dataprotect.ts';
 import type { CompareTask, DrTemplate, HostTask, HostTaskType, ProtectedInstance, TemplateAssociation, TemplateInput } from '../../../domain/protect.ts';
 
 export type { CompareTask, DrTask, DrTemplate, HostTask, HostTaskType, ProtectedInstance, TemplateAssociation, TemplateInput };
@@ -12,7 +12,8 @@ export interface Pickable {
   name: string;
   status: string;
   kind?: string;
-  spec: { engine?: string; version?: string; ip?: string; private_ip?: string; cpu?: number };
+  project_id?: string | null;
+  spec: { engine?: string; version?: string; ip?: string; private_ip?: string; cpu?: number; protocol?: string; size?: number };
 }
 
 const quiet = { isNeedloading: false } as const;
@@ -31,6 +32,10 @@ export const keys = {
   hosts: ['protect', 'pick', 'hosts'] as const,
   instances: ['protect', 'pick', 'instances'] as const,
   drTasks: ['protect', 'pick', 'dr'] as const,
+  drByEngine: (engine: string) => ['protect', 'dr', engine] as const,
+  drTask: (id: string) => ['protect', 'dr-task', id] as const,
+  compare: (id: string) => ['protect', 'compare', id] as const,
+  candidates: (engine: string) => ['protect', 'pick', 'candidates', engine] as const,
 };
 
 export const listTemplates = () => get<Page<DrTemplate>>('v1/dr/templates', undefined, quiet);
@@ -45,6 +50,7 @@ export const associate = (body: { template_id: string; pairs: { source_id: strin
 export const removeLink = (id: string) => del<{ ok: true }>(`v1/dr/associations/${id}`, undefined, once());
 
 export const listCompares = () => get<Page<CompareTask>>('v1/dr/comparisons', undefined, quiet);
+export const getCompare = (id: string) => get<CompareTask>(`v1/dr/comparisons/${id}`, undefined, quiet);
 export const createCompare = (body: { name: string; dr_task_id: string }) => post<CompareTask>('v1/dr/comparisons', body, once());
 export const deleteCompare = (id: string) => del<{ ok: true }>(`v1/dr/comparisons/${id}`, undefined, once());
 
@@ -59,20 +65,33 @@ export const createCdp = (instanceId: string, body: { name: string; retention_da
 
 /** The project's hosts (cloud hosts) for the host pickers. */
 export const listHosts = async () => (await get<{ data: Pickable[] }>('instances', { __limit: 100 }, quiet)).data;
-/** The project's managed instances of every product a DR task names. */
+/** The collection of each kind a DR task pairs. */
+const COLLECTION: Readonly<Record<string, string>> = { db_instance: 'dbinstances', cache_instance: 'cacheinstances', doc_instance: 'docinstances', nas: 'nas' };
+/** The project's managed instances and file systems (NAS) of every product a DR task names. */
 export async function listInstances(): Promise<Pickable[]> {
-  const [db, cache, doc] = await Promise.all(
-    [
-      ['dbinstances', 'db_instance'],
-      ['cacheinstances', 'cache_instance'],
-      ['docinstances', 'doc_instance'],
-    ].map(async ([path, kind]) =>
-      (await get<{ data: Pickable[] }>(path!, { __limit: 100 }, quiet).catch(() => ({ data: [] }))).data.map((r) => ({ ...r, kind })),
+  const lists = await Promise.all(
+    Object.entries(COLLECTION).map(async ([kind, path]) =>
+      (await get<{ data: Pickable[] }>(path, { __limit: 100 }, quiet).catch(() => ({ data: [] }))).data.map((r) => ({ ...r, kind })),
     ),
   );
-  return [...db!, ...cache!, ...doc!];
+  return lists.flat();
 }
 export const listDrTasks = () => get<Page<DrTask>>('v1/dr/tasks', { __limit: 100 }, quiet);
+
+/** DR tasks of one product (ADR 0074): the list, one task, a new one (refusals shown by the form, not the shell), its actions. */
+export const listDrOf = (engine: DrEngine) => get<Page<DrTask>>('v1/dr/tasks', { engine, __limit: 100 }, quiet);
+export const getDrTask = (id: string) => get<DrTask>(`v1/dr/tasks/${id}`, undefined, quiet);
+export const createDrTask = (body: { name: string; engine: DrEngine; source_id: string; standby_id: string; threads: number }) =>
+  post<DrTask>('v1/dr/tasks', body, { ...once(), notice: false });
+export const drAct = (id: string, action: 'switchover' | 'stop') => post<DrTask>(`v1/dr/tasks/${id}/${action}`, {}, once());
+export const deleteDrTask = (id: string) => del<{ ok: true }>(`v1/dr/tasks/${id}`, undefined, once());
+
+/** The project's resources a DR task of `engine` may pair: its kind (and database engine). */
+export async function listDrCandidates(engine: DrEngine): Promise<Pickable[]> {
+  const target = DR_ENGINE_TARGET[engine];
+  const rows = (await get<{ data: Pickable[] }>(COLLECTION[target.kind]!, { __limit: 100 }, quiet)).data;
+  return rows.filter((r) => !target.engine || r.spec.engine === target.engine).map((r) => ({ ...r, kind: target.kind }));
+}
 
 /** Poll while a task is between states. */
 export const whileBusy = (rows: readonly { status: string }[] | undefined) =>

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { DR_ENGINE_TARGET, type DrEngine } from '../../../domain/dataprotect.ts';
+import { DR_ENGINE_TARGET, drReadyStatus, type DrEngine } from '../../../domain/dataprotect.ts';
 import { ASSOCIATE_MAX } from '../../../domain/protect.ts';
 import { associate, keys, listInstances, listLinks, listTemplates, removeLink, whileBusy, type Pickable, type TemplateAssociation } from './api.ts';
 import { CompareTab } from './compare-tab.tsx';
@@ -26,8 +26,8 @@ function InstanceChoice({ list, value, onChange, label }: { list: Pickable[]; va
     <select className="ys-protect__select" aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
       <option value="">{t('pick')}</option>
       {list.map((i) => (
-        <option key={i.id} value={i.id} disabled={i.status !== 'running'}>
-          {i.status === 'running' ? i.name : t('not_running_option', { name: i.name })}
+        <option key={i.id} value={i.id} disabled={i.status !== drReadyStatus(i.kind ?? '')}>
+          {i.status === drReadyStatus(i.kind ?? '') ? i.name : t(i.kind === 'nas' ? 'drt.not_available_option' : 'not_running_option', { name: i.name })}
         </option>
       ))}
     </select>

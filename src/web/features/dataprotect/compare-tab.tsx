@@ -1,22 +1,24 @@
 // DR comparison tasks (ADR 0062): pick a MySQL or PostgreSQL DR task; its source and standby are
 // compared table by table in their engines (rows and a checksum of every row). The detail lists
-// each table with both sides' row counts and whether they match.
+// each table with both sides' row counts and whether they match. The form and the detail are pages
+// of their own (disasterComparisonAdd, disasterComparisonDetail, ADR 0074) the tab links to.
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input } from 'antd-mobile';
 import { createCompare, deleteCompare, keys, listCompares, listDrTasks, type CompareTask } from './api.ts';
-import { DangerButton, Field, ListState, Sheet, StateTag, Submit, TaskList, useConfirmed, when, type Column } from './parts.tsx';
+import { DangerButton, Field, ListState, StateTag, Submit, TaskList, useConfirmed, when, type Column } from './parts.tsx';
 
 const num = (n: number | null) => (n === null ? '—' : n.toLocaleString('zh-CN'));
 
-function CompareForm({ onDone }: { onDone: (c: CompareTask) => void }) {
+export function CompareForm({ onDone, initialTask = '' }: { onDone: (c: CompareTask) => void; initialTask?: string }) {
   const { t } = useTranslation('protect');
   const client = useQueryClient();
   const dr = useQuery({ queryKey: keys.drTasks, queryFn: listDrTasks });
   const tasks = (dr.data?.data ?? []).filter((x) => x.engine === 'mysql' || x.engine === 'postgre');
   const [name, setName] = useState('');
-  const [task, setTask] = useState('');
+  const [task, setTask] = useState(initialTask);
   const m = useMutation({
     mutationFn: () => createCompare({ name, dr_task_id: task }),
     onSuccess: async (c) => {
@@ -46,7 +48,7 @@ function CompareForm({ onDone }: { onDone: (c: CompareTask) => void }) {
   );
 }
 
-function CompareDetail({ c }: { c: CompareTask }) {
+export function CompareDetail({ c }: { c: CompareTask }) {
   const { t } = useTranslation('protect');
   const bad = c.tables.filter((x) => !x.equal).length;
   return (
@@ -99,12 +101,12 @@ function CompareDetail({ c }: { c: CompareTask }) {
 
 export function CompareTab() {
   const { t } = useTranslation('protect');
-  const [open, setOpen] = useState<'add' | CompareTask | null>(null);
+  const navigate = useNavigate();
   const q = useQuery({ queryKey: keys.compares, queryFn: listCompares });
   const confirm = useConfirmed();
   const rows = q.data?.data ?? [];
   const add = (
-    <Button color="primary" onClick={() => setOpen('add')} data-testid="cmp-add">
+    <Button color="primary" onClick={() => navigate('/disasterComparison/add')} data-testid="cmp-add">
       {t('cmp.add')}
     </Button>
   );
@@ -112,7 +114,7 @@ export function CompareTab() {
     {
       key: 'name',
       render: (r) => (
-        <button type="button" className="ys-protect__name" onClick={() => setOpen(r)}>
+        <button type="button" className="ys-protect__name" onClick={() => navigate(`/disasterComparison/detail/${r.id}`)}>
           {r.name}
         </button>
       ),
@@ -135,9 +137,6 @@ export function CompareTab() {
           actions={(r) => <DangerButton label={t('delete')} onClick={() => confirm(t('confirm.compare', { name: r.name }), () => deleteCompare(r.id))} />}
         />
       ) : null}
-      <Sheet open={!!open} title={open === 'add' ? t('cmp.add') : (open?.name ?? '')} onClose={() => setOpen(null)}>
-        {open === 'add' ? <CompareForm onDone={(c) => setOpen(c)} /> : open ? <CompareDetail c={open} /> : null}
-      </Sheet>
     </>
   );
 }

@@ -171,11 +171,17 @@ export function Sheet({ open, title, onClose, children }: { open: boolean; title
   );
 }
 
-export function Field({ label, hint, warn, children }: { label: string; hint?: string; warn?: string; children: ReactNode }) {
+/** A labelled control; `error` (a refusal or a broken rule) shows under it in red. */
+export function Field({ label, hint, warn, error, children }: { label: string; hint?: string; warn?: string; error?: string; children: ReactNode }) {
   return (
     <label className="ys-protect__field">
       <span className="ys-protect__label">{label}</span>
       {children}
+      {error ? (
+        <small className="ys-protect__error" role="alert">
+          {error}
+        </small>
+      ) : null}
       {hint ? <small className="ys-protect__hint">{hint}</small> : null}
       {warn ? <small className="ys-protect__warn">{warn}</small> : null}
     </label>

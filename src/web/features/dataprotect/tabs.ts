@@ -1,8 +1,9 @@
-// The tabs of the data-protection pages (ADR 0062): DR templates beside their associations and
-// comparisons; the protection page's task types; the transfer centre's four lists (ADR 0059).
+// The tabs of the data-protection pages (ADR 0062): DR tasks by product (ADR 0074), templates beside their
+// associations and comparisons; the protection page's task types; the transfer centre's four lists (ADR 0059).
 import type { Tab } from './parts.tsx';
 
 export const DR_TABS: readonly Tab[] = [
+  { key: 'tasks', to: '/disasterTask/mysql' },
   { key: 'templates', to: '/disasterTemplate' },
   { key: 'associations', to: '/disasterAssociated' },
   { key: 'comparisons', to: '/disasterAssociated?tab=comparisons' },

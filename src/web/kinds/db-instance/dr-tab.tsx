@@ -1,7 +1,9 @@
 // databaseDetail_disasterTolerant: an instance's disaster-recovery tasks (ADR 0060) — where it is
 // source or standby, their state (初始化中 until the simulated cloud syncs them), switchover, stop
-// and delete with a confirmation each, and a new task against a running standby of the same engine.
+// and delete with a confirmation each, and a new task against a running standby of the same engine;
+// a link to every DR task of the engine (disasterTask/:engine, ADR 0074).
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, Form, Input, Selector, Stepper } from 'antd-mobile';
@@ -94,7 +96,12 @@ function DrTasks({ row }: { row: Resource }) {
   return (
     <section className="ys-dba__body">
       <div className="ys-dba__bar">
-        <p className="ys-dba__hint">{t('dataprotect:dr.hint')}</p>
+        <p className="ys-dba__hint">
+          {t('dataprotect:dr.hint')}{' '}
+          <Link to={`/disasterTask/${drEngineOf(String(row.spec.engine))}`} data-testid="dr-all">
+            {t('dataprotect:dr.all_tasks')}
+          </Link>
+        </p>
         <Button color="primary" size="small" className="ys-dba__add" onClick={() => setAdding(true)} disabled={row.status !== 'running'} data-testid="dr-add">
           <AddOutline /> {t('dataprotect:dr.add')}
         </Button>
