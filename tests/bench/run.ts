@@ -9,6 +9,7 @@ import { webResourceSections } from './web-resources.section.ts';
 import { alarmSections } from './alarms.section.ts';
 import { approvalBatchSections } from './approvals-batch.section.ts';
 import { assistantSections } from './assistant.section.ts';
+import { fieldSections } from './field.section.ts';
 
 export interface BenchRow {
   metric: string;
@@ -35,6 +36,7 @@ export const SECTIONS: BenchSection[] = [
   ...webResourceSections(),
   ...alarmSections(),
   ...assistantSections(),
+  ...fieldSections(),
   // ── more sections register here (one line each) ──
 ];
 

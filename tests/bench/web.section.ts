@@ -28,9 +28,16 @@ export const FIRST_SCREEN_BUDGET = 170 * 1024;
 /** The pages issue 10 measures: who opens them and the JS budget of each (KB gz). */
 export interface BudgetPage {
   url: string;
+  /** the page's `data-page` name */
   name: string;
   account?: string;
   jsGoalKb: number;
+  /** the screen it is measured on (default: the phone, 375×740) */
+  viewport?: 'phone' | 'tablet';
+  /** a page whose address is found at run time (an alarm that fires now): answers the path */
+  resolve?: (baseURL: string) => Promise<string>;
+  /** what shows the content is there (default: the page's `data-page` element) */
+  ready?: string;
 }
 export const BUDGET_PAGES: readonly BudgetPage[] = [
   { url: '/portal', name: 'portal', jsGoalKb: 170 },
@@ -168,26 +175,28 @@ async function bundleSection(): Promise<BenchResult> {
 // ── what Chromium requests ──────────────────────────────────────────────────────────────────
 
 /** The bench's server, and Chromium's flags that trust its certificate (none over plain HTTP). */
-type BenchServer = StartedServer & { chromeFlags: string[] };
-let server: BenchServer | null = null;
+export type BenchServer = StartedServer & { chromeFlags: string[]; transport: 'https' | 'http' };
+const servers = new Map<'https' | 'http', BenchServer>();
 
-async function benchServer(): Promise<BenchServer> {
-  if (server) return server;
+/** The bench's server over HTTPS/HTTP/2 (BENCH_TLS=off: plain HTTP/1.1 as `npm start` serves), or over the transport named. */
+export async function benchServer(transport: 'https' | 'http' = process.env.BENCH_TLS === 'off' ? 'http' : 'https'): Promise<BenchServer> {
+  const known = servers.get(transport);
+  if (known) return known;
   const dist = buildOnce();
-  const cert = process.env.BENCH_TLS === 'off' ? null : devCertificate();
+  const cert = transport === 'http' ? null : devCertificate();
   const started = await startServer({ DIST_DIR: dist, LOG_LEVEL: 'error', ...(cert ? { TLS_CERT: cert.certFile, TLS_KEY: cert.keyFile } : {}) });
-  server = { ...started, chromeFlags: cert ? [`--ignore-certificate-errors-spki-list=${cert.spki}`] : [] };
-  const s = server;
+  const s: BenchServer = { ...started, transport, chromeFlags: cert ? [`--ignore-certificate-errors-spki-list=${cert.spki}`] : [] };
+  servers.set(transport, s);
   process.on('exit', () => {
     s.child.kill('SIGKILL');
     fs.rmSync(s.dataDir, { recursive: true, force: true });
     cert?.remove();
   });
-  return server;
+  return s;
 }
 
 /** Signs `account` in through the login form (the name in the shell says it worked). */
-async function signInForm(page: import('playwright-core').Page, baseURL: string, account: string): Promise<void> {
+export async function signInForm(page: import('playwright-core').Page, baseURL: string, account: string): Promise<void> {
   await page.goto(`${baseURL}/login`);
   await page.locator('input[name="account"]').fill(account);
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
@@ -213,17 +222,22 @@ function precacheFiles(dist: string): string[] {
 
 const goalNote = (bytes: number, goalKb: number) => `goal ≤ ${goalKb} KB: ${bytes <= goalKb * 1024 ? 'met' : 'OVER'}`;
 
-async function firstScreenSection(): Promise<BenchResult> {
+/** A page's address: its own, or the one found at run time. */
+async function addressOf(p: BudgetPage, baseURL: string): Promise<string> {
+  return p.resolve ? p.resolve(baseURL) : p.url;
+}
+
+/** Every script each page fetches with no tap until the network is idle, gzip and brotli, beside its goal; and every file each fetched. */
+export async function firstScreenRows(pages: readonly BudgetPage[], srv: BenchServer): Promise<{ rows: BenchRow[]; files: Map<string, Set<string>> }> {
   const dist = buildOnce();
-  const srv = await benchServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...srv.chromeFlags], headless: true });
   const rows: BenchRow[] = [];
-  let portalFiles = new Set<string>();
+  const files = new Map<string, Set<string>>();
   try {
-    for (const p of BUDGET_PAGES) {
+    for (const p of pages) {
       const storageState = p.account ? await sessionState(browser, srv.baseURL, p.account) : undefined;
       const context = await browser.newContext({
-        viewport: VIEWPORTS.phone,
+        viewport: VIEWPORTS[p.viewport ?? 'phone'],
         deviceScaleFactor: 2,
         isMobile: true,
         hasTouch: true,
@@ -241,24 +255,40 @@ async function firstScreenSection(): Promise<BenchResult> {
         every.add(file);
         if (req.resourceType() === 'script') scripts.add(file);
       });
-      await page.goto(`${srv.baseURL}${p.url}`);
-      await page.locator(`[data-page="${p.name}"]`).waitFor({ state: 'attached', timeout: 30_000 });
+      await page.goto(`${srv.baseURL}${await addressOf(p, srv.baseURL)}`);
+      await page
+        .locator(p.ready ?? `[data-page="${p.name}"]`)
+        .first()
+        .waitFor({ state: 'attached', timeout: 30_000 });
       await networkIdle(page);
       const js = total(dist, scripts);
       if (process.env.BENCH_VERBOSE)
         for (const f of [...scripts].sort((x, y) => sizesOf(path.join(dist, y)).gzip - sizesOf(path.join(dist, x)).gzip))
           console.log(`  ${p.url} ${f} ${kb(sizesOf(path.join(dist, f)).gzip)}`);
       rows.push({
-        metric: `${p.url}${p.account ? ` (${p.account})` : ''}: JS until network idle (${scripts.size} files)`,
+        metric: `${p.url}${who(p)}: JS until network idle (${scripts.size} files)`,
         value: fmt(js),
         note: goalNote(js.gzip, p.jsGoalKb),
       });
-      if (p.url === '/portal') portalFiles = every;
+      files.set(p.url, every);
       await context.close();
     }
   } finally {
     await browser.close();
   }
+  return { rows, files };
+}
+
+/** Who opens a page, and on what, as the rows name it. */
+const who = (p: BudgetPage) => {
+  const parts = [p.account, p.viewport === 'tablet' ? '820×1180' : undefined].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+};
+
+async function firstScreenSection(): Promise<BenchResult> {
+  const dist = buildOnce();
+  const { rows, files } = await firstScreenRows(BUDGET_PAGES, await benchServer());
+  const portalFiles = files.get('/portal') ?? new Set<string>();
   // The first visit: what /portal itself fetched, and what the service worker then precaches.
   const precached = precacheFiles(dist);
   const firstVisit = new Set([...portalFiles, ...precached].filter((f) => fs.existsSync(path.join(dist, f))));
@@ -363,15 +393,36 @@ function diagnostics(lhr: Lhr): Diagnostics {
   };
 }
 
+/** The goals a Lighthouse row is held to. */
+export interface LighthouseGoals {
+  performance: number;
+  accessibility: number;
+  cls: number;
+}
+
 async function lighthouseSection(): Promise<BenchResult> {
   if (!fs.existsSync(process.env.CHROME_PATH ?? CHROMIUM)) return { rows: [], skipped: `${CHROMIUM} is missing` };
-  process.env.CHROME_PATH ??= CHROMIUM;
-  const { default: lighthouse } = await import('lighthouse');
-  const srv = await benchServer();
-  const rows: BenchRow[] = [];
   // BENCH_LIGHTHOUSE_PAGES=/login,/ecsManage audits only those pages (while fixing one).
   const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
-  for (const p of BUDGET_PAGES.filter((x) => !only || only.includes(x.url))) {
+  const pages = BUDGET_PAGES.filter((x) => !only || only.includes(x.url));
+  return { rows: await lighthouseRows(pages, await benchServer(), { performance: 95, accessibility: 98, cls: 0.1 }) };
+}
+
+/** Lighthouse 13 mobile on each page, median of LIGHTHOUSE_RUNS fresh browsers, beside the goals. */
+export async function lighthouseRows(pages: readonly BudgetPage[], srv: BenchServer, goals: LighthouseGoals): Promise<BenchRow[]> {
+  process.env.CHROME_PATH ??= CHROMIUM;
+  const rows: BenchRow[] = [];
+  for (const p of pages) rows.push(...(await lighthousePage(p, srv, goals)));
+  return rows;
+}
+
+async function lighthousePage(p: BudgetPage, srv: BenchServer, goals: LighthouseGoals): Promise<BenchRow[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const rows: BenchRow[] = [];
+  const url = await addressOf(p, srv.baseURL);
+  // The tablet rows: Lighthouse's mobile settings on an 820×1180 screen.
+  const screen = p.viewport === 'tablet' ? { screenEmulation: { mobile: true, width: 820, height: 1180, deviceScaleFactor: 2, disabled: false } } : {};
+  {
     const perf: number[] = [];
     const a11y: number[] = [];
     const fcp: number[] = [];
@@ -385,8 +436,9 @@ async function lighthouseSection(): Promise<BenchResult> {
       const chrome = await launchDebuggableChromium(srv.chromeFlags);
       try {
         if (p.account) await signInOverCdp(chrome.port, srv.baseURL, p.account);
-        const result = await lighthouse(`${srv.baseURL}${p.url}`, {
+        const result = await lighthouse(`${srv.baseURL}${url}`, {
           port: chrome.port,
+          ...screen,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
@@ -396,7 +448,7 @@ async function lighthouseSection(): Promise<BenchResult> {
         const lhr = result?.lhr;
         if (!lhr) throw new Error('lighthouse returned no result');
         if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        if (p.account && !lhr.finalDisplayedUrl.includes(p.url)) throw new Error(`lighthouse landed on ${lhr.finalDisplayedUrl}, not ${p.url}`);
+        if (p.account && !lhr.finalDisplayedUrl.includes(url.split('?')[0]!)) throw new Error(`lighthouse landed on ${lhr.finalDisplayedUrl}, not ${url}`);
         // BENCH_LHR_DIR=<dir> keeps each run's whole report (the critical chain, the network waterfall).
         if (process.env.BENCH_LHR_DIR)
           fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${p.url.replace(/\W+/g, '_')}-${perf.length + 1}.json`), JSON.stringify(lhr));
@@ -433,25 +485,34 @@ async function lighthouseSection(): Promise<BenchResult> {
         fs.rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       }
     }
-    const who = p.account ? ` (${p.account})` : '';
+    const name = `${p.url}${who(p)}${srv.transport === 'http' ? ' over HTTP/1.1' : ''}`;
     const mp = median(perf);
     const ma = median(a11y);
-    rows.push({ metric: `${p.url}${who}: performance`, value: String(mp), note: `goal ≥ 95: ${mp >= 95 ? 'met' : 'NOT met'}; runs ${perf.join(', ')}` });
-    rows.push({ metric: `${p.url}${who}: accessibility`, value: String(ma), note: `goal ≥ 98: ${ma >= 98 ? 'met' : 'NOT met'}; runs ${a11y.join(', ')}` });
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    rows.push({
+      metric: `${name}: performance`,
+      value: String(mp),
+      note: `goal ≥ ${goals.performance}: ${met(mp >= goals.performance)}; runs ${perf.join(', ')}`,
+    });
+    rows.push({
+      metric: `${name}: accessibility`,
+      value: String(ma),
+      note: `goal ≥ ${goals.accessibility}: ${met(ma >= goals.accessibility)}; runs ${a11y.join(', ')}`,
+    });
     const mc = median(cls);
     const mt = median(tbt);
     rows.push({
-      metric: `${p.url}${who}: FCP / LCP / TBT / CLS`,
+      metric: `${name}: FCP / LCP / TBT / CLS`,
       value: `${(median(fcp) / 1000).toFixed(1)} s / ${(median(lcp) / 1000).toFixed(1)} s / ${Math.round(mt)} ms / ${mc.toFixed(2)}`,
-      note: `goals TBT ≤ 150 ms: ${mt <= 150 ? 'met' : 'NOT met'}, CLS ≤ 0.1: ${mc <= 0.1 ? 'met' : 'NOT met'}`,
+      note: `goals TBT ≤ 150 ms: ${met(mt <= 150)}, CLS ≤ ${goals.cls}: ${met(mc <= goals.cls)}`,
     });
     // Where the main thread went (the run with the median TBT): compare before/after on one machine.
     const d = diag[tbt.indexOf(mt)] ?? diag[0]!;
     rows.push({
-      metric: `${p.url}${who}: main thread / long tasks`,
+      metric: `${name}: main thread / long tasks`,
       value: `${(d.mainThreadMs / 1000).toFixed(1)} s / ${d.longTasks}`,
       note: `${d.breakdown}; bootup ${(d.bootupMs / 1000).toFixed(1)} s: ${d.scripts}`,
     });
   }
-  return { rows };
+  return rows;
 }
