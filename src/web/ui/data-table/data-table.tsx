@@ -12,6 +12,7 @@ import { EditSOutline, FileOutline, DownOutline, UpOutline } from 'antd-mobile-i
 import { nextSort, type SortState } from '../../../domain/list-sort.ts';
 import { tableEditStatusAtom } from '../../lib/store.ts';
 import { EDIT_SAVE_DELAY_MS, splitRowActions } from './table-rules.ts';
+import { CellTip } from './cell-tip.tsx';
 import './data-table.css';
 
 export interface DataColumn<R> {
@@ -252,7 +253,12 @@ function useColumnDefs<R>({ columns, selectable, sort, onSort, rowActions, onEdi
         },
         cell: ({ row }) => {
           const r = row.original;
-          const body = c.editable && onEdit ? <EditableCell value={c.text(r)} display={c.cell(r)} onSave={(v) => onEdit(r, c.id, v)} /> : c.cell(r);
+          const body =
+            c.editable && onEdit ? (
+              <EditableCell value={c.text(r)} display={c.cell(r)} onSave={(v) => onEdit(r, c.id, v)} />
+            ) : (
+              <CellTip text={c.text(r)}>{c.cell(r)}</CellTip>
+            );
           return (
             <span className="ys-dt__cell">
               {body}
