@@ -2,6 +2,7 @@
 // seed 001 §3 "Migration and sync task", §4 migration states, §5 task names, §7 refusals): the task's
 // states with their colours, its levels and types, and the request schemas, shared by server and web.
 import { z } from 'zod';
+import { statusView, type Tone } from './status-tones.ts';
 
 /** Seed 001 §4: pending, migrating or syncing, completed, failed, initializing, init failed, abnormal. */
 export const DTS_STATUSES = ['pending', 'initializing', 'init_failed', 'migrating', 'completed', 'failed', 'abnormal'] as const;
@@ -77,11 +78,7 @@ export const dtsDeletable = (status: string) => status !== 'migrating' && status
 /** The pre-check and edits are for a task not yet started. */
 export const dtsEditable = (status: string) => status === 'pending';
 
-/** The colour of a status tag (antd-mobile Tag colours). */
-export function dtsStatusColor(status: string): 'primary' | 'success' | 'warning' | 'danger' | 'default' {
-  if (status === 'completed') return 'success';
-  if (status === 'migrating' || status === 'initializing') return 'primary';
-  if (status === 'abnormal') return 'warning';
-  if (status === 'failed' || status === 'init_failed') return 'danger';
-  return 'default';
+/** The colour of a status tag (antd-mobile Tag colours), from the one status table (status-tones.ts). */
+export function dtsStatusColor(status: string): Tone {
+  return statusView('migration', status).tone;
 }

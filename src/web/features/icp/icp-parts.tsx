@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd-mobile';
 import { formatDateTime } from '../../../domain/time-format.ts';
+import { statusView } from '../../../domain/status-tones.ts';
 import { TaskFrame } from '../../ui/task-frame.tsx';
 import type { IcpFiling } from './api.ts';
 import './icp.css';
@@ -34,18 +35,13 @@ export function IcpFrame({
   );
 }
 
-const COLORS: Record<string, 'primary' | 'success' | 'warning' | 'default'> = {
-  initial_review: 'primary',
-  bureau_review: 'warning',
-  materials_submitted: 'primary',
-  completed: 'success',
-};
-
+/** A filing's status in the colour of the one status table (domain/status-tones.ts). */
 export function StatusTag({ status }: { status: string }) {
   const { t } = useTranslation('icp');
+  const view = statusView('filing', status);
   return (
-    <Tag color={COLORS[status] ?? 'default'} fill="outline" className="ys-icp__tag" data-status={status}>
-      {t(`status.${status}`)}
+    <Tag color={view.tone} fill="outline" className="ys-icp__tag" data-status={status}>
+      {t(view.labelKey)}
     </Tag>
   );
 }

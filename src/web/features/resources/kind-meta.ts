@@ -9,6 +9,7 @@ import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { buildPath } from '../../../domain/navigation/rules.ts';
 import { kindDetailPath } from '../../../domain/kinds/kind-paths.ts';
 import { formatDateTime } from '../../../domain/time-format.ts';
+import { statusView } from '../../../domain/status-tones.ts';
 import { byteSize } from '../../lib/byte-size.ts';
 import { kindActionLabel } from '../../lib/kind-labels.ts';
 
@@ -62,7 +63,10 @@ export function statusTone(def: ListKind | undefined, status: string): StatusTon
   if (def && isInBetween(def, status)) return 'processing';
   if (status === 'error' || status === 'failed') return 'danger';
   if (WARNING.has(status)) return 'warning';
-  return SUCCESS.has(status) ? 'success' : 'default';
+  if (SUCCESS.has(status)) return 'success';
+  // the seed's resource statuses (domain/status-tones.ts): 已过期 and 已锁定 warn, moving states move
+  const tone = statusView('resource', status).tone;
+  return tone === 'primary' ? 'processing' : tone;
 }
 
 export function formatTime(value: unknown): string {
