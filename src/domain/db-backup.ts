@@ -23,8 +23,9 @@ export const BACKUP_TYPES = ['full', 'log'] as const;
 export type BackupType = (typeof BACKUP_TYPES)[number];
 export const LOG_BACKUP_INTERVAL_MS = 2 * 3600_000;
 
-/** A backup that holds data to restore from. */
-export const isRestorable = (status: string) => status === 'success' || status === 'partial';
+/** A backup that holds data to restore from: 成功 or 部分成功. */
+export const RESTORABLE_STATUSES = ['success', 'partial'] as const;
+export const isRestorable = (status: string) => (RESTORABLE_STATUSES as readonly string[]).includes(status);
 /** The colour of a status tag (antd-mobile Tag colours). */
 export function statusColor(status: string): 'primary' | 'success' | 'warning' | 'danger' | 'default' {
   if (status === 'success' || status === 'complete' || status === 'created') return 'success';

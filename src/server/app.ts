@@ -50,6 +50,7 @@ import { bastionRoutes } from './bastion/bastion.routes.ts';
 import { passkeyRoutes } from './keys/passkey.routes.ts';
 import { dbConsoleRoutes } from './dbconsole/dbconsole.routes.ts';
 import { dbBackupsRoutes } from './dbbackups/dbbackups.routes.ts';
+import { backupCenterRoutes } from './backup-center/backup-center.routes.ts';
 import { dbAdminRoutes } from './dbadmin/dbadmin.routes.ts';
 import { dataProtectRoutes } from './dataprotect/dataprotect.routes.ts';
 import { protectRoutes } from './dataprotect/protect.routes.ts';
@@ -335,6 +336,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(slicePlugin('passkeys', passkeyRoutes), ctx);
   await app.register(slicePlugin('dbconsole', dbConsoleRoutes), ctx);
   await app.register(slicePlugin('dbbackups', dbBackupsRoutes), ctx);
+  await app.register(slicePlugin('backup-center', backupCenterRoutes), ctx);
   await app.register(slicePlugin('dbadmin', dbAdminRoutes), ctx);
   await app.register(slicePlugin('dataprotect', dataProtectRoutes), ctx);
   await app.register(slicePlugin('protect', protectRoutes), ctx);

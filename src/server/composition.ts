@@ -49,6 +49,9 @@ import { passkeyService, type PasskeyService } from './keys/passkey.service.ts';
 import { dbConsoleDeps } from './dbconsole/dbconsole.compose.ts';
 import { heardEvent, type DbConsoleDeps } from './dbconsole/dbconsole.service.ts';
 import { dbBackupsDeps } from './dbbackups/dbbackups.compose.ts';
+import { backupCenterDeps } from './backup-center/backup-center.compose.ts';
+import { advanceDueBackups } from './backup-center/backup-center.jobs.ts';
+import type { BackupCenterDeps } from './backup-center/backup-center.deps.ts';
 import { runDue as runDueDbBackups, settled as settledDbBackups } from './dbbackups/dbbackups.jobs.ts';
 import type { DbBackupsDeps } from './dbbackups/dbbackups.service.ts';
 import { dtsDeps } from './dts/dts.compose.ts';
@@ -157,6 +160,8 @@ export interface AppContext extends BaseContext {
   dbConsole: DbConsoleDeps;
   /** backups and restores of managed database instances (dbbackups/, ADR 0056) */
   dbBackups: DbBackupsDeps;
+  /** the backup centre over every product's backups (backup-center/, ADR 0073) */
+  backupCenter: BackupCenterDeps;
   /** data migration tasks between managed SQL instances (dts/, ADR 0059) */
   dts: DtsDeps;
   /** database object-storage sync tasks (dbsync/, ADR 0071) */
@@ -251,7 +256,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     await gateway.idle();
   });
   const captcha = captchaService(db, { devInbox: base.config.captchaDevInbox, log: app.log });
-  const { dbConsole, dbBackups, dts, dbSync, oss, icp, securityScan, stacks } = composeDataAndOperations(app, base, engine, events, resources);
+  const { dbConsole, dbBackups, dts, dbSync, oss, icp, securityScan, stacks, backupCenter } = composeDataAndOperations(app, base, engine, events, resources);
   return {
     ...base,
     db,
@@ -300,6 +305,7 @@ export function composeApp(app: FastifyInstance, base: BaseContext): AppContext 
     passkeys: passkeyService(db, { rpName: '云枢' }),
     dbConsole,
     dbBackups,
+    backupCenter,
     dts,
     dbSync,
     oss,
@@ -356,5 +362,8 @@ function composeDataAndOperations(
   // Resource stacks: the scheduler makes (or removes) their resources through the engine's service.
   const stacks: StacksDeps = { repo: stacksRepository(db), engine: engine.resources, secrets: base.secrets, now: () => new Date(), log: app.log };
   engine.scheduler.add(() => runStacks(stacks));
-  return { dbConsole, dbBackups, dts, dbSync, oss, icp, securityScan, stacks };
+  // The backup centre: its own products' runs and every recovery move on the scheduler (ADR 0073).
+  const backupCenter = backupCenterDeps({ db, resources, dbBackups, oss, config: base.config, log: app.log });
+  engine.scheduler.add(() => advanceDueBackups(backupCenter));
+  return { dbConsole, dbBackups, dts, dbSync, oss, icp, securityScan, stacks, backupCenter };
 }

@@ -99,6 +99,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       { code: 'document', menuUrl: '/documentDatabase', icon: 'database', list: RESOURCES },
       { code: 'dts', menuUrl: '/dtsManage', icon: 'database', list: 'GET /api/v1/migrations' },
       { code: 'dtc', menuUrl: '/dtc/dtcManage', icon: 'database', list: 'GET /api/v1/migrations' },
+      { code: 'backup_center', menuUrl: '/backupCenter/files', icon: 'database', list: 'GET /api/v1/backup-center/products' },
     ],
   },
   {

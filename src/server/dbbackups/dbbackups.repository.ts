@@ -2,10 +2,11 @@
 // instance, its backup runs with their dumps, the restores. Every read and write is by instance id,
 // and the service reaches an instance only through the caller's scope (resources.findScoped).
 // Due runs and policy steps are claimed FOR UPDATE SKIP LOCKED, so several processes share them.
-import { sql, type ColumnType, type Selectable } from 'kysely';
+import { sql, type ColumnType, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { newId } from '../../domain/ids.ts';
+import { RESTORABLE_STATUSES } from '../../domain/db-backup.ts';
 import type { Db } from '../platform/db/database.ts';
-import type { Timestamp as Time, NullableTime, NullableJsonText as Json } from '../platform/db/tables.ts';
+import type { Database, Timestamp as Time, NullableTime, NullableJsonText as Json } from '../platform/db/tables.ts';
 import type { ListSpec } from '../platform/lib/list.ts';
 
 /** a counter with a default of 0 */
@@ -282,7 +283,7 @@ function runQueries(db: Db) {
         .selectFrom('db_backups')
         .select([...BACKUP_COLUMNS])
         .where('resource_id', '=', resourceId)
-        .where('status', 'in', ['success', 'partial'])
+        .where('status', 'in', [...RESTORABLE_STATUSES])
         .where('snapshot_at', '<=', at)
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
         .orderBy('snapshot_at', 'desc')
@@ -323,7 +324,39 @@ function runQueries(db: Db) {
     },
   };
 }
+/** The instances' ids a caller may see (a subquery of the scoped resources). */
+type InstanceIds = SelectQueryBuilder<Database, 'resources', { id: string }>;
+
+/** Policies, runs and restores of many instances at once (the backup centre's lists, ADR 0073), each with its instance's name. */
+function scopeQueries(db: Db) {
+  const named = (table: 'db_backup_policies' | 'db_backups' | 'db_restores') => (eb: ExpressionBuilder<Database, typeof table>) =>
+    eb
+      .selectFrom('resources')
+      .select('resources.name')
+      .whereRef('resources.id', '=', `${table}.resource_id` as never)
+      .as('target_name');
+  return {
+    policiesIn: (ids: InstanceIds) => db.selectFrom('db_backup_policies').where('db_backup_policies.resource_id', 'in', ids),
+    backupsIn: (ids: InstanceIds) => db.selectFrom('db_backups').where('db_backups.resource_id', 'in', ids),
+    restoresIn: (ids: InstanceIds) => db.selectFrom('db_restores').where('db_restores.resource_id', 'in', ids),
+    policyName: named('db_backup_policies'),
+    backupName: named('db_backups'),
+    restoreName: named('db_restores'),
+    policyById(id: string): Promise<PolicyRow | undefined> {
+      return db.selectFrom('db_backup_policies').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+  };
+}
+
+export const POLICY_LIST: ListSpec = {
+  sortable: { created_at: 'db_backup_policies.created_at', name: 'db_backup_policies.name' },
+  filters: { status: 'db_backup_policies.status', target_id: 'db_backup_policies.resource_id' },
+  defaultOrder: '-created_at',
+  idColumn: 'db_backup_policies.id',
+  search: { param: 'name', columns: ['db_backup_policies.name'] },
+};
+
 export function dbBackupsRepository(db: Db) {
-  return { ...policyQueries(db), ...runQueries(db) };
+  return { ...policyQueries(db), ...runQueries(db), ...scopeQueries(db) };
 }
 export type DbBackupsRepository = ReturnType<typeof dbBackupsRepository>;

@@ -25,9 +25,11 @@ import type { ResourceRow } from '../platform/db/resource-rows.ts';
 import type { ResourcesRepository } from '../engine/resources.repository.ts';
 import type { DbConsoleDeps } from '../dbconsole/dbconsole.service.ts';
 import { DB_KIND } from '../dbconsole/dbconsole.service.ts';
+import { sql } from 'kysely';
 import {
   BACKUP_COLUMNS,
   BACKUP_LIST,
+  POLICY_LIST,
   BACKUP_TIMES,
   RESTORE_COLUMNS,
   RESTORE_LIST,
@@ -247,5 +249,62 @@ export async function listRestores(deps: DbBackupsDeps, scope: Scope, id: string
     query,
     RESTORE_LIST,
     (r) => restoreOut(deps, r),
+  );
+}
+
+// ── many instances at once: the backup centre's lists (ADR 0073) ──
+
+/** The ids of the caller's instances of an engine (a subquery: the lists stay one query each). */
+function engineInstances(deps: DbBackupsDeps, scope: Scope, engine: string) {
+  return deps.resources
+    .scopedQuery(scope, DB_KIND)
+    .select('resources.id')
+    .where(sql<string>`resources.spec->>'engine'`, '=', engine);
+}
+
+const named = <T>(out: T, r: Record<string, unknown>) => ({ ...out, target_id: String(r.resource_id), target_name: String(r.target_name ?? '') });
+
+/** The policies of the caller's instances of an engine, paged like every list. */
+export async function listPoliciesIn(deps: DbBackupsDeps, scope: Scope, engine: string, query: unknown) {
+  return runList(
+    deps.repo.policiesIn(engineInstances(deps, scope, engine)),
+    (qb) => qb.selectAll('db_backup_policies').select(deps.repo.policyName),
+    query,
+    POLICY_LIST,
+    (r) => named(policyOut(r as PolicyRow), r),
+  );
+}
+
+/** A policy by its id, reached through its instance in the caller's scope (404 otherwise or for another engine). */
+export async function policyInScope(deps: DbBackupsDeps, scope: Scope, engine: string, policyId: string) {
+  const p = isId(policyId) ? await deps.repo.policyById(policyId) : undefined;
+  if (!p) throw notFound();
+  const row = await instanceOf(deps, scope, p.resource_id);
+  if (row.spec.engine !== engine) throw notFound();
+  return { ...policyOut(p), target_id: row.id, target_name: row.name };
+}
+
+const BACKUPS_IN = { ...BACKUP_LIST, filters: { ...BACKUP_LIST.filters, target_id: 'db_backups.resource_id' } };
+const RESTORES_IN = { ...RESTORE_LIST, filters: { ...RESTORE_LIST.filters, target_id: 'db_restores.resource_id' } };
+
+/** The backup runs of the caller's instances of an engine (?target_id= narrows to one). */
+export async function listBackupsIn(deps: DbBackupsDeps, scope: Scope, engine: string, query: unknown) {
+  return runList(
+    deps.repo.backupsIn(engineInstances(deps, scope, engine)),
+    (qb) => qb.select([...BACKUP_COLUMNS, 'resource_id']).select(deps.repo.backupName),
+    query,
+    BACKUPS_IN,
+    (r) => named(backupOut(deps, r), r),
+  );
+}
+
+/** The restores of the caller's instances of an engine. */
+export async function listRestoresIn(deps: DbBackupsDeps, scope: Scope, engine: string, query: unknown) {
+  return runList(
+    deps.repo.restoresIn(engineInstances(deps, scope, engine)),
+    (qb) => qb.select([...RESTORE_COLUMNS, 'resource_id']).select(deps.repo.restoreName),
+    query,
+    RESTORES_IN,
+    (r) => named(restoreOut(deps, r), r),
   );
 }

@@ -59,6 +59,15 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'PUT /api/v1/dbinstances/:id/accounts/:name/privilege': 'db_account_privilege',
   'PUT /api/v1/dbinstances/:id/accounts/:name/password': 'db_account_password',
   'DELETE /api/v1/dbinstances/:id/accounts/:name': 'db_account_delete',
+  // the document and cache databases' accounts (ADR 0076)
+  'POST /api/v1/docinstances/:id/accounts': 'db_account_create',
+  'PUT /api/v1/docinstances/:id/accounts/:name/privilege': 'db_account_privilege',
+  'PUT /api/v1/docinstances/:id/accounts/:name/password': 'db_account_password',
+  'DELETE /api/v1/docinstances/:id/accounts/:name': 'db_account_delete',
+  'POST /api/v1/cacheinstances/:id/accounts': 'db_account_create',
+  'PUT /api/v1/cacheinstances/:id/accounts/:name/privilege': 'db_account_privilege',
+  'PUT /api/v1/cacheinstances/:id/accounts/:name/password': 'db_account_password',
+  'DELETE /api/v1/cacheinstances/:id/accounts/:name': 'db_account_delete',
   'POST /api/v1/dbinstances/:id/databases': 'db_database_create',
   'DELETE /api/v1/dbinstances/:id/databases/:name': 'db_database_delete',
   // instance backups (ADR 0056)
@@ -69,6 +78,11 @@ export const ROUTE_ACTIONS: Readonly<Record<string, string | false>> = {
   'POST /api/v1/dbinstances/:id/backups/:backupId/pause': 'db_backup_pause',
   'POST /api/v1/dbinstances/:id/backups/:backupId/resume': 'db_backup_resume',
   'POST /api/v1/dbinstances/:id/restores': 'db_restore',
+  // the backup centre (ADR 0073)
+  'POST /api/v1/backup-center/:product/strategies': 'backup_policy_create',
+  'PUT /api/v1/backup-center/:product/strategies/:id': 'backup_policy_update',
+  'DELETE /api/v1/backup-center/:product/strategies/:id': 'backup_policy_delete',
+  'POST /api/v1/backup-center/:product/recoveries': 'backup_recovery',
   // disaster recovery, CDP and data-lake tasks (ADR 0060)
   'POST /api/v1/dr/tasks': 'dr_task_create',
   'POST /api/v1/dr/tasks/:id/switchover': 'dr_task_switchover',

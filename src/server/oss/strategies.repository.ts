@@ -300,3 +300,52 @@ export async function requestsOn(ex: Exec, tenantId: string, day: string): Promi
   const row = await ex.selectFrom('oss_request_counts').select('count').where('tenant_id', '=', tenantId).where('day', '=', day).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+// ── the backup centre's view of every bucket's backups (ADR 0073) ──
+
+/** The backup strategies of the tenant's buckets (of the project when one is selected), with the bucket's name. */
+export function backupStrategiesIn(ex: Exec, tenantId: string, projectId: string | null) {
+  let qb = ex.selectFrom('oss_backup_strategies').where('oss_backup_strategies.tenant_id', '=', tenantId);
+  if (projectId) qb = qb.where('oss_backup_strategies.project_id', '=', projectId);
+  return qb;
+}
+
+export const bucketNameOf = (table: 'oss_backup_strategies' | 's') => (eb: any) =>
+  eb.selectFrom('resources').select('resources.name').whereRef('resources.id', '=', `${table}.bucket_id`).as('target_name');
+
+/** The backup records of those strategies, with the bucket each copied. */
+export function backupRecordsIn(ex: Exec, tenantId: string, projectId: string | null) {
+  let qb = ex
+    .selectFrom('oss_backup_records')
+    .innerJoin('oss_backup_strategies as s', 's.id', 'oss_backup_records.strategy_id')
+    .where('oss_backup_records.tenant_id', '=', tenantId);
+  if (projectId) qb = qb.where('s.project_id', '=', projectId);
+  return qb;
+}
+
+/** The newest successful backup of a bucket taken at or before `at` (pruned ones are gone already). */
+export async function bucketRestorePoint(ex: Exec, bucketId: string, at: Date) {
+  return ex
+    .selectFrom('oss_backup_records')
+    .innerJoin('oss_backup_strategies as s', 's.id', 'oss_backup_records.strategy_id')
+    .select(['oss_backup_records.id', 'oss_backup_records.started_at'])
+    .where('s.bucket_id', '=', bucketId)
+    .where('oss_backup_records.status', '=', 'succeeded')
+    .where('oss_backup_records.started_at', '<=', at)
+    .orderBy('oss_backup_records.started_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The copies one backup keeps, a page at a time by key. */
+export async function backupObjects(ex: Exec, recordId: string, after: string, limit: number) {
+  const rows = await ex
+    .selectFrom('oss_backup_objects')
+    .selectAll()
+    .where('record_id', '=', recordId)
+    .where('key', '>', after)
+    .orderBy('key')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => num(r, ['size']));
+}

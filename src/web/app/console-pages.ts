@@ -81,12 +81,18 @@ const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
   'dts/dts-list-page': () => import('../features/dts/dts-list-page.tsx'),
   'dts/dts-add-page': () => import('../features/dts/dts-add-page.tsx'),
   'dts/dts-detail-page': () => import('../features/dts/dts-detail-page.tsx'),
+  'backup-center/centre-page': () => import('../features/backup-center/centre-page.tsx'),
+  'backup-center/strategy-add-page': () => import('../features/backup-center/strategy-add-page.tsx'),
+  'backup-center/strategy-detail-page': () => import('../features/backup-center/strategy-detail-page.tsx'),
+  'backup-center/recovery-add-page': () => import('../features/backup-center/recovery-add-page.tsx'),
   'dataprotect/templates-page': () => import('../features/dataprotect/templates-page.tsx'),
   'dataprotect/associated-page': () => import('../features/dataprotect/associated-page.tsx'),
   'dataprotect/protect-page': () => import('../features/dataprotect/protect-page.tsx'),
   'dataprotect/transfer-page': () => import('../features/dataprotect/transfer-page.tsx'),
   'oss/oss-pages': () => import('../features/oss/oss-pages.tsx'),
   'dataprotect/storage-task-pages': () => import('../features/dataprotect/storage-task-pages.tsx'),
+  'dataprotect/dr-task-pages': () => import('../features/dataprotect/dr-task-pages.tsx'),
+  'dataprotect/compare-pages': () => import('../features/dataprotect/compare-pages.tsx'),
 };
 
 /** The area texts a feature's pages need beside the console's (lib/i18n.ts AREA_NAMESPACES). */
@@ -109,6 +115,7 @@ const AREA_TEXTS: Readonly<Record<string, readonly string[]>> = {
   dashboards: ['dashboards'],
   stacks: ['stacks', 'errors'],
   dataprotect: ['protect'],
+  'backup-center': ['backup_center'],
   oss: ['oss'],
 };
 const load =
@@ -314,7 +321,17 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   // ── DR templates and associations, data protection, whole-machine copy (issue 29, ADR 0062) ──
   disasterTemplate: load('dataprotect/templates-page'),
   disasterAssociated: load('dataprotect/associated-page'),
+  // DR tasks by product and DR comparisons' own pages (ADR 0074)
+  disasterTask: load('dataprotect/dr-task-pages'),
+  disasterTaskAdd: load('dataprotect/dr-task-pages'),
+  disasterTaskDetail: load('dataprotect/dr-task-pages'),
+  disasterComparisonAdd: load('dataprotect/compare-pages'),
+  disasterComparisonDetail: load('dataprotect/compare-pages'),
   dataProtect: load('dataprotect/protect-page'),
+  backupCenter: load('backup-center/centre-page'),
+  backupStrategyAdd: load('backup-center/strategy-add-page'),
+  backupStrategyDetail: load('backup-center/strategy-detail-page'),
+  backupRecoveryAdd: load('backup-center/recovery-add-page'),
   wholeMove: load('dataprotect/protect-page'),
   // ── file transfer and cloud move in the storage console: views on the same host tasks (ADR 0064) ──
   fireTransferManage: load('dataprotect/storage-task-pages'),

@@ -84,6 +84,7 @@ const AREA_NAMESPACES = new Set([
   'access',
   'bastion',
   'protect',
+  'backup_center',
   'oss',
   'icp',
   'service_catalogue',

@@ -62,6 +62,7 @@ import * as m0041 from './migrations/0041-security-scan.ts';
 import * as m0042 from './migrations/0042-dashboard-layouts.ts';
 import * as m0043 from './migrations/0043-stacks.ts';
 import * as m0045 from './migrations/0045-sync-tasks.ts';
+import * as m0046 from './migrations/0046-backup-center.ts';
 
 // Migrations are listed here, in order, so they run the same from source, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0042-dashboard-layouts': m0042,
   '0043-stacks': m0043,
   '0045-sync-tasks': m0045,
+  '0046-backup-center': m0046,
 };
 
 class StaticProvider implements MigrationProvider {
