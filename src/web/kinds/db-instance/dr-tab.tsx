@@ -98,7 +98,11 @@ function DrTasks({ row }: { row: Resource }) {
       <div className="ys-dba__bar">
         <p className="ys-dba__hint">
           {t('dataprotect:dr.hint')}{' '}
-          <Link to={`/disasterTask/${drEngineOf(String(row.spec.engine))}`} data-testid="dr-all">
+          <Link
+            to={`/disasterTask/${drEngineOf(String(row.spec.engine))}`}
+            style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+            data-testid="dr-all"
+          >
             {t('dataprotect:dr.all_tasks')}
           </Link>
         </p>
