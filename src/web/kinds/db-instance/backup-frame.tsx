@@ -16,6 +16,9 @@ import './backup.css';
 
 export const T = 'kinds:db_instance.backups';
 
+/** The backup centre's product of an engine whose backups it shows (ADR 0073). */
+const CENTRE_PRODUCT: Record<string, string> = { mysql: 'mysql', postgresql: 'pg' };
+
 /** The four pages, by route name, and where each is for an instance. */
 export const BACKUP_PAGES = [
   { route: 'databaseDetail_backup', key: 'overview' },
@@ -76,6 +79,11 @@ export function BackupFrame({ id, page, children }: { id: string; page: BackupPa
           </Link>
         ))}
       </nav>
+      {q.data && CENTRE_PRODUCT[String(q.data.spec?.engine)] ? (
+        <Link to={`/backupCenter/${CENTRE_PRODUCT[String(q.data.spec?.engine)]}`} className="ys-bk__centre" data-testid="backup-centre-link">
+          {t('routes:backupCenter')}
+        </Link>
+      ) : null}
       {q.data && q.data.status !== 'running' ? <p className="ys-bk__warn">{t(`${T}.not_running`, { status: t(`kinds:status.${q.data.status}`) })}</p> : null}
       {children}
     </div>
