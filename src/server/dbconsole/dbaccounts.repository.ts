@@ -1,7 +1,8 @@
-// All SQL of instance accounts and databases on Yunshu's own database (migration 0028, ADR 0055):
+// All SQL of instance accounts and databases on Yunshu's own database (migration 0028, ADR 0055; the
+// document and cache databases' accounts too, ADR 0076):
 // what the console calls them, their engine names, the privilege and the sealed password. The
 // users, databases and schemas themselves live in the instance's engine (the backends).
-import type { DbPrivilege } from '../../domain/kinds/db-instance/db-accounts.rules.ts';
+import type { AccountPrivilege } from '../../domain/kinds/db-instance/db-accounts.rules.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { Timestamp as Time, JsonText as Json } from '../platform/db/tables.ts';
 
@@ -10,7 +11,7 @@ export interface DbAccountsTable {
   tenant_id: string;
   name: string;
   engine_user: string;
-  privilege: DbPrivilege;
+  privilege: AccountPrivilege;
   databases: Json;
   description: string | null;
   secret_sealed: string;
@@ -39,7 +40,7 @@ export interface AccountRow {
   tenant_id: string;
   name: string;
   engine_user: string;
-  privilege: DbPrivilege;
+  privilege: AccountPrivilege;
   databases: string[];
   description: string | null;
   secret_sealed: string;

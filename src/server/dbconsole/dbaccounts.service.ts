@@ -1,12 +1,21 @@
 // Accounts and databases of a managed database instance (issue 29, ADR 0055) as module functions:
 // each write makes or drops the real thing in the instance's engine (a user granted on the
 // instance's databases alone; a MySQL database or a PostgreSQL schema) and records it; passwords
-// only sealed. The rules are the seed's (db-accounts.rules.ts), per engine.
+// only sealed. The rules are the seed's (db-accounts.rules.ts), per engine. The document (MongoDB)
+// and cache (Redis) databases' accounts take the same path, kept by the cloud's account API (the
+// simulated cloud stands in: cloud-accounts.ts, ADR 0076).
 import { randomBytes } from 'node:crypto';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { isId } from '../../domain/ids.ts';
 import { isSqlConsoleEngine } from '../../domain/kinds/db-instance/db-instance.rules.ts';
-import type { DbAccount, DbDatabase } from '../../domain/kinds/db-instance/db-accounts.rules.ts';
+import {
+  accountEngineOf,
+  isCloudAccountKind,
+  type AccountPrivilege,
+  type DbAccount,
+  type DbDatabase,
+  type DbPrivilege,
+} from '../../domain/kinds/db-instance/db-accounts.rules.ts';
 import {
   dbAccountCreateSchema,
   dbAccountPasswordSchema,
@@ -21,11 +30,15 @@ import type { ResourceRow } from '../platform/db/resource-rows.ts';
 import type { AccountRow } from './dbaccounts.repository.ts';
 import { DB_KIND, backendOfRow, ensureBackend, instanceDbOf, type DbConsoleDeps } from './dbconsole.service.ts';
 import { accountPrefix, type InstanceDb, type SqlBackend } from './sql-backend.ts';
+import { cloudAccounts, type AccountEngine } from './cloud-accounts.ts';
 
-/** The instance in the caller's scope (404 otherwise); a write needs update:resource. */
-async function instanceOf(deps: DbConsoleDeps, scope: Scope, id: string, write: boolean): Promise<ResourceRow> {
+/** The kinds whose instances have accounts: the managed databases, the document and the cache databases. */
+export type AccountKind = 'db_instance' | 'doc_instance' | 'cache_instance';
+
+/** The instance of that kind in the caller's scope (404 otherwise); a write needs update:resource. */
+async function instanceOf(deps: DbConsoleDeps, scope: Scope, id: string, write: boolean, kind: AccountKind = DB_KIND as AccountKind): Promise<ResourceRow> {
   if (!isId(id)) throw notFound();
-  const row = (await deps.resources.findScoped(scope, id, DB_KIND)) as ResourceRow | undefined;
+  const row = (await deps.resources.findScoped(scope, id, kind)) as ResourceRow | undefined;
   if (!row) throw notFound();
   if (write) requirePermission(scopeCan(scope, 'update', 'resource'));
   return row;
@@ -42,13 +55,31 @@ async function engineOf(deps: DbConsoleDeps, row: ResourceRow): Promise<{ backen
   return { backend: backendOfRow(deps, backendRow), db: instanceDbOf(deps, backendRow) };
 }
 
+/** What makes an instance's accounts: its SQL engine (made if it is not yet), or the cloud's account API (409 unless running). */
+async function accountEngine(deps: DbConsoleDeps, row: ResourceRow): Promise<AccountEngine> {
+  if (isCloudAccountKind(row.kind)) {
+    if (row.status !== 'running') throw conflict('refusals.db_instance.not_running_accounts');
+    return cloudAccounts(engineOfRow(row));
+  }
+  const { backend, db } = await engineOf(deps, row);
+  const sql = (p: AccountPrivilege) => p as DbPrivilege;
+  return {
+    userOf: (name) => `${accountPrefix(db)}${name}`,
+    scopes: (names) => engineDatabases(deps, row, names),
+    create: (a) => backend.createAccount(db, { ...a, privilege: sql(a.privilege) }),
+    grant: (a) => backend.grantAccount(db, { ...a, privilege: sql(a.privilege) }),
+    setPassword: (user, password) => backend.setPassword(db, user, password),
+    drop: (user) => backend.dropAccount(db, user),
+  };
+}
+
 /** An engine's refusal of a write (its own message), logged. */
 function engineRefused(deps: DbConsoleDeps, id: string, e: unknown) {
   deps.log.warn({ err: e, id }, 'the engine refused an account or database change');
   return conflict('refusals.db_instance.engine_refused', { message: String((e as Error).message ?? e).slice(0, 300) });
 }
 
-const engineOfRow = (row: ResourceRow) => String(row.spec.engine);
+const engineOfRow = (row: ResourceRow) => accountEngineOf(row.kind, row.spec);
 
 function accountOut(a: AccountRow): DbAccount {
   return {
@@ -98,21 +129,21 @@ async function engineDatabases(deps: DbConsoleDeps, row: ResourceRow, names: rea
   });
 }
 
-export async function listAccounts(deps: DbConsoleDeps, scope: Scope, id: string): Promise<{ data: DbAccount[] }> {
-  const row = await instanceOf(deps, scope, id, false);
+export async function listAccounts(deps: DbConsoleDeps, scope: Scope, id: string, kind?: AccountKind): Promise<{ data: DbAccount[] }> {
+  const row = await instanceOf(deps, scope, id, false, kind);
   return { data: (await deps.accounts.accounts(row.id)).map(accountOut) };
 }
 
-export async function createAccount(deps: DbConsoleDeps, scope: Scope, id: string, body: unknown): Promise<DbAccount> {
-  const row = await instanceOf(deps, scope, id, true);
+export async function createAccount(deps: DbConsoleDeps, scope: Scope, id: string, body: unknown, kind?: AccountKind): Promise<DbAccount> {
+  const row = await instanceOf(deps, scope, id, true, kind);
   const input = parse(dbAccountCreateSchema(engineOfRow(row)), body);
-  const { backend, db } = await engineOf(deps, row);
-  const databases = await engineDatabases(deps, row, input.databases);
+  const engine = await accountEngine(deps, row);
+  const databases = await engine.scopes(input.databases);
   const record = {
     resource_id: row.id,
     tenant_id: row.tenant_id,
     name: input.name,
-    engine_user: `${accountPrefix(db)}${input.name}`,
+    engine_user: engine.userOf(input.name),
     privilege: input.privilege,
     databases: [...new Set(input.databases)],
     description: input.description || null,
@@ -120,9 +151,9 @@ export async function createAccount(deps: DbConsoleDeps, scope: Scope, id: strin
   };
   if (!(await deps.accounts.addAccount(record))) throw conflict('refusals.db_instance.account_taken');
   try {
-    await backend.createAccount(db, { user: record.engine_user, password: input.password, privilege: input.privilege, databases });
+    await engine.create({ user: record.engine_user, password: input.password, privilege: input.privilege, databases });
   } catch (e) {
-    await backend.dropAccount(db, record.engine_user).catch(() => undefined);
+    await engine.drop(record.engine_user).catch(() => undefined);
     await deps.accounts.removeAccount(row.id, input.name);
     throw engineRefused(deps, row.id, e);
   }
@@ -136,13 +167,13 @@ async function accountOf(deps: DbConsoleDeps, row: ResourceRow, name: string): P
 }
 
 /** PUT …/accounts/:name/privilege: the grants taken back and given again. */
-export async function changePrivilege(deps: DbConsoleDeps, scope: Scope, id: string, name: string, body: unknown): Promise<DbAccount> {
-  const row = await instanceOf(deps, scope, id, true);
+export async function changePrivilege(deps: DbConsoleDeps, scope: Scope, id: string, name: string, body: unknown, kind?: AccountKind): Promise<DbAccount> {
+  const row = await instanceOf(deps, scope, id, true, kind);
   const account = await accountOf(deps, row, name);
-  const input = parse(dbAccountPrivilegeSchema, body);
-  const { backend, db } = await engineOf(deps, row);
-  const databases = await engineDatabases(deps, row, input.databases);
-  await backend.grantAccount(db, { user: account.engine_user, privilege: input.privilege, databases }).catch((e: unknown) => {
+  const input = parse(dbAccountPrivilegeSchema(engineOfRow(row)), body);
+  const engine = await accountEngine(deps, row);
+  const databases = await engine.scopes(input.databases);
+  await engine.grant({ user: account.engine_user, privilege: input.privilege, databases }).catch((e: unknown) => {
     throw engineRefused(deps, row.id, e);
   });
   await deps.accounts.updateAccount(row.id, name, { privilege: input.privilege, databases: [...new Set(input.databases)] });
@@ -150,23 +181,23 @@ export async function changePrivilege(deps: DbConsoleDeps, scope: Scope, id: str
 }
 
 /** PUT …/accounts/:name/password: the engine's password changed, the new one kept sealed. */
-export async function resetPassword(deps: DbConsoleDeps, scope: Scope, id: string, name: string, body: unknown): Promise<{ ok: true }> {
-  const row = await instanceOf(deps, scope, id, true);
+export async function resetPassword(deps: DbConsoleDeps, scope: Scope, id: string, name: string, body: unknown, kind?: AccountKind): Promise<{ ok: true }> {
+  const row = await instanceOf(deps, scope, id, true, kind);
   const account = await accountOf(deps, row, name);
   const input = parse(dbAccountPasswordSchema(name), body);
-  const { backend, db } = await engineOf(deps, row);
-  await backend.setPassword(db, account.engine_user, input.password).catch((e: unknown) => {
+  const engine = await accountEngine(deps, row);
+  await engine.setPassword(account.engine_user, input.password).catch((e: unknown) => {
     throw engineRefused(deps, row.id, e);
   });
   await deps.accounts.updateAccount(row.id, name, { secret_sealed: deps.secrets.seal({ password: input.password }) });
   return { ok: true };
 }
 
-export async function deleteAccount(deps: DbConsoleDeps, scope: Scope, id: string, name: string): Promise<{ ok: true }> {
-  const row = await instanceOf(deps, scope, id, true);
+export async function deleteAccount(deps: DbConsoleDeps, scope: Scope, id: string, name: string, kind?: AccountKind): Promise<{ ok: true }> {
+  const row = await instanceOf(deps, scope, id, true, kind);
   const account = await accountOf(deps, row, name);
-  const { backend, db } = await engineOf(deps, row);
-  await backend.dropAccount(db, account.engine_user).catch((e: unknown) => {
+  const engine = await accountEngine(deps, row);
+  await engine.drop(account.engine_user).catch((e: unknown) => {
     throw engineRefused(deps, row.id, e);
   });
   await deps.accounts.removeAccount(row.id, name);
@@ -216,7 +247,7 @@ export async function deleteDatabase(deps: DbConsoleDeps, scope: Scope, id: stri
   for (const account of (await deps.accounts.accounts(row.id)).filter((a) => a.databases.includes(name))) {
     const rest = account.databases.filter((d) => d !== name);
     const engineNames = rest.map((d) => all.find((x) => x.name === d)?.engine_name).filter((d): d is string => Boolean(d));
-    await backend.grantAccount(db, { user: account.engine_user, privilege: account.privilege, databases: engineNames }).catch((e: unknown) => {
+    await backend.grantAccount(db, { user: account.engine_user, privilege: account.privilege as DbPrivilege, databases: engineNames }).catch((e: unknown) => {
       throw engineRefused(deps, row.id, e);
     });
     await deps.accounts.updateAccount(row.id, account.name, { databases: rest });

@@ -1,7 +1,9 @@
 // The SQL console (dmsManage) and the seed's `dbinstances` family: `GET /api/v1/dbinstances` (the
 // engine's list of the kind, the same paging and filters as /api/dbinstances),
 // `POST /api/v1/dbinstances/:id/sql` and `GET /api/v1/dbinstances/:id/sql/history`; the instance's
-// accounts and databases under `/api/v1/dbinstances/:id/accounts` and `…/databases` (ADR 0055).
+// accounts and databases under `/api/v1/dbinstances/:id/accounts` and `…/databases` (ADR 0055); the
+// document and cache databases' accounts in the same shape under `/api/v1/docinstances/:id/accounts`
+// and `/api/v1/cacheinstances/:id/accounts` (ADR 0076).
 // Thin: scope from the headers, then the service (dbconsole.service.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dbInstanceKind } from '../../domain/kinds/db-instance/db-instance.kind.ts';
@@ -17,6 +19,7 @@ import {
   listAccounts,
   listDatabases,
   resetPassword,
+  type AccountKind,
 } from './dbaccounts.service.ts';
 
 /** What these routes use; the composition root (app.ts) hands it in. */
@@ -61,4 +64,24 @@ export async function dbConsoleRoutes(app: FastifyInstance, ctx: DbConsoleRoutes
     reply.code(201).send(await createDatabase(ctx.dbConsole, await scoped(req), idOf(req), req.body)),
   );
   app.delete(`${base}/databases/:name`, { config: read }, async (req) => deleteDatabase(ctx.dbConsole, await scoped(req), idOf(req), nameOf(req)));
+
+  // The document and cache databases' accounts (ADR 0076): the same calls, kept by the cloud's account API.
+  for (const [collection, kind] of [
+    ['docinstances', 'doc_instance'],
+    ['cacheinstances', 'cache_instance'],
+  ] as const satisfies readonly (readonly [string, AccountKind])[])
+    cloudAccountRoutes(app, ctx, `/api/v1/${collection}/:id/accounts`, kind);
+}
+
+function cloudAccountRoutes(app: FastifyInstance, ctx: DbConsoleRoutesDeps, url: string, kind: AccountKind) {
+  const scoped = async (req: FastifyRequest) => resolveScope(req, ctx.tenancy);
+  const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+  const nameOf = (req: FastifyRequest) => (req.params as { name: string }).name;
+  // Reading needs read:resource; the service asks update:resource of a write. In the operation log as the managed databases' account writes (oplog-actions.ts).
+  const read = { config: { permission: 'read:resource' } } as const;
+  app.get(url, read, async (req) => listAccounts(ctx.dbConsole, await scoped(req), idOf(req), kind));
+  app.post(url, read, async (req, reply) => reply.code(201).send(await createAccount(ctx.dbConsole, await scoped(req), idOf(req), req.body, kind)));
+  app.put(`${url}/:name/privilege`, read, async (req) => changePrivilege(ctx.dbConsole, await scoped(req), idOf(req), nameOf(req), req.body, kind));
+  app.put(`${url}/:name/password`, read, async (req) => resetPassword(ctx.dbConsole, await scoped(req), idOf(req), nameOf(req), req.body, kind));
+  app.delete(`${url}/:name`, read, async (req) => deleteAccount(ctx.dbConsole, await scoped(req), idOf(req), nameOf(req), kind));
 }

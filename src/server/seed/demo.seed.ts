@@ -1,5 +1,6 @@
 // The demo dataset, written once into an empty database (SEED=none skips it).
 // Every demo account signs in with DEMO_PASSWORD.
+import { seedBackupCenter } from './backup-center.seed.ts';
 import { dnsCdnSslSeed } from './dns-cdn-ssl.seed.ts';
 import { seedCloudAccounts } from './cloud-accounts.seed.ts';
 import { seedOrg } from './org.seed.ts';
@@ -403,7 +404,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedKeys(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedBastion(db);
   await seedDbInstances(db, secrets ?? (await openSecretBox(db, undefined)));
-  await seedCacheDocInstances(db);
+  await seedCacheDocInstances(db, secrets ?? (await openSecretBox(db, undefined)));
   await seedStorage(db);
   await seedAccessBandwidths(db);
   await seedComputeMore(db);
@@ -415,6 +416,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedSecurityScan(db);
   await seedServiceCatalogue(db);
   await seedStacks(db);
+  await seedBackupCenter(db);
   // Last: the Taiwanese tenant's rows, all of them, in Traditional Chinese.
   await seedTraditionalTenants(db);
   return true;

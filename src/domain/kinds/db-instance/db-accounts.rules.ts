@@ -1,11 +1,39 @@
 // Accounts and databases of a managed database instance (seed 001 §5 "Databases", §6): user-name
 // and database-name rules per engine, the account privileges, the character sets. Plain data and
 // pure checks (no zod), shared by the server and the web; the schema is db-accounts.schema.ts.
+// The document (MongoDB) and cache (Redis) databases' accounts follow the same rules, the engine
+// deciding the limits, the privileges and what an account is authorised on (ADR 0076).
 import { passwordProblem } from '../../account.ts';
 
 /** Seed 001 §6: read-only, DML, DDL and DML, deploy user. */
 export const DB_PRIVILEGES = ['readonly', 'dml', 'ddl_dml', 'deploy'] as const;
 export type DbPrivilege = (typeof DB_PRIVILEGES)[number];
+
+/** Every privilege an account may hold: the SQL engines' four, and the document and cache databases' 读写 and 管理 (ADR 0076). */
+export const ACCOUNT_PRIVILEGES = [...DB_PRIVILEGES, 'readwrite', 'admin'] as const;
+export type AccountPrivilege = (typeof ACCOUNT_PRIVILEGES)[number];
+
+/** The privileges an engine offers: MongoDB 只读 / 读写 / 管理, Redis ACL 只读 / 读写, the SQL engines the seed's four. */
+export function dbPrivileges(engine: string): readonly [AccountPrivilege, ...AccountPrivilege[]] {
+  if (engine === 'mongodb') return ['readonly', 'readwrite', 'admin'];
+  if (engine === 'redis') return ['readonly', 'readwrite'];
+  return DB_PRIVILEGES;
+}
+
+/** The MongoDB built-in roles each privilege grants on every authorised database. */
+export const MONGO_ROLES: Readonly<Record<string, readonly string[]>> = { readonly: ['read'], readwrite: ['readWrite'], admin: ['readWrite', 'dbAdmin'] };
+/** The Redis ACL command categories each privilege allows on the authorised keys. */
+export const REDIS_ACL: Readonly<Record<string, string>> = { readonly: '+@read', readwrite: '+@read +@write' };
+
+/** The engine whose rules an instance's accounts follow: the document database is MongoDB, the cache Redis, a managed database its own. */
+export function accountEngineOf(kind: string, spec: Record<string, unknown>): string {
+  if (kind === 'doc_instance') return 'mongodb';
+  if (kind === 'cache_instance') return 'redis';
+  return String(spec.engine);
+}
+/** Kinds whose accounts the cloud's account API keeps (no engine of theirs runs here: the simulated cloud stands in, ADR 0076). */
+export const CLOUD_ACCOUNT_KINDS = ['doc_instance', 'cache_instance'] as const;
+export const isCloudAccountKind = (kind: string) => (CLOUD_ACCOUNT_KINDS as readonly string[]).includes(kind);
 
 /** Lowercase letters, digits and underscore; a letter first; a letter or digit last (seed 001 §5). */
 export const DB_ACCOUNT_NAME = /^[a-z](?:[a-z0-9_]*[a-z0-9])?$/;
@@ -40,14 +68,33 @@ export function dbDatabaseCharsets(engine: string): readonly string[] {
   return engine === 'mysql' ? ['utf8mb4', 'utf8', 'gbk', 'latin1'] : ['utf8'];
 }
 
+/** A Redis account's keys: `*` (every key) or a key prefix of letters, digits and `:_.-`, at most 64 (ACL `~<prefix>*`). */
+export const REDIS_ALL_KEYS = '*';
+export const REDIS_KEY_PREFIX = /^[A-Za-z0-9][A-Za-z0-9:_.-]{0,63}$/;
+/** At most this many databases or key prefixes per account. */
+export const ACCOUNT_SCOPES_MAX = 20;
+
+/**
+ * The first rule an authorised database (MongoDB: a database name, by the database-name rules; Redis:
+ * a key prefix or `*`) breaks, as a rule key of errors:rules, or null. The SQL engines' databases are
+ * the instance's own, checked by the server against its list.
+ */
+export function accountScopeProblem(engine: string, item: string): string | null {
+  if (engine === 'redis') return item === REDIS_ALL_KEYS || REDIS_KEY_PREFIX.test(item) ? null : 'cache_key_prefix';
+  if (engine !== 'mongodb') return null;
+  if (item.length < DB_DATABASE_NAME_MIN || item.length > dbDatabaseNameMax(engine)) return 'db_database_length';
+  if (!DB_DATABASE_NAME.test(item)) return 'db_database_name';
+  return dbDatabaseNameReserved(engine, item) ? 'db_database_reserved' : null;
+}
+
 /** The first rule an account's password breaks (a rule key of errors:rules), or null: 8-32, digits and both cases, no reserved word, not the name. */
 export const dbPasswordProblem = (password: string, name: string): string | null => passwordProblem(password, name);
 
-/** An account of an instance as GET /api/v1/dbinstances/:id/accounts answers it (never its password). */
+/** An account of an instance as GET /api/v1/{db,doc,cache}instances/:id/accounts answers it (never its password). */
 export interface DbAccount {
   name: string;
   engine_user: string;
-  privilege: DbPrivilege;
+  privilege: AccountPrivilege;
   databases: string[];
   description: string | null;
   created_at: string;

@@ -1,19 +1,32 @@
 // The forms of an instance's accounts: a new account (name, password twice, privilege, databases,
 // remark), a privilege change and a password reset. Each field checks the seed's rules as the
 // server does (db-accounts.rules.ts) and says what is wrong in the user's language; the server's
-// refusal, if any, shows above the buttons.
+// refusal, if any, shows above the buttons. The document and cache databases (ADR 0076) take their
+// engine's privileges and type their databases (MongoDB) or key prefixes (Redis) in one field.
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input, Selector, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { DB_PRIVILEGES, dbAccountNameMax, type DbPrivilege } from '../../../domain/kinds/db-instance/db-accounts.rules.ts';
-import { accountNameProblem, passwordProblem, type DbAccount, type DbDatabase } from './accounts-api.ts';
+import {
+  ACCOUNT_SCOPES_MAX,
+  dbAccountNameMax,
+  dbDatabaseNameMax,
+  dbPrivileges,
+  type AccountPrivilege,
+} from '../../../domain/kinds/db-instance/db-accounts.rules.ts';
+import { accountNameProblem, passwordProblem, scopesProblem, splitScopes, type DbAccount, type DbDatabase } from './accounts-api.ts';
 import { failureText } from './admin-frame.tsx';
 
 type T = ReturnType<typeof useTranslation>['t'];
 const rule = (t: T, key: string | null, params: Record<string, unknown> = {}) =>
   key ? Promise.reject(new Error(t(`kinds:db_instance.accounts.rules.${key}`, params))) : Promise.resolve();
 
-export function PrivilegeField({ t }: { t: T }) {
+/** Engines whose accounts the cloud keeps: their databases or key prefixes are typed, not picked. */
+const typed = (engine: string) => engine === 'mongodb' || engine === 'redis';
+
+export function PrivilegeField({ t, engine }: { t: T; engine: string }) {
+  // an engine's own wording of a privilege (MongoDB's roles, Redis' ACL), else the SQL engines'
+  const hint = (p: string) =>
+    t(`kinds:db_instance.accounts.privilege_hints.${engine}_${p}`, { defaultValue: t(`kinds:db_instance.accounts.privilege_hints.${p}`) });
   return (
     <Form.Item
       name="privilege"
@@ -22,10 +35,10 @@ export function PrivilegeField({ t }: { t: T }) {
     >
       <Selector
         columns={2}
-        options={DB_PRIVILEGES.map((p) => ({
+        options={dbPrivileges(engine).map((p) => ({
           value: p,
           label: t(`kinds:db_instance.accounts.privileges.${p}`),
-          description: t(`kinds:db_instance.accounts.privilege_hints.${p}`),
+          description: hint(p),
         }))}
       />
     </Form.Item>
@@ -52,6 +65,41 @@ export function DatabasesField({ t, databases }: { t: T; databases: readonly DbD
       </Checkbox.Group>
     </Form.Item>
   );
+}
+
+/** MongoDB's database names or Redis' key prefixes, typed in one field (commas, spaces or new lines between). */
+export function ScopesField({ t, engine }: { t: T; engine: string }) {
+  const key = engine === 'redis' ? 'keys' : 'databases';
+  return (
+    <Form.Item
+      name="scopes"
+      label={t(`kinds:db_instance.accounts.${key}`)}
+      required
+      description={t(`kinds:db_instance.accounts.${key}_help`)}
+      rules={[
+        {
+          validator: (_r, v: string | undefined) => {
+            const problem = scopesProblem(engine, v ?? '');
+            return rule(t, problem?.rule ?? null, { max: dbDatabaseNameMax(engine), item: problem?.item, count: ACCOUNT_SCOPES_MAX });
+          },
+        },
+      ]}
+    >
+      <TextArea rows={2} autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t(`kinds:db_instance.accounts.${key}_placeholder`)} data-testid="account-scopes" />
+    </Form.Item>
+  );
+}
+
+/** The databases field of the engine: picked from the instance's list, or typed. */
+function ScopeOrDatabases({ t, engine, databases }: { t: T; engine: string; databases: readonly DbDatabase[] }) {
+  return typed(engine) ? <ScopesField t={t} engine={engine} /> : <DatabasesField t={t} databases={databases} />;
+}
+
+/** The form's values with the typed databases or key prefixes as the list the server takes. */
+function withScopes<V extends { databases?: string[] }>(engine: string, v: V & { scopes?: string }): V {
+  if (!typed(engine)) return v;
+  const { scopes, ...rest } = v;
+  return { ...rest, databases: splitScopes(scopes ?? '') } as unknown as V;
 }
 
 function PasswordFields({ t, form, nameOf }: { t: T; form: ReturnType<typeof Form.useForm>[0]; nameOf: () => string }) {
@@ -124,7 +172,7 @@ export interface NewAccount {
   name: string;
   password: string;
   confirm_password: string;
-  privilege: DbPrivilege[];
+  privilege: AccountPrivilege[];
   databases: string[];
   description?: string;
 }
@@ -139,8 +187,12 @@ export function AccountCreateForm(props: FormProps<NewAccount> & { engine: strin
       form={form}
       layout="vertical"
       className="ys-dba__form"
-      initialValues={{ privilege: ['readonly'], databases: props.databases.filter((d) => d.default).map((d) => d.name) }}
-      onFinish={submit}
+      initialValues={{
+        privilege: ['readonly'],
+        databases: props.databases.filter((d) => d.default).map((d) => d.name),
+        scopes: props.engine === 'redis' ? '*' : '',
+      }}
+      onFinish={(v: NewAccount) => submit(withScopes(props.engine, v))}
       footer={<Footer t={t} failure={failure} busy={busy} onCancel={props.onCancel} testId="account-submit" />}
     >
       <Form.Item
@@ -153,8 +205,8 @@ export function AccountCreateForm(props: FormProps<NewAccount> & { engine: strin
         <Input placeholder={t('kinds:db_instance.accounts.name_placeholder')} autoComplete="off" data-testid="account-name" />
       </Form.Item>
       <PasswordFields t={t} form={form} nameOf={() => String(form.getFieldValue('name') ?? '')} />
-      <PrivilegeField t={t} />
-      <DatabasesField t={t} databases={props.databases} />
+      <PrivilegeField t={t} engine={props.engine} />
+      <ScopeOrDatabases t={t} engine={props.engine} databases={props.databases} />
       <Form.Item name="description" label={t('kinds:db_instance.accounts.description')}>
         <TextArea maxLength={256} rows={2} placeholder={t('kinds:db_instance.accounts.description_placeholder')} />
       </Form.Item>
@@ -162,19 +214,21 @@ export function AccountCreateForm(props: FormProps<NewAccount> & { engine: strin
   );
 }
 
-export function PrivilegeForm(props: FormProps<{ privilege: DbPrivilege[]; databases: string[] }> & { account: DbAccount; databases: readonly DbDatabase[] }) {
+export function PrivilegeForm(
+  props: FormProps<{ privilege: AccountPrivilege[]; databases: string[] }> & { account: DbAccount; databases: readonly DbDatabase[]; engine: string },
+) {
   const { t } = useTranslation();
   const { busy, failure, submit } = useSubmit(t, props.onSubmit);
   return (
     <Form
       layout="vertical"
       className="ys-dba__form"
-      initialValues={{ privilege: [props.account.privilege], databases: props.account.databases }}
-      onFinish={submit}
+      initialValues={{ privilege: [props.account.privilege], databases: props.account.databases, scopes: props.account.databases.join(', ') }}
+      onFinish={(v: { privilege: AccountPrivilege[]; databases: string[] }) => submit(withScopes(props.engine, v))}
       footer={<Footer t={t} failure={failure} busy={busy} onCancel={props.onCancel} testId="privilege-submit" />}
     >
-      <PrivilegeField t={t} />
-      <DatabasesField t={t} databases={props.databases} />
+      <PrivilegeField t={t} engine={props.engine} />
+      <ScopeOrDatabases t={t} engine={props.engine} databases={props.databases} />
     </Form>
   );
 }

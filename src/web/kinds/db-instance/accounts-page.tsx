@@ -2,6 +2,7 @@
 // user of the instance's engine, granted read-only, DML, DDL and DML, or deploy-user privileges on
 // the instance's databases it names. Phone: a card per account with its actions; from 1024 px a
 // table. Adding, changing the privilege and resetting the password open a sheet; deleting asks first.
+// The document and cache databases' 账号管理 tab draws the same panel (AccountsPanel, ADR 0076).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,19 +14,8 @@ import { CardActions } from './card-actions.tsx';
 import { CenterPopup, Popup } from '../../ui/light/overlay.tsx';
 import { SpinLoading } from '../../ui/light/spin-loading.tsx';
 import { Toast } from '../../ui/light/toast.ts';
-import type { Resource } from '../../features/resources/kind-meta.ts';
 import type { KindPageProps } from '../../features/resources/kind-slots.ts';
-import {
-  adminKeys,
-  changePrivilege,
-  createAccount,
-  deleteAccount,
-  listAccounts,
-  listDatabases,
-  resetPassword,
-  type DbAccount,
-  type DbDatabase,
-} from './accounts-api.ts';
+import { accountCalls, adminKeys, listDatabases, scopeLabel, type AccountCalls, type DbAccount, type DbDatabase } from './accounts-api.ts';
 import { AdminFrame, failureText, useWide } from './admin-frame.tsx';
 import { AccountCreateForm, PasswordForm, PrivilegeForm, type NewAccount } from './account-forms.tsx';
 
@@ -34,10 +24,12 @@ type Sheet = { kind: 'create' } | { kind: 'privilege'; account: DbAccount } | { 
 export function AccountsPage({ id }: KindPageProps<true>) {
   return (
     <AdminFrame id={id} page="accounts">
-      {(row) => <Accounts row={row} />}
+      {(row) => <AccountsPanel id={row.id} engine={String(row.spec.engine)} calls={DB_CALLS} writable />}
     </AdminFrame>
   );
 }
+
+const DB_CALLS = accountCalls('dbinstances');
 
 /** A sheet from below on a phone, a centred box from 1024 px. */
 export function Sheet(props: { open: boolean; title: string; onClose: () => void; children: React.ReactNode }) {
@@ -64,14 +56,26 @@ export function Sheet(props: { open: boolean; title: string; onClose: () => void
   );
 }
 
-function Accounts({ row }: { row: Resource }) {
+/** The engines whose accounts the cloud keeps (ADR 0076): no database list to pick from, names as typed. */
+const cloudEngine = (engine: string) => engine === 'mongodb' || engine === 'redis';
+
+export interface AccountsPanelProps {
+  id: string;
+  engine: string;
+  calls: AccountCalls;
+  /** false while the instance is not running: the list shows, the changes do not */
+  writable: boolean;
+  /** what the panel says instead of its add button when it is not writable */
+  notice?: string;
+}
+
+export function AccountsPanel({ id, engine, calls, writable, notice }: AccountsPanelProps) {
   const { t } = useTranslation();
   const wide = useWide();
   const client = useQueryClient();
-  const id = row.id;
-  const engine = String(row.spec.engine);
-  const accounts = useQuery({ queryKey: adminKeys.accounts(id), queryFn: () => listAccounts(id) });
-  const databases = useQuery({ queryKey: adminKeys.databases(id), queryFn: () => listDatabases(id) });
+  const cloud = cloudEngine(engine);
+  const accounts = useQuery({ queryKey: adminKeys.accounts(id), queryFn: () => calls.list(id) });
+  const databases = useQuery({ queryKey: adminKeys.databases(id), queryFn: () => listDatabases(id), enabled: !cloud });
   const [sheet, setSheet] = useState<Sheet>(null);
   const k = (key: string, p?: Record<string, unknown>) => t(`kinds:db_instance.accounts.${key}`, p);
   const done = async (message: string) => {
@@ -80,7 +84,7 @@ function Accounts({ row }: { row: Resource }) {
     await client.invalidateQueries({ queryKey: adminKeys.accounts(id) });
   };
   const remove = useMutation({
-    mutationFn: (name: string) => deleteAccount(id, name),
+    mutationFn: (name: string) => calls.remove(id, name),
     onSuccess: () => done(k('deleted')),
     onError: (e) => Toast.show({ content: failureText(e, t('kinds:db_instance.admin.failed')) }),
   });
@@ -93,20 +97,25 @@ function Accounts({ row }: { row: Resource }) {
     });
     if (ok) remove.mutate(a.name);
   };
-  const actions = (a: DbAccount): RowAction[] => [
-    { key: 'privilege', label: k('change_privilege'), onClick: () => setSheet({ kind: 'privilege', account: a }) },
-    { key: 'password', label: k('reset_password'), onClick: () => setSheet({ kind: 'password', account: a }) },
-    { key: 'delete', label: k('delete'), danger: true, onClick: () => void askDelete(a) },
-  ];
+  const actions = (a: DbAccount): RowAction[] =>
+    writable
+      ? [
+          { key: 'privilege', label: k('change_privilege'), onClick: () => setSheet({ kind: 'privilege', account: a }) },
+          { key: 'password', label: k('reset_password'), onClick: () => setSheet({ kind: 'password', account: a }) },
+          { key: 'delete', label: k('delete'), danger: true, onClick: () => void askDelete(a) },
+        ]
+      : [];
   const rows = accounts.data?.data ?? [];
   const dbs: DbDatabase[] = databases.data?.data ?? [];
   return (
     <section className="ys-dba__body">
       <div className="ys-dba__bar">
-        <p className="ys-dba__hint">{k('hint')}</p>
-        <Button color="primary" size="small" className="ys-dba__add" onClick={() => setSheet({ kind: 'create' })} data-testid="account-add">
-          <AddOutline /> {k('add')}
-        </Button>
+        <p className="ys-dba__hint">{writable ? k(cloud ? `hint_${engine}` : 'hint') : notice}</p>
+        {writable ? (
+          <Button color="primary" size="small" className="ys-dba__add" onClick={() => setSheet({ kind: 'create' })} data-testid="account-add">
+            <AddOutline /> {k('add')}
+          </Button>
+        ) : null}
       </div>
       {accounts.isPending ? (
         <div className="ys-dba__state">
@@ -116,17 +125,19 @@ function Accounts({ row }: { row: Resource }) {
         <div className="ys-dba__state">{k('failed_load')}</div>
       ) : !rows.length ? (
         <div className="ys-dba__empty" data-testid="accounts-empty">
-          <p>{k('empty')}</p>
-          <Button color="primary" fill="outline" onClick={() => setSheet({ kind: 'create' })}>
-            {k('add')}
-          </Button>
+          <p>{k(cloud ? 'empty_cloud' : 'empty')}</p>
+          {writable ? (
+            <Button color="primary" fill="outline" onClick={() => setSheet({ kind: 'create' })}>
+              {k('add')}
+            </Button>
+          ) : null}
         </div>
       ) : wide ? (
-        <DataTable columns={columns(t)} rows={rows} rowKey={(a) => a.name} rowActions={actions} testId="accounts-table" />
+        <DataTable columns={columns(t, engine)} rows={rows} rowKey={(a) => a.name} rowActions={writable ? actions : undefined} testId="accounts-table" />
       ) : (
         <ul className="ys-dba__cards" data-testid="accounts-cards">
           {rows.map((a) => (
-            <AccountCard key={a.name} account={a} actions={actions(a)} />
+            <AccountCard key={a.name} account={a} actions={actions(a)} engine={engine} />
           ))}
         </ul>
       )}
@@ -137,7 +148,7 @@ function Accounts({ row }: { row: Resource }) {
             databases={dbs}
             onCancel={() => setSheet(null)}
             onSubmit={async (v: NewAccount) => {
-              await createAccount(id, { ...v, name: v.name.trim(), privilege: v.privilege[0] });
+              await calls.create(id, { ...v, name: v.name.trim(), privilege: v.privilege[0] });
               await done(k('created', { name: v.name.trim() }));
             }}
           />
@@ -145,9 +156,10 @@ function Accounts({ row }: { row: Resource }) {
           <PrivilegeForm
             account={sheet.account}
             databases={dbs}
+            engine={engine}
             onCancel={() => setSheet(null)}
             onSubmit={async (v) => {
-              await changePrivilege(id, sheet.account.name, { privilege: v.privilege[0]!, databases: v.databases });
+              await calls.changePrivilege(id, sheet.account.name, { privilege: v.privilege[0]!, databases: v.databases });
               await done(k('privilege_changed'));
             }}
           />
@@ -156,7 +168,7 @@ function Accounts({ row }: { row: Resource }) {
             account={sheet.account}
             onCancel={() => setSheet(null)}
             onSubmit={async (v) => {
-              await resetPassword(id, sheet.account.name, v);
+              await calls.resetPassword(id, sheet.account.name, v);
               await done(k('password_reset'));
             }}
           />
@@ -172,25 +184,33 @@ const sheetTitle = (t: T, s: NonNullable<Sheet>) =>
     ? t('kinds:db_instance.accounts.add')
     : t(`kinds:db_instance.accounts.${s.kind === 'privilege' ? 'change_privilege' : 'reset_password'}`) + ` · ${s.account.name}`;
 
-function columns(t: T): DataColumn<DbAccount>[] {
+/** An account's databases (or Redis key prefixes) as they read. */
+const scopesText = (t: T, engine: string, a: DbAccount) =>
+  a.databases.map((d) => scopeLabel(engine, d, t('kinds:db_instance.accounts.all_keys'))).join('、') || '—';
+const scopesHeader = (engine: string) => (engine === 'redis' ? 'keys' : 'databases');
+
+function columns(t: T, engine: string): DataColumn<DbAccount>[] {
   const k = (key: string) => t(`kinds:db_instance.accounts.${key}`);
   const privilege = (a: DbAccount) => t(`kinds:db_instance.accounts.privileges.${a.privilege}`);
+  const scopes = (a: DbAccount) => scopesText(t, engine, a);
   return [
     { id: 'name', header: k('name'), frozen: true, cell: (a) => a.name, text: (a) => a.name },
-    { id: 'engine_user', header: k('engine_user'), cell: (a) => <code>{a.engine_user}</code>, text: (a) => a.engine_user },
+    ...(cloudEngine(engine)
+      ? []
+      : [{ id: 'engine_user', header: k('engine_user'), cell: (a: DbAccount) => <code>{a.engine_user}</code>, text: (a: DbAccount) => a.engine_user }]),
     {
       id: 'privilege',
       header: k('privilege'),
       cell: (a) => <span className={`ys-dba__priv ys-dba__priv--${a.privilege}`}>{privilege(a)}</span>,
       text: privilege,
     },
-    { id: 'databases', header: k('databases'), cell: (a) => a.databases.join('、'), text: (a) => a.databases.join('、') },
+    { id: 'databases', header: k(scopesHeader(engine)), cell: scopes, text: scopes },
     { id: 'description', header: k('description'), cell: (a) => a.description ?? '—', text: (a) => a.description ?? '' },
     { id: 'created_at', header: k('created_at'), cell: (a) => formatDateTime(a.created_at), text: (a) => formatDateTime(a.created_at) },
   ];
 }
 
-function AccountCard({ account: a, actions }: { account: DbAccount; actions: RowAction[] }) {
+function AccountCard({ account: a, actions, engine }: { account: DbAccount; actions: RowAction[]; engine: string }) {
   const { t } = useTranslation();
   const k = (key: string) => t(`kinds:db_instance.accounts.${key}`);
   return (
@@ -200,12 +220,16 @@ function AccountCard({ account: a, actions }: { account: DbAccount; actions: Row
         <span className={`ys-dba__priv ys-dba__priv--${a.privilege}`}>{t(`kinds:db_instance.accounts.privileges.${a.privilege}`)}</span>
       </div>
       <dl className="ys-dba__meta">
-        <dt>{k('engine_user')}</dt>
-        <dd>
-          <code>{a.engine_user}</code>
-        </dd>
-        <dt>{k('databases')}</dt>
-        <dd>{a.databases.join('、') || '—'}</dd>
+        {cloudEngine(engine) ? null : (
+          <>
+            <dt>{k('engine_user')}</dt>
+            <dd>
+              <code>{a.engine_user}</code>
+            </dd>
+          </>
+        )}
+        <dt>{k(scopesHeader(engine))}</dt>
+        <dd>{scopesText(t, engine, a)}</dd>
         {a.description ? (
           <>
             <dt>{k('description')}</dt>
@@ -215,7 +239,7 @@ function AccountCard({ account: a, actions }: { account: DbAccount; actions: Row
         <dt>{k('created_at')}</dt>
         <dd>{formatDateTime(a.created_at)}</dd>
       </dl>
-      <CardActions actions={actions} className="ys-dba__cardbtns" />
+      {actions.length ? <CardActions actions={actions} className="ys-dba__cardbtns" /> : null}
     </li>
   );
 }
