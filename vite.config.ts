@@ -571,8 +571,8 @@ const CONSOLE_BASE: readonly RegExp[] = [
   /src[\\/]web[\\/]lib[\\/](?:antd-react19|rc-render)\.ts$/,
   // the kit's search field and tags (the inbox's text area stays out: it brings a Unicode library)
   /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](?:tag|input|search-bar)[\\/]/,
-  // the console's time format, its event stream and the tablet's split view
-  /src[\\/](?:domain[\\/]time-format|web[\\/]lib[\\/]server-events|web[\\/]ui[\\/]split-view)\.tsx?$/,
+  // the console's time format, its event stream, the tablet's split view and the statuses' colours
+  /src[\\/](?:domain[\\/](?:time-format|status-tones)|web[\\/]lib[\\/]server-events|web[\\/]ui[\\/]split-view)\.tsx?$/,
 ];
 
 /**
@@ -615,10 +615,12 @@ const CHUNK_GROUPS = [
     includeDependenciesRecursively: false,
   },
   // - the outbox's machinery: the pages that queue writes offline (the inbox, work orders, feedback,
-  //   the outbox) load its hooks, rules and gate together;
+  //   the outbox) load its hooks, rules and gate together; with them the request sentence the outbox
+  //   strip, the approval cards and the message centre share (request-summary, with the hosts'
+  //   flavors and the id pattern it reads: three files of < 1 KB each on every console first screen);
   {
     name: 'outbox-parts',
-    test: /src[\\/](?:web[\\/]offline[\\/](?:hooks|outbox-raw|outbox-gate|outbox-rules)|domain[\\/]approvals[\\/]decision-batch)\.tsx?$/,
+    test: /src[\\/](?:web[\\/]offline[\\/](?:hooks|outbox-raw|outbox-gate|outbox-rules)|domain[\\/](?:approvals[\\/](?:decision-batch|request-summary)|kinds[\\/]instance[\\/]flavors|id-pattern))\.tsx?$/,
     priority: 30,
     includeDependenciesRecursively: false,
   },

@@ -2,7 +2,7 @@
 // resources of a kind (instances, eips, snapshots) or the sum of what they measure (cores and
 // memory of the hosts from their flavor, disk gigabytes). The engine refuses a create that would
 // go past a limit (quota_insufficient); an approved quota_change sets the limit.
-import { FLAVORS } from '../kinds/instance/instance.kind.ts';
+import { FLAVORS } from '../kinds/instance/flavors.ts';
 import type { QuotaKey } from './approval.schema.ts';
 
 export interface QuotaLimit {

@@ -7,8 +7,8 @@
 // It works in two steps: `summarySubject` picks from a request's type and payload the few flat
 // values the sentence needs (strings and numbers, so a site message can carry them in its
 // parameters), and `subjectSummary` turns them into text through the `t` it is given.
-import { FLAVORS } from '../kinds/instance/instance.kind.ts';
-import { isId } from '../ids.ts';
+import { FLAVORS } from '../kinds/instance/flavors.ts';
+import { isId } from '../id-pattern.ts';
 
 export type SummaryT = (key: string, opts?: Record<string, unknown>) => string;
 export type Subject = Record<string, string | number>;

@@ -79,6 +79,7 @@ import {
   SystemQRcodeOutline,
   UnlockOutline,
   UserContactOutline,
+  DownCircleOutline,
 } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
 
@@ -164,6 +165,7 @@ const ENTRY_ICONS: Record<string, ComponentType<{ className?: string }>> = {
   // data transmission service and transfer centre (issue 29)
   dts: SendOutline,
   dtc: TruckOutline,
+  backup_center: DownCircleOutline,
   cost_center: PayCircleOutline,
   orders: BillOutline,
   downloads: DownlandOutline,

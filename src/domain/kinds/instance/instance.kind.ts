@@ -2,17 +2,9 @@
 // change restarts the host, delete goes to the recycle bin (mounted disks follow it).
 import { REMOVED, SAME, defineKind } from '../kind.ts';
 import { C, F, Q } from '../common.ts';
+import { FLAVORS, FLAVOR_IDS } from './flavors.ts';
 
-export const FLAVORS = [
-  { id: 's6.small.1', cpu: 1, memory: 1 },
-  { id: 's6.medium.2', cpu: 1, memory: 2 },
-  { id: 's6.large.2', cpu: 2, memory: 4 },
-  { id: 's6.xlarge.2', cpu: 4, memory: 8 },
-  { id: 's6.2xlarge.2', cpu: 8, memory: 16 },
-  { id: 'c6.2xlarge.4', cpu: 8, memory: 32 },
-  { id: 'm6.4xlarge.8', cpu: 16, memory: 128 },
-] as const;
-export const FLAVOR_IDS = FLAVORS.map((f) => f.id) as unknown as readonly [string, ...string[]];
+export { FLAVORS, FLAVOR_IDS } from './flavors.ts';
 export const IMAGES = ['centos-7.9', 'ubuntu-22.04', 'kylin-v10', 'uos-20', 'windows-2019', 'windows-2022'] as const;
 export const DISK_TYPES = ['ssd', 'sas', 'sata'] as const;
 
