@@ -1,7 +1,7 @@
 // The user centre's rules (seed 001 §3 "User", §5 passwords and phone, §6): password rules, the
 // phone change under review, masks. Shared by the server and the account screens.
 import { z } from 'zod';
-import { mobilePhoneSchema } from './phone.ts';
+import { mobilePhoneSchema } from './phone-schema.ts';
 
 /** Reserved words barred as passwords (seed 001 §5). */
 export const RESERVED_PASSWORD_WORDS = ['welcome', 'database', 'account', 'user', 'password', 'oracle', 'computer', 'abcd'] as const;

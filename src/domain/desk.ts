@@ -1,9 +1,7 @@
 // The service desk (seed 001 §3 "Work order", "Feedback"; §4 states; §5 limits): work orders with
 // types, questions and templates, a reply thread, rating and SLA by urgency; feedback. Shared by the
 // server (validation, transitions) and the web (forms, labels), so both apply the same rules.
-import { z } from 'zod';
-import { MAINLAND_MOBILE, mobilePhoneSchema } from './phone.ts';
-import { idSchema } from './ids.ts';
+// Zod-free, so a page that lists work orders does not load zod: the request schemas are in desk-schemas.ts.
 
 export const WORKORDER_STATUSES = ['submitted', 'processing', 'to_confirm', 'resolved', 'unresolved'] as const;
 export type WorkorderStatus = (typeof WORKORDER_STATUSES)[number];
@@ -43,11 +41,6 @@ export const repliesOpen = (status: WorkorderStatus) => status !== 'resolved';
 /** A rating is given once, after the work order is resolved. */
 export const canRate = (status: WorkorderStatus, rated: boolean) => status === 'resolved' && !rated;
 
-/** Mainland mobile numbers (seed 001 §5 "phone format"); +86 and +852 are phone.ts's rule. */
-export const MOBILE_PATTERN = MAINLAND_MOBILE;
-const mobile = mobilePhoneSchema;
-const email = z.string().trim().max(64).email({ message: 'email' });
-
 /** Limits of seed 001 §5 "File upload". */
 export const UPLOAD_LIMITS = {
   fileBytes: 10 * 1024 * 1024,
@@ -84,38 +77,6 @@ export function nameMatchesType(name: string, mime: string): boolean {
   const promised = EXT_MIMES[name.slice(dot + 1).toLowerCase()];
   return promised === mime;
 }
-
-export const workorderCreateSchema = z
-  .object({
-    workorder_type_id: idSchema,
-    question_id: idSchema.nullish(),
-    // "under 32" / "under 8" (seed 001 §5): at most 31 and 7 characters
-    title: z.string().trim().min(1).max(31),
-    contact: z.string().trim().min(1).max(7),
-    phone: mobile,
-    email,
-    urgency: z.enum(URGENCIES),
-    contact_time: z.enum(CONTACT_TIMES),
-    description: z.string().trim().min(1).max(1000),
-    resource_ids: z.array(z.string().trim().min(1).max(64)).max(10).default([]),
-    attachment_ids: z.array(idSchema).max(UPLOAD_LIMITS.maxFiles).default([]),
-  })
-  .strict();
-export type WorkorderCreate = z.infer<typeof workorderCreateSchema>;
-
-export const replySchema = z.object({ content: z.string().trim().min(1).max(1000) }).strict();
-export const ratingSchema = z.object({ score: z.number().int().min(1).max(5), comment: z.string().trim().max(200).default('') }).strict();
-
-export const feedbackCreateSchema = z
-  .object({
-    name: z.string().trim().min(1).max(32),
-    phone: mobile,
-    email,
-    type: z.enum(FEEDBACK_TYPES),
-    content: z.string().trim().min(1).max(1000),
-  })
-  .strict();
-export type FeedbackCreate = z.infer<typeof feedbackCreateSchema>;
 
 export const WORKORDERS_URL = '/api/v1/workorders';
 export const WORKORDER_UPLOAD_URL = '/api/v1/workorders/upload';

@@ -4,7 +4,8 @@
 // working days (simulated: the server's scheduler moves it on). Shared by the server and the wizard,
 // so a field refused on the phone is refused by the API with the same rule.
 import { z } from 'zod';
-import { callablePhoneOk, mobilePhoneSchema } from './phone.ts';
+import { callablePhoneOk } from './phone.ts';
+import { mobilePhoneSchema } from './phone-schema.ts';
 
 export const ICP_URL = '/api/v1/isps';
 

@@ -17,7 +17,6 @@
 //   mobiles and 4, 7 and 8 to newer mobile and machine blocks; every 4-9 number is taken where an SMS
 //   must reach it, 2 and 3 are refused there because a fixed line takes no SMS.
 // - +852 any phone (a contact number that is called, e.g. an ICP emergency phone): 8 digits 2-9.
-import { z } from 'zod';
 
 export const PHONE_AREA_CODES = ['86', '852'] as const;
 export type PhoneAreaCode = (typeof PHONE_AREA_CODES)[number];
@@ -71,26 +70,6 @@ export function phoneProblem(areaCode: string, digits: string, kind: 'mobile' | 
   if (areaCode === '86') return MAINLAND_MOBILE.test(digits) ? null : 'mobile';
   return 'mobile';
 }
-
-function phoneOf(kind: 'mobile' | 'any') {
-  return z
-    .string()
-    .max(32, { message: 'mobile' })
-    .transform((raw, ctx) => {
-      const p = splitPhone(raw);
-      const problem = p ? phoneProblem(p.area_code, p.phone, kind) : 'mobile';
-      if (!p || problem) {
-        ctx.addIssue({ code: 'custom', message: problem ?? 'mobile' });
-        return z.NEVER;
-      }
-      return joinPhone(p.area_code, p.phone);
-    });
-}
-
-/** A mobile phone (+86 or +852) that SMS reaches; parses to the stored form. */
-export const mobilePhoneSchema = phoneOf('mobile');
-/** A phone that is called rather than texted: a Hong Kong fixed line is taken too. */
-export const contactPhoneSchema = phoneOf('any');
 
 /** The stored form split for tables with an `area_code` column (a stored form always splits). */
 export function storedParts(stored: string): Phone {

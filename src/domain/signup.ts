@@ -2,7 +2,7 @@
 // the rules shared by the server and the /login views. Passwords follow the user centre's rules
 // (account.ts `passwordProblem`), never a second copy.
 import { z } from 'zod';
-import { mobilePhoneSchema } from './phone.ts';
+import { mobilePhoneSchema } from './phone-schema.ts';
 import { smsCodeSchema } from './account.ts';
 
 /** A captcha answer is valid this long and only once. */

@@ -1,7 +1,8 @@
 // Pure rules of the service desk and the user centre: the work order state machine, names that
 // disguise a file's type, the password rules, and how an outbox entry carries its files.
 import { describe, expect, it } from 'vitest';
-import { canRate, nameMatchesType, nextStatus, repliesOpen, slaDeadline, workorderCreateSchema } from '../../src/domain/desk.ts';
+import { canRate, nameMatchesType, nextStatus, repliesOpen, slaDeadline } from '../../src/domain/desk.ts';
+import { workorderCreateSchema } from '../../src/domain/desk-schemas.ts';
 import { maskIdNumber, passwordProblem } from '../../src/domain/account.ts';
 import { bodyWithFiles, fileKey, fileProgress, newEntry } from '../../src/web/offline/outbox-rules.ts';
 

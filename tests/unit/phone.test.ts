@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  callablePhoneOk,
-  contactPhoneSchema,
-  maskPhoneWithCode,
-  maskStoredPhone,
-  mobilePhoneSchema,
-  phoneProblem,
-  splitPhone,
-  storedParts,
-} from '../../src/domain/phone.ts';
-import { workorderCreateSchema } from '../../src/domain/desk.ts';
+import { callablePhoneOk, maskPhoneWithCode, maskStoredPhone, phoneProblem, splitPhone, storedParts } from '../../src/domain/phone.ts';
+import { contactPhoneSchema, mobilePhoneSchema } from '../../src/domain/phone-schema.ts';
+import { workorderCreateSchema } from '../../src/domain/desk-schemas.ts';
 import { icpSubjectSchema } from '../../src/domain/icp.ts';
 
 const issue = (r: z.ZodSafeParseResult<unknown>) => (r.success ? null : r.error.issues[0]!.message);

@@ -3,7 +3,7 @@
 import { ACCOUNT_PATTERN } from '../signup.ts';
 import { z } from 'zod';
 import { ALL_PERMISSIONS, ROLES, parsePermission } from '../roles.ts';
-import { mobilePhoneSchema } from '../phone.ts';
+import { mobilePhoneSchema } from '../phone-schema.ts';
 
 /** User types (NUC account, local, custom, internet user). */
 export const USER_TYPES = ['nuc', 'local', 'custom', 'internet'] as const;

@@ -1,7 +1,7 @@
 // The metrics Yunshu draws and alarms on (seed 001 §3 alarm policy, §9 monitoring): which kinds
 // report each one, its unit, and where it comes from. OS metrics come from the agent inside the
 // guest every 10 seconds; base metrics from the hypervisor or the vendor's network every minute.
-import { METRIC_RANGES } from '../schemas/resource.schema.ts';
+import { METRIC_RANGES } from '../metric-ranges.ts';
 
 export const METRIC_SOURCES = ['os', 'base'] as const;
 export type MetricSource = (typeof METRIC_SOURCES)[number];

@@ -1,6 +1,7 @@
 // Request shapes of the resource engine's shared operations (seed 000 §3, §5, §7): delete with
 // SMS, tags, export, price inquiry, metrics. Shared by the web forms and the server.
 import { z } from 'zod';
+import { METRIC_RANGES } from '../metric-ranges.ts';
 import { idSchema } from '../ids.ts';
 import { CHARGING_CODES, DURATION_MONTHS } from './reference.schema.ts';
 
@@ -115,7 +116,7 @@ export const bandwidthRentalSchema = z.object({
     .max(24 * 366),
 });
 
-export const METRIC_RANGES = { '1h': 3600, '3h': 10800, '6h': 21600, '12h': 43200, '1d': 86400, '3d': 259200, '1w': 604800, '1m': 2592000 } as const;
+export { METRIC_RANGES } from '../metric-ranges.ts';
 export const metricsQuerySchema = z.object({
   metric: z.enum(['cpu', 'memory', 'network_in', 'network_out']).default('cpu'),
   range: z.enum(Object.keys(METRIC_RANGES) as [keyof typeof METRIC_RANGES, ...(keyof typeof METRIC_RANGES)[]]).default('1h'),

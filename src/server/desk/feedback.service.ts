@@ -3,7 +3,7 @@
 // binds them); the SQL is in desk.repository.ts.
 import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { feedbackCreateSchema, replySchema } from '../../domain/desk.ts';
+import { feedbackCreateSchema, replySchema } from '../../domain/desk-schemas.ts';
 import type { Db } from '../platform/db/database.ts';
 import {
   type FeedbackWithTenant,

@@ -9,16 +9,14 @@ import {
   UPLOAD_LIMITS,
   canRate,
   nextStatus,
-  ratingSchema,
-  replySchema,
   repliesOpen,
   slaDeadline,
-  workorderCreateSchema,
   WORKORDER_TRANSITIONS,
   type Urgency,
   type WorkorderAction,
   type WorkorderStatus,
 } from '../../domain/desk.ts';
+import { ratingSchema, replySchema, workorderCreateSchema } from '../../domain/desk-schemas.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { Database, LocalText } from '../platform/db/tables.ts';
 import {

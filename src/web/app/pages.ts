@@ -164,10 +164,24 @@ export const KIND_LISTS_WITH_CREATE_FORM: readonly string[] = ['vpc', 'subnet', 
  * one keeps the others out of its first load (the approver's inbox on a phone, issue 10).
  * The error texts come with the first failed request either way.
  */
+/** Not a namespace: the common slice of `kinds` (statuses, vendors, options, every kind's name; ADR 0036). */
+export const KIND_COMMON_TEXTS = 'kinds#common';
 export const PAGE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   selfApprovalManage: ['approvals'],
   selfApprovalDetail: ['approvals', 'kinds'],
   manageApprovalDetail: ['approvals', 'kinds'],
+  // The on-call home and the alarm lists (issue 28): their texts, and statuses and vendors of the
+  // kinds; an alarm's detail loads the console's texts with its chunk (alarms-page.tsx).
+  monitorAlarm: ['alarms', KIND_COMMON_TEXTS],
+  'pass-monitor_alerMessage': ['alarms', KIND_COMMON_TEXTS],
+  'pass-monitor_alert-history': ['alarms', KIND_COMMON_TEXTS],
+  // The service desk (issue 28's field pages): its own texts (the phone rule loads `errors` when it refuses).
+  workorderList: ['desk'],
+  workorderDetail: ['desk'],
+  workorderAdd: ['desk'],
+  opinionList: ['desk'],
+  opinionDetail: ['desk'],
+  opinionAdd: ['desk'],
   ...Object.fromEntries(
     KIND_LIST_ROUTES.map((name) => [name, KIND_LISTS_WITH_CREATE_FORM.includes(name) ? [...RESOURCE_LIST_NAMESPACES, 'forms'] : RESOURCE_LIST_NAMESPACES]),
   ),

@@ -8,12 +8,12 @@ import { catalogueRoutes, type Catalogue } from '../../domain/navigation/catalog
 import { ensureSession, ensureShellData } from '../lib/auth-flow.ts';
 import { get } from '../lib/request.ts';
 import { pushNotice } from '../lib/notices.ts';
-import { i18next, loadConsoleNamespaces, loadNamespace } from '../lib/i18n.ts';
+import { addNamespacePart, i18next, loadConsoleNamespaces, loadNamespace } from '../lib/i18n.ts';
 import type { PageHandle } from '../lib/hooks.ts';
 import { menuListAtom, menusLoadedAtom, returnPathAtom, store, territoriesAtom } from '../lib/store.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { KIND_LIST_ROUTES, notFoundPage, PAGE_NAMESPACES, pageFor } from './pages.ts';
+import { KIND_COMMON_TEXTS, KIND_LIST_ROUTES, notFoundPage, PAGE_NAMESPACES, pageFor } from './pages.ts';
 import './detail-tabs.ts';
 
 /** Public pages shown without the portal header (full-screen tools and sign-in pages). */
@@ -97,9 +97,15 @@ function pageRoute(route: RouteDef, id: string, layout: Layout): RouteObject {
   const namespaces = PAGE_NAMESPACES[route.name];
   // A kind's list route reads its kind's slice of the kinds' texts besides its namespaces (ADR 0036).
   const kindList = (KIND_LIST_ROUTES as readonly string[]).includes(route.name);
+  // A page that shows statuses, vendors or kinds' names lists the kinds' common slice instead of all of `kinds`.
+  const kindCommon = !kindList && namespaces?.includes(KIND_COMMON_TEXTS);
   const texts = () =>
     namespaces
-      ? Promise.all([...namespaces.map(loadNamespace), kindList ? import('../lib/kind-texts.ts').then((m) => m.loadKindListTexts(route.name)) : undefined])
+      ? Promise.all([
+          ...namespaces.filter((ns) => ns !== KIND_COMMON_TEXTS).map(loadNamespace),
+          kindList ? import('../lib/kind-texts.ts').then((m) => m.loadKindListTexts(route.name)) : undefined,
+          kindCommon ? addNamespacePart('kinds', '_common', () => import('virtual:kind-texts/_common').then((m) => m.default)) : undefined,
+        ])
       : loadConsoleNamespaces();
   return {
     id,

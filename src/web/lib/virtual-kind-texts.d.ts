@@ -3,3 +3,8 @@
 declare module 'virtual:kind-texts' {
   export const KIND_TEXTS: Readonly<Record<string, () => Promise<Record<string, unknown>>>>;
 }
+/** The common slice alone (statuses, vendors, options, every kind's name): pages that show those and no kind's own texts. */
+declare module 'virtual:kind-texts/_common' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

@@ -2,7 +2,9 @@
 // only its public half) and remove. The WebAuthn browser library loads only when adding one.
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, List, Toast } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
+import { confirm } from './light/confirm.tsx';
+import { Toast } from './light/toast.ts';
 import { formatDateTime } from '../../domain/time-format.ts';
 import { del, get, post } from '../lib/request.ts';
 
@@ -38,7 +40,7 @@ export function PasskeyPanel() {
     }
   };
   const remove = async (p: Passkey) => {
-    if (!(await Dialog.confirm({ content: t('passkey.remove_confirm'), confirmText: t('passkey.remove'), cancelText: t('cancel') }))) return;
+    if (!(await confirm({ content: t('passkey.remove_confirm'), confirmText: t('passkey.remove'), cancelText: t('cancel') }))) return;
     try {
       await del(`v1/account/passkeys/${p.id}`);
       Toast.show({ content: t('passkey.removed') });

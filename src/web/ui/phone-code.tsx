@@ -5,6 +5,7 @@
 // send what they sent before for mainland numbers.
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AREA_CODE, PHONE_AREA_CODES, phoneProblem, splitPhone, type PhoneAreaCode } from '../../domain/phone.ts';
+import { loadNamespace } from '../lib/i18n.ts';
 import './phone-code.css';
 
 export const MAX_DIGITS: Record<PhoneAreaCode, number> = { '86': 11, '852': 8 };
@@ -27,7 +28,10 @@ export function phoneRule(t: (key: string) => string) {
     validator: async (_: unknown, value: string | undefined) => {
       if (!value) return;
       const problem = phoneValueProblem(value);
-      if (problem) throw new Error(t(`errors:rules.${problem}`));
+      if (!problem) return;
+      // The error texts load with the first refusal, not with the form (issue 28's first screens).
+      await loadNamespace('errors').catch(() => undefined);
+      throw new Error(t(`errors:rules.${problem}`));
     },
   };
 }

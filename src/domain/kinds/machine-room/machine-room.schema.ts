@@ -1,7 +1,7 @@
 // The zod rules of a machine room: address 2-200, tier, 1-10000 racks, power 1-100000 kW, a contact
 // and a phone (+86 or +852, the shared rule of domain/phone.ts).
 import { z } from 'zod';
-import { contactPhoneSchema } from '../../phone.ts';
+import { contactPhoneSchema } from '../../phone-schema.ts';
 import { descriptionRule, nameRule, placementShape } from '../rules.ts';
 import { defineSchemas } from '../kind-schemas.ts';
 import { ROOM_RACKS, ROOM_TIERS, machineRoomKind } from './machine-room.kind.ts';

@@ -2,12 +2,14 @@
 // signed in, the profile with masked phone, e-mail and ID number, phone verification and change,
 // password change, the service agreement and the tenant OA signing state; the tenant/project switch,
 // the language, work orders and feedback, messages, and 退出登录.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Dialog, List, Popup } from 'antd-mobile';
+import { Button, Checkbox, List } from 'antd-mobile';
+import { confirm } from '../../ui/light/confirm.tsx';
+import { Popup } from '../../ui/light/overlay.tsx';
 import { signOut } from '../../lib/auth-flow.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { getUsername } from '../../lib/session.ts';
@@ -19,8 +21,10 @@ import { fetchPendingReviews, fetchProfile, signAgreement } from './account-api.
 import './account.css';
 import { QueryProvider } from '../../lib/query-provider.tsx';
 import { PasskeyPanel } from '../../ui/passkey-panel.tsx';
-import { PasswordSheet } from './password-sheet.tsx';
 import { accountKeys } from './query-keys.ts';
+
+// The password form (the kit's Form and the account rules) loads when the user first opens it.
+const PasswordSheet = lazy(() => import('./password-sheet.tsx').then((m) => ({ default: m.PasswordSheet })));
 
 function AccountPageContent() {
   const { t } = useTranslation(['shell', 'account', 'desk', 'errors']);
@@ -35,11 +39,12 @@ function AccountPageContent() {
   const pending = useQuery({ queryKey: accountKeys.pendingReviews(), queryFn: fetchPendingReviews, retry: false });
   const [scopeOpen, setScopeOpen] = useState(false);
   const [pwOpen, setPwOpen] = useState(false);
+  const [pwUsed, setPwUsed] = useState(false);
   const [agree, setAgree] = useState(false);
   const p = profile.data;
 
   const leave = async () => {
-    const ok = await Dialog.confirm({ content: t('mine.logout_confirm'), confirmText: t('user.logout'), cancelText: t('mine.cancel') });
+    const ok = await confirm({ content: t('mine.logout_confirm'), confirmText: t('user.logout'), cancelText: t('mine.cancel') });
     if (ok) {
       await signOut();
       navigate('/login');
@@ -98,7 +103,14 @@ function AccountPageContent() {
             {t('signup:review.entry')}
           </List.Item>
         ) : null}
-        <List.Item onClick={() => setPwOpen(true)} arrow data-testid="mine-password">
+        <List.Item
+          onClick={() => {
+            setPwUsed(true);
+            setPwOpen(true);
+          }}
+          arrow
+          data-testid="mine-password"
+        >
           {t('account:password.title')}
         </List.Item>
         {p?.need_sign_service_agreement && (
@@ -147,7 +159,11 @@ function AccountPageContent() {
 
       <ScopeSheet open={scopeOpen} onClose={() => setScopeOpen(false)} />
 
-      <PasswordSheet open={pwOpen} onClose={() => setPwOpen(false)} account={p?.account ?? ''} />
+      {pwUsed ? (
+        <Suspense fallback={null}>
+          <PasswordSheet open={pwOpen} onClose={() => setPwOpen(false)} account={p?.account ?? ''} />
+        </Suspense>
+      ) : null}
     </PageFrame>
   );
 }

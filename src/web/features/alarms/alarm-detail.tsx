@@ -1,11 +1,14 @@
 // One alarm: what fired, the chart around its time, who has it, and what to do — acknowledge,
 // claim (我来处理), silence, and the resource's own operations through the resource engine
 // (resource-actions.tsx; its guards decide, a refusal comes back as the engine's message). Read offline from the last copy seen.
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ActionSheet, Button, Dialog, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
+import { confirm } from '../../ui/light/confirm.tsx';
+import { ActionSheet } from '../../ui/light/overlay.tsx';
+import { Toast } from '../../ui/light/toast.ts';
 import { minutesUntilTomorrowNine } from '../../../domain/alarms/evaluate.ts';
 import { subscribe } from '../../lib/server-events.ts';
 import { rememberResource, saveSnapshot } from '../../offline/snapshots.ts';
@@ -54,10 +57,11 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
   });
   const a = q.data ?? offline?.value;
   const asked = useRef(false);
+  const [silencing, setSilencing] = useState(false);
   useEffect(() => {
     if (!autoAck || asked.current || !q.data || q.data.state !== 'firing') return;
     asked.current = true;
-    void Dialog.confirm({
+    void confirm({
       content: t('detail.ack_confirm', { name: q.data.resource_name }),
       confirmText: t('actions.ack'),
       cancelText: t('common.cancel'),
@@ -65,25 +69,20 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
   }, [autoAck, q.data, id, t, act, scope]);
 
   if (!a) {
-    return q.isError ? <ErrorBlock status="default" title={t('common.load_failed')} description="" /> : <DotLoading />;
+    return q.isError ? (
+      <div className="ys-al-empty" role="alert">
+        {t('common.load_failed')}
+      </div>
+    ) : (
+      <DotLoading />
+    );
   }
   const firedMs = new Date(a.fired_at).getTime();
   const end = Math.min(Date.now(), firedMs + 30 * 60_000);
   const open = a.state !== 'resolved';
-  const silence = () => {
-    ActionSheet.show({
-      cancelText: t('common.cancel'),
-      actions: [
-        { key: '30', text: t('silence.m30') },
-        { key: '120', text: t('silence.h2') },
-        { key: 'tomorrow', text: t('silence.tomorrow') },
-      ],
-      onAction: (x) => {
-        const minutes = x.key === 'tomorrow' ? minutesUntilTomorrowNine(new Date()) : Number(x.key);
-        act.mutate(() => silenceAlarm(id, minutes, scope));
-      },
-      closeOnAction: true,
-    });
+  const silence = (key: string | number) => {
+    const minutes = key === 'tomorrow' ? minutesUntilTomorrowNine(new Date()) : Number(key);
+    act.mutate(() => silenceAlarm(id, minutes, scope));
   };
   const runAction = (collection: string, action: string) => act.mutate(() => resourceAction(collection, a.resource!.id, action, scope));
   return (
@@ -116,7 +115,7 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
           <Button disabled={act.isPending} onClick={() => act.mutate(() => claimAlarm(id, scope))}>
             {t('actions.claim')}
           </Button>
-          <Button disabled={act.isPending} onClick={silence}>
+          <Button disabled={act.isPending} onClick={() => setSilencing(true)}>
             {t('actions.silence')}
           </Button>
         </div>
@@ -137,6 +136,18 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
           </li>
         ))}
       </ol>
+      <ActionSheet
+        visible={silencing}
+        cancelText={t('common.cancel')}
+        actions={[
+          { key: '30', text: t('silence.m30') },
+          { key: '120', text: t('silence.h2') },
+          { key: 'tomorrow', text: t('silence.tomorrow') },
+        ]}
+        onAction={(x) => silence(x.key)}
+        onClose={() => setSilencing(false)}
+        closeOnAction
+      />
     </article>
   );
 }

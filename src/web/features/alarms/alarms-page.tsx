@@ -2,15 +2,23 @@
 // pass-monitor_alerMessage (open alarms), pass-monitor_alert-history (every alarm, resolved first
 // shown). `?alarm=<id>` opens one alarm (the deep link of every notification); `&action=acknowledge`
 // asks to acknowledge it.
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { AlarmDetailView } from './alarm-detail.tsx';
 import { Inbox } from './inbox.tsx';
 import { OncallHome } from './oncall-home.tsx';
 import { AlarmTabs } from './alarm-tabs.tsx';
+import { loadNamespace } from '../../lib/i18n.ts';
+import { SpinLoading } from '../../ui/light/spin-loading.tsx';
 import './alarms.css';
+
+// The detail (its chart, actions and sheets) loads when an alarm is opened, with the kinds' and resources'
+// texts (a resource's actions and states): the lists' first screen stays light (issue 28).
+const AlarmDetailView = lazy(() =>
+  Promise.all([import('./alarm-detail.tsx'), loadNamespace('kinds'), loadNamespace('resources')]).then(([m]) => ({ default: m.AlarmDetailView })),
+);
 
 export default function AlarmsPage() {
   const { t } = useTranslation('alarms');
@@ -27,7 +35,15 @@ export default function AlarmsPage() {
   return (
     <PageFrame name={name} className="ys-al-page">
       {alarmId ? (
-        <AlarmDetailView key={alarmId} id={alarmId} autoAck={search.get('action') === 'acknowledge'} onClose={close} scope={linkScope} />
+        <Suspense
+          fallback={
+            <div className="ys-al-detail-wait" aria-busy="true">
+              <SpinLoading color="primary" />
+            </div>
+          }
+        >
+          <AlarmDetailView key={alarmId} id={alarmId} autoAck={search.get('action') === 'acknowledge'} onClose={close} scope={linkScope} />
+        </Suspense>
       ) : (
         <>
           <AlarmTabs current={name} />

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
 import { subscribe } from '../../lib/server-events.ts';
 import { tenantAtom, territoriesAtom } from '../../lib/store.ts';
 import { saveSnapshot } from '../../offline/snapshots.ts';
@@ -117,7 +117,9 @@ export function Inbox({ initialState = '', onOpen }: { initialState?: string; on
           <DotLoading />
         </div>
       ) : q.isError && !offline ? (
-        <ErrorBlock status="default" title={t('common.load_failed')} description="" />
+        <div className="ys-al-empty" role="alert">
+          {t('common.load_failed')}
+        </div>
       ) : rows.length === 0 ? (
         <div className="ys-al-empty">{t('inbox.empty')}</div>
       ) : (

@@ -2,9 +2,9 @@
 import { useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DotLoading, ErrorBlock } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { KIND_METRICS, type MetricName, type RangeKey } from '../../../domain/alarms/alarm-metrics.ts';
-import { METRIC_RANGES } from '../../../domain/schemas/resource.schema.ts';
+import { METRIC_RANGES } from '../../../domain/metric-ranges.ts';
 import { getSeries, type LinkScope, type Series } from './api.ts';
 import { MetricChart } from './chart.tsx';
 import { RangeTiles } from './range-tiles.tsx';
@@ -59,7 +59,9 @@ export function MetricView({
       </div>
       <RangeTiles value={range} onChange={setRange} />
       {results.some((r) => r.isError) ? (
-        <ErrorBlock status="default" title={t('common.load_failed')} description="" />
+        <div className="ys-al-empty" role="alert">
+          {t('common.load_failed')}
+        </div>
       ) : series.length < resourceIds.length || !series.length ? (
         <div className="ys-al-empty">
           <DotLoading />

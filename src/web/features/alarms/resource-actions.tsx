@@ -5,7 +5,8 @@
 // refusal comes back as its message). Loaded after the alarm has drawn: it reads every kind's list
 // model (list-kind.ts), which the alarm's first screen does without.
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirm } from '../../ui/light/confirm.tsx';
 import { listKindOf } from '../../../domain/kinds/list-kind.ts';
 import { actionBlock, quickActions } from '../../../domain/kinds/action-block.ts';
 import { kindActionLabel } from '../../lib/kind-labels.ts';
@@ -40,7 +41,7 @@ export default function ResourceActions({
   const go = async (id: string, warn: boolean) => {
     const label = kindActionLabel(t, def.kind, id);
     if (warn) {
-      const ok = await Dialog.confirm({
+      const ok = await confirm({
         content: t('alarms:resource_actions.confirm', { action: label, name: resource.name }),
         confirmText: label,
         cancelText: t('alarms:common.cancel'),

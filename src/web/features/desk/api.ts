@@ -3,10 +3,8 @@
 // or not, so each lands exactly once under its Idempotency-Key.
 import { get, getList, post } from '../../lib/request.ts';
 import { scopeHeaders } from '../../lib/request.ts';
-import { getUsername } from '../../lib/session.ts';
-import { enqueue } from '../../offline/outbox.ts';
 import { kept } from './choices.ts';
-import { OPINIONS_URL, WORKORDERS_URL, WORKORDER_UPLOAD_URL, type FeedbackCreate, type WorkorderCreate } from '../../../domain/desk.ts';
+import { OPINIONS_URL, WORKORDERS_URL } from '../../../domain/desk.ts';
 
 export interface Workorder {
   id: string;
@@ -70,25 +68,6 @@ export const closeFeedback = (id: string) => post<Feedback>(`${OPINIONS_URL}/${i
 
 export const WORKORDER_REF = 'workorder:new';
 export const FEEDBACK_REF = 'feedback:new';
-
-/** Queues a new work order and its files (already compressed); sent at once when online. */
-export function queueWorkorder(body: Omit<WorkorderCreate, 'attachment_ids'>, files: { name: string; type: string; blob: Blob }[], label: string) {
-  return enqueue({
-    method: 'POST',
-    url: WORKORDERS_URL,
-    body,
-    headers: scopeHeaders(),
-    label,
-    ref: WORKORDER_REF,
-    owner: getUsername() ?? undefined,
-    files,
-    upload: { url: WORKORDER_UPLOAD_URL, field: 'attachment_ids' },
-  });
-}
-
-export function queueFeedback(body: FeedbackCreate, label: string) {
-  return enqueue({ method: 'POST', url: OPINIONS_URL, body, headers: scopeHeaders(), label, ref: FEEDBACK_REF, owner: getUsername() ?? undefined });
-}
 
 /** An attachment's bytes as an object URL (the call needs the session headers an <img> cannot send). */
 export async function attachmentObjectUrl(id: string): Promise<string> {

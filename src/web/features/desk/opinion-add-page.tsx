@@ -9,7 +9,7 @@ import { PhoneInput, phoneRule } from '../../ui/phone-input.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { pushNotice } from '../../lib/notices.ts';
 import { useOnline } from '../../offline/hooks.ts';
-import { queueFeedback } from './api.ts';
+import { queueFeedback } from './queue.ts';
 import { clipText } from '../../lib/clip-text.ts';
 import './desk.css';
 

@@ -12,7 +12,7 @@ import { PhoneInput, phoneRule } from '../../ui/phone-input.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { pushNotice } from '../../lib/notices.ts';
 import { useOnline } from '../../offline/hooks.ts';
-import { queueWorkorder } from './api.ts';
+import { queueWorkorder } from './queue.ts';
 import { fetchQuestions, fetchTemplates, fetchTypes } from './choices.ts';
 import { AttachmentsField, useAttachments } from './workorder-attachments.tsx';
 import { Loading } from './parts.tsx';
