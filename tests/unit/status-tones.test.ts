@@ -27,8 +27,8 @@ describe('status table', () => {
     }
   });
 
-  it('labels every status of the sets whose texts exist, in zh-CN and zh-TW', () => {
-    for (const set of ['backup', 'restore', 'migration', 'filing', 'transfer'] as const) {
+  it("labels every status of every set in zh-CN and zh-TW, the resources' 42 too", () => {
+    for (const set of ['resource', 'backup', 'restore', 'migration', 'filing', 'transfer'] as const) {
       for (const s of SEED[set]) {
         for (const lang of ['zh-CN', 'zh-TW'] as const) {
           const key = statusView(set, s).labelKey;
