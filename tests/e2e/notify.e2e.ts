@@ -104,8 +104,12 @@ describe('message centre and operation log at phone', () => {
     );
     expect(decided.status).toBe(200);
     await bellMatches(page, member, before + 1);
-    const fresh = page.locator('[data-testid="msg-item"][data-status="unread"]', { hasText: one.title }).first();
+    // The message names the request in a sentence of the reader's language (「云硬盘 erp-disk-01 扩容至 200 GB」),
+    // never its stored title (「erp-disk-01 size=200」): found by the resource's name.
+    const nameOf = (title: string) => title.split(' ')[0]!;
+    const fresh = page.locator('[data-testid="msg-item"][data-status="unread"]', { hasText: nameOf(one.title) }).first();
     await fresh.waitFor({ timeout: 15_000 });
+    expect(await fresh.textContent()).not.toMatch(/=|\(instance\)|quota_/);
     await screenshot(page, 'notify-phone-messages');
 
     await fresh.click();
@@ -119,7 +123,10 @@ describe('message centre and operation log at phone', () => {
     // the second request approved elsewhere: one more unread, live again, then 全部已读 empties the bell
     const second = requests[1];
     await approver('POST', `/api/v1/approvals/${second.id}/approve`, {}, { 'x-tenant-id': second.tenant_id, 'x-project-id': second.project_id });
-    await page.locator('[data-testid="msg-item"][data-status="unread"]', { hasText: second.title }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('[data-testid="msg-item"][data-status="unread"]', { hasText: nameOf(second.title) })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await bellMatches(page, member, 1);
     await page.locator('[data-testid="msg-read-all"]').click();
     await expect.poll(() => badgeText(page)).toBe('');
