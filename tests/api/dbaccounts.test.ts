@@ -104,13 +104,13 @@ describe('the rules of accounts and databases', () => {
     rule(await post(pgDbs, { name: 'd'.repeat(64) }), 'name', 'too_big');
   });
 
-  it('takes 30-character names on Oracle and 64 on the document database, which keep no accounts here yet', async () => {
+  it('takes 30-character names on Oracle (kept by the cloud, oracle-accounts.test.ts; an instance being made refuses them) and 64 on the document database', async () => {
     const where = await placement(app);
     const base2 = { ...where, flavor: '2c4g', data_disk: 70, archive_disk: 30 };
     const oracle = await create(c, 'dbinstances', { ...base2, name: `ora${Date.now() % 100000}`, engine: 'oracle' });
     const mongo = await create(c, 'dbinstances', { ...base2, name: `mongo${Date.now()}`, engine: 'mongodb' });
     rule(await post(`${base(oracle.id)}/accounts`, account({ name: 'o'.repeat(31), databases: ['orcl'] })), 'name', 'too_big');
-    expect409(await post(`${base(oracle.id)}/accounts`, account({ name: 'o'.repeat(30) })), '该数据库类型暂不支持账号与数据库管理');
+    expect409(await post(`${base(oracle.id)}/accounts`, account({ name: 'o'.repeat(30), databases: ['orcl'] })), '数据库实例未运行，无法管理账号与数据库');
     rule(await post(`${base(oracle.id)}/databases`, { name: 'orcldata1' }), 'name', 'too_big');
     rule(await post(`${base(mongo.id)}/accounts`, account({ name: 'm'.repeat(65) })), 'name', 'too_big');
     expect409(await post(`${base(mongo.id)}/accounts`, account({ name: 'm'.repeat(64) })), '该数据库类型暂不支持账号与数据库管理');

@@ -11,6 +11,8 @@ import { isSqlConsoleEngine } from '../../domain/kinds/db-instance/db-instance.r
 import {
   accountEngineOf,
   isCloudAccountKind,
+  isCloudSqlEngine,
+  ORACLE_DEFAULT_SCHEMA,
   type AccountPrivilege,
   type DbAccount,
   type DbDatabase,
@@ -57,9 +59,10 @@ async function engineOf(deps: DbConsoleDeps, row: ResourceRow): Promise<{ backen
 
 /** What makes an instance's accounts: its SQL engine (made if it is not yet), or the cloud's account API (409 unless running). */
 async function accountEngine(deps: DbConsoleDeps, row: ResourceRow): Promise<AccountEngine> {
-  if (isCloudAccountKind(row.kind)) {
+  if (isCloudAccountKind(row.kind) || isCloudSqlEngine(row.spec.engine)) {
     if (row.status !== 'running') throw conflict('refusals.db_instance.not_running_accounts');
-    return cloudAccounts(engineOfRow(row));
+    // Oracle's accounts are granted on the instance's own schemas (400 for one it does not have).
+    return cloudAccounts(engineOfRow(row), isCloudSqlEngine(row.spec.engine) ? (names) => engineDatabases(deps, row, names) : undefined);
   }
   const { backend, db } = await engineOf(deps, row);
   const sql = (p: AccountPrivilege) => p as DbPrivilege;
@@ -94,6 +97,7 @@ function accountOut(a: AccountRow): DbAccount {
 
 /** The instance's databases, its own default one first (its engine name when made, else what it will be). */
 async function databasesOf(deps: DbConsoleDeps, row: ResourceRow): Promise<DbDatabase[]> {
+  if (isCloudSqlEngine(row.spec.engine)) return [cloudDefaultSchema(), ...(await storedDatabases(deps, row))];
   const made = await deps.repo.backendOf(row.id);
   const schema = made?.backend ? deps.backends[made.backend]?.databaseScope === 'schema' : true;
   const first: DbDatabase[] = made
@@ -108,7 +112,12 @@ async function databasesOf(deps: DbConsoleDeps, row: ResourceRow): Promise<DbDat
         },
       ]
     : [];
-  const rest = (await deps.accounts.databases(row.id)).map((d) => ({
+  return [...first, ...(await storedDatabases(deps, row))];
+}
+
+/** The databases (schemas) made through Yunshu, after the instance's own. */
+async function storedDatabases(deps: DbConsoleDeps, row: ResourceRow): Promise<DbDatabase[]> {
+  return (await deps.accounts.databases(row.id)).map((d) => ({
     name: d.name,
     engine_name: d.engine_name,
     charset: d.charset,
@@ -116,7 +125,43 @@ async function databasesOf(deps: DbConsoleDeps, row: ResourceRow): Promise<DbDat
     default: false,
     created_at: d.created_at.toISOString(),
   }));
-  return [...first, ...rest];
+}
+
+/** An Oracle instance's own schema (ORCL). */
+const cloudDefaultSchema = (): DbDatabase => ({
+  name: ORACLE_DEFAULT_SCHEMA,
+  engine_name: ORACLE_DEFAULT_SCHEMA.toUpperCase(),
+  charset: 'utf8',
+  description: null,
+  default: true,
+  created_at: null,
+});
+
+/**
+ * Where an instance's databases are made and dropped: its SQL engine (a MySQL database or a schema), or
+ * the cloud's API for Oracle's schemas (the simulated cloud stands in: each call accepted, ADR 0076 addendum).
+ */
+interface DatabaseEngine {
+  scope: 'server' | 'schema';
+  dbName: string;
+  create(name: string, charset: string): Promise<void>;
+  drop(name: string): Promise<void>;
+  grant(a: { user: string; privilege: DbPrivilege; databases: string[] }): Promise<void>;
+}
+async function databaseEngine(deps: DbConsoleDeps, row: ResourceRow): Promise<DatabaseEngine> {
+  if (isCloudSqlEngine(row.spec.engine)) {
+    if (row.status !== 'running') throw conflict('refusals.db_instance.not_running_accounts');
+    const cloud = cloudAccounts(engineOfRow(row));
+    return { scope: 'schema', dbName: row.id, create: async () => undefined, drop: async () => undefined, grant: (a) => cloud.grant(a) };
+  }
+  const { backend, db } = await engineOf(deps, row);
+  return {
+    scope: backend.databaseScope,
+    dbName: db.dbName,
+    create: (name, charset) => backend.createDatabase(db, name, charset),
+    drop: (name) => backend.dropDatabase(db, name),
+    grant: (a) => backend.grantAccount(db, a),
+  };
 }
 
 /** Engine names of the databases an account is granted on; 400 when one is not the instance's. */
@@ -212,12 +257,12 @@ export async function listDatabases(deps: DbConsoleDeps, scope: Scope, id: strin
 export async function createDatabase(deps: DbConsoleDeps, scope: Scope, id: string, body: unknown): Promise<DbDatabase> {
   const row = await instanceOf(deps, scope, id, true);
   const input = parse(dbDatabaseCreateSchema(engineOfRow(row)), body);
-  const { backend, db } = await engineOf(deps, row);
+  const engine = await databaseEngine(deps, row);
   if ((await databasesOf(deps, row)).some((d) => d.name === input.name)) throw conflict('refusals.db_instance.database_taken');
   // On a shared server a database's engine name is the instance's own name and a random tail (ADR 0055).
-  const engineName = backend.databaseScope === 'server' ? `${db.dbName}_${randomBytes(4).toString('hex')}` : input.name;
+  const engineName = engine.scope === 'server' ? `${engine.dbName}_${randomBytes(4).toString('hex')}` : input.name;
   // a schema takes its database's character set (an embedded MySQL instance is PostgreSQL underneath, ADR 0054)
-  const charset = backend.databaseScope === 'schema' ? 'utf8' : input.charset;
+  const charset = engine.scope === 'schema' ? 'utf8' : input.charset;
   const record = {
     resource_id: row.id,
     tenant_id: row.tenant_id,
@@ -228,7 +273,7 @@ export async function createDatabase(deps: DbConsoleDeps, scope: Scope, id: stri
   };
   if (!(await deps.accounts.addDatabase(record))) throw conflict('refusals.db_instance.database_taken');
   try {
-    await backend.createDatabase(db, engineName, charset);
+    await engine.create(engineName, charset);
   } catch (e) {
     await deps.accounts.removeDatabase(row.id, input.name);
     throw engineRefused(deps, row.id, e);
@@ -243,16 +288,16 @@ export async function deleteDatabase(deps: DbConsoleDeps, scope: Scope, id: stri
   const target = all.find((d) => d.name === name);
   if (!target) throw notFound('refusals.db_instance.database_not_found');
   if (target.default) throw conflict('refusals.db_instance.database_default');
-  const { backend, db } = await engineOf(deps, row);
+  const engine = await databaseEngine(deps, row);
   for (const account of (await deps.accounts.accounts(row.id)).filter((a) => a.databases.includes(name))) {
     const rest = account.databases.filter((d) => d !== name);
     const engineNames = rest.map((d) => all.find((x) => x.name === d)?.engine_name).filter((d): d is string => Boolean(d));
-    await backend.grantAccount(db, { user: account.engine_user, privilege: account.privilege as DbPrivilege, databases: engineNames }).catch((e: unknown) => {
+    await engine.grant({ user: account.engine_user, privilege: account.privilege as DbPrivilege, databases: engineNames }).catch((e: unknown) => {
       throw engineRefused(deps, row.id, e);
     });
     await deps.accounts.updateAccount(row.id, account.name, { databases: rest });
   }
-  await backend.dropDatabase(db, target.engine_name).catch((e: unknown) => {
+  await engine.drop(target.engine_name).catch((e: unknown) => {
     throw engineRefused(deps, row.id, e);
   });
   await deps.accounts.removeDatabase(row.id, name);

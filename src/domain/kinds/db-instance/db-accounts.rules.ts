@@ -34,6 +34,22 @@ export function accountEngineOf(kind: string, spec: Record<string, unknown>): st
 /** Kinds whose accounts the cloud's account API keeps (no engine of theirs runs here: the simulated cloud stands in, ADR 0076). */
 export const CLOUD_ACCOUNT_KINDS = ['doc_instance', 'cache_instance'] as const;
 export const isCloudAccountKind = (kind: string) => (CLOUD_ACCOUNT_KINDS as readonly string[]).includes(kind);
+/**
+ * Managed-database engines with no engine of theirs here (Oracle): their accounts and schemas are kept
+ * by the cloud's account API like the document and cache databases' (ADR 0076 addendum), with the SQL
+ * engines' rules — the seed's four privileges, 30-character names, schemas picked from the instance's.
+ */
+export const CLOUD_SQL_ENGINES = ['oracle'] as const;
+export const isCloudSqlEngine = (engine: unknown) => (CLOUD_SQL_ENGINES as readonly unknown[]).includes(engine);
+/** The Oracle object privileges each of the seed's privileges grants on an authorised schema. */
+export const ORACLE_GRANTS: Readonly<Record<string, string>> = {
+  readonly: 'SELECT',
+  dml: 'SELECT, INSERT, UPDATE, DELETE',
+  ddl_dml: 'SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, DROP',
+  deploy: 'SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, DROP, EXECUTE',
+};
+/** An Oracle instance's own schema (its service's default, ORCL), first in its list like a SQL engine's own database. */
+export const ORACLE_DEFAULT_SCHEMA = 'orcl';
 
 /** Lowercase letters, digits and underscore; a letter first; a letter or digit last (seed 001 §5). */
 export const DB_ACCOUNT_NAME = /^[a-z](?:[a-z0-9_]*[a-z0-9])?$/;
