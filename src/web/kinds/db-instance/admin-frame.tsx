@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { LeftOutline } from 'antd-mobile-icons';
 import { listKindOf } from '../../../domain/kinds/list-kind.ts';
 import { isSqlConsoleEngine } from '../../../domain/kinds/db-instance/db-instance.rules.ts';
+import { isCloudSqlEngine } from '../../../domain/kinds/db-instance/db-accounts.rules.ts';
 import { getResource } from '../../features/resources/api.ts';
 import { resourceKeys } from '../../features/resources/query-keys.ts';
 import { statusLabel, type Resource } from '../../features/resources/kind-meta.ts';
@@ -68,7 +69,7 @@ export function AdminFrame(props: { id: string; page: 'accounts' | 'databases'; 
         </div>
       ) : q.isError || !row ? (
         <div className="ys-dba__state">{k('instance_failed')}</div>
-      ) : !isSqlConsoleEngine(row.spec.engine) ? (
+      ) : !isSqlConsoleEngine(row.spec.engine) && !isCloudSqlEngine(row.spec.engine) ? (
         <div className="ys-dba__state" data-testid="dbadmin-unsupported">
           {k('unsupported')}
         </div>
