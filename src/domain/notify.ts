@@ -1,6 +1,6 @@
 // Notifications (issues 11 and 12): the message categories, the per-category channel settings and
 // the team-chat robot channels, shared by the server's checks and the web forms.
-import { z } from 'zod';
+// Zod-free (the message centre's pages read it): the request schemas are in notify-schemas.ts.
 
 export const NOTIFY_CATEGORIES = ['approval', 'alarm', 'workorder', 'billing', 'system'] as const;
 export type NotifyCategoryCode = (typeof NOTIFY_CATEGORIES)[number];
@@ -13,13 +13,6 @@ export const SETTING_CHANNELS = ['site', 'email', 'push', 'chat'] as const;
 export type ChannelSwitches = Record<(typeof SETTING_CHANNELS)[number], boolean>;
 export type CategorySetting = { category: NotifyCategoryCode } & ChannelSwitches;
 export const DEFAULT_SETTING: Readonly<ChannelSwitches> = { site: true, email: true, push: true, chat: true };
-
-export const settingsSchema = z.object({
-  settings: z
-    .array(z.strictObject({ category: z.enum(NOTIFY_CATEGORIES), site: z.boolean(), email: z.boolean(), push: z.boolean(), chat: z.boolean() }))
-    .min(1)
-    .max(NOTIFY_CATEGORIES.length),
-});
 
 /**
  * A webhook or push endpoint: https, or plain http only to this machine (loopback relays in
@@ -36,29 +29,6 @@ export function endpointUrlAllowed(raw: string): boolean {
   if (u.protocol === 'https:') return true;
   return u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
 }
-
-const webhookUrl = z.string().trim().max(1000).refine(endpointUrlAllowed, { message: 'webhook_url' });
-const secret = z.string().trim().max(200);
-
-export const channelCreateSchema = z.strictObject({
-  type: z.enum(CHAT_TYPES),
-  name: z.string().trim().min(1).max(32),
-  url: webhookUrl,
-  secret: secret.optional(),
-  enabled: z.boolean().optional(),
-});
-/** Edits: the URL and secret are replaced only when given (they are never read back). */
-export const channelUpdateSchema = z.strictObject({
-  name: z.string().trim().min(1).max(32).optional(),
-  url: webhookUrl.optional(),
-  secret: secret.optional(),
-  enabled: z.boolean().optional(),
-});
-
-export const pushSubscriptionSchema = z.object({
-  endpoint: z.string().trim().max(2000).refine(endpointUrlAllowed, { message: 'webhook_url' }),
-  keys: z.object({ p256dh: z.string().min(20).max(200), auth: z.string().min(8).max(100) }),
-});
 
 /** `2026-11-23 14:05` on the Asia/Shanghai clock (UTC+8, no daylight saving); '' for no time. */
 export function shanghaiTime(at: string | number | Date | null | undefined, seconds = false): string {

@@ -130,7 +130,7 @@ describe('message centre and operation log at phone', () => {
     await bellMatches(page, member, 1);
     await page.locator('[data-testid="msg-read-all"]').click();
     await expect.poll(() => badgeText(page)).toBe('');
-    await page.locator('.adm-error-block', { hasText: '没有未读消息' }).waitFor();
+    await page.locator('.ys-msg-empty', { hasText: '没有未读消息' }).waitFor();
     await page.locator('.adm-tabs-tab', { hasText: '全部' }).first().click();
     await page.locator('[data-page="siteMessages_all"] [data-testid="msg-item"]').first().waitFor();
     await screenshot(page, 'notify-phone-messages-all');

@@ -2,7 +2,7 @@
 // address and signing secret are kept sealed; only a masked address is shown.
 import { AppError, notFound, type Language } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { channelCreateSchema, channelUpdateSchema } from '../../domain/notify.ts';
+import { channelCreateSchema, channelUpdateSchema } from '../../domain/notify-schemas.ts';
 import { buildMessage } from './message.ts';
 import { maskUrl } from './chat-robots.ts';
 import * as repo from './notification.repository.ts';

@@ -2,7 +2,8 @@
 // settings of each channel.
 import { AppError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { DEFAULT_SETTING, NOTIFY_CATEGORIES, pushSubscriptionSchema, settingsSchema, type CategorySetting } from '../../domain/notify.ts';
+import { DEFAULT_SETTING, NOTIFY_CATEGORIES, type CategorySetting } from '../../domain/notify.ts';
+import { pushSubscriptionSchema, settingsSchema } from '../../domain/notify-schemas.ts';
 import { t } from '../platform/lib/i18n.ts';
 import * as repo from './notification.repository.ts';
 import { LANG, type NotifyDeps } from './notify-deps.ts';

@@ -175,6 +175,11 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   monitorAlarm: ['alarms', KIND_COMMON_TEXTS],
   'pass-monitor_alerMessage': ['alarms', KIND_COMMON_TEXTS],
   'pass-monitor_alert-history': ['alarms', KIND_COMMON_TEXTS],
+  // The message centre (issue 28): its own texts (a request's sentence comes written by the server).
+  siteMessages: ['notify'],
+  siteMessages_unread: ['notify'],
+  siteMessages_all: ['notify'],
+  siteMessagesDetail: ['notify'],
   // The service desk (issue 28's field pages): its own texts (the phone rule loads `errors` when it refuses).
   workorderList: ['desk'],
   workorderDetail: ['desk'],

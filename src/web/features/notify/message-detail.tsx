@@ -5,7 +5,9 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DotLoading, ErrorBlock, Tag, Toast } from 'antd-mobile';
+import { Button, DotLoading, Tag } from 'antd-mobile';
+import { confirm } from '../../ui/light/confirm.tsx';
+import { Toast } from '../../ui/light/toast.ts';
 import { shanghaiTime } from '../../../domain/notify.ts';
 import { deleteMessages, getMessage, markRead } from './api.ts';
 import { refreshUnread } from './unread.ts';
@@ -27,10 +29,10 @@ export function MessageDetail({ id, onDeleted }: { id: string; onDeleted: () => 
   }, [message?.id, message?.status, client]);
 
   if (q.isPending) return <DotLoading />;
-  if (!message) return <ErrorBlock status="empty" title={t('centre.not_found')} description="" />;
+  if (!message) return <p className="ys-msg-empty">{t('centre.not_found')}</p>;
 
   const remove = async () => {
-    const ok = await Dialog.confirm({ content: t('centre.delete_one_confirm'), confirmText: t('centre.delete'), cancelText: t('centre.cancel') });
+    const ok = await confirm({ content: t('centre.delete_one_confirm'), confirmText: t('centre.delete'), cancelText: t('centre.cancel') });
     if (!ok) return;
     await deleteMessages([message.id]);
     Toast.show({ content: t('centre.deleted', { count: 1 }) });

@@ -7,7 +7,10 @@ import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CapsuleTabs, Dialog, DotLoading, ErrorBlock, InfiniteScroll, Tabs, Toast } from 'antd-mobile';
+import { DotLoading, InfiniteScroll } from 'antd-mobile';
+import { confirm } from '../../ui/light/confirm.tsx';
+import { CapsuleTabs, Tabs } from '../../ui/light/tabs.tsx';
+import { Toast } from '../../ui/light/toast.ts';
 import { NOTIFY_CATEGORIES } from '../../../domain/notify.ts';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { subscribe } from '../../lib/server-events.ts';
@@ -65,7 +68,7 @@ export default function MessagesPage() {
   };
   const removeSelected = async () => {
     const ids = [...selected];
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       content: t('centre.delete_confirm', { count: ids.length }),
       confirmText: t('centre.delete'),
       cancelText: t('centre.cancel'),
@@ -133,7 +136,7 @@ export default function MessagesPage() {
           <DotLoading />
         </div>
       ) : items.length === 0 ? (
-        <ErrorBlock status="empty" title={t(status === 'unread' ? 'centre.empty_unread' : 'centre.empty_all')} description="" />
+        <p className="ys-msg-empty">{t(status === 'unread' ? 'centre.empty_unread' : 'centre.empty_all')}</p>
       ) : (
         <MessageItems items={items} managing={managing} selected={selected} open={open} onOpen={openMessage} />
       )}
@@ -157,7 +160,10 @@ export default function MessagesPage() {
             open ? (
               <MessageDetail key={open} id={open} onDeleted={() => setOpen(null)} />
             ) : (
-              <ErrorBlock status="empty" title={t('centre.title')} description={t('centre.unread_count', { count: total })} />
+              <div className="ys-msg-empty">
+                <p className="ys-msg-empty__title">{t('centre.title')}</p>
+                <p>{t('centre.unread_count', { count: total })}</p>
+              </div>
             )
           }
         />
