@@ -1,6 +1,6 @@
 // Pricing (seed 000 §3 "Price result", §4 charging rules, §9 bandwidth rental). Pure: the server
 // looks up unit prices (charging packages) and this module does the arithmetic, in integer fen.
-import { DURATION_MONTHS } from './schemas/reference.schema.ts';
+import { DURATION_MONTHS } from './charging.ts';
 import { FLAVORS } from './kinds/instance/flavors.ts';
 
 export type ChargingCode = 'year' | 'quantity';

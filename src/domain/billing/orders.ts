@@ -3,7 +3,7 @@
 // meters, the screens label.
 import { z } from 'zod';
 import { pagingShape } from '../list-query.ts';
-import { DURATION_MONTHS } from '../schemas/reference.schema.ts';
+import { DURATION_MONTHS } from '../charging.ts';
 import { dayStart, shanghaiDay } from './billing.ts';
 
 export const ORDER_TYPES = ['purchase', 'resize', 'convert', 'terminate', 'renew'] as const;

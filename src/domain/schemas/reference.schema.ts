@@ -21,5 +21,4 @@ export const persistentFieldsSchema = z.object({
   fields_item: z.string().min(1).max(8000),
 });
 
-export const CHARGING_CODES = ['year', 'quantity'] as const;
-export const DURATION_MONTHS = [1, 2, 3, 4, 5, 6, 12, 24, 36] as const;
+export { CHARGING_CODES, DURATION_MONTHS } from '../charging.ts';

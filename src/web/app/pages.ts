@@ -175,6 +175,20 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   monitorAlarm: ['alarms', KIND_COMMON_TEXTS],
   'pass-monitor_alerMessage': ['alarms', KIND_COMMON_TEXTS],
   'pass-monitor_alert-history': ['alarms', KIND_COMMON_TEXTS],
+  // The bills (issue 28: the tenant's bill on a tablet): their own texts.
+  ...Object.fromEntries(
+    [
+      'tenantBillOverview',
+      'projectBillOverview',
+      'billOverviewMixcloud',
+      'billOverviewPublicCloud',
+      'bilDetailPublicCloud',
+      'tenantBillDetail',
+      'projectBillDetail',
+      'billCheck',
+      'costCenter',
+    ].map((name) => [name, ['billing']]),
+  ),
   // The message centre (issue 28): its own texts (a request's sentence comes written by the server).
   siteMessages: ['notify'],
   siteMessages_unread: ['notify'],

@@ -4,7 +4,8 @@
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
+import { Button, Dialog, DotLoading, Toast } from 'antd-mobile';
+import { LoadFailed } from '../../ui/light/load-failed.tsx';
 import { useCan } from '../../lib/can.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
@@ -48,11 +49,11 @@ export default function BillCheckPage() {
           <DotLoading /> {t('billing:loading')}
         </div>
       ) : q.isError ? (
-        <ErrorBlock status="default" title={t('billing:load_failed')} description="">
+        <LoadFailed title={t('billing:load_failed')}>
           <Button onClick={() => void q.refetch()}>{t('billing:retry')}</Button>
-        </ErrorBlock>
+        </LoadFailed>
       ) : q.data.data.length === 0 ? (
-        <ErrorBlock status="empty" title={t('billing:check.empty')} description="" />
+        <LoadFailed empty title={t('billing:check.empty')} />
       ) : (
         <ul className="ys-bill__checks" data-testid="bill-checks">
           {q.data.data.map((c) => (

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
+import { LoadFailed } from '../../ui/light/load-failed.tsx';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
@@ -93,9 +94,9 @@ export default function BillDetailPage() {
           <DotLoading /> {t('billing:loading')}
         </div>
       ) : byResource.isError ? (
-        <ErrorBlock status="default" title={t('billing:load_failed')} description="">
+        <LoadFailed title={t('billing:load_failed')}>
           <Button onClick={() => void byResource.refetch()}>{t('billing:retry')}</Button>
-        </ErrorBlock>
+        </LoadFailed>
       ) : (
         <>
           <SumCards sums={byResource.data.summary} />

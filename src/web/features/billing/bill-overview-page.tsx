@@ -6,7 +6,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, DotLoading, ErrorBlock, Selector } from 'antd-mobile';
+import { Button, DotLoading, Selector } from 'antd-mobile';
+import { LoadFailed } from '../../ui/light/load-failed.tsx';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
@@ -82,9 +83,9 @@ export default function BillOverviewPage() {
           <DotLoading /> {t('billing:loading')}
         </div>
       ) : byMonth.isError ? (
-        <ErrorBlock status="default" title={t('billing:load_failed')} description="">
+        <LoadFailed title={t('billing:load_failed')}>
           <Button onClick={() => void byMonth.refetch()}>{t('billing:retry')}</Button>
-        </ErrorBlock>
+        </LoadFailed>
       ) : (
         <>
           <SumCards sums={byMonth.data.summary} />

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, DotLoading, ErrorBlock, Input, Toast } from 'antd-mobile';
+import { Button, DotLoading, Input, Toast } from 'antd-mobile';
+import { LoadFailed } from '../../ui/light/load-failed.tsx';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { useCan } from '../../lib/can.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
@@ -69,9 +70,9 @@ export default function CostCenterPage() {
           <DotLoading /> {t('billing:loading')}
         </div>
       ) : account.isError || !a ? (
-        <ErrorBlock status="default" title={t('billing:load_failed')} description="">
+        <LoadFailed title={t('billing:load_failed')}>
           <Button onClick={() => void account.refetch()}>{t('billing:retry')}</Button>
-        </ErrorBlock>
+        </LoadFailed>
       ) : (
         <>
           <CostSums account={a} />
