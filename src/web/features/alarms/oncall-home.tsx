@@ -34,7 +34,7 @@ export function OncallHome({ onOpen }: { onOpen: (id: string) => void }) {
         ))}
       </div>
       <div className="ys-al-panel">
-        <h3 className="ys-al-sub">{t('home.hosts')}</h3>
+        <h2 className="ys-al-sub">{t('home.hosts')}</h2>
         <table className="ys-al-table">
           <thead>
             <tr>
@@ -61,7 +61,7 @@ export function OncallHome({ onOpen }: { onOpen: (id: string) => void }) {
         </table>
       </div>
       <div className="ys-al-panel">
-        <h3 className="ys-al-sub">{t('home.timeline')}</h3>
+        <h2 className="ys-al-sub">{t('home.timeline')}</h2>
         {timeline.length === 0 ? (
           <p className="ys-al-empty">{t('home.quiet')}</p>
         ) : (

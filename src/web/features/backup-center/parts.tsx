@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CardTable } from '../../ui/card-table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd-mobile';
 import { formatDateTime } from '../../../domain/time-format.ts';
@@ -103,7 +104,7 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
 }
 
-/** Cards on a phone (first column as the card's title), a table from 1024 px; actions at the end. */
+/** Cards on a phone (first column as the card's title), a table from 1024 px; actions at the end: the shared CardTable with this page's column texts. */
 export function CentreList<T extends { id: string }>({
   rows,
   columns,
@@ -116,50 +117,15 @@ export function CentreList<T extends { id: string }>({
   testid: string;
 }) {
   const { t } = useTranslation('backup_center');
-  const [head, ...rest] = columns;
   return (
-    <>
-      <ul className="ys-bc__cards">
-        {rows.map((row) => (
-          <li key={row.id} className="ys-bc__card" data-testid={`${testid}-card`}>
-            <div className="ys-bc__cardhead">{head!.render(row)}</div>
-            <dl className="ys-bc__dl">
-              {rest.map((c) => (
-                <div key={c.key} className="ys-bc__row">
-                  <dt>{t(`col.${c.key}`)}</dt>
-                  <dd>{c.render(row)}</dd>
-                </div>
-              ))}
-            </dl>
-            {actions ? <div className="ys-bc__actions">{actions(row)}</div> : null}
-          </li>
-        ))}
-      </ul>
-      <table className="ys-bc__table" data-testid={`${testid}-table`}>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key}>{t(`col.${c.key}`)}</th>
-            ))}
-            {actions ? <th>{t('col.actions')}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              {columns.map((c) => (
-                <td key={c.key}>{c.render(row)}</td>
-              ))}
-              {actions ? (
-                <td>
-                  <div className="ys-bc__actions">{actions(row)}</div>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
+    <CardTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={columns.map((c) => ({ ...c, label: t(`col.${c.key}`) }))}
+      actions={actions}
+      actionsLabel={t('col.actions')}
+      testid={testid}
+    />
   );
 }
 

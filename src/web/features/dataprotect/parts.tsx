@@ -3,6 +3,7 @@
 // 1024 px, the form sheet, labelled fields, a confirmed delete, and dates as 2026-11-23 14:05.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardTable } from '../../ui/card-table.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, Popup, Tag, Toast } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
@@ -93,7 +94,7 @@ export interface Column<T> {
   wrap?: boolean;
 }
 
-/** Cards on a phone (first column as the card's title), a table from 1024 px; actions at the end. */
+/** Cards on a phone (first column as the card's title), a table from 1024 px; actions at the end: the shared CardTable with this page's column texts. */
 export function TaskList<T extends { id: string }>({
   rows,
   columns,
@@ -106,52 +107,15 @@ export function TaskList<T extends { id: string }>({
   testid: string;
 }) {
   const { t } = useTranslation('protect');
-  const [head, ...rest] = columns;
   return (
-    <>
-      <ul className="ys-protect__cards">
-        {rows.map((row) => (
-          <li key={row.id} className="ys-protect__card" data-testid={`${testid}-card`}>
-            <div className="ys-protect__cardhead">{head!.render(row)}</div>
-            <dl className="ys-protect__dl">
-              {rest.map((c) => (
-                <div key={c.key} className="ys-protect__row">
-                  <dt>{t(`col.${c.key}`)}</dt>
-                  <dd>{c.render(row)}</dd>
-                </div>
-              ))}
-            </dl>
-            {actions ? <div className="ys-protect__actions">{actions(row)}</div> : null}
-          </li>
-        ))}
-      </ul>
-      <table className="ys-protect__table" data-testid={`${testid}-table`}>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key}>{t(`col.${c.key}`)}</th>
-            ))}
-            {actions ? <th>{t('col.actions')}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              {columns.map((c) => (
-                <td key={c.key} className={c.wrap ? undefined : 'ys-protect__nowrap'}>
-                  {c.render(row)}
-                </td>
-              ))}
-              {actions ? (
-                <td>
-                  <div className="ys-protect__actions">{actions(row)}</div>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
+    <CardTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={columns.map((c) => ({ ...c, label: t(`col.${c.key}`) }))}
+      actions={actions}
+      actionsLabel={t('col.actions')}
+      testid={testid}
+    />
   );
 }
 
