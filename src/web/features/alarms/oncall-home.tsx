@@ -14,7 +14,13 @@ const HOST_STATES = ['running', 'stopped', 'error'] as const;
 export function OncallHome({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation('alarms');
   const q = useQuery({ queryKey: alarmKeys.oncall(), queryFn: getOncall, refetchInterval: 60_000 });
-  if (!q.data) return <div className="ys-al-empty">{q.isError ? t('common.load_failed') : <DotLoading />}</div>;
+  // While it loads it holds the place of its tiles, hosts and timeline, so the list below does not jump (CLS).
+  if (!q.data)
+    return (
+      <section className="ys-al-home ys-al-home--wait" aria-label={t('home.title')} aria-busy={!q.isError}>
+        {q.isError ? t('common.load_failed') : <DotLoading />}
+      </section>
+    );
   const { alarms, hosts, timeline } = q.data;
   const count = (level: string, state: string) => alarms.find((a) => a.level === level && a.state === state)?.n ?? 0;
   const vendors = [...new Set(hosts.map((h) => h.vendor))].sort();
