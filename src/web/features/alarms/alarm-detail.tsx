@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, DotLoading } from 'antd-mobile';
+import { LoadFailed } from '../../ui/light/load-failed.tsx';
 import { confirm } from '../../ui/light/confirm.tsx';
 import { ActionSheet } from '../../ui/light/overlay.tsx';
 import { Toast } from '../../ui/light/toast.ts';
@@ -69,13 +70,7 @@ export function AlarmDetailView({ id, autoAck, onClose, scope }: { id: string; a
   }, [autoAck, q.data, id, t, act, scope]);
 
   if (!a) {
-    return q.isError ? (
-      <div className="ys-al-empty" role="alert">
-        {t('common.load_failed')}
-      </div>
-    ) : (
-      <DotLoading />
-    );
+    return q.isError ? <LoadFailed title={t('common.load_failed')} /> : <DotLoading />;
   }
   const firedMs = new Date(a.fired_at).getTime();
   const end = Math.min(Date.now(), firedMs + 30 * 60_000);

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, DotLoading } from 'antd-mobile';
+import { LoadFailed } from '../../ui/light/load-failed.tsx';
 import { subscribe } from '../../lib/server-events.ts';
 import { tenantAtom, territoriesAtom } from '../../lib/store.ts';
 import { saveSnapshot } from '../../offline/snapshots.ts';
@@ -117,9 +118,7 @@ export function Inbox({ initialState = '', onOpen }: { initialState?: string; on
           <DotLoading />
         </div>
       ) : q.isError && !offline ? (
-        <div className="ys-al-empty" role="alert">
-          {t('common.load_failed')}
-        </div>
+        <LoadFailed title={t('common.load_failed')} />
       ) : rows.length === 0 ? (
         <div className="ys-al-empty">{t('inbox.empty')}</div>
       ) : (

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DotLoading } from 'antd-mobile';
+import { LoadFailed } from '../../ui/light/load-failed.tsx';
 import { KIND_METRICS, type MetricName, type RangeKey } from '../../../domain/alarms/alarm-metrics.ts';
 import { METRIC_RANGES } from '../../../domain/metric-ranges.ts';
 import { getSeries, type LinkScope, type Series } from './api.ts';
@@ -59,9 +60,7 @@ export function MetricView({
       </div>
       <RangeTiles value={range} onChange={setRange} />
       {results.some((r) => r.isError) ? (
-        <div className="ys-al-empty" role="alert">
-          {t('common.load_failed')}
-        </div>
+        <LoadFailed title={t('common.load_failed')} />
       ) : series.length < resourceIds.length || !series.length ? (
         <div className="ys-al-empty">
           <DotLoading />

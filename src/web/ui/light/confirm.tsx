@@ -5,7 +5,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18next } from '../../lib/i18n.ts';
-import { Dialog } from './overlay.tsx';
+import { Dialog, LEAVE_MS } from './overlay.tsx';
 
 export interface ConfirmOptions {
   title?: ReactNode;
@@ -13,9 +13,6 @@ export interface ConfirmOptions {
   confirmText?: ReactNode;
   cancelText?: ReactNode;
 }
-
-/** How long the light overlay's leave transition takes (overlay.tsx LEAVE_MS) plus a frame. */
-const LEAVE_MS = 260;
 
 function open(o: ConfirmOptions, withCancel: boolean): Promise<boolean> {
   return new Promise((resolve) => {
@@ -27,7 +24,7 @@ function open(o: ConfirmOptions, withCancel: boolean): Promise<boolean> {
       window.setTimeout(() => {
         root.unmount();
         host.remove();
-      }, LEAVE_MS);
+      }, LEAVE_MS + 40);
     };
     root.render(<Ask o={o} withCancel={withCancel} done={done} />);
   });

@@ -11,7 +11,7 @@ import { Button } from 'antd-mobile';
 import './light.css';
 
 /** How long the CSS transitions of light.css take (ms); the overlay leaves the DOM after it. */
-const LEAVE_MS = 220;
+export const LEAVE_MS = 220;
 
 /** Mounted from `visible` until the leave transition is over; `shown` drives the CSS classes. */
 function usePresence(visible: boolean): { mounted: boolean; shown: boolean } {
