@@ -175,6 +175,19 @@ describe('the decision batch in one transaction', () => {
     expect(bLines).toHaveLength(2);
   });
 
+  it("names the decided request in the caller's language in the operation log", async () => {
+    const project = await supplyOf();
+    const tenant = (await app.as('approver')).territories[0]!.tenant_id;
+    const r = await newRequest(project, 73);
+    const res = await batch(
+      [{ url: `/api/v1/approvals/${r.id}/reject`, key: `tw-${r.id}`, tenant_id: tenant, project_id: project, body: { reason: '範圍過大' } }],
+      'approver',
+      'zh-TW',
+    );
+    expect(res.json().results[0].status).toBe(200);
+    expect((await lines(r.id))[0]).toMatchObject({ action: 'approval_reject', resource_name: '防火牆策略 10.1.73.0/24 → 10.2.73.5:443,8443/TCP' });
+  });
+
   it('writes the same operation-log line and idempotency row as the decision sent alone', async () => {
     const project = await supplyOf();
     const tenant = (await app.as('approver')).territories[0]!.tenant_id;
@@ -196,6 +209,9 @@ describe('the decision batch in one transaction', () => {
     const strip = (l: Record<string, unknown>) => ({ ...l, resource_id: null, resource_name: null });
     const [lineAlone, lineBatched] = [(await lines(alone.id))[0]!, (await lines(batched.id))[0]!];
     expect(strip(lineBatched)).toEqual(strip(lineAlone));
+    // Both name the request in words (the message centre's sentence), not by its stored title.
+    expect(lineAlone.resource_name).toBe('防火墙策略 10.1.71.0/24 → 10.2.71.5:443,8443/TCP');
+    expect(lineBatched.resource_name).toBe('防火墙策略 10.1.72.0/24 → 10.2.72.5:443,8443/TCP');
     const key = (k: string) =>
       app.ctx.db
         .selectFrom('idempotency_keys')

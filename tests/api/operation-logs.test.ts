@@ -83,10 +83,16 @@ describe('what is written', () => {
       account: 'approver',
       action_label: '通过审批',
       resource_id: one.id,
-      resource_name: one.title,
       project_id: one.project_id,
       success: true,
     });
+    // Named by the sentence the message centre reads (request-summary.ts), never the stored title.
+    const { requestSubject, subjectSummary } = await import('../../src/domain/approvals/request-summary.ts');
+    const { sharedT } = await import('../../src/server/approvals/site-message.service.ts');
+    const stored = await app.ctx.db.selectFrom('approval_requests').select(['type', 'payload', 'title']).where('id', '=', one.id).executeTakeFirstOrThrow();
+    expect(line.resource_name).toBe(subjectSummary(sharedT('zh-CN'), requestSubject(stored)));
+    expect(line.resource_name).not.toBe(stored.title);
+    expect(line.resource_name).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('has a readable action name for every write route of the API', async () => {

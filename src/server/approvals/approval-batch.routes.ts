@@ -31,6 +31,7 @@ import { ApprovalConflict } from './approval-state.ts';
 import type { Decision, ManyItem, ManyOutcome } from './approval-decide.ts';
 import { conflictBody, headerScope, now } from './approval-route-kit.ts';
 import { answerKey, storedKey, takeOverKey } from './approval-batch.repository.ts';
+import { requestSentence } from './request-sentence.ts';
 
 type Item = ReturnType<typeof decisionBatchSchema.parse>['requests'][number];
 type Result = { status: number; body: unknown; in_flight?: true };
@@ -149,14 +150,18 @@ function oplogRequest(run: Run, item: Pick<Planned, 'id' | 'route' | 'body' | 'h
     params: { id: item.id },
     headers: item.headers,
     ip: req.ip,
+    lang: req.lang,
   };
 }
 
-/** The item's operation-log line: its subject as the pre-check read it (else read as the pipeline reads it). */
+/**
+ * The item's operation-log line: its subject as the pre-check read it, named by the request's
+ * sentence in the caller's language (else read as the pipeline reads it).
+ */
 async function lineOf(run: Run, trx: Exec, item: Planned, status: number, text: string): Promise<OplogLineValues | null> {
   const seen = run.visible.get(item.id);
   const known: Subject | undefined = seen
-    ? { type: 'approval', id: item.id, name: seen.title, tenantId: seen.tenant_id, projectId: seen.project_id }
+    ? { type: 'approval', id: item.id, name: requestSentence(run.req.lang, seen), tenantId: seen.tenant_id, projectId: seen.project_id }
     : undefined;
   const line = oplogRequest(run, item);
   const pending = await oplogPending(trx, line, known);

@@ -276,13 +276,20 @@ export async function visibleForDecision(
   user: AuthUser,
   ids: string[],
   now: Date,
-): Promise<Map<string, { estimated_cost_fen: number; title: string; tenant_id: string; project_id: string }>> {
-  const out = new Map<string, { estimated_cost_fen: number; title: string; tenant_id: string; project_id: string }>();
+): Promise<Map<string, { estimated_cost_fen: number; title: string; type: string; payload: unknown; tenant_id: string; project_id: string }>> {
+  const out = new Map<string, { estimated_cost_fen: number; title: string; type: string; payload: unknown; tenant_id: string; project_id: string }>();
   if (!ids.length) return out;
   const [rows, delegators] = await Promise.all([requestsByIds(deps.db, ids), activeDelegators(deps.db, user.id, now)]);
   const access = accessOf(user);
   for (const row of rows)
     if (canSeeRow(user, access, delegators, row))
-      out.set(row.id, { estimated_cost_fen: Number(row.estimated_cost_fen), title: row.title, tenant_id: row.tenant_id, project_id: row.project_id });
+      out.set(row.id, {
+        estimated_cost_fen: Number(row.estimated_cost_fen),
+        title: row.title,
+        type: row.type,
+        payload: row.payload,
+        tenant_id: row.tenant_id,
+        project_id: row.project_id,
+      });
   return out;
 }

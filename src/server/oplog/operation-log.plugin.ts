@@ -14,6 +14,8 @@ import { accessOf, canSeeProject, canSeeTenant } from '../platform/auth/tenancy.
 import { actionOf, type ActionRef } from './oplog-actions.ts';
 import { approvalSubject, channelSubject, insertLine, insertLines, resourceSubject, tenantOfProject } from './operation-log.repository.ts';
 import { addWriteHooks } from '../platform/http/write-hooks.ts';
+import type { Language } from '../../domain/errors.ts';
+import { requestSentence } from '../approvals/request-sentence.ts';
 
 export interface Subject {
   type: string | null;
@@ -41,7 +43,7 @@ function logged(req: FastifyRequest): boolean {
 }
 
 /** The resource a route's `:id` names, read before the handler runs (a delete still finds its name). */
-async function subjectOf(db: Db, id: string, action: ActionRef, url: string): Promise<Subject | null> {
+async function subjectOf(db: Db, id: string, action: ActionRef, url: string, lang: Language): Promise<Subject | null> {
   if (!isId(id)) return { type: null, id, name: null, tenantId: null, projectId: null };
   if (action.kind || !url.includes('approval')) {
     const r = await resourceSubject(db, id);
@@ -49,7 +51,8 @@ async function subjectOf(db: Db, id: string, action: ActionRef, url: string): Pr
   }
   if (url.includes('/approvals/')) {
     const a = await approvalSubject(db, id);
-    if (a) return { type: 'approval', id, name: a.title, tenantId: a.tenant_id, projectId: a.project_id };
+    // named as the message centre names it, in the caller's words, never by its stored title
+    if (a) return { type: 'approval', id, name: requestSentence(lang, a), tenantId: a.tenant_id, projectId: a.project_id };
   }
   if (url.includes('/notify-channels/')) {
     const c = await channelSubject(db, id);
@@ -85,6 +88,8 @@ export interface OplogRequest {
   params: unknown;
   headers: FastifyRequest['headers'];
   ip: string;
+  /** the caller's language: a name written in words is written in it, like the error's text */
+  lang: Language;
 }
 
 /** What the line will be about, read before the handler runs (a delete still finds its name); `known` skips the look-up. */
@@ -93,7 +98,7 @@ export async function oplogPending(db: Db, r: OplogRequest, known?: Subject): Pr
   if (!action) return null;
   const id = (r.params as { id?: unknown } | undefined)?.id;
   // `known`: the subject the caller read already (the decision batch's approval requests).
-  let subject = known ? { ...known } : typeof id === 'string' ? await subjectOf(db, id, action, r.route) : null;
+  let subject = known ? { ...known } : typeof id === 'string' ? await subjectOf(db, id, action, r.route, r.lang) : null;
   // A thing of a tenant or project the caller may not see is neither named nor kept (not even its
   // id), nor is the line filed there: a probe of another tenant's id learns nothing from its own
   // log and writes nothing into the other tenant's.
@@ -179,6 +184,7 @@ const oplogRequest = (req: FastifyRequest, route: string): OplogRequest => ({
   params: req.params,
   headers: req.headers,
   ip: req.ip,
+  lang: req.lang,
 });
 
 export function registerOperationLog(app: FastifyInstance, db: Db) {

@@ -30,7 +30,7 @@ export async function resourceSubject(db: Db, id: string) {
   return db.selectFrom('resources').select(['kind', 'name', 'tenant_id', 'project_id']).where('id', '=', id).executeTakeFirst();
 }
 export async function approvalSubject(db: Db, id: string) {
-  return db.selectFrom('approval_requests').select(['title', 'tenant_id', 'project_id']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('approval_requests').select(['title', 'type', 'payload', 'tenant_id', 'project_id']).where('id', '=', id).executeTakeFirst();
 }
 export async function channelSubject(db: Db, id: string) {
   return db.selectFrom('notify_channels').select(['name', 'tenant_id', 'project_id']).where('id', '=', id).executeTakeFirst();
