@@ -25,10 +25,21 @@ describe('user centre', () => {
     page.on('pageerror', (err) => errors.push(err.message));
     try {
       await signIn(page, baseURL, 'tenant_admin');
+      // The profile arrives late, as on a slow phone: nothing below its rows moves when it does (issue 28, CLS).
+      const late = /\/api\/v1\/account\/profile(?:\?|$)/;
+      await page.route(late, async (route) => {
+        await new Promise((ok) => setTimeout(ok, 800));
+        await route.continue();
+      });
       await page.locator('.adm-tab-bar-item', { hasText: '我的' }).click();
       const mine = page.locator('[data-page="accountinfo"]');
       const profile = mine.locator('[data-testid="mine-profile"]');
+      const below = mine.locator('[data-testid="mine-scope"]');
+      await below.waitFor();
+      const firstY = (await below.boundingBox())?.y;
       await profile.getByText('139****0003').waitFor();
+      expect((await below.boundingBox())?.y).toBe(firstY);
+      await page.unroute(late);
       await expect(profile.textContent()).resolves.toContain('310***********3216');
       await expect(profile.textContent()).resolves.not.toContain('310104198805123216');
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

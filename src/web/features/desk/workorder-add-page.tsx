@@ -31,6 +31,22 @@ interface Values {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The form's choices: kept an hour, and read from the offline store when the network gives none. */
+const CHOICE = { staleTime: 3600_000, networkMode: 'always' } as const;
+const typesQuery = () => ({ queryKey: deskKeys.workorderTypes(), queryFn: fetchTypes, ...CHOICE });
+const questionsQuery = (typeId: string) => ({
+  queryKey: deskKeys.workorderQuestions(typeId),
+  queryFn: () => fetchQuestions(typeId),
+  enabled: !!typeId,
+  ...CHOICE,
+});
+const templatesQuery = (typeId: string) => ({
+  queryKey: deskKeys.workorderTemplates(typeId),
+  queryFn: () => fetchTemplates(typeId),
+  enabled: !!typeId,
+  ...CHOICE,
+});
+
 /** The work order's type, then (where the type has them) its common questions. */
 function TypeSection({
   typeId,
@@ -44,14 +60,8 @@ function TypeSection({
   onQuestion: (id: string) => void;
 }) {
   const { t } = useTranslation('desk');
-  const types = useQuery({ queryKey: deskKeys.workorderTypes(), queryFn: fetchTypes, staleTime: 3600_000, networkMode: 'always' });
-  const questions = useQuery({
-    queryKey: deskKeys.workorderQuestions(typeId),
-    queryFn: () => fetchQuestions(typeId),
-    enabled: !!typeId,
-    staleTime: 3600_000,
-    networkMode: 'always',
-  });
+  const types = useQuery(typesQuery());
+  const questions = useQuery(questionsQuery(typeId));
   return (
     <section className="ys-sd__section">
       <h2>{t('fields.type')}</h2>
@@ -96,13 +106,14 @@ export default function WorkorderAddPage() {
   const attachments = useAttachments(setProblem);
   const { files } = attachments;
 
-  const templates = useQuery({
-    queryKey: deskKeys.workorderTemplates(typeId),
-    queryFn: () => fetchTemplates(typeId),
-    enabled: !!typeId,
-    staleTime: 3600_000,
-    networkMode: 'always',
-  });
+  const templates = useQuery(templatesQuery(typeId));
+  // The type grid above the form, and the questions and templates of a type the address names, come
+  // with the choices: the form waits for them, so it does not move down when they arrive (issue 28:
+  // CLS 0.10 when the grid replaced its spinner). A type picked later shows its own as before.
+  const given = params.workorder_type_id ?? '';
+  const settling = [useQuery(typesQuery()), useQuery(questionsQuery(given)), useQuery(templatesQuery(given))].some(
+    (q) => q.isPending && q.fetchStatus !== 'idle',
+  );
 
   async function submit(values: Values) {
     if (!typeId) {
@@ -154,71 +165,73 @@ export default function WorkorderAddPage() {
         }}
         onQuestion={setQuestionId}
       />
-      <Form
-        form={form}
-        className="ys-sd__form"
-        layout="vertical"
-        onFinish={(v) => void submit(v)}
-        initialValues={{ title: '', contact: '', phone: '', email: '', description: '', resources: '' }}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={busy} data-testid="workorder-submit">
-            {t('workorder.submit')}
-          </Button>
-        }
-      >
-        <Form.Item name="title" label={t('fields.title')} rules={[required('title'), { max: 31, message: t('rules.title_max') }]}>
-          <Input placeholder={t('placeholders.title')} clearable data-testid="wo-title" />
-        </Form.Item>
-        <Form.Item name="contact" label={t('fields.contact')} rules={[required('contact'), { max: 7, message: t('rules.contact_max') }]}>
-          <Input placeholder={t('placeholders.contact')} clearable data-testid="wo-contact" />
-        </Form.Item>
-        <Form.Item name="phone" label={t('fields.phone')} rules={[required('phone'), phoneRule(t)]}>
-          <PhoneInput placeholder={t('placeholders.phone')} testId="wo-phone" />
-        </Form.Item>
-        <Form.Item name="email" label={t('fields.email')} rules={[required('email'), { pattern: EMAIL, message: t('rules.email') }]}>
-          <Input placeholder={t('placeholders.email')} type="email" clearable data-testid="wo-email" />
-        </Form.Item>
-        <Form.Item label={t('fields.urgency')}>
-          <Selector
-            columns={4}
-            value={[urgency]}
-            onChange={(v) => v[0] && setUrgency(v[0])}
-            options={URGENCIES.map((u) => ({ label: t(`urgency.${u}`), value: u }))}
-          />
-        </Form.Item>
-        <Form.Item label={t('fields.contact_time')}>
-          <Selector
-            columns={1}
-            value={[contactTime]}
-            onChange={(v) => v[0] && setContactTime(v[0])}
-            options={CONTACT_TIMES.map((c) => ({ label: t(`contact_time.${c}`), value: c }))}
-          />
-        </Form.Item>
-        {(templates.data?.length ?? 0) > 0 && (
-          <Form.Item label={t('workorder.template_pick')}>
-            <div className="ys-sd__actions">
-              {templates.data!.map((tp) => (
-                <Button key={tp.id} size="small" fill="outline" onClick={() => form.setFieldValue('description', tp.content)}>
-                  {tp.name}
-                </Button>
-              ))}
-            </div>
+      {settling ? null : (
+        <Form
+          form={form}
+          className="ys-sd__form"
+          layout="vertical"
+          onFinish={(v) => void submit(v)}
+          initialValues={{ title: '', contact: '', phone: '', email: '', description: '', resources: '' }}
+          footer={
+            <Button block type="submit" color="primary" size="large" loading={busy} data-testid="workorder-submit">
+              {t('workorder.submit')}
+            </Button>
+          }
+        >
+          <Form.Item name="title" label={t('fields.title')} rules={[required('title'), { max: 31, message: t('rules.title_max') }]}>
+            <Input placeholder={t('placeholders.title')} clearable data-testid="wo-title" />
           </Form.Item>
-        )}
-        <Form.Item name="description" label={t('fields.description')} rules={[required('description'), { max: 1000 }]}>
-          <TextArea
-            placeholder={t('placeholders.description')}
-            autoSize={{ minRows: 4, maxRows: 10 }}
-            showCount
-            maxLength={1000}
-            data-testid="wo-description"
-          />
-        </Form.Item>
-        <Form.Item name="resources" label={t('fields.resources')}>
-          <Input placeholder={t('placeholders.resources')} clearable />
-        </Form.Item>
-        <AttachmentsField attachments={attachments} problem={problem} />
-      </Form>
+          <Form.Item name="contact" label={t('fields.contact')} rules={[required('contact'), { max: 7, message: t('rules.contact_max') }]}>
+            <Input placeholder={t('placeholders.contact')} clearable data-testid="wo-contact" />
+          </Form.Item>
+          <Form.Item name="phone" label={t('fields.phone')} rules={[required('phone'), phoneRule(t)]}>
+            <PhoneInput placeholder={t('placeholders.phone')} testId="wo-phone" />
+          </Form.Item>
+          <Form.Item name="email" label={t('fields.email')} rules={[required('email'), { pattern: EMAIL, message: t('rules.email') }]}>
+            <Input placeholder={t('placeholders.email')} type="email" clearable data-testid="wo-email" />
+          </Form.Item>
+          <Form.Item label={t('fields.urgency')}>
+            <Selector
+              columns={4}
+              value={[urgency]}
+              onChange={(v) => v[0] && setUrgency(v[0])}
+              options={URGENCIES.map((u) => ({ label: t(`urgency.${u}`), value: u }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('fields.contact_time')}>
+            <Selector
+              columns={1}
+              value={[contactTime]}
+              onChange={(v) => v[0] && setContactTime(v[0])}
+              options={CONTACT_TIMES.map((c) => ({ label: t(`contact_time.${c}`), value: c }))}
+            />
+          </Form.Item>
+          {(templates.data?.length ?? 0) > 0 && (
+            <Form.Item label={t('workorder.template_pick')}>
+              <div className="ys-sd__actions">
+                {templates.data!.map((tp) => (
+                  <Button key={tp.id} size="small" fill="outline" onClick={() => form.setFieldValue('description', tp.content)}>
+                    {tp.name}
+                  </Button>
+                ))}
+              </div>
+            </Form.Item>
+          )}
+          <Form.Item name="description" label={t('fields.description')} rules={[required('description'), { max: 1000 }]}>
+            <TextArea
+              placeholder={t('placeholders.description')}
+              autoSize={{ minRows: 4, maxRows: 10 }}
+              showCount
+              maxLength={1000}
+              data-testid="wo-description"
+            />
+          </Form.Item>
+          <Form.Item name="resources" label={t('fields.resources')}>
+            <Input placeholder={t('placeholders.resources')} clearable />
+          </Form.Item>
+          <AttachmentsField attachments={attachments} problem={problem} />
+        </Form>
+      )}
     </PageFrame>
   );
 }
