@@ -3,7 +3,8 @@
 // was delivered or the user discarded it.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Dialog, Empty, Space, Tag } from 'antd-mobile';
+import { Button, Card, Empty, Space, Tag } from 'antd-mobile';
+import { Dialog } from './light/overlay.tsx';
 import { useOnline, useOutbox } from '../offline/hooks.ts';
 import { discard, requestReplay, retry } from '../offline/outbox.ts';
 import { formatDateTime } from '../../domain/time-format.ts';
@@ -141,7 +142,7 @@ export function OutboxPage({ renderServerState, showTitle = true }: OutboxPagePr
           </Card>
         );
       })}
-      {/* Declarative dialog: antd-mobile's imperative one needs a React 19 adapter. */}
+      {/* The light dialog (ADR 0034): the outbox opens offline, and the kit's would bring its animation library into the precache. */}
       <Dialog
         visible={toDiscard !== null}
         content={toDiscard ? t('offline:outbox.discard_confirm', { label: toDiscard.label }) : null}

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DotLoading, ErrorBlock, List, Steps, Tag } from 'antd-mobile';
+import { Button, DotLoading, List, Steps, Tag } from 'antd-mobile';
+import { LoadFailed } from '../../ui/light/load-failed.tsx';
 import { loadWithSnapshot } from '../../offline/snapshots.ts';
 import { useOutbox } from '../../offline/hooks.ts';
 import { discard, retry } from '../../offline/outbox-queue.ts';
@@ -166,7 +167,7 @@ export function ApprovalDetailView({ id }: { id: string }) {
         <DotLoading />
       </div>
     );
-  if (query.isError) return <ErrorBlock status="default" title={t('approvals:detail.load_failed')} description="" />;
+  if (query.isError) return <LoadFailed title={t('approvals:detail.load_failed')} />;
   const d = query.data.value;
   const open = OPEN.includes(d.status);
   const canDecide = open && d.can_decide && !isWaiting(sync) && sync?.state !== 'conflict';

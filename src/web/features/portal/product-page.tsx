@@ -4,7 +4,8 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { DotLoading, ErrorBlock } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
+import { LoadFailed } from '../../ui/light/load-failed.tsx';
 import { useAtomValue } from 'jotai';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { get } from '../../lib/request.ts';
@@ -61,11 +62,11 @@ function ProductPage() {
         </div>
       ) : null}
       {(!id || q.isError) && (
-        <ErrorBlock status="empty" title={t('product.not_found')} description="">
+        <LoadFailed empty title={t('product.not_found')}>
           <Link className="ys-btn ys-btn--primary" to="/portal">
             {t('product.back')}
           </Link>
-        </ErrorBlock>
+        </LoadFailed>
       )}
       {p && (
         <>
