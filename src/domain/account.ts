@@ -2,6 +2,7 @@
 // phone change under review, masks. Shared by the server and the account screens.
 import { z } from 'zod';
 import { mobilePhoneSchema } from './phone-schema.ts';
+import { NO_SPACES, hasSpace } from './no-spaces.ts';
 
 /** Reserved words barred as passwords (seed 001 §5). */
 export const RESERVED_PASSWORD_WORDS = ['welcome', 'database', 'account', 'user', 'password', 'oracle', 'computer', 'abcd'] as const;
@@ -11,6 +12,7 @@ export const PASSWORD_MAX = 32;
 /** The first rule a new password breaks (a rule key of errors:rules), or null. */
 export function passwordProblem(password: string, account: string): string | null {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return 'password_length';
+  if (hasSpace(password)) return NO_SPACES;
   if (/[\u4e00-\u9fff]/.test(password)) return 'no_chinese';
   if (!/\d/.test(password) || !/[a-z]/.test(password) || !/[A-Z]/.test(password)) return 'password_mix';
   const lower = password.toLowerCase();

@@ -2,6 +2,7 @@
 // seed 001 §5, §6, §9). Pure rules shared by the server's checks and the web's forms.
 import { z } from 'zod';
 import { QUOTA_KEYS } from './approvals/approval.schema.ts';
+import { NO_SPACES, noSpaces } from './no-spaces.ts';
 
 /** Seed 001 §5: project name ≤ 61, English name ≤ 60 of letters/digits/-/_, Chinese name and remark ≤ 64. */
 export const PROJECT_LIMITS = { name: 61, name_en: 60, name_zh: 64, remark: 64 } as const;
@@ -19,7 +20,7 @@ const id = z.string().regex(/^[0-9a-f]{32}$/, 'invalid_format');
 
 export const projectFieldsSchema = z.object({
   name: z.string().trim().min(1).max(PROJECT_LIMITS.name),
-  name_en: z.string().trim().min(1).max(PROJECT_LIMITS.name_en).regex(NAME_EN_PATTERN, 'project_name_en'),
+  name_en: z.string().trim().refine(noSpaces, { message: NO_SPACES }).min(1).max(PROJECT_LIMITS.name_en).regex(NAME_EN_PATTERN, 'project_name_en'),
   name_zh: z.string().trim().max(PROJECT_LIMITS.name_zh).default(''),
   remark: z.string().trim().max(PROJECT_LIMITS.remark).default(''),
 });

@@ -4,6 +4,7 @@
 // checks and the web's forms.
 import { z } from 'zod';
 import { DR_ENGINES, taskNameSchema, type DrEngine } from './dataprotect.ts';
+import { NO_SPACES, noSpaces } from './no-spaces.ts';
 
 const id = z.string().regex(/^[0-9a-f]{32}$/);
 
@@ -86,6 +87,7 @@ export const pathSchema = z
 /** Seed 000 §limits: a secret key's length is a multiple of 16, at most 64. */
 export const secretKeySchema = z
   .string()
+  .refine(noSpaces, { message: NO_SPACES })
   .min(16)
   .max(64)
   .regex(/^[\x21-\x7e]+$/, 'key_chars')

@@ -2,6 +2,7 @@
 // the rules shared by the server and the /login views. Passwords follow the user centre's rules
 // (account.ts `passwordProblem`), never a second copy.
 import { z } from 'zod';
+import { NO_SPACES, noSpaces } from './no-spaces.ts';
 import { mobilePhoneSchema } from './phone-schema.ts';
 import { smsCodeSchema } from './account.ts';
 
@@ -38,7 +39,7 @@ export const signupSmsSchema = z.discriminatedUnion('purpose', [
 
 export const registerSchema = z
   .object({
-    account: z.string().trim().regex(ACCOUNT_PATTERN, { message: 'account_format' }),
+    account: z.string().trim().refine(noSpaces, { message: NO_SPACES }).regex(ACCOUNT_PATTERN, { message: 'account_format' }),
     password: z.string().min(1).max(128),
     confirm_password: z.string().min(1).max(128),
     phone: mobile,

@@ -124,6 +124,7 @@ describe('user centre', () => {
       [{ old_password: DEMO_PASSWORD, new_password: 'Welcome2026x', confirm_password: 'Welcome2026x' }, 'new_password', 'password_reserved'],
       [{ old_password: DEMO_PASSWORD, new_password: 'Wl_admin2026X', confirm_password: 'Wl_admin2026X' }, 'new_password', 'password_account'],
       [{ old_password: DEMO_PASSWORD, new_password: '密码Abc12345', confirm_password: '密码Abc12345' }, 'new_password', 'no_chinese'],
+      [{ old_password: DEMO_PASSWORD, new_password: 'Newpass 2026A', confirm_password: 'Newpass 2026A' }, 'new_password', 'no_spaces'],
       [{ old_password: DEMO_PASSWORD, new_password: 'Newpass2026A', confirm_password: 'Newpass2026B' }, 'confirm_password', 'password_mismatch'],
     ];
     for (const [body, field, rule] of cases) {

@@ -57,7 +57,20 @@ describe('projects', () => {
 
   it('field rules answer 400 naming the field, and nothing is created', async () => {
     const before = await projectCount();
-    expect400(await admin.req({ method: 'POST', url: '/api/v1/manage/projects', ...T(), payload: body({ name_en: 'data platform' }) }), 'name_en');
+    // seed 000 §5's "no spaces" rule, worded as such (not as the general English-name format), in both scripts
+    const spaced = await admin.req({ method: 'POST', url: '/api/v1/manage/projects', ...T(), payload: body({ name_en: 'data platform' }) });
+    expect400(spaced, 'name_en');
+    expect(spaced.json()).toMatchObject({ rule: 'no_spaces' });
+    expect(spaced.json().description).toContain('不能包含空格');
+    const spacedTw = await admin.req({
+      method: 'POST',
+      url: '/api/v1/manage/projects',
+      ...T(),
+      lang: 'zh-TW',
+      payload: body({ name_en: 'data\u3000platform' }),
+    });
+    expect(spacedTw.json()).toMatchObject({ field: 'name_en', rule: 'no_spaces' });
+    expect(spacedTw.json().description).toContain('不能包含空白');
     expect400(await admin.req({ method: 'POST', url: '/api/v1/manage/projects', ...T(), payload: body({ name_en: 'a'.repeat(61) }) }), 'name_en');
     expect400(await admin.req({ method: 'POST', url: '/api/v1/manage/projects', ...T(), payload: body({ name: '项'.repeat(62) }) }), 'name');
     expect400(await admin.req({ method: 'POST', url: '/api/v1/manage/projects', ...T(), payload: body({ name_zh: '项'.repeat(65) }) }), 'name_zh');

@@ -2,6 +2,7 @@
 // rules it applies. Pure: the server and the web both read them.
 import { ACCOUNT_PATTERN } from '../signup.ts';
 import { z } from 'zod';
+import { NO_SPACES, noSpaces } from '../no-spaces.ts';
 import { ALL_PERMISSIONS, ROLES, parsePermission } from '../roles.ts';
 import { mobilePhoneSchema } from '../phone-schema.ts';
 
@@ -25,7 +26,7 @@ export type MembershipInput = z.infer<typeof membershipInputSchema>;
 
 export const userCreateSchema = z
   .object({
-    account: z.string().trim().regex(ACCOUNT_PATTERN, { message: 'account_format' }),
+    account: z.string().trim().refine(noSpaces, { message: NO_SPACES }).regex(ACCOUNT_PATTERN, { message: 'account_format' }),
     nickname: z.string().trim().min(1, { message: 'required' }).max(32),
     user_type: z.enum(USER_TYPES).default('local'),
     phone: mobilePhoneSchema.nullable().optional(),

@@ -5,6 +5,7 @@ import { idSchema } from '../ids.ts';
 import { CHARGING_CODES, DURATION_MONTHS } from '../schemas/reference.schema.ts';
 import { VENDOR_IDS } from './common.ts';
 import { isIpv4, parseCidr } from './cidr.ts';
+import { NO_SPACES, noSpaces } from '../no-spaces.ts';
 
 const NO_URL = (v: string) => !/^https?:\/\//i.test(v);
 
@@ -41,9 +42,10 @@ export const cidrRule = (minPrefix: number, maxPrefix: number) =>
 /** Ports 1–65535. */
 export const portRule = z.coerce.number().int().min(1).max(65535);
 
-/** Password: digits, upper and lower letters, no Chinese (seed 001 §5), 8–30. */
+/** Password: digits, upper and lower letters, no Chinese (seed 001 §5), no spaces (seed 000 §5), 8–30. */
 export const passwordRule = z
   .string()
+  .refine(noSpaces, { message: NO_SPACES })
   .min(8)
   .max(30)
   .refine((v) => !/[\u3400-\u9fff]/.test(v), { message: 'no_chinese' })

@@ -6,10 +6,11 @@ import { descriptionRule, placementShape } from '../rules.ts';
 import { CDN_BUSINESS_TYPES, CDN_REGIONS, MAX_ORIGINS, ORIGIN_PORTS } from './cdn-domain.rules.ts';
 import { defineSchemas } from '../kind-schemas.ts';
 import { cdnDomainKind } from './cdn-domain.kind.ts';
+import { NO_SPACES, noSpaces } from '../../no-spaces.ts';
 
 import { ORIGIN_ROLES, isCdnDomain, isOriginAddress } from './cdn-domain.rules.ts';
 
-export const cdnDomainRule = z.string().trim().toLowerCase().refine(isCdnDomain, { message: 'cdn_domain' });
+export const cdnDomainRule = z.string().trim().refine(noSpaces, { message: NO_SPACES }).toLowerCase().refine(isCdnDomain, { message: 'cdn_domain' });
 
 export const originSchema = z.object({
   address: z.string().trim().toLowerCase().max(253).refine(isOriginAddress, { message: 'origin_address' }),

@@ -6,8 +6,9 @@ import { descriptionRule, placementShape } from '../rules.ts';
 import { defineSchemas } from '../kind-schemas.ts';
 import { DNS_EDITIONS, privateDnsZoneKind, dnsDomainKind } from './dns-zone.kind.ts';
 import { isZoneName } from './dns-zone.rules.ts';
+import { NO_SPACES, noSpaces } from '../../no-spaces.ts';
 
-export const zoneNameRule = z.string().trim().toLowerCase().max(253).refine(isZoneName, { message: 'domain_invalid' });
+export const zoneNameRule = z.string().trim().refine(noSpaces, { message: NO_SPACES }).toLowerCase().max(253).refine(isZoneName, { message: 'domain_invalid' });
 
 export const privateDnsZoneSchemas = defineSchemas(privateDnsZoneKind, {
   create: z.object({ name: zoneNameRule, vpc_id: idSchema, recursion: z.boolean().default(true), description: descriptionRule }),

@@ -3,17 +3,20 @@
 import { z } from 'zod';
 import { chargingShape, descriptionRule, nameRule, placementShape, portRule } from '../rules.ts';
 import { defineSchemas } from '../kind-schemas.ts';
+import { NO_SPACES, noSpaces } from '../../no-spaces.ts';
 import { FTP_ACCOUNT_MAX, FTP_ACCOUNT_MIN, FTP_PASSWORD_MAX, FTP_PASSWORD_MIN, ftpServerKind } from './ftp-server.kind.ts';
 
 const accountRule = z
   .string()
   .trim()
+  .refine(noSpaces, { message: NO_SPACES })
   .min(FTP_ACCOUNT_MIN)
   .max(FTP_ACCOUNT_MAX)
   .regex(/^[A-Za-z][A-Za-z0-9_]*$/, { message: 'ftp_account' });
 
 const passwordRule = z
   .string()
+  .refine(noSpaces, { message: NO_SPACES })
   .min(FTP_PASSWORD_MIN)
   .max(FTP_PASSWORD_MAX)
   .regex(/^[\x21-\x7e]+$/, { message: 'ftp_password' });

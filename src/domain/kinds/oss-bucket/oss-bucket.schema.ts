@@ -5,12 +5,14 @@ import { z } from 'zod';
 import { idSchema } from '../../ids.ts';
 import { descriptionRule } from '../rules.ts';
 import { defineSchemas } from '../kind-schemas.ts';
+import { NO_SPACES, noSpaces } from '../../no-spaces.ts';
 import { ossBucketKind } from './oss-bucket.kind.ts';
 import { MAX_REFERERS, OSS_ACLS, OSS_REFERER_TYPES, OSS_STORAGE_TYPES, bucketNameProblem } from './oss-bucket.rules.ts';
 
 export const bucketNameRule = z
   .string()
   .trim()
+  .refine(noSpaces, { message: NO_SPACES })
   .superRefine((v, ctx) => {
     const problem = bucketNameProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
