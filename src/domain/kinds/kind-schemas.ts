@@ -68,3 +68,21 @@ export function joinKinds(kinds: readonly KindDefinition[], schemaModules: reado
     return joinKind(def, s);
   });
 }
+
+/**
+ * One kind joined with the schemas its folder's `<kind>.schema.ts` module declares (a form that loads
+ * that module alone, ADR 0078). The definition is the one the schemas were declared with. Throws when
+ * the module declares no schemas of that kind.
+ */
+export function joinOwnKind(kind: string, schemaModule: Record<string, unknown>): FullKind {
+  const s = Object.values(schemaModule).find((v): v is KindSchemas => isSchemas(v) && v.kind.kind === kind);
+  if (!s) throw new Error(`kind ${kind}: its schema module declares no schemas of it`);
+  return joinKind(s.kind, s);
+}
+
+/**
+ * The registry export names of the kinds whose schemas a `<kind>.schema.ts` source declares (the first
+ * argument of each `defineSchemas` call): how the build maps a kind to its schema module
+ * (vite.config.ts kindSchemaLoaders), checked against the modules' exports by tests/unit/own-kind.test.ts.
+ */
+export const declaredKindExports = (source: string): string[] => [...source.matchAll(/defineSchemas\(\s*(\w+)/g)].map((m) => m[1]!);

@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Input, Toast } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
+import { confirm as ask } from '../../ui/light/confirm.tsx';
+import { Toast } from '../../ui/light/toast.ts';
 import { isRestorable } from '../../../domain/db-backup.ts';
 import { usePageHandle } from '../../lib/hooks.ts';
 import { keys, listRecords, listTargets, startRecovery } from './api.ts';
@@ -49,7 +51,7 @@ export default function RecoveryAddPage() {
     if (r?.snapshot_at) setPoint(toLocal(r.snapshot_at));
   };
   const confirm = async () => {
-    if (await Dialog.confirm({ title: t('recovery.confirm_title'), content: t('recovery.confirm', { target: name, at: when(fromLocal(point)) }) })) m.mutate();
+    if (await ask({ title: t('recovery.confirm_title'), content: t('recovery.confirm', { target: name, at: when(fromLocal(point)) }) })) m.mutate();
   };
   const none = !!target && records.isSuccess && !restorable.length;
   return (

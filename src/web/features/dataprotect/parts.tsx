@@ -5,7 +5,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardTable } from '../../ui/card-table.tsx';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Popup, Tag, Toast } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
+import { Popup } from '../../ui/light/overlay.tsx';
+import { confirm } from '../../ui/light/confirm.tsx';
+import { Toast } from '../../ui/light/toast.ts';
 import { CloseOutline } from 'antd-mobile-icons';
 import { formatDateTime } from '../../../domain/time-format.ts';
 import { TaskFrame, TaskListState } from '../../ui/task-frame.tsx';
@@ -166,7 +169,7 @@ export function useConfirmed() {
   const { t } = useTranslation('protect');
   const client = useQueryClient();
   return async (content: string, action: () => Promise<unknown>, confirmText = t('delete')) => {
-    const yes = await Dialog.confirm({ content, confirmText, cancelText: t('cancel') });
+    const yes = await confirm({ content, confirmText, cancelText: t('cancel') });
     if (!yes) return;
     try {
       await action();
