@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Client } from './helper.ts';
 import { act, createSettled, settle, type Row } from './kinds-helpers.ts';
 import { instanceDbOf } from '../../src/server/dbconsole/dbconsole.service.ts';
-import { insertTask } from '../../src/server/dbsync/dbsync.repository.ts';
+import { insertTask } from '../../src/server/engine/kinds/sync-instance/sync-tasks.repository.ts';
 
 const MYSQL_URL = process.env.MYSQL_URL || 'mysql://root@127.0.0.1:3306/test';
 async function reachable(url: string): Promise<boolean> {

@@ -14,7 +14,8 @@ import type { BucketRow } from '../oss/bucket.repository.ts';
 import { bytesOf, checkWritable, commitObject, readBlob, writeBlob } from '../oss/object-store.ts';
 import { keysUnder } from '../oss/objects.repository.ts';
 import type { ResourceRow } from '../platform/db/resource-rows.ts';
-import { claimTask, finishTask, setProgress, type SyncTaskRow } from './dbsync.repository.ts';
+import type { SyncTaskRow } from '../platform/db/sync-tasks.table.ts';
+import { claimTask, finishTask, setProgress } from './dbsync.repository.ts';
 import type { DbSyncDeps } from './dbsync.service.ts';
 
 /** One object (or dump) may be this large: the REST upload's limit. */

@@ -1,47 +1,11 @@
-// All SQL of database object-storage sync tasks on Yunshu's own database (migration 0045, ADR 0071).
+// All SQL of database object-storage sync tasks on Yunshu's own database (migration 0045, ADR 0071),
+// but for what the sync-instance kind's server half writes (engine/kinds/sync-instance/sync-tasks.repository.ts).
 // Reads take the tenant (and project) of the caller's scope; queued tasks are claimed
 // FOR UPDATE SKIP LOCKED, so several server processes share them and each runs once.
-import { sql, type ColumnType, type Selectable } from 'kysely';
-import { newId } from '../../domain/ids.ts';
+import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
-import type { Timestamp as Time, NullableTime } from '../platform/db/tables.ts';
+import type { SyncTaskRow } from '../platform/db/sync-tasks.table.ts';
 import type { ListSpec } from '../platform/lib/list.ts';
-
-type Count = ColumnType<number, number | undefined, number>;
-
-export interface SyncTasksTable {
-  id: string;
-  tenant_id: string;
-  project_id: string;
-  instance_id: string;
-  instance_name: string;
-  source_type: string;
-  source_id: string;
-  source_name: string;
-  target_bucket_id: string;
-  target_bucket_name: string;
-  target_prefix: string;
-  status: string;
-  objects: Count;
-  bytes: ColumnType<string | number, number | undefined, number>;
-  first_key: string | null;
-  error: string | null;
-  created_by: string | null;
-  created_at: Time;
-  due_at: Time;
-  claimed_at: NullableTime;
-  started_at: NullableTime;
-  finished_at: NullableTime;
-}
-
-declare module '../platform/db/tables.ts' {
-  interface Database {
-    sync_tasks: SyncTasksTable;
-  }
-}
-
-export type SyncTaskRow = Selectable<SyncTasksTable>;
-export type NewSyncTask = Omit<SyncTaskRow, 'id' | 'objects' | 'bytes' | 'first_key' | 'error' | 'claimed_at' | 'started_at' | 'finished_at' | 'status'>;
 
 export const TASK_COLUMNS = [
   'sync_tasks.id',
@@ -81,35 +45,6 @@ export function listQuery(db: Exec, tenantId: string, projectId: string | null) 
 
 export async function findTask(db: Exec, tenantId: string, projectId: string | null, id: string): Promise<SyncTaskRow | undefined> {
   return listQuery(db, tenantId, projectId).selectAll().where('sync_tasks.id', '=', id).executeTakeFirst();
-}
-
-/** Tasks of an instance still holding it (queued or running). */
-export async function busyTasks(db: Exec, instanceId: string): Promise<number> {
-  const r = await db
-    .selectFrom('sync_tasks')
-    .select((e) => e.fn.countAll<string>().as('n'))
-    .where('instance_id', '=', instanceId)
-    .where('status', 'in', ['queued', 'running'])
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
-export async function countTasks(db: Exec, instanceId: string): Promise<number> {
-  const r = await db
-    .selectFrom('sync_tasks')
-    .select((e) => e.fn.countAll<string>().as('n'))
-    .where('instance_id', '=', instanceId)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
-export async function insertTask(db: Exec, t: NewSyncTask): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('sync_tasks')
-    .values({ ...t, id, status: 'queued' })
-    .execute();
-  return id;
 }
 
 /** Deletes a finished task (one that is queued or running stays): answers whether it went. */

@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { Database } from '../platform/db/tables.ts';
-import './oss.tables.ts';
+import '../platform/db/oss.tables.ts';
 
 type Exec = Kysely<Database>;
 const LISTED = ['id', 'access_key_id', 'description', 'status', 'created_at', 'last_used_at'] as const;

@@ -10,7 +10,8 @@ import { newId } from '../../domain/ids.ts';
 import { GIB } from '../../domain/kinds/oss-bucket/oss-bucket.rules.ts';
 import type { Db } from '../platform/db/database.ts';
 import { writeContext } from '../platform/db/write-context.ts';
-import { packageUsedBytes, refreshUsage, type BucketRow } from './bucket.repository.ts';
+import { packageUsedBytes } from '../engine/kinds/oss-bucket/oss-bucket.repository.ts';
+import { refreshUsage, type BucketRow } from './bucket.repository.ts';
 import { chunkData, chunkIndex, deleteBlobs, findObject, insertChunk, upsertObject, type ObjectRow } from './objects.repository.ts';
 import { resourcesByIds } from '../engine/engine.repository.ts';
 

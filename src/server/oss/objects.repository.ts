@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import { newId } from '../../domain/ids.ts';
 import type { Database } from '../platform/db/tables.ts';
-import './oss.tables.ts';
+import '../platform/db/oss.tables.ts';
 
 type Exec = Kysely<Database>;
 

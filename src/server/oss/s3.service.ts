@@ -6,7 +6,8 @@ import { AppError } from '../../domain/errors.ts';
 import { GIB, objectKeyProblem } from '../../domain/kinds/oss-bucket/oss-bucket.rules.ts';
 import { ossBucketKind } from '../../domain/kinds/oss-bucket/oss-bucket.kind.ts';
 import type { Engine } from '../engine/engine.ts';
-import { bucketByName, bucketsOf, findBucket, packagesOf, packageUsedBytes, type BucketRow } from './bucket.repository.ts';
+import { packageUsedBytes } from '../engine/kinds/oss-bucket/oss-bucket.repository.ts';
+import { bucketByName, bucketsOf, findBucket, packagesOf, type BucketRow } from './bucket.repository.ts';
 import { checkWritable, commitObject, PART_SEQ, readBlob, staging, writeBlob } from './object-store.ts';
 import {
   deleteBlobs,

@@ -13,7 +13,7 @@ import {
   packageBucketCount,
   packageUsedBytes,
   releaseBucketName,
-} from '../../../oss/bucket.repository.ts';
+} from './oss-bucket.repository.ts';
 import { resourcesByIds, type Exec } from '../../engine.repository.ts';
 import { patchSpec } from '../hook-helpers.ts';
 import { defineHooks } from '../hooks.ts';

@@ -5,7 +5,7 @@
 import { conflict, notFound } from '../../../../domain/errors.ts';
 import { isSqlConsoleEngine } from '../../../../domain/kinds/db-instance/db-instance.rules.ts';
 import { syncInstanceKind } from '../../../../domain/kinds/sync-instance/sync-instance.kind.ts';
-import { busyTasks, countTasks, insertTask } from '../../../dbsync/dbsync.repository.ts';
+import { busyTasks, countTasks, insertTask } from './sync-tasks.repository.ts';
 import { lockScoped, resourcesByIds, type Exec, type ResourceRow } from '../../engine.repository.ts';
 import { patchSpec } from '../hook-helpers.ts';
 import { defineHooks, type CreateContext } from '../hooks.ts';

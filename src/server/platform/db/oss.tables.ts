@@ -1,8 +1,10 @@
-// The object storage tables (migration 0036, ADR 0063), joined to the platform's Database type.
+// The object storage tables (migration 0036, ADR 0063), joined to the platform's Database type. They sit
+// on the floor beside the other tables: the oss-bucket kind's server half (engine/kinds/oss-bucket) and
+// the object storage slice (oss/) both read them.
 // Big counts (sizes, sequences) are bigint: the drivers answer them as text or number, so readers
 // go through Number().
 import type { ColumnType } from 'kysely';
-import type { NullableTime, Timestamp as Time } from '../platform/db/tables.ts';
+import type { NullableTime, Timestamp as Time } from './tables.ts';
 
 export type Big = ColumnType<string | number, number | string | undefined, number | string>;
 
@@ -125,7 +127,7 @@ export interface OssBackupObjectsTable {
   content_type: string;
 }
 
-declare module '../platform/db/tables.ts' {
+declare module './tables.ts' {
   interface Database {
     oss_released_names: { name: string; released_at: Time };
     oss_keys: OssKeysTable;
