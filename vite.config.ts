@@ -121,8 +121,12 @@ const OFFLINE_MODULES: readonly RegExp[] = [
   // the kinds' text slices come with a kind's list, cached when it is first opened)
   /^src\/web\/lib\/(?!early-get\.ts$|kind-texts\.ts$)/,
   /^src\/web\/offline\//,
-  /^src\/web\/ui\/(?!data-table\/|menu-icon\.tsx|help-docs\.tsx|split-view\.tsx)/,
-  /^locales\/zh-CN\//,
+  // (the help widget's contact sheet and the step-up check need the network: they would bring the
+  // kit's popup and its animation library, issue 28)
+  /^src\/web\/ui\/(?!data-table\/|menu-icon\.tsx|help-docs\.tsx|split-view\.tsx|help-widget\/contact-sheet\.tsx|step-up\.tsx)/,
+  // every zh-CN namespace but the texts of the areas whose pages need the network anyway (lib/i18n.ts
+  // AREA_NAMESPACES less the service desk, the user centre and its sign-up and passkey texts, the portal's)
+  /^locales\/zh-CN\/(?!(?:alarms|billing|orders|invoices|notify|site_tools|org|access|bastion|protect|backup_center|oss|icp|service_catalogue|security|dashboards|stacks)\.json$)/,
   /^src\/web\/features\/(?:auth|not-found|under-construction)\//,
   // the portal's home and catalogue; landing pages and articles are cached when a visitor opens them
   /^src\/web\/features\/portal\/(?:portal-home-page|catalogue-section|product-page|portal-home)\.(?:tsx|css)$/,
