@@ -9,6 +9,8 @@ import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 import { sliceKindTexts } from './src/web/lib/kind-text-slices.ts';
 import { LIST_KINDS } from './src/domain/kinds/list-kind.ts';
+import * as kindRegistry from './src/domain/kinds/registry.ts';
+import { declaredKindExports } from './src/domain/kinds/kind-schemas.ts';
 import { screenFor } from './src/web/features/resources/kind-screens.ts';
 import { ROUTE_TABLE } from './src/domain/navigation/route-table.ts';
 
@@ -69,6 +71,38 @@ function listKindSlices(): Plugin {
       const model = LIST_KINDS.find((k) => k.kind === part);
       if (!model) throw new Error(`list kinds: no kind ${part} in the registry`);
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(model))});\n`;
+    },
+  };
+}
+
+/**
+ * Each kind's schemas on their own (ADR 0078): `virtual:kind-schemas` maps a kind to a loader of its
+ * folder's `<kind>.schema.ts`, so a purchase or create form loads its own kind's zod rules, not every
+ * kind's (full-kind.ts's glob, which the desktop tables and action forms keep). A file's kinds are the
+ * definitions it passes to `defineSchemas`, found by their registry export's name.
+ */
+function kindSchemaLoaders(): Plugin {
+  const ID = 'virtual:kind-schemas';
+  const root = path.resolve(import.meta.dirname, 'src/domain/kinds');
+  const defs = kindRegistry as unknown as Record<string, { kind?: string } | undefined>;
+  return {
+    name: 'yunshu-kind-schemas',
+    resolveId: (id) => (id === ID ? `\0${ID}` : null),
+    load(id) {
+      if (id !== `\0${ID}`) return null;
+      const lines: string[] = [];
+      for (const dir of fs.readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+        for (const name of fs.readdirSync(path.join(root, dir.name)).filter((f) => f.endsWith('.schema.ts'))) {
+          const file = path.join(root, dir.name, name);
+          this.addWatchFile(file);
+          for (const exported of declaredKindExports(fs.readFileSync(file, 'utf8'))) {
+            const kind = defs[exported]?.kind;
+            if (!kind) throw new Error(`kind schemas: ${name} declares schemas of ${exported}, which the registry does not export`);
+            lines.push(`  ${JSON.stringify(kind)}: () => import(${JSON.stringify(file)}),`);
+          }
+        }
+      }
+      return `export const KIND_SCHEMAS = {\n${lines.join('\n')}\n};\n`;
     },
   };
 }
@@ -775,6 +809,7 @@ export default defineConfig({
     preloadLists.plugin,
     kindTexts(),
     listKindSlices(),
+    kindSchemaLoaders(),
     listKindsAsData(),
     slimIcons(),
     noChunkCycles(),

@@ -3,12 +3,13 @@
 // depends on it; zones sorted by sort_value, the first chosen; none: zone cleared and the orange
 // 「当前选项下无可用区，请更换配置」); the kind's fields with their zod rules (validated on blur);
 // the charging package and duration rules; the 实业经营 contract tip; the live price. Save-locked.
-import { useCallback, useMemo, useState } from 'react';
+import { use, useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Button, Selector, Steps, Toast } from 'antd-mobile';
+import { Button, Selector, Steps } from 'antd-mobile';
+import { Toast } from '../../../ui/light/toast.ts';
 import { fieldShown, type KindDefinition } from '../../../../domain/kinds/kind.ts';
 import { yearlyAllowed } from '../../../../domain/pricing.ts';
 import { useBreakpoint } from '../../../lib/hooks.ts';
@@ -20,19 +21,19 @@ import { usePlaceNames } from '../parts.tsx';
 import { DURATIONS, showContractTip, yuan } from '../list-state.ts';
 import { FormFields, exists, itemLabel, listSummary, pathLabel } from './form-fields.tsx';
 import { PlacementFields, placementErrors, usePlacement } from './placement.tsx';
-import { useDebounced } from '../list/desktop-list.tsx';
+import { useDebounced } from '../list/url-filters.ts';
 import { cleanForm, fieldsOf, initialValues, validateAll, validateField, validateList, PLACEMENT_KEYS } from './zod-fields.ts';
 import { confirmValue, wizardSteps } from './screen-rules.ts';
 import type { FormField } from './zod-fields.ts';
 import { ROUTE_FORMS, type RouteForm } from './route-forms.ts';
 import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
 import type { FullKind } from '../../../../domain/kinds/kind-schemas.ts';
-import { fullKind } from '../full-kind.ts';
+import { ownFullKind } from './own-kind.ts';
 import { resourceKeys } from '../query-keys.ts';
 
 export function BuyWizard({ def: listDef, formRoute }: { def: ListKind; formRoute?: string }) {
   const form: RouteForm | undefined = formRoute ? ROUTE_FORMS[formRoute] : undefined;
-  const kindDef = fullKind(listDef);
+  const kindDef = use(ownFullKind(listDef.kind));
   const { t } = useTranslation();
   // A route with its own form (a free, bought or uploaded certificate) draws that form's schema.
   const def = useMemo(() => (form ? { ...kindDef, createSchema: form.schema } : kindDef), [kindDef, form]);

@@ -5,10 +5,11 @@
 // cascade, and for a subnet the VPC's CIDR, the free addresses of the entered CIDR and the
 // inside-the-VPC / no-overlap check as the user types. Creating refreshes the kind's lists, where
 // the new row goes from 创建中 to 可用 live (live.ts).
-import { useCallback, useMemo, useState } from 'react';
+import { use, useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Toast } from '../../../ui/light/toast.ts';
 import type { FullKind } from '../../../../domain/kinds/kind-schemas.ts';
 import { kindOf } from '../../../../domain/kinds/registry.ts';
 import { subnetCidrProblem, subnetFreeIps } from '../../../../domain/kinds/subnet/subnet.rules.ts';
@@ -21,7 +22,7 @@ import { siblingCidrs } from './create-rules.ts';
 import { cleanForm, fieldsOf, initialValues, validateAll, PLACEMENT_KEYS, type FormField } from './zod-fields.ts';
 import './forms.css';
 import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
-import { fullKind } from '../full-kind.ts';
+import { ownFullKind } from './own-kind.ts';
 import { resourceKeys } from '../query-keys.ts';
 
 type Values = Record<string, unknown>;
@@ -35,7 +36,7 @@ function formFields(def: FullKind): FormField[] {
 }
 
 export default function CreateBody({ def: listDef, onDone, onCancel }: { def: ListKind; onDone: () => void; onCancel: () => void }) {
-  const def = fullKind(listDef);
+  const def = use(ownFullKind(listDef.kind));
   const { t } = useTranslation();
   const client = useQueryClient();
   const fields = useMemo(() => formFields(def), [def]);
