@@ -58,6 +58,9 @@ describe('cloud host purchase', () => {
     expect400(pw, 'password');
     expect(pw.json().rule).toBe('password_mix');
     expect400(await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ password: 'Passw0rd中文字' }) }), 'password');
+    const spaced = await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ password: 'Passw0rd 2025' }) });
+    expect400(spaced, 'password');
+    expect(spaced.json()).toMatchObject({ rule: 'no_spaces', description: 'password：不能包含空格' });
     expect400(await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ password: 'Pa0' }) }), 'password');
     expect400(await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ flavor: 'huge' }) }), 'flavor');
     expect400(await c.req({ method: 'POST', url: '/api/instances', payload: await buy({ system_disk_size: 39 }) }), 'system_disk_size');

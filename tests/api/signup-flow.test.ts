@@ -117,6 +117,8 @@ describe('registration', () => {
       [{ ...body, password: 'cloudcloud1', confirm_password: 'cloudcloud1' }, 'password', 'password_mix'],
       [{ ...body, password: 'Xiaoyun2026', confirm_password: 'Xiaoyun2026' }, 'password', 'password_account'],
       [{ ...body, account: '1abc' }, 'account', 'account_format'],
+      [{ ...body, account: 'xiao yun' }, 'account', 'no_spaces'],
+      [{ ...body, password: 'Cloud 2026Go', confirm_password: 'Cloud 2026Go' }, 'password', 'no_spaces'],
       [{ ...body, email: 'not-mail' }, 'email', 'email'],
       [{ ...body, phone: '1234' }, 'phone', 'mobile'],
       [{ ...body, sms_code: wrongOf(code) }, 'sms_code', 'sms_code_wrong'],
