@@ -88,7 +88,7 @@ describe('what is written', () => {
     });
     // Named by the sentence the message centre reads (request-summary.ts), never the stored title.
     const { requestSubject, subjectSummary } = await import('../../src/domain/approvals/request-summary.ts');
-    const { sharedT } = await import('../../src/server/approvals/site-message.service.ts');
+    const { sharedT } = await import('../../src/server/platform/lib/i18n.ts');
     const stored = await app.ctx.db.selectFrom('approval_requests').select(['type', 'payload', 'title']).where('id', '=', one.id).executeTakeFirstOrThrow();
     expect(line.resource_name).toBe(subjectSummary(sharedT('zh-CN'), requestSubject(stored)));
     expect(line.resource_name).not.toBe(stored.title);

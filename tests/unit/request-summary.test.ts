@@ -8,7 +8,8 @@ import i18next, { type i18n } from 'i18next';
 import { requestSubject, subjectSummary, summarySubject, type SummaryT } from '../../src/domain/approvals/request-summary.ts';
 import { requestTitle } from '../../src/domain/approvals/approval-summary.ts';
 import { summaryOf } from '../../src/web/features/approvals/summary.ts';
-import { renderParams, sharedT } from '../../src/server/approvals/site-message.service.ts';
+import { renderParams } from '../../src/server/approvals/site-message.service.ts';
+import { sharedT } from '../../src/server/platform/lib/i18n.ts';
 import { t as serverT } from '../../src/server/platform/lib/i18n.ts';
 
 const root = path.resolve(import.meta.dirname, '../../locales');

@@ -174,3 +174,12 @@ export function requestSubject(row: { type: string; payload: unknown; title?: st
   const fromTitle = row.type === 'resource_expansion' ? (row.title ?? '').split(' ')[0] : '';
   return summarySubject(row.type, payload, { resourceName: resourceName || fromTitle });
 }
+
+/**
+ * A request named in words, in one language: the sentence the message centre shows, for the places
+ * that store a name once (the operation log's line of a decision). The stored title is
+ * language-neutral (「erp-disk-32 size=820」) and only the fallback of a type the sentence does not know.
+ */
+export function requestSentence(t: SummaryT, row: { type: string; payload: unknown; title: string }): string {
+  return subjectSummary(t, requestSubject(row)).trim() || row.title;
+}

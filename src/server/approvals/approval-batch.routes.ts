@@ -31,7 +31,8 @@ import { ApprovalConflict } from './approval-state.ts';
 import type { Decision, ManyItem, ManyOutcome } from './approval-decide.ts';
 import { conflictBody, headerScope, now } from './approval-route-kit.ts';
 import { answerKey, storedKey, takeOverKey } from './approval-batch.repository.ts';
-import { requestSentence } from './request-sentence.ts';
+import { requestSentence } from '../../domain/approvals/request-summary.ts';
+import { sharedT } from '../platform/lib/i18n.ts';
 
 type Item = ReturnType<typeof decisionBatchSchema.parse>['requests'][number];
 type Result = { status: number; body: unknown; in_flight?: true };
@@ -161,7 +162,7 @@ function oplogRequest(run: Run, item: Pick<Planned, 'id' | 'route' | 'body' | 'h
 async function lineOf(run: Run, trx: Exec, item: Planned, status: number, text: string): Promise<OplogLineValues | null> {
   const seen = run.visible.get(item.id);
   const known: Subject | undefined = seen
-    ? { type: 'approval', id: item.id, name: requestSentence(run.req.lang, seen), tenantId: seen.tenant_id, projectId: seen.project_id }
+    ? { type: 'approval', id: item.id, name: requestSentence(sharedT(run.req.lang), seen), tenantId: seen.tenant_id, projectId: seen.project_id }
     : undefined;
   const line = oplogRequest(run, item);
   const pending = await oplogPending(trx, line, known);

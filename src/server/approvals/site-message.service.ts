@@ -4,8 +4,8 @@
 import { newId } from '../../domain/ids.ts';
 import type { Language } from '../../domain/errors.ts';
 import type { Db } from '../platform/db/database.ts';
-import { t } from '../platform/lib/i18n.ts';
-import { hasSubject, requestSubject, subjectSummary, type SummaryT } from '../../domain/approvals/request-summary.ts';
+import { sharedT, t } from '../platform/lib/i18n.ts';
+import { hasSubject, requestSubject, subjectSummary } from '../../domain/approvals/request-summary.ts';
 import { APPROVAL_EVENTS, type PendingEvent } from './approval-events.ts';
 import {
   deleteMessages,
@@ -65,15 +65,6 @@ export async function sendSiteMessagesMany(trx: Db, items: { userIds: string[]; 
   const { rows, events } = messageRows(items, now);
   await insertMessages(trx, rows);
   return events;
-}
-
-/** The server's `t` as the shared renderers call it (i18next's shape: `defaultValue` when the key is missing). */
-export function sharedT(lang: Language): SummaryT {
-  return (key, opts = {}) => {
-    const text = t(lang, key, opts as Record<string, string | number>);
-    const bare = key.includes(':') ? key.slice(key.indexOf(':') + 1) : key;
-    return text === bare && opts.defaultValue !== undefined ? String(opts.defaultValue) : text;
-  };
 }
 
 /**

@@ -15,7 +15,8 @@ import { actionOf, type ActionRef } from './oplog-actions.ts';
 import { approvalSubject, channelSubject, insertLine, insertLines, resourceSubject, tenantOfProject } from './operation-log.repository.ts';
 import { addWriteHooks } from '../platform/http/write-hooks.ts';
 import type { Language } from '../../domain/errors.ts';
-import { requestSentence } from '../approvals/request-sentence.ts';
+import { requestSentence } from '../../domain/approvals/request-summary.ts';
+import { sharedT } from '../platform/lib/i18n.ts';
 
 export interface Subject {
   type: string | null;
@@ -52,7 +53,7 @@ async function subjectOf(db: Db, id: string, action: ActionRef, url: string, lan
   if (url.includes('/approvals/')) {
     const a = await approvalSubject(db, id);
     // named as the message centre names it, in the caller's words, never by its stored title
-    if (a) return { type: 'approval', id, name: requestSentence(lang, a), tenantId: a.tenant_id, projectId: a.project_id };
+    if (a) return { type: 'approval', id, name: requestSentence(sharedT(lang), a), tenantId: a.tenant_id, projectId: a.project_id };
   }
   if (url.includes('/notify-channels/')) {
     const c = await channelSubject(db, id);

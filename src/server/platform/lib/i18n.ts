@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Language } from '../../../domain/errors.ts';
+import type { SummaryT } from '../../../domain/approvals/request-summary.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../../locales');
 type Tree = { [k: string]: string | Tree };
@@ -25,4 +26,13 @@ export function t(lang: Language, fullKey: string, params: Record<string, string
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') return key;
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** The server's `t` as the shared renderers call it (i18next's shape: `defaultValue` when the key is missing). */
+export function sharedT(lang: Language): SummaryT {
+  return (key, opts = {}) => {
+    const text = t(lang, key, opts as Record<string, string | number>);
+    const bare = key.includes(':') ? key.slice(key.indexOf(':') + 1) : key;
+    return text === bare && opts.defaultValue !== undefined ? String(opts.defaultValue) : text;
+  };
 }
