@@ -61,6 +61,43 @@ describe('admin lists across tenants', () => {
   });
 });
 
+describe('row actions in the admin lists', () => {
+  // The admin list's row runs the kind's action through the engine's own route, named in the row's
+  // tenant and project (the admin's headers name 华东制造集团): the same guards and refusals as the
+  // tenant's list.
+  const inRow = (c: Client, action: string) =>
+    c.req({
+      method: 'POST',
+      url: `/api/instances/${finHost.id}/actions`,
+      tenant: finHost.tenant_id,
+      project: finHost.project_id,
+      payload: { action },
+    });
+  const statusOf = async () => (await app.ctx.db.selectFrom('resources').select('status').where('id', '=', finHost.id).executeTakeFirstOrThrow()).status;
+
+  it("lets the super administrator stop and start another tenant's host from its row, with the kind's state rules", async () => {
+    expect(admin.territories[0]!.tenant_id).not.toBe(finHost.tenant_id);
+    const before = await statusOf();
+    expect(before).toBe('running');
+    // the kind's state rule: a running host cannot be started — refused, nothing changed
+    const refused = await inRow(admin, 'start');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().description).toBeTruthy();
+    expect(await statusOf()).toBe('running');
+    const stop = await inRow(admin, 'stop');
+    expect(stop.statusCode, stop.body).toBe(200);
+    const scoped = { ...admin, req: (o: Parameters<Client['req']>[0]) => admin.req({ tenant: finHost.tenant_id, project: finHost.project_id, ...o }) };
+    expect((await settle(scoped, 'instances', finHost.id))!.status).toBe('stopped');
+    expect((await actSettled(scoped, 'instances', finHost.id, { action: 'start' })).status).toBe('running');
+  });
+
+  it("refuses a tenant role naming another tenant's row, with nothing changed", async () => {
+    const other = await inRow(hd, 'stop');
+    expect([403, 404]).toContain(other.statusCode);
+    expect(await statusOf()).toBe('running');
+  });
+});
+
 describe('admin tag editor', () => {
   const manage = (
     c: Client,

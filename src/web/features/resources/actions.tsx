@@ -11,7 +11,7 @@ import { Toast } from '../../ui/light/toast.ts';
 import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { RequestError } from '../../lib/request.ts';
-import { deleteResource, runAction, runBatch, type BatchAnswer } from './api.ts';
+import { deleteResource, runAction, runBatch, type BatchAnswer, type RowScope } from './api.ts';
 import { actionLabel, type Resource } from './kind-meta.ts';
 import { withConsoleTexts } from '../../lib/i18n.ts';
 import { resourceKeys } from './query-keys.ts';
@@ -34,7 +34,11 @@ export interface ActionRunner {
 /** The dialog variant of an action: its own, else warning for actions that change a running resource. */
 export const dialogOf = (action: ListAction) => action.dialog ?? null;
 
-export function useActionRunner(def: ListKind, opts: { onChanged?: () => void } = {}): ActionRunner {
+/**
+ * `scopeOf`: the scope a row's call is sent in (the admin lists' rows of other tenants); without it
+ * the session's. Batches run in the session's scope only.
+ */
+export function useActionRunner(def: ListKind, opts: { onChanged?: () => void; scopeOf?: (row: Resource) => RowScope } = {}): ActionRunner {
   const { t } = useTranslation();
   const bp = useBreakpoint();
   const client = useQueryClient();
@@ -45,6 +49,7 @@ export function useActionRunner(def: ListKind, opts: { onChanged?: () => void } 
     void client.invalidateQueries({ queryKey: resourceKeys.kind(def.kind) });
     opts.onChanged?.();
   };
+  const scopeOf = (rows: Resource[]) => (rows.length === 1 && opts.scopeOf ? opts.scopeOf(rows[0]!) : undefined);
 
   const execute = async (action: ListAction, rows: Resource[]) => {
     try {
@@ -60,10 +65,10 @@ export function useActionRunner(def: ListKind, opts: { onChanged?: () => void } 
         }
         Toast.show({ content: t('resources:messages.batch_done', { count: answer.data.length }) });
       } else if (action.id === 'delete') {
-        const res = await deleteResource(def, rows[0]!.id, undefined);
+        const res = await deleteResource(def, rows[0]!.id, undefined, scopeOf(rows));
         Toast.show({ content: res.message ?? t('resources:messages.done') });
       } else {
-        const res = await runAction(def, rows[0]!.id, action.id);
+        const res = await runAction(def, rows[0]!.id, action.id, {}, scopeOf(rows));
         Toast.show({ content: res.message ?? t('resources:messages.done') });
       }
       changed();
@@ -124,7 +129,7 @@ export function useActionRunner(def: ListKind, opts: { onChanged?: () => void } 
   } else if (step?.type === 'params') {
     const form = (
       <Suspense fallback={<DotLoading />}>
-        <ParamsForm def={def} action={step.action} rows={step.rows} onDone={changed} onCancel={close} />
+        <ParamsForm def={def} action={step.action} rows={step.rows} scope={scopeOf(step.rows)} onDone={changed} onCancel={close} />
       </Suspense>
     );
     element =
@@ -140,7 +145,7 @@ export function useActionRunner(def: ListKind, opts: { onChanged?: () => void } 
   } else if (step?.type === 'sms') {
     element = (
       <Suspense fallback={null}>
-        <SmsDelete def={def} rows={step.rows} onDone={changed} onCancel={close} />
+        <SmsDelete def={def} rows={step.rows} scope={scopeOf(step.rows)} onDone={changed} onCancel={close} />
       </Suspense>
     );
   } else if (step?.type === 'batch') {

@@ -17,15 +17,27 @@ export const getResource = (def: ListKind, id: string, options: RequestOptions =
 export const createResource = (def: ListKind, body: Record<string, unknown>) => post<Resource & { message?: string }>(def.collection, body);
 export const updateResource = (def: ListKind, id: string, body: { name?: string; description?: string }) =>
   put<Resource>(`${def.collection}/${id}`, body, quiet);
-export const runAction = (def: ListKind, id: string, action: string, params: Record<string, unknown> = {}) =>
-  post<Resource & { message?: string }>(`${def.collection}/${id}/actions`, { action, ...params });
+/**
+ * A row named in its own tenant and project: the admin lists (…AdminManage) span every tenant, so
+ * an action on one of their rows is sent in the row's scope, not the session's; the engine's route
+ * then applies the same guards and permissions as in the tenant's own list.
+ */
+export interface RowScope {
+  tenant_id: string;
+  project_id: string;
+}
+const scopeOptions = (scope: RowScope | undefined): RequestOptions | undefined =>
+  scope ? { headers: { 'X-Tenant-Id': scope.tenant_id, 'X-Project-Id': scope.project_id } } : undefined;
+export const runAction = (def: ListKind, id: string, action: string, params: Record<string, unknown> = {}, scope?: RowScope) =>
+  post<Resource & { message?: string }>(`${def.collection}/${id}/actions`, { action, ...params }, scopeOptions(scope));
 export interface BatchAnswer {
   action: string;
   data: { id: string; ok: boolean; status?: string; description?: string }[];
 }
 export const runBatch = (def: ListKind, ids: string[], action: string, params: Record<string, unknown> = {}) =>
   post<BatchAnswer>(`${def.collection}/actions`, { action, ids, ...params });
-export const deleteResource = (def: ListKind, id: string, query: Payload) => del<Resource & { message?: string }>(`${def.collection}/${id}`, query);
+export const deleteResource = (def: ListKind, id: string, query: Payload, scope?: RowScope) =>
+  del<Resource & { message?: string }>(`${def.collection}/${id}`, query, scopeOptions(scope));
 
 // Recycle bin
 export const listRecycle = (kind: string, params: Payload) => getList<Page<Resource>>('recyclebin', { resource_type: kind, ...params }, quiet);

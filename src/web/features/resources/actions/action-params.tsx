@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Toast } from 'antd-mobile';
-import { runAction, runBatch } from '../api.ts';
+import { runAction, runBatch, type RowScope } from '../api.ts';
 import { paramRefFilters } from '../forms/screen-rules.ts';
 import { actionLabel, fieldLabel, type Resource } from '../kind-meta.ts';
 import { FormFields, exists } from '../forms/form-fields.tsx';
@@ -15,12 +15,15 @@ export default function ParamsForm({
   def: listDef,
   action: listAction,
   rows,
+  scope,
   onDone,
   onCancel,
 }: {
   def: ListKind;
   action: ListAction;
   rows: Resource[];
+  /** a lone row's own scope (the admin lists), else the session's */
+  scope?: RowScope;
   onDone: () => void;
   onCancel: () => void;
 }) {
@@ -57,7 +60,7 @@ export default function ParamsForm({
           clean,
         );
       else {
-        const res = await runAction(def, rows[0]!.id, action.id, clean);
+        const res = await runAction(def, rows[0]!.id, action.id, clean, scope);
         Toast.show({ content: res.message ?? t('resources:messages.done') });
       }
       onDone();

@@ -13,14 +13,23 @@ import { Button, Dialog, Input, Toast } from 'antd-mobile';
 import { DELETE_RETENTION, SMS_COUNTDOWN_SECONDS } from '../../../../domain/constants.ts';
 import { retentionValid, smsOperateType } from '../forms/screen-rules.ts';
 import { batchOutcome } from '../../../../domain/schemas/shared-ops.schema.ts';
-import { deleteResource, sendSmsCode, smsNecessity } from '../api.ts';
+import { deleteResource, sendSmsCode, smsNecessity, type RowScope } from '../api.ts';
 import { batchDelete, type BatchDeleteAnswer } from '../ops-api.ts';
 import type { Resource } from '../kind-meta.ts';
 import type { ListKind } from '../../../../domain/kinds/list-kind.ts';
 import { fullKind } from '../full-kind.ts';
 import { resourceKeys } from '../query-keys.ts';
 
-export function SmsDelete({ def: listDef, rows, onDone, onCancel }: { def: ListKind; rows: Resource[]; onDone: () => void; onCancel: () => void }) {
+interface SmsDeleteProps {
+  def: ListKind;
+  rows: Resource[];
+  /** a lone row's own scope (the admin lists), else the session's */
+  scope?: RowScope;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+export function SmsDelete({ def: listDef, rows, scope, onDone, onCancel }: SmsDeleteProps) {
   const def = fullKind(listDef);
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -109,10 +118,8 @@ export function SmsDelete({ def: listDef, rows, onDone, onCancel }: { def: ListK
         onDone();
         return;
       }
-      const res = await deleteResource(def, rows[0]!.id, {
-        ...(c.status ? { sms_necessity_flag: 1, sms_operate_type: type, sms_code: code } : {}),
-        ...(def.recycle ? { delayed_days: Number(days) } : {}),
-      });
+      const sms = c.status ? { sms_necessity_flag: 1, sms_operate_type: type, sms_code: code } : {};
+      const res = await deleteResource(def, rows[0]!.id, { ...sms, ...(def.recycle ? { delayed_days: Number(days) } : {}) }, scope);
       Toast.show({ content: res.message ?? t('resources:messages.done') });
       onDone();
     } catch {

@@ -1,13 +1,22 @@
 // The admin lists (ecsAdminManage, volumeAdminManage; seed 000 §6 "admin-style pages"): a kind
 // across every tenant for the platform administrators, with each row's tenant, project and tags,
-// and the admin tag editor, whose calls name the row's own tenant_id/project_id. Phones get cards,
-// wider screens a table; both page by offset (seed 000 §9 page sizes).
+// and the admin tag editor, whose calls name the row's own tenant_id/project_id. Each row offers the
+// kind's actions as the tenant's own list does — the same state rules, confirmations and forms, run
+// by the engine's route in the row's own tenant and project — where the administrator's roles there
+// allow them. Phones get cards (actions in a sheet), wider screens a table; both page by offset
+// (seed 000 §9 page sizes).
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, NoticeBar, Tag } from 'antd-mobile';
 import { mayEditTagsAsAdmin, tagLabel } from '../../../../domain/schemas/shared-ops.schema.ts';
+import { actionBlock, menuActions } from '../../../../domain/kinds/action-block.ts';
+import { can, ROLES, type Role } from '../../../../domain/roles.ts';
+import type { ListAction } from '../../../../domain/kinds/list-kind.ts';
+import { ActionSheet } from '../../../ui/light/overlay.tsx';
+import { useActionRunner } from '../actions.tsx';
+import { actionLabel } from '../kind-meta.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table/data-table.tsx';
 import { Pagination } from '../../../ui/data-table/pagination.tsx';
 import { useBreakpoint } from '../../../lib/hooks.ts';
@@ -33,6 +42,149 @@ function TagChips({ row }: { row: AdminRow }) {
         </Tag>
       ))}
     </span>
+  );
+}
+
+/** A row on a phone: name, status, id, tenant / project, tags, and its buttons (标签, 操作). */
+function AdminCard({
+  def,
+  row: r,
+  scope,
+  onTags,
+  onActions,
+}: {
+  def: ListKind;
+  row: AdminRow;
+  scope: string;
+  onTags: (() => void) | null;
+  onActions: (() => void) | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <article className="ys-card ys-admincard" data-testid="admin-card" data-id={r.id}>
+      <div className="ys-card__top">
+        <div className="ys-card__name">{r.name}</div>
+        <StatusBadge def={def} status={r.status} />
+      </div>
+      <CopyId id={r.id} />
+      <div className="ys-admincard__scope">{scope}</div>
+      <TagChips row={r} />
+      {onTags || onActions ? (
+        <div className="ys-admincard__foot">
+          {onTags ? (
+            <Button size="mini" color="primary" fill="outline" data-testid="edit-tags" onClick={onTags}>
+              {t('ops:admin_list.edit_tags')}
+            </Button>
+          ) : null}
+          {onActions ? (
+            <Button size="mini" color="primary" fill="outline" data-testid="row-actions" onClick={onActions}>
+              {t('ops:admin_list.actions')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** The phone's sheet of a row's actions: those its state blocks are shown greyed with the reason, as in the tenant's list. */
+function RowSheet({
+  def,
+  row,
+  actions,
+  extra,
+  onClose,
+  onRun,
+}: {
+  def: ListKind;
+  row: AdminRow | null;
+  actions: ListAction[];
+  extra: string | undefined;
+  onClose: () => void;
+  onRun: (a: ListAction, row: AdminRow) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ActionSheet
+      visible={row !== null}
+      onClose={onClose}
+      cancelText={t('resources:common.cancel')}
+      extra={extra}
+      actions={actions.map((a) => {
+        const block = row ? actionBlock(def, a, row) : null;
+        return {
+          key: a.id,
+          text: actionLabel(t, def, a.id),
+          danger: a.dialog === 'delete',
+          disabled: block !== null,
+          description: block ? t(`errors:${block}`, { defaultValue: t('kinds:messages.no_actions') }) : undefined,
+          onClick: () => row && onRun(a, row),
+        };
+      })}
+    />
+  );
+}
+
+/** The admin list's search: name or id, tenant, status. */
+function AdminFilters({
+  nameInput,
+  setNameInput,
+  tenant,
+  setTenant,
+  tenants,
+  status,
+  setStatus,
+  statuses,
+}: {
+  nameInput: string;
+  setNameInput: (v: string) => void;
+  tenant: string;
+  setTenant: (v: string) => void;
+  tenants: { id: string; name: string }[];
+  status: string;
+  setStatus: (v: string) => void;
+  statuses: string[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="ys-rlist__search ys-adminlist__search" role="search">
+      <input
+        className="ys-input"
+        placeholder={t('ops:admin_list.search')}
+        aria-label={t('ops:admin_list.search')}
+        value={nameInput}
+        data-testid="search-name"
+        onChange={(e) => setNameInput(e.target.value)}
+      />
+      <select
+        className="ys-input"
+        aria-label={t('ops:admin_list.tenant')}
+        value={tenant}
+        data-testid="filter-tenant"
+        onChange={(e) => setTenant(e.target.value)}
+      >
+        <option value="">{t('ops:admin_list.all_tenants')}</option>
+        {tenants.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.name}
+          </option>
+        ))}
+      </select>
+      <select
+        className="ys-input"
+        aria-label={t('resources:filters.status')}
+        value={status}
+        data-testid="filter-status"
+        onChange={(e) => setStatus(e.target.value)}
+      >
+        <option value="">{t('resources:filters.all_status')}</option>
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {t(`kinds:status.${s}`, { defaultValue: s })}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -63,6 +215,17 @@ export function AdminList({ def: listDef, title }: { def: ListKind; title: strin
   const territories = useAtomValue(territoriesAtom);
   const mayTag = (r: AdminRow) => mayEditTagsAsAdmin(territories?.find((x) => x.tenant_id === r.tenant_id)?.roles ?? []);
   const scopeOf = (r: AdminRow) => t('ops:admin_tags.scope', { tenant: r.tenant_name, project: r.project_name });
+  // The kind's actions a row offers: those its state allows, and the administrator's roles in the row's tenant permit.
+  const runner = useActionRunner(def, {
+    scopeOf: (r) => ({ tenant_id: (r as AdminRow).tenant_id, project_id: (r as AdminRow).project_id }),
+    onChanged: () => void client.invalidateQueries({ queryKey: resourceKeys.adminOf(def.kind) }),
+  });
+  const [sheetRow, setSheetRow] = useState<AdminRow | null>(null);
+  const rolesIn = (r: AdminRow) =>
+    (territories?.find((x) => x.tenant_id === r.tenant_id)?.roles ?? []).filter((x): x is Role => (ROLES as readonly string[]).includes(x));
+  const permitted = (r: AdminRow) => menuActions(def).filter((a) => can(rolesIn(r), a.permission, def.entity ?? 'resource'));
+  const offered = (r: AdminRow) => permitted(r).filter((a) => actionBlock(def, a, r) === null);
+  const label = (a: ListAction) => actionLabel(t, def, a.id);
   const statuses = [...def.statuses.stable, ...def.statuses.inBetween, ...def.statuses.failure];
 
   const columns: DataColumn<AdminRow>[] = [
@@ -80,44 +243,16 @@ export function AdminList({ def: listDef, title }: { def: ListKind; title: strin
   ];
 
   const filters = (
-    <div className="ys-rlist__search ys-adminlist__search" role="search">
-      <input
-        className="ys-input"
-        placeholder={t('ops:admin_list.search')}
-        aria-label={t('ops:admin_list.search')}
-        value={nameInput}
-        data-testid="search-name"
-        onChange={(e) => setNameInput(e.target.value)}
-      />
-      <select
-        className="ys-input"
-        aria-label={t('ops:admin_list.tenant')}
-        value={tenant}
-        data-testid="filter-tenant"
-        onChange={(e) => setTenant(e.target.value)}
-      >
-        <option value="">{t('ops:admin_list.all_tenants')}</option>
-        {(tenants.data?.data ?? []).map((x) => (
-          <option key={x.id} value={x.id}>
-            {x.name}
-          </option>
-        ))}
-      </select>
-      <select
-        className="ys-input"
-        aria-label={t('resources:filters.status')}
-        value={status}
-        data-testid="filter-status"
-        onChange={(e) => setStatus(e.target.value)}
-      >
-        <option value="">{t('resources:filters.all_status')}</option>
-        {statuses.map((s) => (
-          <option key={s} value={s}>
-            {t(`kinds:status.${s}`, { defaultValue: s })}
-          </option>
-        ))}
-      </select>
-    </div>
+    <AdminFilters
+      nameInput={nameInput}
+      setNameInput={setNameInput}
+      tenant={tenant}
+      setTenant={setTenant}
+      tenants={tenants.data?.data ?? []}
+      status={status}
+      setStatus={setStatus}
+      statuses={statuses}
+    />
   );
 
   return (
@@ -131,22 +266,14 @@ export function AdminList({ def: listDef, title }: { def: ListKind; title: strin
         <div className="ys-adminlist__cards">
           {rows.length ? (
             rows.map((r) => (
-              <article key={r.id} className="ys-card ys-admincard" data-testid="admin-card" data-id={r.id}>
-                <div className="ys-card__top">
-                  <div className="ys-card__name">{r.name}</div>
-                  <StatusBadge def={def} status={r.status} />
-                </div>
-                <CopyId id={r.id} />
-                <div className="ys-admincard__scope">{scopeOf(r)}</div>
-                <TagChips row={r} />
-                {mayTag(r) ? (
-                  <div className="ys-admincard__foot">
-                    <Button size="mini" color="primary" fill="outline" data-testid="edit-tags" onClick={() => setEditing(r)}>
-                      {t('ops:admin_list.edit_tags')}
-                    </Button>
-                  </div>
-                ) : null}
-              </article>
+              <AdminCard
+                key={r.id}
+                def={def}
+                row={r}
+                scope={scopeOf(r)}
+                onTags={mayTag(r) ? () => setEditing(r) : null}
+                onActions={permitted(r).length ? () => setSheetRow(r) : null}
+              />
             ))
           ) : (
             <div className="ys-empty">{q.isLoading ? t('resources:common.loading') : t('ops:admin_list.empty')}</div>
@@ -160,7 +287,10 @@ export function AdminList({ def: listDef, title }: { def: ListKind; title: strin
           loading={q.isLoading}
           emptyText={t('ops:admin_list.empty')}
           testId="admin-table"
-          rowActions={(r) => (mayTag(r) ? [{ key: 'tags', label: t('ops:admin_list.edit_tags'), onClick: () => setEditing(r) }] : [])}
+          rowActions={(r) => [
+            ...offered(r).map((a) => ({ key: a.id, label: label(a), danger: a.dialog === 'delete', onClick: () => runner.run(a, [r]) })),
+            ...(mayTag(r) ? [{ key: 'tags', label: t('ops:admin_list.edit_tags'), onClick: () => setEditing(r) }] : []),
+          ]}
         />
       )}
       <Pagination
@@ -173,6 +303,18 @@ export function AdminList({ def: listDef, title }: { def: ListKind; title: strin
           setPageSize(s);
         }}
       />
+      <RowSheet
+        def={def}
+        row={sheetRow}
+        actions={sheetRow ? permitted(sheetRow) : []}
+        extra={sheetRow ? `${sheetRow.name} · ${scopeOf(sheetRow)}` : undefined}
+        onClose={() => setSheetRow(null)}
+        onRun={(a, row) => {
+          setSheetRow(null);
+          runner.run(a, [row]);
+        }}
+      />
+      {runner.element}
       {editing ? (
         <AdminTagEditor
           target={{ kind: def.kind, id: editing.id, tenant_id: editing.tenant_id, project_id: editing.project_id }}
