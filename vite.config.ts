@@ -11,7 +11,7 @@ import { sliceKindTexts } from './src/web/lib/kind-text-slices.ts';
 import { LIST_KINDS } from './src/domain/kinds/list-kind.ts';
 import * as kindRegistry from './src/domain/kinds/registry.ts';
 import { declaredKindExports } from './src/domain/kinds/kind-schemas.ts';
-import { screenFor } from './src/web/features/resources/kind-screens.ts';
+import { routeTextKinds, screenFor } from './src/web/features/resources/kind-screens.ts';
 import { ROUTE_TABLE } from './src/domain/navigation/route-table.ts';
 
 /**
@@ -72,6 +72,20 @@ function listKindSlices(): Plugin {
       if (!model) throw new Error(`list kinds: no kind ${part} in the registry`);
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(model))});\n`;
     },
+  };
+}
+
+/**
+ * Every route a kind claims → the kinds whose texts it reads (kind-screens.ts routeTextKinds; ADR 0072's
+ * second addendum): `virtual:route-kinds`, a chunk of its own, which the page table reads to tell a
+ * resource route and the router to load its texts (pages.ts, lib/kind-texts.ts).
+ */
+function routeKindsMap(): Plugin {
+  const ID = 'virtual:route-kinds';
+  return {
+    name: 'yunshu-route-kinds',
+    resolveId: (id) => (id === ID ? `\0${ID}` : null),
+    load: (id) => (id === `\0${ID}` ? `export const ROUTE_KINDS = ${JSON.stringify(routeTextKinds(ROUTE_TABLE, LIST_KINDS))};\n` : null),
   };
 }
 
@@ -346,7 +360,6 @@ function consoleKindListScreens(): { modules: readonly string[]; paths: () => Fi
       {
         modules: [
           'src/web/app/layouts/console-layout.tsx',
-          'src/web/app/console-pages.ts',
           'src/web/features/resources/resources-page.tsx',
           'locales/zh-CN/resources.json',
           ...(formNames.has(name) ? ['locales/zh-CN/forms.json'] : []),
@@ -558,10 +571,9 @@ function kindTexts(): Plugin {
       const slices = sliceKindTexts(JSON.parse(fs.readFileSync(file, 'utf8')));
       const part = id.slice(`\0${PREFIX}`.length + 1);
       if (!part) {
-        // Loaders for the kinds that have a list route (the only readers of slices), and `_common`.
-        const listed = new Set(LIST_KINDS.filter((k) => k.routes.list).map((k) => k.kind));
+        // Loaders for `_common` and every kind's slice (a kind's routes read them: lib/kind-texts.ts).
         const loaders = Object.keys(slices)
-          .filter((k) => k === '_common' || listed.has(k))
+          .filter((k) => k !== '_areas')
           .map((k) => `  ${JSON.stringify(k)}: () => import(${JSON.stringify(`${PREFIX}/${k}`)}).then((m) => m.default),`);
         return `export const KIND_TEXTS = {\n${loaders.join('\n')}\n};\n`;
       }
@@ -809,6 +821,7 @@ export default defineConfig({
     preloadLists.plugin,
     kindTexts(),
     listKindSlices(),
+    routeKindsMap(),
     kindSchemaLoaders(),
     listKindsAsData(),
     slimIcons(),

@@ -5,11 +5,13 @@
 // type their screens by their slots, and put the screens where the page drew them before (CDN,
 // smart DNS, HTTPDNS, GTM, the NAT gateway's route tabs, a DNS zone's records).
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kindOf } from '../../src/domain/kinds/registry.ts';
 import { listKindOf } from '../../src/domain/kinds/list-kind.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
-import { detailTabsOf } from '../../src/web/features/resources/kind-screens.ts';
+import { detailTabsOf, routeTextKinds } from '../../src/web/features/resources/kind-screens.ts';
+import { sliceKindTexts } from '../../src/web/lib/kind-text-slices.ts';
 import type { KindSlots } from '../../src/web/features/resources/kind-slots.ts';
 import { KIND_FOLDERS, kindAbove, kindDetailTabs, kindPage, kindRouteTabs } from '../../src/web/features/resources/kind-folders.ts';
 
@@ -143,5 +145,64 @@ describe('the kind folders of src/web/kinds', () => {
     expect(kindDetailTabs('private_dns_zone').map((t) => [t.key, t.titleKey])).toEqual([['dns_records', 'kinds:dns.records_tab']]);
     expect(kindDetailTabs('dns_domain').map((t) => t.key)).toEqual(['dns_records']);
     expect(kindDetailTabs('instance')).toEqual([]);
+  });
+});
+
+// A folder that says which texts its screens read (`texts`) loads those with its chunk instead of every
+// console namespace (ADR 0072, second addendum): hold the list to the folder's files, and to the files of
+// the other kind folders they import, except a lazy part that loads its own (`withNamespaces([...], import(…))`).
+describe("the kind folders' texts", () => {
+  /** Namespaces every page has: the bundled ones, the resource texts and (by slice or whole) the kinds'. */
+  const ALWAYS = new Set(['shell', 'auth', 'portal', 'help', 'offline', 'routes', 'resources', 'kinds']);
+  const common = new Set(Object.keys(sliceKindTexts(texts('zh-CN'))._common!));
+  const rk = routeTextKinds(ROUTE_TABLE);
+
+  /** The files a folder's screens are made of, with the namespaces a lazy part brings with it. */
+  function files(folder: string): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    const visit = (file: string, brought: Set<string>) => {
+      if (out.has(file)) return;
+      const source = fs.readFileSync(file, 'utf8');
+      // (the error texts that load with a first tap, as a kind list's action sheet does)
+      out.set(file, source.includes('ensureErrorTexts()') ? new Set([...brought, 'errors']) : brought);
+      for (const m of source.matchAll(/(?:withNamespaces\(\[([^\]]*)\],\s*)?import\((?:'|")(\.[^'"]+)(?:'|")\)|from '(\.[^']+)'/g)) {
+        const target = path.join(path.dirname(file), m[2] ?? m[3]!);
+        if (!target.startsWith('src/web/kinds/') || !/\.tsx?$/.test(target)) continue;
+        const own = new Set([...brought, ...[...(m[1] ?? '').matchAll(/'(\w+)'/g)].map((x) => x[1]!)]);
+        visit(target, own);
+      }
+    };
+    for (const f of fs.readdirSync(`src/web/kinds/${folder}`)) if (/\.tsx?$/.test(f)) visit(`src/web/kinds/${folder}/${f}`, new Set());
+    return out;
+  }
+  const read = (source: string) => ({
+    namespaces: new Set([...source.matchAll(/['`"]([a-z_]+):[\w$.{]/g), ...source.matchAll(/useTranslation\('([a-z_]+)'/g)].map((m) => m[1]!)),
+    sections: new Set([...source.matchAll(/['`"]kinds:(\w+)\./g)].map((m) => m[1]!)),
+  });
+
+  it('name every namespace their screens read, and the whole kinds texts when they read past their kinds', () => {
+    const declared = KIND_FOLDERS.filter((f) => f.slots.texts);
+    expect(declared.map((f) => f.name)).toEqual(expect.arrayContaining(['db-instance', 'nas', 'nat-gateway', 'instance']));
+    for (const { name, slots } of declared) {
+      const said = new Set(slots.texts);
+      const routes = [...Object.keys(slots.pages ?? {}), ...Object.keys(slots.above ?? {})];
+      const kinds = new Set([
+        'instance',
+        ...routes.flatMap((r) => rk[r] ?? []),
+        ...(slots.routeTabs ?? []).flatMap((k) => Object.values(rk).find((ks) => ks[0] === k) ?? [k]),
+      ]);
+      for (const tab of Object.values(slots.detailTabs ?? {})) for (const k of tab.kinds) kinds.add(k);
+      for (const [file, brought] of files(name)) {
+        const { namespaces, sections } = read(fs.readFileSync(file, 'utf8'));
+        for (const ns of namespaces) expect(ALWAYS.has(ns) || said.has(ns) || brought.has(ns), `${name}: ${file} reads ${ns}`).toBe(true);
+        if (said.has('kinds')) continue;
+        for (const section of sections) expect(common.has(section) || kinds.has(section), `${name}: ${file} reads kinds:${section}`).toBe(true);
+      }
+    }
+  });
+
+  it('catch a namespace a folder does not name', () => {
+    const { namespaces } = read("t('dataprotect:title'); useTranslation('oss'); t(`kinds:${kind}.name`)");
+    expect([...namespaces].sort()).toEqual(['dataprotect', 'kinds', 'oss']);
   });
 });

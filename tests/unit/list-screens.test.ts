@@ -4,11 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/domain/kinds/registry.ts';
 import { ROUTE_TABLE } from '../../src/domain/navigation/route-table.ts';
-import { KIND_LIST_ROUTES, KIND_LISTS_WITH_CREATE_FORM, PAGE_NAMESPACES, PAGES } from '../../src/web/app/pages.ts';
+import { KIND_LIST_ROUTES, KIND_LISTS_WITH_CREATE_FORM, KIND_ROUTES_WITH_OWN_PAGE, PAGE_NAMESPACES, PAGES } from '../../src/web/app/pages.ts';
 import { hasCreateForm } from '../../src/web/features/resources/forms/create-rules.ts';
-import { CONSOLE_ROUTES } from '../../src/web/app/console-pages.ts';
+import { CONSOLE_ROUTES, resourcesPage } from '../../src/web/app/console-pages.ts';
 import { kindPageIndex } from '../../src/domain/kinds/kind-views.ts';
-import { resourceRouteNames, screenFor } from '../../src/web/features/resources/kind-screens.ts';
+import { resourceRouteNames, routeTextKinds, screenFor } from '../../src/web/features/resources/kind-screens.ts';
+import { sliceKindTexts } from '../../src/web/lib/kind-text-slices.ts';
+import fs from 'node:fs';
 import { listKindOf } from '../../src/domain/kinds/list-kind.ts';
 import { fullKindOf } from '../../src/web/features/resources/full-kind.ts';
 import {
@@ -429,6 +431,41 @@ describe("the kinds' plain list routes (their own namespaces, ADR 0031)", () => 
       const def = listKindOf(KINDS.find((k) => k.routes.list === name)!.kind)!;
       expect(PAGE_NAMESPACES[name], name).toEqual(hasCreateForm(def) ? ['resources', 'forms'] : ['resources']);
       expect(KIND_LISTS_WITH_CREATE_FORM.includes(name), name).toBe(hasCreateForm(def));
+    }
+  });
+});
+
+describe("every resource route's texts, by rule (ADR 0072, second addendum)", () => {
+  const rk = routeTextKinds(ROUTE_TABLE);
+  it('names every route a kind claims, with the kinds its screen shows', () => {
+    const claimed = kindPageIndex(KINDS);
+    expect(Object.keys(rk).sort()).toEqual(
+      ROUTE_TABLE.filter((r) => claimed.has(r.name))
+        .map((r) => r.name)
+        .filter((n, i, a) => a.indexOf(n) === i)
+        .sort(),
+    );
+    expect(rk.nasManage).toEqual(['nas']);
+    expect(rk.ecsDetail).toEqual(['instance']);
+    expect(rk.ecsRecycle).toEqual(['instance', 'volume']);
+    expect(rk.databaseDetail_account).toEqual(['db_instance']);
+    // a tab route's rule list reads its rules' kind
+    expect(rk.natDetail_snatManage).toEqual(expect.arrayContaining(['nat_gateway', 'snat_rule']));
+    expect(rk.orderManage).toBeUndefined();
+  });
+  it('sends a route a kind claims to the resource page unless console-pages.ts gives it a page of its own, as pages.ts says', () => {
+    const own = Object.keys(rk).filter((name) => CONSOLE_ROUTES[name] && CONSOLE_ROUTES[name] !== resourcesPage);
+    expect([...KIND_ROUTES_WITH_OWN_PAGE].sort()).toEqual(own.sort());
+    // (pages.ts reads no console route map for the others; a kind list of KIND_LIST_ROUTES neither)
+    for (const name of KIND_LIST_ROUTES) expect([undefined, resourcesPage], name).toContain(CONSOLE_ROUTES[name]);
+  });
+  it("has a slice of the kinds' texts for every kind a route shows, in both languages", () => {
+    for (const lang of ['zh-CN', 'zh-TW']) {
+      const slices = sliceKindTexts(JSON.parse(fs.readFileSync(`locales/${lang}/kinds.json`, 'utf8')) as Record<string, unknown>);
+      for (const [route, kinds] of Object.entries(rk)) {
+        expect(kinds.length, route).toBeGreaterThan(0);
+        for (const kind of kinds) expect(slices[kind], `${lang} ${route}: ${kind}`).toBeDefined();
+      }
     }
   });
 });

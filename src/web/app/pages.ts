@@ -2,6 +2,7 @@
 // built yet gets the under-construction page: never blank, never the not-found page.
 import type { ComponentType } from 'react';
 import { portalPage } from './portal-pages.ts';
+import { loadConsoleNamespaces } from '../lib/i18n.ts';
 
 type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -92,23 +93,49 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
 };
 
 /**
- * Routes that show a resource kind are not listed: the kinds' list models say which they are
- * (kind-views.ts kindPageIndex over the kinds' `routes`; list-kind.ts, zod-free, derived
- * from the registry at run time), read when such a page is first opened so the kinds stay out of the first screen. A kind's folder is all a new kind's pages need.
+ * Routes that show a resource kind are not listed: the build's map of the kinds' routes says which they
+ * are (ROUTE_KINDS, kind-screens.ts routeTextKinds over the kinds' `routes`), read when such a page is first
+ * opened, so neither the kinds nor their list models are in the first screen's way. A kind's folder is all a new kind's pages need.
  */
 const consoleOrKindPage =
   (name: string): PageLoader =>
   async () => {
-    // The console's routes live in console-pages.ts (loaded with the first console page).
-    const { CONSOLE_ROUTES, resourcesPage } = await import('./console-pages.ts');
-    const own = CONSOLE_ROUTES[name];
-    if (own) return own();
-    // A kind's plain list route (KIND_LIST_ROUTES, checked against the registry by
-    // tests/unit/list-screens.test.ts) is a resource page: no need to load the kinds' page index.
-    if ((KIND_LIST_ROUTES as readonly string[]).includes(name)) return resourcesPage();
-    const [{ LIST_KINDS }, { kindPageIndex }] = await Promise.all([import('../../domain/kinds/list-kind.ts'), import('../../domain/kinds/kind-views.ts')]);
-    return kindPageIndex(LIST_KINDS).has(name) ? resourcesPage() : underConstruction();
+    // A kind's plain list route (KIND_LIST_ROUTES) and every route a kind claims (ROUTE_KINDS, the
+    // build's map: kind-screens.ts routeTextKinds) but the few with a console page of their own are the
+    // resource page; neither the registry nor the console's route map (console-pages.ts) is read for them.
+    if ((KIND_LIST_ROUTES as readonly string[]).includes(name) || (await isResourceRoute(name))) return resourcesPage();
+    const { CONSOLE_ROUTES } = await import('./console-pages.ts');
+    return (CONSOLE_ROUTES[name] ?? underConstruction)();
   };
+
+/** The resource kinds' screens (console-pages.ts names the same module for the routes it lists). */
+const resourcesPage: PageLoader = () => import('../features/resources/resources-page.tsx');
+
+/**
+ * The routes a kind claims whose page is a console page of its own, not the resource page (the hosts'
+ * and bare-metal servers' monitors): tests/unit/list-screens.test.ts holds this to console-pages.ts.
+ */
+export const KIND_ROUTES_WITH_OWN_PAGE: readonly string[] = ['ecsMonitor', 'bmsMonitor', 'bmsWinMonitor', 'cdhMonitor'];
+
+/** Whether the resource page shows a route (a route a kind claims, ROUTE_KINDS, without a page of its own). */
+async function isResourceRoute(name: string): Promise<boolean> {
+  // (a page listing its namespaces is a console page of its own, or a kind list of KIND_LIST_ROUTES)
+  if (KIND_ROUTES_WITH_OWN_PAGE.includes(name) || Object.hasOwn(PAGE_NAMESPACES, name)) return false;
+  const { ROUTE_KINDS } = await import('virtual:route-kinds');
+  return Object.hasOwn(ROUTE_KINDS, name);
+}
+
+/**
+ * The texts of a console page not in PAGE_NAMESPACES, by rule (ADR 0072, second addendum): a route the
+ * resource screens show (every kind's list, detail, detail tab, recycle bin; ROUTE_KINDS) loads the
+ * resource texts and the slices of its kinds' texts (lib/kind-texts.ts loadKindRouteTexts); what its
+ * lazy parts read beyond them loads with each part. Every other console page loads every console
+ * namespace. Resolves when the texts are in.
+ */
+export async function loadUnlistedPageTexts(name: string): Promise<void> {
+  if (await isResourceRoute(name)) await import('../lib/kind-texts.ts').then((m) => m.loadKindRouteTexts(name));
+  else await loadConsoleNamespaces();
+}
 
 export const pageFor = (name: string): PageLoader => PAGES[name] ?? consoleOrKindPage(name);
 export const notFoundPage: PageLoader = () => import('../features/not-found/not-found-page.tsx');
@@ -160,7 +187,8 @@ export const KIND_LISTS_WITH_CREATE_FORM: readonly string[] = ['vpc', 'subnet', 
 
 /**
  * The locale namespaces a page needs beyond the shell's and the public pages' (loaded with its
- * chunk). A page not listed here loads every console namespace (loadConsoleNamespaces); listing
+ * chunk). A page not listed here loads, if the resource screens show it, the resource texts and its
+ * kinds' (loadUnlistedPageTexts), else every console namespace (loadConsoleNamespaces); listing
  * one keeps the others out of its first load (the approver's inbox on a phone, issue 10).
  * The error texts come with the first failed request either way.
  */

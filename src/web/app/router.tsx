@@ -13,7 +13,7 @@ import type { PageHandle } from '../lib/hooks.ts';
 import { menuListAtom, menusLoadedAtom, returnPathAtom, store, territoriesAtom } from '../lib/store.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { KIND_COMMON_TEXTS, KIND_LIST_ROUTES, notFoundPage, PAGE_NAMESPACES, pageFor } from './pages.ts';
+import { KIND_COMMON_TEXTS, KIND_LIST_ROUTES, loadUnlistedPageTexts, notFoundPage, PAGE_NAMESPACES, pageFor } from './pages.ts';
 import './detail-tabs.ts';
 
 /** Public pages shown without the portal header (full-screen tools and sign-in pages). */
@@ -106,7 +106,7 @@ function pageRoute(route: RouteDef, id: string, layout: Layout): RouteObject {
           kindList ? import('../lib/kind-texts.ts').then((m) => m.loadKindListTexts(route.name)) : undefined,
           kindCommon ? addNamespacePart('kinds', '_common', () => import('virtual:kind-texts/_common').then((m) => m.default)) : undefined,
         ])
-      : loadConsoleNamespaces();
+      : loadUnlistedPageTexts(route.name);
   return {
     id,
     path: route.path,

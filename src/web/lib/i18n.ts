@@ -118,6 +118,14 @@ export function withConsoleTexts<T>(chunk: Promise<T>): Promise<T> {
   return Promise.all([chunk, loadConsoleNamespaces()]).then(([m]) => m);
 }
 
+/**
+ * A lazy part that reads a few namespaces beyond its page's (a kind folder's screens, the tag editor):
+ * its chunk and those namespaces, together.
+ */
+export function withNamespaces<T>(namespaces: readonly string[], chunk: Promise<T>): Promise<T> {
+  return Promise.all([chunk, ...namespaces.map(loadNamespace)]).then(([m]) => m);
+}
+
 async function ensureBundles(lang: Language): Promise<void> {
   if (lang === DEFAULT_LANGUAGE || i18next.hasResourceBundle(lang, 'shell')) return;
   await Promise.all(

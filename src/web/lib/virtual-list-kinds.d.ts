@@ -7,3 +7,9 @@ declare module 'virtual:list-kinds' {
   /** One loader per kind with a plain list route: its list model, as list-kind.ts derives it. */
   export const LIST_KIND_MODELS: Readonly<Record<string, () => Promise<ListKind>>>;
 }
+
+// Every route a kind claims → the kinds whose texts it reads (vite.config.ts, kind-screens.ts routeTextKinds;
+// ADR 0072's second addendum). A chunk of its own: the page table reads it before any resource screen.
+declare module 'virtual:route-kinds' {
+  export const ROUTE_KINDS: Readonly<Record<string, readonly string[]>>;
+}

@@ -1,10 +1,10 @@
 // The kinds' own screens, found by folder name (ADR 0053): every src/web/kinds/<folder>/ with a
 // `<folder>.slots.ts` (the routes and slots it fills, kind-slots.ts) and a `<folder>.screens.tsx`
 // (the screens filling them). The slots are a few route names, read with the page; each folder's
-// screens are one lazy chunk, loaded with the console's texts when one of its slots is shown.
+// screens are one lazy chunk, loaded with the texts its slots name (`texts`) when one of its slots is shown.
 // Adding a kind's bespoke screen is adding its folder: nothing here or in the page names it.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { withConsoleTexts } from '../../lib/i18n.ts';
+import { withConsoleTexts, withNamespaces } from '../../lib/i18n.ts';
 import type { DetailTab } from '../../ui/detail-tabs.tsx';
 import type { DetailTabProps } from '../../ui/detail-tab-props.ts';
 import type { AnyKindScreens, KindPageProps, KindSlots, RouteTabsProps } from './kind-slots.ts';
@@ -33,12 +33,14 @@ export const KIND_FOLDERS: readonly KindFolder[] = Object.keys(SLOTS)
 const screens = new Map<string, LazyExoticComponent<ComponentType<any>>>();
 
 /** One lazy component per folder and slot, so a page keeps its screen's identity across renders. */
-function lazyScreen<P>(f: KindFolder, slot: string, pick: (s: AnyKindScreens) => ComponentType<P> | undefined, texts = true) {
+function lazyScreen<P>(f: KindFolder, slot: string, pick: (s: AnyKindScreens) => ComponentType<P> | undefined) {
   const key = `${f.name} ${slot}`;
   let c = screens.get(key);
   if (!c) {
-    // (the screens are typed by the slots, KindScreens: a claimed slot has its screen)
-    c = lazy(async () => ({ default: pick(await (texts ? withConsoleTexts(f.load()) : f.load()))! }));
+    // (the screens are typed by the slots, KindScreens: a claimed slot has its screen) With the texts
+    // the folder says it reads, or every console namespace.
+    const texts = f.slots.texts;
+    c = lazy(async () => ({ default: pick(await (texts ? withNamespaces(texts, f.load()) : withConsoleTexts(f.load())))! }));
     screens.set(key, c);
   }
   return c as LazyExoticComponent<ComponentType<P>>;
@@ -68,13 +70,13 @@ export function kindRouteTabs(kind: string): LazyExoticComponent<ComponentType<R
   return f ? lazyScreen(f, 'routeTabs', (s) => s.routeTabs) : undefined;
 }
 
-// A detail tab loads with the detail page's texts already there, as the other features' tabs do.
+// A detail tab loads its folder's texts with it (the detail page loads the resource texts and its kind's).
 const DETAIL_TABS: DetailTab[] = KIND_FOLDERS.flatMap((f) =>
   Object.entries(f.slots.detailTabs ?? {}).map(([key, tab]) => ({
     key,
     titleKey: tab.titleKey,
     kinds: tab.kinds,
-    Component: lazyScreen<DetailTabProps>(f, `detailTab ${key}`, (s) => own(s.detailTabs, key), false),
+    Component: lazyScreen<DetailTabProps>(f, `detailTab ${key}`, (s) => own(s.detailTabs, key)),
   })),
 );
 

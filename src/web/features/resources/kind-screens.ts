@@ -3,6 +3,7 @@
 // detail view, a *Recycle route is the recycle bin, anything else a list). Pure: unit-tested.
 import { LIST_KINDS, type ListKind } from '../../../domain/kinds/list-kind.ts';
 import { placementParent } from '../../../domain/kinds/kind.ts';
+import { kindPageIndex } from '../../../domain/kinds/kind-views.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 
 export type Screen =
@@ -78,6 +79,34 @@ export function withoutId(s: Screen): Screen {
   if (s.screen !== 'detail') return s;
   const to = ROUTE_TABLE.find((r) => r.name === s.def.routes.list)?.path;
   return to ? { screen: 'redirect', to } : s;
+}
+
+/**
+ * The kinds whose texts each resource route reads (ADR 0072, second addendum): every route a kind
+ * claims (kindPageIndex), with the kinds its screen shows — a list's, a detail's or a tab's kind, every
+ * kind of a recycle bin, a tab route's rules' kinds — or, for a route only a kind folder draws, the kind claiming it. The router
+ * loads these kinds' slices of the `kinds` texts (with the common slice) instead of every console
+ * namespace; the build writes this map into `virtual:list-kinds` (vite.config.ts).
+ */
+export function routeTextKinds(routes: readonly { name: string; path: string }[], kinds: readonly ListKind[] = LIST_KINDS): Record<string, string[]> {
+  const claimed = kindPageIndex(kinds);
+  const out: Record<string, string[]> = {};
+  for (const r of routes) {
+    const owner = claimed.get(r.name);
+    if (!owner || Object.hasOwn(out, r.name)) continue;
+    const s = screenFor(r.name, r.path, kinds);
+    // (a tab route's rule list reads its rules' kind: the NAT gateway's SNAT and DNAT tabs)
+    const shown =
+      s.screen === 'recycle'
+        ? s.defs.map((d) => d.kind)
+        : s.screen === 'tabs'
+          ? [s.def.kind, ...s.tabs.flatMap((t) => (t.child ? [t.child.kind] : []))]
+          : 'def' in s
+            ? [s.def.kind]
+            : [];
+    out[r.name] = shown.length ? [...new Set(shown)] : [owner];
+  }
+  return out;
 }
 
 /** Route names of the export records (downloadRecord, its resource tab and its bill tab). */

@@ -25,6 +25,12 @@ export interface KindSlots {
   routeTabs?: readonly string[];
   /** Tabs the folder adds to the detail page of kinds, by tab key: the title's i18next key and the kinds that show it. */
   detailTabs?: Readonly<Record<string, { titleKey: string; kinds: readonly string[] }>>;
+  /**
+   * The namespaces the folder's screens read beyond the resource texts and the slices of their route's
+   * kinds (`kinds` for the whole kinds' texts), loaded with its chunk (ADR 0072, second addendum);
+   * without it, every console namespace. tests/unit/kind-folders.test.ts checks it against the files.
+   */
+  texts?: readonly string[];
 }
 
 /** What a page or an above-piece is given: the route's name and, where the slot says `id: true`, the id from the address. */

@@ -21,9 +21,10 @@ import { withConsoleTexts } from '../../lib/i18n.ts';
 // Every screen but the phone list is a chunk of its own: a phone opening a list loads the list
 // (and never the desktop table library); a detail, a form or a desktop table loads when shown.
 const DesktopList = lazy(() => withConsoleTexts(import('./list/desktop-list.tsx')).then((m) => ({ default: m.DesktopList })));
-const ResourceDetail = lazy(() => withConsoleTexts(import('./detail/detail.tsx')).then((m) => ({ default: m.ResourceDetail })));
+// A detail and a recycle bin read the resource texts and their kinds' (loaded with the route: ROUTE_KINDS).
+const ResourceDetail = lazy(() => import('./detail/detail.tsx').then((m) => ({ default: m.ResourceDetail })));
 const BuyWizard = lazy(() => withConsoleTexts(import('./forms/buy.tsx')).then((m) => ({ default: m.BuyWizard })));
-const RecycleBin = lazy(() => withConsoleTexts(import('./list/recycle.tsx')).then((m) => ({ default: m.RecycleBin })));
+const RecycleBin = lazy(() => import('./list/recycle.tsx').then((m) => ({ default: m.RecycleBin })));
 const Downloads = lazy(() => withConsoleTexts(import('./list/downloads.tsx')).then((m) => ({ default: m.Downloads })));
 const AdminList = lazy(() => withConsoleTexts(import('./list/admin-list.tsx')).then((m) => ({ default: m.AdminList })));
 

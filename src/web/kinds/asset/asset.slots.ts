@@ -5,4 +5,6 @@ import type { KindSlots } from '../../features/resources/kind-slots.ts';
 export const slots = {
   pages: { assetImportResult: { frame: 'asset-import' } },
   above: { assetManage: {} },
+  // the texts its screens read beyond the resource texts and their routes' kinds' (kind-slots.ts)
+  texts: [],
 } as const satisfies KindSlots;

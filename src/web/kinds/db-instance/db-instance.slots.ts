@@ -20,4 +20,6 @@ export const slots = {
     dbRecycleBinDetail: { frame: 'ops', id: true },
   },
   above: { databaseDetail_outline: { id: true }, dbRecycleBin: {} },
+  // the texts its screens read beyond the resource texts and their routes' kinds' (kind-slots.ts)
+  texts: ['dataprotect'],
 } as const satisfies KindSlots;

@@ -7,4 +7,6 @@ import type { KindSlots } from '../../features/resources/kind-slots.ts';
 export const slots = {
   above: { documentDatabaseDetail: { id: true } },
   detailTabs: { cloud_accounts: { titleKey: 'kinds:db_instance.admin.accounts', kinds: ['doc_instance', 'cache_instance'] } },
+  // the texts its screens read beyond the resource texts and their routes' kinds' (kind-slots.ts)
+  texts: ['kinds'],
 } as const satisfies KindSlots;

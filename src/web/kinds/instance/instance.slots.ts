@@ -4,4 +4,6 @@ import type { KindSlots } from '../../features/resources/kind-slots.ts';
 
 export const slots = {
   above: { ecsDetail: { id: true } },
+  // the texts its screens read beyond the resource texts and their routes' kinds' (kind-slots.ts)
+  texts: [],
 } as const satisfies KindSlots;

@@ -9,4 +9,6 @@ export const slots = {
     nasBackupDetail_backupConfig: { id: true, frame: 'nas-policy' },
   },
   above: { nasDetail: { id: true }, nasBackupDetail: {} },
+  // the texts its screens read beyond the resource texts and their routes' kinds' (kind-slots.ts)
+  texts: [],
 } as const satisfies KindSlots;

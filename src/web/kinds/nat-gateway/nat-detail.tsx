@@ -11,6 +11,7 @@ import { LeftOutline } from 'antd-mobile-icons';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { backAction } from '../../../domain/navigation/rules.ts';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
+import { withNamespaces } from '../../lib/i18n.ts';
 import { getResource } from '../../features/resources/api.ts';
 import { listPath, routePath, type Resource } from '../../features/resources/kind-meta.ts';
 import { ResourceDetail } from '../../features/resources/detail/detail.tsx';
@@ -24,7 +25,8 @@ import { resourceKeys } from '../../features/resources/query-keys.ts';
 // The rule list (its desktop table, row menus and the kinds' definitions) loads with a rule tab, the
 // rule form (zod and the full kinds) when a rule is added or edited: the outline needs neither (issue 28).
 const NatRuleList = lazy(() => import('../nat-rules/nat-rule-list.tsx').then((m) => ({ default: m.NatRuleList })));
-const NatRuleForm = lazy(() => import('../nat-rules/nat-rule-form.tsx'));
+// A form: its labels and its refusals' texts load with it.
+const NatRuleForm = lazy(() => withNamespaces(['forms', 'errors'], import('../nat-rules/nat-rule-form.tsx')));
 const formFallback = <div className="ys-empty" />;
 
 /** EIPs bound to the gateway, from its relations (id and name). */

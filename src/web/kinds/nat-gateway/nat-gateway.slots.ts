@@ -2,4 +2,8 @@
 // from the registry by kind-screens.ts detailTabsOf), on its routes and in the tablet's list pane.
 import type { KindSlots } from '../../features/resources/kind-slots.ts';
 
-export const slots = { routeTabs: ['nat_gateway'] } as const satisfies KindSlots;
+export const slots = {
+  routeTabs: ['nat_gateway'],
+  // the texts its screens read beyond the resource texts and their routes' kinds' (kind-slots.ts)
+  texts: ['nat'],
+} as const satisfies KindSlots;

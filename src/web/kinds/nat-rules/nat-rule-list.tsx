@@ -15,7 +15,7 @@ import type { ListAction, ListKind } from '../../../domain/kinds/list-kind.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../ui/data-table/data-table.tsx';
 import { Pagination } from '../../ui/data-table/pagination.tsx';
 import { useBreakpoint } from '../../lib/hooks.ts';
-import { get } from '../../lib/request.ts';
+import { ensureErrorTexts, get } from '../../lib/request.ts';
 import { projectAtom, tenantAtom } from '../../lib/store.ts';
 import { listResources } from '../../features/resources/api.ts';
 import { actionBlock, actionLabel, displayValue, fieldLabel, menuActions, type Resource } from '../../features/resources/kind-meta.ts';
@@ -104,6 +104,8 @@ function RuleCards({ def, gateway, onAdd, onEdit }: ListProps) {
   const rows = useMemo(() => q.data?.pages.flatMap((p) => p.data) ?? [], [q.data]);
   const menu = useRowMenu(def, onEdit);
   const [sheetRow, setSheetRow] = useState<Resource | null>(null);
+  // The sheet says why an action is refused in the error texts: they load with the first tap (as on a kind's list).
+  const openSheet = (r: Resource) => void ensureErrorTexts().then(() => setSheetRow(r));
   const keys = ruleCardKeys(def);
   return (
     <div className="ys-natrules ys-natrules--phone" data-kind={def.kind} data-testid="rule-list">
@@ -118,7 +120,7 @@ function RuleCards({ def, gateway, onAdd, onEdit }: ListProps) {
         </Button>
       </div>
       {rows.map((r) => (
-        <article key={r.id} className="ys-card ys-natrules__card" data-testid="rule-card" data-id={r.id} data-status={r.status} onClick={() => setSheetRow(r)}>
+        <article key={r.id} className="ys-card ys-natrules__card" data-testid="rule-card" data-id={r.id} data-status={r.status} onClick={() => openSheet(r)}>
           <div className="ys-card__top">
             <div className="ys-card__name">{r.name}</div>
             <StatusBadge def={def} status={r.status} />
@@ -129,7 +131,7 @@ function RuleCards({ def, gateway, onAdd, onEdit }: ListProps) {
               data-testid="card-more"
               onClick={(e) => {
                 e.stopPropagation();
-                setSheetRow(r);
+                openSheet(r);
               }}
             >
               <MoreOutline fontSize={18} />

@@ -19,4 +19,6 @@ export const slots = {
   above: { ossBucketsBuy: {}, ossBuckets: {}, ossPackages: {} },
   // the file browser in a bucket's derived detail (the tablet's list pane)
   detailTabs: { oss_files: { titleKey: 'kinds:oss_bucket.files_tab', kinds: ['oss_bucket'] } },
+  // the texts its screens read beyond the resource texts and their routes' kinds' (kind-slots.ts)
+  texts: ['oss'],
 } as const satisfies KindSlots;

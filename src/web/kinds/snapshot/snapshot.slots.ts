@@ -10,4 +10,6 @@ export const slots = {
     volumeSnapshotChainDetail: { id: true, frame: 'snapshot-chain' },
   },
   above: { volumeSnapshot: {}, volumeSnapshot_snapshot: {}, volumeSnapshot_snapshotGroup: {} },
+  // the texts its screens read beyond the resource texts and their routes' kinds' (kind-slots.ts)
+  texts: [],
 } as const satisfies KindSlots;

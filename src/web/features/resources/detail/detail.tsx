@@ -11,6 +11,7 @@ import { LeftOutline, DownOutline } from 'antd-mobile-icons';
 import { backAction } from '../../../../domain/navigation/rules.ts';
 import { useBreakpoint, usePageHandle } from '../../../lib/hooks.ts';
 import { RequestError } from '../../../lib/request.ts';
+import { withNamespaces } from '../../../lib/i18n.ts';
 import { offlineDataSavedAtAtom, store } from '../../../lib/store.ts';
 import { readRecentResource, rememberResource } from '../../../offline/snapshots.ts';
 import { getResource } from '../api.ts';
@@ -31,7 +32,8 @@ export const TITLE_BUTTONS = 2;
 // Off the first screen (issue 28): the tag editor (its rules bring zod and the kinds' definitions)
 // comes with the tags tab, the chart library with the monitor tab, the kit's popover (and its
 // positioning library) with the first tap on 更多操作.
-const TagPanel = lazy(() => import('../forms/tag-editor.tsx').then((m) => ({ default: m.TagPanel })));
+// The tag editor's own texts (and its rules' refusals) load with it.
+const TagPanel = lazy(() => withNamespaces(['ops', 'errors'], import('../forms/tag-editor.tsx')).then((m) => ({ default: m.TagPanel })));
 const MetricPanel = lazy(() => import('./metric-chart.tsx').then((m) => ({ default: m.MetricPanel })));
 const MoreMenu = lazy(() => import('./more-menu.tsx'));
 
