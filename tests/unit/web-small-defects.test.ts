@@ -103,3 +103,21 @@ describe('a detail route without an id', () => {
     expect(withoutId(screenFor('balanceLoad', '/balanceLoad')).screen).toBe('list');
   });
 });
+
+describe('ids on cards', () => {
+  // Issue 28: no 32-hex id as visible text on lists. A copy button given a resource's id shows 「ID」
+  // (or its own word); only an address people search by is shown as it is.
+  it('every CopyId given a row id says what it copies instead of showing it', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '../../src/web');
+    const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.tsx'));
+    const bare: string[] = [];
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(root, f), 'utf8');
+      for (const m of text.matchAll(/<CopyId\b[^>]*\/>/g)) if (/id=\{\w+\.id\}/.test(m[0]) && !/\bshown=/.test(m[0])) bare.push(`${f}: ${m[0]}`);
+    }
+    expect(files.length).toBeGreaterThan(100);
+    expect(bare).toEqual([]);
+  });
+});

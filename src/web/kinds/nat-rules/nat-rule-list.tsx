@@ -137,7 +137,8 @@ function RuleCards({ def, gateway, onAdd, onEdit }: ListProps) {
               <MoreOutline fontSize={18} />
             </button>
           </div>
-          <CopyId id={r.id} />
+          {/* Not the 32-hex id on a card (issue 28): 「ID」 with its copy button. */}
+          <CopyId id={r.id} shown="ID" label={t('resources:table.copy_id')} />
           <dl className="ys-natrules__spec">
             {keys.map((k) => (
               <div key={k} className="ys-card__kv">

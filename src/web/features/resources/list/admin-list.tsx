@@ -66,7 +66,8 @@ function AdminCard({
         <div className="ys-card__name">{r.name}</div>
         <StatusBadge def={def} status={r.status} />
       </div>
-      <CopyId id={r.id} />
+      {/* Not the 32-hex id on a card (issue 28): 「ID」 with its copy button. */}
+      <CopyId id={r.id} shown="ID" label={t('resources:table.copy_id')} />
       <div className="ys-admincard__scope">{scope}</div>
       <TagChips row={r} />
       {onTags || onActions ? (

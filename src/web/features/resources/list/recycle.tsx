@@ -74,7 +74,8 @@ function RecycleList({ def }: { def: ListKind }) {
                 <div className="ys-card__name">{r.name}</div>
                 <StatusBadge def={def} status={r.status} />
               </div>
-              <CopyId id={r.id} />
+              {/* Not the 32-hex id on a card (issue 28): 「ID」 with its copy button. */}
+              <CopyId id={r.id} shown="ID" label={t('resources:table.copy_id')} />
               <div className="ys-card__place">{t('resources:recycle.until_short', { time: formatTime(r.spec.recycle_until) || '-' })}</div>
               <div className="ys-card__actions">
                 {actions(r).map((a) => (
