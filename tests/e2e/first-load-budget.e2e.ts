@@ -176,8 +176,8 @@ describe('first load of the phone console pages', () => {
       const html = await (await fetch(`${baseURL}${url}`)).text();
       const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
       // (a kind's list is found without the console's route map since ADR 0072's second addendum; the inbox reads it)
-      const own = name === 'ecsManage' ? /\/assets\/resources-page-/ : /\/assets\/console-pages-/;
-      expect(preloads.some((f) => own.test(f))).toBe(true);
+      const ownPreload = name === 'ecsManage' ? /\/assets\/resources-page-/ : /\/assets\/console-pages-/;
+      expect(preloads.some((f) => ownPreload.test(f))).toBe(true);
       expect(preloads.length).toBeGreaterThan(10);
       const paths = files.map((f) => new URL(f).pathname);
       expect(preloads.filter((f) => !paths.includes(f))).toEqual([]);
