@@ -22,7 +22,8 @@ declare module 'autocannon' {
       p999: number;
     }
     interface Result {
-      requests: Histogram;
+      /** requests per second over the run, and `total`: how many were answered */
+      requests: Histogram & { total: number };
       latency: Histogram;
       throughput: Histogram;
       errors: number;

@@ -42,7 +42,7 @@ export function resourceListSections(): BenchSection[] {
 }
 
 /** Seeds the demo data and ROWS resources in 华东制造集团 / smart-factory-mes with set-based inserts. */
-async function prepare(handle: DbHandle): Promise<void> {
+export async function prepare(handle: DbHandle): Promise<void> {
   const db = handle.db;
   await migrate(db);
   await seedDemo(db);
@@ -81,6 +81,21 @@ function processTree(pid: number | undefined): number[] {
 }
 const serverProcesses = (pid: number | undefined) => processTree(pid).length;
 
+/** CPU time (ms, user + system) the server's processes have used so far (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks * 10;
+}
+
 /** The highest peak RSS of the server's processes (MiB). */
 function peakRssMb(pid: number | undefined): number {
   let peak = NaN;
@@ -96,7 +111,7 @@ function peakRssMb(pid: number | undefined): number {
   return peak;
 }
 
-async function session(baseURL: string) {
+export async function session(baseURL: string) {
   const login = await fetch(`${baseURL}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -154,7 +169,7 @@ async function startFloor(db: { databaseUrl?: string; dataDir?: string }, worker
     await stop();
     throw err;
   }
-  return { baseURL, stop };
+  return { baseURL, stop, pid: child.pid };
 }
 
 interface Loaded {
@@ -162,13 +177,23 @@ interface Loaded {
   p50: number;
   p99: number;
   bad: number;
+  /** the server's own CPU time per answered request (ms): what it costs, whatever else the machine runs */
+  cpuPerRequest: number;
 }
+/** A turn's result and the CPU time the server's processes used during it. */
+type Turn = autocannon.Result & { cpu: number };
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const loaded = (rs: autocannon.Result[]): Loaded => ({
+const loaded = (rs: Turn[]): Loaded => ({
   rps: mean(rs.map((r) => r.requests.average)),
   p50: mean(rs.map((r) => r.latency.p50)),
   p99: mean(rs.map((r) => r.latency.p99)),
   bad: rs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
+  cpuPerRequest:
+    rs.reduce((n, r) => n + r.cpu, 0) /
+    Math.max(
+      1,
+      rs.reduce((n, r) => n + r.requests.total, 0),
+    ),
 });
 
 /**
@@ -177,14 +202,22 @@ const loaded = (rs: autocannon.Result[]): Loaded => ({
  * takes changes within seconds: two measurements one after the other compared that change as much
  * as the two servers (ADR 0050). Answers each side's mean over its turns.
  */
-async function inTurns(yunshu: (s: number) => Promise<autocannon.Result>, floor: (s: number) => Promise<autocannon.Result>) {
+async function inTurns(
+  yunshu: { load: (s: number) => Promise<autocannon.Result>; pid: number | undefined },
+  floor: { load: (s: number) => Promise<autocannon.Result>; pid: number | undefined },
+) {
   const turn = Math.max(1, Math.round(DURATION_S / ROUNDS));
-  const ys: autocannon.Result[] = [];
-  const fs_: autocannon.Result[] = [];
-  const say = (who: string, r: autocannon.Result) =>
-    console.log(`[bench]     ${who}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+  const ys: Turn[] = [];
+  const fs_: Turn[] = [];
+  const say = (who: string, r: Turn) =>
+    console.log(
+      `[bench]     ${who}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${(r.cpu / Math.max(1, r.requests.total)).toFixed(3)} ms CPU/request`,
+    );
   const take = async (who: 'yunshu' | 'floor') => {
-    const r = await (who === 'yunshu' ? yunshu : floor)(turn);
+    const side = who === 'yunshu' ? yunshu : floor;
+    const before = cpuMs(side.pid);
+    const r = { ...(await side.load(turn)), cpu: 0 };
+    r.cpu = cpuMs(side.pid) - before;
     (who === 'yunshu' ? ys : fs_).push(r);
     say(who, r);
   };
@@ -299,8 +332,8 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
     await load(yunshuURL, loadHeaders, `/api/v1/resources?__limit=${LOAD_PAGE}&__cursor=`, WARM_UP_S);
     await load(floorURL, {}, '/list', WARM_UP_S);
     const turns = await inTurns(
-      (s) => load(yunshuURL, loadHeaders, `/api/v1/resources?__limit=${LOAD_PAGE}&__cursor=`, s),
-      (s) => load(floorURL, {}, '/list', s),
+      { load: (s) => load(yunshuURL, loadHeaders, `/api/v1/resources?__limit=${LOAD_PAGE}&__cursor=`, s), pid: server.child.pid },
+      { load: (s) => load(floorURL, {}, '/list', s), pid: floor.pid },
     );
     await floor.stop();
     const keyset = turns.yunshu;
@@ -332,6 +365,12 @@ async function runList(kind: 'pglite' | 'postgres'): Promise<BenchResult> {
           metric: `floor: node:http + ${kind === 'pglite' ? 'PGlite on its thread' : 'pg'}, same statement, ${floorProcesses} process${floorProcesses > 1 ? 'es' : ''}, req/s`,
           value: floorRun.rps.toFixed(0),
           note: 'no framework, sign-in, scope or compression',
+        },
+        { metric: '  CPU per request, server processes (ms)', value: keyset.cpuPerRequest.toFixed(3), note: 'user + system time over its turns' },
+        {
+          metric: '  floor CPU per request (ms)',
+          value: floorRun.cpuPerRequest.toFixed(3),
+          note: `Yunshu ${(keyset.cpuPerRequest / floorRun.cpuPerRequest).toFixed(2)}× the floor's`,
         },
         { metric: '  floor latency p50 (ms)', value: floorRun.p50.toFixed(1) },
         { metric: '  floor latency p99 (ms)', value: floorRun.p99.toFixed(1), note: 'what this machine allows at that moment' },
