@@ -106,7 +106,7 @@ for (const vp of ['desktop', 'phone'] as const) {
       await page.locator('[data-testid="project-new"]').click();
       await waitForDataPage(page, 'projectAdd');
       await page.locator('[data-testid="project-name"]').fill(name);
-      await page.locator('[data-testid="project-name_en"]').fill('bad name');
+      await page.locator('[data-testid="project-name_en"]').fill('bad-name!');
       await page.locator('[data-testid="project-name_zh"]').fill(zh);
       await page.locator('[data-testid="project-remark"]').fill('端到端测试创建');
       await page.locator('[data-testid="project-owners"] [data-account="owner_zheng"]').click();

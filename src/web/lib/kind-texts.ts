@@ -29,3 +29,23 @@ export async function loadKindRouteTexts(routeName: string): Promise<void> {
   const kinds = Object.hasOwn(ROUTE_KINDS, routeName) ? ROUTE_KINDS[routeName]! : [];
   await Promise.all([loadNamespace('resources'), loadParts(['_common', 'instance', ...kinds])]);
 }
+
+/**
+ * The texts of titles named by full keys (a detail's extra tabs: `backup:tab`, `kinds:dns.records_tab`):
+ * their namespaces, or for `kinds` the slice named by the key's first part. A detail route loads only its
+ * kinds' slices (loadKindRouteTexts); the tabs other folders add to it bring their titles' texts this way.
+ */
+export function loadTitleTexts(keys: readonly string[]): Promise<void> {
+  const namespaces = new Set<string>();
+  const parts = new Set<string>();
+  for (const key of keys) {
+    const at = key.indexOf(':');
+    if (at < 0) continue;
+    const ns = key.slice(0, at);
+    const part = key.slice(at + 1).split('.')[0]!;
+    // a kinds key outside any kind's slice (`kinds:dns.…`, shared by the DNS kinds): the whole namespace
+    if (ns === 'kinds' && KIND_TEXTS[part]) parts.add(part);
+    else namespaces.add(ns);
+  }
+  return Promise.all([...[...namespaces].map(loadNamespace), loadParts([...parts])]).then(() => undefined);
+}

@@ -12,6 +12,7 @@ import { backAction } from '../../../../domain/navigation/rules.ts';
 import { useBreakpoint, usePageHandle } from '../../../lib/hooks.ts';
 import { RequestError } from '../../../lib/request.ts';
 import { withNamespaces } from '../../../lib/i18n.ts';
+import { loadTitleTexts } from '../../../lib/kind-texts.ts';
 import { offlineDataSavedAtAtom, store } from '../../../lib/store.ts';
 import { readRecentResource, rememberResource } from '../../../offline/snapshots.ts';
 import { getResource } from '../api.ts';
@@ -159,6 +160,14 @@ export function ResourceDetail({ def, id, tab, embedded }: { def: ListKind; id: 
   useEffect(() => {
     if (tab) setActive(tab);
   }, [tab]);
+  // The tabs other folders add (backup, DNS records, accounts…) bring their titles' texts: a detail
+  // route loads only its kinds' slices (ADR 0072's second addendum). Drawn again once they are in.
+  const extraTabs = [...detailTabsFor(def.kind), ...kindDetailTabs(def.kind)];
+  const titleKeys = extraTabs.map((x) => x.titleKey).join(' ');
+  const [, setTitlesIn] = useState(0);
+  useEffect(() => {
+    if (titleKeys) void loadTitleTexts(titleKeys.split(' ')).then(() => setTitlesIn((n) => n + 1));
+  }, [titleKeys]);
   const row = q.data;
 
   if (q.isError) {
@@ -247,7 +256,7 @@ export function ResourceDetail({ def, id, tab, embedded }: { def: ListKind; id: 
             </Suspense>
           ) : null}
         </Tabs.Tab>
-        {[...detailTabsFor(def.kind), ...kindDetailTabs(def.kind)].map((x) => (
+        {extraTabs.map((x) => (
           <Tabs.Tab title={t(x.titleKey)} key={x.key}>
             {active === x.key && !row.offline ? <DetailTabBody tab={x} kind={def.kind} id={row.id} vendor={row.vendor} status={row.status} /> : null}
           </Tabs.Tab>
