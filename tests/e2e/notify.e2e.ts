@@ -172,6 +172,9 @@ describe('message centre and operation log at phone', () => {
     // the decision is named as the message centre names it (its sentence, which names the resource)
     expect(await line.textContent()).toContain(String(one.title).split(' ')[0]);
     expect(await line.textContent()).toContain('成功');
+    // the request's id is behind a copy button, never shown as 32 hex digits
+    expect(await line.textContent()).not.toMatch(/[0-9a-f]{32}/);
+    await line.getByRole('button', { name: '复制 ID' }).waitFor();
     await screenshot(admin, 'notify-phone-oplog');
     await admin.context().close();
   });
@@ -198,6 +201,7 @@ describe('message centre and operation log at desktop', () => {
     // the side menu and the top bar's pickers arrive after the first screen
     await admin.locator('[data-testid="project-picker"]:visible').first().waitFor();
     await admin.locator('.ys-desk__side a', { hasText: '控制台首页' }).first().waitFor();
+    expect(await admin.locator('[data-page="logManage"] table').textContent()).not.toMatch(/[0-9a-f]{32}/);
     await screenshot(admin, 'notify-desktop-oplog');
     expect(errors).toEqual([]);
     await admin.context().close();

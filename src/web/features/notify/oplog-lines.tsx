@@ -1,6 +1,7 @@
 // The lines of the operation log: cards on a phone, a table from 768px.
 import { useTranslation } from 'react-i18next';
 import { shanghaiTime } from '../../../domain/notify.ts';
+import { CopyValue } from '../../ui/copy-value.tsx';
 import type { OplogLine } from './api.ts';
 
 function Result({ line: l }: { line: OplogLine }) {
@@ -11,6 +12,18 @@ function Result({ line: l }: { line: OplogLine }) {
       {l.result_label}
       {l.error_title ? `：${l.error_title}` : ''}
     </span>
+  );
+}
+
+/** What the line acted on: its type and name, the id only behind a copy button (never 32 hex digits). */
+function Target({ line: l }: { line: OplogLine }) {
+  const { t } = useTranslation('notify');
+  return (
+    <>
+      {l.resource_type_label ? `${l.resource_type_label}：` : ''}
+      {l.resource_name ?? ''}
+      {l.resource_id && <CopyValue value={l.resource_id} shown="ID" label={t('oplog.copy_id')} copied={t('oplog.copied')} />}
+    </>
   );
 }
 
@@ -27,9 +40,7 @@ export function OplogCards({ lines }: { lines: OplogLine[] }) {
           </div>
           {(l.resource_name || l.resource_id) && (
             <div className="ys-oplog__res">
-              {l.resource_type_label ? `${l.resource_type_label}：` : ''}
-              {l.resource_name ?? ''}
-              {l.resource_id && <span className="ys-oplog__sub">{l.resource_id}</span>}
+              <Target line={l} />
             </div>
           )}
           <div>{who(l)}</div>
@@ -62,9 +73,7 @@ export function OplogTable({ lines }: { lines: OplogLine[] }) {
             <td>{who(l)}</td>
             <td>{l.action_label}</td>
             <td className="ys-oplog__res">
-              {l.resource_type_label ? `${l.resource_type_label}：` : ''}
-              {l.resource_name ?? ''}
-              {l.resource_id && <span className="ys-oplog__sub">{l.resource_id}</span>}
+              <Target line={l} />
             </td>
             <td>{l.ip}</td>
             <td>

@@ -5,9 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SpinLoading } from '../../ui/light/spin-loading.tsx';
-import { Toast } from '../../ui/light/toast.ts';
+import { CopyValue } from '../../ui/copy-value.tsx';
 import { InfiniteScroll } from 'antd-mobile';
-import { FileOutline } from 'antd-mobile-icons';
 import type { ListKind } from '../../../domain/kinds/list-kind.ts';
 import { listAllAzs, listRegions, listVendors } from './api.ts';
 import { statusLabel, statusTone, type PlaceNames } from './kind-meta.ts';
@@ -28,37 +27,10 @@ export function StatusBadge({ def, status }: { def?: ListKind; status: string })
   );
 }
 
-export function copyToClipboard(text: string, done: string) {
-  const fallback = () => {
-    const area = document.createElement('textarea');
-    area.value = text;
-    document.body.appendChild(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
-  };
-  (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'))).catch(fallback).finally(() => Toast.show({ content: done }));
-}
-
-/** A value with its copy button; `shown` replaces the value on screen (a card shows 「ID」, not 32 hex digits). */
+/** A resource's id (or address) with its copy button, in the resource screens' words. */
 export function CopyId({ id, shown, label }: { id: string; shown?: string; label?: string }) {
   const { t } = useTranslation();
-  return (
-    <span className="ys-copyid">
-      <span className="ys-copyid__text">{shown ?? id}</span>
-      <button
-        type="button"
-        className="ys-copyid__btn"
-        aria-label={label ?? t('resources:table.copy')}
-        onClick={(e) => {
-          e.stopPropagation();
-          copyToClipboard(id, t('resources:table.copied'));
-        }}
-      >
-        <FileOutline fontSize={13} />
-      </button>
-    </span>
-  );
+  return <CopyValue value={id} shown={shown} label={label ?? t('resources:table.copy')} copied={t('resources:table.copied')} />;
 }
 
 /** Region and zone names for ref fields (cached for the session). */
