@@ -264,3 +264,46 @@ describe('the Taiwanese finance tenant (issue 28)', () => {
     expect((await hd.req({ method: 'GET', url: '/api/v1/auth/territories?enabled=true&__limit=1000' })).body).toContain('智能工厂');
   });
 });
+
+describe('GET /api/v1/tenants/business_types', () => {
+  // Issue 28: one switch for a tenant's industry; each rule reads the industry's requirements.
+  it('lists the platform business types with what each industry asks', async () => {
+    const c = await app.as('member');
+    const res = await c.req({ method: 'GET', url: '/api/v1/tenants/business_types', tenant: null, project: null });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { count: number; data: Record<string, unknown>[] };
+    expect(body.count).toBe(body.data.length);
+    expect(body.data.find((d) => d.business_type === '金融服务')).toEqual({
+      business_type: '金融服务',
+      industry: 'finance',
+      production_rules_hour: 18,
+      icp_security_material: true,
+      contract_auto_renew: false,
+    });
+    expect(body.data.find((d) => d.business_type === '实业经营')).toMatchObject({
+      industry: 'industrial',
+      production_rules_hour: null,
+      contract_auto_renew: true,
+    });
+    expect(body.data.find((d) => d.business_type === '物流运输')).toMatchObject({
+      industry: 'general',
+      icp_security_material: false,
+      contract_auto_renew: false,
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/tenants/business_types' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('the finance tenant files ICP with the security assessment, the industrial tenant without it', async () => {
+    const fin = await app.as('fin_admin');
+    const finReq = await fin.req({ method: 'GET', url: '/api/v1/isps/requirements' });
+    const hd = await app.as('tenant_admin');
+    const hdReq = await hd.req({ method: 'GET', url: '/api/v1/isps/requirements' });
+    expect([finReq.statusCode, hdReq.statusCode]).toEqual([200, 200]);
+    expect(finReq.json().materials).toContain('security');
+    expect(hdReq.json().materials).not.toContain('security');
+  });
+});

@@ -182,6 +182,8 @@ describe('smaller web defects', () => {
       await eventually(() => here(phone)).toBe('/balanceLoad');
       await phone.goto(`${baseURL}/homeOperation`);
       await expect(phone.locator('.ys-ch__count[data-kind="snapshot"]').getAttribute('href')).resolves.toBe('/snapshots/ecsSnapshot');
+      // an industrial tenant (实业经营) is told its contracts renew themselves (issue 28, industry rules)
+      await expect(phone.locator('[data-testid="industry-rules"]').textContent()).resolves.toContain('合同到期后自动续约');
 
       await phone.goto(`${baseURL}/sdwan/branchManage`);
       const branch = phone.locator('[data-testid="resource-card"]').first();

@@ -37,6 +37,7 @@ describe('language switching', () => {
       await eventually(() => htmlLang(page)).toBe('zh-TW');
       expect(await stored(page)).toBe('zh-TW');
       await eventually(() => page.locator('[data-testid="side-menu"]').textContent()).toContain('運算');
+      await eventually(() => page.locator('[data-testid="industry-rules"]').textContent()).toContain('合約到期後自動續約');
       expect(await page.title()).toContain('雲樞');
 
       // Reload: still zh-TW, and the first API call already asks for it.

@@ -2,14 +2,14 @@
 // judged on the Asia/Shanghai clock (UTC+8 all year, no daylight saving). Every function takes
 // `now`-like arguments so tests and the server inject the clock.
 import type { RequestType } from './approval-status.ts';
+import { INDUSTRY_REQUIREMENTS, industryRequirements } from '../tenant-industry.ts';
 
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 export const NAT_ISSUE_HOUR = 22;
-export const FINANCE_PRODUCTION_HOUR = 18;
-/** The tenant business type of the finance tenant (鑫泰金融控股). */
-export const FINANCE_BUSINESS_TYPE = '金融服务';
+export const FINANCE_PRODUCTION_HOUR = INDUSTRY_REQUIREMENTS.finance.productionRulesHour ?? 18;
 
-export const isFinanceTenant = (businessType: string) => businessType === FINANCE_BUSINESS_TYPE;
+/** Whether a tenant of this business type waits for the production hour (a finance tenant, tenant-industry.ts). */
+export const isFinanceTenant = (businessType: string | null | undefined) => industryRequirements(businessType).productionRulesHour !== null;
 
 /** `hour`:00 Shanghai time on the Shanghai calendar day of `at`, plus `dayOffset` days. */
 export function shanghaiAt(at: Date, hour: number, dayOffset = 0): Date {

@@ -32,8 +32,6 @@ export const orderOverviewSchema = z.object({ months: z.coerce.number().int().mi
 
 // ── Conversion (convertPurchase) ──
 
-/** Business types whose yearly contracts renew automatically at expiry (seed 000 §4 tip). */
-export const AUTO_RENEW_BUSINESS_TYPES: readonly string[] = ['实业经营'];
 /** Kinds offered for conversion from pay-as-you-go to yearly/monthly. */
 export const CONVERTIBLE_KINDS: readonly string[] = ['instance', 'volume'];
 export const CONVERTIBLE_STATUSES: readonly string[] = ['running', 'stopped', 'available', 'in_use', 'mounted', 'unmounted'];

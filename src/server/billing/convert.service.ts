@@ -9,7 +9,8 @@ import { kindOf } from '../../domain/kinds/registry.ts';
 import { SAME, type ActionDef } from '../../domain/kinds/kind.ts';
 import { yearlyAllowed } from '../../domain/pricing.ts';
 import { ownItems } from '../../domain/billing/billing.ts';
-import { AUTO_RENEW_BUSINESS_TYPES, CONVERTIBLE_STATUSES, contractEnd, nextMonthStart, renewedUntil } from '../../domain/billing/orders.ts';
+import { industryRequirements } from '../../domain/tenant-industry.ts';
+import { CONVERTIBLE_STATUSES, contractEnd, nextMonthStart, renewedUntil } from '../../domain/billing/orders.ts';
 import type { Scope } from '../platform/auth/scope.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { Engine } from '../engine/engine.ts';
@@ -56,7 +57,7 @@ type Presentable = { id: string; kind: string; name: string; vendor: string; sta
 type Convertible = Presentable & { tenant_id: string };
 
 export async function autoRenew(deps: ConvertDeps, tenantId: string) {
-  return AUTO_RENEW_BUSINESS_TYPES.includes((await repo.businessTypeOf(deps.db, tenantId)) ?? '');
+  return industryRequirements(await repo.businessTypeOf(deps.db, tenantId)).contractAutoRenew;
 }
 
 /** A convertible resource of the scope (404 otherwise), its spec parsed. */

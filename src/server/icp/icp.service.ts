@@ -25,6 +25,7 @@ import {
   type IcpState,
   type MaterialKind,
 } from '../../domain/icp.ts';
+import { industryRequirements } from '../../domain/tenant-industry.ts';
 import type { Scope } from '../platform/auth/scope.ts';
 import { parse } from '../platform/http/errors.plugin.ts';
 import { invalid } from '../platform/lib/invalid.ts';
@@ -36,8 +37,8 @@ export interface IcpDeps {
   now: () => Date;
 }
 
-/** Financial tenants (business type 金融…) file with the security assessment too (seed 001 §5). */
-const isFinancial = (business: string | null) => Boolean(business && /金融/.test(business));
+/** Financial tenants file with the security assessment too (seed 001 §5; the industry's requirements). */
+const isFinancial = (business: string | null) => industryRequirements(business).icpSecurityMaterial;
 
 export async function requirements(deps: IcpDeps, scope: Scope) {
   const financial = isFinancial(await deps.repo.tenantBusiness(scope.tenantId));

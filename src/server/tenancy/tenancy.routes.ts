@@ -1,4 +1,5 @@
 import { PERSONAL_BUSINESS_TYPE } from '../../domain/signup.ts';
+import { businessTypeList } from '../../domain/tenant-industry.ts';
 import type { FastifyInstance } from 'fastify';
 import { MENU_GROUPS } from '../../domain/navigation/menu-groups.ts';
 import { holding, menusFor } from '../../domain/navigation/menus.ts';
@@ -49,6 +50,12 @@ export async function tenancyRoutes(app: FastifyInstance, ctx: TenancyRoutesDeps
       req.query,
       TENANT_LIST,
     );
+  });
+
+  // The platform's business types and what each one's industry asks (domain/tenant-industry.ts).
+  app.get('/api/v1/tenants/business_types', { config: { permission: 'self' } }, async (req) => {
+    requireUser(req);
+    return businessTypeList();
   });
 
   app.get('/api/projects', async (req) => {

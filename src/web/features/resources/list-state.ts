@@ -1,6 +1,7 @@
 // The list page's query state (seed 000 §2, §7): filters, sort, page. Sorting, filtering and
 // searching reset the page to 1. Pure: unit-tested in tests/unit/list-state.test.ts.
 import { sortToOrders, type SortState } from '../../../domain/list-sort.ts';
+import { industryRequirements } from '../../../domain/tenant-industry.ts';
 
 /** Filter param → value: the kind's declared filters (kind.filters) and the placement cascade. */
 export type ListFilters = Record<string, string>;
@@ -55,10 +56,10 @@ export function listParams(state: ListState): Record<string, string | number> {
   return out;
 }
 
-/** The 实业经营 contract tip (seed 000 §4): year packages of these products for such tenants. */
+/** The 实业经营 contract tip (seed 000 §4): year packages of these products for tenants whose contracts renew themselves. */
 export const CONTRACT_TIP_PRODUCTS = ['instance', 'dbinstance', 'nas', 'volume', 'phyhost', 'sans', 'dedicated_host'] as const;
 export function showContractTip(productCode: string, chargingCode: string | undefined, businessType: string | undefined): boolean {
-  return chargingCode === 'year' && businessType === '实业经营' && (CONTRACT_TIP_PRODUCTS as readonly string[]).includes(productCode);
+  return chargingCode === 'year' && industryRequirements(businessType).contractAutoRenew && (CONTRACT_TIP_PRODUCTS as readonly string[]).includes(productCode);
 }
 
 /** Duration options in months, only for the year model (seed 000 §3, §4). */
