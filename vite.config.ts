@@ -621,8 +621,9 @@ const CONSOLE_BASE: readonly RegExp[] = [
   /src[\\/]web[\\/]lib[\\/](?:antd-react19|rc-render)\.ts$/,
   // the kit's search field and tags (the inbox's text area stays out: it brings a Unicode library)
   /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](?:tag|input|search-bar)[\\/]/,
-  // the console's time format, its event stream, the tablet's split view and the statuses' colours
-  /src[\\/](?:domain[\\/](?:time-format|status-tones)|web[\\/]lib[\\/]server-events|web[\\/]ui[\\/]split-view)\.tsx?$/,
+  // the console's time format, its event stream, the tablet's split view, the statuses' colours, the
+  // copy button of ids and addresses and the tenant's industry rules (lists, details, logs, the home)
+  /src[\\/](?:domain[\\/](?:time-format|status-tones|tenant-industry)|web[\\/]lib[\\/]server-events|web[\\/]ui[\\/](?:split-view|copy-value))\.tsx?$/,
 ];
 
 /**
@@ -637,10 +638,10 @@ const CHUNK_GROUPS = [
   // browser opens six connections per host, so a first screen of 18 scripts waited three round trips
   // for its chunks (Lighthouse's simulation counts each request's 150 ms). Their own modules only:
   // what they import stays where it was (ADR 0033 addendum).
-  // - the shell's parts, on portal and console pages alike (page frame, language switch, offline banner, snapshots and their store);
+  // - the shell's parts, on portal and console pages alike (page frame, language switch, offline banner, snapshots and their stores);
   {
     name: 'shell-parts',
-    test: /src[\\/]web[\\/](?:ui[\\/]page-frame|ui[\\/]shell[\\/]language-switch|app[\\/]layouts[\\/]deferred-offline-banner|offline[\\/](?:snapshots|kv-store|online|data-age))\.tsx?$/,
+    test: /src[\\/]web[\\/](?:ui[\\/]page-frame|ui[\\/]shell[\\/]language-switch|app[\\/]layouts[\\/]deferred-offline-banner|offline[\\/](?:snapshots|kv-store|recent-raw|idb-open|online|data-age))\.tsx?$/,
     priority: 30,
     includeDependenciesRecursively: false,
   },

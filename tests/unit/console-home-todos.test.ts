@@ -31,3 +31,22 @@ describe('console home to-dos', () => {
     expect(zhTW.todo.approvals).toBe('待我簽核');
   });
 });
+
+describe('console home counts', () => {
+  it('link each counted kind to its own list (the registry’s routes.list) and label it by a real route', async () => {
+    const { COUNTED } = await import('../../src/web/features/console-home/counted-kinds.ts');
+    const { kindOf } = await import('../../src/domain/kinds/registry.ts');
+    const { ROUTE_TABLE } = await import('../../src/domain/navigation/route-table.ts');
+    for (const c of COUNTED) {
+      expect(kindOf(c.kind)?.routes.list ?? c.route).toBe(c.list);
+      expect(ROUTE_TABLE.some((r) => r.name === c.list)).toBe(true);
+      expect(ROUTE_TABLE.some((r) => r.name === c.route)).toBe(true);
+    }
+  });
+
+  it('the home pages list their own texts, so they do not load every console namespace', async () => {
+    const { PAGE_NAMESPACES } = await import('../../src/web/app/pages.ts');
+    expect(PAGE_NAMESPACES.homeOperation).toEqual(['home']);
+    expect(PAGE_NAMESPACES.cloudResourceGeneral).toEqual(['home']);
+  });
+});

@@ -6,7 +6,8 @@ import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { attachedDexieOutbox, isOutboxInUse } from '../../src/web/offline/outbox-gate.ts';
 import { liveSource } from '../../src/web/offline/hooks.ts';
-import { addEntry, IDB_VERSION, readEntries } from '../../src/web/offline/outbox-raw.ts';
+import { addEntry, readEntries } from '../../src/web/offline/outbox-raw.ts';
+import { IDB_VERSION } from '../../src/web/offline/idb-open.ts';
 import * as queue from '../../src/web/offline/outbox-queue.ts';
 import { newEntry, type OutboxEntry } from '../../src/web/offline/outbox-rules.ts';
 

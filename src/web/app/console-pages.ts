@@ -6,7 +6,6 @@ import { loadNamespace } from '../lib/i18n.ts';
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
 const CONSOLE_PAGES: Readonly<Record<string, PageLoader>> = {
-  'console-home/console-home-page': () => import('../features/console-home/console-home-page.tsx'),
   'resources/resources-page': () => import('../features/resources/resources-page.tsx'),
   'approvals/approvals-page': () => import('../features/approvals/approvals-page.tsx'),
   'alarms/alarms-page': () => import('../features/alarms/alarms-page.tsx'),
@@ -124,7 +123,6 @@ const load =
     const texts = AREA_TEXTS[key.slice(0, key.indexOf('/'))] ?? [];
     return (await Promise.all([CONSOLE_PAGES[key]!(), ...texts.map(loadNamespace)]))[0];
   };
-const consoleHome = load('console-home/console-home-page');
 const resources = load('resources/resources-page');
 const approvals = load('approvals/approvals-page');
 const alarms = load('alarms/alarms-page');
@@ -151,8 +149,6 @@ export const CONSOLE_ROUTES: Readonly<Record<string, PageLoader>> = {
   tagManage: load('org/tag-manage-page'),
   standardTreeManage: load('org/tree-page'),
   accountinfo: load('account/account-page'),
-  homeOperation: consoleHome,
-  cloudResourceGeneral: consoleHome,
   downloadRecord: resources,
   downloadRecord_downloadResource: resources,
   certificate: resources,

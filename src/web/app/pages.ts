@@ -90,6 +90,10 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   'users/sign_in': portalPage.gitSignIn,
   ecsCaeHostConnect: portalPage.hostConnect,
   customPage: portalPage.customPage,
+  // The console home and the resource overview, the first console screen after signing in (issue 28):
+  // straight to their page, without first reading the console's route map (console-pages.ts, 8.5 KB).
+  homeOperation: () => import('../features/console-home/console-home-page.tsx'),
+  cloudResourceGeneral: () => import('../features/console-home/console-home-page.tsx'),
 };
 
 /**
@@ -222,6 +226,10 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   siteMessages_unread: ['notify'],
   siteMessages_all: ['notify'],
   siteMessagesDetail: ['notify'],
+  // The console home and the resource overview, the first screen after signing in (issue 28): their own
+  // texts (the counts are labelled by their routes' names, which the shell has).
+  homeOperation: ['home'],
+  cloudResourceGeneral: ['home'],
   // The service desk (issue 28's field pages): its own texts (the phone rule loads `errors` when it refuses).
   workorderList: ['desk'],
   workorderDetail: ['desk'],

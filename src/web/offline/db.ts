@@ -2,7 +2,7 @@
 // Other modules of src/web/offline/ use `db`; nothing outside src/web/offline/ imports Dexie.
 import { Dexie, type EntityTable } from 'dexie';
 import type { OutboxEntry } from './outbox-rules.ts';
-import { DB_NAME } from './outbox-gate.ts';
+import { DB_NAME } from './idb-open.ts';
 
 /** A snapshot read when the network is gone: menus, catalogue, territories, profile… */
 export interface KvRow {
@@ -26,8 +26,6 @@ export type YunshuDb = Dexie & {
   recent: EntityTable<RecentRow, 'id'>;
   outbox: EntityTable<OutboxEntry, 'id'>;
 };
-
-export { DB_NAME };
 
 export const db = new Dexie(DB_NAME) as YunshuDb;
 

@@ -1,7 +1,7 @@
 // The snapshots' key-value store (menus, catalogue, territories, profile, approvals lists): one
 // IndexedDB object store through the browser's own API, not Dexie, so an anonymous visitor's
 // portal keeps its catalogue readable offline without loading Dexie (~30 KB gz). Dexie keeps the
-// outbox and the recently viewed resources (db.ts), which need indexes and transactions.
+// outbox's live views (db.ts); the recently viewed resources have their own module (recent-raw.ts).
 export interface KvRow {
   key: string;
   value: unknown;

@@ -10,9 +10,7 @@
 // fetched (`loadWhenReachable`): offline on a first visit the approvals inbox stores and shows its
 // decisions without it (outbox-queue.ts, outbox-raw.ts), and the replay starts when the network returns.
 import type { OutboxEntry, OutboxState, OutboxWrite } from './outbox-rules.ts';
-
-/** The browser database of the outbox and the recently viewed resources (db.ts opens it with Dexie). */
-export const DB_NAME = 'yunshu';
+import { DB_NAME } from './idb-open.ts';
 
 const CHANNEL = 'yunshu-outbox';
 let active = false;

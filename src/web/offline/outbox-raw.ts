@@ -5,11 +5,10 @@
 // Dexie opens a database created here as its own; entries are stored as Dexie stores them (the
 // autoincrement id set by IndexedDB, the unique idempotencyKey index refusing a second copy of a key).
 // Every write here tells Dexie's live queries, in this tab and the others, on Dexie's own channel.
-import { DB_NAME } from './outbox-gate.ts';
+import { DB_NAME } from './idb-open.ts';
+import { openOfflineDb as open } from './idb-open.ts';
 import type { OutboxEntry, OutboxState } from './outbox-rules.ts';
 
-/** IndexedDB's version of db.ts's `db.version(1)` (Dexie multiplies by 10). */
-export const IDB_VERSION = 10;
 const STORE = 'outbox';
 const INDEXES = ['state', 'createdAt', 'ref', 'idempotencyKey'] as const;
 
@@ -24,51 +23,6 @@ const EVERYTHING = { d: 1, from: -Infinity, to: [[[]]] };
 const OUTBOX_PARTS: Record<string, typeof EVERYTHING> = Object.fromEntries(
   ['', ':dels', ...INDEXES].map((part) => [`idb://${DB_NAME}/${STORE}/${part}`, EVERYTHING]),
 );
-
-/** Dexie's schema (db.ts), for a database that does not exist yet; existing stores are left alone. */
-function createSchema(db: IDBDatabase): void {
-  const has = (name: string) => db.objectStoreNames.contains(name);
-  if (!has('kv')) db.createObjectStore('kv', { keyPath: 'key' });
-  if (!has('recent')) {
-    const recent = db.createObjectStore('recent', { keyPath: 'id' });
-    recent.createIndex('viewedAt', 'viewedAt');
-    recent.createIndex('kind', 'kind');
-  }
-  if (!has(STORE)) {
-    const outbox = db.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
-    for (const name of INDEXES) outbox.createIndex(name, name, { unique: name === 'idempotencyKey' });
-  }
-}
-
-function openAt(version?: number): Promise<IDBDatabase> {
-  return new Promise<IDBDatabase>((resolve, reject) => {
-    const req = version === undefined ? indexedDB.open(DB_NAME) : indexedDB.open(DB_NAME, version);
-    req.onupgradeneeded = () => createSchema(req.result);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('indexedDB.open failed'));
-  });
-}
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= openAt(IDB_VERSION)
-    // A later Dexie schema upgraded the database: open it as it is (it still has the outbox).
-    .catch((err: unknown) => ((err as { name?: string } | null)?.name === 'VersionError' ? openAt() : Promise.reject(err)))
-    .then((db) => {
-      // Never stand in the way of Dexie upgrading (or deleting) the database.
-      db.onversionchange = () => {
-        db.close();
-        opening = null;
-      };
-      return db;
-    })
-    .catch((err: unknown) => {
-      opening = null;
-      throw err;
-    });
-  return opening;
-}
 
 /** One transaction on the outbox; resolves with what `fn` hands back once it has committed. */
 async function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore, done: (value: T) => void) => void): Promise<T> {

@@ -4,9 +4,7 @@ import { RECENT_RESOURCES_CAP } from '../../domain/constants.ts';
 import { offlineDataSavedAtAtom, store } from '../lib/store.ts';
 import type { RecentRow } from './db.ts';
 import { kvClear, kvGet, kvPut } from './kv-store.ts';
-
-/** Dexie, for the recently viewed resources only: loaded when they are first read or written. */
-const recentDb = async () => (await import('./db.ts')).db;
+import { clearRecent, putRecent, readRecent, readRecentRow } from './recent-raw.ts';
 
 export interface Snapshot<T> {
   value: T;
@@ -26,32 +24,16 @@ export type RememberedResource = Omit<RecentRow, 'viewedAt'> & { viewedAt?: numb
 
 /** Records a viewed resource (moving it to the front) and evicts the oldest beyond the cap. */
 export async function rememberResource(resource: RememberedResource, cap = RECENT_RESOURCES_CAP): Promise<void> {
-  const db = await recentDb();
-  await db.transaction('rw', db.recent, async () => {
-    await db.recent.put({ ...resource, viewedAt: resource.viewedAt ?? Date.now() });
-    const count = await db.recent.count();
-    if (count > cap) {
-      const oldest = await db.recent
-        .orderBy('viewedAt')
-        .limit(count - cap)
-        .primaryKeys();
-      await db.recent.bulkDelete(oldest);
-    }
-  });
+  await putRecent({ ...resource, viewedAt: resource.viewedAt ?? Date.now() }, cap);
 }
 
 /** The most recently viewed resources first, optionally of one kind. */
 export async function recentResources(opts: { kind?: string; limit?: number } = {}): Promise<RecentRow[]> {
-  const limit = opts.limit ?? RECENT_RESOURCES_CAP;
-  const db = await recentDb();
-  const rows = opts.kind
-    ? (await db.recent.where('kind').equals(opts.kind).toArray()).sort((a, b) => b.viewedAt - a.viewedAt)
-    : await db.recent.orderBy('viewedAt').reverse().limit(limit).toArray();
-  return rows.slice(0, limit);
+  return readRecent(opts.kind, opts.limit ?? RECENT_RESOURCES_CAP);
 }
 
 export async function readRecentResource(id: string): Promise<RecentRow | undefined> {
-  return (await recentDb()).recent.get(id);
+  return readRecentRow(id);
 }
 
 /**
@@ -60,8 +42,7 @@ export async function readRecentResource(id: string): Promise<RecentRow | undefi
  * shows them and the user discards them explicitly.
  */
 export async function clearReadCache(): Promise<void> {
-  const db = await recentDb();
-  await Promise.all([kvClear(), db.recent.clear()]);
+  await Promise.all([kvClear(), clearRecent()]);
 }
 
 export interface Loaded<T> {

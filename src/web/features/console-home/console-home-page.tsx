@@ -8,28 +8,19 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { menuTarget } from '../../../domain/navigation/rules.ts';
 import { tenantLabel } from '../../../domain/session.ts';
-import { kindOf } from '../../../domain/kinds/registry.ts';
 import { ROUTE_TABLE } from '../../../domain/navigation/route-table.ts';
 import { shanghaiHour } from '../../../domain/time-format.ts';
 import { getList } from '../../lib/request.ts';
 import { useBreakpoint, usePageHandle } from '../../lib/hooks.ts';
 import { menuListAtom, nicknameAtom, projectAtom, tenantAtom, territoriesAtom } from '../../lib/store.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { MenuIcon } from '../../ui/menu-icon.tsx';
+import { LazyMenuIcon } from '../../ui/menu-icon-lazy.tsx';
 import { ScopePicker } from '../../ui/shell/scope-picker.tsx';
 import './console-home.css';
 import { consoleHomeKeys } from './query-keys.ts';
 import { HomeTodos } from './home-todos.tsx';
-
-/** Kinds counted on the overview, with the route whose name labels each. */
-const COUNTED = [
-  { kind: 'instance', route: 'ecsManage' },
-  { kind: 'volume', route: 'volumeManage' },
-  { kind: 'snapshot', route: 'snapshots' },
-  { kind: 'vpc', route: 'vpc' },
-  { kind: 'subnet', route: 'subnet' },
-  { kind: 'eip', route: 'eipManage' },
-] as const;
+import { IndustryRules } from './industry-rules.tsx';
+import { COUNTED } from './counted-kinds.ts';
 
 /** Shortcuts a phone shows before 「全部功能」. */
 const PHONE_SHORTCUTS = 12;
@@ -113,7 +104,7 @@ export default function ConsoleHomePage() {
           {COUNTED.map((c, i) => {
             const q = counts[i + 1]!;
             // The link is the kind's own list (快照 → /snapshots/ecsSnapshot, as the menu), the label the area's name.
-            const route = ROUTE_TABLE.find((r) => r.name === (kindOf(c.kind)?.routes.list ?? c.route))!;
+            const route = ROUTE_TABLE.find((r) => r.name === c.list)!;
             return (
               <Link key={c.kind} to={route.path} className="ys-ch__count" data-kind={c.kind}>
                 <span className="ys-ch__count-label">{t(`routes:${c.route}`)}</span>
@@ -125,6 +116,7 @@ export default function ConsoleHomePage() {
       </section>
 
       {name === 'homeOperation' ? <HomeTodos /> : null}
+      {name === 'homeOperation' ? <IndustryRules businessType={territory?.business_type} /> : null}
 
       <section className="ys-ch__section" aria-labelledby="ch-short">
         <h2 id="ch-short" className="ys-ch__title">
@@ -136,7 +128,7 @@ export default function ConsoleHomePage() {
           <div className="ys-ch__grid">
             {(showAll || shortcuts.length <= PHONE_SHORTCUTS || bp !== 'phone' ? shortcuts : shortcuts.slice(0, PHONE_SHORTCUTS - 1)).map((m) => (
               <Link key={`${m.group}-${m.code}`} to={menuTarget(m.menuUrl)} className="ys-ch__shortcut" data-menu-url={m.menuUrl}>
-                <MenuIcon name={m.icon} code={m.code} className="ys-ch__shortcut-icon" />
+                <LazyMenuIcon name={m.icon} code={m.code} className="ys-ch__shortcut-icon" alone={bp === 'phone'} />
                 <span className="ys-ch__shortcut-name">{m.name}</span>
               </Link>
             ))}
