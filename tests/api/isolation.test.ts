@@ -44,6 +44,8 @@ const HEADER_INDEPENDENT = new Set([
   'GET /api/v1/auth/territories',
   'GET /api/tenants',
   'GET /api/projects',
+  // the platform's business types and what each industry asks: the same for everyone
+  'GET /api/v1/tenants/business_types',
   'GET /api/vendors',
   'GET /api/regions',
   'GET /api/azs',

@@ -12,6 +12,8 @@ let member: Client;
 let tenantId: string;
 let projectId: string;
 let host: { id: string; name: string };
+// the demo log's lines are older: what this file writes is what came after this
+const startedAt = new Date().toISOString();
 
 beforeAll(async () => {
   app = await build();
@@ -164,7 +166,12 @@ describe('search, paging, export and scope', () => {
 
   it('exports the filtered lines as .xlsx through the export tasks', async () => {
     const admin = await app.as('tenant_admin');
-    const res = await admin.req({ method: 'POST', url: '/api/v1/operation-logs/export', project: null, payload: { action: 'kind:instance:reboot' } });
+    const res = await admin.req({
+      method: 'POST',
+      url: '/api/v1/operation-logs/export',
+      project: null,
+      payload: { action: 'kind:instance:reboot', from: startedAt },
+    });
     expect(res.statusCode, res.body).toBe(202);
     await app.engine.scheduler.drain();
     // The app's own scheduler may hold the task (SKIP LOCKED): wait for whoever runs it to finish.
@@ -191,5 +198,23 @@ describe('search, paging, export and scope', () => {
     // the member's export task is theirs alone
     const memberTasks = (await member.req({ method: 'GET', url: '/api/v1/export/resource/download_files' })).json().data;
     expect(memberTasks.map((x: { id: string }) => x.id)).not.toContain(task.id);
+  });
+});
+
+describe('the demo log', () => {
+  // Issue 28: a fresh start shows what the demo's people did, not an empty log.
+  it('tells a tenant admin the approvals, creations, restarts and a refusal of their tenant, labelled', async () => {
+    const admin = await app.as('tenant_admin');
+    const t = admin.territories[0]!;
+    const lines = (await logs(admin, '__limit=100', { tenant: t.tenant_id, project: null })).data;
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines.every((l) => l.tenant_id === undefined || l.tenant_id === t.tenant_id)).toBe(true);
+    const labels = new Set(lines.map((l) => l.action_label));
+    expect(labels).toContain('创建云主机');
+    expect([...labels].some((x) => /审批/.test(x))).toBe(true);
+    const refused = lines.filter((l) => !l.success).map((l) => `${l.action_label}：${l.error_title}`);
+    expect(refused).toContain('重启云主机：当前状态不允许重启');
+    // the lines name resources by name or sentence, never by their stored request title
+    for (const l of lines) expect(String(l.resource_name ?? '')).not.toMatch(/^[0-9a-f]{32}$/);
   });
 });

@@ -5,6 +5,7 @@ import { dnsCdnSslSeed } from './dns-cdn-ssl.seed.ts';
 import { seedCloudAccounts } from './cloud-accounts.seed.ts';
 import { seedOrg } from './org.seed.ts';
 import { seedTraditionalTenants } from './traditional-tenant.seed.ts';
+import { seedOperationLogs } from './oplog.seed.ts';
 import { openSecretBox, type SecretBox } from '../platform/lib/secret-box.ts';
 import { dnsAdvancedSeed, seedGtmLogs } from './dns-advanced.seed.ts';
 import { seedUsbHostNames, usbSeed } from './usb.seed.ts';
@@ -417,6 +418,8 @@ export async function seedDemo(db: Db, secrets?: SecretBox): Promise<boolean> {
   await seedServiceCatalogue(db);
   await seedStacks(db);
   await seedBackupCenter(db);
+  // What the people above did, as the operation log tells it (from the rows seeded so far).
+  await seedOperationLogs(db);
   // Last: the Taiwanese tenant's rows, all of them, in Traditional Chinese.
   await seedTraditionalTenants(db);
   return true;

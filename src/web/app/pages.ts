@@ -226,6 +226,8 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   siteMessages_unread: ['notify'],
   siteMessages_all: ['notify'],
   siteMessagesDetail: ['notify'],
+  // The operation log: its own texts (lines come labelled by the server).
+  logManage: ['notify'],
   // The console home and the resource overview, the first screen after signing in (issue 28): their own
   // texts (the counts are labelled by their routes' names, which the shell has).
   homeOperation: ['home'],

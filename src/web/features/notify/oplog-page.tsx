@@ -4,7 +4,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Button, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
+import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { Toast } from '../../ui/light/toast.ts';
 import { useBreakpoint } from '../../lib/hooks.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { exportLogs, listLogs, logActions, type OplogFilters } from './api.ts';
