@@ -56,3 +56,22 @@ export function openOfflineDb(): Promise<IDBDatabase> {
     });
   return opening;
 }
+
+/**
+ * One transaction on one store of the offline database; resolves with what `fn` hands back once it
+ * has committed, or rejects with the failed request's error (a ConstraintError for a key already
+ * there), else the transaction's.
+ */
+export async function inStore<T>(name: string, mode: IDBTransactionMode, fn: (store: IDBObjectStore, done: (value: T) => void) => void): Promise<T> {
+  const db = await openOfflineDb();
+  return new Promise<T>((resolve, reject) => {
+    const tx = db.transaction(name, mode);
+    let result: T;
+    fn(tx.objectStore(name), (value) => {
+      result = value;
+    });
+    tx.oncomplete = () => resolve(result);
+    tx.onerror = (event) => reject((event.target as IDBRequest | null)?.error ?? tx.error ?? new Error('indexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('indexedDB transaction aborted'));
+  });
+}

@@ -6,7 +6,7 @@
 // autoincrement id set by IndexedDB, the unique idempotencyKey index refusing a second copy of a key).
 // Every write here tells Dexie's live queries, in this tab and the others, on Dexie's own channel.
 import { DB_NAME } from './idb-open.ts';
-import { openOfflineDb as open } from './idb-open.ts';
+import { inStore } from './idb-open.ts';
 import type { OutboxEntry, OutboxState } from './outbox-rules.ts';
 
 const STORE = 'outbox';
@@ -25,20 +25,7 @@ const OUTBOX_PARTS: Record<string, typeof EVERYTHING> = Object.fromEntries(
 );
 
 /** One transaction on the outbox; resolves with what `fn` hands back once it has committed. */
-async function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore, done: (value: T) => void) => void): Promise<T> {
-  const db = await open();
-  return new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    let result: T;
-    fn(tx.objectStore(STORE), (value) => {
-      result = value;
-    });
-    tx.oncomplete = () => resolve(result);
-    // The failed request's error (a ConstraintError for a key already queued), else the transaction's.
-    tx.onerror = (event) => reject((event.target as IDBRequest | null)?.error ?? tx.error ?? new Error('indexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('indexedDB transaction aborted'));
-  });
-}
+const run = <T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore, done: (value: T) => void) => void) => inStore<T>(STORE, mode, fn);
 
 const listeners = new Set<() => void>();
 let receiver: BroadcastChannel | null = null;

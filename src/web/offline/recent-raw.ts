@@ -2,25 +2,12 @@
 // IndexedDB's own API, in Dexie's database and schema (idb-open.ts), so a detail page keeps its offline
 // copy without fetching Dexie (~30 KB gz) on every first visit (issue 28). No live query reads this
 // store, so a write here owes Dexie no change notice.
-import { openOfflineDb } from './idb-open.ts';
+import { inStore } from './idb-open.ts';
 import type { RecentRow } from './db.ts';
 
 const STORE = 'recent';
 
-/** One transaction on the store; resolves with what `fn` hands back once it has committed. */
-async function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore, done: (value: T) => void) => void): Promise<T> {
-  const db = await openOfflineDb();
-  return new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    let result: T;
-    fn(tx.objectStore(STORE), (value) => {
-      result = value;
-    });
-    tx.oncomplete = () => resolve(result);
-    tx.onerror = () => reject(tx.error ?? new Error('indexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('indexedDB transaction aborted'));
-  });
-}
+const run = <T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore, done: (value: T) => void) => void) => inStore<T>(STORE, mode, fn);
 
 /** Puts `row` (replacing its earlier copy) and deletes the oldest beyond `cap`, in one transaction. */
 export function putRecent(row: RecentRow, cap: number): Promise<void> {

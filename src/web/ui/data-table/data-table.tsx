@@ -7,12 +7,13 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperti
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
-import { Popover, SpinLoading, Toast } from 'antd-mobile';
+import { Popover, SpinLoading } from 'antd-mobile';
 import { EditSOutline, FileOutline, DownOutline, UpOutline } from 'antd-mobile-icons';
 import { nextSort, type SortState } from '../../../domain/list-sort.ts';
 import { tableEditStatusAtom } from '../../lib/store.ts';
 import { EDIT_SAVE_DELAY_MS, splitRowActions } from './table-rules.ts';
 import { CellTip } from './cell-tip.tsx';
+import { copyToClipboard } from '../copy-value.tsx';
 import './data-table.css';
 
 export interface DataColumn<R> {
@@ -61,20 +62,6 @@ export interface DataTableProps<R> {
   loading?: boolean;
   emptyText?: string;
   testId?: string;
-}
-
-function copyText(text: string, done: string) {
-  const write = navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'));
-  write
-    .catch(() => {
-      const area = document.createElement('textarea');
-      area.value = text;
-      document.body.appendChild(area);
-      area.select();
-      document.execCommand('copy');
-      area.remove();
-    })
-    .finally(() => Toast.show({ content: done }));
 }
 
 function EditableCell({ value, display, onSave }: { value: string; display: ReactNode; onSave: (v: string) => Promise<unknown> }) {
@@ -263,7 +250,7 @@ function useColumnDefs<R>({ columns, selectable, sort, onSort, rowActions, onEdi
             <span className="ys-dt__cell">
               {body}
               {c.copyable ? (
-                <button type="button" className="ys-dt__copy" aria-label={t('table.copy')} onClick={() => copyText(c.text(r), t('table.copied'))}>
+                <button type="button" className="ys-dt__copy" aria-label={t('table.copy')} onClick={() => copyToClipboard(c.text(r), t('table.copied'))}>
                   <FileOutline fontSize={13} />
                 </button>
               ) : null}
