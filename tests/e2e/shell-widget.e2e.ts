@@ -33,9 +33,19 @@ async function assistantFrame(page: Page): Promise<Frame> {
 /** The assistant posts an event to the console exactly as its buttons do. */
 /** The three shortcuts sit behind the help toggle: open it when they are folded. */
 async function openHelp(page: Page): Promise<void> {
-  await revealHelpWidget(page);
-  if (!(await page.locator('[data-testid="help-contact"]').isVisible())) await page.locator('[data-testid="help-toggle"]').click();
-  await page.locator('[data-testid="help-contact"]').waitFor({ state: 'visible' });
+  for (let attempt = 1; ; attempt++) {
+    await revealHelpWidget(page);
+    if (await page.locator('[data-testid="help-contact"]').isVisible()) return;
+    try {
+      await page.locator('[data-testid="help-toggle"]').click({ timeout: 5000 });
+      await page.locator('[data-testid="help-contact"]').waitFor({ state: 'visible', timeout: 5000 });
+      return;
+    } catch (err) {
+      // The page grew after the scroll (a form's parts arriving on a loaded machine) and the widget
+      // stepped aside from what now lies under it, as it should: scroll to the page's end again.
+      if (attempt >= 3) throw err;
+    }
+  }
 }
 
 function emitFromAssistant(frame: Frame, event: string): Promise<void> {
