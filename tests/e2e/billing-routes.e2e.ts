@@ -1,3 +1,4 @@
+// e2e-weight: 4900
 // Issue 13's last done-when line: every `console.billing` route of routes.json renders its real page
 // at 820×1180 (the tablet is the reference for billing) — its data-page, no 建设中 card, nothing wider
 // than the screen. The phone width is covered route by route in shell-routes.e2e.ts and in the

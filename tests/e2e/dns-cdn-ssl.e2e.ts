@@ -1,3 +1,4 @@
+// e2e-weight: 27500
 // The DNS, CDN and certificate console (issue 9, part 5) at 375×740 and 1280×800: every route of
 // the console.dns group this part built renders its real page (its data-page, never 功能建设中),
 // detail routes with a demo resource of the signed-in scope; and one journey: upload an own

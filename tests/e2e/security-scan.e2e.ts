@@ -1,3 +1,4 @@
+// e2e-weight: 4700
 // Security scanning (issue 31): on a phone (375×740) tenant_admin opens the scan strategies, starts
 // the web hosts' scan, follows it to 已完成 (the server's scheduler runs it) and opens a finding with
 // its CVSS score in words; the desktop (1280×800) shows the overview and the findings table.

@@ -1,3 +1,4 @@
+// e2e-weight: 14000
 // The navigation rules of seed 000 §2 in the browser, at 375×740 and 1280×800: unknown paths, the
 // 32-hex-id redirect rule, requireAuth → /login remembering the destination and returning after
 // sign-in, the menu-permission refusal with the seed's warning, scroll to top on navigation, and a
